@@ -1,0 +1,28 @@
+"""kingcore — the rules engine of King (Кинг, "Ladies' Preference"), the Russian trick-avoidance game.
+
+Every rule and option of RULES.md: decks for 2–6 players, the fourteen contracts, scoring presets,
+trump replays and the auction, ordered King, the score sheet; deal vectors, position strings and
+game records; a CLI (``python -m kingcore``). Pure Python, no dependencies; runs under Pyodide.
+
+>>> from kingcore import Game, Rules
+>>> import random
+>>> g = Game(Rules()); g.autoplay(random.Random(7)); g.phase.name, len(g.sheet.rows)
+('RUBBER_OVER', 14)
+"""
+
+from .cards import Card, CardSet, Rank, Seat, Suit, shuffle
+from .contracts import Contract, Scoring, automatic_trick_value
+from .errors import DealError, IllegalMoveError, KingError, NotationError, Reason, RulesError
+from .game import Game, Phase
+from .moves import Move
+from .position import Bid, Deal, Position, random_playout
+from .rules import Rules
+from .scoresheet import ScoreSheet
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Bid", "Card", "CardSet", "Contract", "Deal", "DealError", "Game", "IllegalMoveError", "KingError",
+    "Move", "NotationError", "Phase", "Position", "Rank", "Reason", "Rules", "RulesError", "ScoreSheet",
+    "Scoring", "Seat", "Suit", "__version__", "automatic_trick_value", "random_playout", "shuffle",
+]

@@ -1,0 +1,94 @@
+"""Moves: a card, or a call that is not a card, each with a text token (RULES.md §7, §8).
+
+Tokens: a card (``QS``), ``pass``, ``bid:3``, ``trump:S``, ``trump:nt``, ``trump:misere``,
+``trump:last-card``, ``contract:no-king``.
+
+>>> [str(Move.parse(t)) for t in ("qs", "pass", "bid:3", "trump:h", "trump:last-card", "contract:no_king")]
+['QS', 'pass', 'bid:3', 'trump:H', 'trump:last-card', 'contract:no-king']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import Card
+from .contracts import Contract
+from .errors import NotationError
+
+Kind = Literal["card", "pass", "bid", "trump", "contract"]
+TrumpCall = Literal["S", "H", "D", "C", "nt", "misere", "last-card"]
+TRUMP_CALLS: tuple[str, ...] = ("S", "H", "D", "C", "nt", "misere", "last-card")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move of a seat.
+
+    Attributes:
+        kind: ``card``, ``pass``, ``bid``, ``trump`` or ``contract``.
+        card: the card (kind ``card``).
+        bid: tricks bid (kind ``bid``).
+        trump: ``S``/``H``/``D``/``C``/``nt``/``misere``/``last-card`` (kind ``trump``).
+        contract: the contract named (kind ``contract``, ordered King §8).
+    """
+
+    kind: Kind
+    card: Card | None = None
+    bid: int = 0
+    trump: str = ""
+    contract: Contract | None = None
+
+    @classmethod
+    def play(cls, card: Card) -> Move:
+        """A card move."""
+        return cls("card", card=card)
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse a token; see the module docstring.
+
+        Raises:
+            NotationError: an unknown token.
+        """
+        t = text.strip()
+        low = t.lower()
+        if low == "pass":
+            return cls("pass")
+        head, sep, tail = t.partition(":")
+        if sep:
+            h = head.lower()
+            if h == "bid" and tail.isdigit():
+                return cls("bid", bid=int(tail))
+            if h == "trump":
+                tt = tail.lower()
+                for call in TRUMP_CALLS:
+                    if tt == call.lower():
+                        return cls("trump", trump=call)
+                raise NotationError(f"bad trump call {text!r} (expected trump:S/H/D/C/nt/misere/last-card)", text)
+            if h == "contract":
+                try:
+                    return cls("contract", contract=Contract.parse(tail))
+                except ValueError as e:
+                    raise NotationError(str(e), text) from None
+            raise NotationError(f"unknown move {text!r}", text)
+        try:
+            return cls("card", card=Card.parse(t))
+        except NotationError:
+            raise NotationError(f"unknown move {text!r} (a card like QS, or pass, bid:N, trump:S, "
+                                "contract:no-king)", text) from None
+
+    def __str__(self) -> str:
+        if self.kind == "card":
+            return str(self.card)
+        if self.kind == "pass":
+            return "pass"
+        if self.kind == "bid":
+            return f"bid:{self.bid}"
+        if self.kind == "trump":
+            return f"trump:{self.trump}"
+        assert self.contract is not None
+        return f"contract:{self.contract.token}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"

@@ -1,0 +1,226 @@
+"""Game records: a text form of a whole rubber (rules, draw, dealt cards, calls and every card), with
+``loads``/``dumps``/``load``/``dump`` like :mod:`json`. A record stores the dealt cards, never an RNG seed.
+
+The writer is strict (one canonical form); the reader is lenient (any case, extra blanks, ``#``
+comments, seats optional in tricks) and replays every move through :class:`~kingcore.game.Game`, so a
+bad record raises :class:`~kingcore.errors.NotationError` with the line and column::
+
+    [Event "King"]
+    [Rules "king()"]
+    [Draw "7S QH AD 9C"]
+
+    deal 1 dealer 2
+    hand 0 7S 8S ...            # each hand in the order the cards were received
+    call 3 trump:S              # contract names, passes, bids and trump calls
+    trick 1 3:7S 0:JS 1:9S 2:8S
+    score -4 -2 0 0             # the deal's points (checked on reading)
+
+>>> import random
+>>> g = Game(Rules()); g.autoplay(random.Random(5), deals=2)
+>>> text = dumps(g)
+>>> dumps(loads(text)) == text, loads(text).sheet.totals == g.sheet.totals
+(True, True)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import IO
+
+from .cards import Card
+from .errors import DealError, IllegalMoveError, KingError, NotationError, Reason, RulesError
+from .game import Game, Phase
+from .moves import Move
+from .rules import Rules
+
+_TAG = re.compile(r'^\[\s*(\w+)\s+"([^"]*)"\s*\]$')
+
+
+def dumps(game: Game, event: str = "King") -> str:
+    """The game as a record (strict canonical form, ends with a newline)."""
+    out = [f'[Event "{event}"]', f'[Rules "{game.rules}"]']
+    if game.draw:
+        out.append(f'[Draw "{" ".join(str(c) for c in game.draw)}"]')
+    elif game.first_dealer is not None:
+        out.append(f'[FirstDealer "{game.first_dealer}"]')
+    if game.phase is Phase.RUBBER_OVER:
+        out.append(f'[Result "{" ".join(map(str, game.sheet.totals))}"]')
+    n = game.rules.players
+    for d in game.deals:
+        out.append("")
+        out.append(f"deal {d.number} dealer {d.dealer}")
+        for s in range(n):
+            out.append(f"hand {s} " + " ".join(str(c) for c in d.hands[s]))
+        if d.kitty:
+            out.append("kitty " + " ".join(str(c) for c in d.kitty))
+        for seat, m in d.calls:
+            out.append(f"call {seat} {m}")
+        for t in range(0, len(d.plays), n):
+            chunk = d.plays[t:t + n]
+            out.append(f"trick {t // n + 1} " + " ".join(f"{s}:{c}" for s, c in chunk))
+        row = next((r for r in game.sheet.rows if r.deal == d.number), None)
+        if row is not None:
+            out.append("score " + " ".join(map(str, row.points)))
+    return "\n".join(out) + "\n"
+
+
+def dump(game: Game, fp: IO[str]) -> None:
+    """Write :func:`dumps` of ``game`` to a text file."""
+    fp.write(dumps(game))
+
+
+def load(fp: IO[str]) -> Game:
+    """Read a record from a text file; see :func:`loads`."""
+    return loads(fp.read())
+
+
+def loads(text: str) -> Game:
+    """Replay a record into a :class:`Game` (which may be unfinished: a saved game in progress).
+
+    Raises:
+        NotationError: any bad line — unknown tag or keyword, bad card, wrong seat, an illegal card,
+            a ``score`` that differs from the replay — with ``line`` and ``column`` (1-based).
+    """
+    game: Game | None = None
+    tags: dict[str, tuple[str, int]] = {}
+    pending: dict[str, object] | None = None  # a deal whose hands are being read
+    lines = text.splitlines()
+
+    def err(no: int, col: int, msg: str) -> NotationError:
+        return NotationError(msg, lines[no - 1] if 0 < no <= len(lines) else "", no, col)
+
+    def start(no: int) -> Game:
+        nonlocal game
+        if game is not None:
+            return game
+        rtext, _ = tags.get("rules", ("king()", 0))
+        try:
+            g = Game(Rules.parse(rtext))
+        except RulesError as e:
+            raise err(tags.get("rules", ("", no))[1] or no, 1, str(e)) from None
+        if "draw" in tags:
+            dtext, dno = tags["draw"]
+            try:
+                g.apply_draw([Card.parse(w) for w in dtext.split()])
+            except KingError as e:
+                raise err(dno, 1, f"bad draw: {e}") from None
+        elif "firstdealer" in tags:
+            ftext, fno = tags["firstdealer"]
+            if not ftext.strip().isdigit():
+                raise err(fno, 1, f"FirstDealer must be a seat number, not {ftext!r}")
+            try:
+                g.set_first_dealer(int(ftext))
+            except KingError as e:
+                raise err(fno, 1, str(e)) from None
+        else:
+            raise err(no, 1, "a record needs a [Draw] or [FirstDealer] tag before the first deal")
+        game = g
+        return g
+
+    def flush(no: int) -> None:
+        nonlocal pending
+        if pending is None:
+            return
+        g = start(no)
+        p = pending
+        pending = None
+        hands = p["hands"]
+        assert isinstance(hands, dict)
+        n = g.rules.players
+        missing = [s for s in range(n) if s not in hands]
+        if missing:
+            raise err(int(str(p["line"])), 1, f"deal {p['number']}: no hand for seat {missing[0]}")
+        try:
+            kitty = p.get("kitty") or []
+            assert isinstance(kitty, list)
+            g.deal_cards([hands[s] for s in range(n)], kitty)
+        except (DealError, IllegalMoveError) as e:
+            raise err(int(str(p["line"])), 1, f"deal {p['number']}: {e}") from None
+
+    for no, raw in enumerate(lines, 1):
+        line = raw.split("#", 1)[0].rstrip()
+        stripped = line.strip()
+        if not stripped:
+            continue
+        indent = len(line) - len(line.lstrip())
+        if stripped.startswith("["):
+            m = _TAG.match(stripped)
+            if not m:
+                raise err(no, indent + 1, 'bad tag: expected [Name "value"]')
+            if game is not None or pending is not None:
+                raise err(no, indent + 1, "tags come before the first deal")
+            tags[m.group(1).lower()] = (m.group(2), no)
+            continue
+        words = [(w.group(0), w.start() + 1) for w in re.finditer(r"\S+", line)]
+        key = words[0][0].lower()
+        if key == "deal":
+            flush(no)
+            g = start(no)
+            if g.phase not in (Phase.DEAL, Phase.DEAL_OVER):
+                raise err(no, indent + 1, f"a new deal, but the previous one is not over (phase {g.phase.value})")
+            if len(words) < 2 or not words[1][0].isdigit() or int(words[1][0]) != len(g.deals) + 1:
+                raise err(no, words[1][1] if len(words) > 1 else indent + 1,
+                          f"expected deal number {len(g.deals) + 1}")
+            if len(words) >= 4:
+                if words[2][0].lower() != "dealer" or words[3][0] != str(g.dealer):
+                    raise err(no, words[2][1], f"deal {len(g.deals) + 1} is dealt by seat {g.dealer}")
+            pending = {"number": len(g.deals) + 1, "hands": {}, "line": no}
+            continue
+        if key in ("hand", "kitty"):
+            if pending is None:
+                raise err(no, indent + 1, f"'{key}' outside a deal's cards")
+            cards = []
+            rest = words[2:] if key == "hand" else words[1:]
+            for w, col in rest:
+                try:
+                    cards.append(Card.parse(w))
+                except NotationError as e:
+                    raise err(no, col, e.message) from None
+            if key == "kitty":
+                pending["kitty"] = cards
+                continue
+            if len(words) < 2 or not words[1][0].isdigit():
+                raise err(no, words[1][1] if len(words) > 1 else indent + 1, "expected 'hand SEAT cards...'")
+            hands = pending["hands"]
+            assert isinstance(hands, dict)
+            hands[int(words[1][0])] = cards
+            continue
+        flush(no)
+        g = start(no)
+        if key == "call":
+            if len(words) != 3 or not words[1][0].isdigit():
+                raise err(no, indent + 1, "expected 'call SEAT MOVE'")
+            try:
+                g.play(Move.parse(words[2][0]), seat=int(words[1][0]))
+            except KingError as e:
+                raise err(no, words[2][1], str(e)) from None
+        elif key == "trick":
+            for w, col in words[2:]:
+                seat_t, _, card_t = w.rpartition(":")
+                try:
+                    card = Card.parse(card_t)
+                    seat = int(seat_t) if seat_t else None
+                except (NotationError, ValueError) as e:
+                    raise err(no, col, getattr(e, "message", str(e))) from None
+                try:
+                    if g.phase is not Phase.PLAY:
+                        raise IllegalMoveError(f"a card ({card}) after the deal ended", Reason.DEAL_OVER)
+                    g.play(Move.play(card), seat=seat)
+                except KingError as e:
+                    raise err(no, col, str(e)) from None
+        elif key == "score":
+            try:
+                want = tuple(int(w) for w, _ in words[1:])
+            except ValueError:
+                raise err(no, indent + 1, "expected 'score' and one number per seat") from None
+            row = g.sheet.rows[-1] if g.sheet.rows and g.sheet.rows[-1].deal == len(g.deals) else None
+            if row is None:
+                raise err(no, indent + 1, "a score line, but the deal is not over")
+            if row.points != want:
+                raise err(no, indent + 1, f"the record says {want}, but the cards score {row.points}")
+        else:
+            raise err(no, indent + 1, f"unknown line {words[0][0]!r} (expected deal, hand, kitty, call, "
+                      "trick or score)")
+    flush(len(lines))
+    return start(len(lines))
+
