@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card, cards_of, iter_bits, shuffle
 from .contracts import Contract, automatic_trick_value
@@ -29,6 +29,9 @@ from .moves import Move
 from .position import Bid, Deal, Position
 from .rules import Rules
 from .scoresheet import ScoreSheet
+
+if TYPE_CHECKING:
+    from .view import SeatView
 
 
 class Phase(Enum):
@@ -265,6 +268,11 @@ class Game:
             got = self._dealt_before_call()
             return sorted(d.hands[seat][: got[seat]], key=lambda c: (c.suit, -c.rank))
         return self.hand(seat)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see now (its own hand and public play only); see :mod:`kingcore.view`."""
+        from .view import seat_view
+        return seat_view(self, seat)
 
     # ----- chance --------------------------------------------------------------------------------
 
