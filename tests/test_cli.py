@@ -1,0 +1,80 @@
+"""The command line: replay, simulate, bench, rules — exit codes and output, never a traceback."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from kingcore import Game, Rules
+from kingcore.notation import dumps
+
+ROOT = Path(__file__).parent.parent
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kingcore", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_replay_prints_the_score_sheet(tmp_path: Path) -> None:
+    g = Game(Rules(replay="trumps"))
+    g.autoplay(random.Random(3))
+    rec = tmp_path / "game.king"
+    rec.write_text(dumps(g))
+    p = run("replay", str(rec))
+    assert p.returncode == 0, p.stderr
+    assert "12 of 12 finished" in p.stdout
+    totals = " ".join(f"{t:>13}" for t in g.sheet.totals)
+    assert totals in p.stdout and "settlement:" in p.stdout
+
+
+def test_replay_of_a_bad_record_exits_2_with_the_line(tmp_path: Path) -> None:
+    g = Game()
+    g.autoplay(random.Random(3), deals=1)
+    lines = dumps(g).splitlines()
+    i = next(k for k, x in enumerate(lines) if x.startswith("trick 2"))
+    lines[i] = lines[i].replace(":", ":Z", 1)
+    rec = tmp_path / "bad.king"
+    rec.write_text("\n".join(lines))
+    p = run("replay", str(rec))
+    assert p.returncode == 2 and p.stderr.startswith(f"{rec}:{i + 1}:")
+    assert "Traceback" not in p.stderr
+
+
+def test_replay_of_a_missing_file_exits_2() -> None:
+    p = run("replay", "/nonexistent/x.king")
+    assert p.returncode == 2 and "cannot read" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_simulate_mirror_is_zero_sum_and_checks_every_row() -> None:
+    p = run("simulate", "--rules", "king(preset=club)", "--rubbers", "20", "--rng-seed", "4")
+    assert p.returncode == 0, p.stderr
+    assert "rubbers: 20, deals: 280, every row equal to its control total" in p.stdout
+    assert "(zero-sum)" in p.stdout
+
+
+def test_simulate_with_sheets_and_is_reproducible() -> None:
+    a = run("simulate", "--rules", "king(replay=auction)", "--rubbers", "3", "--rng-seed", "9", "--sheets")
+    b = run("simulate", "--rules", "king(replay=auction)", "--rubbers", "3", "--rng-seed", "9", "--sheets")
+    assert a.returncode == 0 and a.stdout == b.stdout and a.stdout.count("standings:") == 3
+
+
+def test_simulate_bad_rules_exits_2() -> None:
+    p = run("simulate", "--rules", "king(players=11)")
+    assert p.returncode == 2 and "players=11" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_bench_prints_every_figure() -> None:
+    p = run("bench", "--seconds", "0.02", "--repeat", "1")
+    assert p.returncode == 0, p.stderr
+    for label in ("fast play-out", "public play()", "legal_moves()", "legal_mask()", "play() calls/s"):
+        assert label in p.stdout
+    rates = [float(line.split()[0].replace(",", "")) for line in p.stdout.splitlines()[1:]]
+    assert len(rates) == 6 and all(r > 0 for r in rates)
+
+
+def test_rules_prints_every_option() -> None:
+    p = run("rules", "king(players=3)")
+    assert p.returncode == 0 and '"deck": "no_black_sevens"' in p.stdout and '"order": "fixed"' in p.stdout
