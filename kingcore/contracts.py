@@ -50,7 +50,7 @@ class Contract(str, Enum):
             return None
         if self.value.startswith("eralash"):
             return "eralash"
-        return self.value.split("_", 1)[1]
+        return str(self.value).split("_", 1)[1]
 
     @property
     def twin(self) -> Contract:

@@ -161,9 +161,8 @@ def loads(text: str) -> Game:
             if len(words) < 2 or not words[1][0].isdigit() or int(words[1][0]) != len(g.deals) + 1:
                 raise err(no, words[1][1] if len(words) > 1 else indent + 1,
                           f"expected deal number {len(g.deals) + 1}")
-            if len(words) >= 4:
-                if words[2][0].lower() != "dealer" or words[3][0] != str(g.dealer):
-                    raise err(no, words[2][1], f"deal {len(g.deals) + 1} is dealt by seat {g.dealer}")
+            if len(words) >= 4 and (words[2][0].lower() != "dealer" or words[3][0] != str(g.dealer)):
+                raise err(no, words[2][1], f"deal {len(g.deals) + 1} is dealt by seat {g.dealer}")
             pending = {"number": len(g.deals) + 1, "hands": {}, "line": no}
             continue
         if key in ("hand", "kitty"):

@@ -455,7 +455,7 @@ class Position:
                     raise ValueError
             except (ValueError, IndexError, NotationError):
                 raise err(i, f"bad field {fields_[i]!r}") from None
-        if points is not None and len(points) != n or tricks is not None and len(tricks) != n:
+        if (points is not None and len(points) != n) or (tricks is not None and len(tricks) != n):
             raise err(len(fields_) - 1, f"points and tricks need {n} numbers")
         if leader is not None and not 0 <= leader < n:
             raise err(3 + n, f"lead seat {leader} out of range")

@@ -68,7 +68,7 @@ class ScoreSheet:
         """(place, seat, total), best first; tied totals share a place."""
         t = self.totals
         order = sorted(range(self.players), key=lambda s: (-t[s], s))
-        out = []
+        out: list[tuple[int, int, int]] = []
         for i, s in enumerate(order):
             place = out[-1][0] if out and t[out[-1][1]] == t[s] else i + 1
             out.append((place, s, t[s]))

@@ -4,8 +4,10 @@
 >>> r = evaluate({"contract": "no_king", "dealer": 3, "hands": ["AS KS QS JS TS 9S 8S 7S",
 ...   "AH KH QH JH TH 9H 8H 7H", "AD KD QD JD TD 9D 8D 7D", "AC KC QC JC TC 9C 8C 7C"],
 ...   "play": ["AS", "AH"]})
->>> r["error"], r["message"]
-({'index': 1, 'kind': 'king_must_go'}, 'seat 1 is void in ♠ and holds K♥, which must go in trick 1 (no_king, RULES.md §4 King must go) but played A♥')
+>>> r["error"]
+{'index': 1, 'kind': 'king_must_go'}
+>>> print(r["message"])
+seat 1 is void in ♠ and holds K♥, which must go in trick 1 (no_king, RULES.md §4 King must go) but played A♥
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import SUIT_MASKS, Card, cards_of
+from .cards import Card, cards_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -115,8 +115,9 @@ def seat_view(game: Game, seat: int) -> SeatView:
             for s, c in chunk[1:]:
                 if c.suit != led:
                     voids[s] |= 1 << led
-                    if p.deal.trump_mask and c.suit != p.deal.trump and not c.mask & SUIT_MASKS[led]:
-                        voids[s] |= 1 << p.deal.trump
+                    trump = p.deal.trump
+                    if trump is not None and p.deal.trump_mask and c.suit != trump:
+                        voids[s] |= 1 << trump
     to_move = game.to_move
     return SeatView(
         seat=seat, phase=game.phase.value, rules=str(game.rules), deal=d.number if d else 0,

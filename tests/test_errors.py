@@ -151,7 +151,7 @@ def test_truncated_record() -> None:
     text = _record()
     lines = text.splitlines()
     i = next(k for k, line in enumerate(lines) if line.startswith("trick 3"))
-    cut = "\n".join(lines[:i] + [lines[i][:-1]])  # the last card cut in half: "2:J"
+    cut = "\n".join([*lines[:i], lines[i][:-1]])  # the last card cut in half: "2:J"
     with pytest.raises(NotationError) as e:
         loads(cut)
     assert e.value.line == i + 1 and e.value.column is not None

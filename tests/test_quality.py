@@ -1,0 +1,39 @@
+"""The package stays typed (mypy --strict) and lint-clean (ruff), and the wheel carries py.typed."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_mypy_strict() -> None:
+    p = subprocess.run([sys.executable, "-m", "mypy", "--strict", "kingcore"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_ruff() -> None:
+    p = subprocess.run([sys.executable, "-m", "ruff", "check", "kingcore", "tests"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_public_functions_have_docstrings() -> None:
+    import inspect
+
+    import kingcore
+
+    missing = []
+    for name in kingcore.__all__:
+        obj = getattr(kingcore, name)
+        if inspect.isclass(obj) or inspect.isfunction(obj):
+            if not inspect.getdoc(obj):
+                missing.append(name)
+            if inspect.isclass(obj):
+                for attr, member in vars(obj).items():
+                    if inspect.isfunction(member) and not attr.startswith("_") and not inspect.getdoc(member):
+                        missing.append(f"{name}.{attr}")
+    assert missing == []
