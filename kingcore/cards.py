@@ -357,3 +357,39 @@ def shuffle(items: list[int], rng: random.Random) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = int(rng.random() * (i + 1))
         items[i], items[j] = items[j], items[i]
+
+
+def deal_line(hands: list[int], first: int = 0) -> str:
+    """A deal in one line: the first seat, then every hand clockwise in hand notation.
+
+    ``hands`` is one mask per seat (seat order); the line starts with seat ``first``.
+
+    >>> deal_line([parse_dots("AK.-.-.-"), parse_dots("-.Q.-.7")], first=1)
+    '1:.Q..7 AK...'
+    """
+    n = len(hands)
+    return f"{first}:" + " ".join(dots(hands[(first + k) % n]) for k in range(n))
+
+
+def parse_deal_line(text: str) -> list[int]:
+    """Parse :func:`deal_line` text back to one mask per seat, in seat order.
+
+    Raises:
+        NotationError: a missing ``N:`` prefix, a bad hand, or a card in two hands.
+    """
+    head, sep, rest = text.strip().partition(":")
+    if not sep or not head.strip().isdigit():
+        raise NotationError(f"bad deal line {text!r}: it starts with the first seat, like 0:", text)
+    parts = rest.split()
+    first = int(head)
+    if not parts or first >= len(parts):
+        raise NotationError(f"bad deal line {text!r}: seat {first} of {len(parts)} hands", text)
+    hands = [0] * len(parts)
+    seen = 0
+    for k, part in enumerate(parts):
+        m = parse_dots(part)
+        if m & seen:
+            raise NotationError(f"bad deal line {text!r}: {mask_str(m & seen)} in two hands", text)
+        seen |= m
+        hands[(first + k) % len(parts)] = m
+    return hands

@@ -597,11 +597,6 @@ class Game:
             moves = self.legal_moves()
             self.play(moves[int(rng.random() * len(moves))])
 
-    def suit_of_trump(self) -> int | None:
-        """The current deal's trump suit (0..3) or ``None``."""
-        d = self.current
-        return d.trump if d else None
-
     def public_state(self) -> dict[str, Any]:
         """A JSON-ready summary (phase, deal, dealer, contract, trump, scores) that hides every hand."""
         d = self.current
