@@ -7,6 +7,8 @@
   score-sheet row is checked against its control total.
 - ``bench`` — random full deals per second (fast path and public ``play()``), legal-move
   generations and ``play()`` calls per second; medians of ``--repeat`` runs.
+- ``arena``, ``bench-bots``, ``analyse`` — bots: duplicate matches, latency, rating a record's cards
+  (see :mod:`kingcore.bots.cli`).
 """
 
 from __future__ import annotations
@@ -72,6 +74,9 @@ def _simulate(args: argparse.Namespace) -> int:
         rules = Rules.parse(args.rules)
     except RulesError as e:
         print(f"kingcore simulate: {e}", file=sys.stderr)
+        return 2
+    if args.rubbers < 0:
+        print("kingcore simulate: --rubbers must be 0 or more", file=sys.stderr)
         return 2
     rng = random.Random(args.rng_seed)
     totals = [0] * rules.players
@@ -217,6 +222,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     b.add_argument("--rng-seed", type=int, default=1)
     ru = sub.add_parser("rules", help="print the options (RULES.md §10) as JSON")
     ru.add_argument("text", nargs="?", default="king()")
+    from .bots import cli as bots_cli
+    bots_cli.add_parsers(sub)
     args = ap.parse_args(argv)
     try:
         if args.cmd == "vector":
@@ -227,6 +234,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.cmd == "bench":
             return _bench(args)
+        if args.cmd in ("arena", "bench-bots", "analyse"):
+            return bots_cli.run(args)
         print(json.dumps(Rules.parse(args.text).to_dict(), indent=1))
         return 0
     except KingError as e:
@@ -235,4 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # e.g. `python -m kingcore rules | head -2`
+        sys.stderr.close()
+        sys.exit(0)

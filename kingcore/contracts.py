@@ -168,17 +168,17 @@ def automatic_trick_value(rules: Rules) -> int:
     """Points per trick in trump deals when ``trump_trick_value = automatic`` (RULES.md §7).
 
     The whole number nearest to (all negative points − positive Eralash, if played) ÷ (trump deals ×
-    tricks per deal); ``club`` fixes 8 and ``auction`` 6. Computed over the whole deck.
+    tricks per deal); the auction fixes 6 (seed 004) and ``club`` 8 (seed 001). Computed over the whole deck.
 
     >>> automatic_trick_value(Rules()), automatic_trick_value(Rules(eralash_plus_after_trumps=False))
     (3, 6)
     """
     if isinstance(rules.trump_trick_value, int):
         return rules.trump_trick_value
-    if rules.preset == "club":
-        return 8
     if rules.replay == "auction":
         return 6
+    if rules.preset == "club":
+        return 8
     deck, n = rules.deck_mask, rules.hand_size
     negatives = [Contract.of(b, False) for b in rules.deal_order]
     if rules.eralash:

@@ -85,9 +85,14 @@ def draw_result(rules: Rules, cards: list[Card]) -> tuple[int, int]:
     Raises:
         DealError: too few cards to decide, or a card not in the deck.
     """
-    for c in cards:
+    size = rules.deck_size
+    for i, c in enumerate(cards):
+        if not isinstance(c, Card):
+            raise DealError(f"draw card {c!r} is not a Card")
         if not c.mask & rules.deck_mask:
             raise DealError(f"draw card {c} is not in the {rules.deck_size}-card deck")
+        if c in cards[i - i % size:i]:  # the deck is gathered and shuffled anew only when it runs out
+            raise DealError(f"draw card {c} is drawn twice from one deck")
     n = rules.players
     if rules.first_dealer == "first_ace":
         for i, c in enumerate(cards):
@@ -249,8 +254,17 @@ class Game:
             return moves
         return []
 
+    def _seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+            raise RulesError(f"seat {seat!r} is not a seat of a {self.rules.players}-player game")
+
     def hand(self, seat: int) -> list[Card]:
-        """The cards ``seat`` holds now, in hand order."""
+        """The cards ``seat`` holds now, in hand order.
+
+        Raises:
+            RulesError: not a seat of this game.
+        """
+        self._seat(seat)
         d = self.current
         if d is None:
             return []
@@ -261,6 +275,7 @@ class Game:
     def visible_hand(self, seat: int) -> list[Card]:
         """What ``seat`` has been dealt and may see now: during a trump call in the fixed trumps
         replay, only the cards dealt before the caller's third (RULES.md §7); else :meth:`hand`."""
+        self._seat(seat)
         d = self.current
         if d is None:
             return []
@@ -291,15 +306,17 @@ class Game:
                 continue  # the deck ran out before a decision: gather and shuffle again
         self.apply_draw(drawn[:used])
 
-    def apply_draw(self, cards: list[Card]) -> None:
-        """Record a draw for the first dealer: the face-up cards in the order dealt.
+    def apply_draw(self, cards: list[Card] | str) -> None:
+        """Record a draw for the first dealer: the face-up cards in the order dealt (or their text).
 
         Raises:
             IllegalMoveError: not in the ``DRAW_DEALER`` phase.
             DealError: the cards do not decide the dealer exactly.
         """
         self._need(Phase.DRAW_DEALER, "draw for the dealer")
-        dealer, used = draw_result(self.rules, cards)
+        if isinstance(cards, str):
+            cards = [Card.parse(w) for w in cards.split()]
+        dealer, used = draw_result(self.rules, list(cards))
         if used != len(cards):
             raise DealError(f"the draw was decided after {used} cards, but {len(cards)} were given")
         self.draw = list(cards)
@@ -309,7 +326,7 @@ class Game:
     def set_first_dealer(self, seat: int) -> None:
         """Skip the draw: ``seat`` deals first (for tests and position set-up)."""
         self._need(Phase.DRAW_DEALER, "set the first dealer")
-        if not 0 <= seat < self.rules.players:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.players:
             raise RulesError(f"seat {seat} is not a seat of a {self.rules.players}-player game")
         self.first_dealer = seat
         self.phase = Phase.DEAL
@@ -461,6 +478,8 @@ class Game:
             return f"seat {seat} calls trump now; {move} is not a trump call allowed here"
         if self.phase is Phase.AUCTION:
             low = (self._high.tricks if self._high else 0) + 1
+            if low > self.rules.hand_size:
+                return f"seat {seat} may only pass (the bid is at {self.rules.hand_size}), not {move}"
             return f"seat {seat} may pass or bid {low}..{self.rules.hand_size} tricks, not {move}"
         if move.kind == "pass":
             return f"seat {seat} must name a contract: all others passed (RULES.md §8)"

@@ -15,6 +15,7 @@ from typing import Literal
 from .cards import Card
 from .contracts import Contract
 from .errors import NotationError
+from .textutil import small_int
 
 Kind = Literal["card", "pass", "bid", "trump", "contract"]
 TrumpCall = Literal["S", "H", "D", "C", "nt", "misere", "last-card"]
@@ -58,8 +59,11 @@ class Move:
         head, sep, tail = t.partition(":")
         if sep:
             h = head.lower()
-            if h == "bid" and tail.isdigit():
-                return cls("bid", bid=int(tail))
+            if h == "bid":
+                k = small_int(tail)
+                if k is None:
+                    raise NotationError(f"bad bid {text!r}: expected bid:N with N a number of tricks", text)
+                return cls("bid", bid=k)
             if h == "trump":
                 tt = tail.lower()
                 for call in TRUMP_CALLS:

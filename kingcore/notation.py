@@ -32,6 +32,7 @@ from .errors import DealError, IllegalMoveError, KingError, NotationError, Reaso
 from .game import Game, Phase
 from .moves import Move
 from .rules import Rules
+from .textutil import small_int
 
 _TAG = re.compile(r'^\[\s*(\w+)\s+"([^"]*)"\s*\]$')
 
@@ -84,7 +85,7 @@ def loads(text: str) -> Game:
     game: Game | None = None
     tags: dict[str, tuple[str, int]] = {}
     pending: dict[str, object] | None = None  # a deal whose hands are being read
-    lines = text.splitlines()
+    lines = text.removeprefix("\ufeff").splitlines()
 
     def err(no: int, col: int, msg: str) -> NotationError:
         return NotationError(msg, lines[no - 1] if 0 < no <= len(lines) else "", no, col)
@@ -106,10 +107,11 @@ def loads(text: str) -> Game:
                 raise err(dno, 1, f"bad draw: {e}") from None
         elif "firstdealer" in tags:
             ftext, fno = tags["firstdealer"]
-            if not ftext.strip().isdigit():
+            seat = small_int(ftext)
+            if seat is None:
                 raise err(fno, 1, f"FirstDealer must be a seat number, not {ftext!r}")
             try:
-                g.set_first_dealer(int(ftext))
+                g.set_first_dealer(seat)
             except KingError as e:
                 raise err(fno, 1, str(e)) from None
         else:
@@ -149,7 +151,12 @@ def loads(text: str) -> Game:
                 raise err(no, indent + 1, 'bad tag: expected [Name "value"]')
             if game is not None or pending is not None:
                 raise err(no, indent + 1, "tags come before the first deal")
-            tags[m.group(1).lower()] = (m.group(2), no)
+            name = m.group(1).lower()
+            if name in tags:
+                raise err(no, indent + 1, f"tag [{m.group(1)}] is given twice")
+            if {name, *tags} >= {"draw", "firstdealer"}:
+                raise err(no, indent + 1, "give [Draw] or [FirstDealer], not both")
+            tags[name] = (m.group(2), no)
             continue
         words = [(w.group(0), w.start() + 1) for w in re.finditer(r"\S+", line)]
         key = words[0][0].lower()
@@ -158,7 +165,7 @@ def loads(text: str) -> Game:
             g = start(no)
             if g.phase not in (Phase.DEAL, Phase.DEAL_OVER):
                 raise err(no, indent + 1, f"a new deal, but the previous one is not over (phase {g.phase.value})")
-            if len(words) < 2 or not words[1][0].isdigit() or int(words[1][0]) != len(g.deals) + 1:
+            if len(words) < 2 or small_int(words[1][0]) != len(g.deals) + 1:
                 raise err(no, words[1][1] if len(words) > 1 else indent + 1,
                           f"expected deal number {len(g.deals) + 1}")
             if len(words) >= 4 and (words[2][0].lower() != "dealer" or words[3][0] != str(g.dealer)):
@@ -176,31 +183,43 @@ def loads(text: str) -> Game:
                 except NotationError as e:
                     raise err(no, col, e.message) from None
             if key == "kitty":
+                if "kitty" in pending:
+                    raise err(no, indent + 1, "the kitty is given twice")
                 pending["kitty"] = cards
                 continue
-            if len(words) < 2 or not words[1][0].isdigit():
+            seat = small_int(words[1][0]) if len(words) > 1 else None
+            if seat is None:
                 raise err(no, words[1][1] if len(words) > 1 else indent + 1, "expected 'hand SEAT cards...'")
             hands = pending["hands"]
             assert isinstance(hands, dict)
-            hands[int(words[1][0])] = cards
+            if seat in hands:
+                raise err(no, words[1][1], f"the hand of seat {seat} is given twice")
+            hands[seat] = cards
             continue
         flush(no)
         g = start(no)
         if key == "call":
-            if len(words) != 3 or not words[1][0].isdigit():
+            seat = small_int(words[1][0]) if len(words) == 3 else None
+            if seat is None:
                 raise err(no, indent + 1, "expected 'call SEAT MOVE'")
             try:
-                g.play(Move.parse(words[2][0]), seat=int(words[1][0]))
+                g.play(Move.parse(words[2][0]), seat=seat)
             except KingError as e:
                 raise err(no, words[2][1], str(e)) from None
         elif key == "trick":
+            d = g.current
+            want_no = (len(d.plays) // g.rules.players + 1) if d is not None else 1
+            if len(words) < 2 or small_int(words[1][0]) != want_no:
+                raise err(no, words[1][1] if len(words) > 1 else indent + 1, f"expected trick number {want_no}")
             for w, col in words[2:]:
                 seat_t, _, card_t = w.rpartition(":")
                 try:
                     card = Card.parse(card_t)
-                    seat = int(seat_t) if seat_t else None
-                except (NotationError, ValueError) as e:
-                    raise err(no, col, getattr(e, "message", str(e))) from None
+                except NotationError as e:
+                    raise err(no, col, e.message) from None
+                seat = small_int(seat_t) if seat_t else None
+                if seat_t and seat is None:
+                    raise err(no, col, f"bad seat {seat_t!r} before {card_t}")
                 try:
                     if g.phase is not Phase.PLAY:
                         raise IllegalMoveError(f"a card ({card}) after the deal ended", Reason.DEAL_OVER)
@@ -208,10 +227,10 @@ def loads(text: str) -> Game:
                 except KingError as e:
                     raise err(no, col, str(e)) from None
         elif key == "score":
-            try:
-                want = tuple(int(w) for w, _ in words[1:])
-            except ValueError:
-                raise err(no, indent + 1, "expected 'score' and one number per seat") from None
+            nums = [small_int(w, signed=True) for w, _ in words[1:]]
+            if not nums or None in nums:
+                raise err(no, indent + 1, "expected 'score' and one number per seat")
+            want = tuple(x for x in nums if x is not None)
             row = g.sheet.rows[-1] if g.sheet.rows and g.sheet.rows[-1].deal == len(g.deals) else None
             if row is None:
                 raise err(no, indent + 1, "a score line, but the deal is not over")
@@ -220,6 +239,15 @@ def loads(text: str) -> Game:
         else:
             raise err(no, indent + 1, f"unknown line {words[0][0]!r} (expected deal, hand, kitty, call, "
                       "trick or score)")
-    flush(len(lines))
-    return start(len(lines))
+    end = max(1, len(lines))
+    flush(end)
+    g = start(end)
+    if "result" in tags:
+        rtext, rno = tags["result"]
+        nums = [small_int(w, signed=True) for w in rtext.split()]
+        if g.phase is not Phase.RUBBER_OVER:
+            raise err(rno, 1, "a [Result] tag, but the rubber is not finished")
+        if tuple(nums) != g.sheet.totals:
+            raise err(rno, 1, f"[Result] says {rtext!r}, but the deals total {' '.join(map(str, g.sheet.totals))}")
+    return g
 

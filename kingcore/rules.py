@@ -16,6 +16,7 @@ from typing import Any, Literal, get_args
 
 from .cards import SUIT_MASKS, card_index, rank_mask
 from .errors import RulesError
+from .textutil import small_int
 
 Players = Literal[4, 2, 3, 5, 6]
 Deck = Literal["standard", "no_black_sevens", "no_black_aces", "kitty", "short"]
@@ -156,7 +157,7 @@ class Rules:
                 items[key] = val
             elif key is not None and tok:
                 items[key] += "," + tok
-            elif tok:
+            else:
                 raise RulesError(f"bad rules text {text!r}: {tok!r} is not option=value")
         return cls.from_dict(items)
 
@@ -262,13 +263,13 @@ def _coerce(name: str, typ: Any, v: Any) -> Any:
     if typ == "int":
         if isinstance(v, int) and not isinstance(v, bool):
             return v
-        if isinstance(v, str) and v.strip().isdigit():
-            return int(v)
+        k = small_int(v) if isinstance(v, str) else None
+        if k is not None:
+            return k
         raise RulesError(f"option {name} must be a whole number, not {v!r}")
     if name == "trump_trick_value":
-        if isinstance(v, str) and v.strip().isdigit():
-            return int(v)
-        return v
+        k = small_int(v) if isinstance(v, str) else None
+        return v if k is None else k
     if name == "deal_order":
         if isinstance(v, list | tuple):
             return tuple(str(x) for x in v)

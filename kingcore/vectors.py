@@ -52,20 +52,22 @@ def load_deal(vector: dict[str, Any]) -> tuple[Position, list[Card]]:
     if not isinstance(misere, bool):
         raise KingError("misere must be true or false")
     tv = vector.get("trick_value")
-    if tv is not None and (not isinstance(tv, int) or isinstance(tv, bool)):
-        raise KingError("trick_value must be a whole number")
+    if tv is not None and (not _is_int(tv) or not 1 <= tv <= 1000 or contract is not Contract.TRUMPS):
+        raise KingError("trick_value is for trumps only, a whole number 1..1000")
     bid = None
     if vector.get("bid") is not None:
         b = vector["bid"]
-        try:
-            bid = Bid(int(b["seat"]), int(b["tricks"]))
-        except (TypeError, KeyError, ValueError):
-            raise KingError('bid must be {"seat": S, "tricks": K}') from None
-        if not (0 <= bid.seat < rules.players and 0 <= bid.tricks <= rules.hand_size):
-            raise KingError(f"bid {b} is out of range")
-    dealer = vector.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool):
+        if not (isinstance(b, dict) and set(b) == {"seat", "tricks"} and _is_int(b["seat"])
+                and _is_int(b["tricks"])):
+            raise KingError('bid must be {"seat": S, "tricks": K}')
+        bid = Bid(b["seat"], b["tricks"])
+        if not (0 <= bid.seat < rules.players and 1 <= bid.tricks <= rules.hand_size):
+            raise KingError(f"bid {b} is out of range (a seat, and 1..{rules.hand_size} tricks)")
+        if misere:
+            raise KingError("an auction bid names a suit or no trump, not misère (docs/RULES.md §11.5)")
+    if "dealer" not in vector or not _is_int(vector["dealer"]):
         raise KingError("dealer must be a seat number")
+    dealer = vector["dealer"]
     deal = Deal(rules, contract, dealer, trump, misere, tv, bid)
     hands_t = vector.get("hands")
     if not isinstance(hands_t, list) or not all(isinstance(h, str) for h in hands_t):
@@ -81,6 +83,10 @@ def load_deal(vector: dict[str, Any]) -> tuple[Position, list[Card]]:
     if not isinstance(play_t, list) or not all(isinstance(c, str) for c in play_t):
         raise KingError("play must be a list of card strings")
     return pos, [Card.parse(c) for c in play_t]
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def evaluate(vector: dict[str, Any]) -> dict[str, Any]:
@@ -113,7 +119,7 @@ def files_of(paths: list[str]) -> list[Path]:
 def run_file(path: Path) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """Evaluate one file: (result with ``file``, the vector's ``expect`` or ``None``)."""
     try:
-        vector = json.loads(path.read_text(encoding="utf-8"))
+        vector = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError) as e:
         return {"file": str(path), "error": {"index": -1, "kind": "bad_deal"}, "message": str(e)}, None
     except json.JSONDecodeError as e:

@@ -92,11 +92,10 @@ def seat_view(game: Game, seat: int) -> SeatView:
     """The view of ``seat`` (0 .. players − 1) of ``game`` now.
 
     Raises:
-        ValueError: ``seat`` is not a seat of the game.
+        RulesError: ``seat`` is not a seat of the game.
     """
     n = game.rules.players
-    if not 0 <= seat < n:
-        raise ValueError(f"seat {seat} is not a seat of a {n}-player game")
+    game.hand(seat)  # raises RulesError for a seat that is not in the game
     d = game.current
     p = game.position
     hand = 0

@@ -161,7 +161,8 @@ def test_record_with_a_card_after_the_deal_ended() -> None:
     text = _record()
     lines = text.splitlines()
     i = next(k for k, line in enumerate(lines) if line.startswith("score"))
-    lines.insert(i, "trick 99 0:AS")
+    next_no = int(lines[i - 1].split()[1]) + 1  # the line before the score is the last trick
+    lines.insert(i, f"trick {next_no} 0:AS")
     with pytest.raises(NotationError) as e:
         loads("\n".join(lines))
     assert e.value.line == i + 1 and "after the deal ended" in str(e.value)
@@ -202,3 +203,103 @@ def test_record_reader_is_lenient() -> None:
                       if line.startswith("trick") else line for line in text.splitlines())
     loose = loose.replace("[Event", "# a comment line\n[Event")
     assert dumps(loads(loose)) == text
+
+
+# ----- found by review: hostile numbers, repeated lines, unchecked tags ------------------------------
+
+@pytest.mark.parametrize("mutate", [
+    lambda t: t.replace("deal 1 dealer", "deal " + "9" * 5000 + " dealer"),
+    lambda t: t.replace("hand 1 ", "hand " + "9" * 5000 + " ", 1),
+    lambda t: t.replace("trick 1 ", "trick " + "9" * 5000 + " ", 1),
+    lambda t: t.replace("trick 1 ", "trick 1 " + "9" * 5000 + ":", 1),
+    lambda t: t.replace("score ", "score " + "9" * 5000 + " ", 1),
+    lambda t: t.replace("trick 1 ", "trick ² ", 1),
+    lambda t: t.replace("trick 2 ", "trick 3 ", 1),
+])
+def test_hostile_numbers_and_wrong_trick_numbers_in_records(mutate) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(NotationError) as e:
+        loads(mutate(_record()))
+    assert e.value.line is not None and e.value.line > 1
+
+
+def test_bids_need_ascii_digits() -> None:
+    for t in ("bid:²", "bid:٣", "bid:" + "9" * 5000):
+        with pytest.raises(NotationError):
+            Move.parse(t)
+    with pytest.raises(RulesError):
+        Rules.parse("king(players=٣)")
+
+
+def test_repeated_hands_and_tags_are_refused() -> None:
+    text = _record()
+    lines = text.splitlines()
+    i = next(k for k, x in enumerate(lines) if x.startswith("hand 1 "))
+    twice = "\n".join([*lines[:i], "hand 1 7S 8S 9S 7C 8C 9C 7D 8D", *lines[i:]])
+    with pytest.raises(NotationError, match="seat 1 is given twice"):
+        loads(twice)
+    with pytest.raises(NotationError, match="given twice"):
+        loads(text.replace('[Rules "king()"]', '[Rules "king()"]\n[Rules "king(players=3)"]'))
+    with pytest.raises(NotationError, match="not both"):
+        loads(text.replace('[Rules "king()"]', '[Rules "king()"]\n[FirstDealer "1"]'))
+
+
+def test_result_tag_is_checked() -> None:
+    g = Game()
+    g.autoplay(random.Random(12))
+    text = dumps(g)
+    assert loads(text).sheet.totals == g.sheet.totals
+    t = " ".join(map(str, g.sheet.totals))
+    with pytest.raises(NotationError, match="Result"):
+        loads(text.replace(f'[Result "{t}"]', '[Result "1 2 3 4"]'))
+    with pytest.raises(NotationError, match="not finished"):
+        loads(_record().replace('[Rules "king()"]', '[Rules "king()"]\n[Result "0 0 0 0"]'))
+
+
+def test_a_byte_order_mark_is_accepted_and_an_empty_record_is_line_1() -> None:
+    assert loads("\ufeff" + _record()).sheet.rows
+    with pytest.raises(NotationError) as e:
+        loads("")
+    assert e.value.line == 1
+
+
+@pytest.mark.parametrize("extra", [
+    {"contract": "trumps", "trump": "S", "trick_value": 0},
+    {"contract": "trumps", "trump": "S", "trick_value": 10**30},
+    {"contract": "trumps", "trump": "S", "trick_value": True},
+    {"contract": "no_tricks", "trick_value": 3},
+    {"contract": "trumps", "trump": "S", "bid": {"seat": 1, "tricks": 0}},
+    {"contract": "trumps", "trump": None, "misere": True, "bid": {"seat": 1, "tricks": 2}},
+    {"contract": "trumps", "trump": "S", "bid": {"seat": True, "tricks": 2}},
+    {"contract": "trumps", "trump": "S", "bid": {"seat": 1, "tricks": 2, "x": 1}},
+    {"dealer": None},
+])
+def test_vector_fields_out_of_range_are_bad_deal(extra: dict) -> None:  # type: ignore[type-arg]
+    v = {"contract": "no_tricks", "dealer": 0, "hands": HANDS, "play": [], **extra}
+    if extra.get("dealer", 0) is None:
+        del v["dealer"]
+    assert evaluate(v)["error"] == {"index": -1, "kind": "bad_deal"}
+
+
+def test_api_seat_and_draw_errors_are_kingcore_errors() -> None:
+    g = Game()
+    for bad in (9, -1, True):
+        with pytest.raises(RulesError):
+            g.hand(bad)
+        with pytest.raises(RulesError):
+            g.view(bad)
+    with pytest.raises(RulesError):
+        g.set_first_dealer(True)
+    with pytest.raises(DealError, match="twice"):
+        g.apply_draw("AS AS 7C 8C")
+    g.apply_draw("7S QH AD 9C")
+    assert g.first_dealer == 2
+
+
+def test_auction_message_when_the_bid_is_at_the_top() -> None:
+    g = Game(Rules(replay="auction"))
+    rng = random.Random(4)
+    while g.phase.name != "AUCTION":
+        g.step_random(rng)
+    g.play("bid:8")
+    with pytest.raises(IllegalMoveError, match="may only pass"):
+        g.play("bid:9")

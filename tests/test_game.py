@@ -79,6 +79,7 @@ def test_automatic_trick_values() -> None:
     assert automatic_trick_value(Rules(replay="trumps", eralash_plus_after_trumps=False)) == 6  # seed 004
     assert automatic_trick_value(Rules(replay="trumps", preset="club")) == 8  # seed 001
     assert automatic_trick_value(Rules(replay="auction")) == 6  # seed 004
+    assert automatic_trick_value(Rules(replay="auction", preset="club")) == 6  # docs/RULES.md §11.17
     assert automatic_trick_value(Rules(replay="trumps", trump_trick_value=5)) == 5
 
 

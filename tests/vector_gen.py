@@ -44,7 +44,7 @@ def random_vector(rng: random.Random, bad_card_rate: float = 0.03) -> dict[str, 
             v["trump"] = rng.choice(("S", "H", "D", "C", None))
             v["misere"] = False
         v["trick_value"] = rng.choice((1, 3, 6, 8))
-        if rng.random() < 0.3:
+        if rng.random() < 0.3 and not v["misere"]:  # misère is no auction call (docs/RULES.md §11.5)
             v["bid"] = {"seat": rng.randrange(rules.players), "tricks": rng.randrange(1, rules.hand_size + 1)}
     deck = [Card.from_index(i) for i in iter_bits(rules.deck_mask)]
     rng.shuffle(deck)

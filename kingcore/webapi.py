@@ -1,0 +1,600 @@
+"""The JSON protocol between the web page and the engine, and the page's simple bot (RULES.md §3–§8).
+
+The page's main thread owns one :class:`Session`: a :class:`~kingcore.game.Game` plus its settings and
+a save counter. It draws :meth:`Session.view_model` (plain JSON data: the hand with a legal flag and the
+reason for every card that may not be played, the trick, the score sheet…), sends intents with
+:meth:`Session.apply` (move tokens such as ``"QS"``, ``"pass"``, ``"trump:S"``), and keeps
+:meth:`Session.to_save` in the browser's storage. Chance (the draw for dealer, the shuffles) happens on
+the main thread with an ``rng`` passed in; the save holds the dealt cards (a :mod:`kingcore.notation`
+record), never a seed. Errors are data: ``{"ok": false, "error": {"reason": ..., "message": ...}}``.
+
+Bots get only a seat's :class:`~kingcore.view.SeatView` as JSON (:meth:`Session.bot_request`) and
+answer a move token: :func:`choose` ``(view_dict, level, seed) -> token``, deterministic for a given
+view, level and seed.
+
+>>> import random
+>>> s = Session.new_game({}, random.Random(3))
+>>> vm = s.view_model(0)
+>>> vm["phase"], vm["deal"], vm["contract"]["name"], len(vm["hand"])
+('play', 1, 'No tricks', 8)
+>>> while s.game.to_move not in (None, 0):
+...     seat = s.game.to_move
+...     assert s.apply(choose(json.loads(s.bot_request(seat)), "basic", 1), seat)["ok"]
+>>> card = next(c["card"] for c in s.view_model(0)["hand"] if c["legal"])
+>>> s.apply(card, 0)["ok"], Session.from_save(s.to_save()).to_save() == s.to_save()
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Literal
+
+from .cards import Card, cards_of
+from .contracts import NO_HEARTS_LEAD, Contract, Scoring
+from .errors import IllegalMoveError, KingError, NotationError, Reason, RulesError
+from .game import Game, Phase
+from .moves import Move
+from .notation import dumps, loads
+from .position import Deal, Position
+from .rules import Rules, options_schema
+
+SAVE_VERSION = 1
+"""The version of the save format :meth:`Session.to_save` writes and :meth:`Session.from_save` reads."""
+
+BOT_LEVELS: tuple[str, ...] = ("basic", "random")
+"""Bot levels :func:`choose` knows: ``basic`` (a simple heuristic), ``random`` (uniform legal moves)."""
+
+DEFAULT_SETTINGS: dict[str, Any] = {"level": "basic", "fast": False, "seed": 0}
+"""The settings a save carries: bot level, fast bots (no pauses), and the seed the bots' seeds derive from."""
+
+SaveProblem = Literal["garbage", "truncated", "version", "invalid"]
+
+SUIT_SYMBOL = "♠♥♦♣"
+SUIT_WORD = ("spades", "hearts", "diamonds", "clubs")
+
+CONTRACT_NAMES: dict[str, str] = {
+    "no_tricks": "No tricks", "no_boys": "No boys", "no_girls": "No girls", "no_hearts": "No hearts",
+    "no_king": "No King", "no_last_two": "No last two", "eralash_minus": "Eralash −",
+    "take_tricks": "Take tricks", "take_boys": "Take boys", "take_girls": "Take girls",
+    "take_hearts": "Take hearts", "take_king": "Take King", "take_last_two": "Take last two",
+    "eralash_plus": "Eralash +", "trumps": "Trumps",
+}
+"""Display names of the contracts, keyed by :class:`~kingcore.contracts.Contract` value."""
+
+REASON_TEXT: dict[str, str] = {
+    "must_follow_suit": "you must follow {led}",
+    "hearts_lead": "you may not lead ♥ while you hold another suit",
+    "king_must_go": "you have no {led}: K♥ must go",
+    "must_play_heart": "you have no {led}: a heart must go",
+    "must_trump": "you have no {led}: you must trump with {trump}",
+    "not_in_hand": "you do not hold that card",
+    "not_your_turn": "wait for your turn",
+    "deal_over": "the deal is over",
+    "wrong_phase": "not now",
+    "bad_call": "that call is not allowed now",
+    "bad_token": "not a move",
+}
+"""Why a move is refused, for the player at the screen, keyed by :class:`~kingcore.errors.Reason` value."""
+
+
+class SaveError(KingError, ValueError):
+    """A save text that cannot be continued.
+
+    Attributes:
+        kind: ``garbage`` (not JSON), ``truncated`` (JSON cut short), ``version`` (another save format
+            version) or ``invalid`` (JSON of the wrong shape, or a record that does not replay).
+        raw: the text as given, so the page can offer it for download.
+        message: what is wrong, in plain words.
+    """
+
+    def __init__(self, message: str, kind: SaveProblem, raw: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.kind = kind
+        self.raw = raw
+
+    def to_dict(self) -> dict[str, str]:
+        """``{"kind": ..., "message": ...}`` (JSON-ready; the raw text is not repeated)."""
+        return {"kind": self.kind, "message": self.message}
+
+
+def save_seq(text: str | None) -> int | None:
+    """The ``seq`` counter of a save text, or ``None`` if there is no readable one (cheap: no replay).
+
+    >>> save_seq('{"version": 1, "seq": 7}'), save_seq("garbage"), save_seq(None)
+    (7, None, None)
+    """
+    if not text:
+        return None
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return None
+    seq = doc.get("seq") if isinstance(doc, dict) else None
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+
+
+def new_game_options() -> list[dict[str, Any]]:
+    """The options of the page's "new game" dialog: :func:`~kingcore.rules.options_schema` entries for
+    a 4-player game, each with only the choices valid with 4 players, plus a ``kind``
+    (``choice``, ``bool`` or ``order``) for the form.
+
+    >>> [o["name"] for o in new_game_options()][:4]
+    ['first_dealer', 'deal_by', 'preset', 'boys']
+    >>> next(o for o in new_game_options() if o["name"] == "preset")["choices"]
+    ['classic', 'club', 'ukrainian', 'dos1993']
+    """
+    skip = {"players", "deck", "trump_trick_value"}
+    out = []
+    for opt in options_schema():
+        name = opt["name"]
+        if name in skip:
+            continue
+        if name == "deal_order":
+            out.append({**opt, "kind": "order", "choices": str(opt["default"]).split(",")})
+            continue
+        valid = []
+        for choice in opt["choices"]:
+            try:
+                Rules(**{name: choice})
+            except RulesError:
+                continue
+            valid.append(choice)
+        kind = "bool" if all(isinstance(c, bool) for c in valid) else "choice"
+        out.append({**opt, "kind": kind, "choices": valid})
+    return out
+
+
+class Session:
+    """A rubber in the page: the :class:`Game`, its settings, and the save counter ``seq``.
+
+    Args:
+        game: the rubber.
+        settings: ``level``, ``fast``, ``seed`` (see :data:`DEFAULT_SETTINGS`); missing keys get defaults.
+        seq: how many times this game's saves were written (the page refuses to overwrite a newer one).
+        game_id: names the rubber across tabs (a new game gets a new id).
+    """
+
+    def __init__(self, game: Game, settings: dict[str, Any] | None = None, seq: int = 0,
+                 game_id: str = "") -> None:
+        self.game = game
+        self.settings = _check_settings(settings or {})
+        self.seq = seq
+        self.game_id = game_id
+
+    # ----- chance ---------------------------------------------------------------------------------
+
+    @classmethod
+    def new_game(cls, options: dict[str, Any], rng: random.Random, settings: dict[str, Any] | None = None,
+                 seq: int = 0) -> Session:
+        """A new rubber with the given rules options (RULES.md §10 names; JSON values): the dealer drawn
+        and the first deal dealt with ``rng``.
+
+        Raises:
+            RulesError: an unknown option or a bad value.
+        """
+        rules = Rules.from_dict(options)
+        game = Game(rules)
+        s = dict(settings or {})
+        s.setdefault("seed", int(rng.random() * 2**31))
+        session = cls(game, s, seq, f"{int(rng.random() * 2**48):012x}")
+        session.deal(rng)
+        return session
+
+    def deal(self, rng: random.Random) -> bool:
+        """Do what chance must do now: the draw for dealer and/or the next deal's shuffle.
+
+        Returns whether anything was done (``False`` while a seat is to move or the rubber is over).
+        """
+        done = False
+        if self.game.phase is Phase.DRAW_DEALER:
+            self.game.draw_dealer(rng)
+            done = True
+        if self.game.phase in (Phase.DEAL, Phase.DEAL_OVER):
+            self.game.deal(rng)
+            done = True
+        return done
+
+    # ----- saves ----------------------------------------------------------------------------------
+
+    def to_save(self) -> str:
+        """The save text: JSON ``{"version", "seq", "id", "record", "settings"}``, ``record`` a
+        :func:`~kingcore.notation.dumps` game record."""
+        doc = {"version": SAVE_VERSION, "seq": self.seq, "id": self.game_id, "record": dumps(self.game),
+               "settings": self.settings}
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_save(cls, text: str) -> Session:
+        """Read a save written by :meth:`to_save` (replaying its record through the rules).
+
+        Raises:
+            SaveError: garbage, truncated JSON, an unknown save version, or a record that does not replay;
+                ``kind`` says which and ``raw`` keeps the text.
+        """
+        if not isinstance(text, str) or not text.strip():
+            raise SaveError("the save is empty", "garbage", text if isinstance(text, str) else "")
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as e:
+            stripped = text.strip()
+            if stripped.startswith("{") and (e.pos >= len(stripped) - 1 or "Unterminated" in str(e)):
+                raise SaveError(f"the save is cut short ({len(text)} characters; the end is missing)",
+                                "truncated", text) from None
+            raise SaveError(f"the save is not a saved game (not JSON: {e.msg} at character {e.pos})",
+                            "garbage", text) from None
+        if not isinstance(doc, dict):
+            raise SaveError("the save is not a saved game (JSON, but not an object)", "invalid", text)
+        version = doc.get("version")
+        if version != SAVE_VERSION or isinstance(version, bool):
+            newer = isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION
+            raise SaveError(f"the save has format version {version!r}; this page reads version {SAVE_VERSION}"
+                            + (" (it was written by a newer version of the game)" if newer else ""),
+                            "version", text)
+        record, seq, settings, gid = doc.get("record"), doc.get("seq", 0), doc.get("settings", {}), doc.get("id", "")
+        if not isinstance(record, str) or not isinstance(settings, dict) or not isinstance(gid, str) \
+                or not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+            raise SaveError("the save lacks a game record, settings or counter of the right type", "invalid",
+                            text)
+        try:
+            game = loads(record)
+            checked = _check_settings(settings)
+        except (NotationError, RulesError, KingError) as e:
+            raise SaveError(f"the saved game does not replay: {e}", "invalid", text) from None
+        return cls(game, checked, seq, gid)
+
+    # ----- intents --------------------------------------------------------------------------------
+
+    def apply(self, token: str, seat: int = 0) -> dict[str, Any]:
+        """Play a move token for ``seat``: ``{"ok": true, "view": view_model}`` or ``{"ok": false,
+        "error": {"reason", "message", "why"}, "view": view_model}`` (nothing changes on an error).
+
+        ``reason`` is the engine's :class:`~kingcore.errors.Reason` value (``bad_token`` for text that is
+        no move), ``message`` the engine's message, ``why`` words for the player at the screen.
+        """
+        pos = self.game.position if self.game.phase is Phase.PLAY else None
+        try:
+            self.game.play(token, seat=seat)
+        except IllegalMoveError as e:
+            return {"ok": False, "error": {"reason": e.reason.value, "message": str(e),
+                                           "why": _why(e.reason, pos)}, "view": self.view_model(seat)}
+        except NotationError as e:
+            return {"ok": False, "error": {"reason": "bad_token", "message": str(e),
+                                           "why": REASON_TEXT["bad_token"]}, "view": self.view_model(seat)}
+        return {"ok": True, "view": self.view_model(seat)}
+
+    def bot_request(self, seat: int) -> str:
+        """What a bot of ``seat`` gets: the JSON of that seat's :class:`~kingcore.view.SeatView` only."""
+        return json.dumps(self.game.view(seat).to_dict(), separators=(",", ":"))
+
+    def bot_seed(self, seat: int) -> int:
+        """A seed for the bot of ``seat`` now, derived from the rubber's seed and progress (so two tabs,
+        or a reload, make the same bot move)."""
+        d = self.game.current
+        progress = (d.number * 1009 + len(d.calls) * 101 + len(d.plays)) if d else 0
+        return (int(self.settings["seed"]) * 1_000_003 + progress * 7 + seat) % 2**32
+
+    @property
+    def ply(self) -> tuple[int, int, int]:
+        """(deal number, calls, cards played): changes with every move and deal."""
+        d = self.game.current
+        return (d.number, len(d.calls), len(d.plays)) if d else (0, 0, 0)
+
+    # ----- what to draw ---------------------------------------------------------------------------
+
+    def view_model(self, seat: int = 0) -> dict[str, Any]:
+        """Everything the page draws for ``seat``, JSON-ready; built from that seat's view and the
+        public score sheet only. Keys: ``phase``, ``seat``, ``players``, ``rules``, ``deal``, ``deals``,
+        ``dealer``, ``first_dealer``, ``to_move``, ``my_turn``, ``contract``, ``hand``, ``counts``,
+        ``trick``, ``leader``, ``last_trick``, ``tricks``, ``points``, ``calls``, ``moves``, ``sheet``,
+        ``schedule``, ``result``, ``final``."""
+        g = self.game
+        v = g.view(seat)
+        n = g.rules.players
+        d = g.current
+        pos = g.position
+        my_turn = v.to_move == seat
+        hand = []
+        for card in cards_of(v.hand):
+            reason: Reason | None
+            if g.phase is Phase.PLAY and pos is not None:
+                reason = pos.why_illegal(card) if my_turn else Reason.NOT_YOUR_TURN
+            else:
+                reason = Reason.WRONG_PHASE
+            hand.append({"card": str(card), "rank": card.rank.letter, "suit": card.suit.letter,
+                         "name": card.name, "legal": reason is None,
+                         "reason": reason.value if reason else None,
+                         "why": _why(reason, pos) if reason else None})
+        if pos is not None:
+            counts = [h.bit_count() for h in pos.hands]
+        else:
+            counts = [g.rules.hand_size] * n
+            counts[seat] = len(hand)
+        trick = [{"seat": s, "card": str(Card.from_index(c))} for s, c in v.trick]
+        last_trick = None
+        if d is not None and pos is not None and len(d.plays) - len(v.trick) >= n:
+            done = len(d.plays) - len(v.trick)
+            chunk = d.plays[done - n:done]
+            last_trick = {"number": done // n, "winner": _last_winner(g),
+                          "cards": [{"seat": s, "card": str(c)} for s, c in chunk]}
+        moves = [{"token": t, "text": move_text(t)} for t in v.legal if Move.parse(t).kind != "card"]
+        vm: dict[str, Any] = {
+            "phase": v.phase, "seat": seat, "players": n, "rules": v.rules, "deal": v.deal, "deals": v.deals,
+            "dealer": v.dealer, "first_dealer": self._first_dealer(), "to_move": v.to_move, "my_turn": my_turn,
+            "contract": self._contract(), "hand": hand, "counts": counts, "trick": trick, "leader": v.leader,
+            "last_trick": last_trick, "tricks": list(v.tricks), "points": list(v.points),
+            "calls": [{"seat": s, "token": t, "text": move_text(t)} for s, t in v.calls],
+            "moves": moves, "sheet": self._sheet(), "schedule": self._schedule(), "result": None, "final": None,
+        }
+        if g.phase in (Phase.DEAL_OVER, Phase.RUBBER_OVER) and g.sheet.rows and pos is not None:
+            row = g.sheet.rows[-1]
+            vm["result"] = {**_row(row), "tricks": list(pos.tricks),
+                            "early": any(h for h in pos.hands)}
+        if g.phase is Phase.RUBBER_OVER:
+            sheet = g.sheet
+            vm["final"] = {
+                "standings": [{"place": p, "seat": s, "total": t} for p, s, t in sheet.standings()],
+                "winners": sheet.winners(),
+                "settlement": [{"payer": p, "winner": w, "amount": a} for p, w, a in sheet.settlement()],
+            }
+        return vm
+
+    def _first_dealer(self) -> dict[str, Any] | None:
+        g = self.game
+        if g.first_dealer is None:
+            return None
+        return {"seat": g.first_dealer, "draw": [{"seat": s, "card": str(c)} for s, c in _draw_sequence(g)]}
+
+    def _contract(self) -> dict[str, Any] | None:
+        g = self.game
+        d = g.current
+        if d is None or d.contract is None:
+            return None
+        c = d.contract
+        pos = d.position
+        deal = pos.deal if pos is not None else (Deal(g.rules, c, d.dealer) if c is not Contract.TRUMPS else None)
+        name = CONTRACT_NAMES[c.value]
+        scoring = _scoring_text(g.rules, c, deal, g.trick_value)
+        notes = _rule_notes(g.rules, c, deal)
+        if c is Contract.TRUMPS:
+            if deal is not None:
+                name += " — " + ("misère" if deal.misere else "no trump" if deal.trump is None
+                                 else f"{SUIT_SYMBOL[deal.trump]} trump")
+            elif d.caller is not None:
+                notes.insert(0, f"seat {d.caller} calls trump")
+        return {"id": c.value, "name": name, "positive": c.positive, "scoring": scoring, "notes": notes,
+                "line": f"{name}: {scoring}" + "".join(f" · {x}" for x in notes),
+                "trump": None if d.trump is None else "SHDC"[d.trump], "misere": d.misere,
+                "bid": None if d.bid is None else {"seat": d.bid.seat, "tricks": d.bid.tricks},
+                "caller": d.caller, "shown": str(d.shown) if d.shown else None}
+
+    def _sheet(self) -> dict[str, Any]:
+        sheet = self.game.sheet
+        return {"rows": [_row(r) for r in sheet.rows], "totals": list(sheet.totals)}
+
+    def _schedule(self) -> list[dict[str, str]]:
+        g = self.game
+        if g.rules.order != "fixed":
+            return []
+        return [{"contract": c.value, "name": CONTRACT_NAMES[c.value]} for c in g.order]
+
+
+# ----- helpers for the view model ----------------------------------------------------------------------
+
+def _check_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    out = dict(DEFAULT_SETTINGS)
+    for key, value in settings.items():
+        if key not in DEFAULT_SETTINGS:
+            continue  # settings a later version added: ignored, not an error
+        if key == "level" and value not in BOT_LEVELS:
+            raise RulesError(f"unknown bot level {value!r} (known: {', '.join(BOT_LEVELS)})")
+        if key == "fast" and not isinstance(value, bool):
+            raise RulesError(f"setting fast must be true or false, not {value!r}")
+        if key == "seed" and (not isinstance(value, int) or isinstance(value, bool)):
+            raise RulesError(f"setting seed must be a whole number, not {value!r}")
+        out[key] = value
+    return out
+
+
+def _row(r: Any) -> dict[str, Any]:
+    return {"deal": r.deal, "contract": r.contract, "name": CONTRACT_NAMES.get(r.contract, r.contract),
+            "dealer": r.dealer, "points": list(r.points), "running": list(r.running), "control": r.control,
+            "note": r.note}
+
+
+def _why(reason: Reason | None, pos: Position | None) -> str:
+    if reason is None:
+        return ""
+    led = SUIT_SYMBOL[pos.led_suit] if pos is not None and pos.led_suit >= 0 else "the led suit"
+    trump = SUIT_SYMBOL[pos.deal.trump] if pos is not None and pos.deal.trump is not None else "trump"
+    return REASON_TEXT.get(reason.value, reason.value).format(led=led, trump=trump)
+
+
+def _last_winner(g: Game) -> int | None:
+    pos = g.position
+    return pos.leader if pos is not None else None  # the winner of a trick leads the next
+
+
+def _draw_sequence(g: Game) -> list[tuple[int, Card]]:
+    """Who got which face-up card in the draw for the first dealer (RULES.md §3)."""
+    n, cards = g.rules.players, g.draw
+    if g.rules.first_dealer == "first_ace":
+        return [(i % n, c) for i, c in enumerate(cards)]
+    out: list[tuple[int, Card]] = []
+    contenders, i = list(range(n)), 0
+    while i + len(contenders) <= len(cards) and contenders:
+        got = {s: cards[i + k] for k, s in enumerate(contenders)}
+        out.extend(got.items())
+        i += len(contenders)
+        top = max(c.rank for c in got.values())
+        contenders = [s for s in contenders if got[s].rank == top]
+        if len(contenders) == 1:
+            break
+    return out
+
+
+def _scoring_text(rules: Rules, c: Contract, deal: Deal | None, trick_value: int) -> str:
+    if c is Contract.TRUMPS:
+        value = deal.trick_value if deal is not None else trick_value
+        if rules.replay == "auction":
+            return f"+{value} per trick; the bidder scores only the tricks above the bid"
+        return f"+{value} per trick"
+    t, h, b, g, k, last = rules.values
+    sign = "+" if c.positive else "−"
+    boys = {"jacks": "jack", "kings": "king", "kings_and_jacks": "king or jack"}[rules.boys]
+    parts = {"tricks": f"{sign}{t} per trick", "boys": f"{sign}{b} per {boys}", "girls": f"{sign}{g} per queen",
+             "hearts": f"{sign}{h} per heart", "king": f"{sign}{k} for K♥",
+             "last_two": f"{sign}{last} for each of the last two tricks"}
+    basic = c.basic
+    if basic == "eralash":
+        return "all six at once: " + ", ".join(parts[x] for x in ("tricks", "boys", "girls", "hearts", "king",
+                                                                   "last_two"))
+    assert basic is not None
+    return parts[basic]
+
+
+def _rule_notes(rules: Rules, c: Contract, deal: Deal | None) -> list[str]:
+    notes = []
+    if c in NO_HEARTS_LEAD:
+        notes.append("no ♥ lead while you hold another suit")
+    if deal is not None:
+        if deal.king_must_go:
+            notes.append("K♥ must go when you cannot follow")
+        if deal.hearts_must_go:
+            notes.append("a heart must go when you cannot follow")
+        if deal.trump_mask:
+            notes.append("you must trump when you cannot follow")
+        if deal.misere:
+            notes.append("ranks reversed: 7 high, A low")
+        if deal.scoring.live is not None:
+            notes.append("ends when no points are left")
+    return notes
+
+
+def move_text(token: str) -> str:
+    """Words for a move token, for buttons and the call log.
+
+    >>> move_text("trump:S"), move_text("bid:3"), move_text("contract:no-king"), move_text("QS")
+    ('♠ trump', 'bid 3', 'No King', 'Q♠')
+    """
+    m = Move.parse(token)
+    if m.kind == "card":
+        assert m.card is not None
+        return m.card.pretty
+    if m.kind == "pass":
+        return "pass"
+    if m.kind == "bid":
+        return f"bid {m.bid}"
+    if m.kind == "contract":
+        assert m.contract is not None
+        return CONTRACT_NAMES[m.contract.value]
+    return {"nt": "no trump", "misere": "misère", "last-card": "by the last card"}.get(
+        m.trump, f"{SUIT_SYMBOL['SHDC'.index(m.trump)]} trump" if m.trump in ("S", "H", "D", "C") else m.trump)
+
+
+# ----- the page's bot ---------------------------------------------------------------------------------
+
+def bot_move(view_json: str, level: str = "basic", seed: int = 0) -> str:
+    """:func:`choose` for a view given as JSON text (what crosses into the page's bot worker)."""
+    return choose(json.loads(view_json), level, seed)
+
+
+def choose(view: dict[str, Any], level: str = "basic", seed: int = 0) -> str:
+    """A legal move token for the seat whose view this is (a :meth:`SeatView.to_dict
+    <kingcore.view.SeatView.to_dict>`), which must be to move.
+
+    ``basic`` ducks in negative contracts (the highest card that still loses the trick, shedding point
+    cards when void; else the lowest) and wins cheaply in positive ones; ``random`` picks uniformly.
+    Deterministic for the same view, level and seed (it draws only from ``random.Random(seed).random()``).
+
+    Raises:
+        ValueError: the view has no legal move (not this seat's turn), or an unknown level.
+    """
+    legal = [str(t) for t in view.get("legal", [])]
+    if not legal:
+        raise ValueError(f"seat {view.get('seat')} has no legal move in phase {view.get('phase')}")
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+    rng = random.Random(seed)
+    if level == "random" or len(legal) == 1:
+        return legal[int(rng.random() * len(legal))]
+    moves = [Move.parse(t) for t in legal]
+    if all(m.kind == "card" for m in moves):
+        return _choose_card(view, [m.card for m in moves if m.card is not None], rng)
+    return _choose_call(view, legal, rng)
+
+
+def _choose_card(view: dict[str, Any], legal: list[Card], rng: random.Random) -> str:
+    rules = Rules.parse(view["rules"])
+    contract = Contract(view["contract"])
+    trump = "SHDC".index(view["trump"]) if view.get("trump") else None
+    misere = bool(view.get("misere"))
+    items = Scoring.of(rules, contract, 1)
+    weights = items.weights
+
+    def value(c: Card) -> int:  # what this card is worth to whoever takes it (absolute)
+        return (abs(weights[1]) * bool(c.mask & items.hearts) + abs(weights[2]) * bool(c.mask & items.boys)
+                + abs(weights[3]) * bool(c.mask & items.girls) + abs(weights[4]) * (str(c) == "KH"))
+
+    def rank(c: Card) -> int:
+        return 16 - c.rank if misere else int(c.rank)
+
+    trick = [Card.parse(c) for _, c in view.get("trick", [])]
+    last_to_play = len(trick) == rules.players - 1
+    jitter = {c: rng.random() for c in legal}  # ties broken by the seed
+    if not trick:
+        if contract.positive:
+            return str(max(legal, key=lambda c: (rank(c), value(c), jitter[c])))
+        return str(min(legal, key=lambda c: (value(c), rank(c), jitter[c])))
+    led = trick[0].suit
+
+    def power(c: Card) -> int:
+        if trump is not None and c.suit == trump:
+            return 100 + rank(c)
+        return rank(c) if c.suit == led else 0
+
+    best = max(power(c) for c in trick)
+    winners = [c for c in legal if power(c) > best]
+    losers = [c for c in legal if power(c) <= best]
+    if contract.positive:
+        if winners:
+            if last_to_play:
+                return str(max(winners, key=lambda c: (value(c), -power(c), jitter[c])))
+            return str(max(winners, key=lambda c: (power(c), value(c), jitter[c])))
+        return str(min(legal, key=lambda c: (value(c), rank(c), jitter[c])))
+    if losers:
+        return str(max(losers, key=lambda c: (value(c), rank(c), jitter[c])))
+    if last_to_play:
+        return str(min(legal, key=lambda c: (value(c), -rank(c), jitter[c])))
+    return str(min(legal, key=lambda c: (value(c), rank(c), jitter[c])))
+
+
+def _choose_call(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    hand = [Card.parse(c) for c in view.get("hand", [])]
+    by_suit = [[c for c in hand if c.suit == s] for s in range(4)]
+    strength = [len(cs) * 10 + sum(max(0, c.rank - 10) for c in cs) for cs in by_suit]
+    if any(t.startswith("trump:") for t in legal):
+        suit = max(range(4), key=lambda s: (strength[s], -s))
+        token = f"trump:{'SHDC'[suit]}"
+        return token if token in legal else legal[0]
+    if any(t.startswith("bid:") for t in legal):
+        high = sum(1 for c in hand if c.rank == 14) + max(
+            sum(1 for c in cs if c.rank >= 12) + max(0, len(cs) - 3) for cs in by_suit)
+        bids = sorted(int(t[4:]) for t in legal if t.startswith("bid:"))
+        if bids and high >= bids[0] + 1:
+            return f"bid:{bids[0]}"
+        return "pass" if "pass" in legal else f"bid:{bids[0]}"
+    # ordered King: name a contract that suits the hand, or pass half the time when allowed
+    if "pass" in legal and rng.random() < 0.5:
+        return "pass"
+    highs = sum(1 for c in hand if c.rank >= 12)
+    named = [t for t in legal if t.startswith("contract:")]
+    want_positive = highs * 2 >= len(hand)
+
+    def fit(t: str) -> tuple[bool, float]:
+        return (Contract.parse(t[9:]).positive == want_positive, rng.random())
+
+    return max(named, key=fit)
+
