@@ -5,6 +5,14 @@
     python build.py serve [--port N]        build if needed, then serve dist/site on 127.0.0.1
     python build.py pyodide-bench [-- ARGS] build if needed, then run `kingcore ARGS` (default: bench)
                                             inside the vendored Pyodide under Node
+    python build.py test [-- PYTEST ARGS]   the one command for every test: pip-install the test and browser
+                                            extras of pyproject.toml, make sure a Chromium exists, build,
+                                            run pytest (unit + browser); exit code = pytest's
+    python build.py bench-web [--runs N] [--readme]
+                                            time the site in headless Chromium: time to playable cold, warm
+                                            and offline vs a bare-Pyodide floor page, bot move latency over a
+                                            rubber, site size and first-visit transfer (--readme: write the
+                                            table into README.md between <!-- bench:web --> markers)
 
 dist/site holds web/ + wheels/<kingcore wheel> + pyodide/ + pyscript/ + a generated precaching sw.js
 + manifest.webmanifest + icons/ + .nojekyll.  Downloads (npm tarballs, the micropip wheel) and the
@@ -523,7 +531,8 @@ self.addEventListener("install", (event) => {
       if (await caches.has(cacheName) && await complete(await caches.open(cacheName), urls)) continue;
       const cache = await caches.open(cacheName);
       try {
-        await cache.addAll(urls.map((url) => new Request(url, { cache: "reload" })));
+        // "no-cache": revalidate with the server, so files the page just loaded come from the HTTP cache (304)
+        await cache.addAll(urls.map((url) => new Request(url, { cache: "no-cache" })));
       } catch (err) {
         await caches.delete(cacheName);
         throw err;
@@ -836,6 +845,284 @@ def pyodide_bench(args: list[str]) -> int:
     return subprocess.call(cmd)
 
 
+# -------------------------------------------------------------------------------------------------- test
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
+
+
+def optional_dependencies(groups: tuple[str, ...] = ("test", "browser")) -> list[str]:
+    """The requirements of pyproject.toml's [project.optional-dependencies] groups, in order."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text()).get("project", {}).get(
+        "optional-dependencies", {})
+    out: list[str] = []
+    for g in groups:
+        out.extend(r for r in extras.get(g, []) if r not in out)
+    return out
+
+
+def ensure_chromium() -> None:
+    """Debian's chromium (apt-get, when root) or else Playwright's own Chromium."""
+    if CHROMIUM.exists():
+        log(f"test: using {CHROMIUM}")
+        return
+    geteuid = getattr(os, "geteuid", None)
+    if geteuid is not None and geteuid() == 0 and shutil.which("apt-get"):
+        log("test: installing Debian's chromium with apt-get ...")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        for cmd in (["apt-get", "update"], ["apt-get", "install", "-y", "--no-install-recommends", "chromium"]):
+            if subprocess.call(cmd, env=env, stdin=subprocess.DEVNULL) != 0:
+                raise BuildError(f"`{' '.join(cmd)}` failed")
+        if CHROMIUM.exists():
+            return
+    log("test: no system Chromium; installing Playwright's own (python -m playwright install chromium) ...")
+    if subprocess.call([sys.executable, "-m", "playwright", "install", "chromium"]) != 0:
+        raise BuildError("`python -m playwright install chromium` failed")
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    """pip-install the test extras, ensure Chromium, build the site, run pytest; pytest's exit code."""
+    reqs = optional_dependencies()
+    log(f"test: pip install {' '.join(reqs)}")
+    cmd = [sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", *reqs]
+    if subprocess.call(cmd, stdin=subprocess.DEVNULL) != 0:
+        raise BuildError("pip install of the test requirements failed (is the package registry reachable?)")
+    ensure_chromium()
+    build_if_needed()
+    cmd = [sys.executable, "-m", "pytest", *pytest_args]
+    log(f"test: {' '.join(cmd[1:])}")
+    return subprocess.call(cmd, cwd=ROOT)
+
+
+# --------------------------------------------------------------------------------------------- bench-web
+README = ROOT / "README.md"
+BENCH_MARKERS = ("<!-- bench:web -->", "<!-- /bench:web -->")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-default-apps",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+MY_TURN_OR_BREAK = """() => { const p = document.body.dataset.phase;
+  return p === 'deal_over' || p === 'rubber_over'
+      || !!document.querySelector('#hand.is-my-turn button.card:not([disabled])'); }"""
+
+
+class CountingServer(http.server.ThreadingHTTPServer):
+    """The site over HTTP on 127.0.0.1 (like `serve`), counting the body bytes it sends."""
+
+    daemon_threads = True
+
+    def __init__(self, root: Path) -> None:
+        self.sent = 0
+        self.requests = 0
+        self.before_sw: int | None = None  # bytes sent before the page first asked for sw.js
+        outer = self
+
+        class Counting(Handler):
+            def __init__(self, *a: object, **k: object) -> None:
+                super().__init__(*a, directory=str(root), **k)  # type: ignore[arg-type]
+
+            def send_head(self) -> object:
+                if self.path.split("?")[0].endswith("/sw.js") and outer.before_sw is None:
+                    outer.before_sw = outer.sent
+                return super().send_head()
+
+            def copyfile(self, source: object, outputfile: object) -> None:  # type: ignore[override]
+                n = 0
+                while chunk := source.read(1 << 16):  # type: ignore[attr-defined]
+                    outputfile.write(chunk)  # type: ignore[attr-defined]
+                    n += len(chunk)
+                outer.sent += n
+                outer.requests += 1
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+        super().__init__(("127.0.0.1", 0), Counting)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}/"
+
+    def reset(self) -> None:
+        self.sent = self.requests = 0
+        self.before_sw = None
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100) of a non-empty list."""
+    xs = sorted(values)
+    return xs[max(0, min(len(xs) - 1, -int(-q * len(xs) // 100) - 1))]
+
+
+def site_size() -> tuple[int, int, int]:
+    """(files, bytes, gzipped bytes) of dist/site (gzip -6 per file, as a static host would serve it)."""
+    import gzip
+
+    files = files_under(SITE)
+    raw = sum(p.stat().st_size for p in files)
+    gz = sum(len(gzip.compress(p.read_bytes(), 6, mtime=0)) for p in files)
+    return len(files), raw, gz
+
+
+def bench_web(runs: int, write_readme: bool) -> int:
+    """Measure the site in headless Chromium and print (and optionally write into README) one table."""
+    import statistics
+    import threading
+
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise BuildError("bench-web needs playwright (python build.py test installs it)") from None
+    build_if_needed()
+    srv = CountingServer(SITE)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    timeout = 180_000
+    ready = "body[data-ready=true]"
+    res: dict[str, list[float]] = {k: [] for k in (
+        "cold", "cold_bots", "warm", "warm_bots", "offline", "floor_cold", "floor_warm", "floor_offline",
+        "disk", "disk_bots")}
+    transfer: dict[str, float] = {}
+    t_start = time.perf_counter()
+    launch: dict[str, object] = {"headless": True, "args": CHROMIUM_ARGS}
+    if CHROMIUM.exists():
+        launch["executable_path"] = str(CHROMIUM)
+
+    def stat(page: object, key: str) -> float:
+        return float(page.evaluate(f"window.kingStats.{key}"))  # type: ignore[attr-defined]
+
+    def visit(page: object, url: str) -> None:
+        page.goto(url)  # type: ignore[attr-defined]
+        page.wait_for_selector(ready)  # type: ignore[attr-defined]
+
+    def app_visit(page: object, kind: str) -> None:
+        visit(page, srv.url)
+        res[kind].append(stat(page, "readyMs"))
+        if kind != "offline":
+            page.wait_for_function("window.kingStats.botsReadyMs !== null")  # type: ignore[attr-defined]
+            res[kind + "_bots"].append(stat(page, "botsReadyMs"))
+
+    def floor_visit(page: object, kind: str) -> None:
+        visit(page, srv.url + "bench-floor.html")
+        res["floor_" + kind].append(float(page.evaluate("window.floorMs")))  # type: ignore[attr-defined]
+
+    offline_ready = "document.documentElement.dataset.offline === 'ready'"
+    profile = ""
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**launch)  # type: ignore[arg-type]
+            for i in range(runs):
+                log(f"bench-web: run {i + 1}/{runs} (fresh contexts) ...")
+                # cold: a fresh browser context (empty cache, no service worker); then warm and offline in it
+                ctx = browser.new_context()
+                ctx.set_default_timeout(timeout)
+                page = ctx.new_page()
+                srv.reset()
+                app_visit(page, "cold")
+                page.wait_for_function(offline_ready)
+                if i == 0:
+                    transfer.update(ctx_boot=srv.before_sw or 0, ctx_first=srv.sent)
+                srv.reset()
+                app_visit(page, "warm")
+                transfer["warm"] = srv.sent
+                floor_visit(page, "warm")
+                ctx.new_cdp_session(page).send("Network.clearBrowserCache")
+                ctx.set_offline(True)
+                app_visit(page, "offline")
+                floor_visit(page, "offline")
+                ctx.close()
+                ctx = browser.new_context()
+                ctx.set_default_timeout(timeout)
+                floor_visit(ctx.new_page(), "cold")
+                ctx.close()
+            # First-visit transfer as a real browser sees it: a new on-disk profile. (A fresh context has a
+            # small in-memory HTTP cache that cannot hold the 9.6 MB wasm, so it fetches it once per thread.)
+            log("bench-web: a first visit with a new on-disk profile ...")
+            (CACHE / "tmp").mkdir(parents=True, exist_ok=True)
+            profile = tempfile.mkdtemp(prefix="king-bench-", dir=CACHE / "tmp")
+            ctx = p.chromium.launch_persistent_context(profile, **launch)  # type: ignore[arg-type]
+            ctx.set_default_timeout(timeout)
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            srv.reset()
+            app_visit(page, "disk")
+            page.wait_for_function(offline_ready)
+            transfer.update(boot=srv.before_sw or 0, first=srv.sent, first_requests=srv.requests)
+            ctx.close()
+            log("bench-web: a whole rubber with fast bots ...")
+            ctx = browser.new_context()
+            ctx.set_default_timeout(timeout)
+            ctx.add_init_script(script='if (location.protocol === "http:" && !localStorage.getItem("king:/:prefs"))'
+                                       ' localStorage.setItem("king:/:prefs", JSON.stringify({fast: true}));')
+            page = ctx.new_page()
+            page.goto(srv.url)
+            page.wait_for_selector(ready)
+            t0 = time.perf_counter()
+            while True:
+                page.wait_for_function(MY_TURN_OR_BREAK)
+                phase = page.evaluate("document.body.dataset.phase")
+                if phase == "rubber_over":
+                    break
+                if phase == "deal_over":
+                    deal = page.evaluate("document.body.dataset.deal")
+                    page.click("#btn-continue")
+                    page.wait_for_function(f"document.body.dataset.deal !== '{deal}'")
+                    continue
+                page.locator("#hand.is-my-turn button.card:not([disabled])").first.click()
+            rubber_s = time.perf_counter() - t0
+            bot = [float(x) for x in page.evaluate("window.kingStats.bot")]
+            bot_main = [float(x) for x in page.evaluate("window.kingStats.botMain || []")]
+            ctx.close()
+            browser_version = browser.version
+            browser.close()
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        if profile:
+            shutil.rmtree(profile, ignore_errors=True)
+    med = {k: statistics.median(v) for k, v in res.items() if v}
+    files, raw, gz = site_size()
+    mb = 1e6
+    lines = [
+        f"Headless Chromium {browser_version}, {os.cpu_count()} cores; ms from navigation start; median of "
+        f"{runs} runs, each in a fresh browser context:",
+        "",
+        "| | cold (first visit) | warm (service worker) | offline |",
+        "|---|---|---|---|",
+        f"| **time to playable** (Python ready, save restored, table drawn) | {med['cold']:.0f} | "
+        f"{med['warm']:.0f} | {med['offline']:.0f} |",
+        f"| bots' worker ready (started after the first render) | {med['cold_bots']:.0f} | "
+        f"{med['warm_bots']:.0f} | — |",
+        f"| floor: bare Pyodide in a module worker (`bench-floor.html`) | {med['floor_cold']:.0f} | "
+        f"{med['floor_warm']:.0f} | {med['floor_offline']:.0f} |",
+        f"| ratio playable / floor | {med['cold'] / med['floor_cold']:.2f} | "
+        f"{med['warm'] / med['floor_warm']:.2f} | {med['offline'] / med['floor_offline']:.2f} |",
+        "",
+        f"Bot move latency over a rubber ({len(bot)} moves, request to answer, worker round trip included): "
+        f"p50 {percentile(bot, 50):.1f} ms, p95 {percentile(bot, 95):.1f} ms, max {max(bot):.1f} ms "
+        f"(the whole rubber took {rubber_s:.0f} s with fast bots and a scripted player; {len(bot_main)} "
+        f"more moves were played on the main thread while the worker started).",
+        "",
+        f"Site: {files} files, {raw / mb:.1f} MB ({gz / mb:.1f} MB gzipped). First-visit transfer with a new "
+        f"on-disk profile (playable at {med['disk']:.0f} ms): {transfer['boot'] / mb:.1f} MB until playable, "
+        f"{transfer['first'] / mb:.1f} MB once the offline precache is complete ({transfer['first_requests']:.0f}"
+        f" responses with a body, uncompressed as `http.server` sends them; a static host that gzips sends "
+        f"less). In a fresh incognito-like context: {transfer['ctx_boot'] / mb:.1f} MB and "
+        f"{transfer['ctx_first'] / mb:.1f} MB. A warm visit: {transfer['warm'] / 1e3:.0f} kB.",
+    ]
+    table = "\n".join(lines)
+    print()
+    print(table)
+    print(f"\n(bench-web took {time.perf_counter() - t_start:.0f} s)")
+    if write_readme:
+        text = README.read_text()
+        start, end = BENCH_MARKERS
+        if start not in text or end not in text:
+            raise BuildError(f"README.md lacks the markers {start} ... {end}")
+        head, rest = text.split(start, 1)
+        _, tail = rest.split(end, 1)
+        README.write_text(f"{head}{start}\n{table}\n{end}{tail}")
+        log("bench-web: README.md updated")
+    return 0
+
+
 # -------------------------------------------------------------------------------------------------- main
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
@@ -854,10 +1141,14 @@ def main(argv: list[str] | None = None) -> int:
     p_serve = sub.add_parser("serve", help="build if needed, then serve dist/site on 127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8000)
     sub.add_parser("pyodide-bench", help="run the kingcore CLI in the vendored Pyodide under Node (after --)")
+    sub.add_parser("test", help="install test needs, build, run every test (pytest args after --)")
+    p_bench = sub.add_parser("bench-web", help="time the site in headless Chromium; print a table")
+    p_bench.add_argument("--runs", type=int, default=3, help="runs per measurement (the median is shown)")
+    p_bench.add_argument("--readme", action="store_true", help="also write the table into README.md")
     ns = parser.parse_args(argv)
     command = ns.command or "build"
-    if passthrough is not None and command != "pyodide-bench":
-        parser.error("arguments after -- are only for pyodide-bench")
+    if passthrough is not None and command not in ("pyodide-bench", "test"):
+        parser.error("arguments after -- are only for pyodide-bench and test")
     try:
         if command == "build":
             build()
@@ -865,6 +1156,10 @@ def main(argv: list[str] | None = None) -> int:
             serve(ns.port)
         elif command == "pyodide-bench":
             return pyodide_bench(passthrough if passthrough else ["bench"])
+        elif command == "test":
+            return run_tests(passthrough or [])
+        elif command == "bench-web":
+            return bench_web(max(1, ns.runs), ns.readme)
     except BuildError as e:
         print(f"build.py: error: {e}", file=sys.stderr)
         return 1

@@ -241,7 +241,7 @@ class Session:
         try:
             game = loads(record)
             checked = _check_settings(settings)
-        except (NotationError, RulesError, KingError) as e:
+        except Exception as e:  # any failure to replay (even an engine bug) leaves the text exportable
             raise SaveError(f"the saved game does not replay: {e}", "invalid", text) from None
         return cls(game, checked, seq, gid)
 
@@ -358,12 +358,9 @@ class Session:
         name = CONTRACT_NAMES[c.value]
         scoring = _scoring_text(g.rules, c, deal, g.trick_value)
         notes = _rule_notes(g.rules, c, deal)
-        if c is Contract.TRUMPS:
-            if deal is not None:
-                name += " — " + ("misère" if deal.misere else "no trump" if deal.trump is None
-                                 else f"{SUIT_SYMBOL[deal.trump]} trump")
-            elif d.caller is not None:
-                notes.insert(0, f"seat {d.caller} calls trump")
+        if c is Contract.TRUMPS and deal is not None:
+            name += " — " + ("misère" if deal.misere else "no trump" if deal.trump is None
+                             else f"{SUIT_SYMBOL[deal.trump]} trump")
         return {"id": c.value, "name": name, "positive": c.positive, "scoring": scoring, "notes": notes,
                 "line": f"{name}: {scoring}" + "".join(f" · {x}" for x in notes),
                 "trump": None if d.trump is None else "SHDC"[d.trump], "misere": d.misere,

@@ -1,13 +1,837 @@
-"""Placeholder page script: proves the engine wheel loads in the browser (the real UI replaces this)."""
+"""The King page (PyScript, main thread): draws the engine's view model, sends the player's intents,
+keeps the save in localStorage, and asks the "bots" worker for the other three seats' moves.
 
-import sys
-from importlib.metadata import version
+The page holds no rules: ``kingcore.webapi.Session`` says what is legal and why not; this file only
+turns its JSON into DOM and clicks into move tokens. Chance (the shuffles) happens here, with an rng
+seeded from the platform's random source; the save stores the dealt cards.
+"""
 
-import kingcore
-from pyscript import document
+import asyncio
+import html
+import json
+import os
+import random
+import re
 
-kingcore_version = getattr(kingcore, "__version__", None) or version("kingcore")
-document.querySelector("#status").textContent = (
-    f"kingcore {kingcore_version} on Python {sys.version.split()[0]}"
+from pyscript import document, when, window, workers
+from pyscript.ffi import create_proxy, is_none, to_js
+
+from kingcore.rules import PRESET_VALUES, Rules
+from kingcore.webapi import (
+    BOT_LEVELS,
+    SaveError,
+    Session,
+    bot_move,
+    new_game_options,
+    save_seq,
 )
-document.body.dataset.ready = "true"
+
+ME = 0
+NAMES = ("You", "West", "North", "East")
+POSITIONS = ("south", "west", "north", "east")
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_TEXT = {"T": "10"}
+BOT_PACE_MS = 600  # a bot's card, at a watchable pace
+TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next lead
+TOAST_MS = 3800
+BOTS_TIMEOUT_S = 90  # if the bots' worker has not started by then, the main thread plays the bots
+MAIN_THREAD_LEVELS = ("basic", "random")  # cheap enough (~1 ms a move) to play here until the worker is up
+
+_dir = str(window.location.pathname)
+BASE = _dir[: _dir.rfind("/") + 1] or "/"
+SAVE_KEY = f"king:{BASE}:save"
+PREFS_KEY = f"king:{BASE}:prefs"
+BROKEN_KEY = f"king:{BASE}:save-unreadable"
+
+CHOICE_TEXT = {
+    "first_dealer": {"draw": "By draw: the highest card deals", "first_ace": "The first ace dealt deals"},
+    "deal_by": {1: "One card at a time", 2: "Two cards at a time"},
+    "boys": {"jacks": "Jacks", "kings": "Kings", "kings_and_jacks": "Kings and jacks"},
+    "king_discard": {
+        "negative": "In No King and Eralash −",
+        "always": "Also in Take King and Eralash +",
+        "never": "Never: discarding K♥ is optional",
+    },
+    "replay": {
+        "mirror": "Mirror: Take tricks, Take boys, … Eralash +",
+        "trumps": "Trump deals (khvalyonki)",
+        "auction": "Auction for the trump",
+    },
+    "trump_rounds": {1: "One round", 2: "Two rounds"},
+    "order": {"fixed": "Fixed order", "chosen": "Ordered King: each player names contracts (56 deals)"},
+    "preset": {
+        name: (f"{name.capitalize() if name != 'dos1993' else 'DOS 1993'} — trick {t}, heart {h}, boy {b}, "
+               f"girl {g}, King {k}, last two {last} each")
+        for name, (t, h, b, g, k, last) in PRESET_VALUES.items()
+    },
+}
+BASIC_TEXT = {"tricks": "Tricks", "boys": "Boys", "girls": "Girls", "hearts": "Hearts", "king": "King",
+              "last_two": "Last two"}
+MORE_VARIANTS = ("replay", "trump_rounds", "eralash_plus_after_trumps", "misere_allowed", "must_trump", "order")
+LEVEL_TEXT = {"basic": "Basic: ducks and wins cheaply", "random": "Random: any legal card"}
+
+
+# ----- small helpers ---------------------------------------------------------------------------------
+
+def el(ident):
+    return document.getElementById(ident)
+
+
+def esc(text):
+    return html.escape(str(text), quote=True)
+
+
+def now_ms():
+    return float(window.performance.now())
+
+
+def pts(n):
+    """Points with a real minus sign and an explicit plus."""
+    return f"−{-n}" if n < 0 else (f"+{n}" if n > 0 else "0")
+
+
+def storage_get(key):
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # storage disabled (privacy settings): play on without saves
+        return None
+    return None if is_none(value) else str(value)
+
+
+def storage_set(key, text):
+    try:
+        window.localStorage.setItem(key, text)
+        return True
+    except Exception as e:  # quota or disabled
+        window.console.warn(f"king: could not save: {e}")
+        return False
+
+
+def card_face(card):
+    rank, suit = card[:-1], card[-1]
+    r, s = RANK_TEXT.get(rank, rank), SUITS[suit] + "\ufe0e"
+    centre = (f'<span class="face">{r}</span>' if rank in "JQK" else f'<span class="pip">{s}</span>')
+    return (f'<span class="idx"><b>{r}</b><i>{s}</i></span>{centre}'
+            f'<span class="idx idx--end" aria-hidden="true"><b>{r}</b><i>{s}</i></span>')
+
+
+def card_name(card):
+    words = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
+             "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    return f"{words[card[:-1]]} of {suits[card[-1]]}"
+
+
+# ----- the application ---------------------------------------------------------------------------------
+
+class App:
+    def __init__(self):
+        self.rng = random.Random(int.from_bytes(os.urandom(16), "big"))
+        self.session = None
+        self.problem = None  # a SaveError while the stored save cannot be continued
+        self.prefs = self.load_prefs()
+        self.bots = None
+        self.bots_ready = asyncio.Event()
+        self.running = False
+        self.show_last = False
+        self.last_hand_key = None
+        self.toast_handle = None
+        self.tasks = set()
+        self.export_url = None
+        self.hide_toast_proxy = create_proxy(self.hide_toast)
+        self.warned_storage = False
+        self.panel_kind = None
+
+    # ----- start-up ----------------------------------------------------------------------------
+
+    def boot(self):
+        text = storage_get(SAVE_KEY)  # (the new-game form is generated when the dialog opens)
+        if text is None:
+            self.start_game(self.prefs.get("options", {}), announce=True)
+        else:
+            try:
+                self.session = Session.from_save(text)
+            except SaveError as e:
+                self.show_problem(e)
+        self.render()
+        document.body.dataset.ready = "true"
+        window.kingStats.readyMs = now_ms()
+        el("loading").hidden = True
+        window.dispatchEvent(window.Event.new("king-ready"))
+        window.addEventListener("storage", create_proxy(self.on_storage))
+        window.kingIntent = create_proxy(self.intent_json)
+        window.kingSaveKey = SAVE_KEY
+        self.spawn(self.connect_bots())
+        self.kick()
+
+    def spawn(self, coro):
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def connect_bots(self):
+        document.body.appendChild(el("bots-worker").content.cloneNode(True))  # starts the named worker
+        try:
+            self.bots = await asyncio.wait_for(workers["bots"], BOTS_TIMEOUT_S)
+            document.body.dataset.bots = "worker"
+        except Exception as e:  # the worker failed to start: the page's own thread plays the bots
+            window.console.warn(f"king: bots worker unavailable, playing bots on the main thread: {e}")
+            document.body.dataset.bots = "main"
+        window.kingStats.botsReadyMs = now_ms()
+        self.bots_ready.set()
+
+    def load_prefs(self):
+        text = storage_get(PREFS_KEY)
+        try:
+            prefs = json.loads(text) if text else {}
+        except ValueError:
+            prefs = {}
+        return prefs if isinstance(prefs, dict) else {}
+
+    def save_prefs(self):
+        storage_set(PREFS_KEY, json.dumps(self.prefs))
+
+    # ----- games and saves -----------------------------------------------------------------------
+
+    def start_game(self, options, settings=None, announce=True):
+        settings = dict(settings or {})
+        settings.setdefault("fast", bool(self.prefs.get("fast", False)))
+        settings.setdefault("level", self.prefs.get("level", "basic"))
+        base = max(save_seq(storage_get(SAVE_KEY)) or 0, self.session.seq if self.session else 0)
+        try:
+            session = Session.new_game(options, self.rng, settings, seq=base)
+        except Exception as e:  # options a later version wrote: fall back to the defaults
+            window.console.warn(f"king: options refused ({e}); starting with the defaults")
+            session = Session.new_game({}, self.rng, settings, seq=base)
+        if self.problem is not None:
+            storage_set(BROKEN_KEY, self.problem.raw)  # kept, never silently dropped
+        self.problem = None
+        el("problem").hidden = True
+        self.session = session
+        self.show_last = False
+        self.write()
+        if announce:
+            fd = session.view_model(ME)["first_dealer"]
+            if fd:
+                drew = next((d["card"] for d in reversed(fd["draw"]) if d["seat"] == fd["seat"]), None)
+                how = f" (drew {pretty(drew)})" if drew else ""
+                who = "You deal" if fd["seat"] == ME else f"{NAMES[fd['seat']]} deals"
+                self.toast(f"New rubber. {who} first{how}.")
+
+    def write(self):
+        """Save after a change: refuse to overwrite a newer save of another tab (its seq is higher)."""
+        s = self.session
+        stored = save_seq(storage_get(SAVE_KEY))
+        if stored is not None and stored > s.seq:
+            self.adopt_storage("This game went on in another tab; here is where it is now.")
+            return False
+        s.seq += 1
+        if not storage_set(SAVE_KEY, s.to_save()) and not self.warned_storage:
+            self.warned_storage = True
+            self.toast("This browser does not let the page save: the game will not survive a reload.")
+        return True
+
+    def in_sync(self):
+        """Before a change: if another tab saved a newer state, take it and refuse the change."""
+        if self.session is None:
+            return False
+        stored = save_seq(storage_get(SAVE_KEY))
+        if stored is not None and stored > self.session.seq:
+            self.adopt_storage("This game went on in another tab; here is where it is now.")
+            return False
+        return True
+
+    def adopt_storage(self, message):
+        text = storage_get(SAVE_KEY)
+        if text is None:
+            return
+        try:
+            session = Session.from_save(text)
+        except SaveError:
+            return  # another tab wrote something unreadable: keep ours, it is saved on our next move
+        self.session = session
+        self.problem = None
+        el("problem").hidden = True
+        self.render()
+        self.toast(message)
+        self.kick()
+
+    def on_storage(self, event):
+        if is_none(event.key) or str(event.key) != SAVE_KEY or is_none(event.newValue):
+            return
+        seq = save_seq(str(event.newValue))
+        if seq is not None and (self.session is None or seq > self.session.seq):
+            self.adopt_storage("Continued from another tab.")
+
+    def show_problem(self, err):
+        self.problem = err
+        self.session = None
+        kinds = {
+            "garbage": "The saved game could not be read: it is not a saved game.",
+            "truncated": "The saved game could not be read: it was cut short.",
+            "version": "The saved game comes from another version of King.",
+            "invalid": "The saved game could not be read: it is damaged.",
+        }
+        el("problem-text").textContent = (f"{kinds.get(err.kind, 'The saved game could not be read.')} "
+                                          f"({err.message}.) Export it to keep it, or start a new game.")
+        blob = window.Blob.new(to_js([err.raw]), to_js({"type": "text/plain"}))
+        if self.export_url:
+            window.URL.revokeObjectURL(self.export_url)
+        self.export_url = window.URL.createObjectURL(blob)
+        link = el("export")
+        link.href = self.export_url
+        link.download = "king-save.txt"
+        el("problem").hidden = False
+
+    # ----- intents -------------------------------------------------------------------------------
+
+    def intent(self, token):
+        """The player's move; returns the Session's answer (dict) or None when refused before it."""
+        if self.session is None or not self.in_sync():
+            return None
+        result = self.session.apply(token, ME)
+        if not result["ok"]:
+            err = result["error"]
+            self.toast(f"Not allowed: {err['why']}.")
+            document.body.dataset.lastError = err["reason"]
+            return result
+        self.show_last = False
+        self.write()
+        self.render()
+        self.kick()
+        return result
+
+    def intent_json(self, token):
+        """Test hook (window.kingIntent): play a token through the same path as a click."""
+        result = self.intent(str(token))
+        if result is None:
+            return json.dumps({"ok": False, "error": {"reason": "stale", "message": "no game"}})
+        return json.dumps({"ok": result["ok"], "error": result.get("error")})
+
+    def next_deal(self):
+        s = self.session
+        if s is None or not self.in_sync():
+            return
+        if s.deal(self.rng):
+            self.show_last = False
+            self.write()
+            self.render()
+            self.kick()
+
+    def set_fast(self, fast):
+        self.prefs["fast"] = fast
+        self.save_prefs()
+        if self.session is not None and self.in_sync():
+            self.session.settings["fast"] = fast
+            self.write()
+
+    # ----- the bots --------------------------------------------------------------------------------
+
+    def kick(self):
+        if not self.running:
+            self.spawn(self.run_bots())
+
+    async def run_bots(self):
+        """Play the bots' moves until it is the player's turn, a deal ends, or the rubber is over."""
+        if self.running:
+            return
+        self.running = True
+        try:
+            while True:
+                s = self.session
+                if s is None or s.game.to_move in (None, ME):
+                    return
+                seat = s.game.to_move
+                fast = bool(s.settings.get("fast"))
+                before = (s, s.seq)
+                level = s.settings.get("level", "basic")
+                request, seed = s.bot_request(seat), s.bot_seed(seat)
+                start = now_ms()
+                if not self.bots_ready.is_set() and level in MAIN_THREAD_LEVELS:
+                    token = bot_move(request, level, seed)  # the worker is still starting; this one is cheap
+                    window.kingStats.botMain.push(now_ms() - start)
+                else:
+                    if not self.bots_ready.is_set():
+                        self.render()
+                        await self.bots_ready.wait()
+                    token = await self.ask_bot(request, level, seed)
+                    window.kingStats.bot.push(now_ms() - start)
+                took = now_ms() - start
+                if not fast:
+                    pos = s.game.position if s.game.phase.value == "play" else None
+                    trick_done = pos is not None and not pos.trick and pos.trick_no > 0
+                    wait = BOT_PACE_MS + (TRICK_HOLD_MS if trick_done else 0) - took
+                    if wait > 0:
+                        await asyncio.sleep(wait / 1000)
+                else:
+                    await asyncio.sleep(0)
+                if self.session is not before[0] or s.seq != before[1] or not self.in_sync():
+                    continue  # a new game, another tab, or a reload of the state came in meanwhile
+                result = s.apply(token, seat)
+                if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move
+                    window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
+                    s.apply(bot_move(request, "random", seed), seat)
+                self.show_last = False
+                self.write()
+                self.render()
+        finally:
+            self.running = False
+
+    async def ask_bot(self, request, level, seed):
+        if self.bots is not None:
+            try:
+                return str(await self.bots.choose(request, level, seed))
+            except Exception as e:
+                window.console.warn(f"king: bots worker failed ({e}); playing bots on the main thread")
+                self.bots = None
+        return bot_move(request, level, seed)
+
+    # ----- drawing -------------------------------------------------------------------------------
+
+    def render(self):
+        s = self.session
+        body = document.body
+        if s is None:
+            body.dataset.phase = "save_error"
+            self.render_empty()
+            return
+        vm = s.view_model(ME)
+        body.dataset.phase = vm["phase"]
+        body.dataset.toMove = "" if vm["to_move"] is None else str(vm["to_move"])
+        body.dataset.deal = str(vm["deal"])
+        el("fast").checked = bool(s.settings.get("fast"))
+        self.render_bar(vm)
+        self.render_seats(vm)
+        self.render_trick(vm)
+        self.render_hand(vm)
+        self.render_moves(vm)
+        self.render_status(vm)
+        self.render_panel(vm)
+        self.render_sheet(vm)
+
+    def render_empty(self):
+        el("contract-name").textContent = ""
+        el("contract-rules").textContent = ""
+        el("deal-no").textContent = ""
+        el("hand").innerHTML = ""
+        el("trick").innerHTML = ""
+        el("moves").innerHTML = ""
+        el("center-panel").hidden = True
+        el("status").textContent = "No game in progress."
+        for seat in range(1, 4):
+            node = document.querySelector(f'.seat[data-seat="{seat}"]')
+            node.querySelector(".backs").innerHTML = ""
+
+    def render_bar(self, vm):
+        c = vm["contract"]
+        el("contract-name").textContent = c["name"] if c else ""
+        el("contract-rules").textContent = (c["scoring"] + "".join(f" · {x}" for x in c["notes"])) if c else ""
+        el("contract").dataset.sign = ("plus" if c["positive"] else "minus") if c else ""
+        el("deal-no").textContent = f"Deal {vm['deal']} of {vm['deals']}" if vm["deal"] else ""
+
+    def render_seats(self, vm):
+        totals = vm["sheet"]["totals"]
+        for seat in range(vm["players"]):
+            node = document.querySelector(f'.seat[data-seat="{seat}"]')
+            if node is None:
+                continue
+            classes = node.classList
+            classes.toggle("is-turn", vm["to_move"] == seat)
+            classes.toggle("is-dealer", vm["dealer"] == seat)
+            dealer = ('<span class="chip" title="Dealer" aria-label="dealer">D</span>'
+                      if vm["dealer"] == seat else "")
+            tricks = vm["tricks"][seat]
+            info = (f'<span class="seat-name">{NAMES[seat]}{dealer}</span>'
+                    f'<span class="seat-stats"><span title="Tricks taken this deal">'
+                    f'{tricks} trick{"" if tricks == 1 else "s"}</span>'
+                    f'<span class="seat-points" data-sign="{"minus" if vm["points"][seat] < 0 else "plus"}" '
+                    f'title="Points this deal">{pts(vm["points"][seat])}</span></span>'
+                    f'<span class="seat-total" title="Running total">Σ {pts(totals[seat])}</span>')
+            node.querySelector(".seat-info").innerHTML = info
+            if seat != ME:
+                n = vm["counts"][seat]
+                node.querySelector(".backs").innerHTML = "".join(
+                    f'<span class="back" style="--i:{i}"></span>' for i in range(n))
+                node.querySelector(".backs").dataset.count = str(n)
+
+    def render_trick(self, vm):
+        cards, last = vm["trick"], False
+        lt = vm["last_trick"]
+        if (self.show_last or not cards) and lt is not None and (self.show_last or vm["phase"] == "play"):
+            cards, last = lt["cards"], True
+        node = el("trick")
+        node.classList.toggle("is-last", last)
+        out = []
+        for order, entry in enumerate(cards):
+            seat, card = entry["seat"], entry["card"]
+            won = last and lt is not None and seat == lt["winner"]
+            out.append(f'<span class="card{" is-winner" if won else ""}" data-card="{card}" data-suit="{card[-1]}" '
+                       f'data-pos="{POSITIONS[seat]}" style="--z:{order}" role="img" '
+                       f'aria-label="{card_name(card)}, {NAMES[seat]}">{card_face(card)}</span>')
+        if last and lt is not None:
+            out.append(f'<span class="trick-label">Trick {lt["number"]} → {NAMES[lt["winner"]]}</span>')
+        node.innerHTML = "".join(out)
+        btn = el("btn-last")
+        btn.disabled = lt is None or not vm["trick"]
+        btn.setAttribute("aria-pressed", "true" if self.show_last else "false")
+
+    def render_hand(self, vm):
+        hand = vm["hand"]
+        node = el("hand")
+        node.classList.toggle("is-my-turn", vm["my_turn"] and vm["phase"] == "play")
+        node.style.setProperty("--n", str(len(hand)))
+        key = json.dumps([[c["card"], c["legal"], c["why"]] for c in hand])
+        if key == self.last_hand_key and node.childElementCount == len(hand):
+            return
+        self.last_hand_key = key
+        active = document.activeElement
+        focused = None if is_none(active) or is_none(active.closest("#hand")) else str(active.dataset.card)
+        buttons, whys = [], []
+        mid = (len(hand) - 1) / 2
+        for i, c in enumerate(hand):
+            card = c["card"]
+            attrs = ""
+            if not c["legal"]:
+                why = c["why"] or ""
+                whys.append(f'<span id="why-{card}">{esc(why)}</span>')
+                tip = "start" if i < len(hand) / 2 else "end"
+                attrs = (f' disabled title="{esc(why)}" data-why="{esc(why)}" data-tip="{tip}"'
+                         f' aria-describedby="why-{card}"')
+            buttons.append(
+                f'<button type="button" class="card{" is-legal" if c["legal"] else ""}" data-card="{card}" '
+                f'data-suit="{c["suit"]}" aria-label="{esc(c["name"])}" style="--o:{i - mid}"{attrs}>'
+                f'{card_face(card)}</button>')
+        node.innerHTML = "".join(buttons)
+        el("why-list").innerHTML = "".join(whys)
+        if focused:
+            target = node.querySelector(f'button[data-card="{focused}"]')
+            if not is_none(target):
+                target.focus()
+
+    def render_moves(self, vm):
+        moves = vm["moves"] if vm["my_turn"] else []
+        node = el("moves")
+        node.innerHTML = "".join(
+            f'<button type="button" class="btn btn--call" data-move="{esc(m["token"])}">{esc(m["text"])}</button>'
+            for m in moves)
+        node.hidden = not moves
+
+    def render_status(self, vm):
+        phase, to_move = vm["phase"], vm["to_move"]
+        if phase == "play":
+            if vm["my_turn"]:
+                text = "Your lead." if not vm["trick"] else "Your turn."
+                reasons = {c["why"] for c in vm["hand"] if not c["legal"]}
+                if len(reasons) == 1 and vm["trick"]:
+                    text += f" {next(iter(reasons)).capitalize()}."
+            elif not self.bots_ready.is_set():
+                text = "The bots are taking their seats…"
+            else:
+                text = f"{NAMES[to_move]} to play…"
+        elif phase in ("call_trump", "auction", "choose_contract"):
+            what = {"call_trump": "call trump", "auction": "bid or pass", "choose_contract": "name a contract"}
+            calls = ", ".join(f"{NAMES[c['seat']]}: {c['text']}" for c in vm["calls"])
+            text = f"Your turn to {what[phase]}." if vm["my_turn"] else f"{NAMES[to_move]} is to {what[phase]}…"
+            if calls:
+                text += f" ({calls})"
+        elif phase == "deal_over":
+            text = "The deal is over."
+        elif phase == "rubber_over":
+            text = "The rubber is over."
+        else:
+            text = ""
+        el("status").textContent = text
+
+    def render_panel(self, vm):
+        panel = el("center-panel")
+        result, final = vm["result"], vm["final"]
+        if result is None:
+            panel.hidden = True
+            panel.innerHTML = ""
+            return
+        rows = []
+        for seat in range(vm["players"]):
+            p = result["points"][seat]
+            rows.append(f'<tr data-seat="{seat}"><th scope="row">{NAMES[seat]}</th><td>{result["tricks"][seat]}</td>'
+                        f'<td class="num" data-sign="{"minus" if p < 0 else "plus"}">{pts(p)}</td>'
+                        f'<td class="num">{pts(result["running"][seat])}</td></tr>')
+        early = '<p class="panel-note">Ended early: no points were left in play.</p>' if result["early"] else ""
+        table = (f'<table class="result"><thead><tr><th></th><th>Tricks</th><th>Points</th><th>Total</th></tr>'
+                 f'</thead><tbody>{"".join(rows)}</tbody></table>')
+        if final is None:
+            panel.innerHTML = (f'<h2>Deal {result["deal"]}: {esc(result["name"])}</h2>{table}{early}'
+                               f'<p class="panel-buttons"><button type="button" class="btn btn--accent" '
+                               f'id="btn-continue">Continue</button></p>')
+            panel.dataset.kind = "deal"
+        else:
+            places = "".join(
+                f'<li data-seat="{st["seat"]}" data-place="{st["place"]}"><span class="place">{st["place"]}.</span> '
+                f'{NAMES[st["seat"]]} <span class="num">{pts(st["total"])}</span></li>'
+                for st in final["standings"])
+            settle = "".join(
+                f'<li>{NAMES[x["payer"]]} {"pay" if x["payer"] == ME else "pays"} '
+                f'{NAMES[x["winner"]] if x["winner"] != ME else "you"} <b>{x["amount"]}</b></li>'
+                for x in final["settlement"] if x["amount"])
+            won = ME in final["winners"]
+            title = "You win the rubber!" if won and len(final["winners"]) == 1 else (
+                "A shared win!" if won else f"{' and '.join(NAMES[w] for w in final['winners'])} won")
+            panel.innerHTML = (f'<h2>{title}</h2><ol class="standings">{places}</ol>'
+                               f'<h3>Settlement</h3><ul class="settlement">{settle or "<li>Nothing to pay.</li>"}</ul>'
+                               f'<p class="panel-buttons"><button type="button" class="btn" id="btn-final-sheet">'
+                               f'Score sheet</button><button type="button" class="btn btn--accent" '
+                               f'id="btn-final-new">New game</button></p>')
+            panel.dataset.kind = "final"
+        panel.hidden = False
+        kind = (panel.dataset.kind, result["deal"])
+        if kind != self.panel_kind:  # newly shown: its main button takes the focus
+            self.panel_kind = kind
+            panel.querySelector(".btn--accent").focus()
+
+    def render_sheet(self, vm):
+        players = vm["players"]
+        head = "".join(f'<th scope="col">{NAMES[s]}</th>' for s in range(players))
+        body = []
+        done = {r["deal"]: r for r in vm["sheet"]["rows"]}
+        for r in vm["sheet"]["rows"]:
+            cells = "".join(
+                f'<td class="num" data-seat="{s}" data-points="{r["points"][s]}" data-running="{r["running"][s]}">'
+                f'<span class="pts" data-sign="{"minus" if r["points"][s] < 0 else "plus"}">{pts(r["points"][s])}'
+                f'</span><span class="run">{pts(r["running"][s])}</span></td>' for s in range(players))
+            note = f' <small>{esc(seat_names(r["note"]))}</small>' if r["note"] else ""
+            body.append(f'<tr data-deal="{r["deal"]}" data-control="{r["control"]}"><td class="num">{r["deal"]}</td>'
+                        f'<th scope="row">{esc(r["name"])}<small>dealer {NAMES[r["dealer"]]}</small>{note}</th>'
+                        f'{cells}<td class="num control">{pts(r["control"])}</td></tr>')
+        for i, item in enumerate(vm["schedule"], 1):
+            if i in done:
+                continue
+            now = ' class="is-future is-now"' if i == vm["deal"] and vm["phase"] not in ("deal_over",) else (
+                ' class="is-future"')
+            body.append(f'<tr{now}><td class="num">{i}</td><th scope="row">{esc(item["name"])}</th>'
+                        f'<td colspan="{players + 1}"></td></tr>')
+        totals = vm["sheet"]["totals"]
+        foot = "".join(f'<td class="num" data-seat="{s}" data-total="{totals[s]}">{pts(totals[s])}</td>'
+                       for s in range(players))
+        el("score-sheet").innerHTML = (
+            f'<thead><tr><th scope="col">#</th><th scope="col">Contract</th>{head}'
+            f'<th scope="col" title="Control total: what the row must sum to">Ctrl</th></tr></thead>'
+            f'<tbody>{"".join(body)}</tbody>'
+            f'<tfoot><tr><td></td><th scope="row">Total</th>{foot}<td class="num control">'
+            f'{pts(sum(totals))}</td></tr></tfoot>')
+
+    def toast(self, message):
+        node = el("toast")
+        node.textContent = message
+        node.hidden = False
+        if self.toast_handle is not None:
+            window.clearTimeout(self.toast_handle)
+        self.toast_handle = window.setTimeout(self.hide_toast_proxy, TOAST_MS)
+
+    def hide_toast(self, *_):
+        el("toast").hidden = True
+        self.toast_handle = None
+
+    def toggle_sheet(self, open_=None):
+        panel = el("sheet-panel")
+        show = panel.hidden if open_ is None else open_
+        panel.hidden = not show
+        el("btn-sheet").setAttribute("aria-expanded", "true" if show else "false")
+        el("btn-sheet-close" if show else "btn-sheet").focus()
+
+
+def seat_names(text):
+    """The engine's "seat 2" as the table's names."""
+    return re.sub(r"\bseat (\d)\b", lambda m: NAMES[int(m.group(1))], text)
+
+
+def pretty(card):
+    return f"{RANK_TEXT.get(card[:-1], card[:-1])}{SUITS[card[-1]]}"
+
+
+# ----- the new-game dialog ------------------------------------------------------------------------------
+
+def build_new_game_form(prefs):
+    """Generate the dialog's fields from the engine's options schema (one source of truth)."""
+    saved = prefs.get("options", {}) if isinstance(prefs.get("options"), dict) else {}
+    main, more = [], []
+    for opt in new_game_options():
+        name, label, kind = opt["name"], opt["label"], opt["kind"]
+        value = saved.get(name, opt["default"])
+        field_id = f"opt-{name}"
+        if kind == "bool":
+            checked = " checked" if value is True else ""
+            html_ = (f'<label class="field field--check"><input type="checkbox" id="{field_id}" name="{name}"'
+                     f' data-kind="bool"{checked}> <span>{esc(label)} <small>{opt["section"]}</small></span></label>')
+        elif kind == "order":
+            order = str(value).split(",") if isinstance(value, str) else list(opt["choices"])
+            if sorted(order) != sorted(opt["choices"]):
+                order = list(opt["choices"])
+            items = "".join(
+                f'<li data-value="{b}"><span>{BASIC_TEXT[b]}</span>'
+                f'<button type="button" class="btn btn--tiny" data-up="{b}" aria-label="Move {BASIC_TEXT[b]} earlier">'
+                f'↑</button><button type="button" class="btn btn--tiny" data-down="{b}" '
+                f'aria-label="Move {BASIC_TEXT[b]} later">↓</button></li>' for b in order)
+            html_ = (f'<div class="field field--order"><span class="field-label" id="{field_id}-label">{esc(label)}'
+                     f' <small>{opt["section"]}, the same order again for the positive half</small></span>'
+                     f'<ol class="order" id="{field_id}" data-kind="order" data-name="{name}" '
+                     f'aria-labelledby="{field_id}-label">{items}</ol></div>')
+        else:
+            texts = CHOICE_TEXT.get(name, {})
+            options = "".join(
+                f'<option value="{esc(json.dumps(c))}"{" selected" if c == value else ""}>'
+                f'{esc(texts.get(c, str(c).replace("_", " ")))}</option>' for c in opt["choices"])
+            html_ = (f'<label class="field"><span class="field-label">{esc(label)} <small>{opt["section"]}</small>'
+                     f'</span><select id="{field_id}" name="{name}" data-kind="choice">{options}</select></label>')
+        (more if name in MORE_VARIANTS else main).append(html_)
+    level = prefs.get("level", "basic")
+    levels = "".join(f'<option value="{lv}"{" selected" if lv == level else ""}>{LEVEL_TEXT.get(lv, lv)}</option>'
+                     for lv in BOT_LEVELS)
+    fast = " checked" if prefs.get("fast") else ""
+    el("new-game-fields").innerHTML = (
+        f'<fieldset><legend>Rules</legend>{"".join(main)}</fieldset>'
+        f'<details class="more"><summary>More variants: trump deals, auction, ordered King</summary>'
+        f'<fieldset>{"".join(more)}</fieldset></details>'
+        f'<fieldset><legend>Bots</legend><label class="field"><span class="field-label">Bot level</span>'
+        f'<select id="opt-level">{levels}</select></label>'
+        f'<label class="field field--check"><input type="checkbox" id="opt-fast"{fast}> '
+        f'<span>Fast bots: no pauses between cards</span></label></fieldset>')
+
+
+def read_new_game_form():
+    options = {}
+    for node in document.querySelectorAll("#new-game-fields [data-kind]"):
+        kind = str(node.dataset.kind)
+        if kind == "bool":
+            options[str(node.name)] = bool(node.checked)
+        elif kind == "choice":
+            options[str(node.name)] = json.loads(str(node.value))
+        else:
+            options[str(node.dataset.name)] = ",".join(
+                str(li.dataset.value) for li in node.querySelectorAll("li"))
+    settings = {"fast": bool(el("opt-fast").checked), "level": str(el("opt-level").value)}
+    return options, settings
+
+
+def non_default(options):
+    defaults = Rules().to_dict()
+    return {k: v for k, v in options.items() if defaults.get(k) != v}
+
+
+# ----- events -------------------------------------------------------------------------------------------
+
+window.kingStats.importedMs = now_ms()
+app = App()
+
+
+@when("click", "#hand")
+def on_hand(event):
+    button = event.target.closest("button.card")
+    if is_none(button) or button.disabled:
+        return
+    app.intent(str(button.dataset.card))
+
+
+@when("click", "#moves")
+def on_moves(event):
+    button = event.target.closest("button[data-move]")
+    if not is_none(button):
+        app.intent(str(button.dataset.move))
+
+
+@when("click", "#center-panel")
+def on_panel(event):
+    target = event.target.closest("button")
+    if is_none(target):
+        return
+    ident = str(target.id)
+    if ident == "btn-continue":
+        app.next_deal()
+    elif ident == "btn-final-new":
+        open_new_game()
+    elif ident == "btn-final-sheet":
+        app.toggle_sheet(True)
+
+
+@when("click", "#btn-sheet")
+def on_sheet(event):
+    app.toggle_sheet()
+
+
+@when("click", "#btn-sheet-close")
+def on_sheet_close(event):
+    app.toggle_sheet(False)
+
+
+@when("click", "#btn-last")
+def on_last(event):
+    app.show_last = not app.show_last
+    app.render()
+
+
+@when("change", "#fast")
+def on_fast(event):
+    app.set_fast(bool(el("fast").checked))
+
+
+@when("keydown", "body")
+def on_key(event):
+    if str(event.key) == "Escape" and not el("sheet-panel").hidden:
+        app.toggle_sheet(False)
+
+
+def open_new_game(*_):
+    build_new_game_form(app.prefs)
+    el("new-game-error").textContent = ""
+    el("new-game-dialog").showModal()
+
+
+@when("click", "#btn-new")
+def on_new(event):
+    open_new_game()
+
+
+@when("click", "#problem-new")
+def on_problem_new(event):
+    open_new_game()
+
+
+@when("click", "#new-game-cancel")
+def on_new_cancel(event):
+    el("new-game-dialog").close()
+
+
+@when("click", "#new-game-fields")
+def on_order(event):
+    button = event.target.closest("button[data-up], button[data-down]")
+    if is_none(button):
+        return
+    li = button.closest("li")
+    if button.hasAttribute("data-up"):
+        prev = li.previousElementSibling
+        if not is_none(prev):
+            li.parentNode.insertBefore(li, prev)
+    else:
+        nxt = li.nextElementSibling
+        if not is_none(nxt):
+            li.parentNode.insertBefore(nxt, li)
+    button.focus()
+
+
+@when("submit", "#new-game-form")
+def on_new_submit(event):
+    event.preventDefault()
+    options, settings = read_new_game_form()
+    try:
+        Rules.from_dict(options)
+    except ValueError as e:
+        el("new-game-error").textContent = str(e)
+        return
+    app.prefs.update({"options": non_default(options), **settings})
+    app.save_prefs()
+    el("new-game-dialog").close()
+    app.start_game(non_default(options), settings)
+    app.render()
+    app.kick()
+
+
+app.boot()

@@ -1,0 +1,174 @@
+"""Browser tests' set-up: the built site served by ``python -m http.server`` on 127.0.0.1, Debian's Chromium
+(or Playwright's own where there is none), and a guard that no request leaves 127.0.0.1."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "dist" / "site"
+ARTIFACTS = ROOT / "artifacts"
+TIMEOUT_MS = 120_000
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-default-apps",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+def chromium_path() -> str | None:
+    """Debian's Chromium (or $CHROMIUM); ``None``: use Playwright's own browser."""
+    path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    return path if os.path.exists(path) else None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, Any]:
+    args: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
+    path = chromium_path()
+    if path:
+        args["executable_path"] = path
+    return args
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """dist/site, built first if any source changed (``python build.py test`` has built it already)."""
+    spec = importlib.util.spec_from_file_location("king_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    if build.needs_build():
+        subprocess.run([sys.executable, str(ROOT / "build.py"), "build"], check=True, cwd=ROOT)
+    assert (SITE / "index.html").is_file()
+    return SITE
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """``python -m http.server`` over ``root``; ``url`` ends with ``/``."""
+
+    root: Path
+    path: str = "/"
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}{self.path}"
+
+    def start(self) -> Server:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory",
+             str(self.root)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return self
+            time.sleep(0.05)
+        raise RuntimeError(f"http.server did not start on port {self.port}")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+        self.proc = None
+
+
+@pytest.fixture
+def server(site: Path) -> Iterator[Server]:
+    srv = Server(site).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def make_server(site: Path) -> Iterator[Callable[..., Server]]:
+    """Servers over other roots: ``make_server(root, path)``, or a sub-path of a copy of the site."""
+    made: list[Server] = []
+    temps: list[str] = []
+
+    def make(root: Path | None = None, path: str = "/", copy: bool = False, mount: str = "") -> Server:
+        if copy or mount:
+            tmp = tempfile.mkdtemp(prefix="king-site-")
+            temps.append(tmp)
+            target = Path(tmp) / mount if mount else Path(tmp) / "site"
+            if copy:
+                shutil.copytree(site, target)
+            else:
+                target.symlink_to(site, target_is_directory=True)
+            root = Path(tmp) if mount else target
+        srv = Server(root or site, path).start()
+        made.append(srv)
+        return srv
+
+    yield make
+    for srv in made:
+        srv.stop()
+    for tmp in temps:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+class Watch:
+    """Page errors, console errors and every request URL of a browser context."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+
+    def attach_page(self, page: Any) -> None:
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("console", lambda m: self.errors.append(f"console.error: {m.text}") if m.type == "error"
+                else None)
+
+    def foreign(self) -> list[str]:
+        ok = ("http://127.0.0.1:", "blob:", "data:", "about:")
+        return [u for u in self.requests if not u.startswith(ok)]
+
+
+@pytest.fixture
+def new_context(browser: Any) -> Iterator[Callable[..., tuple[Any, Watch]]]:
+    """``new_context(width, height)`` -> (context, watch); closes them all and checks that no request left
+    127.0.0.1 and no page error happened."""
+    made: list[tuple[Any, Watch]] = []
+
+    def make(width: int = 1280, height: int = 800, **kw: Any) -> tuple[Any, Watch]:
+        ctx = browser.new_context(viewport={"width": width, "height": height}, **kw)
+        ctx.set_default_timeout(TIMEOUT_MS)
+        watch = Watch()
+        ctx.on("request", lambda r: watch.requests.append(r.url))
+        ctx.on("page", watch.attach_page)
+        made.append((ctx, watch))
+        return ctx, watch
+
+    yield make
+    for ctx, watch in made:
+        ctx.close()
+        assert watch.foreign() == [], f"requests left 127.0.0.1: {watch.foreign()[:5]}"
+        assert watch.errors == [], f"errors in the page: {watch.errors[:5]}"
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

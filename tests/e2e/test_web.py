@@ -1,0 +1,377 @@
+"""The web game in a real Chromium: boot, a whole rubber, reload, offline, a sub-path, bad saves, two tabs,
+updates, refused moves, and screenshots for a human to look at (artifacts/)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kingcore import Phase
+from kingcore.webapi import Session, choose
+
+pytestmark = pytest.mark.browser
+
+SAVE_KEY = "king:/:save"
+PREFS_KEY = "king:/:prefs"
+BROKEN_KEY = "king:/:save-unreadable"
+
+STATE_JS = """() => ({
+  phase: document.body.dataset.phase,
+  toMove: document.body.dataset.toMove,
+  deal: document.body.dataset.deal,
+  hand: [...document.querySelectorAll('#hand button.card')].map(b => [b.dataset.card, b.disabled]),
+  trick: [...document.querySelectorAll('#trick .card')].map(c => [c.dataset.card, c.dataset.pos]),
+  rows: [...document.querySelectorAll('#score-sheet tr[data-deal]')].map(r => [+r.dataset.deal,
+         +r.dataset.control, [...r.querySelectorAll('td[data-points]')].map(td => +td.dataset.points)]),
+  totals: [...document.querySelectorAll('#score-sheet tfoot td[data-total]')].map(td => +td.dataset.total),
+  contract: document.getElementById('contract-name').textContent,
+  save: localStorage.getItem(window.kingSaveKey),
+})"""
+MY_TURN_OR_BREAK = """() => { const p = document.body.dataset.phase;
+  return p === 'deal_over' || p === 'rubber_over'
+      || !!document.querySelector('#hand.is-my-turn button.card:not([disabled])'); }"""
+
+
+# ----- helpers -----------------------------------------------------------------------------------------
+
+def seed_storage(ctx: Any, items: dict[str, str]) -> None:
+    """Put items in localStorage before the first page of ``ctx`` runs (once per tab: reloads keep them)."""
+    ctx.add_init_script(script=f"""(() => {{
+      if (location.protocol !== "http:") return;  // about:blank has no storage
+      if (sessionStorage.getItem("king-test-seeded")) return;
+      for (const [k, v] of Object.entries({json.dumps(items)})) localStorage.setItem(k, v);
+      sessionStorage.setItem("king-test-seeded", "1");
+    }})();""")
+
+
+def open_game(ctx: Any, url: str) -> Any:
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]")
+    return page
+
+
+def state(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate(STATE_JS))
+
+
+def saved_session(until: Callable[[Session], bool], seed: int = 7, fast: bool = True) -> Session:
+    """A rubber played by bots for every seat (CPython, the same engine) until ``until`` holds."""
+    rng = random.Random(seed)
+    s = Session.new_game({}, rng, {"fast": fast})
+    for _ in range(5000):
+        if until(s):
+            s.seq = 40
+            return s
+        if s.game.to_move is None:
+            s.deal(rng)
+            continue
+        seat = s.game.to_move
+        assert s.apply(choose(json.loads(s.bot_request(seat)), "basic", s.bot_seed(seat)), seat)["ok"]
+    raise AssertionError("the condition never held")
+
+
+def my_turn_with_illegal(s: Session, min_deal: int = 1) -> bool:
+    vm = s.view_model(0)
+    return (vm["phase"] == "play" and vm["my_turn"] and bool(vm["trick"]) and vm["deal"] >= min_deal
+            and any(not c["legal"] for c in vm["hand"]))
+
+
+def others_unplayed(s: Session) -> list[str]:
+    g = s.game
+    return [str(c) for seat in range(1, 4) for c in g.hand(seat)]
+
+
+# ----- tests -----------------------------------------------------------------------------------------
+
+def test_boots_to_a_playable_table(server: Any, new_context: Any) -> None:
+    ctx, _ = new_context()
+    page = open_game(ctx, server.url)
+    st = state(page)
+    assert st["phase"] == "play"
+    assert len(st["hand"]) == 8
+    assert page.locator("#score-sheet").count() == 1
+    assert page.locator(".seat[data-seat='1'] .back").count() + len([t for t in st["trick"] if t[1] == "west"]) == 8
+    # the bots' cards are never in the DOM: only my hand and the table carry data-card
+    cards = page.evaluate("[...document.querySelectorAll('[data-card]')].map(e => e.closest('#hand, #trick')?.id)")
+    assert set(cards) <= {"hand", "trick"}
+    page.wait_for_function("document.body.dataset.bots === 'worker'")
+
+
+def test_whole_rubber_with_fast_bots(server: Any, new_context: Any, artifacts: Path) -> None:
+    ctx, _ = new_context()
+    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True})})
+    page = open_game(ctx, server.url)
+    clicks = 0
+    shot = False
+    while True:
+        page.wait_for_function(MY_TURN_OR_BREAK)
+        phase = page.evaluate("document.body.dataset.phase")
+        if phase == "rubber_over":
+            break
+        if phase == "deal_over":
+            st = state(page)
+            for deal, control, points in st["rows"]:
+                assert len(points) == 4 and sum(points) == control, (deal, points, control)
+            if not shot:
+                page.screenshot(path=str(artifacts / "deal-result-1280x800.png"))
+                shot = True
+            deal = st["deal"]
+            page.click("#btn-continue")
+            page.wait_for_function(f"document.body.dataset.deal !== '{deal}'")
+            continue
+        page.locator("#hand.is-my-turn button.card:not([disabled])").first.click()
+        clicks += 1
+    st = state(page)
+    assert len(st["rows"]) == 14 and [r[0] for r in st["rows"]] == list(range(1, 15))
+    for deal, control, points in st["rows"]:
+        assert sum(points) == control, (deal, points, control)
+    assert sum(st["totals"]) == 0
+    assert st["totals"] == [sum(r[2][s] for r in st["rows"]) for s in range(4)]
+    assert page.locator("#center-panel .standings li").count() == 4
+    assert clicks >= 14  # every deal needs at least one card of mine
+    page.screenshot(path=str(artifacts / "final-1280x800.png"))
+    assert Session.from_save(st["save"]).game.phase is Phase.RUBBER_OVER
+    timings = page.evaluate("window.kingStats.bot")
+    assert len(timings) >= 14 * 3
+
+
+def test_reload_in_the_middle_of_a_trick(server: Any, new_context: Any) -> None:
+    s = saved_session(lambda s: my_turn_with_illegal(s, min_deal=3), fast=False)
+    ctx, _ = new_context()
+    seed_storage(ctx, {SAVE_KEY: s.to_save()})
+    page = open_game(ctx, server.url)
+    before = state(page)
+    assert before["trick"] and before["toMove"] == "0" and len(before["rows"]) >= 2
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    after = state(page)
+    for key in ("phase", "toMove", "hand", "trick", "rows", "totals", "contract", "save"):
+        assert after[key] == before[key], key
+    # play my card, then reload at once (the bots are at their slow pace, mid-trick)
+    card = next(c for c, disabled in after["hand"] if not disabled)
+    page.click(f'#hand button[data-card="{card}"]')
+    played = state(page)
+    assert [card, "south"] in played["trick"]
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    again = state(page)
+    assert card not in [c for c, _ in again["hand"]]
+    assert again["rows"] == played["rows"]
+    assert Session.from_save(again["save"]).game.current.plays[: len(s.game.current.plays) + 1] == \
+        Session.from_save(played["save"]).game.current.plays[: len(s.game.current.plays) + 1]
+
+
+def test_offline_reload_plays_on(server: Any, new_context: Any) -> None:
+    s = saved_session(lambda s: my_turn_with_illegal(s))
+    ctx, _ = new_context()
+    seed_storage(ctx, {SAVE_KEY: s.to_save()})
+    page = open_game(ctx, server.url)
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'")
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    assert page.locator("#offline").is_visible()
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Network.clearBrowserCache")
+    ctx.set_offline(True)
+    server.stop()
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    before = state(page)
+    card = next(c for c, disabled in before["hand"] if not disabled)
+    page.click(f'#hand button[data-card="{card}"]')
+    page.wait_for_function("document.body.dataset.bots === 'worker'")
+    after = state(page)
+    assert card not in [c for c, _ in after["hand"]]
+    assert json.loads(after["save"])["seq"] > json.loads(before["save"])["seq"]
+
+
+def test_served_under_a_sub_path(make_server: Any, new_context: Any) -> None:
+    srv = make_server(mount="king", path="/king/")
+    ctx, watch = new_context()
+    page = open_game(ctx, srv.url)
+    assert page.evaluate("window.kingSaveKey") == "king:/king/:save"
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'")
+    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert scope == srv.url
+    page.wait_for_function(MY_TURN_OR_BREAK)
+    page.locator("#hand.is-my-turn button.card:not([disabled])").first.click()
+    assert all(u.startswith(srv.url) or not u.startswith("http") for u in watch.requests), watch.requests[:5]
+
+
+def _truncated() -> str:
+    text = saved_session(lambda s: s.game.current is not None and s.game.current.number >= 2).to_save()
+    return text[: len(text) // 2]
+
+
+@pytest.mark.parametrize("kind, make_raw, words", [
+    ("garbage", lambda: "this is not a saved game {", "not a saved game"),
+    ("truncated", _truncated, "cut short"),
+    ("version", lambda: json.dumps({"version": 99, "seq": 3, "record": "", "settings": {}}), "another version"),
+])
+def test_unreadable_save_is_kept_and_offered(kind: str, make_raw: Callable[[], str], words: str, server: Any,
+                                             new_context: Any) -> None:
+    raw = make_raw()
+    ctx, _ = new_context(accept_downloads=True)
+    seed_storage(ctx, {SAVE_KEY: raw})
+    page = open_game(ctx, server.url)
+    assert page.evaluate("document.body.dataset.phase") == "save_error"
+    problem = page.locator("#problem")
+    assert problem.is_visible()
+    assert words in problem.inner_text()
+    assert page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})") == raw  # not silently dropped
+    href = page.get_attribute("#export", "href")
+    assert href and href.startswith("blob:")
+    with page.expect_download() as dl:
+        page.click("#export")
+    assert Path(dl.value.path()).read_text() == raw
+    page.click("#problem-new")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.click("#new-game-start")
+    page.wait_for_function("document.body.dataset.phase === 'play'")
+    assert not problem.is_visible()
+    assert page.evaluate(f"localStorage.getItem({json.dumps(BROKEN_KEY)})") == raw
+    assert Session.from_save(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")).game.current
+
+
+def test_disabled_card_does_nothing_and_forced_illegal_move_is_refused(server: Any, new_context: Any) -> None:
+    s = saved_session(my_turn_with_illegal)
+    illegal = next(c for c in s.view_model(0)["hand"] if not c["legal"])
+    ctx, _ = new_context()
+    seed_storage(ctx, {SAVE_KEY: s.to_save()})
+    page = open_game(ctx, server.url)
+    before = state(page)
+    button = page.locator(f'#hand button[data-card="{illegal["card"]}"]')
+    assert button.is_disabled()
+    assert button.get_attribute("title") == illegal["why"]
+    described = button.get_attribute("aria-describedby")
+    assert page.locator(f"#{described}").text_content() == illegal["why"]
+    button.click(force=True)
+    page.wait_for_timeout(300)
+    assert state(page) == before
+    # forced through the glue: the engine refuses it with its reason
+    answer = json.loads(page.evaluate(f"window.kingIntent({json.dumps(illegal['card'])})"))
+    assert answer["ok"] is False and answer["error"]["reason"] == illegal["reason"]
+    assert page.locator("#toast").is_visible()
+    assert illegal["why"] in page.locator("#toast").inner_text()
+    assert state(page) == before
+    # a legal card through the same hook is played
+    legal = next(c["card"] for c in s.view_model(0)["hand"] if c["legal"])
+    assert json.loads(page.evaluate(f"window.kingIntent({json.dumps(legal)})"))["ok"] is True
+    assert legal not in [c for c, _ in state(page)["hand"]]
+
+
+def test_two_tabs_follow_each_other(server: Any, new_context: Any) -> None:
+    s = saved_session(my_turn_with_illegal)
+    ctx, _ = new_context()
+    seed_storage(ctx, {SAVE_KEY: s.to_save()})
+    a = open_game(ctx, server.url)
+    b = open_game(ctx, server.url)
+    card = next(c for c, disabled in state(a)["hand"] if not disabled)
+    a.click(f'#hand button[data-card="{card}"]')
+    for page in (a, b):
+        page.wait_for_function(MY_TURN_OR_BREAK)
+    b.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
+    a.wait_for_timeout(500)
+    sa, sb = state(a), state(b)
+    assert sa["save"] == sb["save"]
+    assert sa["hand"] == sb["hand"] and sa["trick"] == sb["trick"]
+    # a stale tab never overwrites a newer save: b plays, a follows
+    if sb["phase"] == "play":
+        card = next(c for c, disabled in sb["hand"] if not disabled)
+        b.click(f'#hand button[data-card="{card}"]')
+        a.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
+        assert json.loads(state(a)["save"])["seq"] >= json.loads(sb["save"])["seq"] + 1
+
+
+def test_update_banner_when_a_new_version_is_deployed(make_server: Any, new_context: Any) -> None:
+    srv = make_server(copy=True)
+    ctx, _ = new_context()
+    page = open_game(ctx, srv.url)
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'")
+    assert not page.locator("#update-banner").is_visible()
+    sw = srv.root / "sw.js"
+    sw.write_text(sw.read_text() + "\n// a new deploy\n")
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_selector("#update-banner", state="visible")
+    page.click("#btn-reload")
+    page.wait_for_selector("body[data-ready=true]")
+
+
+@pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])
+def test_screenshots(width: int, height: int, server: Any, new_context: Any, artifacts: Path) -> None:
+    s = saved_session(lambda s: my_turn_with_illegal(s, min_deal=4))
+    ctx, _ = new_context(width, height)
+    seed_storage(ctx, {SAVE_KEY: s.to_save()})
+    page = open_game(ctx, server.url)
+    page.wait_for_function("document.body.dataset.bots === 'worker'")
+    # nothing of the table sticks out sideways, and my whole hand is on screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for box in page.locator("#hand button.card").evaluate_all(
+            "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.left, r.right, r.bottom]; })"):
+        assert box[0] >= -1 and box[1] <= width + 1 and box[2] <= height + 1, box
+    for card in others_unplayed(s):
+        assert page.locator(f'[data-card="{card}"]').count() == 0
+    page.screenshot(path=str(artifacts / f"table-{width}x{height}.png"))
+    page.click("#btn-sheet")
+    page.screenshot(path=str(artifacts / f"sheet-{width}x{height}.png"))
+    page.click("#btn-sheet-close")
+    page.click("#btn-new")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.screenshot(path=str(artifacts / f"new-game-{width}x{height}.png"))
+    page.click("#new-game-cancel")
+    illegal = page.locator("#hand button.card:disabled").first
+    illegal.hover(force=True)
+    page.screenshot(path=str(artifacts / f"why-{width}x{height}.png"))
+
+
+def test_new_game_options_persist(server: Any, new_context: Any) -> None:
+    ctx, _ = new_context()
+    page = open_game(ctx, server.url)
+    page.click("#btn-new")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.select_option("#opt-preset", value=json.dumps("club"))
+    page.uncheck("#opt-eralash")
+    page.click('#opt-deal_order button[data-down="tricks"]')  # boys first, then tricks
+    page.check("#opt-fast")
+    page.click("#new-game-start")
+    page.wait_for_function("document.body.dataset.phase === 'play' && document.body.dataset.deal === '1'")
+    assert page.locator("#contract-name").inner_text() == "No boys"
+    assert "−10 per jack" in page.locator("#contract-rules").inner_text()
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.locator("#contract-name").inner_text() == "No boys"
+    assert page.locator("#fast").is_checked()
+    assert page.locator("#score-sheet tbody tr").count() == 12  # no Eralash: 12 deals
+    page.click("#btn-new")
+    assert page.locator("#opt-preset").input_value() == json.dumps("club")
+    assert not page.locator("#opt-eralash").is_checked()
+    order = page.locator("#opt-deal_order li").evaluate_all("lis => lis.map(li => li.dataset.value)")
+    assert order[:2] == ["boys", "tricks"]
+
+
+def test_a_stale_tab_never_overwrites_a_newer_save(server: Any, new_context: Any) -> None:
+    s = saved_session(my_turn_with_illegal)
+    ctx, _ = new_context()
+    seed_storage(ctx, {SAVE_KEY: s.to_save()})
+    page = open_game(ctx, server.url)
+    # another tab (simulated: a same-tab write fires no storage event) plays my card and saves seq + 1
+    card = next(c["card"] for c in s.view_model(0)["hand"] if c["legal"])
+    assert s.apply(card, 0)["ok"]
+    s.seq += 1
+    newer = s.to_save()
+    page.evaluate(f"localStorage.setItem(window.kingSaveKey, {json.dumps(newer)})")
+    other = next(c for c, _ in state(page)["hand"] if c != card)
+    answer = json.loads(page.evaluate(f"window.kingIntent({json.dumps(other)})"))
+    assert answer["ok"] is False and answer["error"]["reason"] == "stale"  # refused: this tab is behind
+    page.wait_for_selector("#toast", state="visible")
+    assert "another tab" in page.locator("#toast").inner_text()
+    st = state(page)
+    held = [c for c, _ in st["hand"]]
+    assert card not in held and other in held  # the newer save's card is played, the stale intent is not
+    assert json.loads(st["save"])["seq"] >= s.seq
+    assert Session.from_save(st["save"]).game.current.plays[: len(s.game.current.plays)] == s.game.current.plays

@@ -1,0 +1,399 @@
+"""The page's JSON protocol (kingcore.webapi) under CPython: whole rubbers through it, saves that round-trip
+at every step, unreadable saves as typed errors, refused moves with the engine's reason, bots that see only
+their own view, and the page's Python staying lint-clean."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kingcore import Card, Game, Phase, Rules
+from kingcore.notation import dumps
+from kingcore.webapi import (
+    BOT_LEVELS,
+    SAVE_VERSION,
+    SaveError,
+    Session,
+    bot_move,
+    choose,
+    move_text,
+    new_game_options,
+    save_seq,
+)
+
+ROOT = Path(__file__).parent.parent
+VARIANTS = [
+    {},
+    {"preset": "club", "boys": "kings_and_jacks", "king_discard": "always", "hearts_must_go": True},
+    {"eralash": False, "deal_order": "tricks,hearts,boys,girls,king,last_two", "early_end": False},
+    {"replay": "trumps"},
+    {"replay": "auction"},
+    {"order": "chosen"},
+]
+
+
+def step(s: Session, rng: random.Random, requests: list[tuple[int, str]] | None = None,
+         level: str = "basic") -> None:
+    """One step of a rubber: chance, or the seat to move asks its bot (seeing only its view) and plays."""
+    if s.deal(rng):
+        return
+    seat = s.game.to_move
+    assert seat is not None
+    request = s.bot_request(seat)
+    if requests is not None:
+        requests.append((seat, request))
+    answer = s.apply(bot_move(request, level, s.bot_seed(seat)), seat)
+    assert answer["ok"], answer["error"]
+
+
+def play_rubber(options: dict[str, Any], seed: int, check: bool = False) -> Session:
+    rng = random.Random(seed)
+    s = Session.new_game(options, rng)
+    while s.game.phase is not Phase.RUBBER_OVER:
+        step(s, rng)
+        if check:
+            text = s.to_save()
+            assert Session.from_save(text).to_save() == text
+    return s
+
+
+# ----- whole rubbers -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_whole_rubber_through_the_protocol(options: dict[str, Any]) -> None:
+    s = play_rubber(options, seed=11)
+    vm = s.view_model(0)
+    assert vm["phase"] == "rubber_over"
+    rows = vm["sheet"]["rows"]
+    assert len(rows) == s.game.total_deals == vm["deals"]
+    running = [0] * 4
+    for r in rows:
+        assert sum(r["points"]) == r["control"]
+        running = [a + b for a, b in zip(running, r["points"], strict=True)]
+        assert r["running"] == running
+    assert vm["sheet"]["totals"] == running
+    if "replay" not in options:
+        assert sum(running) == 0  # a mirror rubber is zero-sum
+    final = vm["final"]
+    assert [x["seat"] for x in final["standings"]] == sorted(range(4), key=lambda seat: (-running[seat], seat))
+    best = max(running)
+    assert final["winners"] == [seat for seat in range(4) if running[seat] == best]
+    for x in final["settlement"]:
+        assert x["amount"] == running[x["winner"]] - running[x["payer"]]
+    assert vm["result"]["deal"] == rows[-1]["deal"]
+
+
+def test_save_load_is_identical_at_every_step() -> None:
+    rng = random.Random(3)
+    s = Session.new_game({"boys": "kings"}, rng, {"fast": True, "level": "random"})
+    steps = 0
+    while s.game.phase is not Phase.RUBBER_OVER:
+        step(s, rng)
+        s.seq += 1
+        text = s.to_save()
+        back = Session.from_save(text)
+        assert back.to_save() == text
+        assert back.view_model(0) == s.view_model(0)
+        assert back.settings == s.settings and back.seq == s.seq and back.game_id == s.game_id
+        steps += 1
+    assert steps > 14 * 32 * 0.5
+    doc = json.loads(text)
+    assert doc["version"] == SAVE_VERSION and doc["record"] == dumps(s.game)
+    assert save_seq(text) == s.seq
+
+
+def test_a_new_game_has_its_first_deal_dealt() -> None:
+    s = Session.new_game({}, random.Random(5))
+    vm = s.view_model(0)
+    assert vm["phase"] == "play" and vm["deal"] == 1 and len(vm["hand"]) == 8
+    fd = vm["first_dealer"]
+    assert fd["seat"] == vm["dealer"] == s.game.first_dealer
+    last_round: dict[int, Card] = {}
+    for d in reversed(fd["draw"]):  # the last round: trailing cards of distinct seats
+        if d["seat"] in last_round:
+            break
+        last_round[d["seat"]] = Card.parse(d["card"])
+    top = max(c.rank for c in last_round.values())
+    assert [seat for seat, c in last_round.items() if c.rank == top] == [fd["seat"]]
+    assert vm["to_move"] == (vm["dealer"] + 1) % 4
+    assert vm["contract"]["id"] == "no_tricks" and vm["contract"]["line"].startswith("No tricks: −2 per trick")
+    assert [x["contract"] for x in vm["schedule"]][:2] == ["no_tricks", "no_boys"]
+
+
+# ----- unreadable saves --------------------------------------------------------------------------------
+
+def good_save() -> str:
+    rng = random.Random(9)
+    s = Session.new_game({}, rng)
+    for _ in range(40):
+        step(s, rng)
+    return s.to_save()
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("", "garbage"),
+    ("hello, world", "garbage"),
+    ("<html>", "garbage"),
+    ('{"version": 1, "seq": 3, "record": "[Event', "truncated"),
+    ("{", "truncated"),
+    ('{"version": 2, "seq": 1, "record": "", "settings": {}}', "version"),
+    ('{"version": "1", "record": ""}', "version"),
+    ('{"seq": 1, "record": ""}', "version"),
+    ("[1, 2]", "invalid"),
+    ('{"version": 1, "seq": -1, "record": "", "settings": {}}', "invalid"),
+    ('{"version": 1, "seq": 1, "record": 5, "settings": {}}', "invalid"),
+    ('{"version": 1, "seq": 1, "record": "deal 1 dealer 0", "settings": {}}', "invalid"),
+    ('{"version": 1, "seq": 1, "record": "[Rules \\"king(players=9)\\"]\\n[FirstDealer \\"0\\"]\\n", "settings": {}}',
+     "invalid"),
+])
+def test_unreadable_saves_are_typed_errors_that_keep_the_text(text: str, kind: str) -> None:
+    with pytest.raises(SaveError) as info:
+        Session.from_save(text)
+    assert info.value.kind == kind
+    assert info.value.raw == text
+    assert info.value.to_dict() == {"kind": kind, "message": info.value.message}
+
+
+def test_truncated_and_tampered_real_saves() -> None:
+    text = good_save()
+    for cut in (1, len(text) // 3, len(text) // 2, len(text) - 1):
+        with pytest.raises(SaveError) as info:
+            Session.from_save(text[:cut])
+        assert info.value.kind == "truncated", cut
+    doc = json.loads(text)
+    doc["record"] = doc["record"].replace("trick 1 ", "trick 1 0:AS ", 1)
+    with pytest.raises(SaveError, match="does not replay") as info:
+        Session.from_save(json.dumps(doc))
+    assert info.value.kind == "invalid"
+    doc = json.loads(text)
+    doc["settings"]["level"] = "grandmaster"
+    with pytest.raises(SaveError, match="bot level"):
+        Session.from_save(json.dumps(doc))
+    doc = json.loads(text)
+    doc["settings"]["later_option"] = 1  # a newer page's setting: ignored
+    assert Session.from_save(json.dumps(doc)).settings == json.loads(text)["settings"]
+
+
+# ----- intents -----------------------------------------------------------------------------------------
+
+def position_with_illegal_card() -> tuple[Session, dict[str, Any]]:
+    rng = random.Random(21)
+    s = Session.new_game({}, rng)
+    while True:
+        vm = s.view_model(0)
+        if vm["my_turn"] and vm["trick"] and any(not c["legal"] for c in vm["hand"]):
+            return s, vm
+        step(s, rng)
+
+
+def test_illegal_intent_is_refused_with_the_engines_reason() -> None:
+    s, vm = position_with_illegal_card()
+    before = s.to_save()
+    bad = next(c for c in vm["hand"] if not c["legal"])
+    led = vm["trick"][0]["card"][-1]
+    assert bad["reason"] == "must_follow_suit"
+    assert bad["why"] == "you must follow " + "♠♥♦♣"["SHDC".index(led)]
+    answer = s.apply(bad["card"], 0)
+    assert answer["ok"] is False
+    assert answer["error"]["reason"] == "must_follow_suit"
+    assert "must follow" in answer["error"]["message"] and "seat 0" in answer["error"]["message"]
+    assert answer["error"]["why"] == bad["why"]
+    assert s.to_save() == before and answer["view"] == vm
+    # wrong seat, a card not held, nonsense, a call in the play phase
+    assert s.apply(bad["card"], 1)["error"]["reason"] == "not_your_turn"
+    mine = {c["card"] for c in vm["hand"]}
+    other = next(str(c) for c in s.game.hand(1) if str(c) not in mine)
+    assert s.apply(other, 0)["error"]["reason"] == "not_in_hand"
+    assert s.apply("XYZ", 0)["error"]["reason"] == "bad_token"
+    assert s.apply("pass", 0)["error"]["reason"] == "wrong_phase"
+    assert s.to_save() == before
+    good = next(c["card"] for c in vm["hand"] if c["legal"])
+    answer = s.apply(good, 0)
+    assert answer["ok"] and good not in [c["card"] for c in answer["view"]["hand"]]
+
+
+def test_legal_flags_match_the_engine_and_others_wait() -> None:
+    rng = random.Random(4)
+    s = Session.new_game({"king_discard": "always"}, rng)
+    for _ in range(300):
+        if s.game.phase is Phase.RUBBER_OVER:
+            break
+        for seat in range(4):
+            vm = s.view_model(seat)
+            hand = {c["card"]: c for c in vm["hand"]}
+            assert set(hand) == {str(c) for c in s.game.visible_hand(seat)}
+            if vm["phase"] == "play" and s.game.to_move == seat:
+                legal = {str(m) for m in s.game.legal_moves()}
+                assert {k for k, c in hand.items() if c["legal"]} == legal
+                for c in hand.values():
+                    assert (c["reason"] is None) == c["legal"] and (c["why"] is None) == c["legal"]
+            else:
+                assert not any(c["legal"] for c in hand.values())
+        step(s, rng)
+
+
+def test_view_model_trick_last_trick_counts_and_result() -> None:
+    rng = random.Random(8)
+    s = Session.new_game({}, rng)
+    seen_last = seen_result = False
+    while s.game.phase is not Phase.RUBBER_OVER:
+        vm = s.view_model(0)
+        d = s.game.current
+        assert d is not None
+        done = len(d.plays) - len(vm["trick"])
+        assert [(t["seat"], t["card"]) for t in vm["trick"]] == [(x, str(c)) for x, c in d.plays[done:]]
+        if vm["last_trick"]:
+            seen_last = True
+            cards = vm["last_trick"]["cards"]
+            assert len(cards) == 4 and vm["last_trick"]["number"] == done // 4
+            assert vm["last_trick"]["winner"] == (vm["leader"] if vm["phase"] == "play" else s.game.position.leader)
+        if vm["phase"] == "play":
+            assert vm["counts"] == [h.bit_count() for h in s.game.position.hands]
+        if vm["phase"] == "deal_over":
+            seen_result = True
+            assert vm["result"]["points"] == vm["sheet"]["rows"][-1]["points"]
+            assert sum(vm["result"]["tricks"]) == s.game.position.trick_no
+        else:
+            assert vm["result"] is None
+        step(s, rng)
+    assert seen_last and seen_result
+
+
+def test_calls_are_offered_as_moves_in_other_phases() -> None:
+    rng = random.Random(2)
+    s = Session.new_game({"replay": "auction"}, rng)
+    kinds = set()
+    while s.game.phase is not Phase.RUBBER_OVER:
+        if s.game.to_move is not None:
+            seat = s.game.to_move
+            vm = s.view_model(seat)
+            if vm["phase"] in ("auction", "call_trump"):
+                kinds.add(vm["phase"])
+                assert vm["moves"] and all(m["text"] for m in vm["moves"])
+                assert {m["token"] for m in vm["moves"]} == {str(m) for m in s.game.legal_moves()}
+            else:
+                assert vm["moves"] == []
+        step(s, rng)
+    assert kinds == {"auction", "call_trump"}
+
+
+# ----- bots ---------------------------------------------------------------------------------------------
+
+def test_bots_get_only_their_own_view() -> None:
+    for options in VARIANTS[:4]:
+        rng = random.Random(13)
+        s = Session.new_game(options, rng)
+        requests: list[tuple[int, str]] = []
+        while s.game.phase is not Phase.RUBBER_OVER and len(requests) < 400:
+            before = {seat: {str(c) for c in s.game.hand(seat)} for seat in range(4)}
+            n = len(requests)
+            step(s, rng, requests)
+            if len(requests) == n:
+                continue
+            seat, text = requests[-1]
+            view = json.loads(text)
+            assert view["seat"] == seat
+            assert set(view) == set(s.game.view(seat).to_dict())
+            others = set().union(*(before[x] for x in range(4) if x != seat))
+            assert set(view["hand"]) <= before[seat]
+            visible = set(view["hand"]) | {c for _, c in view["trick"]} | {c for _, c in view["played"]}
+            if view.get("shown"):
+                visible.add(view["shown"])
+            assert not (set(view["hand"]) & others)
+            # every card in the request is the seat's own or already played in public
+            played = {c for _, c in view["trick"]} | {c for _, c in view["played"]}
+            assert visible - before[seat] <= played | ({view["shown"]} if view.get("shown") else set())
+
+
+def test_bots_are_deterministic_and_legal() -> None:
+    rng = random.Random(17)
+    for options in VARIANTS:
+        s = Session.new_game(options, rng)
+        for _ in range(120):
+            if s.game.phase is Phase.RUBBER_OVER:
+                break
+            if s.game.to_move is not None:
+                seat = s.game.to_move
+                view = json.loads(s.bot_request(seat))
+                for level in BOT_LEVELS:
+                    for seed in (0, 1, 99):
+                        token = choose(view, level, seed)
+                        assert token in view["legal"]
+                        assert choose(json.loads(json.dumps(view)), level, seed) == token
+            step(s, rng)
+    with pytest.raises(ValueError, match="no legal move"):
+        choose({"seat": 0, "phase": "play", "legal": []}, "basic", 0)
+    with pytest.raises(ValueError, match="unknown bot level"):
+        choose({"legal": ["AS", "KS"]}, "genius", 0)
+
+
+def test_basic_bot_beats_random_bots() -> None:
+    """Seat 0 plays the basic bot against three random bots over fixed rubbers: it should come out ahead."""
+    totals = []
+    for seed in range(12):
+        rng = random.Random(seed)
+        s = Session.new_game({}, rng)
+        while s.game.phase is not Phase.RUBBER_OVER:
+            if s.deal(rng):
+                continue
+            seat = s.game.to_move
+            assert seat is not None
+            level = "basic" if seat == 0 else "random"
+            assert s.apply(bot_move(s.bot_request(seat), level, s.bot_seed(seat)), seat)["ok"]
+        totals.append(s.game.sheet.totals[0])
+    assert sum(totals) > 0, totals
+
+
+def test_duck_in_negative_contracts() -> None:
+    view = {"seat": 2, "phase": "play", "rules": "king()", "contract": "no_tricks", "trump": None,
+            "misere": False, "trick": [[0, "TS"], [1, "7S"]], "hand": ["AS", "9S", "8S", "KD"],
+            "legal": ["AS", "9S", "8S"]}
+    assert choose(view, "basic", 0) == "9S"  # the highest spade that still loses to the ten
+    view |= {"contract": "take_tricks"}
+    assert choose(view, "basic", 0) == "AS"  # not last to play: win with the top card
+    view |= {"trick": [[0, "TS"], [1, "7S"], [3, "8D"]], "seat": 2}
+    assert choose(view, "basic", 0) == "AS"  # the only winner
+    view |= {"contract": "no_king", "trick": [[0, "TS"]], "hand": ["KH", "QD"], "legal": ["KH"]}
+    assert choose(view, "basic", 0) == "KH"
+
+
+# ----- small pieces -----------------------------------------------------------------------------------
+
+def test_new_game_options_are_valid_for_four_players() -> None:
+    opts = new_game_options()
+    names = [o["name"] for o in opts]
+    assert "players" not in names and "deck" not in names
+    for o in opts:
+        for choice in o["choices"] if o["kind"] != "order" else []:
+            Rules.from_dict({o["name"]: choice})
+    assert next(o for o in opts if o["name"] == "deal_order")["kind"] == "order"
+    assert all(o["kind"] == "bool" for o in opts if o["name"] in ("eralash", "early_end", "hearts_must_go"))
+    assert "three" not in next(o for o in opts if o["name"] == "preset")["choices"]
+
+
+def test_move_text_and_save_seq() -> None:
+    assert move_text("trump:nt") == "no trump" and move_text("pass") == "pass"
+    assert move_text("trump:last-card") == "by the last card" and move_text("TH") == "T♥"
+    assert save_seq(None) is None and save_seq("[]") is None and save_seq('{"seq": true}') is None
+
+
+def test_settings_and_options_validation() -> None:
+    with pytest.raises(ValueError, match="unknown option"):
+        Session.new_game({"colour": "red"}, random.Random(1))
+    s = Session.new_game({}, random.Random(1), {"fast": True, "level": "random"})
+    assert s.settings["fast"] is True and s.settings["level"] == "random" and isinstance(s.settings["seed"], int)
+    assert Session.from_save(s.to_save()).game.rules == Rules()
+    g = Game(Rules())
+    assert Session(g).view_model(0)["phase"] == "draw_dealer"
+
+
+def test_web_python_is_lint_clean() -> None:
+    p = subprocess.run([sys.executable, "-m", "ruff", "check", "web", "build.py"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=300)
+    assert p.returncode == 0, p.stdout + p.stderr
