@@ -89,11 +89,13 @@ class SaveError(KingError, ValueError):
         message: what is wrong, in plain words.
     """
 
-    def __init__(self, message: str, kind: SaveProblem, raw: str) -> None:
+    def __init__(self, message: str, kind: SaveProblem, raw: str, version: Any = None) -> None:
         super().__init__(message)
         self.message = message
         self.kind = kind
         self.raw = raw
+        self.version = version
+        """For ``kind == "version"``: the format version the save names (``None`` when it names none)."""
 
     def to_dict(self) -> dict[str, str]:
         """``{"kind": ..., "message": ...}`` (JSON-ready; the raw text is not repeated)."""
@@ -230,9 +232,10 @@ class Session:
         version = doc.get("version")
         if version != SAVE_VERSION or isinstance(version, bool):
             newer = isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION
-            raise SaveError(f"the save has format version {version!r}; this page reads version {SAVE_VERSION}"
+            found = "names no format version" if version is None else f"has format version {version!r}"
+            raise SaveError(f"the save {found}; this page reads version {SAVE_VERSION}"
                             + (" (it was written by a newer version of the game)" if newer else ""),
-                            "version", text)
+                            "version", text, version)
         record, seq, settings, gid = doc.get("record"), doc.get("seq", 0), doc.get("settings", {}), doc.get("id", "")
         if not isinstance(record, str) or not isinstance(settings, dict) or not isinstance(gid, str) \
                 or not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
@@ -320,9 +323,12 @@ class Session:
             last_trick = {"number": done // n, "winner": _last_winner(g),
                           "cards": [{"seat": s, "card": str(c)} for s, c in chunk]}
         moves = [{"token": t, "text": move_text(t)} for t in v.legal if Move.parse(t).kind != "card"]
+        # Game.dealer already names the next deal's dealer once a deal is over; the results panel is
+        # about the deal just played, so the table keeps showing its dealer until the next deal.
+        dealer = d.dealer if g.phase is Phase.DEAL_OVER and d is not None else v.dealer
         vm: dict[str, Any] = {
             "phase": v.phase, "seat": seat, "players": n, "rules": v.rules, "deal": v.deal, "deals": v.deals,
-            "dealer": v.dealer, "first_dealer": self._first_dealer(), "to_move": v.to_move, "my_turn": my_turn,
+            "dealer": dealer, "first_dealer": self._first_dealer(), "to_move": v.to_move, "my_turn": my_turn,
             "contract": self._contract(), "hand": hand, "counts": counts, "trick": trick, "leader": v.leader,
             "last_trick": last_trick, "tricks": list(v.tricks), "points": list(v.points),
             "calls": [{"seat": s, "token": t, "text": move_text(t)} for s, t in v.calls],

@@ -265,6 +265,33 @@ def test_view_model_trick_last_trick_counts_and_result() -> None:
     assert seen_last and seen_result
 
 
+def test_dealer_mark_stays_on_the_deal_just_played_until_the_next_deal() -> None:
+    rng = random.Random(11)
+    s = Session.new_game({}, rng)
+    played = s.game.current.dealer
+    assert s.view_model(0)["dealer"] == played
+    while s.game.phase is not Phase.DEAL_OVER:
+        step(s, rng)
+        if s.game.phase is not Phase.DEAL_OVER:
+            assert s.view_model(0)["dealer"] == played
+    assert s.game.dealer == (played + 1) % 4  # the engine already names the next dealer...
+    vm = s.view_model(0)
+    assert vm["result"] is not None and vm["result"]["dealer"] == played
+    assert vm["dealer"] == played  # ...but the results panel is about this deal
+    assert Session.from_save(s.to_save()).view_model(0)["dealer"] == played
+    assert s.deal(rng)
+    assert s.view_model(0)["dealer"] == s.game.current.dealer == (played + 1) % 4
+
+
+def test_version_errors_name_the_version_found() -> None:
+    with pytest.raises(SaveError) as info:
+        Session.from_save('{"version": 99, "seq": 1, "record": "", "settings": {}}')
+    assert info.value.kind == "version" and info.value.version == 99
+    with pytest.raises(SaveError) as info:
+        Session.from_save('{"seq": 1, "record": ""}')
+    assert info.value.kind == "version" and info.value.version is None
+
+
 def test_calls_are_offered_as_moves_in_other_phases() -> None:
     rng = random.Random(2)
     s = Session.new_game({"replay": "auction"}, rng)

@@ -33,7 +33,7 @@ SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_TEXT = {"T": "10"}
 BOT_PACE_MS = 600  # a bot's card, at a watchable pace
 TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next lead
-TOAST_MS = 3800
+TOAST_MS = 3000
 BOTS_TIMEOUT_S = 90  # if the bots' worker has not started by then, the main thread plays the bots
 MAIN_THREAD_LEVELS = ("basic", "random")  # cheap enough (~1 ms a move) to play here until the worker is up
 
@@ -60,8 +60,8 @@ CHOICE_TEXT = {
     "trump_rounds": {1: "One round", 2: "Two rounds"},
     "order": {"fixed": "Fixed order", "chosen": "Ordered King: each player names contracts (56 deals)"},
     "preset": {
-        name: (f"{name.capitalize() if name != 'dos1993' else 'DOS 1993'} — trick {t}, heart {h}, boy {b}, "
-               f"girl {g}, King {k}, last two {last} each")
+        name: (f"{name.capitalize() if name != 'dos1993' else 'DOS 1993'}: trick {t}, heart {h}, boy {b}, "
+               f"girl {g}, K♥ {k}, last two {last} each")
         for name, (t, h, b, g, k, last) in PRESET_VALUES.items()
     },
 }
@@ -159,6 +159,7 @@ class App:
         el("loading").hidden = True
         window.dispatchEvent(window.Event.new("king-ready"))
         window.addEventListener("storage", create_proxy(self.on_storage))
+        window.addEventListener("resize", create_proxy(self.measure_bar))
         window.kingIntent = create_proxy(self.intent_json)
         window.kingSaveKey = SAVE_KEY
         self.spawn(self.connect_bots())
@@ -217,7 +218,7 @@ class App:
                 drew = next((d["card"] for d in reversed(fd["draw"]) if d["seat"] == fd["seat"]), None)
                 how = f" (drew {pretty(drew)})" if drew else ""
                 who = "You deal" if fd["seat"] == ME else f"{NAMES[fd['seat']]} deals"
-                self.toast(f"New rubber. {who} first{how}.")
+                self.toast(f"New rubber: {who.lower() if fd['seat'] == ME else who} first{how}.")
 
     def write(self):
         """Save after a change: refuse to overwrite a newer save of another tab (its seq is higher)."""
@@ -267,14 +268,17 @@ class App:
     def show_problem(self, err):
         self.problem = err
         self.session = None
+        version = getattr(err, "version", None)
+        found = "it names no version" if version is None else f"it is format {esc(json.dumps(version))}"
         kinds = {
-            "garbage": "The saved game could not be read: it is not a saved game.",
-            "truncated": "The saved game could not be read: it was cut short.",
-            "version": "The saved game comes from another version of King.",
-            "invalid": "The saved game could not be read: it is damaged.",
+            "garbage": "The stored text is not a saved game.",
+            "truncated": "The saved game was cut short and cannot be continued.",
+            "version": f"The saved game comes from another version of King ({found}).",
+            "invalid": "The saved game is damaged and cannot be continued.",
         }
-        el("problem-text").textContent = (f"{kinds.get(err.kind, 'The saved game could not be read.')} "
-                                          f"({err.message}.) Export it to keep it, or start a new game.")
+        el("problem-text").innerHTML = (
+            f"{kinds.get(err.kind, 'The saved game cannot be read.')} Export it to keep it, or start a new game."
+            f'<details class="problem-detail"><summary>Details</summary>{esc(err.message)}</details>')
         blob = window.Blob.new(to_js([err.raw]), to_js({"type": "text/plain"}))
         if self.export_url:
             window.URL.revokeObjectURL(self.export_url)
@@ -297,6 +301,7 @@ class App:
             document.body.dataset.lastError = err["reason"]
             return result
         self.show_last = False
+        self.hide_toast()
         self.write()
         self.render()
         self.kick()
@@ -397,6 +402,7 @@ class App:
             self.render_empty()
             return
         vm = s.view_model(ME)
+        self.measure_bar()
         body.dataset.phase = vm["phase"]
         body.dataset.toMove = "" if vm["to_move"] is None else str(vm["to_move"])
         body.dataset.deal = str(vm["deal"])
@@ -409,6 +415,11 @@ class App:
         self.render_status(vm)
         self.render_panel(vm)
         self.render_sheet(vm)
+
+    def measure_bar(self, *_):
+        """The top bar's height, so that the results panel can stay below it on short screens."""
+        bar = document.querySelector(".bar")
+        document.documentElement.style.setProperty("--bar-h", f"{int(bar.offsetHeight)}px")
 
     def render_empty(self):
         el("contract-name").textContent = ""
@@ -426,7 +437,9 @@ class App:
     def render_bar(self, vm):
         c = vm["contract"]
         el("contract-name").textContent = c["name"] if c else ""
-        el("contract-rules").textContent = (c["scoring"] + "".join(f" · {x}" for x in c["notes"])) if c else ""
+        rules = (c["scoring"] + "".join(f" · {x}" for x in c["notes"])) if c else ""
+        el("contract-rules").textContent = rules
+        el("contract-rules").title = rules  # the whole text on hover, should two lines not hold it
         el("contract").dataset.sign = ("plus" if c["positive"] else "minus") if c else ""
         el("deal-no").textContent = f"Deal {vm['deal']} of {vm['deals']}" if vm["deal"] else ""
 
@@ -456,25 +469,56 @@ class App:
                 node.querySelector(".backs").dataset.count = str(n)
 
     def render_trick(self, vm):
+        """The cards on the table. Existing card elements are kept (keyed by card and seat), so only a newly
+        played card runs its fade-in; between tricks the finished trick stays, marked with its winner."""
         cards, last = vm["trick"], False
         lt = vm["last_trick"]
-        if (self.show_last or not cards) and lt is not None and (self.show_last or vm["phase"] == "play"):
+        if not cards and lt is not None and vm["phase"] == "play":
             cards, last = lt["cards"], True
         node = el("trick")
         node.classList.toggle("is-last", last)
-        out = []
-        for order, entry in enumerate(cards):
-            seat, card = entry["seat"], entry["card"]
-            won = last and lt is not None and seat == lt["winner"]
-            out.append(f'<span class="card{" is-winner" if won else ""}" data-card="{card}" data-suit="{card[-1]}" '
-                       f'data-pos="{POSITIONS[seat]}" style="--z:{order}" role="img" '
-                       f'aria-label="{card_name(card)}, {NAMES[seat]}">{card_face(card)}</span>')
-        if last and lt is not None:
-            out.append(f'<span class="trick-label">Trick {lt["number"]} → {NAMES[lt["winner"]]}</span>')
-        node.innerHTML = "".join(out)
+        want = {entry["card"]: (order, entry["seat"]) for order, entry in enumerate(cards)}
+        for child in list(node.children):
+            key = str(child.dataset.card) if child.classList.contains("card") else None
+            if key not in want or str(child.dataset.pos) != POSITIONS[want[key][1]]:
+                child.remove()
+        for card, (order, seat) in want.items():
+            span = node.querySelector(f'.card[data-card="{card}"]')
+            if is_none(span):
+                span = document.createElement("span")
+                span.className = "card"
+                span.dataset.card = card
+                span.dataset.suit = card[-1]
+                span.dataset.pos = POSITIONS[seat]
+                span.setAttribute("role", "img")
+                span.setAttribute("aria-label", f"{card_name(card)}, {NAMES[seat]}")
+                span.innerHTML = card_face(card)
+                node.appendChild(span)
+            span.style.setProperty("--z", str(order))
+            span.classList.toggle("is-winner", last and seat == lt["winner"])
+        if last:
+            label = document.createElement("span")
+            label.className = "trick-label"
+            label.textContent = f"Trick {lt['number']} → {NAMES[lt['winner']]}"
+            node.appendChild(label)
+        # "Last trick": an inset beside the trick in progress (which stays in view); released by the next move.
+        can_show = lt is not None and bool(vm["trick"])
+        if not can_show:
+            self.show_last = False
+        inset = el("last-inset")
+        if self.show_last:
+            minis = "".join(
+                f'<span class="mini{" is-winner" if e["seat"] == lt["winner"] else ""}">'
+                f'<span class="card" data-suit="{e["card"][-1]}" role="img" '
+                f'aria-label="{card_name(e["card"])}, {NAMES[e["seat"]]}">{card_face(e["card"])}</span>'
+                f'<small>{NAMES[e["seat"]]}</small></span>' for e in lt["cards"])
+            inset.innerHTML = (f'<p class="last-inset-head">Last trick <small>(trick {lt["number"]}, won by '
+                               f'{NAMES[lt["winner"]]})</small></p><div class="last-inset-cards">{minis}</div>')
+        inset.hidden = not self.show_last
         btn = el("btn-last")
-        btn.disabled = lt is None or not vm["trick"]
+        btn.disabled = not can_show
         btn.setAttribute("aria-pressed", "true" if self.show_last else "false")
+        btn.textContent = "Hide last trick" if self.show_last else "Last trick"
 
     def render_hand(self, vm):
         hand = vm["hand"]
@@ -525,9 +569,9 @@ class App:
                 reasons = {c["why"] for c in vm["hand"] if not c["legal"]}
                 if len(reasons) == 1 and vm["trick"]:
                     text += f" {next(iter(reasons)).capitalize()}."
-            elif not self.bots_ready.is_set():
-                text = "The bots are taking their seats…"
-            else:
+            elif not self.bots_ready.is_set() and self.session.settings.get("level") not in MAIN_THREAD_LEVELS:
+                text = f"{NAMES[to_move]} to play… (the bots are still starting)"
+            else:  # the cheap levels play on this thread while the worker starts: nothing to wait for
                 text = f"{NAMES[to_move]} to play…"
         elif phase in ("call_trump", "auction", "choose_contract"):
             what = {"call_trump": "call trump", "auction": "bid or pass", "choose_contract": "name a contract"}
@@ -629,6 +673,8 @@ class App:
 
     def hide_toast(self, *_):
         el("toast").hidden = True
+        if self.toast_handle is not None:
+            window.clearTimeout(self.toast_handle)
         self.toast_handle = None
 
     def toggle_sheet(self, open_=None):
@@ -765,6 +811,12 @@ def on_sheet_close(event):
 @when("click", "#btn-last")
 def on_last(event):
     app.show_last = not app.show_last
+    app.render()
+
+
+@when("click", "#last-inset")
+def on_last_inset(event):
+    app.show_last = False
     app.render()
 
 

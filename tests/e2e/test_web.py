@@ -302,7 +302,7 @@ def test_update_banner_when_a_new_version_is_deployed(make_server: Any, new_cont
     page.wait_for_selector("body[data-ready=true]")
 
 
-@pytest.mark.parametrize("width, height", [(360, 740), (1280, 800)])
+@pytest.mark.parametrize("width, height", [(360, 740), (1280, 800), (740, 360), (640, 360)])
 def test_screenshots(width: int, height: int, server: Any, new_context: Any, artifacts: Path) -> None:
     s = saved_session(lambda s: my_turn_with_illegal(s, min_deal=4))
     ctx, _ = new_context(width, height)
