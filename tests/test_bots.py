@@ -380,7 +380,7 @@ def test_solver_agrees_with_a_naive_search() -> None:
 def test_make_bot_round_trips_and_rejects_bad_specs() -> None:
     for spec in ("random", "heuristic", "heuristic(noise=0.2)", "pimc(samples=7,rollout=random)"):
         assert str(make_bot(str(make_bot(spec)))) == str(make_bot(spec))
-    assert make_bot("expert(samples=5)") == PimcBot(samples=5)
+    assert make_bot("expert(samples=5)") == PimcBot(samples=5, call_samples=32)
     for level in LEVELS.values():
         make_bot(level)
     for bad in ("nobody", "pimc(samples=x)", "pimc(colour=red)", "pimc(samples=0)", "heuristic(noise=2)",
@@ -457,7 +457,39 @@ def test_kitty_and_misere_decisions_are_legal() -> None:
         g = one_deal_game(r, c, dealer, hands, kitty)
         assert g.to_move is not None
         g.play("trump:misere")
-        bots = [make_bot(s) for s in ("heuristic", "pimc(samples=3)", "random")]
+        bots = [make_bot(s) for s in ("heuristic", "pimc(samples=3)", "pimc(samples=2,rollout=random)")]
         res = play_game(g, bots, [random.Random(s) for s in range(3)])
         assert sum(res.tricks) == 10
     assert KH_MASK & SUIT_MASKS[1]
+
+
+def test_a_time_budget_still_gives_a_legal_move() -> None:
+    g = Game()
+    g.set_first_dealer(0)
+    g.deal(random.Random(6))
+    bot = make_bot("pimc(samples=1000,budget_ms=0.01)")
+    while g.phase is Phase.PLAY:
+        v = g.view(g.to_move or 0)
+        m = bot.choose(v, random.Random(1))
+        assert str(m) in v.legal
+        g.play(m)
+
+
+def test_ordered_king_arena_and_auction_run() -> None:
+    rs = run_arena(["heuristic", "random"], ["ordered", "auction"], deals=2, rng_seed=3)
+    assert [r.contract for r in rs] == ["ordered", "auction"] and all(r.deals == 2 for r in rs)
+
+
+def test_views_round_trip_through_json_for_the_web_worker() -> None:
+    import json
+
+    from kingcore.bots import choose_token, view_from_dict
+    rng = random.Random(8)
+    for i in range(60):
+        g = random_decision(Rules.parse(CONFIGS[i % len(CONFIGS)]), rng)
+        seat = g.to_move
+        assert seat is not None
+        v = g.view(seat)
+        d = json.loads(json.dumps(v.to_dict()))
+        assert view_from_dict(d) == v
+        assert choose_token(d, "heuristic", i) == str(make_bot("heuristic").choose(v, random.Random(i)))

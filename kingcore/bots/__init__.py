@@ -1,0 +1,69 @@
+"""Bots that play King from one seat's view and never peek (RULES.md §4–§8).
+
+Every bot implements :meth:`Bot.choose` ``(view, rng) -> Move`` on a :class:`~kingcore.view.SeatView`
+for every decision: card play, trump call, auction bid or pass, contract name in ordered King. Bots are
+named like rules, ``name(param=value,...)``, and built by :func:`make_bot`:
+
+- ``random`` — uniformly random legal moves;
+- ``heuristic`` — rules of thumb (duck, dump penalty cards, win cheaply, count sure tricks);
+  ``heuristic(noise=0.2)`` is the easy level;
+- ``pimc(samples=N)`` — Perfect Information Monte Carlo with heuristic play-outs;
+- ``expert`` — the strongest measured level (an alias, see :data:`EXPERT`).
+
+:data:`LEVELS` maps the four levels a UI offers to bot specs. A web worker that receives a view as
+JSON (:meth:`SeatView.to_dict`) calls :func:`choose_token` ``(view_dict, spec, seed) -> token``.
+:func:`hint` rates every legal move of a view with the strongest level; :func:`analyse` rates each
+card a seat played in a game record.
+
+>>> import random
+>>> from kingcore import Game, Rules
+>>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(3))
+>>> bots = [make_bot(s) for s in ("random", "heuristic", "easy", "pimc(samples=4)")]
+>>> while g.phase.value == "play":
+...     g.play(bots[g.to_move].choose(g.view(g.to_move), random.Random(g.to_move)))
+>>> g.phase.name
+'DEAL_OVER'
+"""
+
+from .base import (
+    Bot,
+    BotSpecError,
+    alias,
+    bot_names,
+    choose_token,
+    legal_moves,
+    make_bot,
+    parse_spec,
+    register,
+    view_from_dict,
+)
+from .knowledge import Knowledge, knowledge, sample_hands
+from .pimc import PimcBot
+from .simple import HeuristicBot, RandomBot
+
+EXPERT = "pimc(samples=160,call_samples=32)"
+"""What ``expert`` stands for: the strongest level measured — it beats ``pimc(samples=40)`` head-to-head
+in duplicate (docs/BOTS.md); the endgame solver, own-move lookahead and play inference did not."""
+
+LEVELS: dict[str, str] = {
+    "easy": "heuristic(noise=0.2)",
+    "medium": "heuristic",
+    "hard": "pimc(samples=20,call_samples=8,budget_ms=350)",
+    "expert": "expert(budget_ms=350)",
+}
+"""The levels a UI offers, as bot specs. The Monte Carlo levels carry a wall-clock cap per decision
+(350 ms: several times their 95th percentile in Pyodide, so it only bites on a slow device; a
+decision is deterministic as long as the cap is not reached)."""
+
+alias("expert", EXPERT)
+alias("easy", LEVELS["easy"])
+alias("medium", LEVELS["medium"])
+alias("hard", LEVELS["hard"])
+
+from .analysis import CardAnalysis, analyse, hint  # noqa: E402  (needs the aliases)
+
+__all__ = [
+    "EXPERT", "LEVELS", "Bot", "BotSpecError", "CardAnalysis", "HeuristicBot", "Knowledge", "PimcBot", "RandomBot",
+    "analyse", "bot_names", "choose_token", "hint", "knowledge", "legal_moves", "make_bot", "parse_spec", "register",
+    "sample_hands", "view_from_dict",
+]

@@ -1,0 +1,117 @@
+"""Hints and post-mortems with the strongest bot: :func:`hint` rates every legal move of a view,
+:func:`analyse` rates every card one seat played in a game record (RULES.md §4–§8).
+
+Values are expected points of the deal for the seat (positive is good for it), estimated by the
+strongest level's Monte Carlo (:data:`STRONGEST`); a card's *cost* is how many points the best
+alternative was expected to gain over it (0 for the best card).
+
+>>> import random
+>>> from kingcore import Game, Rules
+>>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(3))
+>>> h = hint(g.view(g.to_move), bot=make_bot("pimc(samples=4)"))
+>>> len(h) == len(g.view(g.to_move).legal), h[0][1] >= h[-1][1]
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..game import Game, Phase
+from ..moves import Move
+from ..notation import loads
+from ..view import SeatView
+from .base import Bot, legal_moves, make_bot
+from .pimc import PimcBot
+
+STRONGEST = "expert"
+"""The bot spec :func:`hint` and :func:`analyse` use by default."""
+
+
+def _evaluator(bot: Bot | None) -> PimcBot:
+    b = bot if bot is not None else make_bot(STRONGEST)
+    if not isinstance(b, PimcBot):
+        raise ValueError(f"bot {b} cannot rate moves (use a Monte Carlo level such as pimc or expert)")
+    return b
+
+
+def hint(view: SeatView, rng: random.Random | None = None, bot: Bot | None = None) -> list[tuple[Move, float]]:
+    """Every legal move of ``view.seat`` with its expected points for the deal, best first.
+
+    Args:
+        view: a view whose seat is to move; rng: randomness (default ``Random(0)``: the same hint
+            for the same view); bot: a Monte Carlo bot (default :data:`STRONGEST`).
+
+    Returns:
+        ``(move, expected points)`` pairs; ties keep the order of ``view.legal``.
+
+    Raises:
+        ValueError: the seat is not to move, or ``bot`` cannot rate moves.
+    """
+    b = _evaluator(bot)
+    legal = legal_moves(view)
+    values = b.evaluate(view, legal, rng if rng is not None else random.Random(0))
+    return sorted(values.items(), key=lambda mv: (-mv[1], legal.index(mv[0])))
+
+
+@dataclass(frozen=True)
+class CardAnalysis:
+    """One card a seat played, rated.
+
+    Attributes:
+        deal: 1-based deal number; trick: 1-based trick number.
+        move: the card played; expected: its expected points for the deal.
+        best: the best-rated legal card; best_expected: its expected points.
+        cost: ``best_expected − expected`` (≥ 0; points given away by the choice, by the estimate).
+    """
+
+    deal: int
+    trick: int
+    move: Move
+    expected: float
+    best: Move
+    best_expected: float
+    cost: float
+
+
+def analyse(record_text: str, seat: int, bot: Bot | None = None, rng_seed: int = 0) -> list[CardAnalysis]:
+    """Rate every card ``seat`` played with a choice in a game record, against its best alternative.
+
+    Args:
+        record_text: a game record (:mod:`kingcore.notation`); seat: the seat to analyse;
+        bot: a Monte Carlo bot (default :data:`STRONGEST`); rng_seed: seeds each decision's ``rng``.
+
+    Returns:
+        one :class:`CardAnalysis` per card played with more than one legal choice, in order.
+
+    Raises:
+        NotationError: a bad record. ValueError: a seat that is not in the game.
+    """
+    b = _evaluator(bot)
+    recorded = loads(record_text)
+    if not 0 <= seat < recorded.rules.players:
+        raise ValueError(f"seat {seat} is not a seat of a {recorded.rules.players}-player game")
+    g = Game(recorded.rules)
+    if recorded.draw:
+        g.apply_draw(recorded.draw)
+    elif recorded.first_dealer is not None:
+        g.set_first_dealer(recorded.first_dealer)
+    out: list[CardAnalysis] = []
+    for d in recorded.deals:
+        g.deal_cards(d.hands, d.kitty)
+        for s, m in d.calls:
+            g.play(m, s)
+        for i, (s, c) in enumerate(d.plays):
+            if s == seat and g.phase is Phase.PLAY:
+                view = g.view(seat)
+                legal = legal_moves(view)
+                if len(legal) > 1:
+                    rng = random.Random(rng_seed * 1_000_003 + d.number * 1000 + i)
+                    values = b.evaluate(view, legal, rng)
+                    move = Move.play(c)
+                    best = max(legal, key=lambda m: (values[m], -legal.index(m)))
+                    out.append(CardAnalysis(d.number, i // g.rules.players + 1, move, values[move], best,
+                                            values[best], values[best] - values[move]))
+            g.play(c, s)
+    return out

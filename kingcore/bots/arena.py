@@ -1,0 +1,308 @@
+"""Duplicate matches between bots, and bot latency (``python -m kingcore arena`` / ``bench-bots``).
+
+**Duplicate.** Every deal is dealt once and replayed ``players`` times with the bot under test rotated
+through every seat (the field in the other seats), so the luck of the cards cancels. Each seat's ``rng``
+depends on the deal and the seat only, never on the rotation: two deterministic bots that are the same
+give exactly the same game in every rotation, and a difference of exactly 0.
+
+Per contract the tested bot's **share** of the deal's points (negative contracts: of the penalty
+taken — fair is 1/players), its mean points and tricks per deal against the field's mean per seat,
+with 95% confidence intervals (normal approximation over the duplicate deal sets; the share's by the
+delta method for a ratio).
+
+>>> r = run_arena(["heuristic", "heuristic"], ["no_king"], deals=3, rng_seed=1)
+>>> r[0].share, r[0].points_diff, r[0].deals
+(0.25, 0.0, 3)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..contracts import Contract
+from ..game import Game, Phase
+from ..rules import Rules
+from .base import Bot, make_bot
+
+Z95 = 1.959963984540054
+
+
+def contract_rules(base: Rules, name: str) -> tuple[Rules, Contract]:
+    """The rules and contract for one arena contract name: a :class:`Contract` value (``no_king``…),
+    ``trumps`` (khvalyonka: ``replay=trumps`` unless the rules say ``auction``), ``auction``, or
+    ``ordered`` (the first deal of ordered King, §8: the seats name the contract; ``NO_TRICKS`` is
+    returned as a placeholder).
+
+    Raises:
+        ValueError: an unknown contract name.
+    """
+    if name == "ordered":
+        r = base if base.replay != "auction" else dataclasses.replace(base, replay="mirror")
+        return dataclasses.replace(r, order="chosen"), Contract.NO_TRICKS
+    r = dataclasses.replace(base, order="fixed")
+    if name == "auction":
+        return dataclasses.replace(r, replay="auction"), Contract.TRUMPS
+    c = Contract.parse(name)
+    if c is Contract.TRUMPS and r.replay == "mirror":
+        r = dataclasses.replace(r, replay="trumps")
+    return r, c
+
+
+def one_deal_game(rules: Rules, contract: Contract, dealer: int, hands: list[list[Card]],
+                  kitty: list[Card]) -> Game:
+    """A :class:`Game` of exactly one deal of ``contract`` with these cards (hands in the order dealt);
+    with ``order = chosen`` the first deal of an ordered King rubber (``contract`` unused)."""
+    g = Game(rules)
+    if rules.order == "fixed":
+        g.order = [contract]
+        g.total_deals = 1
+    g.set_first_dealer(dealer)
+    g.deal_cards(hands, kitty)
+    return g
+
+
+def deal_cards_for(rules: Rules, contract: Contract, index: int, rng_seed: int) -> tuple[int, list[list[Card]],
+                                                                                         list[Card]]:
+    """The dealer, hands (in the order received) and kitty of arena deal number ``index``."""
+    n = rules.players
+    dealer = index % n
+    g = Game(dataclasses.replace(rules, order="fixed"))
+    g.order = [contract]
+    g.total_deals = 1
+    g.set_first_dealer(dealer)
+    g.deal(random.Random(rng_seed * 1_000_003 + index))
+    d = g.current
+    assert d is not None
+    return dealer, [list(h) for h in d.hands], list(d.kitty)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One played deal: points and tricks per seat (seat order) and the decisions timed."""
+
+    points: tuple[int, ...]
+    tricks: tuple[int, ...]
+    times: tuple[tuple[str, bool, float], ...] = ()
+
+
+def play_game(g: Game, bots: Sequence[Bot], rngs: Sequence[random.Random],
+              timer: bool = False) -> GameResult:
+    """Play ``g`` to the end of its current deal with ``bots[seat]`` deciding for each seat.
+
+    Returns:
+        the deal's points and tricks per seat; with ``timer``, (phase, forced, seconds) per decision
+        (the time includes building the seat's view).
+
+    Raises:
+        AssertionError: a bot returned an illegal move (a bug).
+    """
+    times: list[tuple[str, bool, float]] = []
+    d = g.current
+    assert d is not None
+    while g.phase not in (Phase.DEAL_OVER, Phase.RUBBER_OVER):
+        seat = g.to_move
+        assert seat is not None
+        t0 = time.perf_counter()
+        view = g.view(seat)
+        move = bots[seat].choose(view, rngs[seat])
+        dt = time.perf_counter() - t0
+        if timer:
+            times.append((view.phase, len(view.legal) == 1, dt))
+        assert str(move) in view.legal, f"{bots[seat]} chose {move}, not one of {view.legal}"
+        g.play(move)
+    p = d.position
+    assert p is not None
+    return GameResult(p.points, p.tricks, tuple(times))
+
+
+@dataclass(frozen=True)
+class ContractResult:
+    """The tested bot against the field in one contract, over ``deals`` duplicate deal sets.
+
+    Attributes:
+        contract: the arena contract name.
+        deals: duplicate deal sets (each played once per seat).
+        share, share_ci: the tested bot's share of all points taken (of the penalty in negative
+            contracts; fair = 1/players), and its 95% half-width; NaN when deals score with both signs
+            (``ordered``).
+        points_bot, points_field: mean points per deal of the tested bot and of one field seat.
+        points_diff, points_ci: their difference (bot − field) and its 95% half-width.
+        tricks_bot, tricks_field, tricks_diff, tricks_ci: the same for tricks.
+    """
+
+    contract: str
+    deals: int
+    share: float
+    share_ci: float
+    points_bot: float
+    points_field: float
+    points_diff: float
+    points_ci: float
+    tricks_bot: float
+    tricks_field: float
+    tricks_diff: float
+    tricks_ci: float
+
+
+def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return m, math.inf
+    return m, Z95 * statistics.stdev(xs) / math.sqrt(len(xs))
+
+
+def _deal_set(args: tuple[Rules, Contract, int, int, tuple[str, ...]]) -> list[tuple[int, int, int, int]]:
+    """Play one duplicate deal set; per rotation: (bot points, total points, bot tricks, total tricks)."""
+    rules, contract, index, rng_seed, specs = args
+    n = rules.players
+    tested = make_bot(specs[0])
+    field = [make_bot(s) for s in specs[1:]]
+    dealer, hands, kitty = deal_cards_for(rules, contract, index, rng_seed)
+    out = []
+    for r in range(n):
+        bots: list[Bot] = [tested] * n
+        for i in range(1, n):
+            bots[(r + i) % n] = field[(i - 1) % len(field)]
+        rngs = [random.Random((rng_seed * 1_000_003 + index) * 16 + s) for s in range(n)]
+        g = one_deal_game(rules, contract, dealer, hands, kitty)
+        res = play_game(g, bots, rngs)
+        out.append((res.points[r], sum(res.points), res.tricks[r], sum(res.tricks)))
+    return out
+
+
+def run_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rng_seed: int = 1,
+              rules: Rules | None = None, jobs: int = 1,
+              progress: Callable[[str], None] | None = None) -> list[ContractResult]:
+    """Duplicate match: ``bots[0]`` (under test) against the field ``bots[1:]`` (seated in order
+    after it; repeated when shorter than ``players − 1``).
+
+    Args:
+        bots: bot specs (:func:`make_bot`); at least two.
+        contracts: arena contract names (see :func:`contract_rules`).
+        deals: duplicate deal sets per contract; rng_seed: seeds the deals and the bots' ``rng`` s.
+        rules: base rules (default ``king()``); ``order`` is forced to ``fixed``.
+        jobs: worker processes (1: in this process); the result does not depend on it.
+        progress: called with a line of text after each contract.
+
+    Raises:
+        BotSpecError: a bad bot spec. ValueError: an unknown contract or fewer than two bots.
+    """
+    if len(bots) < 2:
+        raise ValueError("an arena needs the bot under test and at least one field bot")
+    for s in bots:
+        make_bot(s)
+    base = rules or Rules()
+    out = []
+    for name in contracts:
+        r, c = contract_rules(base, name)
+        tasks = [(r, c, i, rng_seed, tuple(bots)) for i in range(deals)]
+        if jobs > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(jobs) as ex:
+                sets = list(ex.map(_deal_set, tasks, chunksize=max(1, deals // (jobs * 8))))
+        else:
+            sets = [_deal_set(t) for t in tasks]
+        res = summarise(name, r.players, sets)
+        out.append(res)
+        if progress:
+            progress(format_result(res))
+    return out
+
+
+def summarise(name: str, n: int, sets: Sequence[Sequence[tuple[int, int, int, int]]]) -> ContractResult:
+    """Statistics of duplicate deal sets (see :class:`ContractResult`)."""
+    xs = [float(sum(r[0] for r in s)) for s in sets]
+    ts = [float(sum(r[1] for r in s)) for s in sets]
+    d = len(sets)
+    tsum = sum(ts)
+    share = sum(xs) / tsum if tsum else math.nan
+    if any(t * tsum < 0 for t in ts):
+        share = math.nan  # totals of both signs (ordered King mixes contracts): no share
+    if d > 1 and tsum and not math.isnan(share):
+        tbar = tsum / d
+        resid = [x - share * t for x, t in zip(xs, ts, strict=True)]
+        share_ci = Z95 * math.sqrt(sum(e * e for e in resid) / (d - 1) / d) / abs(tbar)
+    else:
+        share_ci = math.nan if math.isnan(share) else math.inf
+    pb = [statistics.fmean(r[0] for r in s) for s in sets]
+    pf = [statistics.fmean((r[1] - r[0]) / (n - 1) for r in s) for s in sets]
+    tb = [statistics.fmean(r[2] for r in s) for s in sets]
+    tf = [statistics.fmean((r[3] - r[2]) / (n - 1) for r in s) for s in sets]
+    pdiff, pci = _mean_ci([a - b for a, b in zip(pb, pf, strict=True)])
+    tdiff, tci = _mean_ci([a - b for a, b in zip(tb, tf, strict=True)])
+    return ContractResult(name, d, share, share_ci, statistics.fmean(pb), statistics.fmean(pf), pdiff, pci,
+                          statistics.fmean(tb), statistics.fmean(tf), tdiff, tci)
+
+
+HEADER = (f"{'contract':<14}{'deals':>6}  {'share':>6} {'± 95%':>6}   {'bot pts':>8} {'field':>7} {'diff':>7}"
+          f" {'± 95%':>6}   {'bot tr':>6} {'field':>6} {'diff':>6} {'± 95%':>6}")
+
+
+def format_result(r: ContractResult) -> str:
+    """One line of the arena table (see :data:`HEADER`)."""
+    share = "   n/a    n/a" if math.isnan(r.share) else f"{r.share * 100:>5.1f}% {r.share_ci * 100:>5.1f}%"
+    return (f"{r.contract:<14}{r.deals:>6}  {share}   {r.points_bot:>8.2f}"
+            f" {r.points_field:>7.2f} {r.points_diff:>+7.2f} {r.points_ci:>6.2f}   {r.tricks_bot:>6.2f}"
+            f" {r.tricks_field:>6.2f} {r.tricks_diff:>+6.2f} {r.tricks_ci:>6.2f}")
+
+
+def _quantile(xs: Sequence[float], q: float) -> float:
+    s = sorted(xs)
+    if not s:
+        return float("nan")
+    i = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[i]
+
+
+def bench_bots(spec: str, contracts: Sequence[str], deals: int, rng_seed: int = 1, rules: Rules | None = None,
+               out: Callable[[str], None] = print) -> dict[str, tuple[int, float, float, float, float]]:
+    """Time every decision of ``spec`` playing all seats of ``deals`` deals per contract.
+
+    Returns:
+        per decision kind (``card``, ``card (forced)``, ``call_trump``, ``auction``, ``choose_contract``,
+        ``all``): (count, p50, p95, p99, max) in milliseconds; the table is also printed with ``out``.
+    """
+    base = rules or Rules()
+    bot = make_bot(spec)
+    times: dict[str, list[float]] = {}
+    for name in contracts:
+        r, c = contract_rules(base, name)
+        for i in range(deals):
+            dealer, hands, kitty = deal_cards_for(r, c, i, rng_seed)
+            g = one_deal_game(r, c, dealer, hands, kitty)
+            rngs = [random.Random(rng_seed * 7919 + i * 16 + s) for s in range(r.players)]
+            res = play_game(g, [bot] * r.players, rngs, timer=True)
+            for phase, forced, dt in res.times:
+                kind = ("card (forced)" if forced else "card") if phase == "play" else phase
+                if forced and phase != "play":
+                    kind = phase + " (forced)"
+                times.setdefault(kind, []).append(dt * 1000)
+                times.setdefault("all", []).append(dt * 1000)
+    table: dict[str, tuple[int, float, float, float, float]] = {}
+    impl = platform.python_implementation()
+    out(f"bot latency: {bot}, Python {platform.python_version()} ({impl}, {sys.platform}), "
+        f"{deals} deals × {len(contracts)} contracts, every seat; ms per decision (view + choose)")
+    out(f"{'decision':<24}{'count':>7}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>9}")
+    for kind in sorted(times, key=lambda k: (k == "all", k)):
+        xs = times[kind]
+        row = (len(xs), _quantile(xs, 0.5), _quantile(xs, 0.95), _quantile(xs, 0.99), max(xs))
+        table[kind] = row
+        out(f"{kind:<24}{row[0]:>7}{row[1]:>9.2f}{row[2]:>9.2f}{row[3]:>9.2f}{row[4]:>9.2f}")
+    return table
+
+
+CONTRACT_NAMES = (*(c.value for c in Contract), "auction", "ordered")
+"""Every contract name the arena accepts."""
+
+DEFAULT_CONTRACTS = ("no_tricks", "no_boys", "no_girls", "no_hearts", "no_king", "no_last_two", "eralash_minus",
+                     "take_tricks", "take_boys", "take_girls", "take_hearts", "take_king", "take_last_two",
+                     "eralash_plus", "trumps")

@@ -1,0 +1,219 @@
+"""The bot interface and the registry: ``make_bot("pimc(samples=40)")``.
+
+A bot is a frozen dataclass whose fields are its parameters; :meth:`Bot.choose` gets a
+:class:`~kingcore.view.SeatView` (what one seat may see, nothing more) and an ``rng`` and returns one of
+the view's legal :class:`~kingcore.moves.Move` s, for every decision of RULES.md: a card (§4), a trump
+call (§7), a bid or pass (§7 auction) and a contract name or pass (§8 ordered King). The same view and
+``rng`` state always give the same move.
+
+A bot's text form is ``name(param=value,...)`` like :class:`~kingcore.rules.Rules`, defaults left out,
+and :func:`make_bot` parses it back.
+
+>>> b = make_bot("heuristic(noise=0.2)")
+>>> str(b), str(make_bot(str(b))) == str(b)
+('heuristic(noise=0.2)', True)
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, TypeVar
+
+from ..cards import Card
+from ..errors import KingError
+from ..moves import Move
+from ..view import SeatView
+
+
+class BotSpecError(KingError, ValueError):
+    """A bot name or parameter that :func:`make_bot` does not know, or a bad parameter value."""
+
+
+@dataclass(frozen=True)
+class Bot(ABC):
+    """A player that sees one seat's view only.
+
+    Subclasses are frozen dataclasses; their fields are the parameters of the text form.
+    """
+
+    name: ClassVar[str] = "bot"
+
+    def choose(self, view: SeatView, rng: random.Random) -> Move:
+        """The move for ``view.seat``, which must be the seat to move.
+
+        Args:
+            view: the seat's view (``view.legal`` lists the legal move tokens).
+            rng: the only source of randomness; only ``rng.random()`` is used.
+
+        Returns:
+            One of the moves in ``view.legal``.
+
+        Raises:
+            ValueError: the seat has no move to make (not its turn, or a chance phase).
+        """
+        legal = legal_moves(view)
+        if len(legal) == 1:
+            return legal[0]
+        return self.decide(view, legal, rng)
+
+    @abstractmethod
+    def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+        """Choose among ``legal`` (at least two moves, in the view's order)."""
+
+    def __str__(self) -> str:
+        parts = []
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.default is not MISSING and v == f.default:
+                continue
+            parts.append(f"{f.name}={_fmt(v)}")
+        return f"{self.name}({','.join(parts)})" if parts else self.name
+
+
+def legal_moves(view: SeatView) -> list[Move]:
+    """The legal moves of a view, parsed from ``view.legal``.
+
+    Raises:
+        ValueError: ``view.seat`` is not to move (empty ``legal``).
+    """
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} has no move to make (phase {view.phase}, seat {view.to_move} to move)")
+    return [Move.parse(t) for t in view.legal]
+
+
+def _fmt(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, float):
+        return f"{v:g}"
+    return str(v)
+
+
+B = TypeVar("B", bound=type[Bot])
+_REGISTRY: dict[str, type[Bot]] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(cls: B) -> B:
+    """Class decorator: make ``cls`` known to :func:`make_bot` under ``cls.name``."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def alias(name: str, spec: str) -> None:
+    """Make ``name`` (optionally with parameters) stand for the bot ``spec`` (e.g. ``expert`` → ``pimc(...)``)."""
+    _ALIASES[name] = spec
+
+
+def bot_names() -> list[str]:
+    """Every registered bot name and alias, sorted."""
+    return sorted({*_REGISTRY, *_ALIASES})
+
+
+def parse_spec(text: str) -> tuple[str, dict[str, str]]:
+    """Split ``name(a=1,b=x)`` into the name and the raw parameter texts.
+
+    Raises:
+        BotSpecError: bad syntax or a parameter given twice.
+    """
+    t = text.strip()
+    if "(" in t:
+        if not t.endswith(")"):
+            raise BotSpecError(f"bad bot {text!r}: expected name(param=value,...)")
+        name, body = t[:-1].split("(", 1)
+    else:
+        name, body = t, ""
+    name = name.strip().lower()
+    if not name or not name.replace("_", "").isalnum():
+        raise BotSpecError(f"bad bot name in {text!r}")
+    params: dict[str, str] = {}
+    for tok in body.split(","):
+        tok = tok.strip()
+        if not tok:
+            continue
+        if "=" not in tok:
+            raise BotSpecError(f"bad bot {text!r}: {tok!r} is not param=value")
+        k, v = (s.strip() for s in tok.split("=", 1))
+        if k in params:
+            raise BotSpecError(f"bad bot {text!r}: parameter {k} is given twice")
+        params[k] = v
+    return name, params
+
+
+def make_bot(spec: str) -> Bot:
+    """The bot named by ``spec``: ``random``, ``heuristic(noise=0.2)``, ``pimc(samples=40)``, ``expert``…
+
+    Raises:
+        BotSpecError: an unknown bot or parameter, or a value of the wrong type.
+    """
+    name, params = parse_spec(spec)
+    if name in _ALIASES:
+        base_name, base_params = parse_spec(_ALIASES[name])
+        name, params = base_name, {**base_params, **params}
+    cls = _REGISTRY.get(name)
+    if cls is None:
+        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+    kw: dict[str, Any] = {}
+    known = {f.name: f for f in fields(cls)}
+    for k, v in params.items():
+        f = known.get(k)
+        if f is None:
+            raise BotSpecError(f"bot {name} has no parameter {k!r} (known: {', '.join(known) or 'none'})")
+        kw[k] = _coerce(name, k, f.type, v)
+    try:
+        return cls(**kw)
+    except (TypeError, ValueError) as e:
+        raise BotSpecError(f"bad bot {spec!r}: {e}") from None
+
+
+def _coerce(bot: str, key: str, typ: Any, text: str) -> Any:
+    conv: dict[str, Callable[[str], Any]] = {"int": int, "float": float, "str": str}
+    t = str(typ)
+    if t == "bool":
+        if text.lower() in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+            return text.lower() in ("true", "1", "yes", "on")
+        raise BotSpecError(f"bot {bot}: {key} must be true or false, not {text!r}")
+    fn = conv.get(t, str)
+    try:
+        return fn(text)
+    except ValueError:
+        raise BotSpecError(f"bot {bot}: {key} must be of type {t}, not {text!r}") from None
+
+
+def view_from_dict(d: dict[str, Any]) -> SeatView:
+    """The :class:`SeatView` back from its JSON form :meth:`SeatView.to_dict` (what a web worker gets).
+
+    Raises:
+        KeyError, ValueError: not a view's dict (a missing field, a bad card).
+    """
+    def c(text: str) -> int:
+        return Card.parse(text).index
+
+    hand = 0
+    for t in d["hand"]:
+        hand |= 1 << c(t)
+    bid = d.get("bid")
+    return SeatView(
+        seat=int(d["seat"]), phase=str(d["phase"]), rules=str(d["rules"]), deal=int(d["deal"]),
+        deals=int(d["deals"]), dealer=d["dealer"], to_move=d["to_move"], leader=d["leader"],
+        contract=d["contract"], trump=d["trump"], misere=bool(d["misere"]),
+        bid=(int(bid[0]), int(bid[1])) if bid else None, caller=d["caller"],
+        shown=c(d["shown"]) if d.get("shown") else None, hand=hand,
+        trick=tuple((int(s), c(x)) for s, x in d["trick"]), played=tuple((int(s), c(x)) for s, x in d["played"]),
+        calls=tuple((int(s), str(t)) for s, t in d["calls"]), points=tuple(d["points"]), tricks=tuple(d["tricks"]),
+        totals=tuple(d["totals"]), voids=tuple(sum(1 << "SHDC".index(ch) for ch in v) for v in d["voids"]),
+        legal=tuple(d["legal"]), owned=tuple(d["owned"]),
+    )
+
+
+def choose_token(view: dict[str, Any], spec: str, seed: int) -> str:
+    """The move token bot ``spec`` chooses for a view in JSON form, with ``rng = Random(seed)``:
+    the one call a web worker needs (deterministic for the same view, spec and seed).
+
+    Raises:
+        BotSpecError: a bad spec. ValueError: the view's seat is not to move.
+    """
+    return str(make_bot(spec).choose(view_from_dict(view), random.Random(seed)))

@@ -1,0 +1,95 @@
+"""The bot commands of ``python -m kingcore``: ``arena``, ``bench-bots`` and ``analyse``.
+
+- ``arena --bots "pimc(samples=20),heuristic" --deals N --contracts no_king,trumps --rng-seed S [--jobs J]``
+  — a duplicate match of the first bot against the field (the other bots), per contract: share,
+  points and tricks against the field with 95% confidence intervals (:mod:`kingcore.bots.arena`).
+- ``bench-bots --bot expert --deals N --contracts ...`` — per-decision latency (p50/p95/p99/max).
+- ``analyse RECORD --seat S [--bot SPEC]`` — each card the seat played against its best alternative.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from ..rules import Rules
+from .analysis import STRONGEST, analyse
+from .arena import DEFAULT_CONTRACTS, HEADER, bench_bots, run_arena
+from .base import parse_spec
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Register ``arena``, ``bench-bots`` and ``analyse`` on the CLI's subparsers."""
+    a = sub.add_parser("arena", help="duplicate match: the first bot against the others")
+    a.add_argument("--bots", required=True,
+                   help="bot specs, comma-separated: the bot under test, then the field (repeated to fill)")
+    a.add_argument("--deals", type=int, default=100, help="duplicate deal sets per contract")
+    a.add_argument("--contracts", default=",".join(DEFAULT_CONTRACTS),
+                   help="comma-separated contract names; 'trumps' (khvalyonka) and 'auction' too")
+    a.add_argument("--rules", default="king()")
+    a.add_argument("--rng-seed", type=int, default=1)
+    a.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
+    b = sub.add_parser("bench-bots", help="bot latency per decision")
+    b.add_argument("--bot", default=STRONGEST)
+    b.add_argument("--deals", type=int, default=20, help="deals per contract, the bot at every seat")
+    b.add_argument("--contracts", default="no_tricks,no_king,eralash_minus,take_tricks,trumps,auction,ordered")
+    b.add_argument("--rules", default="king()")
+    b.add_argument("--rng-seed", type=int, default=1)
+    c = sub.add_parser("analyse", help="rate each card a seat played in a game record")
+    c.add_argument("record")
+    c.add_argument("--seat", type=int, required=True)
+    c.add_argument("--bot", default=STRONGEST)
+
+
+def split_bots(text: str) -> list[str]:
+    """Split ``"pimc(samples=20,budget_ms=5),heuristic"`` at the commas outside parentheses."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+            continue
+        depth += ch == "("
+        depth -= ch == ")"
+        cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    for s in out:
+        parse_spec(s)
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run one of the bot commands; returns the exit code (0 ok, 2 bad input)."""
+    rules = Rules.parse(args.rules) if hasattr(args, "rules") else Rules()
+    if args.cmd == "arena":
+        bots = split_bots(args.bots)
+        contracts = [c.strip() for c in args.contracts.split(",") if c.strip()]
+        print(f"arena: {bots[0]} against {', '.join(bots[1:])}; rules {rules}; {args.deals} duplicate deal sets "
+              f"per contract (each played {rules.players}×, the tested bot in every seat); rng seed {args.rng_seed}")
+        print("share = the tested bot's share of all points taken (negative contracts: of the penalty; fair "
+              f"{100 / rules.players:.1f}%); pts/tr = mean points/tricks per deal, bot vs one field seat")
+        print(HEADER)
+        t0 = time.perf_counter()
+        run_arena(bots, contracts, args.deals, args.rng_seed, rules, args.jobs, progress=print)
+        print(f"({time.perf_counter() - t0:.0f} s)")
+        return 0
+    if args.cmd == "bench-bots":
+        contracts = [c.strip() for c in args.contracts.split(",") if c.strip()]
+        bench_bots(args.bot, contracts, args.deals, args.rng_seed, rules)
+        return 0
+    try:
+        text = Path(args.record).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"kingcore analyse: cannot read {args.record}: {e}", file=sys.stderr)
+        return 2
+    from .base import make_bot
+    rows = analyse(text, args.seat, make_bot(args.bot))
+    print(f"{'deal':>4} {'trick':>5}  {'played':<6} {'exp.':>7}  {'best':<6} {'exp.':>7} {'cost':>6}")
+    for r in rows:
+        print(f"{r.deal:>4} {r.trick:>5}  {r.move!s:<6} {r.expected:>7.2f}  {r.best!s:<6} {r.best_expected:>7.2f}"
+              f" {r.cost:>6.2f}")
+    print(f"total expected cost: {sum(r.cost for r in rows):.2f} points over {len(rows)} choices")
+    return 0

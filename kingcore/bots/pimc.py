@@ -1,0 +1,270 @@
+"""Perfect Information Monte Carlo (``pimc``): deal the unseen cards many times consistently with what
+the seat knows (:func:`~kingcore.bots.knowledge.sample_hands`), play every candidate card out on every
+sampled deal, and choose the card with the best mean own points (RULES.md §4, §5, §7).
+
+Candidates are the legal cards up to equivalence: two cards of one suit with no live card between them
+and the same points value play alike, so one of them is tried. Every candidate is played out on the
+same sampled deals (common random numbers). The play-out is the heuristic at every seat
+(:func:`~kingcore.bots.policy.playout`), or uniformly random legal play (``rollout=random``); with
+``solver=N`` the last N tricks are searched exactly (:mod:`kingcore.bots.solver`).
+
+Work is bounded two ways: ``samples`` deals per decision, and at most ``playouts`` play-outs (deals ×
+candidates) — both deterministic — plus an optional wall-clock ``budget_ms`` (the web page's cap); a
+decision is a function of the view and the ``rng`` state as long as that budget is not reached.
+
+>>> import random
+>>> from kingcore import Game, Rules
+>>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(4))
+>>> bot = make_bot("pimc(samples=8)")
+>>> m = bot.choose(g.view(g.to_move), random.Random(1))
+>>> str(m) in g.view(g.to_move).legal
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ..cards import SUIT_MASKS
+from ..moves import Move
+from ..position import Position, random_playout
+from ..view import SeatView
+from .base import Bot, make_bot, register
+from .calls import deal_ctx, evaluate_calls, pick_call
+from .knowledge import Knowledge, knowledge, sample_hands
+from .policy import Ctx, choose_card, mirror, mirror_card, playout
+from .solver import solve
+
+__all__ = ["PimcBot", "card_groups", "card_values", "make_bot"]
+
+
+def card_groups(ctx: Ctx, lm: int, hand: int, gone: int) -> list[list[int]]:
+    """The legal cards ``lm`` in classes of equivalent cards (same suit, same points value, and every
+    card between them in ``hand`` or ``gone``), each class high to low, suits ♠ ♥ ♦ ♣.
+
+    ``gone`` must hold only the cards of completed tricks: a card on the table can split a class."""
+    out: list[list[int]] = []
+    vals = ctx.values
+    deck = ctx.deal.rules.deck_mask
+    for s in range(4):
+        m = lm & SUIT_MASKS[s]
+        cur: list[int] = []
+        prev = -1
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if cur and vals[c] == vals[prev] and not (((1 << prev) - 1) & ~((2 << c) - 1) & deck & ~gone & ~hand):
+                cur.append(c)
+            else:
+                if cur:
+                    out.append(cur)
+                cur = [c]
+            prev = c
+        if cur:
+            out.append(cur)
+    return out
+
+
+def explains(ctx: Ctx, k: Knowledge, hands: list[int], u: float, keep: float) -> bool:
+    """Whether a sampled deal survives the play seen so far: each card another seat played that the
+    heuristic would not have played from that seat's sampled hand multiplies the deal's weight by
+    ``keep``; the deal survives while its weight stays above ``u`` (a uniform draw) — rejection
+    sampling of the deals by how well the heuristic explains the play. ``hands`` are real (not mirrored)."""
+    if not k.history:
+        return True
+    weight = 1.0
+    mis = ctx.misere
+    legal = ctx.legal
+    for seat, trick, gone, trick_no, voids, card, later in reversed(k.history):
+        hand = hands[seat] | later
+        if mis:
+            hand = mirror(hand)
+            trick = tuple(mirror_card(c) for c in trick)
+            gone = mirror(gone)
+            card = mirror_card(card)
+        lm = legal(hand, trick[0] // 13 if trick else -1)
+        if lm & (lm - 1) == 0:
+            continue
+        if choose_card(ctx, hand, lm, trick, gone, trick_no, voids) != card:
+            weight *= keep
+            if weight <= u:
+                return False
+    return True
+
+
+def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playouts: int = 0,
+                budget_ms: float = 0.0, rollout: str = "heuristic", objective: str = "own",
+                solver: int = 0, infer: float = 0.0, draws: int = 8, lookahead: int = 0
+                ) -> tuple[dict[int, float], int]:
+    """Mean value of each legal card over sampled deals.
+
+    Args:
+        k: the seat's :class:`Knowledge` (in phase ``play``); lm: its legal cards (a mask).
+        rng: randomness for the sampled deals (and random play-outs).
+        samples: deals to sample; playouts: cap on deals × candidates (0: none);
+        budget_ms: wall-clock cap (0: none; at least one deal is always played).
+        rollout: ``heuristic`` or ``random``; objective: ``own`` (own points) or ``diff`` (own points
+        minus the other seats' mean); solver: search the last ``solver`` tricks exactly (0: never).
+        infer: 0..1, how strongly to believe the others play like the heuristic: a sampled deal on
+        which the heuristic would not have played a card seen is kept with chance ``1 − infer`` per
+        such card (:func:`explains`); draws: at most ``draws × samples`` deals are drawn for that.
+        lookahead: in each play-out, also try every card at the seat's next ``lookahead`` turns and
+        keep the best (:func:`~kingcore.bots.policy.playout`).
+
+    Returns:
+        (value per card index of ``lm`` — equivalent cards share their class's value —, deals played).
+        A value is in points for the whole deal, positive is good for ``k.seat``.
+    """
+    deal = k.deal
+    assert deal is not None
+    ctx = deal_ctx(deal)
+    on_table = 0
+    for c in k.trick:
+        on_table |= 1 << c
+    groups = card_groups(ctx, lm, k.hand, k.gone & ~on_table)
+    reps = [g[0] for g in groups]
+    worlds = samples
+    if playouts:
+        worlds = max(1, min(samples, playouts // len(reps)))
+    me = k.seat
+    n = deal.players
+    mis = deal.misere
+    mc = mirror_card if mis else (lambda c: c)
+    trick0 = [mc(c) for c in k.trick]
+    gone0 = mirror(k.gone) if mis else k.gone
+    reps_m = [mc(c) for c in reps]
+    sums = [0.0] * len(reps)
+    left = deal.tricks_per_deal - k.trick_no
+    use_solver = solver > 0 and left <= solver and rollout == "heuristic"
+    t0 = time.perf_counter()
+    done = 0
+    keep = 1.0 - infer
+    tries = worlds * draws if infer > 0 and k.history else worlds
+    for _ in range(worlds):
+        while True:
+            hands = sample_hands(k, rng)
+            tries -= 1
+            if tries <= 0 or keep >= 1.0 or explains(ctx, k, hands, rng.random(), keep):
+                break
+        if use_solver:
+            vals = solve(deal, hands, k.leader, k.trick, k.points, k.tricks, me, reps)
+            for i in range(len(reps)):
+                sums[i] += vals[i]
+        else:
+            real = hands
+            if mis:
+                hands = [mirror(h) for h in hands]
+            for i, c in enumerate(reps_m):
+                if rollout == "random":
+                    pos = Position(deal, real, k.leader, k.trick, k.points, k.tricks).push_index(reps[i])
+                    res = random_playout(pos, rng)
+                else:
+                    hs = list(hands)
+                    hs[me] ^= 1 << c
+                    res = playout(ctx, hs, k.leader, [*trick0, c], list(k.points), list(k.tricks),
+                                  gone0 | 1 << c, k.void_suits, me, lookahead)
+                v: float = res[me]
+                if objective == "diff":
+                    v -= (sum(res) - res[me]) / (n - 1)
+                sums[i] += v
+        done += 1
+        if budget_ms and (time.perf_counter() - t0) * 1000 >= budget_ms:
+            break
+        if tries <= 0 and done >= max(1, worlds // 4):
+            break  # the play is poorly explained: stop with the deals found
+    out: dict[int, float] = {}
+    for g, s in zip(groups, sums, strict=True):
+        for c in g:
+            out[c] = s / done
+    return out, done
+
+
+@register
+@dataclass(frozen=True)
+class PimcBot(Bot):
+    """Perfect Information Monte Carlo (``pimc``).
+
+    Parameters: ``samples`` deals per card decision; ``call_samples`` per trump call, bid or contract
+    name; ``playouts`` cap on deals × candidate cards (0: none); ``budget_ms`` wall-clock cap per
+    decision (0: none); ``rollout`` ``heuristic`` | ``random``; ``objective`` ``own`` | ``diff``;
+    ``solver`` tricks searched exactly at the end (0: none); ``margin`` how much better than its fair
+    share a contract must look to be named in ordered King (a fraction of the fair share);
+    ``infer``/``draws`` weigh the sampled deals by how well the heuristic explains the others' play
+    (0: off); ``lookahead`` own turns searched inside each play-out (0: off). See :func:`card_values`;
+    README "Bots" has the measurements that chose the defaults.
+    """
+
+    name = "pimc"
+    samples: int = 40
+    call_samples: int = 16
+    playouts: int = 0
+    budget_ms: float = 0.0
+    rollout: str = "heuristic"
+    objective: str = "own"
+    solver: int = 0
+    margin: float = 0.3
+    infer: float = 0.0
+    draws: int = 8
+    lookahead: int = 0
+
+    def __post_init__(self) -> None:
+        if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0:
+            raise ValueError("samples and call_samples must be ≥ 1; playouts, budget_ms and solver ≥ 0")
+        if self.rollout not in ("heuristic", "random"):
+            raise ValueError(f"rollout must be heuristic or random, not {self.rollout!r}")
+        if not 0.0 <= self.infer <= 1.0 or self.draws < 1:
+            raise ValueError("infer must be between 0 and 1 and draws ≥ 1")
+        if self.objective not in ("own", "diff"):
+            raise ValueError(f"objective must be own or diff, not {self.objective!r}")
+
+    def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+        """The move of the best expected value (see :meth:`evaluate`)."""
+        if view.phase == "play":
+            k = knowledge(view)
+            assert k.deal is not None
+            ctx = deal_ctx(k.deal)
+            lm = 0
+            for m in legal:
+                assert m.card is not None
+                lm |= m.card.mask
+            if k.deal.misere:
+                h = mirror_card(choose_card(ctx, mirror(k.hand), mirror(lm), [mirror_card(x) for x in k.trick],
+                                            mirror(k.gone), k.trick_no, k.void_suits))
+            else:
+                h = choose_card(ctx, k.hand, lm, k.trick, k.gone, k.trick_no, k.void_suits)
+            heuristic = next(m for m in legal if m.card is not None and m.card.index == h)
+            on_table = 0
+            for c in k.trick:
+                on_table |= 1 << c
+            if len(card_groups(ctx, lm, k.hand, k.gone & ~on_table)) == 1:
+                return heuristic  # every legal card plays alike
+            vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
+                                  self.objective, self.solver, self.infer, self.draws,
+                                  self.lookahead)
+            values = {m: vals[m.card.index] for m in legal if m.card is not None}
+            best = max(values.values())
+            if values[heuristic] >= best - 1e-9:
+                return heuristic
+            return max(legal, key=lambda m: (values[m], -legal.index(m)))
+        values = self.evaluate(view, legal, rng)
+        return pick_call(view, legal, values, self.margin)
+
+    def evaluate(self, view: SeatView, legal: list[Move], rng: random.Random) -> dict[Move, float]:
+        """Expected points of the deal for ``view.seat`` after each legal move (positive is good).
+
+        Raises:
+            ValueError: the seat is not to move.
+        """
+        if view.phase == "play":
+            k = knowledge(view)
+            lm = 0
+            for m in legal:
+                assert m.card is not None
+                lm |= m.card.mask
+            vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
+                                  self.objective, self.solver, self.infer, self.draws,
+                                  self.lookahead)
+            return {m: vals[m.card.index] for m in legal if m.card is not None}
+        return evaluate_calls(view, legal, rng, self.call_samples, self.budget_ms)

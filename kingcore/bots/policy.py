@@ -1,0 +1,516 @@
+"""The card-play heuristics on bitmasks, and fast play-outs that use them (RULES.md §4, §5, §7).
+
+One policy, :func:`choose_card`, serves the ``heuristic`` bot (on what a seat knows) and the play-outs
+of the Monte Carlo bots (:func:`playout`, every seat playing it on a sampled deal). It looks only at the
+player's own hand, the trick, the cards gone and the suits someone has shown void in — never at another
+hand — so the play-outs model opponents that play like the ``heuristic`` bot.
+
+Negative contracts (avoid): follow with the highest card that still loses the trick; take a trick that
+costs nothing with a high card when last; when forced to win, win with a high card that is not a
+penalty card; when void, dump the costliest card (K♥, then queens/jacks per contract, then hearts, then
+the highest card); lead the card least likely to win (low in suits with many higher cards out).
+
+Positive contracts and trump deals (take): the last player wins with the cheapest winning card; others
+win with the cheapest sure winner or play low; when void, trump with the lowest trump that wins; lead
+sure winners (trumps first), else low from the longest suit; never give a scoring card away. Misère is
+played as a no-trump deal with the ranks of every suit mirrored (:func:`mirror`): only tricks count.
+
+>>> from kingcore import Contract, Deal, Rules
+>>> from kingcore.cards import CardSet
+>>> ctx = context(Deal(Rules(), Contract.NO_KING, 3))
+>>> hand = CardSet.parse("AS 9S KH 7D").mask
+>>> led = [c.index for c in CardSet.parse("TS")]                     # 10♠ led: duck with 9♠
+>>> str(Card.from_index(choose_card(ctx, hand, hand & SUIT_MASKS[0], led, 0, 0, 0)))
+'9S'
+"""
+
+from __future__ import annotations
+
+from ..cards import KH_MASK, SUIT_MASKS, Card
+from ..position import Deal
+
+__all__ = ["Card", "Ctx", "choose_card", "context", "mirror", "playout", "trick_cost"]
+
+HEARTS = SUIT_MASKS[1]
+S0, S1, S2, S3 = SUIT_MASKS
+_SUIT = tuple(i // 13 for i in range(52))
+_RANK = tuple(i % 13 for i in range(52))
+
+
+def _mirror_table() -> tuple[int, ...]:
+    out = []
+    for m in range(1 << 13):
+        r = 0
+        for i in range(13):
+            if m >> i & 1:
+                r |= 1 << (12 - i)
+        out.append(r)
+    return tuple(out)
+
+
+_MIRROR = _mirror_table()
+
+
+def mirror(mask: int) -> int:
+    """The mask with the ranks of every suit mirrored (2 ↔ A, 3 ↔ K, …): misère's order as normal order."""
+    return (_MIRROR[mask & 0x1FFF] | _MIRROR[(mask >> 13) & 0x1FFF] << 13 | _MIRROR[(mask >> 26) & 0x1FFF] << 26
+            | _MIRROR[(mask >> 39) & 0x1FFF] << 39)
+
+
+def mirror_card(c: int) -> int:
+    """The card index with its rank mirrored (see :func:`mirror`)."""
+    return (c // 13) * 13 + 12 - c % 13
+
+
+class Ctx:
+    """What the policy and the play-outs need of a :class:`Deal`, precomputed once per deal.
+
+    Attributes:
+        deal: the deal.
+        n: players; total: tricks per deal.
+        neg: the contract is negative (avoid taking).
+        values: per card index, the points (magnitude) taking that card is worth.
+        items: the cards worth points (a mask).
+        tw, lw: points (magnitude) per trick and per each of the last two tricks.
+        trump: the trump suit or ``None``; tsuit: its mask (0 without trump).
+        misere: ranks reversed (play-outs run on mirrored masks).
+        deck: the deck mask (mirrored in misère).
+    """
+
+    __slots__ = ("bid", "deal", "deck", "hmg", "items", "kmg", "live", "lw", "misere", "mtrump", "n", "neg",
+                 "nhl", "scoring", "total", "trump", "tsuit", "tw", "values")
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.n = deal.players
+        self.total = deal.tricks_per_deal
+        self.neg = not deal.contract.positive
+        sc = deal.scoring
+        self.scoring = sc
+        tw, hw, bw, gw, kw, lw = (abs(w) for w in sc.weights)
+        vals = [0] * 52
+        for i in range(52):
+            b = 1 << i
+            v = 0
+            if sc.hearts & b:
+                v += hw
+            if sc.boys & b:
+                v += bw
+            if sc.girls & b:
+                v += gw
+            if b == KH_MASK:
+                v += kw
+            vals[i] = v
+        self.values = tuple(vals)
+        items = 0
+        for i, v in enumerate(vals):
+            if v:
+                items |= 1 << i
+        self.items = items & deal.rules.deck_mask
+        self.tw = tw
+        self.lw = lw
+        self.trump = deal.trump
+        self.tsuit = SUIT_MASKS[deal.trump] if deal.trump is not None else 0
+        self.mtrump = deal.trump_mask
+        self.misere = deal.misere
+        self.deck = mirror(deal.rules.deck_mask) if deal.misere else deal.rules.deck_mask
+        self.nhl = deal.no_hearts_lead
+        self.kmg = deal.king_must_go
+        self.hmg = deal.hearts_must_go
+        self.live = sc.live
+        self.bid = deal.bid
+
+    def legal(self, hand: int, led: int) -> int:
+        """The legal cards of ``hand`` when ``led`` (0..3, −1 to lead) was led (as :func:`legal_mask`)."""
+        if led < 0:
+            if self.nhl and hand & ~HEARTS:
+                return hand & ~HEARTS
+            return hand
+        f = hand & SUIT_MASKS[led]
+        if f:
+            return f
+        if self.kmg and hand & KH_MASK:
+            return KH_MASK
+        if self.hmg and hand & HEARTS:
+            return hand & HEARTS
+        t = hand & self.mtrump
+        return t if t else hand
+
+
+def context(deal: Deal) -> Ctx:
+    """The :class:`Ctx` of a deal."""
+    return Ctx(deal)
+
+
+def trick_cost(ctx: Ctx, tm: int, trick_no: int) -> int:
+    """Points (magnitude) for taking the cards ``tm`` (a mask) as trick number ``trick_no`` (0-based)."""
+    v = ctx.tw + (ctx.lw if trick_no >= ctx.total - 2 else 0)
+    m = tm & ctx.items
+    vals = ctx.values
+    while m:
+        low = m & -m
+        v += vals[low.bit_length() - 1]
+        m ^= low
+    return v
+
+
+def _top(m: int) -> int:
+    return m.bit_length() - 1
+
+
+def _bottom(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+def _winner(ctx: Ctx, trick: list[int] | tuple[int, ...]) -> tuple[int, bool]:
+    """The winning card so far and whether it is a trump that beat the led suit."""
+    led = SUIT_MASKS[_SUIT[trick[0]]]
+    tm = 0
+    for c in trick:
+        tm |= 1 << c
+    ts = ctx.tsuit
+    if ts and tm & ts and not led & ts:
+        return ((tm & ts).bit_length() - 1), True
+    return ((tm & led).bit_length() - 1), False
+
+
+def choose_card(ctx: Ctx, hand: int, lm: int, trick: list[int] | tuple[int, ...], gone: int, trick_no: int,
+                void_suits: int) -> int:
+    """The heuristic's card (an index) for the player holding ``hand`` with legal cards ``lm``.
+
+    Args:
+        ctx: the deal's :class:`Ctx`.
+        hand: the player's cards (a mask); lm: its legal cards (a non-empty mask).
+        trick: card indexes on the table, from the leader on.
+        gone: every card played so far, the trick included (a mask).
+        trick_no: completed tricks.
+        void_suits: 4-bit mask of suits some player has shown void in.
+
+    In misère every mask and index must already be mirrored (see :func:`mirror`).
+    """
+    if lm & (lm - 1) == 0:
+        return lm.bit_length() - 1
+    if ctx.neg:
+        return _avoid(ctx, hand, lm, trick, gone, trick_no, void_suits)
+    return _take(ctx, hand, lm, trick, gone, trick_no, void_suits)
+
+
+def _least_value_top(ctx: Ctx, m: int) -> int:
+    """The highest card among the cards of ``m`` worth the fewest points."""
+    vals = ctx.values
+    best = -1
+    bv = 1 << 30
+    while m:
+        c = (m.bit_length() - 1)
+        m ^= 1 << c
+        v = vals[c]
+        if v < bv or (v == bv and _RANK[c] > _RANK[best]):
+            best, bv = c, v
+    return best
+
+
+def _avoid(ctx: Ctx, hand: int, lm: int, trick: list[int] | tuple[int, ...], gone: int, trick_no: int,
+           void_suits: int) -> int:
+    items = ctx.items
+    if trick:
+        led = _SUIT[trick[0]]
+        ledm = SUIT_MASKS[led]
+        f = lm & ledm
+        if f:
+            win, _ = _winner(ctx, trick)
+            tm = 0
+            for c in trick:
+                tm |= 1 << c
+            last = len(trick) == ctx.n - 1
+            below = f & ((1 << win) - 1)
+            free = ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw) and not tm & items
+            if free and (last or not items):
+                x = f & ~items
+                if x:
+                    return (x.bit_length() - 1)  # a trick that costs nothing: shed a high card
+            if below:
+                return (below.bit_length() - 1)  # duck with the highest card that still loses
+            x = f & ~items
+            if last:
+                return (x.bit_length() - 1) if x else _least_value_top(ctx, f)
+            out = ledm & ctx.deck & ~gone & ~hand
+            if (f & -f).bit_length() > out.bit_length():  # the trick is mine whatever I play: shed the highest
+                return (x.bit_length() - 1) if x else _least_value_top(ctx, f)
+            return ((x & -x).bit_length() - 1) if x else ((f & -f).bit_length() - 1)
+        # void: dump the costliest card, else the most dangerous high card
+        vals = ctx.values
+        best = -1
+        bs = -(1 << 30)
+        m = lm
+        while m:
+            c = (m.bit_length() - 1)
+            m ^= 1 << c
+            s = SUIT_MASKS[_SUIT[c]]
+            length = (hand & s).bit_count()
+            score = vals[c] * 256 + _RANK[c] * 8 + (4 - min(length, 4))
+            if score > bs:
+                best, bs = c, score
+        return best
+    # lead: the card least likely to win, penalty cards last; a free trick: shed the highest card
+    if not items and not ctx.tw and trick_no < ctx.total - 2:
+        return _least_value_top(ctx, lm)
+    best = -1
+    least = 1e18
+    n1 = ctx.n - 1
+    vals = ctx.values
+    dump = 2 + (ctx.values[KH_MASK.bit_length() - 1] // 2 if items & KH_MASK else 0) if items else 0
+    for su in range(4):
+        mine = lm & SUIT_MASKS[su]
+        if not mine:
+            continue
+        out = SUIT_MASKS[su] & ctx.deck & ~gone & ~hand
+        c = ((mine & -mine).bit_length() - 1)
+        total = out.bit_count()
+        higher = (out >> c).bit_count()
+        if total == 0:
+            p = 1.0
+        elif higher == 0:
+            p = 0.95
+        else:
+            p = ((total - higher) / total) ** min(total, n1)
+        cost = ctx.tw + (ctx.lw if trick_no >= ctx.total - 2 else 0) + vals[c]
+        if void_suits >> su & 1 or total < n1:
+            cost += dump
+        risk = p * (cost + 1) + vals[c] * 0.5 + _RANK[c] * 0.01 - min(higher, 4) * 0.02
+        if risk < least:
+            best, least = c, risk
+    return best
+
+
+def _take(ctx: Ctx, hand: int, lm: int, trick: list[int] | tuple[int, ...], gone: int, trick_no: int,
+          void_suits: int) -> int:
+    items = ctx.items
+    worth = ctx.tw or (ctx.lw and trick_no >= ctx.total - 2)
+    if trick:
+        led = _SUIT[trick[0]]
+        ledm = SUIT_MASKS[led]
+        win, trumped = _winner(ctx, trick)
+        last = len(trick) == ctx.n - 1
+        tm = 0
+        for c in trick:
+            tm |= 1 << c
+        valuable = worth or tm & items or lm & items
+        f = lm & ledm
+        if f:
+            x = f & ~items
+            if trumped:
+                return ((x & -x).bit_length() - 1) if x else ((f & -f).bit_length() - 1)
+            above = f & ~((2 << win) - 1)
+            if above and valuable:
+                if last:
+                    return ((above & -above).bit_length() - 1)
+                out = ledm & ctx.deck & ~gone & ~hand
+                if ctx.tsuit and not ledm & ctx.tsuit and void_suits >> led & 1:
+                    sure = 0  # someone may trump: nothing is sure
+                elif out:
+                    sure = above & ~((2 << (out.bit_length() - 1)) - 1)
+                else:
+                    sure = above
+                if sure:
+                    return ((sure & -sure).bit_length() - 1)
+            return ((x & -x).bit_length() - 1) if x else ((f & -f).bit_length() - 1)
+        ts = ctx.tsuit
+        tr = lm & ts
+        if tr and valuable:
+            if trumped:
+                over = tr & ~((2 << win) - 1)
+                if over:
+                    return ((over & -over).bit_length() - 1)
+            else:
+                return ((tr & -tr).bit_length() - 1)
+        rest = lm & ~ts if lm & ~ts else lm
+        x = rest & ~items
+        m = x if x else rest
+        # discard: the lowest card, from the shortest suit
+        best = -1
+        bs = 1 << 30
+        while m:
+            c = ((m & -m).bit_length() - 1)
+            m ^= 1 << c
+            s = SUIT_MASKS[_SUIT[c]]
+            score = _RANK[c] * 8 + (hand & s).bit_count()
+            if score < bs:
+                best, bs = c, score
+        return best
+    # lead: sure winners (trumps first), else low from the longest suit
+    ts = ctx.tsuit
+    trumps_out = ts & ctx.deck & ~gone & ~hand if ts else 0
+    order = (ctx.trump, 0, 1, 2, 3) if ctx.trump is not None else (0, 1, 2, 3)
+    for su in order:
+        if su is None:
+            continue
+        mine = lm & SUIT_MASKS[su]
+        if not mine:
+            continue
+        if su != ctx.trump and trumps_out and void_suits >> su & 1:
+            continue  # may be trumped
+        out = SUIT_MASKS[su] & ctx.deck & ~gone & ~hand
+        if not out:
+            if su == ctx.trump or not trumps_out:
+                return ((mine & -mine).bit_length() - 1) if worth else (mine.bit_length() - 1)
+            continue
+        top = (mine.bit_length() - 1)
+        if top > (out.bit_length() - 1):
+            return top
+    best = -1
+    bs = -(1 << 30)
+    for su in range(4):
+        mine = lm & SUIT_MASKS[su]
+        if not mine:
+            continue
+        length = (hand & SUIT_MASKS[su]).bit_count()
+        low = mine & ~items or mine
+        c = (low & -low).bit_length() - 1
+        score = length * 16 - _RANK[c] - (32 if su == ctx.trump and trumps_out else 0)
+        if score > bs:
+            best, bs = c, score
+    return best
+
+
+def _void_after(ctx: Ctx, trick: list[int], c: int, void_suits: int) -> int:
+    """``void_suits`` after card ``c`` is played to ``trick`` (the inferences of the views)."""
+    b = 1 << c
+    if trick:
+        led = _SUIT[trick[0]]
+        if not SUIT_MASKS[led] & b:
+            void_suits |= 1 << led
+            if ctx.mtrump and not b & ctx.mtrump:
+                void_suits |= 1 << (ctx.trump or 0)
+            if ctx.hmg and not b & HEARTS:
+                void_suits |= 2
+    elif ctx.nhl and b & HEARTS:
+        void_suits |= 0b1101
+    return void_suits
+
+
+def groups(ctx: Ctx, lm: int, live: int) -> list[int]:
+    """One card of each class of equivalent cards of ``lm``: same suit, same points value and no card
+    of ``live`` (cards still in other hands or on the table) between them."""
+    out = []
+    vals = ctx.values
+    for s in SUIT_MASKS:
+        m = lm & s
+        prev = -1
+        while m:
+            c = m.bit_length() - 1
+            m ^= 1 << c
+            if prev < 0 or vals[c] != vals[prev] or ((1 << prev) - 1) & ~((2 << c) - 1) & live:
+                out.append(c)
+            prev = c
+    return out
+
+
+def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: list[int], tricks: list[int],
+            gone: int, void_suits: int = 0, me: int = -1, depth: int = 0) -> list[int]:
+    """Play a deal to its end with every seat following :func:`choose_card`; return the points per seat.
+
+    Args:
+        ctx: the deal's :class:`Ctx`.
+        hands: one card mask per seat (changed in place); leader: the seat that led ``trick``;
+        trick: card indexes on the table (changed in place); points, tricks: per seat so far (changed
+        in place); gone: every card played, the trick included; void_suits: as for :func:`choose_card`.
+        me, depth: at the next ``depth`` turns of seat ``me`` with a real choice, try every card
+        (up to equivalence) and keep the best for ``me`` — a search of the own moves on this deal
+        against the others' heuristic.
+
+    In misère pass mirrored masks (:meth:`Ctx` and :func:`mirror`); points do not depend on it.
+    Same rules, scoring and early end as :meth:`Position.play` (the tests check the play is legal).
+    """
+    n = ctx.n
+    total = ctx.total
+    trick_no = sum(tricks)
+    live = ctx.live
+    scoring = ctx.scoring
+    bid = ctx.bid
+    tsuit = ctx.tsuit
+    legal = ctx.legal
+    mtrump, hmg, nhl = ctx.mtrump, ctx.hmg, ctx.nhl
+    neg = ctx.neg
+    if not trick:
+        if trick_no >= total:
+            return points
+        if live is not None:
+            rest = 0
+            for h in hands:
+                rest |= h
+            if not rest & live:
+                return points
+    seat = (leader + len(trick)) % n
+    while True:
+        if len(trick) < n:
+            hand = hands[seat]
+            if trick:
+                lm = hand & SUIT_MASKS[_SUIT[trick[0]]]
+                if not lm:
+                    lm = legal(hand, _SUIT[trick[0]])
+            elif nhl and hand & ~HEARTS:
+                lm = hand & ~HEARTS
+            else:
+                lm = hand
+            if seat == me and depth > 0 and lm & (lm - 1):
+                others = 0
+                for s2, h2 in enumerate(hands):
+                    if s2 != me:
+                        others |= h2
+                for x in trick:
+                    others |= 1 << x
+                reps = groups(ctx, lm, others)
+                if len(reps) > 1:
+                    best: list[int] | None = None
+                    for c in reps:
+                        hs = list(hands)
+                        hs[me] = hand ^ (1 << c)
+                        res = playout(ctx, hs, leader, [*trick, c], list(points), list(tricks), gone | 1 << c,
+                                      _void_after(ctx, trick, c, void_suits), me, depth - 1)
+                        if best is None or res[me] > best[me]:
+                            best = res
+                    assert best is not None
+                    return best
+                depth -= 1
+            if lm & (lm - 1):
+                c = (_avoid if neg else _take)(ctx, hand, lm, trick, gone, trick_no, void_suits)
+            else:
+                c = lm.bit_length() - 1
+            b = 1 << c
+            if trick:
+                led = _SUIT[trick[0]]
+                if not SUIT_MASKS[led] & b:  # what the view shows (kingcore.bots.knowledge)
+                    void_suits |= 1 << led
+                    if mtrump and not b & mtrump:
+                        void_suits |= 1 << (ctx.trump or 0)
+                    if hmg and not b & HEARTS:
+                        void_suits |= 2
+            elif nhl and b & HEARTS:
+                void_suits |= 0b1101
+            hands[seat] = hand ^ b
+            gone |= b
+            trick.append(c)
+            seat = seat + 1 if seat + 1 < n else 0
+            continue
+        tm = 0
+        for x in trick:
+            tm |= 1 << x
+        top = _top(tm & tsuit) if tm & tsuit else _top(tm & SUIT_MASKS[_SUIT[trick[0]]])
+        w = (leader + trick.index(top)) % n
+        tricks[w] += 1
+        if bid is not None and w == bid.seat:
+            if tricks[w] > bid.tricks:
+                points[w] += ctx.deal.trick_value
+        else:
+            points[w] += scoring.trick_points(tm, trick_no >= total - 2)
+        trick_no += 1
+        if trick_no >= total:
+            return points
+        if live is not None:
+            rest = 0
+            for h in hands:
+                rest |= h
+            if not rest & live:
+                return points
+        leader = seat = w
+        trick.clear()
