@@ -13,18 +13,34 @@ strong as measured.
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from kingcore import Card, Contract, Deal, Game, IllegalMoveError, Move, Phase, Position, Rules
-from kingcore.bots import LEVELS, Bot, BotSpecError, PimcBot, analyse, hint, knowledge, make_bot, sample_hands
+from kingcore.bots import (
+    LEVELS,
+    Bot,
+    BotSpecError,
+    PimcBot,
+    analyse,
+    choose_token,
+    hint,
+    knowledge,
+    make_bot,
+    sample_hands,
+    view_from_dict,
+)
 from kingcore.bots.arena import contract_rules, deal_cards_for, one_deal_game, play_game, run_arena
 from kingcore.bots.calls import play_deal
 from kingcore.bots.policy import Ctx, choose_card
 from kingcore.bots.solver import solve
-from kingcore.cards import KH_MASK, SUIT_MASKS, CardSet, cards_of
+from kingcore.cards import CardSet, cards_of
 from kingcore.notation import dumps
 from kingcore.view import SeatView
 
@@ -460,7 +476,6 @@ def test_kitty_and_misere_decisions_are_legal() -> None:
         bots = [make_bot(s) for s in ("heuristic", "pimc(samples=3)", "pimc(samples=2,rollout=random)")]
         res = play_game(g, bots, [random.Random(s) for s in range(3)])
         assert sum(res.tricks) == 10
-    assert KH_MASK & SUIT_MASKS[1]
 
 
 def test_a_time_budget_still_gives_a_legal_move() -> None:
@@ -481,9 +496,6 @@ def test_ordered_king_arena_and_auction_run() -> None:
 
 
 def test_views_round_trip_through_json_for_the_web_worker() -> None:
-    import json
-
-    from kingcore.bots import choose_token, view_from_dict
     rng = random.Random(8)
     for i in range(60):
         g = random_decision(Rules.parse(CONFIGS[i % len(CONFIGS)]), rng)
@@ -493,3 +505,27 @@ def test_views_round_trip_through_json_for_the_web_worker() -> None:
         d = json.loads(json.dumps(v.to_dict()))
         assert view_from_dict(d) == v
         assert choose_token(d, "heuristic", i) == str(make_bot("heuristic").choose(v, random.Random(i)))
+
+
+def test_cli_arena_bench_and_analyse(tmp_path: Path) -> None:
+    root = Path(__file__).parent.parent
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "kingcore", *args], cwd=root, capture_output=True, text=True,
+                              timeout=300)
+
+    p = run("arena", "--bots", "heuristic,heuristic", "--deals", "2", "--contracts", "no_king,trumps")
+    assert p.returncode == 0 and "no_king" in p.stdout and " 25.0% " in p.stdout, p.stderr
+    p = run("bench-bots", "--bot", "heuristic", "--deals", "1", "--contracts", "no_tricks")
+    assert p.returncode == 0 and "card (forced)" in p.stdout, p.stderr
+    g = Game()
+    g.set_first_dealer(0)
+    g.autoplay(random.Random(2), deals=1)
+    rec = tmp_path / "g.king"
+    rec.write_text(dumps(g))
+    p = run("analyse", str(rec), "--seat", "2", "--bot", "pimc(samples=3)")
+    assert p.returncode == 0 and "total expected cost" in p.stdout, p.stderr
+    for bad in (["arena", "--bots", "nobody,heuristic"], ["arena", "--bots", "random,heuristic", "--contracts", "x"],
+                ["analyse", str(rec), "--seat", "9"]):
+        p = run(*bad)
+        assert p.returncode == 2 and "Traceback" not in p.stderr and p.stderr.startswith("kingcore "), p.stderr

@@ -62,7 +62,16 @@ def split_bots(text: str) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run one of the bot commands; returns the exit code (0 ok, 2 bad input)."""
+    """Run one of the bot commands; returns the exit code (0 ok, 2 bad input: a bad bot spec, contract
+    name, rules text, record or seat — one line on stderr, no traceback)."""
+    try:
+        return _run(args)
+    except ValueError as e:  # KingError subclasses are ValueErrors too
+        print(f"kingcore {args.cmd}: {e}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
     rules = Rules.parse(args.rules) if hasattr(args, "rules") else Rules()
     if args.cmd == "arena":
         bots = split_bots(args.bots)
