@@ -27,7 +27,7 @@ played as a no-trump deal with the ranks of every suit mirrored (:func:`mirror`)
 from __future__ import annotations
 
 from ..cards import KH_MASK, SUIT_MASKS, Card
-from ..position import Deal
+from ..position import Deal, legal_mask
 
 __all__ = ["Card", "Ctx", "choose_card", "context", "mirror", "playout", "trick_cost"]
 
@@ -121,20 +121,9 @@ class Ctx:
         self.bid = deal.bid
 
     def legal(self, hand: int, led: int) -> int:
-        """The legal cards of ``hand`` when ``led`` (0..3, −1 to lead) was led (as :func:`legal_mask`)."""
-        if led < 0:
-            if self.nhl and hand & ~HEARTS:
-                return hand & ~HEARTS
-            return hand
-        f = hand & SUIT_MASKS[led]
-        if f:
-            return f
-        if self.kmg and hand & KH_MASK:
-            return KH_MASK
-        if self.hmg and hand & HEARTS:
-            return hand & HEARTS
-        t = hand & self.mtrump
-        return t if t else hand
+        """The legal cards of ``hand`` when ``led`` (0..3, −1 to lead) was led: :func:`legal_mask`
+        (mirroring ranks in misère keeps suits, and misère has no K♥ or hearts rule)."""
+        return legal_mask(self.deal, hand, led)
 
 
 def context(deal: Deal) -> Ctx:
