@@ -1,4 +1,4 @@
-"""The JSON protocol between the web page and the engine, and the page's simple bot (RULES.md §3–§8).
+"""The JSON protocol between the web page and the engine, and the page's bots (RULES.md §3–§8).
 
 The page's main thread owns one :class:`Session`: a :class:`~kingcore.game.Game` plus its settings and
 a save counter. It draws :meth:`Session.view_model` (plain JSON data: the hand with a legal flag and the
@@ -9,8 +9,9 @@ the main thread with an ``rng`` passed in; the save holds the dealt cards (a :mo
 record), never a seed. Errors are data: ``{"ok": false, "error": {"reason": ..., "message": ...}}``.
 
 Bots get only a seat's :class:`~kingcore.view.SeatView` as JSON (:meth:`Session.bot_request`) and
-answer a move token: :func:`choose` ``(view_dict, level, seed) -> token``, deterministic for a given
-view, level and seed.
+answer a move token: :func:`choose` ``(view_dict, level, seed) -> token`` (a :mod:`kingcore.bots` level),
+deterministic for a given view, level and seed; :func:`hint_json` rates the legal moves of a view and
+:func:`analyse_json` reviews a seat's cards after a deal, both with the strongest level.
 
 >>> import random
 >>> s = Session.new_game({}, random.Random(3))
@@ -19,7 +20,7 @@ view, level and seed.
 ('play', 1, 'No tricks', 8)
 >>> while s.game.to_move not in (None, 0):
 ...     seat = s.game.to_move
-...     assert s.apply(choose(json.loads(s.bot_request(seat)), "basic", 1), seat)["ok"]
+...     assert s.apply(choose(json.loads(s.bot_request(seat)), s.level(seat), 1), seat)["ok"]
 >>> card = next(c["card"] for c in s.view_model(0)["hand"] if c["legal"])
 >>> s.apply(card, 0)["ok"], Session.from_save(s.to_save()).to_save() == s.to_save()
 (True, True)
@@ -32,7 +33,7 @@ import random
 from typing import Any, Literal
 
 from .cards import Card, cards_of
-from .contracts import NO_HEARTS_LEAD, Contract, Scoring
+from .contracts import NO_HEARTS_LEAD, Contract
 from .errors import IllegalMoveError, KingError, NotationError, Reason, RulesError
 from .game import Game, Phase
 from .moves import Move
@@ -43,11 +44,23 @@ from .rules import Rules, options_schema
 SAVE_VERSION = 1
 """The version of the save format :meth:`Session.to_save` writes and :meth:`Session.from_save` reads."""
 
-BOT_LEVELS: tuple[str, ...] = ("basic", "random")
-"""Bot levels :func:`choose` knows: ``basic`` (a simple heuristic), ``random`` (uniform legal moves)."""
+BOT_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "random")
+"""The levels a bot seat can have: :data:`kingcore.bots.LEVELS` (``easy`` = heuristic with noise,
+``medium`` = heuristic, ``hard`` = pimc, ``expert``) and ``random`` (uniform legal moves)."""
 
-DEFAULT_SETTINGS: dict[str, Any] = {"level": "basic", "fast": False, "seed": 0}
-"""The settings a save carries: bot level, fast bots (no pauses), and the seed the bots' seeds derive from."""
+HUMAN = "human"
+"""The ``levels`` entry of a seat a person plays."""
+
+DEFAULT_LEVEL = "hard"
+"""A bot seat's level unless the player chose another."""
+
+LEGACY_LEVELS = {"basic": "medium", "random": "random"}
+"""Version-1 saves written before per-seat levels had one ``level`` for every bot: what it becomes."""
+
+DEFAULT_SETTINGS: dict[str, Any] = {"levels": [HUMAN, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL],
+                                    "fast": False, "seed": 0}
+"""The settings a save carries: each seat's level (``human`` or one of :data:`BOT_LEVELS`, seat 0 first),
+fast bots (no pauses), and the seed the bots' seeds derive from."""
 
 SaveProblem = Literal["garbage", "truncated", "version", "invalid"]
 
@@ -154,7 +167,7 @@ class Session:
 
     Args:
         game: the rubber.
-        settings: ``level``, ``fast``, ``seed`` (see :data:`DEFAULT_SETTINGS`); missing keys get defaults.
+        settings: ``levels``, ``fast``, ``seed`` (see :data:`DEFAULT_SETTINGS`); missing keys get defaults.
         seq: how many times this game's saves were written (the page refuses to overwrite a newer one).
         game_id: names the rubber across tabs (a new game gets a new id).
     """
@@ -162,7 +175,7 @@ class Session:
     def __init__(self, game: Game, settings: dict[str, Any] | None = None, seq: int = 0,
                  game_id: str = "") -> None:
         self.game = game
-        self.settings = _check_settings(settings or {})
+        self.settings = _check_settings(settings or {}, game.rules.players)
         self.seq = seq
         self.game_id = game_id
 
@@ -243,7 +256,7 @@ class Session:
                             text)
         try:
             game = loads(record)
-            checked = _check_settings(settings)
+            checked = _check_settings(settings, game.rules.players)
         except Exception as e:  # any failure to replay (even an engine bug) leaves the text exportable
             raise SaveError(f"the saved game does not replay: {e}", "invalid", text) from None
         return cls(game, checked, seq, gid)
@@ -267,6 +280,10 @@ class Session:
             return {"ok": False, "error": {"reason": "bad_token", "message": str(e),
                                            "why": REASON_TEXT["bad_token"]}, "view": self.view_model(seat)}
         return {"ok": True, "view": self.view_model(seat)}
+
+    def level(self, seat: int) -> str:
+        """The level of ``seat``: ``"human"`` or one of :data:`BOT_LEVELS`."""
+        return str(self.settings["levels"][seat])
 
     def bot_request(self, seat: int) -> str:
         """What a bot of ``seat`` gets: the JSON of that seat's :class:`~kingcore.view.SeatView` only."""
@@ -386,13 +403,26 @@ class Session:
 
 # ----- helpers for the view model ----------------------------------------------------------------------
 
-def _check_settings(settings: dict[str, Any]) -> dict[str, Any]:
+def _check_settings(settings: dict[str, Any], players: int = 4) -> dict[str, Any]:
     out = dict(DEFAULT_SETTINGS)
+    out["levels"] = [HUMAN] + [DEFAULT_LEVEL] * (players - 1)
+    if "level" in settings and "levels" not in settings:  # a save from before per-seat levels
+        old = settings["level"]
+        if old not in LEGACY_LEVELS:
+            raise RulesError(f"unknown bot level {old!r} (known: {', '.join(LEGACY_LEVELS)})")
+        out["levels"] = [HUMAN] + [LEGACY_LEVELS[old]] * (players - 1)
     for key, value in settings.items():
         if key not in DEFAULT_SETTINGS:
-            continue  # settings a later version added: ignored, not an error
-        if key == "level" and value not in BOT_LEVELS:
-            raise RulesError(f"unknown bot level {value!r} (known: {', '.join(BOT_LEVELS)})")
+            continue  # settings a later version added (or "level", read above): ignored, not an error
+        if key == "levels":
+            if not isinstance(value, list) or len(value) != players:
+                raise RulesError(f"setting levels must list one level for each of the {players} seats, "
+                                 f"not {value!r}")
+            for seat, level in enumerate(value):
+                if level != HUMAN and level not in BOT_LEVELS:
+                    raise RulesError(f"unknown bot level {level!r} for seat {seat} "
+                                     f"(known: {HUMAN}, {', '.join(BOT_LEVELS)})")
+            value = list(value)
         if key == "fast" and not isinstance(value, bool):
             raise RulesError(f"setting fast must be true or false, not {value!r}")
         if key == "seed" and (not isinstance(value, int) or isinstance(value, bool)):
@@ -497,107 +527,73 @@ def move_text(token: str) -> str:
         m.trump, f"{SUIT_SYMBOL['SHDC'.index(m.trump)]} trump" if m.trump in ("S", "H", "D", "C") else m.trump)
 
 
-# ----- the page's bot ---------------------------------------------------------------------------------
+# ----- the page's bots ----------------------------------------------------------------------------------
+# kingcore.bots is imported when first needed: the page's first render does not wait for it.
 
-def bot_move(view_json: str, level: str = "basic", seed: int = 0) -> str:
-    """:func:`choose` for a view given as JSON text (what crosses into the page's bot worker)."""
-    return choose(json.loads(view_json), level, seed)
+def level_spec(level: str) -> str:
+    """The :mod:`kingcore.bots` spec of a seat level (:data:`BOT_LEVELS`).
+
+    Raises:
+        ValueError: not a bot level.
+    """
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
+    from .bots import LEVELS
+
+    return LEVELS.get(level, level)
 
 
-def choose(view: dict[str, Any], level: str = "basic", seed: int = 0) -> str:
-    """A legal move token for the seat whose view this is (a :meth:`SeatView.to_dict
-    <kingcore.view.SeatView.to_dict>`), which must be to move.
+def choose(view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0) -> str:
+    """A legal move token chosen by the bot of ``level`` for the seat whose view this is (a
+    :meth:`SeatView.to_dict <kingcore.view.SeatView.to_dict>`), which must be to move (RULES.md §4–§8).
 
-    ``basic`` ducks in negative contracts (the highest card that still loses the trick, shedding point
-    cards when void; else the lowest) and wins cheaply in positive ones; ``random`` picks uniformly.
-    Deterministic for the same view, level and seed (it draws only from ``random.Random(seed).random()``).
+    Deterministic for the same view, level and seed (``rng = random.Random(seed)``).
 
     Raises:
         ValueError: the view has no legal move (not this seat's turn), or an unknown level.
     """
-    legal = [str(t) for t in view.get("legal", [])]
-    if not legal:
+    if not view.get("legal"):
         raise ValueError(f"seat {view.get('seat')} has no legal move in phase {view.get('phase')}")
-    if level not in BOT_LEVELS:
-        raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
-    rng = random.Random(seed)
-    if level == "random" or len(legal) == 1:
-        return legal[int(rng.random() * len(legal))]
-    moves = [Move.parse(t) for t in legal]
-    if all(m.kind == "card" for m in moves):
-        return _choose_card(view, [m.card for m in moves if m.card is not None], rng)
-    return _choose_call(view, legal, rng)
+    from .bots import choose_token
+
+    return choose_token(view, level_spec(level), seed)
 
 
-def _choose_card(view: dict[str, Any], legal: list[Card], rng: random.Random) -> str:
-    rules = Rules.parse(view["rules"])
-    contract = Contract(view["contract"])
-    trump = "SHDC".index(view["trump"]) if view.get("trump") else None
-    misere = bool(view.get("misere"))
-    items = Scoring.of(rules, contract, 1)
-    weights = items.weights
-
-    def value(c: Card) -> int:  # what this card is worth to whoever takes it (absolute)
-        return (abs(weights[1]) * bool(c.mask & items.hearts) + abs(weights[2]) * bool(c.mask & items.boys)
-                + abs(weights[3]) * bool(c.mask & items.girls) + abs(weights[4]) * (str(c) == "KH"))
-
-    def rank(c: Card) -> int:
-        return 16 - c.rank if misere else int(c.rank)
-
-    trick = [Card.parse(c) for _, c in view.get("trick", [])]
-    last_to_play = len(trick) == rules.players - 1
-    jitter = {c: rng.random() for c in legal}  # ties broken by the seed
-    if not trick:
-        if contract.positive:
-            return str(max(legal, key=lambda c: (rank(c), value(c), jitter[c])))
-        return str(min(legal, key=lambda c: (value(c), rank(c), jitter[c])))
-    led = trick[0].suit
-
-    def power(c: Card) -> int:
-        if trump is not None and c.suit == trump:
-            return 100 + rank(c)
-        return rank(c) if c.suit == led else 0
-
-    best = max(power(c) for c in trick)
-    winners = [c for c in legal if power(c) > best]
-    losers = [c for c in legal if power(c) <= best]
-    if contract.positive:
-        if winners:
-            if last_to_play:
-                return str(max(winners, key=lambda c: (value(c), -power(c), jitter[c])))
-            return str(max(winners, key=lambda c: (power(c), value(c), jitter[c])))
-        return str(min(legal, key=lambda c: (value(c), rank(c), jitter[c])))
-    if losers:
-        return str(max(losers, key=lambda c: (value(c), rank(c), jitter[c])))
-    if last_to_play:
-        return str(min(legal, key=lambda c: (value(c), -rank(c), jitter[c])))
-    return str(min(legal, key=lambda c: (value(c), rank(c), jitter[c])))
+def bot_move(view_json: str, level: str = DEFAULT_LEVEL, seed: int = 0) -> str:
+    """:func:`choose` for a view given as JSON text (what crosses into the page's bot worker)."""
+    return choose(json.loads(view_json), level, seed)
 
 
-def _choose_call(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-    hand = [Card.parse(c) for c in view.get("hand", [])]
-    by_suit = [[c for c in hand if c.suit == s] for s in range(4)]
-    strength = [len(cs) * 10 + sum(max(0, c.rank - 10) for c in cs) for cs in by_suit]
-    if any(t.startswith("trump:") for t in legal):
-        suit = max(range(4), key=lambda s: (strength[s], -s))
-        token = f"trump:{'SHDC'[suit]}"
-        return token if token in legal else legal[0]
-    if any(t.startswith("bid:") for t in legal):
-        high = sum(1 for c in hand if c.rank == 14) + max(
-            sum(1 for c in cs if c.rank >= 12) + max(0, len(cs) - 3) for cs in by_suit)
-        bids = sorted(int(t[4:]) for t in legal if t.startswith("bid:"))
-        if bids and high >= bids[0] + 1:
-            return f"bid:{bids[0]}"
-        return "pass" if "pass" in legal else f"bid:{bids[0]}"
-    # ordered King: name a contract that suits the hand, or pass half the time when allowed
-    if "pass" in legal and rng.random() < 0.5:
-        return "pass"
-    highs = sum(1 for c in hand if c.rank >= 12)
-    named = [t for t in legal if t.startswith("contract:")]
-    want_positive = highs * 2 >= len(hand)
+def hint_json(view_json: str, seed: int = 0) -> str:
+    """The strongest level's rating of every legal move of a view (JSON text in, JSON text out):
+    ``{"best": token, "moves": [{"token", "text", "expected"}, ...]}``, best first; ``expected`` is
+    the expected points of the deal for the seat (positive is good), rounded to 0.01.
 
-    def fit(t: str) -> tuple[bool, float]:
-        return (Contract.parse(t[9:]).positive == want_positive, rng.random())
+    Raises:
+        ValueError: the seat is not to move.
+    """
+    from .bots import base, hint
+    from .bots.analysis import STRONGEST
 
-    return max(named, key=fit)
+    view = base.view_from_dict(json.loads(view_json))
+    rated = hint(view, random.Random(seed), base.make_bot(level_spec(STRONGEST)))
+    moves = [{"token": str(m), "text": move_text(str(m)), "expected": round(v, 2)} for m, v in rated]
+    return json.dumps({"best": moves[0]["token"], "moves": moves}, ensure_ascii=False)
 
+
+def analyse_json(record_text: str, seat: int, deal: int, seed: int = 0) -> str:
+    """The post-deal review (JSON text): every card ``seat`` played with a choice in ``deal`` of a
+    game record, rated by the strongest level against the best alternative —
+    ``{"deal", "seat", "cost", "cards": [{"trick", "card", "expected", "best", "best_expected", "cost"}]}``
+    (points of the deal for the seat; ``cost`` ≥ 0 is what the choice gave away by the estimate).
+
+    Raises:
+        NotationError: a bad record. ValueError: a seat not in the game.
+    """
+    from .bots import base
+    from .bots.analysis import STRONGEST, analyse
+
+    rows = analyse(record_text, seat, base.make_bot(level_spec(STRONGEST)), seed, deals=(deal,))
+    cards = [{"trick": r.trick, "card": str(r.move), "expected": round(r.expected, 2), "best": str(r.best),
+              "best_expected": round(r.best_expected, 2), "cost": round(r.cost, 2)} for r in rows]
+    return json.dumps({"deal": deal, "seat": seat, "cost": round(sum(r.cost for r in rows), 2), "cards": cards})

@@ -16,12 +16,18 @@ import re
 from pyscript import document, when, window, workers
 from pyscript.ffi import create_proxy, is_none, to_js
 
+from kingcore.notation import dumps
 from kingcore.rules import PRESET_VALUES, Rules
 from kingcore.webapi import (
     BOT_LEVELS,
+    DEFAULT_LEVEL,
+    HUMAN,
     SaveError,
     Session,
+    analyse_json,
     bot_move,
+    hint_json,
+    move_text,
     new_game_options,
     save_seq,
 )
@@ -35,7 +41,7 @@ BOT_PACE_MS = 600  # a bot's card, at a watchable pace
 TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next lead
 TOAST_MS = 3000
 BOTS_TIMEOUT_S = 90  # if the bots' worker has not started by then, the main thread plays the bots
-MAIN_THREAD_LEVELS = ("basic", "random")  # cheap enough (~1 ms a move) to play here until the worker is up
+MAIN_THREAD_LEVELS = ("random", "easy", "medium")  # cheap enough (~1 ms a move) to play here until the worker is up
 
 _dir = str(window.location.pathname)
 BASE = _dir[: _dir.rfind("/") + 1] or "/"
@@ -68,7 +74,15 @@ CHOICE_TEXT = {
 BASIC_TEXT = {"tricks": "Tricks", "boys": "Boys", "girls": "Girls", "hearts": "Hearts", "king": "King",
               "last_two": "Last two"}
 MORE_VARIANTS = ("replay", "trump_rounds", "eralash_plus_after_trumps", "misere_allowed", "must_trump", "order")
-LEVEL_TEXT = {"basic": "Basic: ducks and wins cheaply", "random": "Random: any legal card"}
+LEVEL_NAME = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert", "random": "Random"}
+LEVEL_TEXT = {
+    "easy": "Easy: rules of thumb, with slips",
+    "medium": "Medium: rules of thumb and card counting",
+    "hard": "Hard: plays each card out on 20 imagined deals",
+    "expert": "Expert: plays each card out on 160 imagined deals",
+    "random": "Random: any legal card",
+}
+COSTLY = 0.5  # a reviewed card that gave away at least this many points is marked
 
 
 # ----- small helpers ---------------------------------------------------------------------------------
@@ -141,6 +155,8 @@ class App:
         self.hide_toast_proxy = create_proxy(self.hide_toast)
         self.warned_storage = False
         self.panel_kind = None
+        self.hint = None  # {"key", "pending"} or {"key", "best", "values", "text"} for the position it rates
+        self.review = None  # {"key", "pending"} or {"key", "data"}: the post-deal review of my cards
 
     # ----- start-up ----------------------------------------------------------------------------
 
@@ -175,6 +191,7 @@ class App:
         document.body.appendChild(el("bots-worker").content.cloneNode(True))  # starts the named worker
         try:
             self.bots = await asyncio.wait_for(workers["bots"], BOTS_TIMEOUT_S)
+            await self.bots.warm_up()  # the bots' modules load now, not on the first move
             document.body.dataset.bots = "worker"
         except Exception as e:  # the worker failed to start: the page's own thread plays the bots
             window.console.warn(f"king: bots worker unavailable, playing bots on the main thread: {e}")
@@ -198,7 +215,7 @@ class App:
     def start_game(self, options, settings=None, announce=True):
         settings = dict(settings or {})
         settings.setdefault("fast", bool(self.prefs.get("fast", False)))
-        settings.setdefault("level", self.prefs.get("level", "basic"))
+        settings.setdefault("levels", pref_levels(self.prefs))
         base = max(save_seq(storage_get(SAVE_KEY)) or 0, self.session.seq if self.session else 0)
         try:
             session = Session.new_game(options, self.rng, settings, seq=base)
@@ -350,7 +367,7 @@ class App:
                 seat = s.game.to_move
                 fast = bool(s.settings.get("fast"))
                 before = (s, s.seq)
-                level = s.settings.get("level", "basic")
+                level = s.level(seat)
                 request, seed = s.bot_request(seat), s.bot_seed(seat)
                 start = now_ms()
                 if not self.bots_ready.is_set() and level in MAIN_THREAD_LEVELS:
@@ -391,6 +408,118 @@ class App:
                 window.console.warn(f"king: bots worker failed ({e}); playing bots on the main thread")
                 self.bots = None
         return bot_move(request, level, seed)
+
+    async def ask_worker(self, name, *args):
+        """Call a function of the bots' worker (``hint``, ``analyse``) once it is up; on the main thread
+        should the worker have failed."""
+        await self.bots_ready.wait()
+        if self.bots is not None:
+            try:
+                return str(await getattr(self.bots, name)(*args))
+            except Exception as e:
+                window.console.warn(f"king: bots worker failed ({e}); using the main thread")
+                self.bots = None
+        fn = {"hint": hint_json, "analyse": analyse_json}[name]
+        return fn(*args)
+
+    # ----- hints and the review ---------------------------------------------------------------------
+
+    def position_key(self):
+        s = self.session
+        return None if s is None else (s.game_id, *s.ply)
+
+    def current_hint(self):
+        h = self.hint
+        return h if h is not None and h["key"] == self.position_key() else None
+
+    def ask_hint(self):
+        s = self.session
+        if s is None or s.game.to_move != ME or self.current_hint() is not None:
+            return
+        key = self.position_key()
+        self.hint = {"key": key, "pending": True}
+        self.render()
+        self.spawn(self.fetch_hint(key, s.bot_request(ME), s.bot_seed(ME)))
+
+    async def fetch_hint(self, key, request, seed):
+        try:
+            answer = json.loads(await self.ask_worker("hint", request, seed))
+        except Exception as e:
+            window.console.warn(f"king: no hint: {e}")
+            self.hint = None
+            self.toast("No hint is available here.")
+            self.render()
+            return
+        if self.hint is None or self.hint["key"] != key:
+            return  # the position moved on while the bots thought
+        moves = answer["moves"]
+        best = moves[0]
+        text = f"Hint: {move_hint(best['token'])} (expected {signed(best['expected'])} this deal"
+        if len(moves) > 1:
+            text += f"; the worst choice {signed(moves[-1]['expected'])}"
+        self.hint = {"key": key, "pending": False, "best": best["token"], "text": text + ").",
+                     "values": {m["token"]: m["expected"] for m in moves}}
+        self.render()
+
+    def ask_review(self):
+        s = self.session
+        if s is None or s.game.current is None:
+            return
+        key = (s.game_id, s.game.current.number)
+        if self.review is not None and self.review["key"] == key:
+            return
+        self.review = {"key": key, "pending": True}
+        self.render()
+        self.spawn(self.fetch_review(key, dumps(s.game), key[1]))
+
+    async def fetch_review(self, key, record, deal):
+        try:
+            data = json.loads(await self.ask_worker("analyse", record, ME, deal))
+        except Exception as e:
+            window.console.warn(f"king: no review: {e}")
+            data = {"error": str(e)}
+        if self.review is not None and self.review["key"] == key:
+            self.review = {"key": key, "pending": False, "data": data}
+            document.body.dataset.review = str(deal)
+            self.render()
+
+    def review_html(self, deal):
+        r = self.review
+        if r is None or r["key"] != (self.session.game_id, deal):
+            return ('<p class="panel-buttons"><button type="button" class="btn" id="btn-review">'
+                    'Review my cards</button></p>')
+        if r["pending"]:
+            return '<p class="review-note" role="status">The expert is replaying your cards…</p>'
+        data = r["data"]
+        if "error" in data:
+            return '<p class="review-note" role="status">The review is not available.</p>'
+        cards = data["cards"]
+        if not cards:
+            return '<p class="review-note" role="status">You had no choice to make in this deal.</p>'
+        rows = []
+        for c in cards:
+            cost = round(c["cost"], 1)  # as shown: a choice within 0.05 of the best counts as the best
+            costly = cost >= COSTLY
+            best = "" if c["card"] == c["best"] or cost == 0 else (
+                f'{pretty(c["best"])} <small>({signed(c["best_expected"])})</small>')
+            rows.append(
+                f'<tr data-trick="{c["trick"]}" data-cost="{c["cost"]}"{" class=is-costly" if costly else ""}>'
+                f'<td class="num">{c["trick"]}</td><td>{pretty(c["card"])} <small>({signed(c["expected"])})</small>'
+                f'</td><td>{best or "best"}</td><td class="num">{f"−{cost:.1f}" if best else ""}'
+                f'</td></tr>')
+        total = data["cost"]
+        lost = sum(1 for c in cards if round(c["cost"], 1) >= COSTLY)
+        if total < 0.05:
+            summary = "By the expert's estimate every card you chose was the best."
+        elif lost:
+            summary = (f"By the expert's estimate your cards gave away {total:.1f} points; {lost} choice"
+                       f"{' was' if lost == 1 else 's were'} costly (marked).")
+        else:
+            summary = (f"By the expert's estimate your cards gave away only {total:.1f} points: "
+                       f"no choice cost half a point or more.")
+        return (f'<div class="review" id="review"><p class="review-note" role="status">{summary}</p>'
+                f'<div class="review-scroll"><table class="review-table"><thead><tr><th>Trick</th><th>You played'
+                f'</th><th>Better</th><th>Cost</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div></div>')
 
     # ----- drawing -------------------------------------------------------------------------------
 
@@ -454,6 +583,10 @@ class App:
             classes.toggle("is-dealer", vm["dealer"] == seat)
             dealer = ('<span class="chip" title="Dealer" aria-label="dealer">D</span>'
                       if vm["dealer"] == seat else "")
+            level = self.session.level(seat)
+            if level != HUMAN:
+                dealer += (f'<span class="seat-level" title="{esc(LEVEL_TEXT[level])}">'
+                           f'{LEVEL_NAME[level]}</span>')
             tricks = vm["tricks"][seat]
             info = (f'<span class="seat-name">{NAMES[seat]}{dealer}</span>'
                     f'<span class="seat-stats"><span title="Tricks taken this deal">'
@@ -525,7 +658,10 @@ class App:
         node = el("hand")
         node.classList.toggle("is-my-turn", vm["my_turn"] and vm["phase"] == "play")
         node.style.setProperty("--n", str(len(hand)))
-        key = json.dumps([[c["card"], c["legal"], c["why"]] for c in hand])
+        hint = self.current_hint() if vm["phase"] == "play" else None
+        values = hint.get("values", {}) if hint else {}
+        best = hint.get("best") if hint else None
+        key = json.dumps([[[c["card"], c["legal"], c["why"]] for c in hand], values])
         if key == self.last_hand_key and node.childElementCount == len(hand):
             return
         self.last_hand_key = key
@@ -542,10 +678,16 @@ class App:
                 tip = "start" if i < len(hand) / 2 else "end"
                 attrs = (f' disabled title="{esc(why)}" data-why="{esc(why)}" data-tip="{tip}"'
                          f' aria-describedby="why-{card}"')
+            label, badge = c["name"], ""
+            if card in values:
+                label += f", hint: {signed(values[card])} points expected" + (", the best" if card == best else "")
+                badge = f'<span class="ev" aria-hidden="true">{signed(values[card])}</span>'
+                attrs += ' data-hint="best"' if card == best else ""
             buttons.append(
-                f'<button type="button" class="card{" is-legal" if c["legal"] else ""}" data-card="{card}" '
-                f'data-suit="{c["suit"]}" aria-label="{esc(c["name"])}" style="--o:{i - mid}"{attrs}>'
-                f'{card_face(card)}</button>')
+                f'<button type="button" class="card{" is-legal" if c["legal"] else ""}'
+                f'{" is-hint" if card == best else ""}" data-card="{card}" '
+                f'data-suit="{c["suit"]}" aria-label="{esc(label)}" style="--o:{i - mid}"{attrs}>'
+                f'{card_face(card)}{badge}</button>')
         node.innerHTML = "".join(buttons)
         el("why-list").innerHTML = "".join(whys)
         if focused:
@@ -555,11 +697,22 @@ class App:
 
     def render_moves(self, vm):
         moves = vm["moves"] if vm["my_turn"] else []
+        hint = self.current_hint()
+        values = hint.get("values", {}) if hint else {}
+        best = hint.get("best") if hint else None
         node = el("moves")
         node.innerHTML = "".join(
-            f'<button type="button" class="btn btn--call" data-move="{esc(m["token"])}">{esc(m["text"])}</button>'
-            for m in moves)
+            f'<button type="button" class="btn btn--call{" is-hint" if m["token"] == best else ""}" '
+            f'data-move="{esc(m["token"])}"{" data-hint=best" if m["token"] == best else ""}>{esc(m["text"])}'
+            + (f' <small class="ev">{signed(values[m["token"]])}</small>' if m["token"] in values else "")
+            + "</button>" for m in moves)
         node.hidden = not moves
+        button = el("btn-hint")
+        choices = len(moves) if moves else sum(1 for c in vm["hand"] if c["legal"])
+        can = bool(vm["my_turn"]) and choices > 1
+        button.hidden = not can
+        button.disabled = hint is not None
+        button.textContent = "Thinking…" if hint is not None and hint["pending"] else "Hint"
 
     def render_status(self, vm):
         phase, to_move = vm["phase"], vm["to_move"]
@@ -569,7 +722,7 @@ class App:
                 reasons = {c["why"] for c in vm["hand"] if not c["legal"]}
                 if len(reasons) == 1 and vm["trick"]:
                     text += f" {next(iter(reasons)).capitalize()}."
-            elif not self.bots_ready.is_set() and self.session.settings.get("level") not in MAIN_THREAD_LEVELS:
+            elif not self.bots_ready.is_set() and self.session.level(to_move) not in MAIN_THREAD_LEVELS:
                 text = f"{NAMES[to_move]} to play… (the bots are still starting)"
             else:  # the cheap levels play on this thread while the worker starts: nothing to wait for
                 text = f"{NAMES[to_move]} to play…"
@@ -585,6 +738,9 @@ class App:
             text = "The rubber is over."
         else:
             text = ""
+        hint = self.current_hint()
+        if hint is not None and not hint["pending"]:
+            text = hint["text"]
         el("status").textContent = text
 
     def render_panel(self, vm):
@@ -605,6 +761,7 @@ class App:
                  f'</thead><tbody>{"".join(rows)}</tbody></table>')
         if final is None:
             panel.innerHTML = (f'<h2>Deal {result["deal"]}: {esc(result["name"])}</h2>{table}{early}'
+                               f'{self.review_html(result["deal"])}'
                                f'<p class="panel-buttons"><button type="button" class="btn btn--accent" '
                                f'id="btn-continue">Continue</button></p>')
             panel.dataset.kind = "deal"
@@ -622,6 +779,7 @@ class App:
                 "A shared win!" if won else f"{' and '.join(NAMES[w] for w in final['winners'])} won")
             panel.innerHTML = (f'<h2>{title}</h2><ol class="standings">{places}</ol>'
                                f'<h3>Settlement</h3><ul class="settlement">{settle or "<li>Nothing to pay.</li>"}</ul>'
+                               f'<h3>The last deal</h3>{self.review_html(result["deal"])}'
                                f'<p class="panel-buttons"><button type="button" class="btn" id="btn-final-sheet">'
                                f'Score sheet</button><button type="button" class="btn btn--accent" '
                                f'id="btn-final-new">New game</button></p>')
@@ -694,6 +852,24 @@ def pretty(card):
     return f"{RANK_TEXT.get(card[:-1], card[:-1])}{SUITS[card[-1]]}"
 
 
+def signed(x):
+    """Expected points, one decimal, with a real minus sign."""
+    text = f"{abs(x):.1f}"
+    return "0.0" if text == "0.0" else ("−" if x < 0 else "+") + text
+
+
+def move_hint(token):
+    """What the hint says to do: "play Q♠", "call ♠ trump", "bid 3", "pass"."""
+    if len(token) <= 3 and token[-1] in SUITS:
+        return f"play {pretty(token)}"
+    text = move_text(token)
+    if token.startswith("trump:"):
+        return f"call {text}"
+    if token.startswith("contract:"):
+        return f"name {text}"
+    return text
+
+
 # ----- the new-game dialog ------------------------------------------------------------------------------
 
 def build_new_game_form(prefs):
@@ -729,16 +905,19 @@ def build_new_game_form(prefs):
             html_ = (f'<label class="field"><span class="field-label">{esc(label)} <small>{opt["section"]}</small>'
                      f'</span><select id="{field_id}" name="{name}" data-kind="choice">{options}</select></label>')
         (more if name in MORE_VARIANTS else main).append(html_)
-    level = prefs.get("level", "basic")
-    levels = "".join(f'<option value="{lv}"{" selected" if lv == level else ""}>{LEVEL_TEXT.get(lv, lv)}</option>'
-                     for lv in BOT_LEVELS)
+    chosen = pref_levels(prefs)
+    seats = "".join(
+        f'<label class="field"><span class="field-label">{NAMES[seat]}</span><select id="opt-level-{seat}" '
+        f'data-seat="{seat}">'
+        + "".join(f'<option value="{lv}"{" selected" if lv == chosen[seat] else ""}>{LEVEL_TEXT[lv]}</option>'
+                  for lv in BOT_LEVELS)
+        + "</select></label>" for seat in range(1, 4))
     fast = " checked" if prefs.get("fast") else ""
     el("new-game-fields").innerHTML = (
         f'<fieldset><legend>Rules</legend>{"".join(main)}</fieldset>'
         f'<details class="more"><summary>More variants: trump deals, auction, ordered King</summary>'
         f'<fieldset>{"".join(more)}</fieldset></details>'
-        f'<fieldset><legend>Bots</legend><label class="field"><span class="field-label">Bot level</span>'
-        f'<select id="opt-level">{levels}</select></label>'
+        f'<fieldset><legend>Bots</legend>{seats}'
         f'<label class="field field--check"><input type="checkbox" id="opt-fast"{fast}> '
         f'<span>Fast bots: no pauses between cards</span></label></fieldset>')
 
@@ -754,8 +933,17 @@ def read_new_game_form():
         else:
             options[str(node.dataset.name)] = ",".join(
                 str(li.dataset.value) for li in node.querySelectorAll("li"))
-    settings = {"fast": bool(el("opt-fast").checked), "level": str(el("opt-level").value)}
+    levels = [HUMAN] + [str(el(f"opt-level-{seat}").value) for seat in range(1, 4)]
+    settings = {"fast": bool(el("opt-fast").checked), "levels": levels}
     return options, settings
+
+
+def pref_levels(prefs):
+    """The seats' levels the player last chose (``HUMAN`` first), or the defaults."""
+    levels = prefs.get("levels")
+    if isinstance(levels, list) and len(levels) == 4 and all(lv in BOT_LEVELS for lv in levels[1:]):
+        return [HUMAN, *levels[1:]]
+    return [HUMAN] + [DEFAULT_LEVEL] * 3
 
 
 def non_default(options):
@@ -792,10 +980,17 @@ def on_panel(event):
     ident = str(target.id)
     if ident == "btn-continue":
         app.next_deal()
+    elif ident == "btn-review":
+        app.ask_review()
     elif ident == "btn-final-new":
         open_new_game()
     elif ident == "btn-final-sheet":
         app.toggle_sheet(True)
+
+
+@when("click", "#btn-hint")
+def on_hint(event):
+    app.ask_hint()
 
 
 @when("click", "#btn-sheet")

@@ -16,6 +16,7 @@ alternative was expected to gain over it (0 for the best card).
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from ..game import Game, Phase
@@ -75,12 +76,14 @@ class CardAnalysis:
     cost: float
 
 
-def analyse(record_text: str, seat: int, bot: Bot | None = None, rng_seed: int = 0) -> list[CardAnalysis]:
+def analyse(record_text: str, seat: int, bot: Bot | None = None, rng_seed: int = 0,
+            deals: Collection[int] | None = None) -> list[CardAnalysis]:
     """Rate every card ``seat`` played with a choice in a game record, against its best alternative.
 
     Args:
         record_text: a game record (:mod:`kingcore.notation`); seat: the seat to analyse;
-        bot: a Monte Carlo bot (default :data:`STRONGEST`); rng_seed: seeds each decision's ``rng``.
+        bot: a Monte Carlo bot (default :data:`STRONGEST`); rng_seed: seeds each decision's ``rng``;
+        deals: the 1-based deal numbers to rate (default: every deal); the others are only replayed.
 
     Returns:
         one :class:`CardAnalysis` per card played with more than one legal choice, in order.
@@ -103,7 +106,7 @@ def analyse(record_text: str, seat: int, bot: Bot | None = None, rng_seed: int =
         for s, m in d.calls:
             g.play(m, s)
         for i, (s, c) in enumerate(d.plays):
-            if s == seat and g.phase is Phase.PLAY:
+            if s == seat and g.phase is Phase.PLAY and (deals is None or d.number in deals):
                 view = g.view(seat)
                 legal = legal_moves(view)
                 if len(legal) > 1:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from kingcore import Phase
+from kingcore import Game, Phase
 from kingcore.webapi import Session, choose
 
 pytestmark = pytest.mark.browser
@@ -72,7 +72,7 @@ def saved_session(until: Callable[[Session], bool], seed: int = 7, fast: bool = 
             s.deal(rng)
             continue
         seat = s.game.to_move
-        assert s.apply(choose(json.loads(s.bot_request(seat)), "basic", s.bot_seed(seat)), seat)["ok"]
+        assert s.apply(choose(json.loads(s.bot_request(seat)), "medium", s.bot_seed(seat)), seat)["ok"]
     raise AssertionError("the condition never held")
 
 
@@ -375,3 +375,78 @@ def test_a_stale_tab_never_overwrites_a_newer_save(server: Any, new_context: Any
     assert card not in held and other in held  # the newer save's card is played, the stale intent is not
     assert json.loads(st["save"])["seq"] >= s.seq
     assert Session.from_save(st["save"]).game.current.plays[: len(s.game.current.plays)] == s.game.current.plays
+
+
+def replay_checking_bots(save: str) -> int:
+    """Replay a save's record in CPython and check every bot move is what its seat's level chooses for
+    that seat's view and seed: the page's bots play the levels the player set. Returns the moves checked."""
+    final = Session.from_save(save)
+    rec = final.game
+    g = Game(rec.rules)
+    if rec.draw:
+        g.apply_draw(rec.draw)
+    else:
+        assert rec.first_dealer is not None
+        g.set_first_dealer(rec.first_dealer)
+    s = Session(g, final.settings)
+    checked = 0
+    for d in rec.deals:
+        g.deal_cards(d.hands, d.kitty)
+        for seat, move in [*d.calls, *d.plays]:
+            if seat != 0:
+                want = choose(json.loads(s.bot_request(seat)), s.level(seat), s.bot_seed(seat))
+                assert want == str(move), (d.number, seat, s.level(seat), want, str(move))
+                checked += 1
+            g.play(move, seat)
+    return checked
+
+
+def test_levels_per_seat_hint_and_review(server: Any, new_context: Any, artifacts: Path) -> None:
+    ctx, _ = new_context()
+    page = open_game(ctx, server.url)
+    assert page.locator(".seat[data-seat='2'] .seat-level").inner_text() == "Hard"  # the default
+    page.click("#btn-new")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.select_option("#opt-level-1", "easy")
+    page.select_option("#opt-level-2", "expert")
+    page.select_option("#opt-level-3", "random")
+    page.check("#opt-fast")
+    page.click("#new-game-start")
+    page.wait_for_function("document.body.dataset.phase === 'play' && document.body.dataset.deal === '1'")
+    names = [page.locator(f".seat[data-seat='{seat}'] .seat-level").inner_text() for seat in (1, 2, 3)]
+    assert names == ["Easy", "Expert", "Random"]
+    assert json.loads(state(page)["save"])["settings"]["levels"] == ["human", "easy", "expert", "random"]
+    hinted = reviewed = False
+    while not reviewed:
+        page.wait_for_function(MY_TURN_OR_BREAK)
+        if page.evaluate("document.body.dataset.phase") == "deal_over":
+            page.click("#btn-review")
+            page.wait_for_selector("#review .review-table tbody tr")
+            rows = page.locator("#review .review-table tbody tr").evaluate_all(
+                "rs => rs.map(r => [+r.dataset.trick, +r.dataset.cost])")
+            assert rows and all(cost >= 0 for _, cost in rows)
+            assert "expert's estimate" in page.locator("#review .review-note").inner_text()
+            page.screenshot(path=str(artifacts / "review-1280x800.png"))
+            reviewed = True
+            break
+        legal = page.locator("#hand.is-my-turn button.card:not([disabled])")
+        if not hinted and legal.count() > 1:
+            page.click("#btn-hint")
+            page.wait_for_selector("#hand button.card[data-hint=best]")
+            values = legal.evaluate_all("bs => bs.map(b => b.querySelector('.ev').textContent)")
+            numbers = [float(v.replace("−", "-")) for v in values]
+            best = page.locator("#hand button.card[data-hint=best]")
+            assert float(best.locator(".ev").inner_text().replace("−", "-")) == max(numbers)
+            assert page.locator("#status").inner_text().startswith("Hint: play ")
+            page.screenshot(path=str(artifacts / "hint-1280x800.png"))
+            best.click()
+            page.wait_for_function("!document.querySelector('#hand .ev')")
+            hinted = True
+            continue
+        legal.first.click()
+    assert hinted
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#btn-new")
+    assert [page.locator(f"#opt-level-{seat}").input_value() for seat in (1, 2, 3)] == ["easy", "expert", "random"]
+    assert replay_checking_bots(state(page)["save"]) >= 20
