@@ -979,6 +979,14 @@ def site_size() -> tuple[int, int, int]:
     return len(files), raw, gz
 
 
+STAGES = {  # window.kingStats marks of a page load, in order, and what they mean
+    "pyodideMs": "Pyodide booted with the wheel",
+    "pyscriptAskedMs": "PyScript asked for it",
+    "pyReadyMs": "PyScript ready",
+    "importedMs": "main.py imported",
+}
+
+
 def bench_web(runs: int, write_readme: bool) -> int:
     """Measure the site in headless Chromium and print (and optionally write into README) one table."""
     import statistics
@@ -997,6 +1005,7 @@ def bench_web(runs: int, write_readme: bool) -> int:
         "cold", "cold_bots", "warm", "warm_bots", "offline", "floor_cold", "floor_warm", "floor_offline",
         "disk", "disk_bots")}
     transfer: dict[str, float] = {}
+    stages: dict[tuple[str, str], list[float]] = {}
     t_start = time.perf_counter()
     launch: dict[str, object] = {"headless": True, "args": CHROMIUM_ARGS}
     if CHROMIUM.exists():
@@ -1012,6 +1021,10 @@ def bench_web(runs: int, write_readme: bool) -> int:
     def app_visit(page: object, kind: str) -> None:
         visit(page, srv.url)
         res[kind].append(stat(page, "readyMs"))
+        if kind in ("cold", "warm"):
+            for mark in STAGES:
+                if page.evaluate(f"typeof window.kingStats.{mark} === 'number'"):  # type: ignore[attr-defined]
+                    stages.setdefault((kind, mark), []).append(stat(page, mark))
         if kind != "offline":
             page.wait_for_function("window.kingStats.botsReadyMs !== null")  # type: ignore[attr-defined]
             res[kind + "_bots"].append(stat(page, "botsReadyMs"))
@@ -1112,6 +1125,11 @@ def bench_web(runs: int, write_readme: bool) -> int:
         f"{med['floor_warm']:.0f} | {med['floor_offline']:.0f} |",
         f"| ratio playable / floor | {med['cold'] / med['floor_cold']:.2f} | "
         f"{med['warm'] / med['floor_warm']:.2f} | {med['offline'] / med['floor_offline']:.2f} |",
+        "",
+        "Where the time goes (medians, ms from navigation start; `web/boot.mjs` and `web/main.py` set the marks): "
+        + "; ".join(f"{kind}: " + ", ".join(f"{STAGES[m]} {statistics.median(stages[(kind, m)]):.0f}"
+                                           for m in STAGES if (kind, m) in stages)
+                    + f", playable {med[kind]:.0f}" for kind in ("cold", "warm")) + ".",
         "",
         f"Bot move latency over a rubber with three *expert* bots ({len(bot)} moves, request to answer, worker "
         f"round trip included): p50 {percentile(bot, 50):.1f} ms, p95 {percentile(bot, 95):.1f} ms, "

@@ -14,6 +14,10 @@ const WHEEL = new URL("__KINGCORE_WHEEL__", import.meta.url).href; // build.py w
 const sink = { stdout: null, stderr: null };
 let early = null;
 
+function mark(name) { // timing marks for `python build.py bench-web` (window.kingStats, set by index.html)
+  if (globalThis.kingStats) globalThis.kingStats[name] = performance.now();
+}
+
 /** Start Pyodide now (once) with the kingcore wheel; the promise PyScript will get. */
 export function start() {
   early ??= load({
@@ -21,13 +25,14 @@ export function start() {
     packages: [WHEEL],
     stdout: (line) => (sink.stdout ?? console.log)(line),
     stderr: (line) => (sink.stderr ?? console.error)(line),
-  });
+  }).then((pyodide) => { mark("pyodideMs"); return pyodide; });
   return early;
 }
 
 /** What PyScript calls: the early instance on the page (its stdout/stderr from now on), else a new one. */
 export function loadPyodide(options = {}) {
   if (!early) return load({ ...options, indexURL: PYODIDE });
+  mark("pyscriptAskedMs");
   sink.stdout = options.stdout ?? null;
   sink.stderr = options.stderr ?? null;
   return early;
