@@ -40,6 +40,7 @@ import tarfile
 import tempfile
 import time
 import tomllib
+import zipfile
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -419,6 +420,75 @@ def kingcore_wheel() -> Path:
     return next((WHEEL_CACHE / key).glob("*.whl"))
 
 
+PYC_CODE = r"""
+import base64, importlib.util, json, os, sys
+from importlib._bootstrap_external import _code_to_hash_pyc
+import kingcore
+root = os.path.dirname(kingcore.__file__)
+out = {"cache_tag": sys.implementation.cache_tag, "pyc": {}}
+for dirpath, _, names in sorted(os.walk(root)):
+    for name in sorted(names):
+        if name.endswith(".py"):
+            path = os.path.join(dirpath, name)
+            data = open(path, "rb").read()
+            code = compile(data, path, "exec", dont_inherit=True)
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            rel = os.path.relpath(path, os.path.dirname(root)).replace(os.sep, "/")
+            out["pyc"][rel] = base64.b64encode(bytes(pyc)).decode()
+print(json.dumps(out, sort_keys=True))
+"""
+
+
+def web_wheel(wheel: Path) -> Path:
+    """The wheel the site ships: ``wheel`` plus its modules compiled by the vendored Pyodide's Python
+    (``kingcore/__pycache__/*.cpython-314.pyc``, unchecked-hash pycs: PEP 552), so that the page and the
+    worker do not compile kingcore on every start. Same file name; RECORD lists the new files. Cached.
+    """
+    pyodide = vendor_pyodide()
+    key = hashlib.sha256(wheel.read_bytes() + pyodide.name.encode() + PYC_CODE.encode()).hexdigest()[:20]
+    out_dir = WHEEL_CACHE / f"web-{key}"
+    cached = out_dir / wheel.name
+    if cached.is_file():
+        return cached
+    log("  compiling kingcore for Pyodide (.pyc in the web wheel) ...")
+    node = shutil.which("node")
+    if not node:
+        raise BuildError("compiling the web wheel needs Node (node was not found on PATH)")
+    text = run([node, str(RUNNER), "--pyodide", str(pyodide), "--wheel", str(wheel), "--code", PYC_CODE],
+               "compiling kingcore in Pyodide", timeout=300)
+    try:
+        compiled = json.loads(text.strip().splitlines()[-1])
+        tag, pycs = str(compiled["cache_tag"]), dict(compiled["pyc"])
+    except (ValueError, KeyError, IndexError) as e:
+        raise BuildError(f"compiling kingcore in Pyodide printed no result ({e})") from None
+    tmp = new_tmp_dir("webwheel")
+    try:
+        target = tmp / wheel.name
+        with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as dst:
+            infos = src.infolist()
+            record = next(i for i in infos if i.filename.endswith(".dist-info/RECORD"))
+            stamp = infos[0].date_time
+            for info in infos:
+                if info is not record:
+                    dst.writestr(info, src.read(info))
+            lines = src.read(record).decode().splitlines()
+            for rel in sorted(pycs):
+                folder, name = rel.rsplit("/", 1)
+                arc = f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc"
+                data = base64.b64decode(pycs[rel])
+                info = zipfile.ZipInfo(arc, stamp)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                dst.writestr(info, data)
+                digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                lines.insert(len(lines) - 1, f"{arc},sha256={digest},{len(data)}")  # RECORD's own line last
+            dst.writestr(record, "\n".join(lines) + "\n")
+        publish_dir(tmp, out_dir)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return cached
+
+
 # ------------------------------------------------------------------------------------------------ icons
 def png(width: int, height: int, rows: Iterable[bytes]) -> bytes:
     """An 8-bit RGB PNG (deterministic: no timestamps, fixed compression level)."""
@@ -715,7 +785,7 @@ def collect_site() -> tuple[dict[str, bytes], str]:
     if "sw.js" in files:
         log("  note: web/sw.js is replaced by the generated service worker")
     wheel = kingcore_wheel()
-    files[f"wheels/{wheel.name}"] = wheel.read_bytes()
+    files[f"wheels/{wheel.name}"] = web_wheel(wheel).read_bytes()
     for src_dir, prefix in ((vendor_pyodide(), "pyodide"), (vendor_pyscript(), "pyscript")):
         for p in files_under(src_dir):
             files[f"{prefix}/{p.relative_to(src_dir).as_posix()}"] = p.read_bytes()
