@@ -339,7 +339,7 @@ class Session:
             chunk = d.plays[done - n:done]
             last_trick = {"number": done // n, "winner": _last_winner(g),
                           "cards": [{"seat": s, "card": str(c)} for s, c in chunk]}
-        moves = [{"token": t, "text": move_text(t)} for t in v.legal if Move.parse(t).kind != "card"]
+        moves = [self._move(t) for t in v.legal if Move.parse(t).kind != "card"]
         # Game.dealer already names the next deal's dealer once a deal is over; the results panel is
         # about the deal just played, so the table keeps showing its dealer until the next deal.
         dealer = d.dealer if g.phase is Phase.DEAL_OVER and d is not None else v.dealer
@@ -363,6 +363,17 @@ class Session:
                 "settlement": [{"payer": p, "winner": w, "amount": a} for p, w, a in sheet.settlement()],
             }
         return vm
+
+    def _move(self, token: str) -> dict[str, Any]:
+        """A non-card move for the page's buttons: ``{"token", "text"}``; a contract to name (ordered King)
+        also has ``contract`` (its id), ``positive`` and ``scoring`` (as the contract's own ``scoring``)."""
+        out: dict[str, Any] = {"token": token, "text": move_text(token)}
+        m = Move.parse(token)
+        if m.kind == "contract" and m.contract is not None:
+            g, c = self.game, m.contract
+            out.update({"contract": c.value, "positive": c.positive,
+                        "scoring": _scoring_text(g.rules, c, None, g.trick_value)})
+        return out
 
     def _first_dealer(self) -> dict[str, Any] | None:
         g = self.game

@@ -318,6 +318,44 @@ def test_calls_are_offered_as_moves_in_other_phases() -> None:
     assert kinds == {"auction", "call_trump"}
 
 
+
+@pytest.mark.parametrize("options", [{"order": "chosen"}, {"order": "chosen", "replay": "trumps"}])
+def test_contracts_to_name_carry_their_sign_and_scoring(options: dict[str, Any]) -> None:
+    rng = random.Random(5)
+    s = Session.new_game(options, rng)
+    seen = 0
+    while seen < 6 and s.game.phase is not Phase.RUBBER_OVER:
+        seat = s.game.to_move
+        if seat is not None and s.game.phase is Phase.CHOOSE_CONTRACT:
+            moves = s.view_model(seat)["moves"]
+            assert {m["token"] for m in moves} == {str(m) for m in s.game.legal_moves()}
+            for m in moves:
+                if m["token"] == "pass":
+                    assert set(m) == {"token", "text"}
+                    continue
+                assert m["token"] == "contract:" + m["contract"].replace("_", "-")
+                assert m["text"] == move_text(m["token"])
+                assert m["positive"] is (m["contract"].startswith("take_") or m["contract"] in ("eralash_plus",
+                                                                                                 "trumps"))
+                sign = "+" if m["positive"] else "−"
+                assert m["scoring"].startswith((sign, "all six at once: " + sign)), m
+            by_token = {m["token"]: m for m in moves}
+            assert by_token.get("contract:no-king", {"scoring": "−16 for K♥"})["scoring"] == "−16 for K♥"
+            assert by_token.get("contract:take-tricks", {"scoring": "+2 per trick"})["scoring"] == "+2 per trick"
+            if "contract:trumps" in by_token:
+                assert by_token["contract:trumps"]["scoring"] == f"+{s.game.trick_value} per trick"
+            # the contract played then shows the same scoring text
+            token = next(m["token"] for m in moves if m["token"] != "pass")
+            assert s.apply(token, seat)["ok"]
+            contract = s.view_model(seat)["contract"]
+            if contract["id"] != "trumps":
+                assert contract["scoring"] == by_token[token]["scoring"]
+            seen += 1
+            continue
+        step(s, rng)
+    assert seen == 6
+
+
 # ----- bots ---------------------------------------------------------------------------------------------
 
 def test_bots_get_only_their_own_view() -> None:

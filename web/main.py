@@ -157,6 +157,8 @@ class App:
         self.panel_kind = None
         self.hint = None  # {"key", "pending"} or {"key", "best", "values", "text"} for the position it rates
         self.review = None  # {"key", "pending"} or {"key", "data"}: the post-deal review of my cards
+        self.call_html = None  # what the call screen shows now (redrawn only when it changes)
+        self.call_key = None  # (phase, position) of the call screen shown: a new one takes the focus
 
     # ----- start-up ----------------------------------------------------------------------------
 
@@ -557,6 +559,7 @@ class App:
         el("hand").innerHTML = ""
         el("trick").innerHTML = ""
         el("moves").innerHTML = ""
+        self.render_call_screen(call_screen_node(), None, None)
         el("center-panel").hidden = True
         el("status").textContent = "No game in progress."
         for seat in range(1, 4):
@@ -696,23 +699,66 @@ class App:
                 target.focus()
 
     def render_moves(self, vm):
+        """My non-card decisions: the trump call, the auction and the ordered King's contract each get a
+        designed screen over the felt (``#call-screen``); anything else would fall back to a row of
+        buttons in ``#moves``. Every option is a ``button[data-move]``."""
         moves = vm["moves"] if vm["my_turn"] else []
         hint = self.current_hint()
         values = hint.get("values", {}) if hint else {}
         best = hint.get("best") if hint else None
         node = el("moves")
-        node.innerHTML = "".join(
-            f'<button type="button" class="btn btn--call{" is-hint" if m["token"] == best else ""}" '
-            f'data-move="{esc(m["token"])}"{" data-hint=best" if m["token"] == best else ""}>{esc(m["text"])}'
-            + (f' <small class="ev">{signed(values[m["token"]])}</small>' if m["token"] in values else "")
-            + "</button>" for m in moves)
-        node.hidden = not moves
+        draw = CALL_SCREENS.get(vm["phase"]) if moves else None
+        screen = call_screen_node()
+        if draw is not None:
+            node.innerHTML = ""
+            node.hidden = True
+            self.render_call_screen(screen, vm, draw(self, vm, MoveButtons(moves, values, best)))
+        else:
+            self.render_call_screen(screen, vm, None)
+            node.innerHTML = "".join(
+                f'<button type="button" class="btn btn--call{" is-hint" if m["token"] == best else ""}" '
+                f'data-move="{esc(m["token"])}"{" data-hint=best" if m["token"] == best else ""}>{esc(m["text"])}'
+                + (f' <small class="ev">{signed(values[m["token"]])}</small>' if m["token"] in values else "")
+                + "</button>" for m in moves)
+            node.hidden = not moves
         button = el("btn-hint")
         choices = len(moves) if moves else sum(1 for c in vm["hand"] if c["legal"])
         can = bool(vm["my_turn"]) and choices > 1
         button.hidden = not can
         button.disabled = hint is not None
         button.textContent = "Thinking…" if hint is not None and hint["pending"] else "Hint"
+
+    def render_call_screen(self, screen, vm, content):
+        """Show (or hide, ``content`` None) the call screen; redraw only what changed. Newly shown, its first
+        option takes the focus; redrawn (a hint came), the focused option keeps it."""
+        if content is None:
+            screen.hidden = True
+            if self.call_html:
+                screen.innerHTML = ""
+            self.call_html = None
+            self.call_key = None
+            return
+        title, body = content
+        html_ = f'<h2 class="call-title" id="call-title">{esc(title)}</h2>{body}'
+        key = (vm["phase"], self.position_key())
+        if html_ != self.call_html:
+            active = document.activeElement
+            focused = None
+            if not is_none(active) and not is_none(active.closest("#call-screen")) and active.hasAttribute("data-move"):
+                focused = str(active.dataset.move)
+            screen.dataset.kind = vm["phase"]
+            screen.innerHTML = html_
+            self.call_html = html_
+            screen.hidden = False
+            target = None
+            if key != self.call_key:
+                if el("sheet-panel").hidden and not el("new-game-dialog").open:
+                    target = screen.querySelector("button[data-move]")
+            elif focused is not None:
+                target = screen.querySelector(f'button[data-move="{focused}"]')
+            if not is_none(target):
+                target.focus()
+        self.call_key = key
 
     def render_status(self, vm):
         phase, to_move = vm["phase"], vm["to_move"]
@@ -870,6 +916,166 @@ def move_hint(token):
     return text
 
 
+# ----- the call screens: trump call, auction, ordered King's contract ---------------------------------------
+
+SUIT_NAME = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+TRUMP_MORE = {  # the calls other than a suit: what each means
+    "nt": ("No trump", "the highest card of the suit led wins"),
+    "misere": ("Misère", "no trump, ranks reversed: 7 high, A low"),
+    "last-card": ("By the last card", "trump is the suit of your last card, shown to all"),
+}
+
+
+class MoveButtons:
+    """The legal non-card moves as ``button[data-move]``s, with the hint's marks: the best one ringed
+    (``is-hint``, ``data-hint="best"``) and every option its expected points."""
+
+    def __init__(self, moves, values, best):
+        self.moves = {m["token"]: m for m in moves}
+        self.tokens = [m["token"] for m in moves]
+        self.values = values
+        self.best = best
+
+    def button(self, token, inner, cls, label, title=""):
+        best = token == self.best
+        ev = ""
+        if token in self.values:
+            value = signed(self.values[token])
+            label += f", hint: {value} points expected" + (", the best" if best else "")
+            ev = f'<small class="ev" aria-hidden="true">{value}</small>'
+        title = f' title="{esc(title)}"' if title else ""
+        return (f'<button type="button" class="{cls}{" is-hint" if best else ""}" data-move="{esc(token)}"'
+                f'{" data-hint=best" if best else ""} aria-label="{esc(label)}"{title}>{inner}{ev}</button>')
+
+
+def call_screen_node():
+    """The call screen's container: a layer of the table over the felt, made on first use."""
+    node = el("call-screen")
+    if is_none(node):
+        node = document.createElement("section")
+        node.id = "call-screen"
+        node.className = "call-screen"
+        node.setAttribute("aria-labelledby", "call-title")
+        node.hidden = True
+        el("table").appendChild(node)
+    return node
+
+
+def per_trick(vm):
+    """The trick value of a trump deal, from its scoring text ("+3 per trick…" → "+3")."""
+    scoring = (vm["contract"] or {}).get("scoring", "")
+    return scoring.split(" per trick")[0] if " per trick" in scoring else ""
+
+
+def trump_screen(app, vm, b):
+    c = vm["contract"] or {}
+    seen, size = len(vm["hand"]), app.session.game.rules.hand_size
+    value = per_trick(vm)
+    each = f" ({value} a trick)" if value else ""
+    if c.get("bid") is not None:  # the auction's winner names the trump
+        n = c["bid"]["tricks"]
+        won = (f"You won the auction at {n}" if any(x["token"].startswith("bid:") for x in vm["calls"])
+               else f"Everyone passed: as the dealer you play at a bid of {n}")
+        lead = (f"{won}. Name the trump: you score only the tricks above {n}, "
+                f"the others every trick{each}.")
+    elif seen < size:
+        lead = (f"You have seen only {seen} of your {size} cards. Your call sets the trump for this deal; "
+                f"every trick scores for its taker{each}.")
+    else:
+        lead = f"Your call sets the trump for this deal; every trick scores for its taker{each}."
+    suits = "".join(
+        b.button(f"trump:{s}", f'<span class="call-suit-sym" aria-hidden="true">{SUITS[s]}\ufe0e</span>'
+                 f'<span class="call-suit-name">{SUIT_NAME[s]}</span>',
+                 "call-suit", f"{SUIT_NAME[s]} trump")
+        for s in SUITS if f"trump:{s}" in b.moves)
+    more = "".join(
+        b.button(f"trump:{k}", f"<b>{name}</b><small>{esc(what)}</small>", "call-alt", f"{name}: {what}")
+        for k, (name, what) in TRUMP_MORE.items() if f"trump:{k}" in b.moves)
+    body = (f'<p class="call-lead">{esc(lead)}</p>'
+            + (f'<div class="call-suits" role="group" aria-label="Trump suits">{suits}</div>' if suits else "")
+            + (f'<div class="call-more" role="group" aria-label="Other calls">{more}</div>' if more else ""))
+    return "Call the trump", body
+
+
+def auction_screen(app, vm, b):
+    n, dealer = vm["players"], vm["dealer"]
+    last, high = {}, None
+    for call in vm["calls"]:
+        last[call["seat"]] = call["token"]
+        if call["token"].startswith("bid:"):
+            high = (call["seat"], int(call["token"][4:]))
+    tiles = []
+    for i in range(n):
+        seat = (dealer + 1 + i) % n
+        token = last.get(seat)
+        if seat == ME:
+            what, state = "to bid", "turn"
+        elif token == "pass":
+            what, state = "passed", "out"
+        elif token is not None:
+            what, state = f"bid {token[4:]}", "bid"
+        else:
+            what, state = "waiting", "wait"
+        if high is not None and seat == high[0]:
+            state = "high"
+        chip = '<span class="chip" title="Dealer" aria-label="dealer">D</span>' if seat == dealer else ""
+        tiles.append(f'<li data-seat="{seat}" data-state="{state}"><span class="call-seat-name">{NAMES[seat]}{chip}'
+                     f'</span><span class="call-seat-bid">{esc(what)}</span></li>')
+    if high is None:
+        top = "No bid yet"
+    else:
+        top = (f"Highest bid: <b>{high[1]}</b> trick{'' if high[1] == 1 else 's'} "
+               f"by {'you' if high[0] == ME else NAMES[high[0]]}")
+    value = per_trick(vm)
+    lead = ("Bid the tricks you will take. The top bidder names the trump and scores only the tricks above the "
+            f"bid; the others score every trick{f' ({value} each)' if value else ''}. A pass is final.")
+    bids = "".join(b.button(t, t[4:], "call-num", f"bid {t[4:]}") for t in b.tokens if t.startswith("bid:"))
+    pass_ = (b.button("pass", "<b>Pass</b><small>drop out of the auction</small>", "call-alt call-pass",
+                      "pass: drop out of the auction") if "pass" in b.moves else "")
+    body = (f'<ol class="call-seats" aria-label="Bids so far">{"".join(tiles)}</ol>'
+            f'<p class="call-high" data-high="{high[1] if high else 0}">{top}</p>'
+            f'<p class="call-lead">{esc(lead)}</p>'
+            f'<div class="call-bids"><div class="call-nums" role="group" aria-label="Your bid">{bids}</div>'
+            f'{pass_}</div>')
+    return "Auction for the trump", body
+
+
+def contract_screen(app, vm, b):
+    groups = []
+    for positive, title, sub in ((False, "Negative", "avoid what it names"),
+                                 (True, "Positive", "take what it names")):
+        items = []
+        for t in b.tokens:
+            m = b.moves[t]
+            if "contract" not in m or m["positive"] is not positive:
+                continue
+            scoring, full = m["scoring"], ""
+            if scoring.startswith("all six at once"):
+                scoring, full = "all six at once", m["scoring"]
+            if m["contract"] == "trumps":
+                scoring += ", you call the trump"
+            items.append(b.button(t, f'<b>{esc(m["text"])}</b><small>{esc(scoring)}</small>', "call-contract",
+                                  f'{m["text"]}: {full or scoring}', full))
+        if items:
+            groups.append(f'<section class="call-group" data-sign="{"plus" if positive else "minus"}">'
+                          f'<h3>{title} <small>{sub}</small></h3><div class="call-list">{"".join(items)}</div>'
+                          f'</section>')
+    passed = [NAMES[c["seat"]] for c in vm["calls"] if c["token"] == "pass"]
+    lead = "Pick one of your contracts still to play: it is played now and ticked off."
+    if passed:
+        lead = f"{' and '.join(passed)} passed. " + lead
+    if "pass" not in b.moves:
+        lead += " Everyone else has passed, so you must name one."
+    pass_ = (b.button("pass", "<b>Pass</b><small>let the next player name one</small>", "call-alt call-pass",
+                      "pass: let the next player name a contract") if "pass" in b.moves else "")
+    body = (f'<p class="call-lead">{esc(lead)}</p><div class="call-groups">{"".join(groups)}</div>'
+            + (f'<div class="call-more">{pass_}</div>' if pass_ else ""))
+    return "Name the contract", body
+
+
+CALL_SCREENS = {"call_trump": trump_screen, "auction": auction_screen, "choose_contract": contract_screen}
+
+
 # ----- the new-game dialog ------------------------------------------------------------------------------
 
 def build_new_game_form(prefs):
@@ -965,8 +1171,8 @@ def on_hand(event):
     app.intent(str(button.dataset.card))
 
 
-@when("click", "#moves")
-def on_moves(event):
+@when("click", "#table")
+def on_moves(event):  # the call screen's options and the fallback row of moves
     button = event.target.closest("button[data-move]")
     if not is_none(button):
         app.intent(str(button.dataset.move))

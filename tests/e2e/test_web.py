@@ -60,10 +60,12 @@ def state(page: Any) -> dict[str, Any]:
     return dict(page.evaluate(STATE_JS))
 
 
-def saved_session(until: Callable[[Session], bool], seed: int = 7, fast: bool = True) -> Session:
-    """A rubber played by bots for every seat (CPython, the same engine) until ``until`` holds."""
+def saved_session(until: Callable[[Session], bool], seed: int = 7, fast: bool = True,
+                  options: dict[str, Any] | None = None) -> Session:
+    """A rubber (with rules ``options``) played by bots for every seat (CPython, the same engine) until
+    ``until`` holds."""
     rng = random.Random(seed)
-    s = Session.new_game({}, rng, {"fast": fast})
+    s = Session.new_game(options or {}, rng, {"fast": fast})
     for _ in range(5000):
         if until(s):
             s.seq = 40
@@ -450,3 +452,87 @@ def test_levels_per_seat_hint_and_review(server: Any, new_context: Any, artifact
     page.click("#btn-new")
     assert [page.locator(f"#opt-level-{seat}").input_value() for seat in (1, 2, 3)] == ["easy", "expert", "random"]
     assert replay_checking_bots(state(page)["save"]) >= 20
+
+
+def my_call(phase: str, at_least: int = 2) -> Callable[[Session], bool]:
+    def until(s: Session) -> bool:
+        vm = s.view_model(0)
+        return vm["my_turn"] and vm["phase"] == phase and len(vm["moves"]) >= at_least
+    return until
+
+
+CALL_SCREEN_JS = """() => { const s = document.getElementById('call-screen');
+  return s && !s.hidden ? {
+    kind: s.dataset.kind,
+    title: s.querySelector('.call-title').textContent,
+    tokens: [...s.querySelectorAll('button[data-move]')].map(b => b.dataset.move),
+    focused: document.activeElement && document.activeElement.dataset.move || null,
+    box: (r => [r.left, r.top, r.right, r.bottom])(s.getBoundingClientRect()),
+    hand: [...document.querySelectorAll('#hand button.card')].map(b => (r => [r.top, r.bottom])(
+           b.getBoundingClientRect())),
+    moves: document.querySelectorAll('#moves button').length,
+  } : null; }"""
+
+
+@pytest.mark.parametrize("options, phase, title, pick", [
+    ({"replay": "trumps"}, "call_trump", "Call the trump", "trump:H"),
+    ({"replay": "auction"}, "auction", "Auction for the trump", "pass"),
+    ({"order": "chosen"}, "choose_contract", "Name the contract", "contract:no-king"),
+], ids=["trump-call", "auction", "ordered-king"])
+def test_call_screens(options: dict[str, Any], phase: str, title: str, pick: str, server: Any, new_context: Any,
+                      artifacts: Path) -> None:
+    s = saved_session(my_call(phase, 5), options=options)
+    vm = s.view_model(0)
+    legal = [m["token"] for m in vm["moves"]]
+    assert pick in legal
+    if phase == "call_trump":  # the khvalyonka: the caller has seen only part of the hand, every call offered
+        assert len(vm["hand"]) < 8 and "trump:last-card" in legal and "trump:misere" in legal
+    ctx, _ = new_context(1280, 800)
+    seed_storage(ctx, {SAVE_KEY: s.to_save()})
+    page = open_game(ctx, server.url)
+    name = {"call_trump": "trump-call", "auction": "auction", "choose_contract": "contract"}[phase]
+    for width, height in ((1280, 800), (360, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        screen = page.evaluate(CALL_SCREEN_JS)
+        assert screen is not None and screen["kind"] == phase and screen["title"] == title
+        # exactly the legal options, each once; nothing left in the old row of buttons
+        assert sorted(screen["tokens"]) == sorted(legal) and len(set(screen["tokens"])) == len(legal)
+        assert screen["moves"] == 0
+        # the first option has the focus; the screen is on the felt, above my hand and inside the window
+        assert screen["focused"] == screen["tokens"][0]
+        left, top, right, bottom = screen["box"]
+        assert left >= 0 and right <= width and top >= 0, screen["box"]
+        # my hand stays in view, below the screen
+        assert screen["hand"] and bottom <= min(top for top, _ in screen["hand"]) + 1, (screen["box"], screen["hand"])
+        assert max(bottom for _, bottom in screen["hand"]) <= height + 1, screen["hand"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(artifacts / f"{name}-{width}x{height}.png"))
+    # the hint: every option shows its expected points, the best one is ringed
+    page.click("#btn-hint")
+    page.wait_for_selector("#call-screen button[data-move][data-hint=best]")
+    assert page.locator("#call-screen button.is-hint[data-hint=best]").count() == 1
+    evs = page.locator("#call-screen button[data-move]").evaluate_all(
+        "bs => bs.map(b => b.querySelector('.ev') && b.querySelector('.ev').textContent)")
+    assert len(evs) == len(legal) and all(evs), evs
+    assert page.locator("#status").inner_text().startswith("Hint: ")
+    page.screenshot(path=str(artifacts / f"{name}-hint-360x740.png"))
+    if phase == "auction":  # who bid what so far, and the high bid
+        for call in vm["calls"]:
+            text = page.locator(f'#call-screen .call-seats li[data-seat="{call["seat"]}"]').inner_text()
+            assert ("passed" if call["token"] == "pass" else call["text"]) in text
+        bids = [int(c["token"][4:]) for c in vm["calls"] if c["token"].startswith("bid:")]
+        assert page.get_attribute("#call-screen .call-high", "data-high") == str(max(bids, default=0))
+    if phase == "choose_contract":  # negative and positive groups, each contract with its scoring
+        for m in vm["moves"]:
+            if m["token"] == "pass":
+                continue
+            sign = "plus" if m["positive"] else "minus"
+            button = page.locator(f'#call-screen .call-group[data-sign="{sign}"] button[data-move="{m["token"]}"]')
+            assert button.count() == 1
+            small = button.locator("small").first.inner_text()
+            assert small == m["scoring"] or m["scoring"].startswith(small), (small, m["scoring"])
+    page.click(f'#call-screen button[data-move="{pick}"]')
+    page.wait_for_function("() => { const s = document.getElementById('call-screen'); return !s || s.hidden; }")
+    saved = Session.from_save(state(page)["save"])
+    assert (0, pick) in [(seat, str(move)) for seat, move in saved.game.current.calls]
