@@ -379,8 +379,9 @@ class App:
                     if not self.bots_ready.is_set():
                         self.render()
                         await self.bots_ready.wait()
+                    asked = now_ms()  # the latency of the move itself, not of the worker's start
                     token = await self.ask_bot(request, level, seed)
-                    window.kingStats.bot.push(now_ms() - start)
+                    window.kingStats.bot.push(now_ms() - asked)
                 took = now_ms() - start
                 if not fast:
                     pos = s.game.position if s.game.phase.value == "play" else None
