@@ -4,7 +4,7 @@ strong as measured.
 - hidden-hand invariance: for many random views, the hidden cards are dealt again among the other
   seats (and the kitty) consistently with the public play; every bot level must decide the same under
   the same ``rng`` seed — and a deliberately peeking bot is caught;
-- fuzz: ≥ 10⁴ decisions (10⁵ with ``-m slow``) over every contract, deck, replay mode and order;
+- fuzz: ≥ 10⁵ decisions (10⁶ with ``-m slow``) over every contract, deck, replay mode and order;
 - the fast play-out with the heuristic at every seat is exactly the heuristic bot playing through Game;
 - the endgame solver agrees with a naive max-n search over ``Position.play``;
 - duplicate arena: self-play gives exactly 0; strength tripwires from the calibration in README.
@@ -37,7 +37,8 @@ from kingcore.bots import (
     view_from_dict,
 )
 from kingcore.bots.arena import contract_rules, deal_cards_for, one_deal_game, play_game, run_arena
-from kingcore.bots.calls import play_deal
+from kingcore.bots.calls import deal_ctx, play_deal
+from kingcore.bots.pimc import PlaySampler
 from kingcore.bots.policy import Ctx, choose_card
 from kingcore.bots.solver import solve
 from kingcore.cards import CardSet, cards_of
@@ -65,6 +66,7 @@ CONFIGS = [
 
 BOTS = ["random", "heuristic", "heuristic(noise=0.2)", "pimc(samples=3,call_samples=2)",
         "expert(samples=3,call_samples=2)", "pimc(samples=3,call_samples=1,infer=0.7,draws=2)",
+        "pimc(samples=3,call_samples=1,infer=1,chain=2)",
         "pimc(samples=2,call_samples=1,solver=2)", "pimc(samples=2,call_samples=1,rollout=random,objective=diff)"]
 
 
@@ -221,6 +223,38 @@ def test_knowledge_is_sound_and_samples_fit_it() -> None:
             else:
                 assert h & ~(k.allowed[s] | k.fixed[s]) == 0
         assert not union & k.gone and (rules.deck_mask & ~union & ~k.gone).bit_count() == rules.kitty_size
+        if k.deal is None or g.phase is not Phase.PLAY:
+            continue
+        sampler = PlaySampler(deal_ctx(k.deal), k, random.Random(i), 0.1, 2)
+        for _ in range(3):  # the Metropolis chain's deals fit it as well
+            hands = sampler.draw()
+            union = 0
+            for s, h in enumerate(hands):
+                assert h.bit_count() == k.counts[s] and not union & h
+                union |= h
+                assert h & k.hand == k.hand if s == seat else h & ~(k.allowed[s] | k.fixed[s]) == 0
+            assert not union & k.gone and (rules.deck_mask & ~union & ~k.gone).bit_count() == rules.kitty_size
+
+
+def test_play_sampler_finds_deals_the_heuristic_explains() -> None:
+    """Against heuristic players, the chain's deals explain their cards far better than plain samples."""
+    rules, contract = contract_rules(Rules(), "take_tricks")
+    bot = make_bot("heuristic")
+    plain = chain = 0
+    for i in range(6):
+        dealer, hands, kitty = deal_cards_for(rules, contract, i, 3)
+        g = one_deal_game(rules, contract, dealer, hands, kitty)
+        for _ in range(20):  # five tricks
+            assert g.to_move is not None
+            g.play(bot.choose(g.view(g.to_move), random.Random(0)))
+        k = knowledge(g.view(g.to_move or 0))
+        assert k.deal is not None
+        sampler = PlaySampler(deal_ctx(k.deal), k, random.Random(i), 0.1, 4)
+        for j in range(10):
+            plain += sum(sampler._misses(s, h) for s, h in enumerate(sample_hands(k, random.Random(j)))
+                         if s != k.seat)
+            chain += sum(sampler._misses(s, h) for s, h in enumerate(sampler.draw()) if s != k.seat)
+    assert chain * 3 < plain, (chain, plain)
 
 
 # ----------------------------------------------------------------------------------------- legality
@@ -255,16 +289,17 @@ def fuzz(decisions: int, seed: int) -> tuple[int, set[str]]:
     return count, seen
 
 
-def test_fuzz_ten_thousand_decisions_every_contract_deck_and_mode() -> None:
-    count, seen = fuzz(10_000, seed=1)
-    assert count >= 10_000
+def test_fuzz_a_hundred_thousand_decisions_every_contract_deck_and_mode() -> None:
+    count, seen = fuzz(100_000, seed=1)
+    assert count >= 100_000
     assert {c.value for c in Contract} <= {s.split()[0] for s in seen}
+    assert any(s.endswith("misère") for s in seen)
 
 
 @pytest.mark.slow
-def test_fuzz_a_hundred_thousand_decisions() -> None:
-    count, _ = fuzz(100_000, seed=2)
-    assert count >= 100_000
+def test_fuzz_a_million_decisions() -> None:
+    count, _ = fuzz(1_000_000, seed=2)
+    assert count >= 1_000_000
 
 
 def test_fast_playout_is_the_heuristic_bot_exactly() -> None:
