@@ -1073,6 +1073,7 @@ def bench_web(runs: int, write_readme: bool) -> int:
     ready = "body[data-ready=true]"
     res: dict[str, list[float]] = {k: [] for k in (
         "cold", "cold_bots", "warm", "warm_bots", "offline", "floor_cold", "floor_warm", "floor_offline",
+        "boot_cold", "boot_warm", "boot_offline",
         "disk", "disk_bots")}
     transfer: dict[str, float] = {}
     stages: dict[tuple[str, str], list[float]] = {}
@@ -1099,9 +1100,14 @@ def bench_web(runs: int, write_readme: bool) -> int:
             page.wait_for_function("window.kingStats.botsReadyMs !== null")  # type: ignore[attr-defined]
             res[kind + "_bots"].append(stat(page, "botsReadyMs"))
 
-    def floor_visit(page: object, kind: str) -> None:
-        visit(page, srv.url + "bench-floor.html")
-        res["floor_" + kind].append(float(page.evaluate("window.floorMs")))  # type: ignore[attr-defined]
+    floors = (("bench-floor.html", "floor_"), ("bench-boot.html", "boot_"))
+
+    def floor_visit(page: object, kind: str, only: str = "") -> None:
+        for name, key in floors:
+            if only and name != only:
+                continue
+            visit(page, srv.url + name)
+            res[key + kind].append(float(page.evaluate("window.floorMs")))  # type: ignore[attr-defined]
 
     offline_ready = "document.documentElement.dataset.offline === 'ready'"
     profile = ""
@@ -1128,10 +1134,11 @@ def bench_web(runs: int, write_readme: bool) -> int:
                 app_visit(page, "offline")
                 floor_visit(page, "offline")
                 ctx.close()
-                ctx = browser.new_context()
-                ctx.set_default_timeout(timeout)
-                floor_visit(ctx.new_page(), "cold")
-                ctx.close()
+                for name, _ in floors:  # each cold floor in a context of its own
+                    ctx = browser.new_context()
+                    ctx.set_default_timeout(timeout)
+                    floor_visit(ctx.new_page(), "cold", only=name)
+                    ctx.close()
             # First-visit transfer as a real browser sees it: a new on-disk profile. (A fresh context has a
             # small in-memory HTTP cache that cannot hold the 9.6 MB wasm, so it fetches it once per thread.)
             log("bench-web: a first visit with a new on-disk profile ...")
@@ -1195,6 +1202,8 @@ def bench_web(runs: int, write_readme: bool) -> int:
         f"{med['floor_warm']:.0f} | {med['floor_offline']:.0f} |",
         f"| ratio playable / floor | {med['cold'] / med['floor_cold']:.2f} | "
         f"{med['warm'] / med['floor_warm']:.2f} | {med['offline'] / med['floor_offline']:.2f} |",
+        f"| diagnostic: the page's own Pyodide + wheel (`web/boot.mjs`) without PyScript (`bench-boot.html`) | "
+        f"{med['boot_cold']:.0f} | {med['boot_warm']:.0f} | {med['boot_offline']:.0f} |",
         "",
         "Where the time goes (medians, ms from navigation start; `web/boot.mjs` and `web/main.py` set the marks): "
         + "; ".join(f"{kind}: " + ", ".join(f"{STAGES[m]} {statistics.median(stages[(kind, m)]):.0f}"
