@@ -28,7 +28,7 @@ from .cards import iter_bits, shuffle
 from .contracts import Contract
 from .errors import KingError, NotationError, RulesError
 from .game import Game, schedule
-from .notation import loads
+from .notation import loads, record_text
 from .position import Deal, Position, random_playout
 from .rules import Rules
 from .vectors import files_of, mismatches, run_file
@@ -59,7 +59,7 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"kingcore replay: cannot read {args.record}: {e}", file=sys.stderr)
         return 2
     try:
-        game = loads(text)
+        game = loads(record_text(text))  # a record, or a save the web page wrote
     except NotationError as e:
         print(f"{args.record}:{e.line}:{e.column}: {e.message}", file=sys.stderr)
         return 2

@@ -24,6 +24,7 @@ bad record raises :class:`~kingcore.errors.NotationError` with the line and colu
 
 from __future__ import annotations
 
+import json
 import re
 from typing import IO
 
@@ -73,6 +74,19 @@ def dump(game: Game, fp: IO[str]) -> None:
 def load(fp: IO[str]) -> Game:
     """Read a record from a text file; see :func:`loads`."""
     return loads(fp.read())
+
+
+def record_text(text: str) -> str:
+    """The game record in ``text``: the text itself, or — for a save the web page wrote (JSON with a
+    ``record`` string, :meth:`kingcore.webapi.Session.to_save`) — that record. Never raises."""
+    if text.lstrip("\ufeff \t\r\n").startswith("{"):
+        try:
+            doc = json.loads(text.lstrip("\ufeff"))
+        except ValueError:
+            return text
+        if isinstance(doc, dict) and isinstance(doc.get("record"), str):
+            return str(doc["record"])
+    return text
 
 
 def loads(text: str) -> Game:

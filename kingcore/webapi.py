@@ -577,8 +577,11 @@ def bot_move(view_json: str, level: str = DEFAULT_LEVEL, seed: int = 0) -> str:
 
 def hint_json(view_json: str, seed: int = 0) -> str:
     """The strongest level's rating of every legal move of a view (JSON text in, JSON text out):
-    ``{"best": token, "moves": [{"token", "text", "expected"}, ...]}``, best first; ``expected`` is
-    the expected points of the deal for the seat (positive is good), rounded to 0.01.
+    ``{"best": token, "measure": "points" | "share", "moves": [{"token", "text", "expected"}, ...]}``,
+    best first (the strongest bot's own choice); ``expected`` is the expected points of the deal for
+    the seat (positive is good), rounded to 0.01 — or, when naming a contract in ordered King
+    (``measure`` ``share``), how much better than its fair share the hand plays it, as a fraction, a
+    pass being the bar a contract must clear (:func:`kingcore.bots.hint`).
 
     Raises:
         ValueError: the seat is not to move.
@@ -589,7 +592,8 @@ def hint_json(view_json: str, seed: int = 0) -> str:
     view = base.view_from_dict(json.loads(view_json))
     rated = hint(view, random.Random(seed), base.make_bot(level_spec(STRONGEST)))
     moves = [{"token": str(m), "text": move_text(str(m)), "expected": round(v, 2)} for m, v in rated]
-    return json.dumps({"best": moves[0]["token"], "moves": moves}, ensure_ascii=False)
+    measure = "share" if view.phase == "choose_contract" else "points"
+    return json.dumps({"best": moves[0]["token"], "measure": measure, "moves": moves}, ensure_ascii=False)
 
 
 def analyse_json(record_text: str, seat: int, deal: int, seed: int = 0) -> str:

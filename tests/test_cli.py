@@ -78,3 +78,26 @@ def test_bench_prints_every_figure() -> None:
 def test_rules_prints_every_option() -> None:
     p = run("rules", "king(players=3)")
     assert p.returncode == 0 and '"deck": "no_black_sevens"' in p.stdout and '"order": "fixed"' in p.stdout
+
+
+def test_replay_and_analyse_read_a_web_save_and_refuse_bad_records(tmp_path: Path) -> None:
+    """The page's save (JSON around a record) is read like the record; a bad record is a line and
+    column on stderr with exit 2 for analyse too, never a traceback."""
+    from kingcore.webapi import Session
+
+    rng = random.Random(4)
+    s = Session.new_game({}, rng, {"levels": ["human", "random", "random", "random"]})
+    s.game.autoplay(rng, deals=1)
+    save = tmp_path / "king-save.txt"
+    save.write_text(s.to_save())
+    p = run("replay", str(save))
+    assert p.returncode == 0, p.stderr
+    assert "deals: 1 of 14 finished" in p.stdout
+    p = run("analyse", str(save), "--seat", "0", "--bot", "pimc(samples=2)")
+    assert p.returncode == 0, p.stderr
+    assert "total expected cost" in p.stdout
+    bad = tmp_path / "bad.king"
+    bad.write_text("[Rules \"king()\"]\ndeal 1 nonsense\n")
+    p = run("analyse", str(bad), "--seat", "0")
+    assert p.returncode == 2 and p.stderr.startswith(f"{bad}:2:"), p.stderr
+    assert "Traceback" not in p.stderr

@@ -535,3 +535,26 @@ def test_web_python_is_lint_clean() -> None:
     p = subprocess.run([sys.executable, "-m", "ruff", "check", "web", "build.py"], cwd=ROOT, capture_output=True,
                        text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_ordered_king_hint_rates_contracts_against_their_fair_share() -> None:
+    """Naming a contract: every contract is played once, so the hint rates each by its gain over its
+    fair share, a pass is the bar to clear, and the first move is what the expert itself names."""
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        s = Session.new_game({"order": "chosen"}, rng)
+        while s.game.phase.value != "choose_contract":
+            step(s, rng)
+        request = s.bot_request(s.game.to_move)
+        answer = json.loads(hint_json(request, 3))
+        assert answer["measure"] == "share"
+        assert answer["best"] == choose(json.loads(request), "expert", 3)
+        rates = {m["token"]: m["expected"] for m in answer["moves"]}
+        if "pass" in rates:
+            assert rates["pass"] == 0.3  # the expert's margin
+            if answer["best"] != "pass":
+                assert rates[answer["best"]] >= 0.3
+        assert max(rates.values()) < 5  # fractions of a fair share, not points of a rich contract
+        checked += 1
+    assert checked == 4

@@ -152,6 +152,7 @@ class App:
         self.toast_handle = None
         self.tasks = set()
         self.export_url = None
+        self.record_url = None  # the object URL of the last "Download the game record"
         self.hide_toast_proxy = create_proxy(self.hide_toast)
         self.warned_storage = False
         self.panel_kind = None
@@ -457,11 +458,22 @@ class App:
             return  # the position moved on while the bots thought
         moves = answer["moves"]
         best = moves[0]
-        text = f"Hint: {move_hint(best['token'])} (expected {signed(best['expected'])} this deal"
-        if len(moves) > 1:
-            text += f"; the worst choice {signed(moves[-1]['expected'])}"
-        self.hint = {"key": key, "pending": False, "best": best["token"], "text": text + ").",
-                     "values": {m["token"]: m["expected"] for m in moves}}
+        share = answer.get("measure") == "share"
+        if share:  # ordered King: contracts against their fair share; a pass is the bar to clear
+            bar = next((m["expected"] for m in moves if m["token"] == "pass"), None)
+            if best["token"] == "pass":
+                text = f"Hint: pass — no contract beats its fair share by {percent(bar)} with this hand."
+            else:
+                text = (f"Hint: {move_hint(best['token'])} — this hand should play it "
+                        f"{percent(best['expected'])} better than its fair share.")
+        else:
+            text = f"Hint: {move_hint(best['token'])} (expected {signed(best['expected'])} this deal"
+            if len(moves) > 1:
+                text += f"; the worst choice {signed(moves[-1]['expected'])}"
+            text += ")."
+        shown = {m["token"]: (percent(m["expected"]) if share else signed(m["expected"])) for m in moves}
+        self.hint = {"key": key, "pending": False, "best": best["token"], "text": text,
+                     "values": {m["token"]: m["expected"] for m in moves}, "shown": shown}
         self.render()
 
     def ask_review(self):
@@ -705,7 +717,7 @@ class App:
         buttons in ``#moves``. Every option is a ``button[data-move]``."""
         moves = vm["moves"] if vm["my_turn"] else []
         hint = self.current_hint()
-        values = hint.get("values", {}) if hint else {}
+        values = hint.get("shown", {}) if hint else {}  # display texts: "−1.2" points, "+40 %" in ordered King
         best = hint.get("best") if hint else None
         node = el("moves")
         draw = CALL_SCREENS.get(vm["phase"]) if moves else None
@@ -719,7 +731,7 @@ class App:
             node.innerHTML = "".join(
                 f'<button type="button" class="btn btn--call{" is-hint" if m["token"] == best else ""}" '
                 f'data-move="{esc(m["token"])}"{" data-hint=best" if m["token"] == best else ""}>{esc(m["text"])}'
-                + (f' <small class="ev">{signed(values[m["token"]])}</small>' if m["token"] in values else "")
+                + (f' <small class="ev">{values[m["token"]]}</small>' if m["token"] in values else "")
                 + "</button>" for m in moves)
             node.hidden = not moves
         button = el("btn-hint")
@@ -786,8 +798,9 @@ class App:
         else:
             text = ""
         hint = self.current_hint()
-        if hint is not None and not hint["pending"]:
-            text = hint["text"]
+        if hint is not None:
+            text = hint["text"] if not hint["pending"] else (
+                "Asking the expert…" + ("" if self.bots_ready.is_set() else " (the bots are still starting)"))
         el("status").textContent = text
 
     def render_panel(self, vm):
@@ -899,6 +912,14 @@ def pretty(card):
     return f"{RANK_TEXT.get(card[:-1], card[:-1])}{SUITS[card[-1]]}"
 
 
+def percent(x):
+    """A fraction as a signed whole percentage: 0.4 → "+40 %"."""
+    if x is None:
+        return "?"
+    n = round(x * 100)
+    return ("−" if n < 0 else "+") + f"{abs(n)} %"
+
+
 def signed(x):
     """Expected points, one decimal, with a real minus sign."""
     text = f"{abs(x):.1f}"
@@ -929,7 +950,7 @@ TRUMP_MORE = {  # the calls other than a suit: what each means
 
 class MoveButtons:
     """The legal non-card moves as ``button[data-move]``s, with the hint's marks: the best one ringed
-    (``is-hint``, ``data-hint="best"``) and every option its expected points."""
+    (``is-hint``, ``data-hint="best"``) and every option its rating (``values``: texts to show)."""
 
     def __init__(self, moves, values, best):
         self.moves = {m["token"]: m for m in moves}
@@ -941,8 +962,8 @@ class MoveButtons:
         best = token == self.best
         ev = ""
         if token in self.values:
-            value = signed(self.values[token])
-            label += f", hint: {value} points expected" + (", the best" if best else "")
+            value = self.values[token]
+            label += f", hint: {value}" + (", the best" if best else "")
             ev = f'<small class="ev" aria-hidden="true">{value}</small>'
         title = f' title="{esc(title)}"' if title else ""
         return (f'<button type="button" class="{cls}{" is-hint" if best else ""}" data-move="{esc(token)}"'
@@ -1203,6 +1224,19 @@ def on_hint(event):
 @when("click", "#btn-sheet")
 def on_sheet(event):
     app.toggle_sheet()
+
+
+@when("click", "#export-record")
+def on_export_record(event):
+    """The game record (kingcore.notation) as a file: `python -m kingcore replay|analyse` read it."""
+    if app.session is None:
+        event.preventDefault()
+        return
+    blob = window.Blob.new(to_js([dumps(app.session.game)]), to_js({"type": "text/plain"}))
+    if app.record_url:
+        window.URL.revokeObjectURL(app.record_url)
+    app.record_url = str(window.URL.createObjectURL(blob))
+    event.currentTarget.href = app.record_url
 
 
 @when("click", "#btn-sheet-close")

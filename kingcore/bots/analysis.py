@@ -24,6 +24,8 @@ from ..moves import Move
 from ..notation import loads
 from ..view import SeatView
 from .base import Bot, legal_moves, make_bot
+from .calls import fair_share, pick_call
+from .knowledge import parse_rules
 from .pimc import PimcBot
 
 STRONGEST = "expert"
@@ -38,14 +40,23 @@ def _evaluator(bot: Bot | None) -> PimcBot:
 
 
 def hint(view: SeatView, rng: random.Random | None = None, bot: Bot | None = None) -> list[tuple[Move, float]]:
-    """Every legal move of ``view.seat`` with its expected points for the deal, best first.
+    """Every legal move of ``view.seat`` with its expected points for the deal, best first — the bot's
+    own choice first.
+
+    In ordered King's contract naming (RULES.md §8) every seat plays each of its contracts once, so
+    this deal's points would always favour the richest contract: there a contract is rated by how
+    much better than its fair share (control total / players) this hand is expected to play it, as
+    a fraction of that share (0.4 = 40 % better), and a pass by the bar a contract must clear to be
+    named now (the bot's ``margin``); the move first is the one the bot makes
+    (:func:`~kingcore.bots.calls.pick_call`).
 
     Args:
         view: a view whose seat is to move; rng: randomness (default ``Random(0)``: the same hint
             for the same view); bot: a Monte Carlo bot (default :data:`STRONGEST`).
 
     Returns:
-        ``(move, expected points)`` pairs; ties keep the order of ``view.legal``.
+        ``(move, value)`` pairs, best first; ties keep the order of ``view.legal``. ``value`` is
+        expected points for the deal, or in contract naming the gain over the fair share (a fraction).
 
     Raises:
         ValueError: the seat is not to move, or ``bot`` cannot rate moves.
@@ -53,7 +64,18 @@ def hint(view: SeatView, rng: random.Random | None = None, bot: Bot | None = Non
     b = _evaluator(bot)
     legal = legal_moves(view)
     values = b.evaluate(view, legal, rng if rng is not None else random.Random(0))
-    return sorted(values.items(), key=lambda mv: (-mv[1], legal.index(mv[0])))
+    if view.phase != "choose_contract":
+        return sorted(values.items(), key=lambda mv: (-mv[1], legal.index(mv[0])))
+    rules = parse_rules(view.rules)
+    choice = pick_call(view, legal, values, b.margin)
+    rated = {}
+    for m in legal:
+        if m.contract is None:  # pass: the bar a contract must clear to be named now
+            rated[m] = b.margin
+        else:
+            fair = fair_share(rules, m.contract)
+            rated[m] = (values[m] - fair) / max(1.0, abs(fair))
+    return sorted(rated.items(), key=lambda mv: (mv[0] != choice, -mv[1], legal.index(mv[0])))
 
 
 @dataclass(frozen=True)

@@ -157,15 +157,17 @@ def pick_call(view: SeatView, legal: list[Move], values: dict[Move, float], marg
     for m in legal:
         if m.kind != "contract" or m.contract is None:
             continue
-        fair = _fair(rules, m.contract)
+        fair = fair_share(rules, m.contract)
         if values[m] - fair >= margin * max(1.0, abs(fair)):
             good.append(m)
     if not good:
         return pas
-    return max(good, key=lambda m: (values[m] - _fair(rules, m.contract or Contract.NO_TRICKS), -legal.index(m)))
+    return max(good, key=lambda m: (values[m] - fair_share(rules, m.contract or Contract.NO_TRICKS), -legal.index(m)))
 
 
-def _fair(rules: Rules, contract: Contract) -> float:
+def fair_share(rules: Rules, contract: Contract) -> float:
+    """A seat's fair share of a contract's points: its control total over the players (RULES.md §5;
+    a trump deal's tricks at the automatic trick value)."""
     if contract is Contract.TRUMPS:
         return automatic_trick_value(rules) * rules.hand_size / rules.players
     return Scoring.of(rules, contract).control_total(rules.deck_mask, rules.hand_size) / rules.players

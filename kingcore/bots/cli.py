@@ -94,8 +94,17 @@ def _run(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as e:
         print(f"kingcore analyse: cannot read {args.record}: {e}", file=sys.stderr)
         return 2
+    from ..errors import NotationError
+    from ..notation import record_text
     from .base import make_bot
-    rows = analyse(text, args.seat, make_bot(args.bot))
+    try:
+        rows = analyse(record_text(text), args.seat, make_bot(args.bot))  # a record, or a web save
+    except NotationError as e:
+        print(f"{args.record}:{e.line}:{e.column}: {e.message}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"kingcore analyse: {e}", file=sys.stderr)
+        return 2
     print(f"{'deal':>4} {'trick':>5}  {'played':<6} {'exp.':>7}  {'best':<6} {'exp.':>7} {'cost':>6}")
     for r in rows:
         print(f"{r.deal:>4} {r.trick:>5}  {r.move!s:<6} {r.expected:>7.2f}  {r.best!s:<6} {r.best_expected:>7.2f}"

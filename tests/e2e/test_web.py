@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from kingcore import Game, Phase
+from kingcore.notation import dumps, loads
 from kingcore.webapi import Session, choose
 
 pytestmark = pytest.mark.browser
@@ -536,3 +537,21 @@ def test_call_screens(options: dict[str, Any], phase: str, title: str, pick: str
     page.wait_for_function("() => { const s = document.getElementById('call-screen'); return !s || s.hidden; }")
     saved = Session.from_save(state(page)["save"])
     assert (0, pick) in [(seat, str(move)) for seat, move in saved.game.current.calls]
+
+
+def test_score_sheet_downloads_the_game_record(server: Any, new_context: Any, tmp_path: Path) -> None:
+    """Score sheet → "Download the game record": a kingcore.notation record of the game so far, which
+    replays to the saved game (so `python -m kingcore analyse FILE` can review it)."""
+    s = saved_session(lambda s: my_turn_with_illegal(s, min_deal=2))
+    ctx, _ = new_context()
+    seed_storage(ctx, {SAVE_KEY: s.to_save()})
+    page = open_game(ctx, server.url)
+    page.click("#btn-sheet")
+    with page.expect_download() as info:
+        page.click("#export-record")
+    path = tmp_path / "game.king"
+    info.value.save_as(path)
+    assert info.value.suggested_filename == "king-game.king"
+    text = path.read_text()
+    assert loads(text).to_move == s.game.to_move
+    assert text == dumps(Session.from_save(state(page)["save"]).game)
