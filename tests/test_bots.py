@@ -431,7 +431,7 @@ def test_solver_agrees_with_a_naive_search() -> None:
 def test_make_bot_round_trips_and_rejects_bad_specs() -> None:
     for spec in ("random", "heuristic", "heuristic(noise=0.2)", "pimc(samples=7,rollout=random)"):
         assert str(make_bot(str(make_bot(spec)))) == str(make_bot(spec))
-    assert make_bot("expert(samples=5)") == PimcBot(samples=5, call_samples=32)
+    assert make_bot("expert(samples=5)") == PimcBot(samples=5, call_samples=32, infer=0.9, chain=6)
     for level in LEVELS.values():
         make_bot(level)
     for bad in ("nobody", "pimc(samples=x)", "pimc(colour=red)", "pimc(samples=0)", "heuristic(noise=2)",
@@ -497,6 +497,13 @@ def test_strength_heuristic_beats_random() -> None:
 def test_strength_pimc_beats_heuristic() -> None:
     for r in run_arena(["pimc(samples=12)", "heuristic"], ["no_hearts", "no_tricks"], deals=10, rng_seed=7):
         assert r.share < 0.235 and r.points_diff > 0, r
+
+
+def test_strength_pimc_with_play_inference_beats_heuristic() -> None:
+    for r in run_arena(["pimc(samples=12,infer=0.9,chain=4)", "heuristic"], ["take_tricks", "no_tricks"], deals=10,
+                       rng_seed=7):
+        assert r.points_diff > 0, r
+        assert r.tricks_diff > 0.1 if r.contract == "take_tricks" else r.share < 0.235, r
 
 
 def test_kitty_and_misere_decisions_are_legal() -> None:

@@ -41,9 +41,12 @@ from .knowledge import Knowledge, knowledge, sample_hands
 from .pimc import PimcBot
 from .simple import HeuristicBot, RandomBot
 
-EXPERT = "pimc(samples=160,call_samples=32)"
-"""What ``expert`` stands for: the strongest level measured — it beats ``pimc(samples=40)`` head-to-head
-in duplicate (docs/BOTS.md); the endgame solver, own-move lookahead and play inference did not."""
+EXPERT = "pimc(samples=160,call_samples=32,infer=0.9,chain=6)"
+"""What ``expert`` stands for: the strongest level measured — 160 deals per card, drawn by a Metropolis
+chain that weights each deal by how well the heuristic explains the others' cards (``infer``/``chain``,
+:class:`~kingcore.bots.pimc.PlaySampler`). It beats ``pimc(samples=40)`` head-to-head in duplicate and
+takes more tricks than it against the heuristic field (docs/BOTS.md); the endgame solver, own-move
+lookahead and rejection-sampled inference did not."""
 
 LEVELS: dict[str, str] = {
     "easy": "heuristic(noise=0.2)",

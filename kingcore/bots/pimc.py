@@ -8,6 +8,9 @@ same sampled deals (common random numbers). The play-out is the heuristic at eve
 (:func:`~kingcore.bots.policy.playout`), or uniformly random legal play (``rollout=random``); with
 ``solver=N`` the last N tricks are searched exactly (:mod:`kingcore.bots.solver`).
 
+With ``infer`` (and ``chain``) the deals are weighted by how well the heuristic explains the other
+seats' cards seen so far (:class:`PlaySampler`): ``expert`` uses it.
+
 Work is bounded two ways: ``samples`` deals per decision, and at most ``playouts`` play-outs (deals ×
 candidates) — both deterministic — plus an optional wall-clock ``budget_ms`` (the web page's cap); a
 decision is a function of the view and the ``rng`` state as long as that budget is not reached.
@@ -94,10 +97,142 @@ def explains(ctx: Ctx, k: Knowledge, hands: list[int], u: float, keep: float) ->
     return True
 
 
+class PlaySampler:
+    """Deals of the unseen cards drawn in proportion to ``keep ** misses`` — *misses* being the cards
+    the other seats played that the heuristic would not have played from their sampled hands — by a
+    Metropolis chain over swaps of unseen cards between two hands (each card staying where the
+    :class:`Knowledge` allows it). A deal the heuristic explains fully has weight 1; ``keep = 0`` would
+    be hard conditioning, ``keep = 1`` the plain :func:`sample_hands`.
+
+    The chain starts from :func:`sample_hands`, runs max(30, 8 × ``steps``) swaps, then ``steps`` swaps
+    between deals; misses are recounted only for the two hands a swap touches, memoised per (seat, hand).
+    Uses only ``rng.random()``, and only what ``k`` knows. Measurements: docs/BOTS.md."""
+
+    def __init__(self, ctx: Ctx, k: Knowledge, rng: random.Random, keep: float, steps: int) -> None:
+        self.ctx = ctx
+        self.k = k
+        self.rng = rng
+        self.keep = keep
+        self.steps = steps
+        mis = ctx.misere
+        n = k.players
+        per: list[list[tuple[tuple[int, ...], int, int, int, int, int]]] = [[] for _ in range(n)]
+        for seat, trick, gone, trick_no, voids, card, later in k.history:
+            if mis:
+                trick = tuple(mirror_card(c) for c in trick)
+                gone = mirror(gone)
+                card = mirror_card(card)
+                later = mirror(later)
+            per[seat].append((trick, gone, trick_no, voids, card, later))
+        self.per = per
+        self.seats = [s for s in range(n) if s != k.seat and per[s]]
+        # hands that can trade: other seats with unseen cards, and the kitty (index n)
+        self.slots = [s for s in range(n) if s != k.seat and k.counts[s] - k.fixed[s].bit_count() > 0]
+        if k.kitty:
+            self.slots.append(n)
+        self.allowed = [*k.allowed, k.unknown]
+        self.free = [0] * (n + 1)
+        self.hands: list[int] = []
+        self.miss = [0] * (n + 1)
+        self.memo: dict[int, int] = {}
+        self.active = bool(self.seats) and len(self.slots) >= 2 and keep < 1.0
+        self._restart()
+        if self.active:
+            self._walk(max(30, 8 * steps))
+
+    def _misses(self, seat: int, hand: int) -> int:
+        """The cards ``seat`` played (with a choice) that the heuristic would not have played from ``hand``."""
+        if seat >= self.k.players:
+            return 0
+        key = hand << 3 | seat
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        ctx = self.ctx
+        legal = ctx.legal
+        mis = ctx.misere
+        out = 0
+        if mis:
+            hand = mirror(hand)
+        for trick, gone, trick_no, voids, card, later in self.per[seat]:
+            h = hand | later
+            lm = legal(h, trick[0] // 13 if trick else -1)
+            if lm & (lm - 1) and choose_card(ctx, h, lm, trick, gone, trick_no, voids) != card:
+                out += 1
+        self.memo[key] = out
+        return out
+
+    def _restart(self) -> None:
+        k = self.k
+        n = k.players
+        hands = sample_hands(k, self.rng)
+        self.hands = hands
+        kit = k.unknown
+        for s in range(n):
+            if s != k.seat:
+                kit &= ~hands[s]
+                self.free[s] = hands[s] & ~k.fixed[s]
+        self.free[n] = kit
+        if self.active:
+            for s in self.seats:
+                self.miss[s] = self._misses(s, hands[s])
+
+    def _walk(self, steps: int) -> None:
+        rng = self.rng
+        slots = self.slots
+        free = self.free
+        allowed = self.allowed
+        hands = self.hands
+        miss = self.miss
+        keep = self.keep
+        n = self.k.players
+        ns = len(slots)
+        for _ in range(steps):
+            a = slots[int(rng.random() * ns)]
+            b = slots[int(rng.random() * (ns - 1))]
+            if b == a:
+                b = slots[ns - 1]
+            fa = free[a] & allowed[b]
+            fb = free[b] & allowed[a]
+            if not fa or not fb:
+                continue
+            ca = _nth(fa, int(rng.random() * fa.bit_count()))
+            cb = _nth(fb, int(rng.random() * fb.bit_count()))
+            swap = (1 << ca) | (1 << cb)
+            ha = hands[a] ^ swap if a < n else 0
+            hb = hands[b] ^ swap if b < n else 0
+            ma = self._misses(a, ha) if a < n and self.per[a] else 0
+            mb = self._misses(b, hb) if b < n and self.per[b] else 0
+            delta = ma + mb - miss[a] - miss[b]
+            if delta > 0 and rng.random() >= keep ** delta:
+                continue
+            free[a] ^= swap
+            free[b] ^= swap
+            if a < n:
+                hands[a] = ha
+            if b < n:
+                hands[b] = hb
+            miss[a], miss[b] = ma, mb
+
+    def draw(self) -> list[int]:
+        """The next deal (a fresh list of hands, seat order)."""
+        if not self.active:
+            return sample_hands(self.k, self.rng)
+        self._walk(self.steps)
+        return list(self.hands)
+
+
+def _nth(mask: int, i: int) -> int:
+    """The index of the ``i``-th lowest set bit of ``mask``."""
+    for _ in range(i):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
 def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playouts: int = 0,
                 budget_ms: float = 0.0, rollout: str = "heuristic", objective: str = "own",
-                solver: int = 0, infer: float = 0.0, draws: int = 8, lookahead: int = 0
-                ) -> tuple[dict[int, float], int]:
+                solver: int = 0, infer: float = 0.0, draws: int = 8, lookahead: int = 0,
+                chain: int = 0) -> tuple[dict[int, float], int]:
     """Mean value of each legal card over sampled deals.
 
     Args:
@@ -110,6 +245,8 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
         infer: 0..1, how strongly to believe the others play like the heuristic: a sampled deal on
         which the heuristic would not have played a card seen is kept with chance ``1 − infer`` per
         such card (:func:`explains`); draws: at most ``draws × samples`` deals are drawn for that.
+        chain: with ``infer``, draw the deals from a Metropolis chain instead (:class:`PlaySampler`,
+        weight ``(1 − infer) ** misses``, ``chain`` swaps between deals; 0: rejection as above).
         lookahead: in each play-out, also try every card at the seat's next ``lookahead`` turns and
         keep the best (:func:`~kingcore.bots.policy.playout`).
 
@@ -141,13 +278,17 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
     t0 = time.perf_counter()
     done = 0
     keep = 1.0 - infer
-    tries = worlds * draws if infer > 0 and k.history else worlds
+    sampler = PlaySampler(ctx, k, rng, keep, chain) if infer > 0 and chain > 0 and k.history else None
+    tries = worlds * draws if infer > 0 and k.history and sampler is None else worlds
     for _ in range(worlds):
-        while True:
-            hands = sample_hands(k, rng)
-            tries -= 1
-            if tries <= 0 or keep >= 1.0 or explains(ctx, k, hands, rng.random(), keep):
-                break
+        if sampler is not None:
+            hands = sampler.draw()
+        else:
+            while True:
+                hands = sample_hands(k, rng)
+                tries -= 1
+                if tries <= 0 or keep >= 1.0 or explains(ctx, k, hands, rng.random(), keep):
+                    break
         if use_solver:
             vals = solve(deal, hands, k.leader, k.trick, k.points, k.tricks, me, reps)
             for i in range(len(reps)):
@@ -192,8 +333,9 @@ class PimcBot(Bot):
     ``solver`` tricks searched exactly at the end (0: none); ``margin`` how much better than its fair
     share a contract must look to be named in ordered King (a fraction of the fair share);
     ``infer``/``draws`` weigh the sampled deals by how well the heuristic explains the others' play
-    (0: off); ``lookahead`` own turns searched inside each play-out (0: off). See :func:`card_values`;
-    README "Bots" has the measurements that chose the defaults.
+    (0: off); ``chain`` swaps per deal of the Metropolis sampler used for that (:class:`PlaySampler`;
+    0: rejection sampling); ``lookahead`` own turns searched inside each play-out (0: off). See
+    :func:`card_values`; docs/BOTS.md has the measurements that chose the defaults.
     """
 
     name = "pimc"
@@ -208,14 +350,15 @@ class PimcBot(Bot):
     infer: float = 0.0
     draws: int = 8
     lookahead: int = 0
+    chain: int = 0
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0:
             raise ValueError("samples and call_samples must be ≥ 1; playouts, budget_ms and solver ≥ 0")
         if self.rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be heuristic or random, not {self.rollout!r}")
-        if not 0.0 <= self.infer <= 1.0 or self.draws < 1:
-            raise ValueError("infer must be between 0 and 1 and draws ≥ 1")
+        if not 0.0 <= self.infer <= 1.0 or self.draws < 1 or self.chain < 0:
+            raise ValueError("infer must be between 0 and 1, draws ≥ 1 and chain ≥ 0")
         if self.objective not in ("own", "diff"):
             raise ValueError(f"objective must be own or diff, not {self.objective!r}")
 
@@ -242,7 +385,7 @@ class PimcBot(Bot):
                 return heuristic  # every legal card plays alike
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
-                                  self.lookahead)
+                                  self.lookahead, self.chain)
             values = {m: vals[m.card.index] for m in legal if m.card is not None}
             best = max(values.values())
             if values[heuristic] >= best - 1e-9:
@@ -265,6 +408,6 @@ class PimcBot(Bot):
                 lm |= m.card.mask
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
-                                  self.lookahead)
+                                  self.lookahead, self.chain)
             return {m: vals[m.card.index] for m in legal if m.card is not None}
         return evaluate_calls(view, legal, rng, self.call_samples, self.budget_ms)
