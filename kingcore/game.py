@@ -323,6 +323,22 @@ class Game:
         self.first_dealer = dealer
         self.phase = Phase.DEAL
 
+    def restart(self) -> Game:
+        """A new game with these rules and this game's first dealer (the same draw, if there was one),
+        before its first deal: to replay the record step by step (bots' decisions, analysis).
+
+        Raises:
+            IllegalMoveError: the first dealer is not decided yet.
+        """
+        g = Game(self.rules)
+        if self.draw:
+            g.apply_draw(self.draw)
+        elif self.first_dealer is not None:
+            g.set_first_dealer(self.first_dealer)
+        else:
+            raise IllegalMoveError("cannot restart before the first dealer is decided", Reason.WRONG_PHASE)
+        return g
+
     def set_first_dealer(self, seat: int) -> None:
         """Skip the draw: ``seat`` deals first (for tests and position set-up)."""
         self._need(Phase.DRAW_DEALER, "set the first dealer")

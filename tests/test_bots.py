@@ -116,12 +116,7 @@ def redeal_hidden(g: Game, seat: int, rng: random.Random, tries: int = 60) -> Ga
                 hands[s][j] = c
             else:
                 kitty[j] = c
-        g2 = Game(g.rules)
-        if g.draw:
-            g2.apply_draw(g.draw)
-        else:
-            assert g.first_dealer is not None
-            g2.set_first_dealer(g.first_dealer)
+        g2 = g.restart()
         try:
             for prev in g.deals[:-1]:
                 g2.deal_cards(prev.hands, prev.kitty)

@@ -263,3 +263,26 @@ def test_moves_round_trip() -> None:
     for t in ["QS", "pass", "bid:3", "trump:S", "trump:nt", "trump:misere", "trump:last-card",
               "contract:no-king", "contract:eralash-plus"]:
         assert str(Move.parse(t)) == t
+
+
+def test_restart_replays_a_game_from_its_first_dealer() -> None:
+    """Game.restart: the same rules and first dealer (the same draw), before the first deal; replaying
+    the record's deals through it gives the same score sheet. Before the first dealer: refused."""
+    for rules, drawn in ((Rules(), True), (Rules(replay="trumps"), False)):
+        g = Game(rules)
+        if drawn:
+            g.draw_dealer(random.Random(5))
+        else:
+            g.set_first_dealer(2)
+        g.autoplay(random.Random(6), deals=3)
+        r = g.restart()
+        assert r.phase is Phase.DEAL and r.first_dealer == g.first_dealer and r.draw == g.draw
+        assert r.rules == g.rules and not r.deals
+        for d in g.deals:
+            r.deal_cards(d.hands, d.kitty)
+            for seat, move in [*d.calls, *d.plays]:
+                r.play(move, seat)
+        assert r.sheet.totals == g.sheet.totals and len(r.sheet.rows) == 3
+    with pytest.raises(IllegalMoveError) as info:
+        Game().restart()
+    assert info.value.reason is Reason.WRONG_PHASE

@@ -117,11 +117,7 @@ def analyse(record_text: str, seat: int, bot: Bot | None = None, rng_seed: int =
     recorded = loads(record_text)
     if not 0 <= seat < recorded.rules.players:
         raise ValueError(f"seat {seat} is not a seat of a {recorded.rules.players}-player game")
-    g = Game(recorded.rules)
-    if recorded.draw:
-        g.apply_draw(recorded.draw)
-    elif recorded.first_dealer is not None:
-        g.set_first_dealer(recorded.first_dealer)
+    g = recorded.restart() if recorded.first_dealer is not None else Game(recorded.rules)
     out: list[CardAnalysis] = []
     for d in recorded.deals:
         g.deal_cards(d.hands, d.kitty)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from kingcore import Game, Phase
+from kingcore import Phase
 from kingcore.notation import dumps, loads
 from kingcore.webapi import Session, choose
 
@@ -385,12 +385,7 @@ def replay_checking_bots(save: str) -> int:
     that seat's view and seed: the page's bots play the levels the player set. Returns the moves checked."""
     final = Session.from_save(save)
     rec = final.game
-    g = Game(rec.rules)
-    if rec.draw:
-        g.apply_draw(rec.draw)
-    else:
-        assert rec.first_dealer is not None
-        g.set_first_dealer(rec.first_dealer)
+    g = rec.restart()
     s = Session(g, final.settings)
     checked = 0
     for d in rec.deals:
