@@ -38,6 +38,7 @@ from .base import Bot, make_bot, register
 from .calls import deal_ctx, evaluate_calls, pick_call
 from .knowledge import Knowledge, knowledge, sample_hands
 from .policy import Ctx, choose_card, mirror, mirror_card, playout
+from .simple import heuristic_play
 from .solver import solve
 
 __all__ = ["PimcBot", "card_groups", "card_values", "make_bot"]
@@ -365,19 +366,7 @@ class PimcBot(Bot):
     def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
         """The move of the best expected value (see :meth:`evaluate`)."""
         if view.phase == "play":
-            k = knowledge(view)
-            assert k.deal is not None
-            ctx = deal_ctx(k.deal)
-            lm = 0
-            for m in legal:
-                assert m.card is not None
-                lm |= m.card.mask
-            if k.deal.misere:
-                h = mirror_card(choose_card(ctx, mirror(k.hand), mirror(lm), [mirror_card(x) for x in k.trick],
-                                            mirror(k.gone), k.trick_no, k.void_suits))
-            else:
-                h = choose_card(ctx, k.hand, lm, k.trick, k.gone, k.trick_no, k.void_suits)
-            heuristic = next(m for m in legal if m.card is not None and m.card.index == h)
+            k, ctx, lm, heuristic = heuristic_play(view, legal)
             on_table = 0
             for c in k.trick:
                 on_table |= 1 << c

@@ -24,8 +24,8 @@ from ..moves import Move
 from ..view import SeatView
 from .base import Bot, make_bot, register
 from .calls import deal_ctx, static_bid, static_contract, static_trump_call
-from .knowledge import knowledge
-from .policy import choose_card, mirror, mirror_card
+from .knowledge import Knowledge, knowledge
+from .policy import Ctx, choose_card, mirror, mirror_card
 
 __all__ = ["HeuristicBot", "RandomBot", "heuristic_card", "make_bot"]
 
@@ -42,8 +42,9 @@ class RandomBot(Bot):
         return legal[int(rng.random() * len(legal))]
 
 
-def heuristic_card(view: SeatView, legal: list[Move]) -> Move:
-    """The heuristic's card for a view in phase ``play`` (see :mod:`kingcore.bots.policy`)."""
+def heuristic_play(view: SeatView, legal: list[Move]) -> tuple[Knowledge, Ctx, int, Move]:
+    """The heuristic's card for a view in phase ``play`` (see :mod:`kingcore.bots.policy`), with what
+    it was computed from: the seat's knowledge, the deal's context and the legal cards as a mask."""
     k = knowledge(view)
     assert k.deal is not None
     ctx = deal_ctx(k.deal)
@@ -58,8 +59,13 @@ def heuristic_card(view: SeatView, legal: list[Move]) -> Move:
         c = choose_card(ctx, k.hand, lm, k.trick, k.gone, k.trick_no, k.void_suits)
     for m in legal:
         if m.card is not None and m.card.index == c:
-            return m
+            return k, ctx, lm, m
     raise AssertionError(f"the policy chose card {c}, not a legal move")
+
+
+def heuristic_card(view: SeatView, legal: list[Move]) -> Move:
+    """The heuristic's card for a view in phase ``play`` (see :mod:`kingcore.bots.policy`)."""
+    return heuristic_play(view, legal)[3]
 
 
 @register
