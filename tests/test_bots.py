@@ -19,6 +19,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,6 +45,8 @@ from kingcore.bots.solver import solve
 from kingcore.cards import CardSet, cards_of
 from kingcore.notation import dumps
 from kingcore.view import SeatView
+
+ROOT = Path(__file__).resolve().parent.parent
 
 CONFIGS = [
     "king()",
@@ -566,3 +569,27 @@ def test_cli_arena_bench_and_analyse(tmp_path: Path) -> None:
                 ["analyse", str(rec), "--seat", "9"]):
         p = run(*bad)
         assert p.returncode == 2 and "Traceback" not in p.stderr and p.stderr.startswith("kingcore "), p.stderr
+
+
+# ------------------------------------------------------------------- the information ceiling (tools/ceiling.py)
+def _ceiling() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ceiling", ROOT / "tools" / "ceiling.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_ceiling_tool_honest_rows_equal_the_arena_and_peeking_gains() -> None:
+    """``never`` is the bot as the arena plays it (same deals, same seeds); seeing every hand from the
+    first trick takes more tricks than the heuristic in take_tricks, and legally (Game.play checks)."""
+    ceiling = _ceiling()
+    sets = [ceiling._peek_set(("take_tricks", i, 5, "heuristic", ceiling.NEVER, 0)) for i in range(6)]
+    assert [s[0] for s in sets] == pytest.approx([0.0] * 6, abs=1e-9)  # heuristic against heuristic: even
+    arena = run_arena(["pimc(samples=4)", "heuristic"], ["take_tricks"], deals=6, rng_seed=5)[0]
+    honest = [ceiling._peek_set(("take_tricks", i, 5, "pimc(samples=4)", ceiling.NEVER, 0)) for i in range(6)]
+    assert sum(s[0] for s in honest) / 6 == pytest.approx(arena.tricks_diff)
+    peek = [ceiling._peek_set(("take_tricks", i, 5, "heuristic", 0, 0)) for i in range(12)]
+    assert sum(s[0] for s in peek) / 12 > 0.2

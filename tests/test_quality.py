@@ -10,13 +10,13 @@ ROOT = Path(__file__).parent.parent
 
 
 def test_mypy_strict() -> None:
-    p = subprocess.run([sys.executable, "-m", "mypy", "--strict", "kingcore"], cwd=ROOT, capture_output=True,
-                       text=True, timeout=600)
+    p = subprocess.run([sys.executable, "-m", "mypy", "--strict", "kingcore", "tools/ceiling.py"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stdout + p.stderr
 
 
 def test_ruff() -> None:
-    p = subprocess.run([sys.executable, "-m", "ruff", "check", "kingcore", "tests"], cwd=ROOT,
+    p = subprocess.run([sys.executable, "-m", "ruff", "check", "kingcore", "tests", "tools"], cwd=ROOT,
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
 
