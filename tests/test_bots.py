@@ -593,3 +593,14 @@ def test_the_ceiling_tool_honest_rows_equal_the_arena_and_peeking_gains() -> Non
     assert sum(s[0] for s in honest) / 6 == pytest.approx(arena.tricks_diff)
     peek = [ceiling._peek_set(("take_tricks", i, 5, "heuristic", 0, 0)) for i in range(12)]
     assert sum(s[0] for s in peek) / 12 > 0.2
+
+
+def test_the_ceiling_tool_refuses_bad_input_with_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    ceiling = _ceiling()
+    for argv, msg in ((["peek", "--contract", "no_kings"], "unknown contract 'no_kings'"),
+                      (["peek", "--contract", "no_king", "--deals", "1"], "at least 2"),
+                      (["peek", "--contract", "no_king", "--bot", "pimc(x=1)"], "no parameter 'x'"),
+                      (["peek", "--contract", "no_king", "--from-trick", "1,soon"], "'1,soon'"),
+                      (["accuracy", "--contract", "nope"], "unknown contract 'nope'")):
+        assert ceiling.main(argv) == 2
+        assert msg in capsys.readouterr().err

@@ -183,11 +183,27 @@ def main(argv: list[str] | None = None) -> int:
     a.add_argument("--deals", type=int, default=60)
     a.add_argument("--rng-seed", type=int, default=3)
     args = ap.parse_args(argv)
-    if args.cmd == "peek":
-        ks = [NEVER if x.strip() == "never" else int(x) for x in args.from_trick.split(",")]
-        peek(args.contract, args.deals, args.rng_seed, args.bot, ks, args.lookahead, args.jobs)
-    else:
-        accuracy(args.contract, args.deals, args.rng_seed)
+    try:
+        contract_rules(Rules(), args.contract)
+        if args.deals < 2:
+            raise ValueError("--deals must be at least 2 (a 95 % interval needs two deals)")
+        if args.cmd == "peek":
+            make_bot(args.bot)
+            if args.lookahead < 0 or args.jobs < 1:
+                raise ValueError("--lookahead must be ≥ 0 and --jobs ≥ 1")
+            try:
+                ks = [NEVER if x.strip() == "never" else int(x) for x in args.from_trick.split(",")]
+            except ValueError:
+                raise ValueError(f"--from-trick takes tricks (0-based) or never, comma-separated: "
+                                 f"{args.from_trick!r}") from None
+            if any(k < 0 for k in ks):
+                raise ValueError("--from-trick: tricks are counted from 0")
+            peek(args.contract, args.deals, args.rng_seed, args.bot, ks, args.lookahead, args.jobs)
+        else:
+            accuracy(args.contract, args.deals, args.rng_seed)
+    except ValueError as e:  # BotSpecError and an unknown contract are ValueErrors
+        print(f"ceiling.py: {e}", file=sys.stderr)
+        return 2
     return 0
 
 
