@@ -101,3 +101,32 @@ def test_replay_and_analyse_read_a_web_save_and_refuse_bad_records(tmp_path: Pat
     p = run("analyse", str(bad), "--seat", "0")
     assert p.returncode == 2 and p.stderr.startswith(f"{bad}:2:"), p.stderr
     assert "Traceback" not in p.stderr
+
+
+def test_arena_and_bench_bots_refuse_bad_arguments_before_playing() -> None:
+    cases = [
+        (("arena", "--bots", ""), "at least one field bot"),
+        (("arena", "--bots", "random,heuristic", "--deals", "0"), "deals must be at least 1, not 0"),
+        (("arena", "--bots", "random,heuristic", "--deals", "-3"), "not -3"),
+        (("arena", "--bots", "random,heuristic,heuristic,heuristic,random"), "5 bots for 4 seats"),
+        (("arena", "--bots", "bogus,heuristic"), "unknown bot 'bogus'"),
+        (("arena", "--bots", "random,heuristic", "--jobs", "0"), "jobs must be at least 1"),
+        (("arena", "--bots", "random,heuristic", "--contracts", "no_king,zz"), "unknown contract 'zz'"),
+        (("arena", "--bots", "random,heuristic", "--contracts", ","), "no contract given"),
+        (("bench-bots", "--deals", "0"), "deals must be at least 1"),
+        (("bench-bots", "--contracts", ""), "no contract given"),
+    ]
+    for args, msg in cases:
+        p = run(*args)
+        assert p.returncode == 2, (args, p.stdout, p.stderr)
+        assert msg in p.stderr and "Traceback" not in p.stderr, (args, p.stderr)
+        assert p.stdout == "", (args, p.stdout)  # nothing printed before the error
+    p = run("arena", "--bots", "random,heuristic", "--contracts", "zz")
+    assert "auction" in p.stderr and "ordered" in p.stderr  # every name the arena takes
+
+
+def test_arena_of_one_deal_prints_no_infinite_interval() -> None:
+    p = run("arena", "--bots", "random,heuristic", "--deals", "1", "--contracts", "no_king,take_tricks")
+    assert p.returncode == 0, p.stderr
+    rows = [x for x in p.stdout.splitlines() if x.startswith(("no_king", "take_tricks"))]
+    assert len(rows) == 2 and all("n/a" in r and "inf" not in r and "-0.0%" not in r for r in rows), rows

@@ -41,7 +41,8 @@ from kingcore.moves import Move
 from kingcore.rules import Rules
 
 Z95 = 1.959963984540054
-NEVER = 99
+NEVER = 1_000_000
+"""``--from-trick never``: a trick no deal reaches."""
 
 
 def peek_move(g: Game, seat: int, lookahead: int) -> Move:
@@ -124,8 +125,8 @@ def peek(contract: str, deals: int, seed: int, spec: str, ks: list[int], lookahe
         xs = [s[0] for s in sets]
         ci = Z95 * statistics.stdev(xs) / math.sqrt(len(xs))
         share = sum(s[1] for s in sets) / sum(s[2] for s in sets)
-        label = "never" if k >= NEVER else str(k)
-        print(f"{label:>6} {statistics.fmean(xs):>+12.3f} {ci:>7.3f} {share * 100:>6.1f}%", flush=True)
+        label = "never" if k == NEVER else str(k)
+        print(f"{label:>6} {statistics.fmean(xs):>+12.3f} {ci:>7.3f} {share * 100 + 0.0:>6.1f}%", flush=True)
 
 
 SAMPLERS: dict[str, tuple[float, int] | None] = {
@@ -170,18 +171,19 @@ def accuracy(contract: str, deals: int, seed: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python tools/ceiling.py", description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
-    p = sub.add_parser("peek", help="the bot seeing every hand from trick K on")
+    fmt = argparse.ArgumentDefaultsHelpFormatter
+    p = sub.add_parser("peek", help="the bot seeing every hand from trick K on", formatter_class=fmt)
     p.add_argument("--contract", required=True)
-    p.add_argument("--deals", type=int, default=300)
-    p.add_argument("--rng-seed", type=int, default=1)
-    p.add_argument("--bot", default="pimc(samples=40)")
+    p.add_argument("--deals", type=int, default=300, help="duplicate deal sets")
+    p.add_argument("--rng-seed", type=int, default=1, help="the arena's deal sets")
+    p.add_argument("--bot", default="pimc(samples=40)", help="how the seat plays before trick K")
     p.add_argument("--from-trick", default="0,1,2,never", help="comma-separated tricks (0-based) or never")
-    p.add_argument("--lookahead", type=int, default=0)
-    p.add_argument("--jobs", type=int, default=1)
-    a = sub.add_parser("accuracy", help="how close sampled deals come to the real one")
+    p.add_argument("--lookahead", type=int, default=0, help="own turns searched on the real deal")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    a = sub.add_parser("accuracy", help="how close sampled deals come to the real one", formatter_class=fmt)
     a.add_argument("--contract", required=True)
-    a.add_argument("--deals", type=int, default=60)
-    a.add_argument("--rng-seed", type=int, default=3)
+    a.add_argument("--deals", type=int, default=60, help="deals (seat 0 of each)")
+    a.add_argument("--rng-seed", type=int, default=3, help="deals other than the arena's")
     args = ap.parse_args(argv)
     try:
         contract_rules(Rules(), args.contract)

@@ -899,6 +899,7 @@ class App:
         panel = el("sheet-panel")
         show = panel.hidden if open_ is None else open_
         panel.hidden = not show
+        el("export-record").hidden = self.session is None  # no game in progress: nothing to download
         el("btn-sheet").setAttribute("aria-expanded", "true" if show else "false")
         el("btn-sheet-close" if show else "btn-sheet").focus()
 

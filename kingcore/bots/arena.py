@@ -51,7 +51,10 @@ def contract_rules(base: Rules, name: str) -> tuple[Rules, Contract]:
     r = dataclasses.replace(base, order="fixed")
     if name == "auction":
         return dataclasses.replace(r, replay="auction"), Contract.TRUMPS
-    c = Contract.parse(name)
+    try:
+        c = Contract.parse(name)
+    except ValueError:
+        raise ValueError(f"unknown contract {name!r} (known: {', '.join(CONTRACT_NAMES)})") from None
     if c is Contract.TRUMPS and r.replay == "mirror":
         r = dataclasses.replace(r, replay="trumps")
     return r, c
@@ -196,11 +199,8 @@ def run_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rng_see
     Raises:
         BotSpecError: a bad bot spec. ValueError: an unknown contract or fewer than two bots.
     """
-    if len(bots) < 2:
-        raise ValueError("an arena needs the bot under test and at least one field bot")
-    for s in bots:
-        make_bot(s)
     base = rules or Rules()
+    check_arena(bots, contracts, deals, base, jobs)
     out = []
     for name in contracts:
         r, c = contract_rules(base, name)
@@ -216,6 +216,30 @@ def run_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rng_see
         if progress:
             progress(format_result(res))
     return out
+
+
+def check_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rules: Rules, jobs: int = 1) -> None:
+    """Check an arena's arguments before any deal is played.
+
+    Raises:
+        BotSpecError: a bad bot spec. ValueError: fewer than two bots or more than the seats, no
+        contract or an unknown one, ``deals`` < 1, ``jobs`` < 1.
+    """
+    if len(bots) < 2:
+        raise ValueError("an arena needs the bot under test and at least one field bot")
+    if len(bots) > rules.players:
+        raise ValueError(f"{len(bots)} bots for {rules.players} seats: give the bot under test and at most "
+                         f"{rules.players - 1} field bots")
+    for s in bots:
+        make_bot(s)
+    if not contracts:
+        raise ValueError("no contract given")
+    for name in contracts:
+        contract_rules(rules, name)
+    if deals < 1:
+        raise ValueError(f"deals must be at least 1, not {deals}")
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
 
 
 def summarise(name: str, n: int, sets: Sequence[Sequence[tuple[int, int, int, int]]]) -> ContractResult:
@@ -247,12 +271,20 @@ HEADER = (f"{'contract':<14}{'deals':>6}  {'share':>6} {'± 95%':>6}   {'bot pts
           f" {'± 95%':>6}   {'bot tr':>6} {'field':>6} {'diff':>6} {'± 95%':>6}")
 
 
+def _ci(x: float, scale: float = 1.0) -> str:
+    """A half-width for the table: ``n/a`` when one deal gives no interval."""
+    return f"{x * scale:.1f}{'%' if scale != 1.0 else ''}" if math.isfinite(x) else "n/a"
+
+
 def format_result(r: ContractResult) -> str:
-    """One line of the arena table (see :data:`HEADER`)."""
-    share = "   n/a    n/a" if math.isnan(r.share) else f"{r.share * 100:>5.1f}% {r.share_ci * 100:>5.1f}%"
+    """One line of the arena table (see :data:`HEADER`); ``n/a`` where there is no share (ordered King)
+    or no interval (a single deal)."""
+    share = "   n/a    n/a" if math.isnan(r.share) else f"{r.share * 100 + 0.0:>5.1f}% {_ci(r.share_ci, 100):>6}"
+    pci = f"{r.points_ci:>6.2f}" if math.isfinite(r.points_ci) else f"{'n/a':>6}"
+    tci = f"{r.tricks_ci:>6.2f}" if math.isfinite(r.tricks_ci) else f"{'n/a':>6}"
     return (f"{r.contract:<14}{r.deals:>6}  {share}   {r.points_bot:>8.2f}"
-            f" {r.points_field:>7.2f} {r.points_diff:>+7.2f} {r.points_ci:>6.2f}   {r.tricks_bot:>6.2f}"
-            f" {r.tricks_field:>6.2f} {r.tricks_diff:>+6.2f} {r.tricks_ci:>6.2f}")
+            f" {r.points_field:>7.2f} {r.points_diff:>+7.2f} {pci}   {r.tricks_bot:>6.2f}"
+            f" {r.tricks_field:>6.2f} {r.tricks_diff:>+6.2f} {tci}")
 
 
 def _quantile(xs: Sequence[float], q: float) -> float:
@@ -273,6 +305,12 @@ def bench_bots(spec: str, contracts: Sequence[str], deals: int, rng_seed: int = 
     """
     base = rules or Rules()
     bot = make_bot(spec)
+    if not contracts:
+        raise ValueError("no contract given")
+    for name in contracts:
+        contract_rules(base, name)
+    if deals < 1:
+        raise ValueError(f"deals must be at least 1, not {deals}")
     times: dict[str, list[float]] = {}
     for name in contracts:
         r, c = contract_rules(base, name)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..rules import Rules
 from .analysis import STRONGEST, analyse
-from .arena import DEFAULT_CONTRACTS, HEADER, bench_bots, run_arena
+from .arena import DEFAULT_CONTRACTS, HEADER, bench_bots, check_arena, run_arena
 from .base import parse_spec
 
 
@@ -76,6 +76,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.cmd == "arena":
         bots = split_bots(args.bots)
         contracts = [c.strip() for c in args.contracts.split(",") if c.strip()]
+        check_arena(bots, contracts, args.deals, rules, args.jobs)
         print(f"arena: {bots[0]} against {', '.join(bots[1:])}; rules {rules}; {args.deals} duplicate deal sets "
               f"per contract (each played {rules.players}×, the tested bot in every seat); rng seed {args.rng_seed}")
         print("share = the tested bot's share of all points taken (negative contracts: of the penalty; fair "

@@ -232,6 +232,9 @@ def test_unreadable_save_is_kept_and_offered(kind: str, make_raw: Callable[[], s
     with page.expect_download() as dl:
         page.click("#export")
     assert Path(dl.value.path()).read_text() == raw
+    page.click("#btn-sheet")  # no game in progress: the sheet offers no game record to download
+    assert page.locator("#sheet-panel").is_visible() and not page.locator("#export-record").is_visible()
+    page.click("#btn-sheet-close")
     page.click("#problem-new")
     page.wait_for_selector("#new-game-dialog[open]")
     page.click("#new-game-start")
@@ -239,6 +242,8 @@ def test_unreadable_save_is_kept_and_offered(kind: str, make_raw: Callable[[], s
     assert not problem.is_visible()
     assert page.evaluate(f"localStorage.getItem({json.dumps(BROKEN_KEY)})") == raw
     assert Session.from_save(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")).game.current
+    page.click("#btn-sheet")
+    assert page.locator("#export-record").is_visible()
 
 
 def test_disabled_card_does_nothing_and_forced_illegal_move_is_refused(server: Any, new_context: Any) -> None:
