@@ -232,14 +232,19 @@ def check_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rules
                          f"{rules.players - 1} field bots")
     for s in bots:
         make_bot(s)
+    check_deals(contracts, deals, rules)
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, not {jobs}")
+
+
+def check_deals(contracts: Sequence[str], deals: int, rules: Rules) -> None:
+    """Raises ValueError for no contract, an unknown one, or ``deals`` < 1."""
     if not contracts:
         raise ValueError("no contract given")
     for name in contracts:
         contract_rules(rules, name)
     if deals < 1:
         raise ValueError(f"deals must be at least 1, not {deals}")
-    if jobs < 1:
-        raise ValueError(f"jobs must be at least 1, not {jobs}")
 
 
 def summarise(name: str, n: int, sets: Sequence[Sequence[tuple[int, int, int, int]]]) -> ContractResult:
@@ -305,12 +310,7 @@ def bench_bots(spec: str, contracts: Sequence[str], deals: int, rng_seed: int = 
     """
     base = rules or Rules()
     bot = make_bot(spec)
-    if not contracts:
-        raise ValueError("no contract given")
-    for name in contracts:
-        contract_rules(base, name)
-    if deals < 1:
-        raise ValueError(f"deals must be at least 1, not {deals}")
+    check_deals(contracts, deals, base)
     times: dict[str, list[float]] = {}
     for name in contracts:
         r, c = contract_rules(base, name)
