@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kingcore.bots.arena import contract_rules, deal_cards_for, one_deal_game
+from kingcore.bots.arena import contract_rules, deal_cards_for, one_deal_game, seat_rngs
 from kingcore.bots.base import make_bot
 from kingcore.bots.calls import deal_ctx
 from kingcore.bots.knowledge import knowledge, sample_hands
@@ -92,7 +92,7 @@ def _peek_set(args: tuple[str, int, int, str, int, int]) -> tuple[float, int, in
     mine = total = 0
     for rot in range(n):
         g = one_deal_game(rules, c, dealer, hands, kitty)
-        rngs = [random.Random((seed * 1_000_003 + index) * 16 + s) for s in range(n)]
+        rngs = seat_rngs(seed, index, n)
         while g.phase not in (Phase.DEAL_OVER, Phase.RUBBER_OVER):
             seat = g.to_move
             assert seat is not None

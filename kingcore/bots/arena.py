@@ -88,6 +88,12 @@ def deal_cards_for(rules: Rules, contract: Contract, index: int, rng_seed: int) 
     return dealer, [list(h) for h in d.hands], list(d.kitty)
 
 
+def seat_rngs(rng_seed: int, index: int, players: int) -> list[random.Random]:
+    """Each seat's ``rng`` for arena deal ``index``: it depends on the deal and the seat only, never on
+    which bot sits there, so equal deterministic bots play the same game in every rotation."""
+    return [random.Random((rng_seed * 1_000_003 + index) * 16 + s) for s in range(players)]
+
+
 @dataclass(frozen=True)
 class GameResult:
     """One played deal: points and tricks per seat (seat order) and the decisions timed."""
@@ -175,7 +181,7 @@ def _deal_set(args: tuple[Rules, Contract, int, int, tuple[str, ...]]) -> list[t
         bots: list[Bot] = [tested] * n
         for i in range(1, n):
             bots[(r + i) % n] = field[(i - 1) % len(field)]
-        rngs = [random.Random((rng_seed * 1_000_003 + index) * 16 + s) for s in range(n)]
+        rngs = seat_rngs(rng_seed, index, n)
         g = one_deal_game(rules, contract, dealer, hands, kitty)
         res = play_game(g, bots, rngs)
         out.append((res.points[r], sum(res.points), res.tricks[r], sum(res.tricks)))
@@ -276,20 +282,19 @@ HEADER = (f"{'contract':<14}{'deals':>6}  {'share':>6} {'± 95%':>6}   {'bot pts
           f" {'± 95%':>6}   {'bot tr':>6} {'field':>6} {'diff':>6} {'± 95%':>6}")
 
 
-def _ci(x: float, scale: float = 1.0) -> str:
-    """A half-width for the table: ``n/a`` when one deal gives no interval."""
-    return f"{x * scale:.1f}{'%' if scale != 1.0 else ''}" if math.isfinite(x) else "n/a"
+def _half(x: float, fmt: str, unit: str = "") -> str:
+    """A 95 % half-width for the table: ``n/a`` when a single deal gives no interval."""
+    return f"{x:{fmt}}{unit}" if math.isfinite(x) else "n/a"
 
 
 def format_result(r: ContractResult) -> str:
     """One line of the arena table (see :data:`HEADER`); ``n/a`` where there is no share (ordered King)
     or no interval (a single deal)."""
-    share = "   n/a    n/a" if math.isnan(r.share) else f"{r.share * 100 + 0.0:>5.1f}% {_ci(r.share_ci, 100):>6}"
-    pci = f"{r.points_ci:>6.2f}" if math.isfinite(r.points_ci) else f"{'n/a':>6}"
-    tci = f"{r.tricks_ci:>6.2f}" if math.isfinite(r.tricks_ci) else f"{'n/a':>6}"
+    share = ("   n/a    n/a" if math.isnan(r.share)
+             else f"{r.share * 100 + 0.0:>5.1f}% {_half(r.share_ci * 100, '.1f', '%'):>6}")  # + 0.0: no -0.0
     return (f"{r.contract:<14}{r.deals:>6}  {share}   {r.points_bot:>8.2f}"
-            f" {r.points_field:>7.2f} {r.points_diff:>+7.2f} {pci}   {r.tricks_bot:>6.2f}"
-            f" {r.tricks_field:>6.2f} {r.tricks_diff:>+6.2f} {tci}")
+            f" {r.points_field:>7.2f} {r.points_diff:>+7.2f} {_half(r.points_ci, '.2f'):>6}   {r.tricks_bot:>6.2f}"
+            f" {r.tricks_field:>6.2f} {r.tricks_diff:>+6.2f} {_half(r.tricks_ci, '.2f'):>6}")
 
 
 def _quantile(xs: Sequence[float], q: float) -> float:
