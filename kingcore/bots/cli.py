@@ -15,9 +15,10 @@ import time
 from pathlib import Path
 
 from ..rules import Rules
+from ..spec import SpecError, split_specs
 from .analysis import STRONGEST, analyse
 from .arena import DEFAULT_CONTRACTS, HEADER, bench_bots, check_arena, run_arena
-from .base import parse_spec
+from .base import BotSpecError, parse_spec
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -44,18 +45,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def split_bots(text: str) -> list[str]:
-    """Split ``"pimc(samples=20,budget_ms=5),heuristic"`` at the commas outside parentheses."""
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-            continue
-        depth += ch == "("
-        depth -= ch == ")"
-        cur += ch
-    if cur.strip():
-        out.append(cur.strip())
+    """Split ``"pimc(samples=20,budget_ms=5),heuristic"`` at the commas outside parentheses and check
+    each spec's syntax (:func:`kingcore.spec.split_specs`).
+
+    Raises:
+        BotSpecError: unbalanced parentheses, an empty item or a bad spec.
+    """
+    try:
+        out = split_specs(text)
+    except SpecError as e:
+        raise BotSpecError(e.message) from None
     for s in out:
         parse_spec(s)
     return out
