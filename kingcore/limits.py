@@ -35,6 +35,7 @@ kingcore.errors.NotationError: line 1, column 21: save: arrays and objects neste
 from __future__ import annotations
 
 import json
+import os
 import re
 from itertools import accumulate
 from typing import Any
@@ -95,6 +96,22 @@ def check_size(text: str, limit: int, what: str) -> None:
         raise NotationError(f"{what}: expected text, not {type(text).__name__}")
     if len(text) > limit:
         raise NotationError(f"{what} is {len(text):,} characters long (at most {limit:,})", text[:QUOTE], 1, 1)
+
+
+def read_file(path: str | os.PathLike[str], what: str = "file") -> str:
+    """The text of a UTF-8 file (a leading byte-order mark dropped), reading at most
+    :data:`MAX_FILE` + 1 characters.
+
+    Raises:
+        NotationError: (line 1, column 1) the file cannot be read, is not UTF-8, or is over the limit.
+    """
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            text = f.read(MAX_FILE + 1)
+    except (OSError, UnicodeDecodeError) as e:
+        raise NotationError(f"cannot read the {what}: {quote(str(e))}", "", 1, 1) from None
+    check_size(text, MAX_FILE, what)
+    return text
 
 
 def small_int(text: str, signed: bool = False) -> int | None:
@@ -199,4 +216,5 @@ def _line_of(text: str, line: int) -> str:
 
 
 __all__ = ["MAX_DEAL_LINE", "MAX_DIGITS", "MAX_FILE", "MAX_JSON_DEPTH", "MAX_LINE", "MAX_POSITION",
-           "MAX_SPEC", "QUOTE", "JsonError", "check_size", "json_loads", "line_col", "quote", "small_int"]
+           "MAX_SPEC", "QUOTE", "JsonError", "check_size", "json_loads", "line_col", "quote", "read_file",
+           "small_int"]

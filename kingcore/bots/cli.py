@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 from ..rules import Rules
 from ..spec import SpecError, split_specs
@@ -89,12 +88,13 @@ def _run(args: argparse.Namespace) -> int:
         contracts = [c.strip() for c in args.contracts.split(",") if c.strip()]
         bench_bots(args.bot, contracts, args.deals, args.rng_seed, rules)
         return 0
-    try:
-        text = Path(args.record).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"kingcore analyse: cannot read {args.record}: {e}", file=sys.stderr)
-        return 2
     from ..errors import NotationError
+    from ..limits import read_file
+    try:
+        text = read_file(args.record, "file")
+    except NotationError as e:
+        print(f"{args.record}:{e.line}:{e.column}: {e.message}", file=sys.stderr)
+        return 2
     from ..notation import record_text
     from .base import make_bot
     try:
