@@ -97,14 +97,17 @@ def record_text(text: str) -> str:
 
     Raises:
         NotationError: text over the size limit, or text that starts with ``{`` (a save) but is not JSON
-            within the limits of :func:`kingcore.limits.json_loads` or holds no ``record`` string — with
-            line and column.
+            within the limits of :func:`kingcore.limits.json_loads`, holds no ``record`` string or a
+            ``version`` that is not a whole number — with line and column.
     """
     check_size(text, MAX_FILE, "record")
     body = text.lstrip("\ufeff")
     if body.lstrip(" \t\r\n").startswith("{"):
         doc = json_loads(body, "save")
-        if isinstance(doc, dict) and isinstance(doc.get("record"), str):
+        version = doc.get("version", 1) if isinstance(doc, dict) else None
+        if type(version) is not int or version < 1:  # 1.0 and true are no version
+            raise NotationError(f"save: {quote(repr(version))} is not a format version", body[:80], 1, 1)
+        if isinstance(doc.get("record"), str):
             return str(doc["record"])
         raise NotationError("save: a JSON object without a \"record\" string", body[:80], 1, 1)
     return text

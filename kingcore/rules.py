@@ -16,7 +16,7 @@ from typing import Any, Literal, get_args
 
 from .cards import SUIT_MASKS, card_index, rank_mask
 from .errors import RulesError
-from .limits import quote, small_int
+from .limits import MAX_SPEC, quote, small_int
 from .spec import SpecError, parse_spec
 
 Players = Literal[4, 2, 3, 5, 6]
@@ -144,7 +144,7 @@ class Rules:
         Raises:
             RulesError: unknown option, bad value, bad syntax (with the column), too long.
         """
-        if isinstance(text, str) and not text.strip():
+        if isinstance(text, str) and len(text) <= MAX_SPEC and not text.strip():
             return cls()
         try:
             name, items = parse_spec(text, lists=True, what="rules text")

@@ -36,7 +36,7 @@ from .cards import Card, cards_of
 from .contracts import NO_HEARTS_LEAD, Contract
 from .errors import IllegalMoveError, KingError, NotationError, Reason, RulesError
 from .game import Game, Phase
-from .limits import JsonError, json_loads, quote
+from .limits import JsonError, json_loads
 from .moves import Move
 from .notation import dumps, loads
 from .position import Deal, Position
@@ -246,7 +246,7 @@ class Session:
         version = doc.get("version")
         if type(version) is not int or version != SAVE_VERSION:  # 1.0 and true are not 1
             newer = isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION
-            found = "names no format version" if version is None else f"has format version {quote(repr(version))}"
+            found = "names no format version" if version is None else f"has format version {repr(version)[:40]}"
             raise SaveError(f"the save {found}; this page reads version {SAVE_VERSION}"
                             + (" (it was written by a newer version of the game)" if newer else ""),
                             "version", text, version)
