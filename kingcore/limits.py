@@ -37,7 +37,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from itertools import accumulate
+from itertools import accumulate, islice
 from typing import Any
 
 from .errors import NotationError
@@ -63,6 +63,8 @@ _SMALL = re.compile(r"[0-9]{1,9}")
 _SMALL_SIGNED = re.compile(r"-?[0-9]{1,9}")
 # A JSON string (possessive: no backtracking), or one bracket.
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]')
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
 _DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
@@ -136,22 +138,17 @@ def line_col(text: str, index: int) -> tuple[int, int]:
 def json_depth_error(text: str) -> int | None:
     """The index of the first bracket that nests deeper than :data:`MAX_JSON_DEPTH`, or ``None``.
 
-    Linear: strings are skipped by one regular expression, depths summed by :func:`itertools.accumulate`.
+    Linear and in C for the most part: strings are cut out and the other characters dropped by regular
+    expressions, the depths summed by :func:`itertools.accumulate`.
     """
-    toks = _JSON_TOKEN.findall(text)
-    brackets = [t for t in toks if len(t) == 1]
-    if len(brackets) <= MAX_JSON_DEPTH:
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
         return None
-    for k, d in enumerate(accumulate(map(_DEPTH.__getitem__, brackets))):
-        if d > MAX_JSON_DEPTH:
-            # find the index of that bracket in the text (a second, bounded pass)
-            seen = 0
-            for m in _JSON_TOKEN.finditer(text):
-                if len(m.group(0)) == 1:
-                    if seen == k:
-                        return m.start()
-                    seen += 1
-    return None
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if len(brackets) <= MAX_JSON_DEPTH or max(accumulate(map(_DEPTH.__getitem__, brackets))) <= MAX_JSON_DEPTH:
+        return None
+    k = next(i for i, d in enumerate(accumulate(map(_DEPTH.__getitem__, brackets))) if d > MAX_JSON_DEPTH)
+    bracket_matches = (m for m in _JSON_TOKEN.finditer(text) if len(m.group(0)) == 1)
+    return next(islice(bracket_matches, k, None)).start()
 
 
 def json_loads(text: str, what: str, limit: int = MAX_FILE) -> Any:

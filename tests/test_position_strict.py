@@ -9,14 +9,13 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_notation_properties import rules
 
 from kingcore import Contract, Deal, Position
 from kingcore.cards import Card, dots, iter_bits
 from kingcore.errors import NotationError
 from kingcore.position import Bid, unreachable
 from kingcore.rules import Rules
-
-from test_notation_properties import rules
 
 
 def _reachable(r: Rules, contract: Contract, seed: int, steps: int) -> Position:
