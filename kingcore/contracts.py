@@ -80,7 +80,7 @@ class Contract(str, Enum):
         try:
             return cls(t)
         except ValueError:
-            raise ValueError(f"unknown contract {text!r} (known: {', '.join(c.value for c in cls)})") from None
+            raise ValueError(f"unknown contract {text[:40]!r} (known: {', '.join(c.value for c in cls)})") from None
 
     @classmethod
     def of(cls, basic: str, positive: bool) -> Contract:
