@@ -1,6 +1,8 @@
 """The command line: ``python -m kingcore {vector,replay,simulate,bench,rules}``.
 
-- ``vector [--check] FILE_OR_DIR...`` — the contract of VECTORS.md: one JSON result per file and line.
+- ``vector [--check] FILE_OR_DIR...`` — the contract of VECTORS.md: one JSON result per file and line;
+  a file that is not JSON within :mod:`kingcore.limits` also gets ``file:line:column: message`` on
+  stderr, the other files still run, and the exit code is 2.
 - ``replay RECORD`` — validate a game record card by card and print its score sheet (exit 2 on a bad
   record, with file, line and column).
 - ``simulate --rules TEXT --rubbers N --rng-seed S`` — whole rubbers of random legal play; every
@@ -48,12 +50,13 @@ def _vector(args: argparse.Namespace) -> int:
             unreadable += 1
             msg = str(result["message"]).split(": ", 1)[-1]
             print(f"{f}:{result['line']}:{result['column']}: {msg}", file=sys.stderr)
-        if args.check:
+        elif args.check:
             for m in mismatches(result, expect):
                 bad += 1
                 print(f"MISMATCH {f}: {m}", file=sys.stderr)
     if args.check:
-        print(f"{len(files)} vectors checked, {bad} mismatches", file=sys.stderr)
+        print(f"{len(files)} vectors checked, {bad} mismatches"
+              + (f", {unreadable} files unreadable" if unreadable else ""), file=sys.stderr)
     return 2 if unreadable else 1 if bad else 0
 
 
