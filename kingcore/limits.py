@@ -167,7 +167,7 @@ def json_loads(text: str, what: str, limit: int = MAX_FILE) -> Any:
     if bad is not None:
         line, col = line_col(text, bad)
         raise NotationError(f"{what}: arrays and objects nested deeper than {MAX_JSON_DEPTH}",
-                            _line_of(text, line), line, col)
+                            _line_at(text, bad), line, col)
 
     class _Bad(Exception):
         def __init__(self, msg: str, token: str) -> None:
@@ -191,25 +191,22 @@ def json_loads(text: str, what: str, limit: int = MAX_FILE) -> Any:
     try:
         return json.loads(text, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant)
     except _Bad as e:
-        idx = text.find(e.token)
-        line, col = line_col(text, max(idx, 0))
-        raise NotationError(f"{what}: {e}", _line_of(text, line), line, col) from None
+        idx = max(text.find(e.token), 0)
+        line, col = line_col(text, idx)
+        raise NotationError(f"{what}: {e}", _line_at(text, idx), line, col) from None
     except json.JSONDecodeError as e:
         stripped = text.rstrip()
-        raise JsonError(f"{what}: not JSON ({e.msg})", _line_of(text, e.lineno), e.lineno, e.colno,
+        raise JsonError(f"{what}: not JSON ({e.msg})", _line_at(text, e.pos), e.lineno, e.colno,
                         truncated=e.pos >= len(stripped) or "Unterminated" in e.msg) from None
     except RecursionError:  # cannot happen below MAX_JSON_DEPTH; kept as a last guard
         raise NotationError(f"{what}: nested too deeply", "", 1, 1) from None
 
 
-def _line_of(text: str, line: int) -> str:
-    start = 0
-    for _ in range(line - 1):
-        start = text.find("\n", start) + 1
-        if start == 0:
-            return ""
-    end = text.find("\n", start)
-    return text[start:end if end >= 0 else start + QUOTE][:QUOTE]
+def _line_at(text: str, index: int) -> str:
+    """At most :data:`QUOTE` characters of the line holding character ``index``."""
+    start = text.rfind("\n", 0, index) + 1
+    end = text.find("\n", start, start + QUOTE)
+    return text[start:end if end >= 0 else start + QUOTE]
 
 
 __all__ = ["MAX_DEAL_LINE", "MAX_DIGITS", "MAX_FILE", "MAX_JSON_DEPTH", "MAX_LINE", "MAX_POSITION",
