@@ -20,11 +20,11 @@ from typing import Any
 
 import pytest
 
-from kingcore import Position, Rules
+from kingcore import Card, Contract, Move, Position, Rules
 from kingcore.__main__ import main
 from kingcore.bots.base import make_bot
 from kingcore.bots.cli import split_bots
-from kingcore.cards import parse_deal_line
+from kingcore.cards import CardSet, parse_cards, parse_deal_line, parse_dots
 from kingcore.errors import KingError, NotationError
 from kingcore.game import Game
 from kingcore.limits import MAX_DEAL_LINE, MAX_FILE, MAX_LINE, MAX_POSITION, MAX_SPEC, json_loads
@@ -62,7 +62,14 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "Rules.parse": Rules.parse,
     "make_bot": make_bot,
     "split_bots+make_bot": _spec_bots,
+    "Card.parse": Card.parse,
+    "parse_dots": parse_dots,
+    "Move.parse": Move.parse,
+    "Contract.parse": Contract.parse,
 }
+# parsers for which some hostile texts are valid input (JSON that is no save; a blank card set)
+LENIENT: dict[str, Callable[[str], Any]] = {"json_loads": lambda t: json_loads(t, "text"),
+                                            "CardSet.parse": CardSet.parse, "parse_cards": parse_cards}
 
 
 def _hostile_texts() -> list[tuple[str, str]]:
@@ -99,6 +106,14 @@ def test_every_hostile_text_through_every_parser_gives_a_typed_one_line_error(pa
         e = _call(fn, text)
         assert e is not None, f"{parser} accepted {name}"
         _check_error(e, text)
+
+
+@pytest.mark.parametrize("parser", list(LENIENT))
+def test_lenient_parsers_return_or_give_a_typed_one_line_error(parser: str) -> None:
+    for _, text in _hostile_texts():
+        e = _call(LENIENT[parser], text)
+        if e is not None:
+            _check_error(e, text)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
@@ -199,6 +214,10 @@ def test_one_megabyte_hostile_inputs_through_every_parser(make: Callable[[], str
         e = _call(fn, text)
         assert e is not None, parser
         _check_error(e, text)
+    for fn in LENIENT.values():
+        e = _call(fn, text)
+        if e is not None:
+            _check_error(e, text)
 
 
 # ----- the CLI ------------------------------------------------------------------------------------
