@@ -238,7 +238,7 @@ class Session:
             if text.strip().startswith("{") and e.truncated:
                 raise SaveError(f"the save is cut short ({len(text)} characters; the end is missing)",
                                 "truncated", text) from None
-            raise SaveError(f"the save is not a saved game (not JSON: {e})", "garbage", text) from None
+            raise SaveError(f"the save is not a saved game ({e})", "garbage", text) from None
         except NotationError as e:
             raise SaveError(f"the save is not a saved game ({e})", "garbage", text) from None
         if not isinstance(doc, dict):

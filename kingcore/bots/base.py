@@ -143,13 +143,13 @@ def make_bot(spec: str) -> Bot:
         name, params = base_name, {**base_params, **params}
     cls = _REGISTRY.get(name)
     if cls is None:
-        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+        raise BotSpecError(f"unknown bot {quote(name, 40)} (known: {', '.join(bot_names())})")
     kw: dict[str, Any] = {}
     known = {f.name: f for f in fields(cls)}
     for k, v in params.items():
         f = known.get(k)
         if f is None:
-            raise BotSpecError(f"bot {name} has no parameter {k!r} (known: {', '.join(known) or 'none'})")
+            raise BotSpecError(f"bot {name} has no parameter {quote(k, 40)} (known: {', '.join(known) or 'none'})")
         kw[k] = _coerce(name, k, f.type, v)
     try:
         return cls(**kw)
