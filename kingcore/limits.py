@@ -43,7 +43,7 @@ from typing import Any
 from .errors import NotationError
 
 MAX_FILE = 1_000_000
-"""Characters in a save, a game record or a vector file (a whole rubber's record is about 10 kB)."""
+"""Characters in a save, a game record or a vector file (a whole 4-player rubber's record is about 5 kB)."""
 MAX_LINE = 10_000
 """Characters in one line of a game record."""
 MAX_JSON_DEPTH = 20
@@ -197,7 +197,7 @@ def json_loads(text: str, what: str, limit: int = MAX_FILE) -> Any:
     except json.JSONDecodeError as e:
         stripped = text.rstrip()
         raise JsonError(f"{what}: not JSON ({e.msg})", _line_at(text, e.pos), e.lineno, e.colno,
-                        truncated=e.pos >= len(stripped) or "Unterminated" in e.msg) from None
+                        truncated=e.pos >= len(stripped) - 1 or "Unterminated" in e.msg) from None
     except RecursionError:  # cannot happen below MAX_JSON_DEPTH; kept as a last guard
         raise NotationError(f"{what}: nested too deeply", "", 1, 1) from None
 
