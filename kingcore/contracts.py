@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .cards import KH_MASK
+from .errors import NotationError
 from .rules import Rules
 
 
@@ -74,13 +75,14 @@ class Contract(str, Enum):
         """Parse ``no_king`` or ``no-king`` (any case).
 
         Raises:
-            ValueError: an unknown contract.
+            NotationError: (a ``ValueError``) an unknown contract.
         """
         t = text.strip().lower().replace("-", "_")
         try:
             return cls(t)
         except ValueError:
-            raise ValueError(f"unknown contract {text!r} (known: {', '.join(c.value for c in cls)})") from None
+            raise NotationError(f"unknown contract {text[:40]!r} (known: {', '.join(c.value for c in cls)})",
+                                text[:80]) from None
 
     @classmethod
     def of(cls, basic: str, positive: bool) -> Contract:

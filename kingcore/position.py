@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from .cards import KH_MASK, SUIT_MASKS, Card, cards_of, dots, mask_str, parse_dots
 from .contracts import NO_HEARTS_LEAD, Contract, Scoring, automatic_trick_value, bid_control_total
 from .errors import DealError, IllegalMoveError, NotationError, Reason, RulesError
+from .limits import MAX_DIGITS, MAX_POSITION, quote, small_int
 from .rules import Rules
 
 HEARTS = SUIT_MASKS[1]
@@ -367,23 +368,40 @@ class Position:
 
     @classmethod
     def parse(cls, text: str) -> Position:
-        """Parse the one-line form ``str(position)`` prints::
+        """Parse the one-line form ``str(position)`` prints, and check that the position could occur::
 
             king() | no_king | dealer 3 | <hand of seat 0> | ... | lead 1 trick AS KH | points 0 0 0 0 | tricks 1 0 0 0
 
         Hands are in dot notation (``AK7.Q98.T.J8``), seat order. ``lead``, ``points`` and ``tricks``
-        may be left out at the start of a deal.
+        may be left out at the start of a deal. At most :data:`~kingcore.limits.MAX_POSITION`
+        characters; numbers are 1-9 ASCII digits.
+
+        A position is accepted only if a deal of these rules could reach it (:func:`unreachable`): the
+        cards are the rules' deck, each held or played once; hands hold ``hand_size − tricks played``
+        cards (one less for seats that played to the current trick); the trick is shorter than the
+        number of players and each of its cards was legal; the leader is the first one or took a trick;
+        points agree with the tricks and the cards gone; contract details are in range (RULES.md §2, §4,
+        §5, §7).
 
         Raises:
-            NotationError: with the column of the bad field.
+            NotationError: with the column of the bad field and a one-line message.
         """
-        fields_ = [f.strip() for f in text.split("|")]
+        if not isinstance(text, str) or len(text) > MAX_POSITION:
+            raise NotationError(f"bad position: more than {MAX_POSITION:,} characters", str(text)[:80], 1, 1)
+        raw = text.split("|")
+        fields_ = [f.strip() for f in raw]
         col = [0]
-        for f in text.split("|")[:-1]:
+        for f in raw[:-1]:
             col.append(col[-1] + len(f) + 1)
 
         def err(i: int, msg: str) -> NotationError:
-            return NotationError(f"bad position: {msg}", text, 1, col[min(i, len(col) - 1)] + 1)
+            return NotationError(f"bad position: {msg}", text[:80], 1, col[min(i, len(col) - 1)] + 1)
+
+        def num(i: int, word: str, what: str, signed: bool = False) -> int:
+            v = small_int(word, signed)
+            if v is None:
+                raise err(i, f"{what} must be a number of 1-{MAX_DIGITS} ASCII digits, not {quote(word, 20)}")
+            return v
 
         if len(fields_) < 4:
             raise err(0, "expected 'rules | contract | dealer N | hands ...'")
@@ -394,35 +412,47 @@ class Position:
         spec = fields_[1].split()
         try:
             contract = Contract.parse(spec[0]) if spec else None
-        except ValueError as e:
-            raise err(1, str(e)) from None
+        except ValueError:
+            raise err(1, f"unknown contract {quote(spec[0], 20)}") from None
         if contract is None:
             raise err(1, "missing contract")
         trump: int | None = None
         misere = False
         value: int | None = None
         bid: Bid | None = None
+        seen: set[str] = set()
         for word in spec[1:]:
-            k, _, v = word.partition("=")
-            try:
-                if k == "trump":
-                    trump = None if v == "nt" else "SHDC".index(v.upper())
-                elif k == "misere":
-                    misere = True
-                elif k == "value":
-                    value = int(v)
-                elif k == "bid":
-                    s, t = v.split(":")
-                    bid = Bid(int(s), int(t))
-                else:
-                    raise ValueError(k)
-            except ValueError:
-                raise err(1, f"bad contract detail {word!r}") from None
+            k, eq, v = word.partition("=")
+            if k in seen:
+                raise err(1, f"contract detail {quote(k, 20)} is given twice")
+            seen.add(k)
+            if contract is not Contract.TRUMPS:
+                raise err(1, f"{quote(word, 20)}: only trump deals have contract details")
+            if k == "trump" and eq and (v == "nt" or (len(v) == 1 and v in "SHDC")):
+                trump = None if v == "nt" else "SHDC".index(v)
+            elif k == "misere" and not eq:
+                misere = True
+            elif k == "value" and eq:
+                value = num(1, v, "value")
+                if not 1 <= value <= 1000:
+                    raise err(1, f"value={value}: points per trick are 1..1000")
+            elif k == "bid" and eq and v.count(":") == 1:
+                bs, bt = v.split(":")
+                bid = Bid(num(1, bs, "the bidder's seat"), num(1, bt, "the bid", signed=True))
+                if not 0 <= bid.seat < rules.players or not 1 <= bid.tricks <= rules.hand_size:
+                    raise err(1, f"bid={bid.seat}:{bid.tricks}: a seat of {rules.players} and 1..{rules.hand_size} "
+                              "tricks")
+                if rules.replay != "auction":
+                    raise err(1, "a bid, but the rules have no auction (replay=auction, RULES.md §7)")
+            else:
+                raise err(1, f"bad contract detail {quote(word, 20)}")
+        if bid is not None and misere:
+            raise err(1, "an auction bid names a suit or no trump, not misère (RULES.md §7)")
         dw = fields_[2].split()
-        if len(dw) != 2 or dw[0] != "dealer" or not dw[1].isdigit():
-            raise err(2, f"expected 'dealer N', got {fields_[2]!r}")
+        if len(dw) != 2 or dw[0] != "dealer":
+            raise err(2, f"expected 'dealer N', got {quote(fields_[2], 20)}")
         try:
-            deal = Deal(rules, contract, int(dw[1]), trump, misere, value, bid)
+            deal = Deal(rules, contract, num(2, dw[1], "the dealer"), trump, misere, value, bid)
         except RulesError as e:
             raise err(2, str(e)) from None
         n = rules.players
@@ -438,28 +468,133 @@ class Position:
         trick: list[int] = []
         points: list[int] | None = None
         tricks: list[int] | None = None
+        order = ("lead", "points", "tricks")
+        last = -1
         for i in range(3 + n, len(fields_)):
             words = fields_[i].split()
-            try:
-                if words[0] == "lead":
-                    leader = int(words[1])
-                    if len(words) > 2:
-                        if words[2] != "trick":
-                            raise ValueError
-                        trick = [Card.parse(w).index for w in words[3:]]
-                elif words[0] == "points":
-                    points = [int(w) for w in words[1:]]
-                elif words[0] == "tricks":
-                    tricks = [int(w) for w in words[1:]]
+            key = words[0] if words else ""
+            if key not in order:
+                raise err(i, f"unknown field {quote(fields_[i], 20)} (expected lead, points or tricks)")
+            if order.index(key) <= last:
+                raise err(i, f"field {key} is out of order or given twice (lead, points, tricks)")
+            last = order.index(key)
+            if key == "lead":
+                if len(words) < 2:
+                    raise err(i, "expected 'lead SEAT [trick CARDS...]'")
+                leader = num(i, words[1], "the leader")
+                if not 0 <= leader < n:
+                    raise err(i, f"lead seat {leader} is not a seat of {n}")
+                if len(words) > 2:
+                    if words[2] != "trick" or len(words) == 3:
+                        raise err(i, "expected 'lead SEAT trick CARDS...'")
+                    if len(words) - 3 >= n:
+                        raise err(i, f"a trick of {len(words) - 3} cards with {n} players")
+                    mask = 0
+                    for w in words[3:]:
+                        try:
+                            c = Card.parse(w).index
+                        except NotationError as e:
+                            raise err(i, e.message) from None
+                        if mask >> c & 1:
+                            raise err(i, f"{w} is twice in the trick")
+                        mask |= 1 << c
+                        trick.append(c)
+            else:
+                vals = [num(i, w, key, signed=True) for w in words[1:]]
+                if len(vals) != n:
+                    raise err(i, f"{key} needs {n} numbers, not {len(vals)}")
+                if key == "points":
+                    points = vals
                 else:
-                    raise ValueError
-            except (ValueError, IndexError, NotationError):
-                raise err(i, f"bad field {fields_[i]!r}") from None
-        if (points is not None and len(points) != n) or (tricks is not None and len(tricks) != n):
-            raise err(len(fields_) - 1, f"points and tricks need {n} numbers")
-        if leader is not None and not 0 <= leader < n:
-            raise err(3 + n, f"lead seat {leader} out of range")
-        return cls(deal, hands, leader, trick, points, tricks)
+                    tricks = vals
+        pos = cls(deal, hands, leader, trick, points, tricks)
+        problem = unreachable(pos)
+        if problem is not None:
+            field, msg = problem
+            raise err({"hands": 3, "lead": 3 + n, "points": 3 + n + 1, "tricks": 3 + n + 2}.get(field, 3), msg)
+        return pos
+
+
+def unreachable(pos: Position) -> tuple[str, str] | None:
+    """Why no deal of ``pos.deal`` could reach ``pos``, or ``None`` if it could (as far as the position
+    shows: the cards of earlier tricks are gone, so their order is not checked).
+
+    Returns:
+        ``(field, message)``: ``field`` is ``"hands"``, ``"lead"``, ``"points"`` or ``"tricks"``.
+    """
+    d = pos.deal
+    rules = d.rules
+    n = d.players
+    deck = rules.deck_mask
+    if any(t < 0 for t in pos.tricks):
+        return "tricks", f"a negative number of tricks ({' '.join(map(str, pos.tricks))})"
+    done = sum(pos.tricks)
+    if done > rules.hand_size:
+        return "tricks", f"{done} tricks taken in a deal of {rules.hand_size}"
+    held = 0
+    for seat, h in enumerate(pos.hands):
+        if h & ~deck:
+            return "hands", f"seat {seat} holds {mask_str(h & ~deck)}, not in the {rules.deck_size}-card deck"
+        if h & held:
+            return "hands", f"seat {seat} holds {mask_str(h & held)}, also in another hand"
+        held |= h
+    on_table = 0
+    for c in pos.trick:
+        b = 1 << c
+        if b & ~deck:
+            return "lead", f"{Card.from_index(c)} in the trick is not in the {rules.deck_size}-card deck"
+        if b & held:
+            return "lead", f"{Card.from_index(c)} is both in the trick and in a hand"
+        on_table |= b
+    for seat, h in enumerate(pos.hands):
+        played = (seat - pos.leader) % n < len(pos.trick)
+        want = rules.hand_size - done - played
+        if h.bit_count() != want:
+            return "hands", (f"seat {seat} holds {h.bit_count()} cards, but after {done} tricks"
+                             + (" and a card to this one" if played else "") + f" it would hold {want}")
+    if done == 0 and pos.leader != (d.dealer + 1) % n:
+        return "lead", f"seat {pos.leader} leads, but seat {(d.dealer + 1) % n} leads the first trick"
+    if done and not pos.tricks[pos.leader]:
+        return "lead", f"seat {pos.leader} leads, but took no trick (the last trick's winner leads)"
+    for k, c in enumerate(pos.trick):
+        seat = (pos.leader + k) % n
+        hand = pos.hands[seat] | (1 << c)
+        if not legal_mask(d, hand, _SUIT_OF[pos.trick[0]] if k else -1) >> c & 1:
+            return "lead", f"seat {seat} could not play {Card.from_index(c)} to this trick (RULES.md §4, §7)"
+    live = d.scoring.live
+    if pos.trick and live is not None and not live & (held | on_table):
+        return "lead", "a trick after the deal ended early (RULES.md §4 early end)"
+    return _points_problem(pos, deck & ~held & ~on_table, done)
+
+
+def _points_problem(pos: Position, gone: int, done: int) -> tuple[str, str] | None:
+    d = pos.deal
+    sc = d.scoring
+    tw, hw, bw, gw, kw, lw = sc.weights
+    last_two = max(0, done - (d.tricks_per_deal - 2))
+    items = (hw * (gone & sc.hearts).bit_count() + bw * (gone & sc.boys).bit_count()
+             + gw * (gone & sc.girls).bit_count() + (kw if gone & KH_MASK else 0))
+    sign = -1 if any(w < 0 for w in sc.weights) else 1
+    for seat, (p, t) in enumerate(zip(pos.points, pos.tricks, strict=True)):
+        if d.bid is not None or d.contract is Contract.TRUMPS or not (hw or bw or gw or kw or lw):
+            bidder = d.bid is not None and seat == d.bid.seat
+            want = d.trick_value * max(0, t - d.bid.tricks) if d.bid is not None and bidder else tw * t
+            if p != want:
+                return "points", f"seat {seat} took {t} tricks, worth {want} points, not {p}"
+            continue
+        if p * sign < 0:
+            return "points", f"seat {seat} has {p} points in {d.contract.value}, which scores " + (
+                "penalties only" if sign < 0 else "positive points only")
+        if t == 0 and p:
+            return "points", f"seat {seat} took no trick but has {p} points"
+        if abs(p) > abs(tw) * t + abs(items) + abs(lw) * min(2, t, last_two):
+            return "points", f"seat {seat} has {p} points, more than {t} tricks of the cards gone can hold"
+    if d.bid is None and d.contract is not Contract.TRUMPS:
+        total = tw * done + items + lw * last_two
+        got = sum(pos.points)
+        if (got != total) if not d.rules.kitty_size else abs(got) > abs(total):
+            return "points", f"the points add up to {got}, but the {done} tricks played hold {total}"
+    return None
 
 
 def random_playout(pos: Position, rng: random.Random) -> list[int]:

@@ -36,6 +36,7 @@ from .cards import Card, cards_of
 from .contracts import NO_HEARTS_LEAD, Contract
 from .errors import IllegalMoveError, KingError, NotationError, Reason, RulesError
 from .game import Game, Phase
+from .limits import JsonError, json_loads
 from .moves import Move
 from .notation import dumps, loads
 from .position import Deal, Position
@@ -124,7 +125,7 @@ def save_seq(text: str | None) -> int | None:
     if not text:
         return None
     try:
-        doc = json.loads(text)
+        doc = json_loads(text, "save")
     except ValueError:
         return None
     seq = doc.get("seq") if isinstance(doc, dict) else None
@@ -231,21 +232,21 @@ class Session:
         """
         if not isinstance(text, str) or not text.strip():
             raise SaveError("the save is empty", "garbage", text if isinstance(text, str) else "")
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as e:
-            stripped = text.strip()
-            if stripped.startswith("{") and (e.pos >= len(stripped) - 1 or "Unterminated" in str(e)):
+        try:  # within kingcore.limits: ≤ 1 MB, nesting ≤ 20, integers ≤ 9 digits — checked before json
+            doc = json_loads(text, "save")
+        except JsonError as e:
+            if text.strip().startswith("{") and e.truncated:
                 raise SaveError(f"the save is cut short ({len(text)} characters; the end is missing)",
                                 "truncated", text) from None
-            raise SaveError(f"the save is not a saved game (not JSON: {e.msg} at character {e.pos})",
-                            "garbage", text) from None
+            raise SaveError(f"the save is not a saved game ({e})", "garbage", text) from None
+        except NotationError as e:
+            raise SaveError(f"the save is not a saved game ({e})", "garbage", text) from None
         if not isinstance(doc, dict):
             raise SaveError("the save is not a saved game (JSON, but not an object)", "invalid", text)
         version = doc.get("version")
-        if version != SAVE_VERSION or isinstance(version, bool):
+        if type(version) is not int or version != SAVE_VERSION:  # 1.0 and true are not 1
             newer = isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION
-            found = "names no format version" if version is None else f"has format version {version!r}"
+            found = "names no format version" if version is None else f"has format version {repr(version)[:40]}"
             raise SaveError(f"the save {found}; this page reads version {SAVE_VERSION}"
                             + (" (it was written by a newer version of the game)" if newer else ""),
                             "version", text, version)

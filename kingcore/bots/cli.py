@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
 from ..rules import Rules
+from ..spec import SpecError, split_specs
 from .analysis import STRONGEST, analyse
 from .arena import DEFAULT_CONTRACTS, HEADER, bench_bots, check_arena, run_arena
-from .base import parse_spec
+from .base import BotSpecError, parse_spec
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -44,18 +44,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def split_bots(text: str) -> list[str]:
-    """Split ``"pimc(samples=20,budget_ms=5),heuristic"`` at the commas outside parentheses."""
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-            continue
-        depth += ch == "("
-        depth -= ch == ")"
-        cur += ch
-    if cur.strip():
-        out.append(cur.strip())
+    """Split ``"pimc(samples=20,budget_ms=5),heuristic"`` at the commas outside parentheses and check
+    each spec's syntax (:func:`kingcore.spec.split_specs`).
+
+    Raises:
+        BotSpecError: unbalanced parentheses, an empty item or a bad spec.
+    """
+    try:
+        out = split_specs(text)
+    except SpecError as e:
+        raise BotSpecError(e.message) from None
     for s in out:
         parse_spec(s)
     return out
@@ -90,12 +88,13 @@ def _run(args: argparse.Namespace) -> int:
         contracts = [c.strip() for c in args.contracts.split(",") if c.strip()]
         bench_bots(args.bot, contracts, args.deals, args.rng_seed, rules)
         return 0
-    try:
-        text = Path(args.record).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"kingcore analyse: cannot read {args.record}: {e}", file=sys.stderr)
-        return 2
     from ..errors import NotationError
+    from ..limits import read_file
+    try:
+        text = read_file(args.record, "file")
+    except NotationError as e:
+        print(f"{args.record}:{e.line}:{e.column}: {e.message}", file=sys.stderr)
+        return 2
     from ..notation import record_text
     from .base import make_bot
     try:
