@@ -17,12 +17,8 @@ import random
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TypeAlias
 
 from .errors import NotationError
-
-Seat: TypeAlias = int
-"""A seat number, 0 .. players − 1, clockwise."""
 
 
 class Suit(IntEnum):

@@ -90,9 +90,6 @@ class Contract(str, Enum):
         return cls(("take_" if positive else "no_") + basic)
 
 
-NEGATIVE = tuple(c for c in Contract if not c.positive)
-POSITIVE = tuple(c for c in Contract if c.positive and c is not Contract.TRUMPS)
-
 # Contracts in which a heart may not be led while holding another suit (RULES.md §4).
 NO_HEARTS_LEAD = frozenset({Contract.NO_HEARTS, Contract.NO_KING, Contract.ERALASH_MINUS,
                             Contract.TAKE_HEARTS, Contract.TAKE_KING, Contract.ERALASH_PLUS})

@@ -20,7 +20,6 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
 
 from .cards import Card, cards_of, iter_bits, shuffle
 from .contracts import Contract, automatic_trick_value
@@ -29,9 +28,6 @@ from .moves import Move
 from .position import Bid, Deal, Position
 from .rules import Rules
 from .scoresheet import ScoreSheet
-
-if TYPE_CHECKING:
-    from .view import SeatView
 
 
 class Phase(Enum):
@@ -283,11 +279,6 @@ class Game:
             got = self._dealt_before_call()
             return sorted(d.hands[seat][: got[seat]], key=lambda c: (c.suit, -c.rank))
         return self.hand(seat)
-
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see now (its own hand and public play only); see :mod:`kingcore.view`."""
-        from .view import seat_view
-        return seat_view(self, seat)
 
     # ----- chance --------------------------------------------------------------------------------
 
@@ -631,25 +622,3 @@ class Game:
         elif self.phase is not Phase.RUBBER_OVER:
             moves = self.legal_moves()
             self.play(moves[int(rng.random() * len(moves))])
-
-    def public_state(self) -> dict[str, Any]:
-        """A JSON-ready summary (phase, deal, dealer, contract, trump, scores) that hides every hand."""
-        d = self.current
-        p = self.position
-        return {
-            "phase": self.phase.value,
-            "deal": d.number if d else 0,
-            "deals": self.total_deals,
-            "dealer": self.dealer,
-            "contract": d.contract.value if d and d.contract else None,
-            "trump": None if not d or d.trump is None else "SHDC"[d.trump],
-            "misere": bool(d and d.misere),
-            "bid": None if not d or not d.bid else {"seat": d.bid.seat, "tricks": d.bid.tricks},
-            "to_move": self.to_move,
-            "trick": [] if p is None else [str(Card.from_index(c)) for c in p.trick],
-            "leader": None if p is None else p.leader,
-            "points": None if p is None else list(p.points),
-            "tricks": None if p is None else list(p.tricks),
-            "totals": list(self.sheet.totals),
-        }
-

@@ -14,12 +14,10 @@ UI that gets a view cannot peek. Voids are inferred from the play (a seat that d
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import Card, cards_of
-
-if TYPE_CHECKING:
-    from .game import Game
+from .game import Game
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from .moves import Move
 from .notation import dumps, loads
 from .position import Deal, Position
 from .rules import Rules, options_schema
+from .view import seat_view
 
 SAVE_VERSION = 1
 """The version of the save format :meth:`Session.to_save` writes and :meth:`Session.from_save` reads."""
@@ -287,7 +288,7 @@ class Session:
 
     def bot_request(self, seat: int) -> str:
         """What a bot of ``seat`` gets: the JSON of that seat's :class:`~kingcore.view.SeatView` only."""
-        return json.dumps(self.game.view(seat).to_dict(), separators=(",", ":"))
+        return json.dumps(seat_view(self.game, seat).to_dict(), separators=(",", ":"))
 
     def bot_seed(self, seat: int) -> int:
         """A seed for the bot of ``seat`` now, derived from the rubber's seed and progress (so two tabs,
@@ -311,7 +312,7 @@ class Session:
         ``trick``, ``leader``, ``last_trick``, ``tricks``, ``points``, ``calls``, ``moves``, ``sheet``,
         ``schedule``, ``result``, ``final``."""
         g = self.game
-        v = g.view(seat)
+        v = seat_view(g, seat)
         n = g.rules.players
         d = g.current
         pos = g.position

@@ -3,11 +3,11 @@ names in ordered King (§8, §11.6–7) — by counting the hand (static) or by 
 sampled from what the seat knows, each played out by the heuristic (:func:`evaluate_calls`).
 
 >>> import random
->>> from kingcore import Game, Rules
+>>> from kingcore import Game, Rules, seat_view
 >>> g = Game(Rules(replay="trumps", eralash=False)); g.set_first_dealer(0)
 >>> while g.phase.value != "call_trump":
 ...     g.step_random(random.Random(len(g.sheet.rows)))
->>> v = g.view(g.to_move)
+>>> v = seat_view(g, g.to_move)
 >>> str(static_trump_call(v, legal_moves(v))) in v.legal
 True
 """

@@ -14,9 +14,9 @@ hands (RULES.md §4, §7):
 all of that, driven only by ``rng.random()`` so the same view and ``rng`` state give the same deal.
 
 >>> import random
->>> from kingcore import Game, Rules
+>>> from kingcore import Game, Rules, seat_view
 >>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(2))
->>> k = knowledge(g.view(1))
+>>> k = knowledge(seat_view(g, 1))
 >>> k.seat, k.counts, k.unknown.bit_count()
 (1, (8, 8, 8, 8), 24)
 >>> hands = sample_hands(k, random.Random(1))
