@@ -140,12 +140,14 @@ class Scoring:
         ws = (w[0] * sign, w[1] * sign, w[2] * sign, w[3] * sign, w[4] * sign, w[5] * sign)
         return cls(ws, live if rules.early_end else None, boys, girls, hearts)
 
-    def trick_points(self, trick: int, last_two: bool) -> int:
-        """Points for taking one trick (a card mask); ``last_two``: it is one of the last two tricks."""
-        tw, hw, bw, gw, kw, lw = self.weights
-        return (tw + hw * (trick & self.hearts).bit_count() + bw * (trick & self.boys).bit_count()
-                + gw * (trick & self.girls).bit_count() + (kw if trick & KH_MASK else 0)
-                + (lw if last_two else 0))
+    @property
+    def items(self) -> tuple[tuple[int, int], ...]:
+        """``(mask, points)`` for every kind of card that scores in this contract: hearts, boys,
+        girls, the King (K♥). A trick's points are its trick and last-two points plus, for each pair,
+        ``points × (trick & mask).bit_count()`` (see :class:`~kingcore.position.Settlement`)."""
+        _, hw, bw, gw, kw, _ = self.weights
+        pairs = ((self.hearts, hw), (self.boys, bw), (self.girls, gw), (KH_MASK, kw))
+        return tuple((m, w) for m, w in pairs if w)
 
     def control_total(self, dealt: int, tricks: int) -> int:
         """The deal's control total: every item among the ``dealt`` cards (a mask; kitty excluded),
