@@ -20,6 +20,11 @@ from enum import IntEnum
 
 from .errors import NotationError
 
+SUIT_LETTERS: tuple[str, str, str, str] = ("S", "H", "D", "C")
+"""The suits' letters, indexed by :class:`Suit` (the hand notation's order ``S.H.D.C``)."""
+SUIT_SYMBOLS: tuple[str, str, str, str] = ("♠", "♥", "♦", "♣")
+"""The suits' glyphs, indexed by :class:`Suit`: the one table every module that shows a suit uses."""
+
 
 class Suit(IntEnum):
     """The four suits, in the order of the hand notation ``S.H.D.C``."""
@@ -32,12 +37,12 @@ class Suit(IntEnum):
     @property
     def letter(self) -> str:
         """``"S"``, ``"H"``, ``"D"`` or ``"C"``."""
-        return "SHDC"[self]
+        return SUIT_LETTERS[self]
 
     @property
     def symbol(self) -> str:
         """``"♠"``, ``"♥"``, ``"♦"`` or ``"♣"``."""
-        return "♠♥♦♣"[self]
+        return SUIT_SYMBOLS[self]
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -49,11 +54,11 @@ class Suit(IntEnum):
         t = text.strip().upper()
         if len(t) == 1 and t in _SUIT_CHARS:
             return cls(_SUIT_CHARS[t])
-        raise NotationError(f"unknown suit {text!r} (expected S, H, D, C or ♠ ♥ ♦ ♣)", text)
+        raise NotationError(f"unknown suit {text!r} (expected {', '.join(SUIT_LETTERS)} or "
+                            f"{' '.join(SUIT_SYMBOLS)})", text)
 
 
-_SUIT_CHARS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3,
-               "♤": 0, "♡": 1, "♢": 2, "♧": 3}
+_SUIT_CHARS = {ch: i for chars in (SUIT_LETTERS, SUIT_SYMBOLS, ("♤", "♡", "♢", "♧")) for i, ch in enumerate(chars)}
 
 
 class Rank(IntEnum):
@@ -264,8 +269,10 @@ class CardSet:
         return f"CardSet.parse({str(self)!r})"
 
 
-def cards_of(mask: int) -> list[Card]:
-    """The cards of a mask in hand order: suits ♠ ♥ ♦ ♣, each high to low."""
+def cards_of(mask: int | CardSet) -> list[Card]:
+    """The cards of a mask (or a :class:`CardSet`) in hand order: suits ♠ ♥ ♦ ♣, each high to low."""
+    if isinstance(mask, CardSet):
+        mask = mask.mask
     out: list[Card] = []
     for s in range(4):
         m = mask & SUIT_MASKS[s]
@@ -307,10 +314,10 @@ def parse_dots(text: str) -> int:
         for ch in p:
             i = _RANK_LETTERS.find(ch)
             if i < 0:
-                raise NotationError(f"bad hand {text!r}: unknown rank {ch!r} in suit {'SHDC'[s]}", text)
+                raise NotationError(f"bad hand {text!r}: unknown rank {ch!r} in suit {SUIT_LETTERS[s]}", text)
             b = 1 << (13 * s + i)
             if mask & b:
-                raise NotationError(f"bad hand {text!r}: {ch}{'SHDC'[s]} is given twice", text)
+                raise NotationError(f"bad hand {text!r}: {ch}{SUIT_LETTERS[s]} is given twice", text)
             mask |= b
     return mask
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import KH_MASK
+from .cards import KH_MASK, SUIT_LETTERS, SUIT_SYMBOLS, Suit
 from .rules import Rules
 
 
@@ -88,6 +88,53 @@ class Contract(str, Enum):
         if basic == "eralash":
             return cls.ERALASH_PLUS if positive else cls.ERALASH_MINUS
         return cls(("take_" if positive else "no_") + basic)
+
+
+class Trump(str, Enum):
+    """How a trump deal is played (RULES.md §7): with a trump suit, with no trump, or misère (no trump,
+    ranks reversed). Values are the call tokens after ``trump:``; the call "by the last card"
+    (``trump:last-card``) becomes the suit of the caller's last card. ``str`` gives the value.
+
+    >>> Trump.of_suit(Suit.HEARTS), Trump("nt").suit, Trump.of_deal(None, True), Trump.CLUBS.text
+    (<Trump.HEARTS: 'H'>, None, <Trump.MISERE: 'misere'>, 'trump ♣')
+    """
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+    NO_TRUMP = "nt"
+    MISERE = "misere"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or ``None`` for no trump and misère."""
+        v = str(self.value)
+        return Suit(SUIT_LETTERS.index(v)) if v in SUIT_LETTERS else None
+
+    @property
+    def text(self) -> str:
+        """Words for the score sheet: ``trump ♠``, ``no trump``, ``misère``."""
+        if self is Trump.NO_TRUMP:
+            return "no trump"
+        if self is Trump.MISERE:
+            return "misère"
+        return "trump " + SUIT_SYMBOLS[SUIT_LETTERS.index(self.value)]
+
+    @classmethod
+    def of_suit(cls, suit: int) -> Trump:
+        """The trump of a suit (0..3, :class:`~kingcore.cards.Suit`)."""
+        return cls(SUIT_LETTERS[suit])
+
+    @classmethod
+    def of_deal(cls, suit: int | None, misere: bool) -> Trump:
+        """The trump of a deal's bitmask-level fields (:class:`~kingcore.position.Deal` ``trump``, ``misere``)."""
+        if misere:
+            return cls.MISERE
+        return cls.NO_TRUMP if suit is None else cls.of_suit(suit)
 
 
 # Contracts in which a heart may not be led while holding another suit (RULES.md §4).

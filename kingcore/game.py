@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .cards import Card, cards_of, iter_bits, shuffle
-from .contracts import Contract, automatic_trick_value
+from .contracts import Contract, Trump, automatic_trick_value
 from .errors import DealError, IllegalMoveError, Reason, RulesError
 from .moves import Move
 from .position import Bid, Deal, Position
@@ -30,8 +30,9 @@ from .rules import Rules
 from .scoresheet import ScoreSheet
 
 
-class Phase(Enum):
-    """What the game waits for."""
+class Phase(str, Enum):
+    """What the game waits for. A ``str`` enum so a view's JSON (and code written against it) holds the
+    value, e.g. ``"play"``; ``str`` gives the value on every Python version."""
 
     DRAW_DEALER = "draw_dealer"
     """Chance: the draw for the first dealer (§3)."""
@@ -49,6 +50,9 @@ class Phase(Enum):
     """A deal has just ended; the next one must be dealt."""
     RUBBER_OVER = "rubber_over"
     """All deals are played; the score sheet is final."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 def schedule(rules: Rules) -> list[Contract]:
@@ -120,8 +124,8 @@ class DealInfo:
         contract: the contract, once known.
         calls: (seat, move) for every contract name, pass, bid and trump call, in order.
         plays: (seat, card) for every card played, in order.
-        trump, misere, bid, caller, shown: the trump deal details; ``shown`` is the caller's last card
-            when trump is called "by the last card".
+        trump_call, bid, caller, shown: the trump deal details: the :class:`~kingcore.contracts.Trump`
+            once called; ``shown`` is the caller's last card when trump is called "by the last card".
         position: the current :class:`Position` once play has started.
         row: the score-sheet row index once over.
     """
@@ -133,12 +137,22 @@ class DealInfo:
     contract: Contract | None = None
     calls: list[tuple[int, Move]] = field(default_factory=list)
     plays: list[tuple[int, Card]] = field(default_factory=list)
-    trump: int | None = None
-    misere: bool = False
+    trump_call: Trump | None = None
     bid: Bid | None = None
     caller: int | None = None
     shown: Card | None = None
     position: Position | None = None
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit (0..3) once called, else ``None`` (no trump, misère, or not called yet)."""
+        t = self.trump_call
+        return None if t is None else t.suit
+
+    @property
+    def misere(self) -> bool:
+        """The trump call was misère."""
+        return self.trump_call is Trump.MISERE
 
     def hand_mask(self, seat: int) -> int:
         """The seat's dealt cards as a mask."""
@@ -493,17 +507,12 @@ class Game:
         return f"seat {seat} may name only an own unplayed contract, not {move}"
 
     def _call(self, d: DealInfo, move: Move) -> None:
-        t = move.trump
-        if t == "nt":
-            d.trump = None
-        elif t == "misere":
-            d.misere = True
-        elif t == "last-card":
+        if move.trump == "last-card":
             assert d.caller is not None
             d.shown = d.hands[d.caller][-1]
-            d.trump = int(d.shown.suit)
+            d.trump_call = Trump.of_suit(d.shown.suit)
         else:
-            d.trump = "SHDC".index(t)
+            d.trump_call = Trump(move.trump)
         self._start_play()
 
     def _auction_turn(self) -> int | None:
@@ -579,8 +588,8 @@ class Game:
     def note(self, d: DealInfo) -> str:
         """The score-sheet note of a deal: trump, caller, bid, chooser."""
         bits = []
-        if d.contract is Contract.TRUMPS:
-            t = "misère" if d.misere else ("no trump" if d.trump is None else "trump " + "♠♥♦♣"[d.trump])
+        if d.contract is Contract.TRUMPS and d.trump_call is not None:
+            t = d.trump_call.text
             if d.shown is not None:
                 t += f" (last card {d.shown.pretty})"
             bits.append(t)

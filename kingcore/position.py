@@ -19,14 +19,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import KH_MASK, SUIT_MASKS, Card, cards_of, dots, mask_str, parse_dots
-from .contracts import NO_HEARTS_LEAD, Contract, Scoring, automatic_trick_value, bid_control_total
+from .cards import KH_MASK, SUIT_MASKS, SUIT_SYMBOLS, Card, cards_of, dots, mask_str, parse_dots
+from .contracts import NO_HEARTS_LEAD, Contract, Scoring, Trump, automatic_trick_value, bid_control_total
 from .errors import DealError, IllegalMoveError, NotationError, Reason, RulesError
 from .rules import Rules
 
 HEARTS = SUIT_MASKS[1]
 _SUIT_OF = tuple(i // 13 for i in range(52))
-_SYMBOL = "♠♥♦♣"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +67,7 @@ class Deal:
         self.contract = contract
         self.dealer = dealer
         self.players = rules.players
-        self.trump = trump
+        self.trump = None if trump is None else int(trump)  # a plain int: bots index tables with it
         self.misere = misere
         self.bid = bid
         self.trick_value = (trick_value if trick_value is not None else automatic_trick_value(rules)) \
@@ -83,12 +82,19 @@ class Deal:
         self.trump_mask = SUIT_MASKS[trump] if trump is not None and rules.must_trump else 0
         self.settlement = Settlement(self)
 
+    @property
+    def trump_call(self) -> Trump | None:
+        """The deal's :class:`~kingcore.contracts.Trump` (a suit, no trump or misère); ``None`` unless
+        the contract is ``TRUMPS``. (``trump`` and ``misere`` are its bitmask-level form.)"""
+        return Trump.of_deal(self.trump, self.misere) if self.contract is Contract.TRUMPS else None
+
     def spec(self) -> str:
         """The contract part of a position string: ``trumps trump=S value=3 bid=1:4``."""
         s = self.contract.value
-        if self.contract is Contract.TRUMPS:
-            s += " trump=" + ("SHDC"[self.trump] if self.trump is not None else "nt")
-            if self.misere:
+        t = self.trump_call
+        if t is not None:
+            s += " trump=" + (str(t) if t.suit is not None else "nt")
+            if t is Trump.MISERE:
                 s += " misere"
             s += f" value={self.trick_value}"
             if self.bid:
@@ -365,15 +371,15 @@ class Position:
             return (f"seat {seat} may not lead a heart in trick {t} while holding another suit "
                     f"({d.contract.value}, RULES.md §4 no hearts lead) but led {c}")
         if reason is Reason.MUST_FOLLOW_SUIT:
-            return f"seat {seat} must follow {_SYMBOL[self.led_suit]} in trick {t} but played {c}"
+            return f"seat {seat} must follow {SUIT_SYMBOLS[self.led_suit]} in trick {t} but played {c}"
         if reason is Reason.KING_MUST_GO:
-            return (f"seat {seat} is void in {_SYMBOL[self.led_suit]} and holds K♥, which must go in trick {t}"
+            return (f"seat {seat} is void in {SUIT_SYMBOLS[self.led_suit]} and holds K♥, which must go in trick {t}"
                     f" ({d.contract.value}, RULES.md §4 King must go) but played {c}")
         if reason is Reason.MUST_PLAY_HEART:
-            return (f"seat {seat} is void in {_SYMBOL[self.led_suit]} and must play a heart in trick {t} "
+            return (f"seat {seat} is void in {SUIT_SYMBOLS[self.led_suit]} and must play a heart in trick {t} "
                     f"({d.contract.value}, RULES.md §4 hearts must go) but played {c}")
-        return (f"seat {seat} is void in {_SYMBOL[self.led_suit]} and must trump with "
-                f"{_SYMBOL[d.trump or 0]} in trick {t} (RULES.md §7 must trump) but played {c}")
+        return (f"seat {seat} is void in {SUIT_SYMBOLS[self.led_suit]} and must trump with "
+                f"{SUIT_SYMBOLS[d.trump or 0]} in trick {t} (RULES.md §7 must trump) but played {c}")
 
     # ----- play ----------------------------------------------------------------------------------
 

@@ -345,7 +345,7 @@ class Session:
         # about the deal just played, so the table keeps showing its dealer until the next deal.
         dealer = d.dealer if g.phase is Phase.DEAL_OVER and d is not None else v.dealer
         vm: dict[str, Any] = {
-            "phase": v.phase, "seat": seat, "players": n, "rules": v.rules, "deal": v.deal, "deals": v.deals,
+            "phase": v.phase.value, "seat": seat, "players": n, "rules": v.rules, "deal": v.deal, "deals": v.deals,
             "dealer": dealer, "first_dealer": self._first_dealer(), "to_move": v.to_move, "my_turn": my_turn,
             "contract": self._contract(), "hand": hand, "counts": counts, "trick": trick, "leader": v.leader,
             "last_trick": last_trick, "tricks": list(v.tricks), "points": list(v.points),

@@ -97,7 +97,7 @@ def redeal_hidden(g: Game, seat: int, rng: random.Random, tries: int = 60) -> Ga
     d = g.current
     assert d is not None
     view = seat_view(g, seat)
-    public = view.hand
+    public = view.hand.mask
     for _, c in d.plays:
         public |= c.mask
     if d.shown is not None:

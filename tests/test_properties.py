@@ -64,7 +64,7 @@ def check_step(g: Game) -> None:
                         others |= c.mask
             for c in d.kitty:
                 others |= c.mask
-            assert not v.hand & others
+            assert not v.hand.mask & others
             text = str(v.to_dict())
             for c in cards_of(others):
                 if not (d.shown is not None and c == d.shown):

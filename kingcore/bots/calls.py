@@ -101,7 +101,7 @@ def static_trump_call(view: SeatView, legal: list[Move]) -> Move:
     misère with only low cards. Uses only the cards the caller has seen (three in a partial deal)."""
     calls = {m.trump: m for m in legal if m.kind == "trump"}
     rules = parse_rules(view.rules)
-    hand = view.hand
+    hand = view.hand.mask
     size = hand.bit_count()
     deck = rules.deck_mask
     ranks = sorted({i % 13 for i in range(52) if deck >> i & 1})
@@ -131,7 +131,7 @@ def static_bid(view: SeatView, legal: list[Move]) -> Move:
     if not bids:
         return legal[0]
     low = min(bids, key=lambda m: m.bid)
-    gain = max(_sure_tricks(view.hand, rules, s) for s in range(4)) - _sure_tricks(view.hand, rules, None)
+    gain = max(_sure_tricks(view.hand.mask, rules, s) for s in range(4)) - _sure_tricks(view.hand.mask, rules, None)
     if gain > low.bid or pas is None:
         return low
     return pas
