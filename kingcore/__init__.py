@@ -11,7 +11,7 @@ game records; a CLI (``python -m kingcore``). Pure Python, no dependencies; runs
 """
 
 from .cards import Card, CardSet, Rank, Suit, shuffle
-from .contracts import Contract, Scoring, automatic_trick_value
+from .contracts import Contract, Scoring, Trump, automatic_trick_value
 from .errors import DealError, IllegalMoveError, KingError, NotationError, Reason, RulesError
 from .game import Game, Phase
 from .moves import Move
@@ -25,5 +25,6 @@ __version__ = "0.1.0"
 __all__ = [
     "Bid", "Card", "CardSet", "Contract", "Deal", "DealError", "Game", "IllegalMoveError", "KingError",
     "Move", "NotationError", "Phase", "Position", "Rank", "Reason", "Rules", "RulesError", "ScoreSheet",
-    "Scoring", "SeatView", "Suit", "__version__", "automatic_trick_value", "random_playout", "seat_view", "shuffle",
+    "Scoring", "SeatView", "Suit", "Trump", "__version__", "automatic_trick_value", "random_playout", "seat_view",
+    "shuffle",
 ]

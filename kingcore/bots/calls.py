@@ -18,8 +18,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..cards import SUIT_MASKS
-from ..contracts import Contract, Scoring, automatic_trick_value
+from ..cards import SUIT_LETTERS, SUIT_MASKS
+from ..contracts import Contract, Scoring, Trump, automatic_trick_value
 from ..moves import Move
 from ..position import Bid, Deal
 from ..rules import Rules
@@ -116,10 +116,10 @@ def static_trump_call(view: SeatView, legal: list[Move]) -> Move:
     if "misere" in calls and low == size and high == 0:
         return calls["misere"]
     if (hand & SUIT_MASKS[suit]).bit_count() * 8 >= size * 3 or "nt" not in calls:
-        return calls["SHDC"[suit]]
+        return calls[SUIT_LETTERS[suit]]
     if high * 8 >= size * 7:
         return calls["nt"]
-    return calls["SHDC"[suit]]
+    return calls[SUIT_LETTERS[suit]]
 
 
 def static_bid(view: SeatView, legal: list[Move]) -> Move:
@@ -208,7 +208,7 @@ def evaluate_calls(view: SeatView, legal: list[Move], rng: random.Random, sample
                     extra = hands[me] & ~k.hand
                     cards = [i for i in range(52) if extra >> i & 1]
                     last = cards[int(rng.random() * len(cards))] if cards else (hands[me].bit_length() - 1)
-                    d = _trump_deal(rules, k.dealer, "SHDC"[last // 13], bid)
+                    d = _trump_deal(rules, k.dealer, SUIT_LETTERS[last // 13], bid)
                 else:
                     d = deals[m]
                 sums[m] += play_deal(d, hands)[0][me]
@@ -271,8 +271,5 @@ def _contract_values(k: Knowledge, view: SeatView, legal: list[Move], rng: rando
 
 
 def _trump_deal(rules: Rules, dealer: int, call: str, bid: Bid | None) -> Deal:
-    if call == "nt":
-        return Deal(rules, Contract.TRUMPS, dealer, None, False, None, bid)
-    if call == "misere":
-        return Deal(rules, Contract.TRUMPS, dealer, None, True, None, bid)
-    return Deal(rules, Contract.TRUMPS, dealer, "SHDC".index(call), False, None, bid)
+    trump = Trump(call)
+    return Deal(rules, Contract.TRUMPS, dealer, trump.suit, trump is Trump.MISERE, None, bid)
