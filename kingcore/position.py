@@ -143,7 +143,9 @@ class Settlement:
     That call replaces the call to score the trick that every loop made before; the points are summed
     here from :attr:`Scoring.items <kingcore.contracts.Scoring.items>` (only the kinds of card that score
     in this contract, precomputed), the winner and the early end are found inline, and no tuple or object
-    is built per trick: ``~winner`` says "the deal is over" without one.
+    is built per trick: ``~winner`` says "the deal is over" without one. Measured against the loops' own
+    inline code (CPython 3.11, random full deals, both interleaved in one process): 1–2 % slower; a
+    closure over the same constants instead of slotted attributes was 4 % slower.
 
     Args:
         deal: the :class:`Deal`.
