@@ -78,8 +78,8 @@ class Ctx:
         deck: the deck mask (mirrored in misère).
     """
 
-    __slots__ = ("bid", "deal", "deck", "hmg", "items", "kmg", "live", "lw", "misere", "mtrump", "n", "neg",
-                 "nhl", "scoring", "settlement", "total", "trump", "tsuit", "tw", "values")
+    __slots__ = ("bid", "deal", "deck", "hmg", "items", "kmg", "lw", "misere", "mtrump", "n", "neg",
+                 "nhl", "settlement", "total", "trump", "tsuit", "tw", "values")
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
@@ -87,7 +87,6 @@ class Ctx:
         self.total = deal.tricks_per_deal
         self.neg = not deal.contract.positive
         sc = deal.scoring
-        self.scoring = sc
         tw, hw, bw, gw, kw, lw = (abs(w) for w in sc.weights)
         vals = [0] * 52
         for i in range(52):
@@ -118,7 +117,6 @@ class Ctx:
         self.nhl = deal.no_hearts_lead
         self.kmg = deal.king_must_go
         self.hmg = deal.hearts_must_go
-        self.live = sc.live
         self.bid = deal.bid
         self.settlement = Settlement(deal, mirrored=True) if deal.misere else deal.settlement
 
