@@ -434,8 +434,11 @@ class Game:
     def _start_play(self) -> None:
         d = self.current
         assert d is not None and d.contract is not None
-        tv = self.trick_value if d.contract is Contract.TRUMPS else None
-        deal = Deal(self.rules, d.contract, d.dealer, d.trump, d.misere, tv, d.bid)
+        if d.contract is Contract.TRUMPS:
+            assert d.trump_call is not None
+            deal = Deal.trumps(self.rules, d.dealer, d.trump_call, self.trick_value, d.bid)
+        else:
+            deal = Deal(self.rules, d.contract, d.dealer)
         d.position = Position(deal, [d.hand_mask(s) for s in range(self.rules.players)])
         self.phase = Phase.PLAY
         self._maybe_over()

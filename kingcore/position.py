@@ -82,6 +82,16 @@ class Deal:
         self.trump_mask = SUIT_MASKS[trump] if trump is not None and rules.must_trump else 0
         self.settlement = Settlement(self)
 
+    @classmethod
+    def trumps(cls, rules: Rules, dealer: int, trump: Trump, trick_value: int | None = None,
+               bid: Bid | None = None) -> Deal:
+        """A ``TRUMPS`` deal played with ``trump`` (a suit, no trump or misère; RULES.md §7).
+
+        >>> Deal.trumps(Rules(replay="trumps"), 0, Trump.MISERE).spec()
+        'trumps trump=nt misere value=3'
+        """
+        return cls(rules, Contract.TRUMPS, dealer, trump.suit, trump is Trump.MISERE, trick_value, bid)
+
     @property
     def trump_call(self) -> Trump | None:
         """The deal's :class:`~kingcore.contracts.Trump` (a suit, no trump or misère); ``None`` unless

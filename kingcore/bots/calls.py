@@ -271,5 +271,4 @@ def _contract_values(k: Knowledge, view: SeatView, legal: list[Move], rng: rando
 
 
 def _trump_deal(rules: Rules, dealer: int, call: str, bid: Bid | None) -> Deal:
-    trump = Trump(call)
-    return Deal(rules, Contract.TRUMPS, dealer, trump.suit, trump is Trump.MISERE, None, bid)
+    return Deal.trumps(rules, dealer, Trump(call), None, bid)

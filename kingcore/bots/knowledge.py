@@ -120,7 +120,7 @@ def deal_of(view: SeatView, rules: Rules | None = None) -> Deal | None:
         if view.trump is None:  # not called yet (call_trump, auction)
             return None
         bid = Bid(view.bid[0], view.bid[1]) if view.bid else None
-        return Deal(r, contract, view.dealer, view.trump.suit, view.misere, None, bid)
+        return Deal.trumps(r, view.dealer, view.trump, None, bid)
     return Deal(r, contract, view.dealer)
 
 
