@@ -168,3 +168,49 @@ def test_the_checks_catch_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
 def test_layer_names(module: str, layer: str) -> None:
     i = layer_of(module)
     assert i is not None and LAYERS[i][0] == layer
+
+
+GLYPHS = set("♠♥♦♣")
+GLYPH_TABLE = "kingcore.cards"
+NOT_YET_ON_THE_TABLE = {"kingcore.webapi"}
+"""Modules still holding their own copy of the suit glyphs: the web session, being rewritten in parallel,
+switches to :data:`kingcore.cards.SUIT_SYMBOLS` when it lands (then this set is empty)."""
+
+
+def glyph_tables(source: str) -> list[str]:
+    """Tables of suits in code: a string literal (docstrings and other bare strings aside), or a tuple,
+    list, set or dict's keys of string literals, that spells two or more different suit glyphs. They
+    belong in :mod:`kingcore.cards` alone; a message naming one card (``K♥``) is not a table."""
+    tree = ast.parse(source)
+    bare = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+    inside: set[int] = set()
+    out = []
+    for n in ast.walk(tree):
+        elts = n.keys if isinstance(n, ast.Dict) else n.elts if isinstance(n, (ast.Tuple, ast.List, ast.Set)) else []
+        words = [e for e in elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        text = "".join(str(e.value) for e in words)
+        if len(GLYPHS & set(text)) >= 2:
+            out.append(text)
+            inside.update(id(e) for e in words)
+    for n in ast.walk(tree):
+        if (isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in bare and id(n) not in inside
+                and len(GLYPHS & set(n.value)) >= 2):
+            out.append(n.value)
+    return out
+
+
+def test_suit_glyphs_live_in_one_table() -> None:
+    found = {}
+    for path in sorted(ROOT.rglob("*.py")):
+        name = module_name(path)
+        tables = glyph_tables(path.read_text(encoding="utf-8"))
+        if tables and name not in NOT_YET_ON_THE_TABLE:
+            found[name] = tables
+    assert list(found) == [GLYPH_TABLE]
+
+
+def test_the_glyph_check_sees_a_table_but_not_a_card_or_a_docstring() -> None:
+    assert glyph_tables('"""Suits ♠ ♥ ♦ ♣."""\nX = "♠♥♦♣"\nY = f"{z} K♥"\n') == ["♠♥♦♣"]
+    assert glyph_tables('def f():\n    """♠ and ♥"""\n    return "K♥ must go"\n') == []
+    assert glyph_tables('S = ("♠", "♥", "♦", "♣")\nD = {"♤": 0, "♡": 1}\n') == ["♠♥♦♣"]
+    assert glyph_tables('D = {"♠": 0, "♥": 1}\n') == ["♠♥"]
