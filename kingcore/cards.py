@@ -18,13 +18,14 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TypeAlias
 
 from .errors import NotationError
 from .limits import MAX_DEAL_LINE, quote, small_int
 
-Seat: TypeAlias = int
-"""A seat number, 0 .. players − 1, clockwise."""
+SUIT_LETTERS: tuple[str, str, str, str] = ("S", "H", "D", "C")
+"""The suits' letters, indexed by :class:`Suit` (the hand notation's order ``S.H.D.C``)."""
+SUIT_SYMBOLS: tuple[str, str, str, str] = ("♠", "♥", "♦", "♣")
+"""The suits' glyphs, indexed by :class:`Suit`: the one table every module that shows a suit uses."""
 
 
 class Suit(IntEnum):
@@ -38,12 +39,12 @@ class Suit(IntEnum):
     @property
     def letter(self) -> str:
         """``"S"``, ``"H"``, ``"D"`` or ``"C"``."""
-        return "SHDC"[self]
+        return SUIT_LETTERS[self]
 
     @property
     def symbol(self) -> str:
         """``"♠"``, ``"♥"``, ``"♦"`` or ``"♣"``."""
-        return "♠♥♦♣"[self]
+        return SUIT_SYMBOLS[self]
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -56,11 +57,11 @@ class Suit(IntEnum):
         t = t.upper() if t.isascii() else t  # 'ſ'.upper() is 'S': not a suit
         if len(t) == 1 and t in _SUIT_CHARS:
             return cls(_SUIT_CHARS[t])
-        raise NotationError(f"unknown suit {quote(text, 20)} (expected S, H, D, C or ♠ ♥ ♦ ♣)", text[:80])
+        raise NotationError(f"unknown suit {quote(text, 20)} (expected {', '.join(SUIT_LETTERS)} or "
+                            f"{' '.join(SUIT_SYMBOLS)})", text[:80])
 
 
-_SUIT_CHARS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3,
-               "♤": 0, "♡": 1, "♢": 2, "♧": 3}
+_SUIT_CHARS = {ch: i for chars in (SUIT_LETTERS, SUIT_SYMBOLS, ("♤", "♡", "♢", "♧")) for i, ch in enumerate(chars)}
 
 
 class Rank(IntEnum):
@@ -272,8 +273,10 @@ class CardSet:
         return f"CardSet.parse({str(self)!r})"
 
 
-def cards_of(mask: int) -> list[Card]:
-    """The cards of a mask in hand order: suits ♠ ♥ ♦ ♣, each high to low."""
+def cards_of(mask: int | CardSet) -> list[Card]:
+    """The cards of a mask (or a :class:`CardSet`) in hand order: suits ♠ ♥ ♦ ♣, each high to low."""
+    if isinstance(mask, CardSet):
+        mask = mask.mask
     out: list[Card] = []
     for s in range(4):
         m = mask & SUIT_MASKS[s]
@@ -316,10 +319,11 @@ def parse_dots(text: str) -> int:
         for ch in p:
             i = _RANK_LETTERS.find(ch)
             if i < 0:
-                raise NotationError(f"bad hand {quote(text, 40)}: unknown rank {ch!r} in suit {'SHDC'[s]}", text[:80])
+                raise NotationError(f"bad hand {quote(text, 40)}: unknown rank {ch!r} in suit {SUIT_LETTERS[s]}",
+                                    text[:80])
             b = 1 << (13 * s + i)
             if mask & b:
-                raise NotationError(f"bad hand {quote(text, 40)}: {ch}{'SHDC'[s]} is given twice", text[:80])
+                raise NotationError(f"bad hand {quote(text, 40)}: {ch}{SUIT_LETTERS[s]} is given twice", text[:80])
             mask |= b
     return mask
 

@@ -19,15 +19,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import KH_MASK, SUIT_MASKS, Card, cards_of, dots, mask_str, parse_dots
-from .contracts import NO_HEARTS_LEAD, Contract, Scoring, automatic_trick_value, bid_control_total
+from .cards import KH_MASK, SUIT_LETTERS, SUIT_MASKS, SUIT_SYMBOLS, Card, cards_of, dots, mask_str, parse_dots
+from .contracts import NO_HEARTS_LEAD, Contract, Scoring, Trump, automatic_trick_value, bid_control_total
 from .errors import DealError, IllegalMoveError, NotationError, Reason, RulesError
 from .limits import MAX_DIGITS, MAX_POSITION, quote, small_int
 from .rules import Rules
 
 HEARTS = SUIT_MASKS[1]
 _SUIT_OF = tuple(i // 13 for i in range(52))
-_SYMBOL = "♠♥♦♣"
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +54,7 @@ class Deal:
     """
 
     __slots__ = ("bid", "contract", "dealer", "hearts_must_go", "king_must_go", "misere", "no_hearts_lead",
-                 "players", "rules", "scoring", "trick_value", "tricks_per_deal", "trump", "trump_mask")
+                 "players", "rules", "scoring", "settlement", "trick_value", "tricks_per_deal", "trump", "trump_mask")
 
     def __init__(self, rules: Rules, contract: Contract, dealer: int, trump: int | None = None,
                  misere: bool = False, trick_value: int | None = None, bid: Bid | None = None) -> None:
@@ -69,7 +68,7 @@ class Deal:
         self.contract = contract
         self.dealer = dealer
         self.players = rules.players
-        self.trump = trump
+        self.trump = None if trump is None else int(trump)  # a plain int: bots index tables with it
         self.misere = misere
         self.bid = bid
         self.trick_value = (trick_value if trick_value is not None else automatic_trick_value(rules)) \
@@ -82,13 +81,31 @@ class Deal:
             kd == "always" and contract in (Contract.TAKE_KING, Contract.ERALASH_PLUS))
         self.hearts_must_go = rules.hearts_must_go and contract in (Contract.TAKE_HEARTS, Contract.TAKE_KING)
         self.trump_mask = SUIT_MASKS[trump] if trump is not None and rules.must_trump else 0
+        self.settlement = Settlement(self)
+
+    @classmethod
+    def trumps(cls, rules: Rules, dealer: int, trump: Trump, trick_value: int | None = None,
+               bid: Bid | None = None) -> Deal:
+        """A ``TRUMPS`` deal played with ``trump`` (a suit, no trump or misère; RULES.md §7).
+
+        >>> Deal.trumps(Rules(replay="trumps"), 0, Trump.MISERE).spec()
+        'trumps trump=nt misere value=3'
+        """
+        return cls(rules, Contract.TRUMPS, dealer, trump.suit, trump is Trump.MISERE, trick_value, bid)
+
+    @property
+    def trump_call(self) -> Trump | None:
+        """The deal's :class:`~kingcore.contracts.Trump` (a suit, no trump or misère); ``None`` unless
+        the contract is ``TRUMPS``. (``trump`` and ``misere`` are its bitmask-level form.)"""
+        return Trump.of_deal(self.trump, self.misere) if self.contract is Contract.TRUMPS else None
 
     def spec(self) -> str:
         """The contract part of a position string: ``trumps trump=S value=3 bid=1:4``."""
         s = self.contract.value
-        if self.contract is Contract.TRUMPS:
-            s += " trump=" + ("SHDC"[self.trump] if self.trump is not None else "nt")
-            if self.misere:
+        t = self.trump_call
+        if t is not None:
+            s += " trump=" + (str(t) if t.suit is not None else "nt")
+            if t is Trump.MISERE:
                 s += " misere"
             s += f" value={self.trick_value}"
             if self.bid:
@@ -124,18 +141,102 @@ def legal_mask(deal: Deal, hand: int, led: int) -> int:
     return t if t else hand
 
 
-def trick_winner(deal: Deal, cards: Sequence[int]) -> int:
-    """The offset (0 = the leader) of the card that wins a complete trick of card indexes."""
-    led = _SUIT_OF[cards[0]]
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    if deal.trump is not None and m & SUIT_MASKS[deal.trump]:
-        return cards.index((m & SUIT_MASKS[deal.trump]).bit_length() - 1)
-    f = m & SUIT_MASKS[led]
-    if deal.misere:
-        return cards.index((f & -f).bit_length() - 1)
-    return cards.index(f.bit_length() - 1)
+class Settlement:
+    """The end of a trick, for every loop that plays a deal out: who wins it (RULES.md §4, §7 trump and
+    misère), what the winner scores (§5, §7 auction bid) and whether the deal is over (all tricks played,
+    or early end: no card that can still score is left in any hand, §4).
+
+    The one kernel behind :meth:`Position.play`, :func:`random_playout`, the bots' heuristic play-outs
+    (:func:`kingcore.bots.policy.playout`) and the exact search (:mod:`kingcore.bots.solver`).
+
+    Why one method that settles a whole trick and changes ``points``/``tricks`` in place: a play-out
+    settles a trick every few microseconds, so the shared code may cost one call per trick and no more.
+    That call replaces the call to score the trick that every loop made before; the points are summed
+    here from :attr:`Scoring.items <kingcore.contracts.Scoring.items>` (only the kinds of card that score
+    in this contract, precomputed), the winner and the early end are found inline, and no tuple or object
+    is built per trick: ``~winner`` says "the deal is over" without one. Measured against the loops' own
+    inline code (CPython 3.11, random full deals, both interleaved in one process): 1–2 % slower; a
+    closure over the same constants instead of slotted attributes was 4 % slower.
+
+    Args:
+        deal: the :class:`Deal`.
+        mirrored: the cards' ranks are mirrored (:func:`kingcore.bots.policy.mirror`), so in misère the
+            highest mirrored card of the led suit wins, as in a plain deal.
+    """
+
+    __slots__ = ("bid_seat", "bid_tricks", "items", "last_two_from", "last_weight", "live", "low_wins",
+                 "players", "total", "trick_value", "trick_weight", "trump_suit")
+
+    def __init__(self, deal: Deal, mirrored: bool = False) -> None:
+        sc = deal.scoring
+        self.players = deal.players
+        self.total = deal.tricks_per_deal
+        self.trump_suit = SUIT_MASKS[deal.trump] if deal.trump is not None else 0
+        self.low_wins = deal.misere and not mirrored
+        self.trick_weight, self.last_weight = sc.weights[0], sc.weights[5]
+        self.last_two_from = self.total - 2
+        self.items = sc.items
+        self.live = sc.live
+        assert not (mirrored and self.live is not None), "mirrored ranks: misère has no early end"
+        self.bid_seat, self.bid_tricks = (deal.bid.seat, deal.bid.tricks) if deal.bid is not None else (-1, 0)
+        self.trick_value = deal.trick_value
+
+    def settle(self, trick: Sequence[int], leader: int, trick_no: int, hands: Sequence[int], points: list[int],
+               tricks: list[int]) -> int:
+        """Settle the complete ``trick`` (card indexes from ``leader`` on; trick number ``trick_no``,
+        0-based): add it to the winner's ``tricks`` and its points to the winner's ``points`` (both
+        changed in place).
+
+        Returns:
+            the winner's seat, or ``~winner`` (a negative int, ``-1 - winner``) when the deal is over after
+            this trick (it was the last, or ``hands`` — the cards still held — hold nothing live).
+        """
+        tm = 0
+        for c in trick:
+            tm |= 1 << c
+        t = tm & self.trump_suit
+        if t:
+            top = t.bit_length() - 1
+        else:
+            f = tm & SUIT_MASKS[_SUIT_OF[trick[0]]]
+            top = ((f & -f) if self.low_wins else f).bit_length() - 1
+        w = leader + trick.index(top)
+        if w >= self.players:
+            w -= self.players
+        tricks[w] += 1
+        if w == self.bid_seat:
+            if tricks[w] > self.bid_tricks:
+                points[w] += self.trick_value
+        else:
+            p = self.trick_weight
+            if trick_no >= self.last_two_from:
+                p += self.last_weight
+            for mask, weight in self.items:
+                p += weight * (tm & mask).bit_count()
+            points[w] += p
+        if trick_no + 1 >= self.total:
+            return ~w
+        live = self.live
+        if live is not None:
+            rest = 0
+            for h in hands:
+                rest |= h
+            if not rest & live:
+                return ~w
+        return w
+
+    def over(self, hands: Sequence[int], trick_no: int) -> bool:
+        """Whether a deal between tricks is over: ``trick_no`` tricks are done of the deal's, or the
+        cards still held (``hands``) hold nothing live (early end)."""
+        if trick_no >= self.total:
+            return True
+        live = self.live
+        if live is None:
+            return False
+        rest = 0
+        for h in hands:
+            rest |= h
+        return not rest & live
 
 
 class Position:
@@ -195,15 +296,7 @@ class Position:
     def _is_over(self) -> bool:
         if self.trick:
             return False
-        if self.trick_no >= self.deal.tricks_per_deal:
-            return True
-        live = self.deal.scoring.live
-        if live is None:
-            return False
-        rest = 0
-        for h in self.hands:
-            rest |= h
-        return not rest & live
+        return self.deal.settlement.over(self.hands, self.trick_no)
 
     # ----- queries -------------------------------------------------------------------------------
 
@@ -291,15 +384,15 @@ class Position:
             return (f"seat {seat} may not lead a heart in trick {t} while holding another suit "
                     f"({d.contract.value}, RULES.md §4 no hearts lead) but led {c}")
         if reason is Reason.MUST_FOLLOW_SUIT:
-            return f"seat {seat} must follow {_SYMBOL[self.led_suit]} in trick {t} but played {c}"
+            return f"seat {seat} must follow {SUIT_SYMBOLS[self.led_suit]} in trick {t} but played {c}"
         if reason is Reason.KING_MUST_GO:
-            return (f"seat {seat} is void in {_SYMBOL[self.led_suit]} and holds K♥, which must go in trick {t}"
+            return (f"seat {seat} is void in {SUIT_SYMBOLS[self.led_suit]} and holds K♥, which must go in trick {t}"
                     f" ({d.contract.value}, RULES.md §4 King must go) but played {c}")
         if reason is Reason.MUST_PLAY_HEART:
-            return (f"seat {seat} is void in {_SYMBOL[self.led_suit]} and must play a heart in trick {t} "
+            return (f"seat {seat} is void in {SUIT_SYMBOLS[self.led_suit]} and must play a heart in trick {t} "
                     f"({d.contract.value}, RULES.md §4 hearts must go) but played {c}")
-        return (f"seat {seat} is void in {_SYMBOL[self.led_suit]} and must trump with "
-                f"{_SYMBOL[d.trump or 0]} in trick {t} (RULES.md §7 must trump) but played {c}")
+        return (f"seat {seat} is void in {SUIT_SYMBOLS[self.led_suit]} and must trump with "
+                f"{SUIT_SYMBOLS[d.trump or 0]} in trick {t} (RULES.md §7 must trump) but played {c}")
 
     # ----- play ----------------------------------------------------------------------------------
 
@@ -323,18 +416,11 @@ class Position:
         trick = (*self.trick, c)
         if len(trick) < d.players:
             return Position(d, hands, self.leader, trick, self.points, self.tricks)
-        w = (self.leader + trick_winner(d, trick)) % d.players
-        tm = 0
-        for x in trick:
-            tm |= 1 << x
         points = list(self.points)
         tricks = list(self.tricks)
-        tricks[w] += 1
-        if d.bid is not None and w == d.bid.seat:
-            if tricks[w] > d.bid.tricks:
-                points[w] += d.trick_value
-        else:
-            points[w] += d.scoring.trick_points(tm, self.trick_no >= d.tricks_per_deal - 2)
+        w = d.settlement.settle(trick, self.leader, self.trick_no, hands, points, tricks)
+        if w < 0:
+            w = ~w
         return Position(d, hands, w, (), points, tricks)
 
     def push_index(self, c: int) -> Position:
@@ -428,8 +514,8 @@ class Position:
             seen.add(k)
             if contract is not Contract.TRUMPS:
                 raise err(1, f"{quote(word, 20)}: only trump deals have contract details")
-            if k == "trump" and eq and (v == "nt" or (len(v) == 1 and v in "SHDC")):
-                trump = None if v == "nt" else "SHDC".index(v)
+            if k == "trump" and eq and (v == "nt" or v in SUIT_LETTERS):
+                trump = None if v == "nt" else SUIT_LETTERS.index(v)
             elif k == "misere" and not eq:
                 misere = True
             elif k == "value" and eq:
@@ -600,8 +686,8 @@ def _points_problem(pos: Position, gone: int, done: int) -> tuple[str, str] | No
 def random_playout(pos: Position, rng: random.Random) -> list[int]:
     """Play the deal to its end with uniformly random legal cards; return the points per seat.
 
-    The fast path: bitmask hands in local variables, no objects per card. Same rules, same
-    scoring and early end as :meth:`Position.play` (the tests check they agree).
+    The fast path: bitmask hands in local variables, no objects per card; the end of each trick is
+    :meth:`Settlement.settle`, as in :meth:`Position.play` (the tests check they agree).
     """
     d = pos.deal
     n = d.players
@@ -611,22 +697,13 @@ def random_playout(pos: Position, rng: random.Random) -> list[int]:
     trick = list(pos.trick)
     leader = pos.leader
     trick_no = pos.trick_no
-    total = d.tricks_per_deal
     if pos.over:
         return points
-    live = d.scoring.live
-    scoring = d.scoring
-    bid = d.bid
+    settle = d.settlement.settle
     rand = rng.random
     suit_masks = SUIT_MASKS
-    trump = d.trump
-    trump_suit_mask = SUIT_MASKS[trump] if trump is not None else 0
-    misere = d.misere
     nhl, kmg, hmg, tmask = d.no_hearts_lead, d.king_must_go, d.hearts_must_go, d.trump_mask
     seat = (leader + len(trick)) % n
-    tm = 0
-    for c in trick:
-        tm |= 1 << c
     while True:
         # one card
         hand = hands[seat]
@@ -649,35 +726,14 @@ def random_playout(pos: Position, rng: random.Random) -> list[int]:
             lm &= lm - 1
             k -= 1
         b = lm & -lm
-        c = b.bit_length() - 1
         hands[seat] = hand ^ b
-        trick.append(c)
-        tm |= b
+        trick.append(b.bit_length() - 1)
         if len(trick) < n:
             seat = seat + 1 if seat + 1 < n else 0
             continue
-        # trick complete
-        if tm & trump_suit_mask:
-            top = (tm & trump_suit_mask).bit_length() - 1
-        else:
-            f = tm & suit_masks[_SUIT_OF[trick[0]]]
-            top = ((f & -f) if misere else f).bit_length() - 1
-        w = (leader + trick.index(top)) % n
-        tricks[w] += 1
-        if bid is not None and w == bid.seat:
-            if tricks[w] > bid.tricks:
-                points[w] += d.trick_value
-        else:
-            points[w] += scoring.trick_points(tm, trick_no >= total - 2)
-        trick_no += 1
-        if trick_no >= total:
+        w = settle(trick, leader, trick_no, hands, points, tricks)
+        if w < 0:
             return points
-        if live is not None:
-            rest = 0
-            for h in hands:
-                rest |= h
-            if not rest & live:
-                return points
+        trick_no += 1
         leader = seat = w
         trick = []
-        tm = 0

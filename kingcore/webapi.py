@@ -41,6 +41,7 @@ from .moves import Move
 from .notation import dumps, loads
 from .position import Deal, Position
 from .rules import Rules, options_schema
+from .view import seat_view
 
 SAVE_VERSION = 1
 """The version of the save format :meth:`Session.to_save` writes and :meth:`Session.from_save` reads."""
@@ -288,7 +289,7 @@ class Session:
 
     def bot_request(self, seat: int) -> str:
         """What a bot of ``seat`` gets: the JSON of that seat's :class:`~kingcore.view.SeatView` only."""
-        return json.dumps(self.game.view(seat).to_dict(), separators=(",", ":"))
+        return json.dumps(seat_view(self.game, seat).to_dict(), separators=(",", ":"))
 
     def bot_seed(self, seat: int) -> int:
         """A seed for the bot of ``seat`` now, derived from the rubber's seed and progress (so two tabs,
@@ -312,7 +313,7 @@ class Session:
         ``trick``, ``leader``, ``last_trick``, ``tricks``, ``points``, ``calls``, ``moves``, ``sheet``,
         ``schedule``, ``result``, ``final``."""
         g = self.game
-        v = g.view(seat)
+        v = seat_view(g, seat)
         n = g.rules.players
         d = g.current
         pos = g.position
@@ -345,7 +346,7 @@ class Session:
         # about the deal just played, so the table keeps showing its dealer until the next deal.
         dealer = d.dealer if g.phase is Phase.DEAL_OVER and d is not None else v.dealer
         vm: dict[str, Any] = {
-            "phase": v.phase, "seat": seat, "players": n, "rules": v.rules, "deal": v.deal, "deals": v.deals,
+            "phase": v.phase.value, "seat": seat, "players": n, "rules": v.rules, "deal": v.deal, "deals": v.deals,
             "dealer": dealer, "first_dealer": self._first_dealer(), "to_move": v.to_move, "my_turn": my_turn,
             "contract": self._contract(), "hand": hand, "counts": counts, "trick": trick, "leader": v.leader,
             "last_trick": last_trick, "tricks": list(v.tricks), "points": list(v.points),

@@ -15,6 +15,7 @@ import pytest
 
 from kingcore import Card, Game, Phase, Rules
 from kingcore.notation import dumps
+from kingcore.view import seat_view
 from kingcore.webapi import (
     BOT_LEVELS,
     DEFAULT_LEVEL,
@@ -372,7 +373,7 @@ def test_bots_get_only_their_own_view() -> None:
             seat, text = requests[-1]
             view = json.loads(text)
             assert view["seat"] == seat
-            assert set(view) == set(s.game.view(seat).to_dict())
+            assert set(view) == set(seat_view(s.game, seat).to_dict())
             others = set().union(*(before[x] for x in range(4) if x != seat))
             assert set(view["hand"]) <= before[seat]
             visible = set(view["hand"]) | {c for _, c in view["trick"]} | {c for _, c in view["played"]}
@@ -446,7 +447,7 @@ def test_hint_rates_every_legal_move_best_first() -> None:
         hinted = 0
         while hinted < 3 and s.game.phase is not Phase.RUBBER_OVER:
             seat = s.game.to_move
-            if seat is not None and len(s.game.view(seat).legal) > 1:
+            if seat is not None and len(seat_view(s.game, seat).legal) > 1:
                 request = s.bot_request(seat)
                 answer = json.loads(hint_json(request, 1))
                 tokens = [m["token"] for m in answer["moves"]]
@@ -477,7 +478,7 @@ def test_analysis_of_a_deal_rates_my_cards() -> None:
             assert seat is not None
             level = "random" if seat == 0 else "medium"
             token = bot_move(s.bot_request(seat), level, s.bot_seed(seat))
-            if seat == 0 and len(s.game.view(0).legal) > 1:
+            if seat == 0 and len(seat_view(s.game, 0).legal) > 1:
                 mine.append(token)
             assert s.apply(token, seat)["ok"]
         review = json.loads(analyse_json(dumps(s.game), 0, deal))

@@ -16,11 +16,11 @@ JSON (:meth:`SeatView.to_dict`) calls :func:`choose_token` ``(view_dict, spec, s
 card a seat played in a game record.
 
 >>> import random
->>> from kingcore import Game, Rules
+>>> from kingcore import Game, Rules, seat_view
 >>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(3))
 >>> bots = [make_bot(s) for s in ("random", "heuristic", "easy", "pimc(samples=4)")]
 >>> while g.phase.value == "play":
-...     g.play(bots[g.to_move].choose(g.view(g.to_move), random.Random(g.to_move)))
+...     g.play(bots[g.to_move].choose(seat_view(g, g.to_move), random.Random(g.to_move)))
 >>> g.phase.name
 'DEAL_OVER'
 """

@@ -31,6 +31,7 @@ from ..cards import Card
 from ..contracts import Contract
 from ..game import Game, Phase
 from ..rules import Rules
+from ..view import seat_view
 from .base import Bot, make_bot
 
 Z95 = 1.959963984540054
@@ -121,7 +122,7 @@ def play_game(g: Game, bots: Sequence[Bot], rngs: Sequence[random.Random],
         seat = g.to_move
         assert seat is not None
         t0 = time.perf_counter()
-        view = g.view(seat)
+        view = seat_view(g, seat)
         move = bots[seat].choose(view, rngs[seat])
         dt = time.perf_counter() - t0
         if timer:

@@ -21,7 +21,6 @@ from abc import ABC, abstractmethod
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
-from ..cards import Card
 from ..errors import KingError
 from ..limits import MAX_DIGITS, quote, small_int
 from ..moves import Move
@@ -178,29 +177,12 @@ def _coerce(bot: str, key: str, typ: Any, text: str) -> Any:
 
 
 def view_from_dict(d: dict[str, Any]) -> SeatView:
-    """The :class:`SeatView` back from its JSON form :meth:`SeatView.to_dict` (what a web worker gets).
+    """The :class:`SeatView` back from its JSON form (:meth:`SeatView.from_dict`, what a web worker gets).
 
     Raises:
         KeyError, ValueError: not a view's dict (a missing field, a bad card).
     """
-    def c(text: str) -> int:
-        return Card.parse(text).index
-
-    hand = 0
-    for t in d["hand"]:
-        hand |= 1 << c(t)
-    bid = d.get("bid")
-    return SeatView(
-        seat=int(d["seat"]), phase=str(d["phase"]), rules=str(d["rules"]), deal=int(d["deal"]),
-        deals=int(d["deals"]), dealer=d["dealer"], to_move=d["to_move"], leader=d["leader"],
-        contract=d["contract"], trump=d["trump"], misere=bool(d["misere"]),
-        bid=(int(bid[0]), int(bid[1])) if bid else None, caller=d["caller"],
-        shown=c(d["shown"]) if d.get("shown") else None, hand=hand,
-        trick=tuple((int(s), c(x)) for s, x in d["trick"]), played=tuple((int(s), c(x)) for s, x in d["played"]),
-        calls=tuple((int(s), str(t)) for s, t in d["calls"]), points=tuple(d["points"]), tricks=tuple(d["tricks"]),
-        totals=tuple(d["totals"]), voids=tuple(sum(1 << "SHDC".index(ch) for ch in v) for v in d["voids"]),
-        legal=tuple(d["legal"]), owned=tuple(d["owned"]),
-    )
+    return SeatView.from_dict(d)
 
 
 def choose_token(view: dict[str, Any], spec: str, seed: int) -> str:

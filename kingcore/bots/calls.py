@@ -3,11 +3,11 @@ names in ordered King (§8, §11.6–7) — by counting the hand (static) or by 
 sampled from what the seat knows, each played out by the heuristic (:func:`evaluate_calls`).
 
 >>> import random
->>> from kingcore import Game, Rules
+>>> from kingcore import Game, Rules, seat_view
 >>> g = Game(Rules(replay="trumps", eralash=False)); g.set_first_dealer(0)
 >>> while g.phase.value != "call_trump":
 ...     g.step_random(random.Random(len(g.sheet.rows)))
->>> v = g.view(g.to_move)
+>>> v = seat_view(g, g.to_move)
 >>> str(static_trump_call(v, legal_moves(v))) in v.legal
 True
 """
@@ -18,8 +18,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..cards import SUIT_MASKS
-from ..contracts import Contract, Scoring, automatic_trick_value
+from ..cards import SUIT_LETTERS, SUIT_MASKS
+from ..contracts import Contract, Scoring, Trump, automatic_trick_value
 from ..moves import Move
 from ..position import Bid, Deal
 from ..rules import Rules
@@ -101,7 +101,7 @@ def static_trump_call(view: SeatView, legal: list[Move]) -> Move:
     misère with only low cards. Uses only the cards the caller has seen (three in a partial deal)."""
     calls = {m.trump: m for m in legal if m.kind == "trump"}
     rules = parse_rules(view.rules)
-    hand = view.hand
+    hand = view.hand.mask
     size = hand.bit_count()
     deck = rules.deck_mask
     ranks = sorted({i % 13 for i in range(52) if deck >> i & 1})
@@ -116,10 +116,10 @@ def static_trump_call(view: SeatView, legal: list[Move]) -> Move:
     if "misere" in calls and low == size and high == 0:
         return calls["misere"]
     if (hand & SUIT_MASKS[suit]).bit_count() * 8 >= size * 3 or "nt" not in calls:
-        return calls["SHDC"[suit]]
+        return calls[SUIT_LETTERS[suit]]
     if high * 8 >= size * 7:
         return calls["nt"]
-    return calls["SHDC"[suit]]
+    return calls[SUIT_LETTERS[suit]]
 
 
 def static_bid(view: SeatView, legal: list[Move]) -> Move:
@@ -131,7 +131,7 @@ def static_bid(view: SeatView, legal: list[Move]) -> Move:
     if not bids:
         return legal[0]
     low = min(bids, key=lambda m: m.bid)
-    gain = max(_sure_tricks(view.hand, rules, s) for s in range(4)) - _sure_tricks(view.hand, rules, None)
+    gain = max(_sure_tricks(view.hand.mask, rules, s) for s in range(4)) - _sure_tricks(view.hand.mask, rules, None)
     if gain > low.bid or pas is None:
         return low
     return pas
@@ -208,7 +208,7 @@ def evaluate_calls(view: SeatView, legal: list[Move], rng: random.Random, sample
                     extra = hands[me] & ~k.hand
                     cards = [i for i in range(52) if extra >> i & 1]
                     last = cards[int(rng.random() * len(cards))] if cards else (hands[me].bit_length() - 1)
-                    d = _trump_deal(rules, k.dealer, "SHDC"[last // 13], bid)
+                    d = _trump_deal(rules, k.dealer, SUIT_LETTERS[last // 13], bid)
                 else:
                     d = deals[m]
                 sums[m] += play_deal(d, hands)[0][me]
@@ -271,8 +271,4 @@ def _contract_values(k: Knowledge, view: SeatView, legal: list[Move], rng: rando
 
 
 def _trump_deal(rules: Rules, dealer: int, call: str, bid: Bid | None) -> Deal:
-    if call == "nt":
-        return Deal(rules, Contract.TRUMPS, dealer, None, False, None, bid)
-    if call == "misere":
-        return Deal(rules, Contract.TRUMPS, dealer, None, True, None, bid)
-    return Deal(rules, Contract.TRUMPS, dealer, "SHDC".index(call), False, None, bid)
+    return Deal.trumps(rules, dealer, Trump(call), None, bid)

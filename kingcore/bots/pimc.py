@@ -16,11 +16,11 @@ candidates) — both deterministic — plus an optional wall-clock ``budget_ms``
 decision is a function of the view and the ``rng`` state as long as that budget is not reached.
 
 >>> import random
->>> from kingcore import Game, Rules
+>>> from kingcore import Game, Rules, seat_view
 >>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(4))
 >>> bot = make_bot("pimc(samples=8)")
->>> m = bot.choose(g.view(g.to_move), random.Random(1))
->>> str(m) in g.view(g.to_move).legal
+>>> m = bot.choose(seat_view(g, g.to_move), random.Random(1))
+>>> str(m) in seat_view(g, g.to_move).legal
 True
 """
 

@@ -27,7 +27,7 @@ played as a no-trump deal with the ranks of every suit mirrored (:func:`mirror`)
 from __future__ import annotations
 
 from ..cards import KH_MASK, SUIT_MASKS, Card
-from ..position import Deal, legal_mask
+from ..position import Deal, Settlement, legal_mask
 
 __all__ = ["Card", "Ctx", "choose_card", "context", "mirror", "playout", "trick_cost"]
 
@@ -74,11 +74,12 @@ class Ctx:
         tw, lw: points (magnitude) per trick and per each of the last two tricks.
         trump: the trump suit or ``None``; tsuit: its mask (0 without trump).
         misere: ranks reversed (play-outs run on mirrored masks).
+        settlement: the end of a trick for :func:`playout` (on mirrored masks in misère).
         deck: the deck mask (mirrored in misère).
     """
 
-    __slots__ = ("bid", "deal", "deck", "hmg", "items", "kmg", "live", "lw", "misere", "mtrump", "n", "neg",
-                 "nhl", "scoring", "total", "trump", "tsuit", "tw", "values")
+    __slots__ = ("bid", "deal", "deck", "hmg", "items", "kmg", "lw", "misere", "mtrump", "n", "neg",
+                 "nhl", "settlement", "total", "trump", "tsuit", "tw", "values")
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
@@ -86,7 +87,6 @@ class Ctx:
         self.total = deal.tricks_per_deal
         self.neg = not deal.contract.positive
         sc = deal.scoring
-        self.scoring = sc
         tw, hw, bw, gw, kw, lw = (abs(w) for w in sc.weights)
         vals = [0] * 52
         for i in range(52):
@@ -117,8 +117,8 @@ class Ctx:
         self.nhl = deal.no_hearts_lead
         self.kmg = deal.king_must_go
         self.hmg = deal.hearts_must_go
-        self.live = sc.live
         self.bid = deal.bid
+        self.settlement = Settlement(deal, mirrored=True) if deal.misere else deal.settlement
 
     def legal(self, hand: int, led: int) -> int:
         """The legal cards of ``hand`` when ``led`` (0..3, −1 to lead) was led: :func:`legal_mask`
@@ -141,10 +141,6 @@ def trick_cost(ctx: Ctx, tm: int, trick_no: int) -> int:
         v += vals[low.bit_length() - 1]
         m ^= low
     return v
-
-
-def _top(m: int) -> int:
-    return m.bit_length() - 1
 
 
 def _bottom(m: int) -> int:
@@ -411,24 +407,13 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
     Same rules, scoring and early end as :meth:`Position.play` (the tests check the play is legal).
     """
     n = ctx.n
-    total = ctx.total
     trick_no = sum(tricks)
-    live = ctx.live
-    scoring = ctx.scoring
-    bid = ctx.bid
-    tsuit = ctx.tsuit
+    settle = ctx.settlement.settle
     legal = ctx.legal
     mtrump, hmg, nhl = ctx.mtrump, ctx.hmg, ctx.nhl
     neg = ctx.neg
-    if not trick:
-        if trick_no >= total:
-            return points
-        if live is not None:
-            rest = 0
-            for h in hands:
-                rest |= h
-            if not rest & live:
-                return points
+    if not trick and ctx.settlement.over(hands, trick_no):
+        return points
     seat = (leader + len(trick)) % n
     while True:
         if len(trick) < n:
@@ -481,25 +466,9 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
             trick.append(c)
             seat = seat + 1 if seat + 1 < n else 0
             continue
-        tm = 0
-        for x in trick:
-            tm |= 1 << x
-        top = _top(tm & tsuit) if tm & tsuit else _top(tm & SUIT_MASKS[_SUIT[trick[0]]])
-        w = (leader + trick.index(top)) % n
-        tricks[w] += 1
-        if bid is not None and w == bid.seat:
-            if tricks[w] > bid.tricks:
-                points[w] += ctx.deal.trick_value
-        else:
-            points[w] += scoring.trick_points(tm, trick_no >= total - 2)
-        trick_no += 1
-        if trick_no >= total:
+        w = settle(trick, leader, trick_no, hands, points, tricks)
+        if w < 0:
             return points
-        if live is not None:
-            rest = 0
-            for h in hands:
-                rest |= h
-            if not rest & live:
-                return points
+        trick_no += 1
         leader = seat = w
         trick.clear()

@@ -6,11 +6,11 @@ contract whose expected result beats its fair share most (a few simulated deals)
 chance of a random legal move instead (``heuristic(noise=0.2)`` is the "easy" level).
 
 >>> import random
->>> from kingcore import Game, Rules
+>>> from kingcore import Game, Rules, seat_view
 >>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(4))
 >>> bot = make_bot("heuristic")
 >>> while g.phase.value == "play":
-...     g.play(bot.choose(g.view(g.to_move), random.Random(0)))
+...     g.play(bot.choose(seat_view(g, g.to_move), random.Random(0)))
 >>> sum(g.sheet.rows[0].points)
 -16
 """
