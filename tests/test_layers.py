@@ -1,9 +1,10 @@
 """The engine's import layering, read from the source with ``ast`` (nothing is imported or run).
 
-The layers, bottom up: errors → cards → rules and contracts → position → game → the observers of a
-game (view, notation) → bots → the command line → the web session. A module may import its own layer
-or a lower one, never a higher one, and no import cycle exists anywhere inside ``kingcore/`` (the
-game never knows its view: OpenSpiel's observer reads the state, the state has no observers).
+The layers, bottom up: errors and the input limits (limits, spec) → cards → rules and contracts →
+position → game → the observers of a game (view, notation) → bots → the command line → the web
+session. A module may import its own layer or a lower one, never a higher one, and no import cycle
+exists anywhere inside ``kingcore/`` (the game never knows its view: OpenSpiel's observer reads the
+state, the state has no observers).
 Every import counts: at module level, inside a function, or under ``TYPE_CHECKING``.
 """
 
@@ -17,7 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent / "kingcore"
 
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("foundations", ("kingcore.errors", "kingcore.textutil")),
+    ("foundations", ("kingcore.errors", "kingcore.textutil", "kingcore.limits", "kingcore.spec")),
     ("cards", ("kingcore.cards",)),
     ("rules and contracts", ("kingcore.rules", "kingcore.contracts", "kingcore.moves", "kingcore.scoresheet")),
     ("position", ("kingcore.position",)),
