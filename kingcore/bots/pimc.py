@@ -37,7 +37,7 @@ from ..view import SeatView
 from .base import Bot, make_bot, register
 from .calls import deal_ctx, evaluate_calls, pick_call
 from .knowledge import Knowledge, knowledge, sample_hands
-from .policy import Ctx, choose_card, mirror, mirror_card, playout
+from .policy import VERSION, VERSIONS, Ctx, choose_card, mirror, mirror_card, playout
 from .simple import heuristic_play
 from .solver import solve
 
@@ -233,7 +233,8 @@ def _nth(mask: int, i: int) -> int:
 def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playouts: int = 0,
                 budget_ms: float = 0.0, rollout: str = "heuristic", objective: str = "own",
                 solver: int = 0, infer: float = 0.0, draws: int = 8, lookahead: int = 0,
-                chain: int = 0) -> tuple[dict[int, float], int]:
+                chain: int = 0, version: int = VERSION,
+                given: dict[int, float] | None = None) -> tuple[dict[int, float], int]:
     """Mean value of each legal card over sampled deals.
 
     Args:
@@ -250,6 +251,10 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
         weight ``(1 − infer) ** misses``, ``chain`` swaps between deals; 0: rejection as above).
         lookahead: in each play-out, also try every card at the seat's next ``lookahead`` turns and
         keep the best (:func:`~kingcore.bots.policy.playout`).
+        version: the heuristic (:data:`~kingcore.bots.policy.VERSIONS`) the play-outs and the
+        inference imagine at every seat.
+        given: if a dict, filled with the mean points the other seats take after each card (their
+        sum, signed as scored) — what a card hands to the opponents.
 
     Returns:
         (value per card index of ``lm`` — equivalent cards share their class's value —, deals played).
@@ -257,7 +262,7 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
     """
     deal = k.deal
     assert deal is not None
-    ctx = deal_ctx(deal)
+    ctx = deal_ctx(deal, version)
     on_table = 0
     for c in k.trick:
         on_table |= 1 << c
@@ -274,6 +279,7 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
     gone0 = mirror(k.gone) if mis else k.gone
     reps_m = [mc(c) for c in reps]
     sums = [0.0] * len(reps)
+    gifts = [0.0] * len(reps)
     left = deal.tricks_per_deal - k.trick_no
     use_solver = solver > 0 and left <= solver and rollout == "heuristic"
     t0 = time.perf_counter()
@@ -308,18 +314,22 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
                     res = playout(ctx, hs, k.leader, [*trick0, c], list(k.points), list(k.tricks),
                                   gone0 | 1 << c, k.void_suits, me, lookahead)
                 v: float = res[me]
+                rest = sum(res) - res[me]
                 if objective == "diff":
-                    v -= (sum(res) - res[me]) / (n - 1)
+                    v -= rest / (n - 1)
                 sums[i] += v
+                gifts[i] += rest
         done += 1
         if budget_ms and (time.perf_counter() - t0) * 1000 >= budget_ms:
             break
         if tries <= 0 and done >= max(1, worlds // 4):
             break  # the play is poorly explained: stop with the deals found
     out: dict[int, float] = {}
-    for g, s in zip(groups, sums, strict=True):
+    for g, s, gift in zip(groups, sums, gifts, strict=True):
         for c in g:
             out[c] = s / done
+            if given is not None:
+                given[c] = gift / done
     return out, done
 
 
@@ -335,7 +345,10 @@ class PimcBot(Bot):
     share a contract must look to be named in ordered King (a fraction of the fair share);
     ``infer``/``draws`` weigh the sampled deals by how well the heuristic explains the others' play
     (0: off); ``chain`` swaps per deal of the Metropolis sampler used for that (:class:`PlaySampler`;
-    0: rejection sampling); ``lookahead`` own turns searched inside each play-out (0: off). See
+    0: rejection sampling); ``lookahead`` own turns searched inside each play-out (0: off); ``version`` the heuristic
+    (:data:`~kingcore.bots.policy.VERSIONS`) imagined at every seat, whose card is kept on a tie;
+    ``standing``: among the cards within this many points of the best, the one that hands the other
+    seats the fewest points is played (0: off) — the rubber is settled by differences. See
     :func:`card_values`; docs/BOTS.md has the measurements that chose the defaults.
     """
 
@@ -352,6 +365,8 @@ class PimcBot(Bot):
     draws: int = 8
     lookahead: int = 0
     chain: int = 0
+    version: int = VERSION
+    standing: float = 0.2
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0:
@@ -362,21 +377,35 @@ class PimcBot(Bot):
             raise ValueError("infer must be between 0 and 1, draws ≥ 1 and chain ≥ 0")
         if self.objective not in ("own", "diff"):
             raise ValueError(f"objective must be own or diff, not {self.objective!r}")
+        if self.version not in VERSIONS:
+            raise ValueError(f"version must be one of {', '.join(map(str, VERSIONS))}, not {self.version}")
+        if self.standing < 0:
+            raise ValueError(f"standing must be ≥ 0, not {self.standing}")
 
     def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
         """The move of the best expected value (see :meth:`evaluate`)."""
         if view.phase == "play":
-            k, ctx, lm, heuristic = heuristic_play(view, legal)
+            k, ctx, lm, heuristic = heuristic_play(view, legal, self.version)
             on_table = 0
             for c in k.trick:
                 on_table |= 1 << c
             if len(card_groups(ctx, lm, k.hand, k.gone & ~on_table)) == 1:
                 return heuristic  # every legal card plays alike
+            given: dict[int, float] = {}
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
-                                  self.lookahead, self.chain)
+                                  self.lookahead, self.chain, self.version, given)
             values = {m: vals[m.card.index] for m in legal if m.card is not None}
             best = max(values.values())
+            if self.standing > 0:
+                near = [m for m in legal if values[m] >= best - self.standing]
+                if len(near) > 1:
+                    gifts = {m: given[m.card.index] for m in near if m.card is not None}
+                    least = min(gifts.values())
+                    near = [m for m in near if gifts[m] <= least + 1e-9]
+                    if heuristic in near:
+                        return heuristic
+                    return max(near, key=lambda m: (values[m], -legal.index(m)))
             if values[heuristic] >= best - 1e-9:
                 return heuristic
             return max(legal, key=lambda m: (values[m], -legal.index(m)))
@@ -397,6 +426,6 @@ class PimcBot(Bot):
                 lm |= m.card.mask
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
-                                  self.lookahead, self.chain)
+                                  self.lookahead, self.chain, self.version)
             return {m: vals[m.card.index] for m in legal if m.card is not None}
-        return evaluate_calls(view, legal, rng, self.call_samples, self.budget_ms)
+        return evaluate_calls(view, legal, rng, self.call_samples, self.budget_ms, self.version)
