@@ -10,6 +10,12 @@ costs nothing with a high card when last; when forced to win, win with a high ca
 penalty card; when void, dump the costliest card (K♥, then queens/jacks per contract, then hearts, then
 the highest card); lead the card least likely to win (low in suits with many higher cards out).
 
+Version 2 (the default, :data:`VERSION`; issue 12) first gives away a penalty card that cannot win the
+trick (Q♠ under A♠ in *no girls*, J♠ under K♠ in *no boys*, K♥ under A♥), takes a free trick with a
+high card only by a card that wins it, and leads a singleton that all but never wins to open a void
+when the hand holds penalty cards in other suits; version 1 is kept for its measurements
+(``heuristic(version=1)``, ``pimc(version=1)``).
+
 Positive contracts and trump deals (take): the last player wins with the cheapest winning card; others
 win with the cheapest sure winner or play low; when void, trump with the lowest trump that wins; lead
 sure winners (trumps first), else low from the longest suit; never give a scoring card away. Misère is
