@@ -249,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.cmd == "bench":
             return _bench(args)
-        if args.cmd in ("arena", "bench-bots", "analyse"):
+        if args.cmd in bots_cli.COMMANDS:
             return bots_cli.run(args)
         print(json.dumps(Rules.parse(args.text).to_dict(), indent=1))
         return 0

@@ -26,35 +26,38 @@ from ..rules import Rules
 from ..view import SeatView
 from .base import legal_moves
 from .knowledge import Knowledge, knowledge, parse_rules, sample_hands
-from .policy import Ctx, mirror, playout
+from .policy import VERSION, Ctx, mirror, playout
 
 __all__ = ["deal_ctx", "evaluate_calls", "legal_moves", "play_deal", "static_bid", "static_contract",
            "static_trump_call"]
 
-_CTX: dict[Deal, Ctx] = {}
+_CTX: dict[tuple[Deal, int], Ctx] = {}
 
 
-def deal_ctx(deal: Deal) -> Ctx:
-    """The (cached) policy context of a deal."""
-    ctx = _CTX.get(deal)
+def deal_ctx(deal: Deal, version: int = VERSION) -> Ctx:
+    """The (cached) policy context of a deal for the heuristic ``version``.
+
+    Raises:
+        ValueError: an unknown version (:data:`~kingcore.bots.policy.VERSIONS`)."""
+    ctx = _CTX.get((deal, version))
     if ctx is None or ctx.deal != deal:
         if len(_CTX) > 512:
             _CTX.clear()
-        ctx = Ctx(deal)
-        _CTX[deal] = ctx
+        ctx = Ctx(deal, version)
+        _CTX[deal, version] = ctx
     return ctx
 
 
-def play_deal(deal: Deal, hands: Sequence[int]) -> tuple[list[int], list[int]]:
-    """Play a whole deal from its first lead with every seat on the heuristic.
+def play_deal(deal: Deal, hands: Sequence[int], version: int = VERSION) -> tuple[list[int], list[int]]:
+    """Play a whole deal from its first lead with every seat on the heuristic (``version``).
 
     Args:
-        deal: the deal; hands: one full hand mask per seat.
+        deal: the deal; hands: one full hand mask per seat; version: the heuristic's version.
 
     Returns:
         (points, tricks), one int per seat each.
     """
-    ctx = deal_ctx(deal)
+    ctx = deal_ctx(deal, version)
     n = deal.players
     hs = [mirror(h) for h in hands] if deal.misere else list(hands)
     points = [0] * n
@@ -137,9 +140,9 @@ def static_bid(view: SeatView, legal: list[Move]) -> Move:
     return pas
 
 
-def static_contract(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+def static_contract(view: SeatView, legal: list[Move], rng: random.Random, version: int = VERSION) -> Move:
     """The heuristic contract name (ordered King, §8): :func:`evaluate_calls` with a few samples."""
-    values = evaluate_calls(view, legal, rng, samples=6)
+    values = evaluate_calls(view, legal, rng, samples=6, version=version)
     return pick_call(view, legal, values)
 
 
@@ -174,7 +177,7 @@ def fair_share(rules: Rules, contract: Contract) -> float:
 
 
 def evaluate_calls(view: SeatView, legal: list[Move], rng: random.Random, samples: int,
-                   budget_ms: float = 0.0) -> dict[Move, float]:
+                   budget_ms: float = 0.0, version: int = VERSION) -> dict[Move, float]:
     """Expected own points of each legal call, by Monte Carlo: deal the unseen cards ``samples`` times
     consistently with the view and play each option out with the heuristic at every seat.
 
@@ -182,6 +185,7 @@ def evaluate_calls(view: SeatView, legal: list[Move], rng: random.Random, sample
         view: the seat's view in phase ``call_trump``, ``auction`` or ``choose_contract``.
         legal: the legal moves; samples: deals to sample (≥ 1).
         budget_ms: stop sampling once this much time is spent (0: never; at least one deal is played).
+        version: the heuristic's version that plays the deals out.
 
     Returns:
         points per move: the expected points of the deal for ``view.seat``. A bid scores the tricks
@@ -211,7 +215,7 @@ def evaluate_calls(view: SeatView, legal: list[Move], rng: random.Random, sample
                     d = _trump_deal(rules, k.dealer, SUIT_LETTERS[last // 13], bid)
                 else:
                     d = deals[m]
-                sums[m] += play_deal(d, hands)[0][me]
+                sums[m] += play_deal(d, hands, version)[0][me]
             done += 1
             if budget_ms and (time.perf_counter() - t0) * 1000 >= budget_ms:
                 break
@@ -222,7 +226,7 @@ def evaluate_calls(view: SeatView, legal: list[Move], rng: random.Random, sample
         for _ in range(samples):
             hands = sample_hands(k, rng)
             for t in options:
-                tricks[t].append(play_deal(_trump_deal(rules, k.dealer, t, None), hands)[1][me])
+                tricks[t].append(play_deal(_trump_deal(rules, k.dealer, t, None), hands, version)[1][me])
             done += 1
             if budget_ms and (time.perf_counter() - t0) * 1000 >= budget_ms:
                 break
@@ -235,13 +239,13 @@ def evaluate_calls(view: SeatView, legal: list[Move], rng: random.Random, sample
             else:
                 sums[m] = value * sum(max(0, x - m.bid) for x in tricks[best])
     else:
-        outcome = _contract_values(k, view, legal, rng, samples, budget_ms, t0)
+        outcome = _contract_values(k, view, legal, rng, samples, budget_ms, t0, version)
         return outcome
     return {m: s / max(1, done) for m, s in sums.items()}
 
 
 def _contract_values(k: Knowledge, view: SeatView, legal: list[Move], rng: random.Random, samples: int,
-                     budget_ms: float, t0: float) -> dict[Move, float]:
+                     budget_ms: float, t0: float, version: int = VERSION) -> dict[Move, float]:
     rules = k.rules
     me = view.seat
     calls = ["S", "H", "D", "C", "nt"] + (["misere"] if rules.replay == "trumps" and rules.misere_allowed else [])
@@ -255,9 +259,9 @@ def _contract_values(k: Knowledge, view: SeatView, legal: list[Move], rng: rando
                 continue
             if m.contract is Contract.TRUMPS:
                 for t in calls:
-                    trump_sums[t] += play_deal(_trump_deal(rules, k.dealer, t, None), hands)[0][me]
+                    trump_sums[t] += play_deal(_trump_deal(rules, k.dealer, t, None), hands, version)[0][me]
             else:
-                sums[m] += play_deal(Deal(rules, m.contract, k.dealer), hands)[0][me]
+                sums[m] += play_deal(Deal(rules, m.contract, k.dealer), hands, version)[0][me]
         done += 1
         if budget_ms and (time.perf_counter() - t0) * 1000 >= budget_ms:
             break
