@@ -1,0 +1,344 @@
+"""``python build.py bench-web``: the built site timed in headless Chromium.
+
+Time to playable cold (a fresh browser context), warm (service worker) and offline against a floor page
+(bare Pyodide in a module worker), where the time goes (the page's ``window.kingStats`` marks), bot move
+latency over a rubber, the site's size and the bytes a first visit transfers. ``--throttle R`` repeats the
+visits, a stretch of play and a wasm-compile probe under CDP ``Emulation.setCPUThrottlingRate`` R (4: a
+phone-class CPU; Chromium applies it to the page's renderer, see docs/WEB-PERF.md).
+
+The page driving (launch arguments, the counting server, waiting for the page) is
+:mod:`sitebuild.browser`, shared with the browser tests.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import shutil
+import statistics
+import tempfile
+import time
+from typing import Any
+
+from sitebuild.browser import (
+    GITHUB_PAGES,
+    MY_TURN_OR_BREAK,
+    OFFLINE_READY,
+    READY,
+    SiteServer,
+    launch_args,
+)
+from sitebuild.common import CACHE, ROOT, SITE, BuildError, files_under, log
+from sitebuild.site import build_if_needed
+
+README = ROOT / "README.md"
+BENCH_MARKERS = ("<!-- bench:web -->", "<!-- /bench:web -->")
+TIMEOUT_MS = 240_000
+STAGES = {  # window.kingStats marks of a page load, in order, and what they mean
+    "wasmMs": "wasm downloaded",
+    "pyodideMs": "Pyodide booted with the wheel",
+    "pyscriptAskedMs": "PyScript asked for it",
+    "pyReadyMs": "PyScript ready",
+    "importedMs": "main.py imported",
+}
+FLOORS = (("bench-floor.html", "floor_"), ("bench-boot.html", "boot_"))
+# Compile the 9.6 MB wasm from the cache on the main thread and in a module worker (ms each).
+COMPILE_PROBE = """async () => {
+  const bytes = await (await fetch("./pyodide/pyodide.asm.wasm")).arrayBuffer();
+  let t = performance.now();
+  await WebAssembly.compile(bytes);
+  const main = performance.now() - t;
+  const src = 'onmessage = async (e) => { const t = performance.now(); await WebAssembly.compile(e.data);'
+            + ' postMessage(performance.now() - t); };';
+  const w = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })), { type: "module" });
+  const worker = await new Promise((resolve) => { w.onmessage = (e) => resolve(e.data); w.postMessage(bytes); });
+  w.terminate();
+  return [main, worker];
+}"""
+# The wasm's arrival (resource timing) as a stage mark.
+WASM_MARK = """(() => { const e = performance.getEntriesByType("resource")
+  .find((r) => r.name.endsWith("/pyodide.asm.wasm")); return e ? e.responseEnd : null; })()"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100) of a non-empty list."""
+    xs = sorted(values)
+    return xs[max(0, min(len(xs) - 1, -int(-q * len(xs) // 100) - 1))]
+
+
+def site_size() -> tuple[int, int, int]:
+    """(files, bytes, gzipped bytes) of dist/site (gzip -6 per file, as a static host would serve it)."""
+    files = files_under(SITE)
+    raw = sum(p.stat().st_size for p in files)
+    gz = sum(len(gzip.compress(p.read_bytes(), 6, mtime=0)) for p in files)
+    return len(files), raw, gz
+
+
+class Bench:
+    """One bench-web session: a browser, the counting server and the samples gathered so far."""
+
+    def __init__(self, browser: Any, srv: SiteServer) -> None:
+        self.browser = browser
+        self.srv = srv
+        self.res: dict[str, list[float]] = {}
+        self.transfer: dict[str, float] = {}
+
+    def add(self, key: str, value: float) -> None:
+        self.res.setdefault(key, []).append(value)
+
+    def context(self) -> Any:
+        ctx = self.browser.new_context()
+        ctx.set_default_timeout(TIMEOUT_MS)
+        return ctx
+
+    @staticmethod
+    def page(ctx: Any, rate: float) -> Any:
+        """A new page of ``ctx``, its CPU throttled ``rate``× (1: not throttled)."""
+        page = ctx.new_page()
+        if rate > 1:
+            ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        return page
+
+    def app_visit(self, page: Any, kind: str, pre: str) -> None:
+        page.goto(self.srv.url)
+        page.wait_for_selector(READY)
+        self.add(pre + kind, float(page.evaluate("window.kingStats.readyMs")))
+        if kind in ("cold", "warm"):
+            wasm = page.evaluate(WASM_MARK)
+            if isinstance(wasm, (int, float)) and wasm > 0:
+                self.add(f"{pre}{kind}:wasmMs", float(wasm))
+            for mark in STAGES:
+                if mark != "wasmMs" and page.evaluate(f"typeof window.kingStats.{mark} === 'number'"):
+                    self.add(f"{pre}{kind}:{mark}", float(page.evaluate(f"window.kingStats.{mark}")))
+        if kind != "offline":
+            page.wait_for_function("window.kingStats.botsReadyMs !== null")
+            self.add(f"{pre}{kind}_bots", float(page.evaluate("window.kingStats.botsReadyMs")))
+
+    def floor_visit(self, page: Any, kind: str, pre: str, only: str = "") -> None:
+        for name, key in FLOORS:
+            if not only or name == only:
+                page.goto(self.srv.url + name)
+                page.wait_for_selector(READY)
+                self.add(pre + key + kind, float(page.evaluate("window.floorMs")))
+
+    def visits(self, rate: float, first: bool) -> None:
+        """Cold (fresh context), warm and offline visits of the game and the floors, at CPU ``rate``×."""
+        pre = "" if rate <= 1 else "t_"
+        ctx = self.context()
+        page = self.page(ctx, rate)
+        self.srv.reset()
+        self.app_visit(page, "cold", pre)
+        page.wait_for_function(OFFLINE_READY)
+        if first and not pre:
+            self.transfer.update(ctx_boot=self.srv.before_sw or 0, ctx_first=self.srv.sent)
+        self.srv.reset()
+        self.app_visit(page, "warm", pre)
+        if not pre:
+            self.transfer["warm"] = self.srv.sent
+        self.floor_visit(page, "warm", pre)
+        ctx.new_cdp_session(page).send("Network.clearBrowserCache")
+        ctx.set_offline(True)
+        self.app_visit(page, "offline", pre)
+        self.floor_visit(page, "offline", pre)
+        ctx.close()
+        for name, _ in FLOORS:  # each cold floor in a context of its own
+            ctx = self.context()
+            self.floor_visit(self.page(ctx, rate), "cold", pre, only=name)
+            ctx.close()
+
+    def first_visit_pages_headers(self, site_root: Any) -> None:
+        """First-visit transfer in a fresh context from a host sending GitHub Pages' Cache-Control."""
+        srv = SiteServer(site_root, cache_control=GITHUB_PAGES).start()
+        try:
+            ctx = self.context()
+            page = ctx.new_page()
+            page.goto(srv.url)
+            page.wait_for_selector(READY)
+            page.wait_for_function(OFFLINE_READY)
+            self.transfer["pages_first"] = srv.sent
+            ctx.close()
+        finally:
+            srv.stop()
+
+    def play(self, rate: float, max_s: float) -> tuple[list[float], float]:
+        """Bot latencies (ms, request to answer) over a rubber with three *expert* bots and fast play, cut
+        after ``max_s`` seconds; and the seconds it took."""
+        ctx = self.context()
+        prefs = json.dumps({"fast": True, "levels": ["human", "expert", "expert", "expert"]})
+        ctx.add_init_script(script='if (location.protocol === "http:" && !localStorage.getItem("king:/:prefs"))'
+                                   f' localStorage.setItem("king:/:prefs", {json.dumps(prefs)});')
+        page = self.page(ctx, rate)
+        page.goto(self.srv.url)
+        page.wait_for_selector(READY)
+        page.wait_for_function("document.body.dataset.bots === 'worker'")
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < max_s:
+            page.wait_for_function(MY_TURN_OR_BREAK)
+            phase = page.evaluate("document.body.dataset.phase")
+            if phase == "rubber_over":
+                break
+            if phase == "deal_over":
+                deal = page.evaluate("document.body.dataset.deal")
+                page.click("#btn-continue")
+                page.wait_for_function(f"document.body.dataset.deal !== '{deal}'")
+                continue
+            page.locator("#hand.is-my-turn button.card:not([disabled])").first.click()
+        took = time.perf_counter() - t0
+        bot = [float(x) for x in page.evaluate("window.kingStats.bot")]
+        ctx.close()
+        return bot, took
+
+    def compile_probe(self, rate: float) -> tuple[float, float]:
+        """ms to compile Pyodide's wasm on the main thread and in a worker, the page throttled ``rate``×."""
+        ctx = self.context()
+        page = ctx.new_page()
+        page.goto(self.srv.url + "bench-floor.html")  # the floor page: light, same origin, wasm cached after
+        page.wait_for_selector(READY)
+        if rate > 1:
+            ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        main, worker = page.evaluate(COMPILE_PROBE)
+        ctx.close()
+        return float(main), float(worker)
+
+
+def stage_line(med: dict[str, float], pre: str) -> str:
+    parts = []
+    for kind in ("cold", "warm"):
+        marks = [f"{STAGES[m]} {med[f'{pre}{kind}:{m}']:.0f}" for m in STAGES if f"{pre}{kind}:{m}" in med]
+        parts.append(f"{kind}: " + ", ".join([*marks, f"playable {med[pre + kind]:.0f}"]))
+    return "; ".join(parts)
+
+
+def visits_table(med: dict[str, float], pre: str) -> list[str]:
+    def row(label: str, key: str, kinds: tuple[str, ...] = ("cold", "warm", "offline")) -> str:
+        cells = [f"{med[key.format(k)]:.0f}" if key.format(k) in med else "—" for k in kinds]
+        return f"| {label} | " + " | ".join(cells) + " |"
+
+    ratio = [f"{med[pre + k] / med[pre + 'floor_' + k]:.2f}" for k in ("cold", "warm", "offline")]
+    return [
+        "| | cold (first visit) | warm (service worker) | offline |",
+        "|---|---|---|---|",
+        row("**time to playable** (Python ready, save restored, table drawn)", pre + "{}"),
+        row("bots' worker ready (started after the first render)", pre + "{}_bots", ("cold", "warm")) + " — |",
+        row("floor: bare Pyodide in a module worker (`bench-floor.html`)", pre + "floor_{}"),
+        "| ratio playable / floor | " + " | ".join(ratio) + " |",
+        row("diagnostic: the page's own Pyodide + wheel (`web/boot.mjs`) without PyScript (`bench-boot.html`)",
+            pre + "boot_{}"),
+    ]
+
+
+def bench_web(runs: int, write_readme: bool, throttle: float = 0.0) -> int:
+    """Measure the site in headless Chromium and print (and optionally write into README) the tables."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise BuildError("bench-web needs playwright (python build.py test installs it)") from None
+    build_if_needed()
+    srv = SiteServer(SITE).start()
+    t_start = time.perf_counter()
+    launch = launch_args()
+    profile = ""
+    bot_t: list[float] = []
+    rubber_t = 0.0
+    probes: dict[float, tuple[float, float]] = {}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**launch)
+            b = Bench(browser, srv)
+            for i in range(runs):
+                log(f"bench-web: run {i + 1}/{runs} (fresh contexts) ...")
+                b.visits(1, first=i == 0)
+                if throttle > 1:
+                    log(f"bench-web: run {i + 1}/{runs} at {throttle:g}× CPU throttling ...")
+                    b.visits(throttle, first=False)
+            log("bench-web: a first visit from a host sending GitHub Pages' Cache-Control ...")
+            b.first_visit_pages_headers(SITE)
+            # First-visit transfer as a real browser sees it: a new on-disk profile.
+            log("bench-web: a first visit with a new on-disk profile ...")
+            (CACHE / "tmp").mkdir(parents=True, exist_ok=True)
+            profile = tempfile.mkdtemp(prefix="king-bench-", dir=CACHE / "tmp")
+            ctx = p.chromium.launch_persistent_context(profile, **launch)
+            ctx.set_default_timeout(TIMEOUT_MS)
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            srv.reset()
+            b.app_visit(page, "disk", "")
+            page.wait_for_function(OFFLINE_READY)
+            b.transfer.update(boot=srv.before_sw or 0, first=srv.sent, first_requests=srv.requests)
+            ctx.close()
+            log("bench-web: a whole rubber with fast bots ...")
+            bot, rubber_s = b.play(1, 600)
+            if throttle > 1:
+                log(f"bench-web: 60 s of play at {throttle:g}× ...")
+                bot_t, rubber_t = b.play(throttle, 60)
+                log("bench-web: compiling Pyodide's wasm on the main thread and in a worker ...")
+                probes = {1: b.compile_probe(1), throttle: b.compile_probe(throttle)}
+            browser_version = browser.version
+            browser.close()
+    finally:
+        srv.stop()
+        if profile:
+            shutil.rmtree(profile, ignore_errors=True)
+    med = {k: statistics.median(v) for k, v in b.res.items() if v}
+    transfer = b.transfer
+    files, raw, gz = site_size()
+    mb = 1e6
+    lines = [
+        f"Headless Chromium {browser_version}, {os.cpu_count()} cores; ms from navigation start; median of "
+        f"{runs} runs, each in a fresh browser context:",
+        "",
+        *visits_table(med, ""),
+        "",
+        "Where the time goes (medians, ms from navigation start; `web/boot.mjs` and `web/main.py` set the marks): "
+        + stage_line(med, "") + ".",
+        "",
+        f"Bot move latency over a rubber with three *expert* bots ({len(bot)} moves, request to answer, worker "
+        f"round trip included): p50 {percentile(bot, 50):.1f} ms, p95 {percentile(bot, 95):.1f} ms, "
+        f"p99 {percentile(bot, 99):.1f} ms, max {max(bot):.1f} ms "
+        f"(the whole rubber took {rubber_s:.0f} s with fast bots and a scripted player).",
+        "",
+        f"Site: {files} files, {raw / mb:.1f} MB ({gz / mb:.1f} MB gzipped). First visit, bytes over the network "
+        f"until the offline precache is complete (uncompressed, as `http.server` sends them): a fresh "
+        f"incognito-like context {transfer['ctx_first'] / mb:.1f} MB ({transfer['ctx_boot'] / mb:.1f} MB "
+        f"before the service worker was asked for), the same from a host sending GitHub Pages' "
+        f"`Cache-Control: {GITHUB_PAGES}` {transfer['pages_first'] / mb:.1f} MB, a new on-disk profile "
+        f"{transfer['first'] / mb:.1f} MB ({transfer['first_requests']:.0f} responses with a body; playable at "
+        f"{med['disk']:.0f} ms). A warm visit: {transfer['warm'] / 1e3:.0f} kB.",
+    ]
+    if throttle > 1:
+        main1, worker1 = probes[1]
+        main_t, worker_t = probes[throttle]
+        lines += [
+            "",
+            f"The same under Chrome DevTools' {throttle:g}× CPU throttling (CDP `Emulation.setCPUThrottlingRate` "
+            f"on the page; a phone-class CPU), median of {runs} runs:",
+            "",
+            *visits_table(med, "t_"),
+            "",
+            f"Where the time goes at {throttle:g}×: " + stage_line(med, "t_") + ".",
+            "",
+            f"Bot move latency at {throttle:g}× ({len(bot_t)} moves in {rubber_t:.0f} s of fast play, three "
+            f"*expert* bots): p50 {percentile(bot_t, 50):.1f} ms, p95 {percentile(bot_t, 95):.1f} ms, "
+            f"max {max(bot_t):.1f} ms. Compiling Pyodide's wasm (9.6 MB): main thread {main1:.0f} ms, "
+            f"a worker {worker1:.0f} ms; at {throttle:g}×: main thread {main_t:.0f} ms, a worker "
+            f"{worker_t:.0f} ms.",
+        ]
+    table = "\n".join(lines)
+    print()
+    print(table)
+    print(f"\n(bench-web took {time.perf_counter() - t_start:.0f} s)")
+    if write_readme:
+        write_table(table)
+    return 0
+
+
+def write_table(table: str) -> None:
+    """Put ``table`` into README.md between the bench:web markers."""
+    text = README.read_text()
+    start, end = BENCH_MARKERS
+    if start not in text or end not in text:
+        raise BuildError(f"README.md lacks the markers {start} ... {end}")
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    README.write_text(f"{head}{start}\n{table}\n{end}{tail}")
+    log("bench-web: README.md updated")
