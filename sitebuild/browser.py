@@ -59,7 +59,8 @@ class SiteServer:
     ``path`` is the URL path the site is under (``/`` or e.g. ``/king/`` when ``root`` holds a ``king``
     folder); ``cache_control`` the header sent with every file (``serve`` sends ``no-cache``; GitHub Pages
     :data:`GITHUB_PAGES`). ``sent``/``requests``: body bytes and responses with a body since the last
-    :meth:`reset`; ``before_sw``: bytes sent before the first request for ``sw.js``. :meth:`stop` closes
+    :meth:`reset`; ``bodies``: (path, bytes) of each of those responses; ``before_sw``: bytes sent before
+    the first request for ``sw.js``. :meth:`stop` closes
     the port (connections are refused, as from a host that is down).
     """
 
@@ -68,6 +69,7 @@ class SiteServer:
         self.path = path
         self.sent = 0
         self.requests = 0
+        self.bodies: list[tuple[str, int]] = []
         self.before_sw: int | None = None
         self._lock = threading.Lock()
         outer = self
@@ -89,6 +91,7 @@ class SiteServer:
                 with outer._lock:
                     outer.sent += n
                     outer.requests += 1
+                    outer.bodies.append((self.path, n))
 
             def log_message(self, format: str, *args: object) -> None:
                 pass
@@ -122,7 +125,17 @@ class SiteServer:
         """Start counting anew."""
         with self._lock:
             self.sent = self.requests = 0
+            self.bodies = []
             self.before_sw = None
+
+
+def refetched(bodies: list[tuple[str, int]]) -> dict[str, int]:
+    """Paths sent with a body more than once (query strings ignored): path -> times."""
+    counts: dict[str, int] = {}
+    for path, _ in bodies:
+        key = path.split("?")[0]
+        counts[key] = counts.get(key, 0) + 1
+    return {k: n for k, n in sorted(counts.items()) if n > 1}
 
 
 def site_bytes(root: Path) -> int:
