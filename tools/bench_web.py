@@ -35,8 +35,9 @@ from sitebuild.site import build_if_needed
 README = ROOT / "README.md"
 BENCH_MARKERS = ("<!-- bench:web -->", "<!-- /bench:web -->")
 TIMEOUT_MS = 240_000
-STAGES = {  # window.kingStats marks of a page load, in order, and what they mean
+STAGES = {  # marks of a page load (resource timing, then window.kingStats), in order, and what they mean
     "wasmMs": "wasm downloaded",
+    "wheelAskedMs": "Python up (wheel requested)",
     "pyodideMs": "Pyodide booted with the wheel",
     "pyscriptAskedMs": "PyScript asked for it",
     "pyReadyMs": "PyScript ready",
@@ -56,9 +57,21 @@ COMPILE_PROBE = """async () => {
   w.terminate();
   return [main, worker];
 }"""
-# The wasm's arrival (resource timing) as a stage mark.
-WASM_MARK = """(() => { const e = performance.getEntriesByType("resource")
-  .find((r) => r.name.endsWith("/pyodide.asm.wasm")); return e ? e.responseEnd : null; })()"""
+# Stage marks from resource timing: the wasm's arrival, and the wheel's request (Pyodide asks for the
+# packages once its Python is initialised: the end of wasm instantiation and Python's start).
+RESOURCE_MARKS = """(() => { const r = performance.getEntriesByType("resource");
+  const find = (re) => r.find((e) => re.test(e.name.split("?")[0]));
+  const wasm = find(/\\/pyodide\\.asm\\.wasm$/), wheel = find(/\\/wheels\\/kingcore-[^/]*\\.whl$/);
+  return { wasmMs: wasm ? wasm.responseEnd : null, wheelAskedMs: wheel ? wheel.startTime : null }; })()"""
+# Stage durations (ms) from consecutive marks: (label, from mark, to mark).
+DURATIONS = (
+    ("waiting for the wasm", "", "wasmMs"),
+    ("wasm instantiation + Python start", "wasmMs", "wheelAskedMs"),
+    ("wheel fetched and installed", "wheelAskedMs", "pyodideMs"),
+    ("PyScript's start after that", "pyodideMs", "pyReadyMs"),
+    ("main.py + kingcore imported", "pyReadyMs", "importedMs"),
+    ("first render", "importedMs", ""),
+)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -83,6 +96,7 @@ class Bench:
         self.srv = srv
         self.res: dict[str, list[float]] = {}
         self.transfer: dict[str, float] = {}
+        self.ready_bytes = 0  # bytes sent until the last app_visit's page was playable
 
     def add(self, key: str, value: float) -> None:
         self.res.setdefault(key, []).append(value)
@@ -103,13 +117,15 @@ class Bench:
     def app_visit(self, page: Any, kind: str, pre: str) -> None:
         page.goto(self.srv.url)
         page.wait_for_selector(READY)
+        self.ready_bytes = self.srv.sent
         self.add(pre + kind, float(page.evaluate("window.kingStats.readyMs")))
         if kind in ("cold", "warm"):
-            wasm = page.evaluate(WASM_MARK)
-            if isinstance(wasm, (int, float)) and wasm > 0:
-                self.add(f"{pre}{kind}:wasmMs", float(wasm))
+            for mark, value in dict(page.evaluate(RESOURCE_MARKS)).items():
+                if isinstance(value, (int, float)) and value > 0:
+                    self.add(f"{pre}{kind}:{mark}", float(value))
             for mark in STAGES:
-                if mark != "wasmMs" and page.evaluate(f"typeof window.kingStats.{mark} === 'number'"):
+                if mark not in ("wasmMs", "wheelAskedMs") and page.evaluate(
+                        f"typeof window.kingStats.{mark} === 'number'"):
                     self.add(f"{pre}{kind}:{mark}", float(page.evaluate(f"window.kingStats.{mark}")))
         if kind != "offline":
             page.wait_for_function("window.kingStats.botsReadyMs !== null")
@@ -131,7 +147,7 @@ class Bench:
         self.app_visit(page, "cold", pre)
         page.wait_for_function(OFFLINE_READY)
         if first and not pre:
-            self.transfer.update(ctx_boot=self.srv.before_sw or 0, ctx_first=self.srv.sent)
+            self.transfer.update(ctx_boot=self.ready_bytes, ctx_first=self.srv.sent)
         self.srv.reset()
         self.app_visit(page, "warm", pre)
         if not pre:
@@ -203,10 +219,16 @@ class Bench:
 
 
 def stage_line(med: dict[str, float], pre: str) -> str:
+    """The marks of cold and warm visits (ms from navigation start), then how long each stage took."""
     parts = []
     for kind in ("cold", "warm"):
         marks = [f"{STAGES[m]} {med[f'{pre}{kind}:{m}']:.0f}" for m in STAGES if f"{pre}{kind}:{m}" in med]
-        parts.append(f"{kind}: " + ", ".join([*marks, f"playable {med[pre + kind]:.0f}"]))
+        at = {m: med[f"{pre}{kind}:{m}"] for m in STAGES if f"{pre}{kind}:{m}" in med}
+        at[""] = med[pre + kind]
+        spans = [f"{label} {at[b] - (at[a] if a else 0):.0f}" for label, a, b in DURATIONS
+                 if (not a or a in at) and b in at and (a or b == "wasmMs")]
+        parts.append(f"{kind}: " + ", ".join([*marks, f"playable {med[pre + kind]:.0f}"])
+                     + " (stages: " + ", ".join(spans) + ")")
     return "; ".join(parts)
 
 
@@ -264,7 +286,7 @@ def bench_web(runs: int, write_readme: bool, throttle: float = 0.0) -> int:
             srv.reset()
             b.app_visit(page, "disk", "")
             page.wait_for_function(OFFLINE_READY)
-            b.transfer.update(boot=srv.before_sw or 0, first=srv.sent, first_requests=srv.requests)
+            b.transfer.update(boot=b.ready_bytes, first=srv.sent, first_requests=srv.requests)
             ctx.close()
             log("bench-web: a whole rubber with fast bots ...")
             bot, rubber_s = b.play(1, 600)
@@ -300,9 +322,10 @@ def bench_web(runs: int, write_readme: bool, throttle: float = 0.0) -> int:
         f"Site: {files} files, {raw / mb:.1f} MB ({gz / mb:.1f} MB gzipped). First visit, bytes over the network "
         f"until the offline precache is complete (uncompressed, as `http.server` sends them): a fresh "
         f"incognito-like context {transfer['ctx_first'] / mb:.1f} MB ({transfer['ctx_boot'] / mb:.1f} MB "
-        f"before the service worker was asked for), the same from a host sending GitHub Pages' "
+        f"until playable), the same from a host sending GitHub Pages' "
         f"`Cache-Control: {GITHUB_PAGES}` {transfer['pages_first'] / mb:.1f} MB, a new on-disk profile "
-        f"{transfer['first'] / mb:.1f} MB ({transfer['first_requests']:.0f} responses with a body; playable at "
+        f"{transfer['first'] / mb:.1f} MB ({transfer['boot'] / mb:.1f} MB until playable, "
+        f"{transfer['first_requests']:.0f} responses with a body; playable at "
         f"{med['disk']:.0f} ms). A warm visit: {transfer['warm'] / 1e3:.0f} kB.",
     ]
     if throttle > 1:
