@@ -3,8 +3,9 @@
 Time to playable cold (a fresh browser context), warm (service worker) and offline against a floor page
 (bare Pyodide in a module worker), where the time goes (the page's ``window.kingStats`` marks), bot move
 latency over a rubber, the site's size and the bytes a first visit transfers. ``--throttle R`` repeats the
-visits, a stretch of play and a wasm-compile probe under CDP ``Emulation.setCPUThrottlingRate`` R (4: a
-phone-class CPU; Chromium applies it to the page's renderer, see docs/WEB-PERF.md).
+visits, a stretch of play and Python's start in steps (main thread vs a worker) under CDP
+``Emulation.setCPUThrottlingRate`` R (4: a phone-class CPU; Chromium applies it to the page's main thread
+far more than to its workers, see docs/WEB-PERF.md).
 
 The page driving (launch arguments, the counting server, waiting for the page) is
 :mod:`sitebuild.browser`, shared with the browser tests.
@@ -12,6 +13,7 @@ The page driving (launch arguments, the counting server, waiting for the page) i
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import os
@@ -19,7 +21,8 @@ import shutil
 import statistics
 import tempfile
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from sitebuild.browser import (
     GITHUB_PAGES,
@@ -32,6 +35,7 @@ from sitebuild.browser import (
 from sitebuild.common import CACHE, ROOT, SITE, BuildError, files_under, log
 from sitebuild.site import build_if_needed
 
+T = TypeVar("T")
 README = ROOT / "README.md"
 BENCH_MARKERS = ("<!-- bench:web -->", "<!-- /bench:web -->")
 TIMEOUT_MS = 240_000
@@ -44,19 +48,13 @@ STAGES = {  # marks of a page load (resource timing, then window.kingStats), in 
     "importedMs": "main.py imported",
 }
 FLOORS = (("bench-floor.html", "floor_"), ("bench-boot.html", "boot_"))
-# Compile the 9.6 MB wasm from the cache on the main thread and in a module worker (ms each).
-COMPILE_PROBE = """async () => {
-  const bytes = await (await fetch("./pyodide/pyodide.asm.wasm")).arrayBuffer();
-  let t = performance.now();
-  await WebAssembly.compile(bytes);
-  const main = performance.now() - t;
-  const src = 'onmessage = async (e) => { const t = performance.now(); await WebAssembly.compile(e.data);'
-            + ' postMessage(performance.now() - t); };';
-  const w = new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })), { type: "module" });
-  const worker = await new Promise((resolve) => { w.onmessage = (e) => resolve(e.data); w.postMessage(bytes); });
-  w.terminate();
-  return [main, worker];
-}"""
+# bench-stages.html's steps of Python's start, in order: (key, label of the step that ends there).
+STEPS = (
+    ("loader", "Pyodide's loader imported"),
+    ("python", "wasm compiled + instantiated, Python initialised"),
+    ("wheel", "kingcore wheel installed"),
+    ("kingcore", "kingcore imported"),
+)
 # Stage marks from resource timing: the wasm's arrival, and the wheel's request (Pyodide asks for the
 # packages once its Python is initialised: the end of wasm instantiation and Python's start).
 RESOURCE_MARKS = """(() => { const r = performance.getEntriesByType("resource");
@@ -72,6 +70,18 @@ DURATIONS = (
     ("main.py + kingcore imported", "pyReadyMs", "importedMs"),
     ("first render", "importedMs", ""),
 )
+
+
+def again_if_crashed(what: str, step: Callable[[], T]) -> T:
+    """``step()``, run once more if Chromium's renderer crashed in it (Chromium 156 sometimes segfaults while
+    booting Pyodide: see tests/e2e/conftest.py); a second crash, or any other error, propagates."""
+    try:
+        return step()
+    except Exception as e:
+        if "crashed" not in str(e):
+            raise
+        log(f"bench-web: the renderer crashed during {what}; once more ...")
+        return step()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -153,6 +163,7 @@ class Bench:
         if not pre:
             self.transfer["warm"] = self.srv.sent
         self.floor_visit(page, "warm", pre)
+        self.stage_visit(page, pre)
         ctx.new_cdp_session(page).send("Network.clearBrowserCache")
         ctx.set_offline(True)
         self.app_visit(page, "offline", pre)
@@ -205,17 +216,17 @@ class Bench:
         ctx.close()
         return bot, took
 
-    def compile_probe(self, rate: float) -> tuple[float, float]:
-        """ms to compile Pyodide's wasm on the main thread and in a worker, the page throttled ``rate``×."""
-        ctx = self.context()
-        page = ctx.new_page()
-        page.goto(self.srv.url + "bench-floor.html")  # the floor page: light, same origin, wasm cached after
-        page.wait_for_selector(READY)
-        if rate > 1:
-            ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
-        main, worker = page.evaluate(COMPILE_PROBE)
-        ctx.close()
-        return float(main), float(worker)
+    def stage_visit(self, page: Any, pre: str) -> None:
+        """bench-stages.html on the main thread and in a worker: ms of each step of Python's start."""
+        for where in ("main", "worker"):
+            page.goto(self.srv.url + "bench-stages.html" + ("?worker" if where == "worker" else ""))
+            page.wait_for_selector(READY)
+            at = dict(page.evaluate("window.stages"))
+            prev = float(at["start"])
+            for key, _ in STEPS:
+                self.add(f"{pre}steps:{where}:{key}", float(at[key]) - prev)
+                prev = float(at[key])
+            self.add(f"{pre}steps:{where}:total", prev - float(at["start"]))
 
 
 def stage_line(med: dict[str, float], pre: str) -> str:
@@ -263,19 +274,18 @@ def bench_web(runs: int, write_readme: bool, throttle: float = 0.0) -> int:
     profile = ""
     bot_t: list[float] = []
     rubber_t = 0.0
-    probes: dict[float, tuple[float, float]] = {}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch)
             b = Bench(browser, srv)
             for i in range(runs):
                 log(f"bench-web: run {i + 1}/{runs} (fresh contexts) ...")
-                b.visits(1, first=i == 0)
+                again_if_crashed("the visits", functools.partial(b.visits, 1, first=i == 0))
                 if throttle > 1:
                     log(f"bench-web: run {i + 1}/{runs} at {throttle:g}× CPU throttling ...")
-                    b.visits(throttle, first=False)
+                    again_if_crashed("the throttled visits", lambda: b.visits(throttle, first=False))
             log("bench-web: a first visit from a host sending GitHub Pages' Cache-Control ...")
-            b.first_visit_pages_headers(SITE)
+            again_if_crashed("a first visit", lambda: b.first_visit_pages_headers(SITE))
             # First-visit transfer as a real browser sees it: a new on-disk profile.
             log("bench-web: a first visit with a new on-disk profile ...")
             (CACHE / "tmp").mkdir(parents=True, exist_ok=True)
@@ -289,12 +299,10 @@ def bench_web(runs: int, write_readme: bool, throttle: float = 0.0) -> int:
             b.transfer.update(boot=b.ready_bytes, first=srv.sent, first_requests=srv.requests)
             ctx.close()
             log("bench-web: a whole rubber with fast bots ...")
-            bot, rubber_s = b.play(1, 600)
+            bot, rubber_s = again_if_crashed("the rubber", lambda: b.play(1, 600))
             if throttle > 1:
                 log(f"bench-web: 60 s of play at {throttle:g}× ...")
-                bot_t, rubber_t = b.play(throttle, 60)
-                log("bench-web: compiling Pyodide's wasm on the main thread and in a worker ...")
-                probes = {1: b.compile_probe(1), throttle: b.compile_probe(throttle)}
+                bot_t, rubber_t = again_if_crashed("the throttled play", lambda: b.play(throttle, 60))
             browser_version = browser.version
             browser.close()
     finally:
@@ -329,8 +337,6 @@ def bench_web(runs: int, write_readme: bool, throttle: float = 0.0) -> int:
         f"{med['disk']:.0f} ms). A warm visit: {transfer['warm'] / 1e3:.0f} kB.",
     ]
     if throttle > 1:
-        main1, worker1 = probes[1]
-        main_t, worker_t = probes[throttle]
         lines += [
             "",
             f"The same under Chrome DevTools' {throttle:g}× CPU throttling (CDP `Emulation.setCPUThrottlingRate` "
@@ -342,9 +348,16 @@ def bench_web(runs: int, write_readme: bool, throttle: float = 0.0) -> int:
             "",
             f"Bot move latency at {throttle:g}× ({len(bot_t)} moves in {rubber_t:.0f} s of fast play, three "
             f"*expert* bots): p50 {percentile(bot_t, 50):.1f} ms, p95 {percentile(bot_t, 95):.1f} ms, "
-            f"max {max(bot_t):.1f} ms. Compiling Pyodide's wasm (9.6 MB): main thread {main1:.0f} ms, "
-            f"a worker {worker1:.0f} ms; at {throttle:g}×: main thread {main_t:.0f} ms, a worker "
-            f"{worker_t:.0f} ms.",
+            f"max {max(bot_t):.1f} ms.",
+            "",
+            "Python's start in steps (`bench-stages.html`, warm: files from the service worker; ms per step, "
+            "medians), on the page's main thread and in a module worker:",
+            "",
+            f"| step | main thread | worker | main thread at {throttle:g}× | worker at {throttle:g}× |",
+            "|---|---|---|---|---|",
+            *[f"| {label} | " + " | ".join(f"{med[f'{pre}steps:{w}:{key}']:.0f}" for pre in ("", "t_")
+                                           for w in ("main", "worker")) + " |"
+              for key, label in (*STEPS, ("total", "**total**"))],
         ]
     table = "\n".join(lines)
     print()
