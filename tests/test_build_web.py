@@ -109,12 +109,12 @@ def test_cli_keeps_every_subcommand() -> None:
 
 
 def test_bench_stage_line_gives_marks_and_the_stages_between_them() -> None:
-    marks = {"wasmMs": 600.0, "wheelAskedMs": 1500.0, "pyodideMs": 1700.0, "pyscriptAskedMs": 1710.0,
+    marks = {"wasmMs": 600.0, "pyodideMs": 1700.0, "pyscriptAskedMs": 1710.0,
              "pyReadyMs": 1720.0, "importedMs": 1800.0}
     med = {"warm": 1850.0, "cold": 3000.0, **{f"warm:{k}": v for k, v in marks.items()}}
     line = bench_web.stage_line(med, "")
     assert line.startswith("cold: playable 3000 (stages: )")
     warm = line.split("; warm: ", 1)[1]
     assert "wasm downloaded 600" in warm and "playable 1850" in warm
-    assert ("waiting for the wasm 600, wasm instantiation + Python start 900, wheel fetched and installed 200, "
+    assert ("waiting for the wasm 600, wasm instantiated, Python started, wheel installed 1100, "
             "PyScript's start after that 20, main.py + kingcore imported 80, first render 50)") in warm
