@@ -87,6 +87,7 @@ def crown_icon(size: int) -> bytes:
 
 
 def manifest() -> bytes:
+    """The web app manifest (UTF-8 JSON bytes): name, scope ``./``, theme colour and the two crown icons."""
     doc = {
         "name": "King",
         "short_name": "King",

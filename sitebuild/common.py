@@ -35,10 +35,12 @@ def log(msg: str) -> None:
 
 
 def sha256_bytes(data: bytes) -> str:
+    """The sha256 of ``data`` as 64 hex digits."""
     return hashlib.sha256(data).hexdigest()
 
 
 def sha256_file(path: Path) -> str:
+    """The sha256 of the file at ``path`` as 64 hex digits (read in 1 MiB chunks)."""
     h = hashlib.sha256()
     with path.open("rb") as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):
@@ -47,6 +49,7 @@ def sha256_file(path: Path) -> str:
 
 
 def sri_sha512(path: Path) -> str:
+    """The Subresource Integrity string ``sha512-<base64>`` of the file (npm's ``integrity``)."""
     h = hashlib.sha512()
     with path.open("rb") as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):
@@ -74,6 +77,7 @@ def write_file(path: Path, data: bytes) -> None:
 
 
 def copy_file(src: Path, dst: Path) -> None:
+    """Copy ``src`` to ``dst`` (folders made) with a fresh mtime and mode 0644."""
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)  # copyfile, not copy2: the copy gets a fresh mtime
     os.chmod(dst, 0o644)
@@ -130,6 +134,7 @@ def run(cmd: list[str], what: str, *, cwd: Path | None = None, timeout: float = 
 
 
 def new_tmp_dir(tag: str) -> Path:
+    """A new empty folder under .cache/tmp named after ``tag``, for a step's output before it is published."""
     (CACHE / "tmp").mkdir(parents=True, exist_ok=True)
     return Path(tempfile.mkdtemp(prefix=tag + "-", dir=CACHE / "tmp"))
 

@@ -110,6 +110,7 @@ def collect_site() -> tuple[dict[str, bytes], str]:
 
 
 def tree_hash(files: dict[str, bytes]) -> str:
+    """The sha256 (hex) over the sorted paths and contents' sha256 of ``files``: the build's identity."""
     h = hashlib.sha256()
     for rel in sorted(files):
         h.update(rel.encode() + b"\0" + sha256_bytes(files[rel]).encode() + b"\n")
@@ -117,10 +118,15 @@ def tree_hash(files: dict[str, bytes]) -> str:
 
 
 def disk_tree_hash(root: Path) -> str:
+    """:func:`tree_hash` of the files under ``root`` on disk."""
     return tree_hash({p.relative_to(root).as_posix(): p.read_bytes() for p in files_under(root)})
 
 
 def build() -> None:
+    """Collect, check and write the site to dist/site (atomic rename); prints one summary line.
+
+    Raises BuildError (one line) on a failed download, wheel build, catalog or offline check.
+    """
     t0 = time.perf_counter()
     log("build: assembling dist/site")
     fingerprint = sources_fingerprint()  # taken first: an edit made during the build triggers the next one
@@ -170,6 +176,7 @@ def needs_build() -> bool:
 
 
 def build_if_needed() -> None:
+    """Build unless dist/site is up to date with the sources (:func:`needs_build`)."""
     if needs_build():
         build()
     else:

@@ -43,6 +43,7 @@ PYODIDE_FILES = (
 
 
 def check_pin(what: str, actual: str, pinned: str, path: Path) -> None:
+    """Raise BuildError (and delete ``path``) if ``actual`` differs from a non-empty ``pinned`` hash."""
     if not pinned:
         log(f"  note: {what} is unpinned; its hash is {actual} (pin it at the top of build.py)")
     elif actual != pinned:

@@ -38,6 +38,7 @@ WHEEL_NAME = re.compile(r"^kingcore-[^-]+(-\d[^-]*)?-[^-]+-[^-]+-[^-]+\.whl$")  
 
 
 def wheel_inputs() -> list[Path]:
+    """The files the kingcore wheel is built from: the root files it needs and kingcore/, sorted."""
     if not (ROOT / "kingcore").is_dir() or not (ROOT / "pyproject.toml").is_file():
         raise BuildError("kingcore/ or pyproject.toml missing at the repository root")
     roots = sorted(p for p in ROOT.iterdir() if p.is_file() and WHEEL_ROOT_FILES.fullmatch(p.name))

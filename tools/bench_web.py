@@ -242,6 +242,7 @@ def stage_line(med: dict[str, float], pre: str) -> str:
 
 
 def visits_table(med: dict[str, float], pre: str) -> list[str]:
+    """The Markdown rows of time to playable, bots ready and the floors, from the medians ``med`` (ms)."""
     def row(label: str, key: str, kinds: tuple[str, ...] = ("cold", "warm", "offline")) -> str:
         cells = [f"{med[key.format(k)]:.0f}" if key.format(k) in med else "—" for k in kinds]
         return f"| {label} | " + " | ".join(cells) + " |"
