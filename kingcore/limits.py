@@ -14,7 +14,7 @@ limit                     value                        applies to
 :data:`MAX_FILE`          1,000,000 characters         a save, a record, a vector file
 :data:`MAX_LINE`          10,000 characters            one line of a record
 :data:`MAX_JSON_DEPTH`    20 nested arrays/objects     a save, a vector (checked before ``json``)
-:data:`MAX_DIGITS`        9 digits (ASCII ``0-9``)     every integer (JSON, records, positions, specs)
+:data:`MAX_DIGITS`       18 digits (ASCII ``0-9``)     every integer (JSON, records, positions, specs)
 :data:`MAX_SPEC`          4,096 characters             a rules text or a bot spec
 :data:`MAX_POSITION`      4,096 characters             a position string
 :data:`MAX_DEAL_LINE`     1,024 characters             a deal line
@@ -48,8 +48,9 @@ MAX_LINE = 10_000
 """Characters in one line of a game record."""
 MAX_JSON_DEPTH = 20
 """Nested JSON arrays and objects (a save or a vector needs 3)."""
-MAX_DIGITS = 9
-"""Digits in any integer read from text (seats, counters, points): ASCII ``0-9`` only."""
+MAX_DIGITS = 18
+"""Digits in any integer read from text (seats, counters, points, the bots' 32-bit seeds in a save): ASCII
+``0-9`` only (a 32-bit seed has 10; Python's own limit is 4,300)."""
 MAX_SPEC = 4_096
 """Characters in a rules text ``king(...)`` or a bot spec ``pimc(...)``."""
 MAX_POSITION = 4_096
@@ -59,8 +60,8 @@ MAX_DEAL_LINE = 1_024
 QUOTE = 80
 """Characters of the input an error message quotes at most."""
 
-_SMALL = re.compile(r"[0-9]{1,9}")
-_SMALL_SIGNED = re.compile(r"-?[0-9]{1,9}")
+_SMALL = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_SMALL_SIGNED = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
 # A JSON string (possessive: no backtracking), or one bracket.
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]')
 _STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
@@ -117,7 +118,7 @@ def read_file(path: str | os.PathLike[str], what: str = "file") -> str:
 
 
 def small_int(text: str, signed: bool = False) -> int | None:
-    """The value of ``text`` if it is 1–9 ASCII digits (with a leading ``-`` when ``signed``), else
+    """The value of ``text`` if it is 1–18 ASCII digits (with a leading ``-`` when ``signed``), else
     ``None`` — never Python's ``int()`` on untrusted text (no 4,300-digit errors, no ``²`` or ``٣``).
 
     >>> small_int("12"), small_int("²"), small_int("9" * 5000), small_int("-4", signed=True)

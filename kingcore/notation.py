@@ -7,7 +7,7 @@ tags of :data:`TAGS` only, one line per deal, hand, trick and score, no extra wo
 of the rules only, every trick complete but the last one of an unfinished game. It replays every move
 through :class:`~kingcore.game.Game`, so a bad record raises :class:`~kingcore.errors.NotationError` with
 the line and column. Limits (:mod:`kingcore.limits`): a record is at most 1,000,000 characters, a line
-at most 10,000, numbers 1-9 ASCII digits::
+at most 10,000, numbers 1-18 ASCII digits::
 
     [Event "King"]
     [Rules "king()"]

@@ -460,7 +460,7 @@ class Position:
 
         Hands are in dot notation (``AK7.Q98.T.J8``), seat order. ``lead``, ``points`` and ``tricks``
         may be left out at the start of a deal. At most :data:`~kingcore.limits.MAX_POSITION`
-        characters; numbers are 1-9 ASCII digits.
+        characters; numbers are 1-18 ASCII digits.
 
         A position is accepted only if a deal of these rules could reach it (:func:`unreachable`): the
         cards are the rules' deck, each held or played once; hands hold ``hand_size − tricks played``

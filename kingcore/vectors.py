@@ -125,7 +125,7 @@ def files_of(paths: list[str]) -> list[Path]:
 
 def read_file(path: Path) -> Any:
     """The JSON of a vector file, read within :mod:`kingcore.limits` (at most 1,000,000 characters, nesting
-    depth 20, integers of at most 9 digits).
+    depth 20, integers of at most 18 digits).
 
     Raises:
         NotationError: unreadable (``line`` 1, ``column`` 1: I/O or not UTF-8), too big, or not JSON within

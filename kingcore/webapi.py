@@ -233,7 +233,7 @@ class Session:
         """
         if not isinstance(text, str) or not text.strip():
             raise SaveError("the save is empty", "garbage", text if isinstance(text, str) else "")
-        try:  # within kingcore.limits: ≤ 1 MB, nesting ≤ 20, integers ≤ 9 digits — checked before json
+        try:  # within kingcore.limits: ≤ 1 MB, nesting ≤ 20, integers ≤ 18 digits — checked before json
             doc = json_loads(text, "save")
         except JsonError as e:
             if text.strip().startswith("{") and e.truncated:

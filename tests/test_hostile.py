@@ -275,3 +275,15 @@ def test_one_bad_file_in_a_directory_does_not_stop_the_others(tmp_path: Path) ->
     assert [x["file"] for x in out] == [str(f) for f in sorted(tmp_path.glob("*.json"))]
     assert "points" in out[-1]  # the good file after the bad ones still ran
     assert all(line.startswith(str(tmp_path)) for line in p.stderr.splitlines())
+
+
+@pytest.mark.parametrize("seed", [0, 2**31 - 1, 2**32 - 1])
+def test_limits_admit_every_save_the_page_writes(seed: int) -> None:
+    """The limits refuse hostile numbers, not real ones: a save holds the rubber's 31-bit seed and the bots'
+    32-bit seeds derive from it (a 9-digit cap once refused every real save at load)."""
+    s = Session.new_game({}, random.Random(5), {"seed": seed})
+    s.seq = 2**31
+    text = s.to_save()
+    assert str(seed) in text
+    again = Session.from_save(text)
+    assert again.to_save() == text and again.bot_seed(1) == s.bot_seed(1)
