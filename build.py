@@ -28,6 +28,7 @@ import hashlib
 import html.parser
 import http.server
 import importlib.util
+import io
 import json
 import os
 import re
@@ -728,6 +729,28 @@ def check_site(files: dict[str, bytes]) -> None:
         raise BuildError(f"offline check failed: {len(problems)} problem(s), first: {problems[0]}")
 
 
+# ----------------------------------------------------------------------------------------------- catalogs
+def compile_catalogs(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The page's gettext catalogs: every ``locale/<lang>.po`` of web/ compiled to ``locale/<lang>.mo``
+    (Babel; the page reads it with the standard library's ``gettext``), the ``.po`` left out of the site.
+    """
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        raise BuildError("compiling web/locale/*.po needs Babel: pip install babel") from None
+    out = {}
+    for rel, data in files.items():
+        if rel.startswith("locale/") and rel.endswith(".po"):
+            catalog = read_po(io.BytesIO(data), abort_invalid=True)
+            mo = io.BytesIO()
+            write_mo(mo, catalog, use_fuzzy=False)
+            out[rel[:-3] + ".mo"] = mo.getvalue()
+        else:
+            out[rel] = data
+    return out
+
+
 # ------------------------------------------------------------------------------------------------- build
 def pyscript_config(data: bytes, wheel_url: str, main: bool, where: str) -> bytes:
     """Point a PyScript JSON config at the real wheel file name (and, for the main one, the local Pyodide).
@@ -784,6 +807,7 @@ def collect_site() -> tuple[dict[str, bytes], str]:
         files[p.relative_to(WEB).as_posix()] = p.read_bytes()
     if "sw.js" in files:
         log("  note: web/sw.js is replaced by the generated service worker")
+    files = compile_catalogs(files)
     wheel = kingcore_wheel()
     files[f"wheels/{wheel.name}"] = web_wheel(wheel).read_bytes()
     for src_dir, prefix in ((vendor_pyodide(), "pyodide"), (vendor_pyscript(), "pyscript")):

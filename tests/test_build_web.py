@@ -42,3 +42,18 @@ def test_service_worker_precaches_with_revalidation() -> None:
     groups = json.loads(sw.split("const GROUPS = ", 1)[1].split(";\n", 1)[0])
     urls = sorted(u for g in groups.values() for u in g)
     assert urls == ["./", "./bench-floor.html", "./index.html", "./main.py", "./pyodide/pyodide.mjs"]
+
+
+def test_catalogs_are_compiled_into_the_site() -> None:
+    """web/locale/<lang>.po becomes locale/<lang>.mo (Babel), the .po stays out of the site, and the page's
+    Catalog reads the .mo with its plural forms."""
+    from kingcore.web import Catalog
+
+    b = build_module()
+    po = (ROOT / "web" / "locale" / "en.po").read_bytes()
+    out = b.compile_catalogs({"locale/en.po": po, "index.html": b"x"})
+    assert sorted(out) == ["index.html", "locale/en.mo"] and out["index.html"] == b"x"
+    cat = Catalog.from_mo(out["locale/en.mo"], strict=True)
+    assert cat.t("contract.no_king") == "No King" and cat.n("seat.tricks", 2) == "2 tricks"
+    config = json.loads((ROOT / "web" / "pyscript.json").read_text())
+    assert config["files"] == {"./locale/en.mo": "./locale/en.mo"}  # PyScript puts it in Python's file system

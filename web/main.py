@@ -1,9 +1,10 @@
 """The King page (PyScript, main thread): draws the engine's view model, sends the player's intents,
 keeps the save in localStorage, and asks the "bots" worker for the other three seats' moves.
 
-The page holds no rules: ``kingcore.webapi.Session`` says what is legal and why not; this file only
-turns its JSON into DOM and clicks into move tokens. Chance (the shuffles) happens here, with an rng
-seeded from the platform's random source; the save stores the dealt cards.
+The page holds no rules: ``kingcore.web.Session`` says what is legal and why not, as a view model of data
+and codes; this file only turns it into DOM (every word from the catalog, ``locale/en.mo``) and clicks into
+move tokens. Chance (the shuffles) happens here, with an rng seeded from the platform's random source; the
+save stores the dealt cards.
 """
 
 import asyncio
@@ -11,32 +12,29 @@ import html
 import json
 import os
 import random
-import re
 
 from pyscript import document, when, window, workers
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from kingcore.notation import dumps
-from kingcore.rules import PRESET_VALUES, Rules
-from kingcore.webapi import (
+from kingcore.web import (
     BOT_LEVELS,
     DEFAULT_LEVEL,
     HUMAN,
+    Catalog,
     SaveError,
     Session,
     analyse_json,
     bot_move,
     hint_json,
-    move_text,
     new_game_options,
+    rules_options,
     save_seq,
 )
+from kingcore.web import signed as pts
 
 ME = 0
-NAMES = ("You", "West", "North", "East")
 POSITIONS = ("south", "west", "north", "east")
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RANK_TEXT = {"T": "10"}
+SUITS = "SHDC"
 BOT_PACE_MS = 600  # a bot's card, at a watchable pace
 TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next lead
 TOAST_MS = 3000
@@ -49,39 +47,7 @@ SAVE_KEY = f"king:{BASE}:save"
 PREFS_KEY = f"king:{BASE}:prefs"
 BROKEN_KEY = f"king:{BASE}:save-unreadable"
 
-CHOICE_TEXT = {
-    "first_dealer": {"draw": "By draw: the highest card deals", "first_ace": "The first ace dealt deals"},
-    "deal_by": {1: "One card at a time", 2: "Two cards at a time"},
-    "boys": {"jacks": "Jacks", "kings": "Kings", "kings_and_jacks": "Kings and jacks"},
-    "king_discard": {
-        "negative": "In No King and Eralash −",
-        "always": "Also in Take King and Eralash +",
-        "never": "Never: discarding K♥ is optional",
-    },
-    "replay": {
-        "mirror": "Mirror: Take tricks, Take boys, … Eralash +",
-        "trumps": "Trump deals (khvalyonki)",
-        "auction": "Auction for the trump",
-    },
-    "trump_rounds": {1: "One round", 2: "Two rounds"},
-    "order": {"fixed": "Fixed order", "chosen": "Ordered King: each player names contracts (56 deals)"},
-    "preset": {
-        name: (f"{name.capitalize() if name != 'dos1993' else 'DOS 1993'}: trick {t}, heart {h}, boy {b}, "
-               f"girl {g}, K♥ {k}, last two {last} each")
-        for name, (t, h, b, g, k, last) in PRESET_VALUES.items()
-    },
-}
-BASIC_TEXT = {"tricks": "Tricks", "boys": "Boys", "girls": "Girls", "hearts": "Hearts", "king": "King",
-              "last_two": "Last two"}
 MORE_VARIANTS = ("replay", "trump_rounds", "eralash_plus_after_trumps", "misere_allowed", "must_trump", "order")
-LEVEL_NAME = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert", "random": "Random"}
-LEVEL_TEXT = {
-    "easy": "Easy: rules of thumb, with slips",
-    "medium": "Medium: rules of thumb and card counting",
-    "hard": "Hard: plays each card out on 20 imagined deals",
-    "expert": "Expert: plays each card out on 160 imagined deals",
-    "random": "Random: any legal card",
-}
 COSTLY = 0.5  # a reviewed card that gave away at least this many points is marked
 
 
@@ -99,9 +65,34 @@ def now_ms():
     return float(window.performance.now())
 
 
-def pts(n):
-    """Points with a real minus sign and an explicit plus."""
-    return f"−{-n}" if n < 0 else (f"+{n}" if n > 0 else "0")
+def load_catalog():
+    """The words (``locale/en.mo``, put in Python's file system by PyScript's ``files`` config); without
+    it the page still plays, showing codes."""
+    try:
+        with open("./locale/en.mo", "rb") as f:
+            return Catalog.from_mo(f.read())
+    except OSError as e:
+        window.console.warn(f"king: no catalog ({e}); showing codes")
+        return Catalog()
+
+
+CAT = load_catalog()
+T = CAT.t
+
+
+def translate_page():
+    """The words of the page's own HTML from the catalog: ``data-t`` (text) and ``data-t-<attribute>``
+    (an attribute) name codes; the HTML's English is only what shows before Python starts."""
+    for node in document.querySelectorAll("[data-t]"):
+        node.textContent = T(str(node.dataset.t))
+    for attr in ("title", "aria-label", "content"):
+        for node in document.querySelectorAll(f"[data-t-{attr}]"):
+            node.setAttribute(attr, T(str(node.getAttribute(f"data-t-{attr}"))))
+
+
+def name(seat):
+    """A seat's name at the table ("You" for mine)."""
+    return T(f"position.{POSITIONS[seat]}")
 
 
 def storage_get(key):
@@ -123,17 +114,14 @@ def storage_set(key, text):
 
 def card_face(card):
     rank, suit = card[:-1], card[-1]
-    r, s = RANK_TEXT.get(rank, rank), SUITS[suit] + "\ufe0e"
+    r, s = esc(T(f"rank.{rank}")), CAT.suit(suit) + "\ufe0e"
     centre = (f'<span class="face">{r}</span>' if rank in "JQK" else f'<span class="pip">{s}</span>')
     return (f'<span class="idx"><b>{r}</b><i>{s}</i></span>{centre}'
             f'<span class="idx idx--end" aria-hidden="true"><b>{r}</b><i>{s}</i></span>')
 
 
 def card_name(card):
-    words = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
-             "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
-    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-    return f"{words[card[:-1]]} of {suits[card[-1]]}"
+    return CAT.card_name(card)
 
 
 # ----- the application ---------------------------------------------------------------------------------
@@ -142,6 +130,7 @@ class App:
     def __init__(self):
         self.rng = random.Random(int.from_bytes(os.urandom(16), "big"))
         self.session = None
+        self.vm = None  # the session's view model for my seat, as last rendered
         self.problem = None  # a SaveError while the stored save cannot be continued
         self.prefs = self.load_prefs()
         self.bots = None
@@ -164,12 +153,13 @@ class App:
     # ----- start-up ----------------------------------------------------------------------------
 
     def boot(self):
+        translate_page()
         text = storage_get(SAVE_KEY)  # (the new-game form is generated when the dialog opens)
         if text is None:
-            self.start_game(self.prefs.get("options", {}), announce=True)
+            self.start_game(self.prefs.get("options", {}), announce=True, stored="")
         else:
             try:
-                self.session = Session.from_save(text)
+                self.use(Session.from_save(text))
             except SaveError as e:
                 self.show_problem(e)
         self.render()
@@ -215,11 +205,18 @@ class App:
 
     # ----- games and saves -----------------------------------------------------------------------
 
-    def start_game(self, options, settings=None, announce=True):
+    def use(self, session):
+        """Make ``session`` the game on the table (``None``: none); its view model is ``self.vm``."""
+        self.session = session
+        self.vm = None if session is None else session.view_model(ME)
+
+    def start_game(self, options, settings=None, announce=True, stored=None):
+        """A new rubber with rules ``options`` (a ``Rules`` from the dialog, or remembered options)."""
         settings = dict(settings or {})
         settings.setdefault("fast", bool(self.prefs.get("fast", False)))
         settings.setdefault("levels", pref_levels(self.prefs))
-        base = max(save_seq(storage_get(SAVE_KEY)) or 0, self.session.seq if self.session else 0)
+        base = max(save_seq(storage_get(SAVE_KEY) if stored is None else stored) or 0,
+                   self.session.seq if self.session else 0)
         try:
             session = Session.new_game(options, self.rng, settings, seq=base)
         except Exception as e:  # options a later version wrote: fall back to the defaults
@@ -229,49 +226,48 @@ class App:
             storage_set(BROKEN_KEY, self.problem.raw)  # kept, never silently dropped
         self.problem = None
         el("problem").hidden = True
-        self.session = session
+        self.use(session)
         self.show_last = False
         self.write()
         if announce:
-            fd = session.view_model(ME)["first_dealer"]
+            fd = self.vm["first_dealer"]
             if fd:
-                drew = next((d["card"] for d in reversed(fd["draw"]) if d["seat"] == fd["seat"]), None)
-                how = f" (drew {pretty(drew)})" if drew else ""
-                who = "You deal" if fd["seat"] == ME else f"{NAMES[fd['seat']]} deals"
-                self.toast(f"New rubber: {who.lower() if fd['seat'] == ME else who} first{how}.")
+                mine = fd["seat"] == ME
+                if fd["card"]:
+                    code, card = ("toast.rubber_me_drew" if mine else "toast.rubber_other_drew"), CAT.card(fd["card"])
+                    self.toast(T(code, name=name(fd["seat"]), card=card))
+                else:
+                    self.toast(T("toast.rubber_me" if mine else "toast.rubber_other", name=name(fd["seat"])))
 
     def write(self):
-        """Save after a change: refuse to overwrite a newer save of another tab (its seq is higher)."""
+        """Save after a change (the caller has checked with :meth:`in_sync` that no other tab is ahead)."""
         s = self.session
-        stored = save_seq(storage_get(SAVE_KEY))
-        if stored is not None and stored > s.seq:
-            self.adopt_storage("This game went on in another tab; here is where it is now.")
-            return False
         s.seq += 1
         if not storage_set(SAVE_KEY, s.to_save()) and not self.warned_storage:
             self.warned_storage = True
-            self.toast("This browser does not let the page save: the game will not survive a reload.")
-        return True
+            self.toast(T("toast.no_storage"))
 
     def in_sync(self):
-        """Before a change: if another tab saved a newer state, take it and refuse the change."""
+        """Before a change: if another tab saved a newer state, take it and refuse the change. Reads the
+        stored save's counter once (from its first characters)."""
         if self.session is None:
             return False
-        stored = save_seq(storage_get(SAVE_KEY))
+        text = storage_get(SAVE_KEY)
+        stored = save_seq(text)
         if stored is not None and stored > self.session.seq:
-            self.adopt_storage("This game went on in another tab; here is where it is now.")
+            self.adopt(text, T("toast.other_tab"))
             return False
         return True
 
-    def adopt_storage(self, message):
-        text = storage_get(SAVE_KEY)
+    def adopt(self, text, message):
+        """Continue from a save text another tab wrote."""
         if text is None:
             return
         try:
             session = Session.from_save(text)
         except SaveError:
             return  # another tab wrote something unreadable: keep ours, it is saved on our next move
-        self.session = session
+        self.use(session)
         self.problem = None
         el("problem").hidden = True
         self.render()
@@ -281,24 +277,21 @@ class App:
     def on_storage(self, event):
         if is_none(event.key) or str(event.key) != SAVE_KEY or is_none(event.newValue):
             return
-        seq = save_seq(str(event.newValue))
+        text = str(event.newValue)
+        seq = save_seq(text)
         if seq is not None and (self.session is None or seq > self.session.seq):
-            self.adopt_storage("Continued from another tab.")
+            self.adopt(text, T("toast.continued"))
 
     def show_problem(self, err):
         self.problem = err
-        self.session = None
-        version = getattr(err, "version", None)
-        found = "it names no version" if version is None else f"it is format {esc(json.dumps(version))}"
-        kinds = {
-            "garbage": "The stored text is not a saved game.",
-            "truncated": "The saved game was cut short and cannot be continued.",
-            "version": f"The saved game comes from another version of King ({found}).",
-            "invalid": "The saved game is damaged and cannot be continued.",
-        }
+        self.use(None)
+        kinds = {"garbage": "problem.garbage", "truncated": "problem.truncated", "invalid": "problem.invalid",
+                 "version": "problem.version_none" if err.version is None else "problem.version"}
+        first = T(kinds.get(err.kind, "problem.unknown"), version=json.dumps(err.version))
         el("problem-text").innerHTML = (
-            f"{kinds.get(err.kind, 'The saved game cannot be read.')} Export it to keep it, or start a new game."
-            f'<details class="problem-detail"><summary>Details</summary>{esc(err.message)}</details>')
+            f"{esc(first)} {esc(T('problem.tail'))}"
+            f'<details class="problem-detail"><summary>{esc(T("problem.details"))}</summary>{esc(err.message)}'
+            f"</details>")
         blob = window.Blob.new(to_js([err.raw]), to_js({"type": "text/plain"}))
         if self.export_url:
             window.URL.revokeObjectURL(self.export_url)
@@ -317,9 +310,10 @@ class App:
         result = self.session.apply(token, ME)
         if not result["ok"]:
             err = result["error"]
-            self.toast(f"Not allowed: {err['why']}.")
+            self.toast(T("toast.not_allowed", why=CAT.why(err["reason"], err["args"])))
             document.body.dataset.lastError = err["reason"]
             return result
+        self.vm = result["view"]
         self.show_last = False
         self.hide_toast()
         self.write()
@@ -339,6 +333,7 @@ class App:
         if s is None or not self.in_sync():
             return
         if s.deal(self.rng):
+            self.vm = s.view_model(ME)
             self.show_last = False
             self.write()
             self.render()
@@ -349,6 +344,7 @@ class App:
         self.save_prefs()
         if self.session is not None and self.in_sync():
             self.session.settings["fast"] = fast
+            self.vm["fast"] = fast
             self.write()
 
     # ----- the bots --------------------------------------------------------------------------------
@@ -364,13 +360,12 @@ class App:
         self.running = True
         try:
             while True:
-                s = self.session
-                if s is None or s.game.to_move in (None, ME):
+                s, vm = self.session, self.vm
+                if s is None or vm["to_move"] in (None, ME):
                     return
-                seat = s.game.to_move
-                fast = bool(s.settings.get("fast"))
+                seat = vm["to_move"]
                 before = (s, s.seq)
-                level = s.level(seat)
+                level = vm["levels"][seat]
                 request, seed = s.bot_request(seat), s.bot_seed(seat)
                 start = now_ms()
                 if not self.bots_ready.is_set() and level in MAIN_THREAD_LEVELS:
@@ -384,10 +379,8 @@ class App:
                     token = await self.ask_bot(request, level, seed)
                     window.kingStats.bot.push(now_ms() - asked)
                 took = now_ms() - start
-                if not fast:
-                    pos = s.game.position if s.game.phase.value == "play" else None
-                    trick_done = pos is not None and not pos.trick and pos.trick_no > 0
-                    wait = BOT_PACE_MS + (TRICK_HOLD_MS if trick_done else 0) - took
+                if not vm["fast"]:
+                    wait = BOT_PACE_MS + (TRICK_HOLD_MS if vm["trick_complete"] else 0) - took
                     if wait > 0:
                         await asyncio.sleep(wait / 1000)
                 else:
@@ -397,7 +390,8 @@ class App:
                 result = s.apply(token, seat)
                 if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move
                     window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
-                    s.apply(bot_move(request, "random", seed), seat)
+                    result = s.apply(bot_move(request, "random", seed), seat)
+                self.vm = s.view_model(ME)  # the view of my seat (the answer is the bot's seat's)
                 self.show_last = False
                 self.write()
                 self.render()
@@ -438,7 +432,7 @@ class App:
 
     def ask_hint(self):
         s = self.session
-        if s is None or s.game.to_move != ME or self.current_hint() is not None:
+        if s is None or self.vm["to_move"] != ME or self.current_hint() is not None:
             return
         key = self.position_key()
         self.hint = {"key": key, "pending": True}
@@ -451,7 +445,7 @@ class App:
         except Exception as e:
             window.console.warn(f"king: no hint: {e}")
             self.hint = None
-            self.toast("No hint is available here.")
+            self.toast(T("toast.no_hint"))
             self.render()
             return
         if self.hint is None or self.hint["key"] != key:
@@ -462,30 +456,29 @@ class App:
         if share:  # ordered King: contracts against their fair share; a pass is the bar to clear
             bar = next((m["expected"] for m in moves if m["token"] == "pass"), None)
             if best["token"] == "pass":
-                text = f"Hint: pass — no contract beats its fair share by {percent(bar)} with this hand."
+                text = T("hint.pass_share", bar=percent(bar))
             else:
-                text = (f"Hint: {move_hint(best['token'])} — this hand should play it "
-                        f"{percent(best['expected'])} better than its fair share.")
+                text = T("hint.share", move=move_hint(best), share=percent(best["expected"]))
+        elif len(moves) > 1:
+            text = T("hint.points_worst", move=move_hint(best), value=signed(best["expected"]),
+                     worst=signed(moves[-1]["expected"]))
         else:
-            text = f"Hint: {move_hint(best['token'])} (expected {signed(best['expected'])} this deal"
-            if len(moves) > 1:
-                text += f"; the worst choice {signed(moves[-1]['expected'])}"
-            text += ")."
+            text = T("hint.points", move=move_hint(best), value=signed(best["expected"]))
         shown = {m["token"]: (percent(m["expected"]) if share else signed(m["expected"])) for m in moves}
         self.hint = {"key": key, "pending": False, "best": best["token"], "text": text,
                      "values": {m["token"]: m["expected"] for m in moves}, "shown": shown}
         self.render()
 
     def ask_review(self):
-        s = self.session
-        if s is None or s.game.current is None:
+        s, vm = self.session, self.vm
+        if s is None or not vm["deal"]:
             return
-        key = (s.game_id, s.game.current.number)
+        key = (s.game_id, vm["deal"])
         if self.review is not None and self.review["key"] == key:
             return
         self.review = {"key": key, "pending": True}
         self.render()
-        self.spawn(self.fetch_review(key, dumps(s.game), key[1]))
+        self.spawn(self.fetch_review(key, s.record(), key[1]))
 
     async def fetch_review(self, key, record, deal):
         try:
@@ -502,39 +495,39 @@ class App:
         r = self.review
         if r is None or r["key"] != (self.session.game_id, deal):
             return ('<p class="panel-buttons"><button type="button" class="btn" id="btn-review">'
-                    'Review my cards</button></p>')
+                    f'{esc(T("review.button"))}</button></p>')
         if r["pending"]:
-            return '<p class="review-note" role="status">The expert is replaying your cards…</p>'
+            return f'<p class="review-note" role="status">{esc(T("review.pending"))}</p>'
         data = r["data"]
         if "error" in data:
-            return '<p class="review-note" role="status">The review is not available.</p>'
+            return f'<p class="review-note" role="status">{esc(T("review.unavailable"))}</p>'
         cards = data["cards"]
         if not cards:
-            return '<p class="review-note" role="status">You had no choice to make in this deal.</p>'
+            return f'<p class="review-note" role="status">{esc(T("review.no_choice"))}</p>'
         rows = []
         for c in cards:
             cost = round(c["cost"], 1)  # as shown: a choice within 0.05 of the best counts as the best
             costly = cost >= COSTLY
             best = "" if c["card"] == c["best"] or cost == 0 else (
-                f'{pretty(c["best"])} <small>({signed(c["best_expected"])})</small>')
+                f'{esc(CAT.card(c["best"]))} <small>({signed(c["best_expected"])})</small>')
             rows.append(
                 f'<tr data-trick="{c["trick"]}" data-cost="{c["cost"]}"{" class=is-costly" if costly else ""}>'
-                f'<td class="num">{c["trick"]}</td><td>{pretty(c["card"])} <small>({signed(c["expected"])})</small>'
-                f'</td><td>{best or "best"}</td><td class="num">{f"−{cost:.1f}" if best else ""}'
-                f'</td></tr>')
+                f'<td class="num">{c["trick"]}</td><td>{esc(CAT.card(c["card"]))} '
+                f'<small>({signed(c["expected"])})</small></td><td>{best or esc(T("review.best"))}</td>'
+                f'<td class="num">{f"−{cost:.1f}" if best else ""}</td></tr>')
         total = data["cost"]
         lost = sum(1 for c in cards if round(c["cost"], 1) >= COSTLY)
         if total < 0.05:
-            summary = "By the expert's estimate every card you chose was the best."
+            summary = T("review.all_best")
         elif lost:
-            summary = (f"By the expert's estimate your cards gave away {total:.1f} points; {lost} choice"
-                       f"{' was' if lost == 1 else 's were'} costly (marked).")
+            summary = CAT.n("review.costly", lost, total=f"{total:.1f}")
         else:
-            summary = (f"By the expert's estimate your cards gave away only {total:.1f} points: "
-                       f"no choice cost half a point or more.")
-        return (f'<div class="review" id="review"><p class="review-note" role="status">{summary}</p>'
-                f'<div class="review-scroll"><table class="review-table"><thead><tr><th>Trick</th><th>You played'
-                f'</th><th>Better</th><th>Cost</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div></div>')
+            summary = T("review.cheap", total=f"{total:.1f}")
+        head = "".join(f"<th>{esc(T(code))}</th>" for code in
+                       ("review.trick", "review.played", "review.better", "review.cost"))
+        return (f'<div class="review" id="review"><p class="review-note" role="status">{esc(summary)}</p>'
+                f'<div class="review-scroll"><table class="review-table"><thead><tr>{head}</tr></thead>'
+                f'<tbody>{"".join(rows)}</tbody></table></div></div>')
 
     # ----- drawing -------------------------------------------------------------------------------
 
@@ -545,12 +538,12 @@ class App:
             body.dataset.phase = "save_error"
             self.render_empty()
             return
-        vm = s.view_model(ME)
+        vm = self.vm
         self.measure_bar()
         body.dataset.phase = vm["phase"]
         body.dataset.toMove = "" if vm["to_move"] is None else str(vm["to_move"])
         body.dataset.deal = str(vm["deal"])
-        el("fast").checked = bool(s.settings.get("fast"))
+        el("fast").checked = vm["fast"]
         self.render_bar(vm)
         self.render_seats(vm)
         self.render_trick(vm)
@@ -574,19 +567,19 @@ class App:
         el("moves").innerHTML = ""
         self.render_call_screen(call_screen_node(), None, None)
         el("center-panel").hidden = True
-        el("status").textContent = "No game in progress."
+        el("status").textContent = T("status.no_game")
         for seat in range(1, 4):
             node = document.querySelector(f'.seat[data-seat="{seat}"]')
             node.querySelector(".backs").innerHTML = ""
 
     def render_bar(self, vm):
         c = vm["contract"]
-        el("contract-name").textContent = c["name"] if c else ""
-        rules = (c["scoring"] + "".join(f" · {x}" for x in c["notes"])) if c else ""
+        el("contract-name").textContent = CAT.contract_name(c) if c else ""
+        rules = CAT.contract_line(c) if c else ""
         el("contract-rules").textContent = rules
         el("contract-rules").title = rules  # the whole text on hover, should two lines not hold it
         el("contract").dataset.sign = ("plus" if c["positive"] else "minus") if c else ""
-        el("deal-no").textContent = f"Deal {vm['deal']} of {vm['deals']}" if vm["deal"] else ""
+        el("deal-no").textContent = T("bar.deal", deal=vm["deal"], deals=vm["deals"]) if vm["deal"] else ""
 
     def render_seats(self, vm):
         totals = vm["sheet"]["totals"]
@@ -597,19 +590,19 @@ class App:
             classes = node.classList
             classes.toggle("is-turn", vm["to_move"] == seat)
             classes.toggle("is-dealer", vm["dealer"] == seat)
-            dealer = ('<span class="chip" title="Dealer" aria-label="dealer">D</span>'
-                      if vm["dealer"] == seat else "")
-            level = self.session.level(seat)
+            dealer = dealer_chip() if vm["dealer"] == seat else ""
+            level = vm["levels"][seat]
             if level != HUMAN:
-                dealer += (f'<span class="seat-level" title="{esc(LEVEL_TEXT[level])}">'
-                           f'{LEVEL_NAME[level]}</span>')
+                dealer += (f'<span class="seat-level" title="{esc(T(f"level.long.{level}"))}">'
+                           f'{esc(T(f"level.{level}"))}</span>')
             tricks = vm["tricks"][seat]
-            info = (f'<span class="seat-name">{NAMES[seat]}{dealer}</span>'
-                    f'<span class="seat-stats"><span title="Tricks taken this deal">'
-                    f'{tricks} trick{"" if tricks == 1 else "s"}</span>'
+            info = (f'<span class="seat-name">{esc(name(seat))}{dealer}</span>'
+                    f'<span class="seat-stats"><span title="{esc(T("seat.tricks_title"))}">'
+                    f'{esc(CAT.n("seat.tricks", tricks))}</span>'
                     f'<span class="seat-points" data-sign="{"minus" if vm["points"][seat] < 0 else "plus"}" '
-                    f'title="Points this deal">{pts(vm["points"][seat])}</span></span>'
-                    f'<span class="seat-total" title="Running total">Σ {pts(totals[seat])}</span>')
+                    f'title="{esc(T("seat.points_title"))}">{pts(vm["points"][seat])}</span></span>'
+                    f'<span class="seat-total" title="{esc(T("seat.total_title"))}">'
+                    f'{esc(T("seat.total", total=pts(totals[seat])))}</span>')
             node.querySelector(".seat-info").innerHTML = info
             if seat != ME:
                 n = vm["counts"][seat]
@@ -640,7 +633,7 @@ class App:
                 span.dataset.suit = card[-1]
                 span.dataset.pos = POSITIONS[seat]
                 span.setAttribute("role", "img")
-                span.setAttribute("aria-label", f"{card_name(card)}, {NAMES[seat]}")
+                span.setAttribute("aria-label", T("last.card_aria", card=card_name(card), name=name(seat)))
                 span.innerHTML = card_face(card)
                 node.appendChild(span)
             span.style.setProperty("--z", str(order))
@@ -648,7 +641,7 @@ class App:
         if last:
             label = document.createElement("span")
             label.className = "trick-label"
-            label.textContent = f"Trick {lt['number']} → {NAMES[lt['winner']]}"
+            label.textContent = T("trick.label", n=lt["number"], name=name(lt["winner"]))
             node.appendChild(label)
         # "Last trick": an inset beside the trick in progress (which stays in view); released by the next move.
         can_show = lt is not None and bool(vm["trick"])
@@ -659,15 +652,16 @@ class App:
             minis = "".join(
                 f'<span class="mini{" is-winner" if e["seat"] == lt["winner"] else ""}">'
                 f'<span class="card" data-suit="{e["card"][-1]}" role="img" '
-                f'aria-label="{card_name(e["card"])}, {NAMES[e["seat"]]}">{card_face(e["card"])}</span>'
-                f'<small>{NAMES[e["seat"]]}</small></span>' for e in lt["cards"])
-            inset.innerHTML = (f'<p class="last-inset-head">Last trick <small>(trick {lt["number"]}, won by '
-                               f'{NAMES[lt["winner"]]})</small></p><div class="last-inset-cards">{minis}</div>')
+                f'aria-label="{esc(T("last.card_aria", card=card_name(e["card"]), name=name(e["seat"])))}">'
+                f'{card_face(e["card"])}</span><small>{esc(name(e["seat"]))}</small></span>' for e in lt["cards"])
+            detail = T("last.detail", n=lt["number"], name=name(lt["winner"]))
+            inset.innerHTML = (f'<p class="last-inset-head">{esc(T("last.head"))} <small>{esc(detail)}</small></p>'
+                               f'<div class="last-inset-cards">{minis}</div>')
         inset.hidden = not self.show_last
         btn = el("btn-last")
         btn.disabled = not can_show
         btn.setAttribute("aria-pressed", "true" if self.show_last else "false")
-        btn.textContent = "Hide last trick" if self.show_last else "Last trick"
+        btn.textContent = T("last.hide" if self.show_last else "last.show")
 
     def render_hand(self, vm):
         hand = vm["hand"]
@@ -677,7 +671,7 @@ class App:
         hint = self.current_hint() if vm["phase"] == "play" else None
         values = hint.get("values", {}) if hint else {}
         best = hint.get("best") if hint else None
-        key = json.dumps([[[c["card"], c["legal"], c["why"]] for c in hand], values])
+        key = json.dumps([[[c["card"], c["legal"], c["reason"], c["args"]] for c in hand], values])
         if key == self.last_hand_key and node.childElementCount == len(hand):
             return
         self.last_hand_key = key
@@ -689,14 +683,15 @@ class App:
             card = c["card"]
             attrs = ""
             if not c["legal"]:
-                why = c["why"] or ""
+                why = CAT.why(c["reason"], c["args"])
                 whys.append(f'<span id="why-{card}">{esc(why)}</span>')
                 tip = "start" if i < len(hand) / 2 else "end"
                 attrs = (f' disabled title="{esc(why)}" data-why="{esc(why)}" data-tip="{tip}"'
                          f' aria-describedby="why-{card}"')
-            label, badge = c["name"], ""
+            label, badge = card_name(card), ""
             if card in values:
-                label += f", hint: {signed(values[card])} points expected" + (", the best" if card == best else "")
+                code = "hint.card_aria_best" if card == best else "hint.card_aria"
+                label = T(code, label=label, value=signed(values[card]))
                 badge = f'<span class="ev" aria-hidden="true">{signed(values[card])}</span>'
                 attrs += ' data-hint="best"' if card == best else ""
             buttons.append(
@@ -730,7 +725,7 @@ class App:
             self.render_call_screen(screen, vm, None)
             node.innerHTML = "".join(
                 f'<button type="button" class="btn btn--call{" is-hint" if m["token"] == best else ""}" '
-                f'data-move="{esc(m["token"])}"{" data-hint=best" if m["token"] == best else ""}>{esc(m["text"])}'
+                f'data-move="{esc(m["token"])}"{" data-hint=best" if m["token"] == best else ""}>{esc(CAT.move(m))}'
                 + (f' <small class="ev">{values[m["token"]]}</small>' if m["token"] in values else "")
                 + "</button>" for m in moves)
             node.hidden = not moves
@@ -739,7 +734,7 @@ class App:
         can = bool(vm["my_turn"]) and choices > 1
         button.hidden = not can
         button.disabled = hint is not None
-        button.textContent = "Thinking…" if hint is not None and hint["pending"] else "Hint"
+        button.textContent = T("hint.thinking" if hint is not None and hint["pending"] else "hint.button")
 
     def render_call_screen(self, screen, vm, content):
         """Show (or hide, ``content`` None) the call screen; redraw only what changed. Newly shown, its first
@@ -777,30 +772,30 @@ class App:
         phase, to_move = vm["phase"], vm["to_move"]
         if phase == "play":
             if vm["my_turn"]:
-                text = "Your lead." if not vm["trick"] else "Your turn."
-                reasons = {c["why"] for c in vm["hand"] if not c["legal"]}
+                text = T("status.lead") if not vm["trick"] else T("status.turn")
+                reasons = {CAT.why(c["reason"], c["args"]) for c in vm["hand"] if not c["legal"]}
                 if len(reasons) == 1 and vm["trick"]:
-                    text += f" {next(iter(reasons)).capitalize()}."
-            elif not self.bots_ready.is_set() and self.session.level(to_move) not in MAIN_THREAD_LEVELS:
-                text = f"{NAMES[to_move]} to play… (the bots are still starting)"
+                    text = T("status.turn_why", why=next(iter(reasons)).capitalize())
+            elif not self.bots_ready.is_set() and vm["levels"][to_move] not in MAIN_THREAD_LEVELS:
+                text = T("status.bot_starting", name=name(to_move))
             else:  # the cheap levels play on this thread while the worker starts: nothing to wait for
-                text = f"{NAMES[to_move]} to play…"
+                text = T("status.bot", name=name(to_move))
         elif phase in ("call_trump", "auction", "choose_contract"):
-            what = {"call_trump": "call trump", "auction": "bid or pass", "choose_contract": "name a contract"}
-            calls = ", ".join(f"{NAMES[c['seat']]}: {c['text']}" for c in vm["calls"])
-            text = f"Your turn to {what[phase]}." if vm["my_turn"] else f"{NAMES[to_move]} is to {what[phase]}…"
+            what = T(f"what.{phase}")
+            calls = T("list.sep").join(T("status.call_entry", name=name(c["seat"]), move=CAT.move(c))
+                                       for c in vm["calls"])
+            text = T("status.call_me", what=what) if vm["my_turn"] else T("status.call_other", name=name(to_move),
+                                                                           what=what)
             if calls:
-                text += f" ({calls})"
-        elif phase == "deal_over":
-            text = "The deal is over."
-        elif phase == "rubber_over":
-            text = "The rubber is over."
+                text = T("status.calls", status=text, calls=calls)
+        elif phase in ("deal_over", "rubber_over"):
+            text = T(f"status.{phase}")
         else:
             text = ""
         hint = self.current_hint()
         if hint is not None:
             text = hint["text"] if not hint["pending"] else (
-                "Asking the expert…" + ("" if self.bots_ready.is_set() else " (the bots are still starting)"))
+                T("status.asking") if self.bots_ready.is_set() else T("status.asking_starting"))
         el("status").textContent = text
 
     def render_panel(self, vm):
@@ -813,36 +808,38 @@ class App:
         rows = []
         for seat in range(vm["players"]):
             p = result["points"][seat]
-            rows.append(f'<tr data-seat="{seat}"><th scope="row">{NAMES[seat]}</th><td>{result["tricks"][seat]}</td>'
+            rows.append(f'<tr data-seat="{seat}"><th scope="row">{esc(name(seat))}</th>'
+                        f'<td>{result["tricks"][seat]}</td>'
                         f'<td class="num" data-sign="{"minus" if p < 0 else "plus"}">{pts(p)}</td>'
                         f'<td class="num">{pts(result["running"][seat])}</td></tr>')
-        early = '<p class="panel-note">Ended early: no points were left in play.</p>' if result["early"] else ""
-        table = (f'<table class="result"><thead><tr><th></th><th>Tricks</th><th>Points</th><th>Total</th></tr>'
+        early = f'<p class="panel-note">{esc(T("panel.early"))}</p>' if result["early"] else ""
+        head = "".join(f"<th>{esc(T(code))}</th>" for code in ("panel.tricks", "panel.points", "panel.total"))
+        table = (f'<table class="result"><thead><tr><th></th>{head}</tr>'
                  f'</thead><tbody>{"".join(rows)}</tbody></table>')
         if final is None:
-            panel.innerHTML = (f'<h2>Deal {result["deal"]}: {esc(result["name"])}</h2>{table}{early}'
+            title = T("panel.deal", deal=result["deal"], name=contract_word(result["contract"]))
+            panel.innerHTML = (f'<h2>{esc(title)}</h2>{table}{early}'
                                f'{self.review_html(result["deal"])}'
                                f'<p class="panel-buttons"><button type="button" class="btn btn--accent" '
-                               f'id="btn-continue">Continue</button></p>')
+                               f'id="btn-continue">{esc(T("panel.continue"))}</button></p>')
             panel.dataset.kind = "deal"
         else:
             places = "".join(
                 f'<li data-seat="{st["seat"]}" data-place="{st["place"]}"><span class="place">{st["place"]}.</span> '
-                f'{NAMES[st["seat"]]} <span class="num">{pts(st["total"])}</span></li>'
+                f'{esc(name(st["seat"]))} <span class="num">{pts(st["total"])}</span></li>'
                 for st in final["standings"])
-            settle = "".join(
-                f'<li>{NAMES[x["payer"]]} {"pay" if x["payer"] == ME else "pays"} '
-                f'{NAMES[x["winner"]] if x["winner"] != ME else "you"} <b>{x["amount"]}</b></li>'
-                for x in final["settlement"] if x["amount"])
+            settle = "".join(f"<li>{pay_line(x)}</li>" for x in final["settlement"] if x["amount"])
             won = ME in final["winners"]
-            title = "You win the rubber!" if won and len(final["winners"]) == 1 else (
-                "A shared win!" if won else f"{' and '.join(NAMES[w] for w in final['winners'])} won")
-            panel.innerHTML = (f'<h2>{title}</h2><ol class="standings">{places}</ol>'
-                               f'<h3>Settlement</h3><ul class="settlement">{settle or "<li>Nothing to pay.</li>"}</ul>'
-                               f'<h3>The last deal</h3>{self.review_html(result["deal"])}'
+            title = T("panel.win") if won and len(final["winners"]) == 1 else (
+                T("panel.shared") if won else T("panel.won", names=T("list.and").join(
+                    name(w) for w in final["winners"])))
+            nothing = f'<li>{esc(T("panel.nothing"))}</li>'
+            panel.innerHTML = (f'<h2>{esc(title)}</h2><ol class="standings">{places}</ol>'
+                               f'<h3>{esc(T("panel.settlement"))}</h3><ul class="settlement">{settle or nothing}</ul>'
+                               f'<h3>{esc(T("panel.last_deal"))}</h3>{self.review_html(result["deal"])}'
                                f'<p class="panel-buttons"><button type="button" class="btn" id="btn-final-sheet">'
-                               f'Score sheet</button><button type="button" class="btn btn--accent" '
-                               f'id="btn-final-new">New game</button></p>')
+                               f'{esc(T("panel.sheet"))}</button><button type="button" class="btn btn--accent" '
+                               f'id="btn-final-new">{esc(T("panel.new"))}</button></p>')
             panel.dataset.kind = "final"
         panel.hidden = False
         kind = (panel.dataset.kind, result["deal"])
@@ -852,7 +849,7 @@ class App:
 
     def render_sheet(self, vm):
         players = vm["players"]
-        head = "".join(f'<th scope="col">{NAMES[s]}</th>' for s in range(players))
+        head = "".join(f'<th scope="col">{esc(name(s))}</th>' for s in range(players))
         body = []
         done = {r["deal"]: r for r in vm["sheet"]["rows"]}
         for r in vm["sheet"]["rows"]:
@@ -860,25 +857,26 @@ class App:
                 f'<td class="num" data-seat="{s}" data-points="{r["points"][s]}" data-running="{r["running"][s]}">'
                 f'<span class="pts" data-sign="{"minus" if r["points"][s] < 0 else "plus"}">{pts(r["points"][s])}'
                 f'</span><span class="run">{pts(r["running"][s])}</span></td>' for s in range(players))
-            note = f' <small>{esc(seat_names(r["note"]))}</small>' if r["note"] else ""
+            note = f' <small>{esc(CAT.sheet_note(r["note"], name))}</small>' if r["note"] else ""
+            dealer = T("sheet.dealer", name=name(r["dealer"]))
             body.append(f'<tr data-deal="{r["deal"]}" data-control="{r["control"]}"><td class="num">{r["deal"]}</td>'
-                        f'<th scope="row">{esc(r["name"])}<small>dealer {NAMES[r["dealer"]]}</small>{note}</th>'
+                        f'<th scope="row">{esc(contract_word(r["contract"]))}<small>{esc(dealer)}</small>{note}</th>'
                         f'{cells}<td class="num control">{pts(r["control"])}</td></tr>')
         for i, item in enumerate(vm["schedule"], 1):
             if i in done:
                 continue
             now = ' class="is-future is-now"' if i == vm["deal"] and vm["phase"] not in ("deal_over",) else (
                 ' class="is-future"')
-            body.append(f'<tr{now}><td class="num">{i}</td><th scope="row">{esc(item["name"])}</th>'
+            body.append(f'<tr{now}><td class="num">{i}</td><th scope="row">{esc(contract_word(item["contract"]))}</th>'
                         f'<td colspan="{players + 1}"></td></tr>')
         totals = vm["sheet"]["totals"]
         foot = "".join(f'<td class="num" data-seat="{s}" data-total="{totals[s]}">{pts(totals[s])}</td>'
                        for s in range(players))
         el("score-sheet").innerHTML = (
-            f'<thead><tr><th scope="col">#</th><th scope="col">Contract</th>{head}'
-            f'<th scope="col" title="Control total: what the row must sum to">Ctrl</th></tr></thead>'
+            f'<thead><tr><th scope="col">#</th><th scope="col">{esc(T("sheet.contract"))}</th>{head}'
+            f'<th scope="col" title="{esc(T("sheet.ctrl_title"))}">{esc(T("sheet.ctrl"))}</th></tr></thead>'
             f'<tbody>{"".join(body)}</tbody>'
-            f'<tfoot><tr><td></td><th scope="row">Total</th>{foot}<td class="num control">'
+            f'<tfoot><tr><td></td><th scope="row">{esc(T("sheet.total"))}</th>{foot}<td class="num control">'
             f'{pts(sum(totals))}</td></tr></tfoot>')
 
     def toast(self, message):
@@ -904,13 +902,25 @@ class App:
         el("btn-sheet-close" if show else "btn-sheet").focus()
 
 
-def seat_names(text):
-    """The engine's "seat 2" as the table's names."""
-    return re.sub(r"\bseat (\d)\b", lambda m: NAMES[int(m.group(1))], text)
+def contract_word(contract):
+    return T(f"contract.{contract}")
 
 
-def pretty(card):
-    return f"{RANK_TEXT.get(card[:-1], card[:-1])}{SUITS[card[-1]]}"
+def dealer_chip():
+    return (f'<span class="chip" title="{esc(T("seat.dealer"))}" aria-label="{esc(T("seat.dealer_aria"))}">'
+            f'{esc(T("seat.dealer_chip"))}</span>')
+
+
+def pay_line(x):
+    """One line of the settlement, as markup: "West pays you <b>12</b>"."""
+    mark = "\x00"
+    if x["payer"] == ME:
+        text = T("panel.pay_me", winner=name(x["winner"]), amount=mark)
+    elif x["winner"] == ME:
+        text = T("panel.pay_to_me", payer=name(x["payer"]), amount=mark)
+    else:
+        text = T("panel.pay", payer=name(x["payer"]), winner=name(x["winner"]), amount=mark)
+    return esc(text).replace(mark, f"<b>{x['amount']}</b>")
 
 
 def percent(x):
@@ -927,26 +937,21 @@ def signed(x):
     return "0.0" if text == "0.0" else ("−" if x < 0 else "+") + text
 
 
-def move_hint(token):
-    """What the hint says to do: "play Q♠", "call ♠ trump", "bid 3", "pass"."""
-    if len(token) <= 3 and token[-1] in SUITS:
-        return f"play {pretty(token)}"
-    text = move_text(token)
-    if token.startswith("trump:"):
-        return f"call {text}"
-    if token.startswith("contract:"):
-        return f"name {text}"
-    return text
+def move_hint(move):
+    """What the hint says to do (a described move): "play Q♠", "call ♠ trump", "bid 3", "pass"."""
+    kind = move["kind"]
+    if kind == "card":
+        return T("hint.play", card=CAT.card(move["card"]))
+    if kind == "trump":
+        return T("hint.call", move=CAT.move(move))
+    if kind == "contract":
+        return T("hint.name", move=CAT.move(move))
+    return CAT.move(move)
 
 
 # ----- the call screens: trump call, auction, ordered King's contract ---------------------------------------
 
-SUIT_NAME = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-TRUMP_MORE = {  # the calls other than a suit: what each means
-    "nt": ("No trump", "the highest card of the suit led wins"),
-    "misere": ("Misère", "no trump, ranks reversed: 7 high, A low"),
-    "last-card": ("By the last card", "trump is the suit of your last card, shown to all"),
-}
+TRUMP_MORE = ("nt", "misere", "last-card")  # the calls other than a suit (each with what it means)
 
 
 class MoveButtons:
@@ -964,8 +969,8 @@ class MoveButtons:
         ev = ""
         if token in self.values:
             value = self.values[token]
-            label += f", hint: {value}" + (", the best" if best else "")
-            ev = f'<small class="ev" aria-hidden="true">{value}</small>'
+            label = T("hint.aria_best" if best else "hint.aria", label=label, value=value)
+            ev = f'<small class="ev" aria-hidden="true">{esc(value)}</small>'
         title = f' title="{esc(title)}"' if title else ""
         return (f'<button type="button" class="{cls}{" is-hint" if best else ""}" data-move="{esc(token)}"'
                 f'{" data-hint=best" if best else ""} aria-label="{esc(label)}"{title}>{inner}{ev}</button>')
@@ -985,115 +990,118 @@ def call_screen_node():
 
 
 def per_trick(vm):
-    """The trick value of a trump deal, from its scoring text ("+3 per trick…" → "+3")."""
-    scoring = (vm["contract"] or {}).get("scoring", "")
-    return scoring.split(" per trick")[0] if " per trick" in scoring else ""
+    """The trick value of a trump deal, signed ("+3"), or "" for other contracts."""
+    c = vm["contract"]
+    if c is None or c["id"] != "trumps":
+        return ""
+    return pts(c["scoring"]["parts"][0]["value"])
 
 
 def trump_screen(app, vm, b):
     c = vm["contract"] or {}
-    seen, size = len(vm["hand"]), app.session.game.rules.hand_size
+    seen, size = len(vm["hand"]), vm["hand_size"]
     value = per_trick(vm)
-    each = f" ({value} a trick)" if value else ""
+    each = T("call.each_trick", value=value) if value else ""
     if c.get("bid") is not None:  # the auction's winner names the trump
         n = c["bid"]["tricks"]
-        won = (f"You won the auction at {n}" if any(x["token"].startswith("bid:") for x in vm["calls"])
-               else f"Everyone passed: as the dealer you play at a bid of {n}")
-        lead = (f"{won}. Name the trump: you score only the tricks above {n}, "
-                f"the others every trick{each}.")
+        won = (T("call.trump.won", n=n) if any(x["kind"] == "bid" for x in vm["calls"])
+               else T("call.trump.passed", n=n))
+        lead = T("call.trump.lead_bid", won=won, n=n, each=each)
     elif seen < size:
-        lead = (f"You have seen only {seen} of your {size} cards. Your call sets the trump for this deal; "
-                f"every trick scores for its taker{each}.")
+        lead = T("call.trump.partial", seen=seen, size=size, each=each)
     else:
-        lead = f"Your call sets the trump for this deal; every trick scores for its taker{each}."
+        lead = T("call.trump.lead", each=each)
     suits = "".join(
-        b.button(f"trump:{s}", f'<span class="call-suit-sym" aria-hidden="true">{SUITS[s]}\ufe0e</span>'
-                 f'<span class="call-suit-name">{SUIT_NAME[s]}</span>',
-                 "call-suit", f"{SUIT_NAME[s]} trump")
+        b.button(f"trump:{s}", f'<span class="call-suit-sym" aria-hidden="true">{CAT.suit(s)}\ufe0e</span>'
+                 f'<span class="call-suit-name">{esc(T(f"suit.title.{s}"))}</span>',
+                 "call-suit", T("call.trump.suit_aria", suit=T(f"suit.title.{s}")))
         for s in SUITS if f"trump:{s}" in b.moves)
     more = "".join(
-        b.button(f"trump:{k}", f"<b>{name}</b><small>{esc(what)}</small>", "call-alt", f"{name}: {what}")
-        for k, (name, what) in TRUMP_MORE.items() if f"trump:{k}" in b.moves)
+        b.button(f"trump:{k}", f"<b>{esc(T(f'call.trump.{k}'))}</b><small>{esc(T(f'call.trump.{k}.what'))}</small>",
+                 "call-alt", T("call.option_aria", name=T(f"call.trump.{k}"), what=T(f"call.trump.{k}.what")))
+        for k in TRUMP_MORE if f"trump:{k}" in b.moves)
     body = (f'<p class="call-lead">{esc(lead)}</p>'
-            + (f'<div class="call-suits" role="group" aria-label="Trump suits">{suits}</div>' if suits else "")
-            + (f'<div class="call-more" role="group" aria-label="Other calls">{more}</div>' if more else ""))
-    return "Call the trump", body
+            + (f'<div class="call-suits" role="group" aria-label="{esc(T("call.trump.suits"))}">{suits}</div>'
+               if suits else "")
+            + (f'<div class="call-more" role="group" aria-label="{esc(T("call.trump.others"))}">{more}</div>'
+               if more else ""))
+    return T("call.trump.title"), body
 
 
 def auction_screen(app, vm, b):
     n, dealer = vm["players"], vm["dealer"]
-    last, high = {}, None
-    for call in vm["calls"]:
-        last[call["seat"]] = call["token"]
-        if call["token"].startswith("bid:"):
-            high = (call["seat"], int(call["token"][4:]))
+    last = {call["seat"]: call for call in vm["calls"]}
+    high = vm["high_bid"]
     tiles = []
     for i in range(n):
         seat = (dealer + 1 + i) % n
-        token = last.get(seat)
+        call = last.get(seat)
         if seat == ME:
-            what, state = "to bid", "turn"
-        elif token == "pass":
-            what, state = "passed", "out"
-        elif token is not None:
-            what, state = f"bid {token[4:]}", "bid"
+            what, state = T("call.auction.to_bid"), "turn"
+        elif call is not None and call["kind"] == "pass":
+            what, state = T("call.auction.passed"), "out"
+        elif call is not None:
+            what, state = CAT.move(call), "bid"
         else:
-            what, state = "waiting", "wait"
-        if high is not None and seat == high[0]:
+            what, state = T("call.auction.waiting"), "wait"
+        if high is not None and seat == high["seat"]:
             state = "high"
-        chip = '<span class="chip" title="Dealer" aria-label="dealer">D</span>' if seat == dealer else ""
-        tiles.append(f'<li data-seat="{seat}" data-state="{state}"><span class="call-seat-name">{NAMES[seat]}{chip}'
-                     f'</span><span class="call-seat-bid">{esc(what)}</span></li>')
+        chip = dealer_chip() if seat == dealer else ""
+        tiles.append(f'<li data-seat="{seat}" data-state="{state}"><span class="call-seat-name">{esc(name(seat))}'
+                     f'{chip}</span><span class="call-seat-bid">{esc(what)}</span></li>')
     if high is None:
-        top = "No bid yet"
+        top = esc(T("call.auction.none"))
     else:
-        top = (f"Highest bid: <b>{high[1]}</b> trick{'' if high[1] == 1 else 's'} "
-               f"by {'you' if high[0] == ME else NAMES[high[0]]}")
+        mark = "\x00"
+        who = T("word.you") if high["seat"] == ME else name(high["seat"])
+        top = esc(CAT.n("call.auction.high", high["tricks"], name=who).replace(str(high["tricks"]), mark, 1)).replace(
+            mark, f"<b>{high['tricks']}</b>")
     value = per_trick(vm)
-    lead = ("Bid the tricks you will take. The top bidder names the trump and scores only the tricks above the "
-            f"bid; the others score every trick{f' ({value} each)' if value else ''}. A pass is final.")
-    bids = "".join(b.button(t, t[4:], "call-num", f"bid {t[4:]}") for t in b.tokens if t.startswith("bid:"))
-    pass_ = (b.button("pass", "<b>Pass</b><small>drop out of the auction</small>", "call-alt call-pass",
-                      "pass: drop out of the auction") if "pass" in b.moves else "")
-    body = (f'<ol class="call-seats" aria-label="Bids so far">{"".join(tiles)}</ol>'
-            f'<p class="call-high" data-high="{high[1] if high else 0}">{top}</p>'
+    lead = T("call.auction.lead", each=T("call.each", value=value) if value else "")
+    bids = "".join(b.button(m["token"], str(m["bid"]), "call-num", CAT.move(m))
+                   for m in b.moves.values() if m["kind"] == "bid")
+    pass_ = (b.button("pass", f'<b>{esc(T("call.pass"))}</b><small>{esc(T("call.auction.pass"))}</small>',
+                      "call-alt call-pass", T("call.option_aria", name=T("move.pass"), what=T("call.auction.pass")))
+             if "pass" in b.moves else "")
+    body = (f'<ol class="call-seats" aria-label="{esc(T("call.auction.seats"))}">{"".join(tiles)}</ol>'
+            f'<p class="call-high" data-high="{high["tricks"] if high else 0}">{top}</p>'
             f'<p class="call-lead">{esc(lead)}</p>'
-            f'<div class="call-bids"><div class="call-nums" role="group" aria-label="Your bid">{bids}</div>'
-            f'{pass_}</div>')
-    return "Auction for the trump", body
+            f'<div class="call-bids"><div class="call-nums" role="group" aria-label="{esc(T("call.auction.yours"))}">'
+            f'{bids}</div>{pass_}</div>')
+    return T("call.auction.title"), body
 
 
 def contract_screen(app, vm, b):
     groups = []
-    for positive, title, sub in ((False, "Negative", "avoid what it names"),
-                                 (True, "Positive", "take what it names")):
+    for positive, sign in ((False, "negative"), (True, "positive")):
         items = []
         for t in b.tokens:
             m = b.moves[t]
-            if "contract" not in m or m["positive"] is not positive:
+            if m["kind"] != "contract" or m["positive"] is not positive:
                 continue
-            scoring, full = m["scoring"], ""
-            if scoring.startswith("all six at once"):
-                scoring, full = "all six at once", m["scoring"]
+            scoring, full = CAT.scoring(m["scoring"]), ""
+            if m["scoring"]["eralash"]:
+                scoring, full = T("call.contract.all_six"), scoring
             if m["contract"] == "trumps":
-                scoring += ", you call the trump"
-            items.append(b.button(t, f'<b>{esc(m["text"])}</b><small>{esc(scoring)}</small>', "call-contract",
-                                  f'{m["text"]}: {full or scoring}', full))
+                scoring = T("call.contract.you_call", scoring=scoring)
+            text = CAT.move(m)
+            items.append(b.button(t, f"<b>{esc(text)}</b><small>{esc(scoring)}</small>", "call-contract",
+                                  T("call.option_aria", name=text, what=full or scoring), full))
         if items:
             groups.append(f'<section class="call-group" data-sign="{"plus" if positive else "minus"}">'
-                          f'<h3>{title} <small>{sub}</small></h3><div class="call-list">{"".join(items)}</div>'
-                          f'</section>')
-    passed = [NAMES[c["seat"]] for c in vm["calls"] if c["token"] == "pass"]
-    lead = "Pick one of your contracts still to play: it is played now and ticked off."
+                          f'<h3>{esc(T(f"call.{sign}"))} <small>{esc(T(f"call.{sign}.sub"))}</small></h3>'
+                          f'<div class="call-list">{"".join(items)}</div></section>')
+    passed = [name(c["seat"]) for c in vm["calls"] if c["kind"] == "pass"]
+    lead = T("call.contract.lead")
     if passed:
-        lead = f"{' and '.join(passed)} passed. " + lead
+        lead = T("call.contract.passed", names=T("list.and").join(passed), lead=lead)
     if "pass" not in b.moves:
-        lead += " Everyone else has passed, so you must name one."
-    pass_ = (b.button("pass", "<b>Pass</b><small>let the next player name one</small>", "call-alt call-pass",
-                      "pass: let the next player name a contract") if "pass" in b.moves else "")
+        lead = T("call.contract.must", lead=lead)
+    pass_ = (b.button("pass", f'<b>{esc(T("call.pass"))}</b><small>{esc(T("call.contract.pass"))}</small>',
+                      "call-alt call-pass", T("call.contract.pass_aria")) if "pass" in b.moves else "")
     body = (f'<p class="call-lead">{esc(lead)}</p><div class="call-groups">{"".join(groups)}</div>'
             + (f'<div class="call-more">{pass_}</div>' if pass_ else ""))
-    return "Name the contract", body
+    return T("call.contract.title"), body
 
 
 CALL_SCREENS = {"call_trump": trump_screen, "auction": auction_screen, "choose_contract": contract_screen}
@@ -1101,54 +1109,63 @@ CALL_SCREENS = {"call_trump": trump_screen, "auction": auction_screen, "choose_c
 
 # ----- the new-game dialog ------------------------------------------------------------------------------
 
+def choice_text(opt, c):
+    """The words of one choice of a dialog option."""
+    if opt["name"] == "preset":
+        t, h, b, g, k, last = opt["values"][c]
+        return T("choice.preset", name=T(f"preset.{c}"), t=t, h=h, b=b, g=g, k=k, last=last)
+    return T(f"choice.{opt['name']}.{c}")
+
+
 def build_new_game_form(prefs):
     """Generate the dialog's fields from the engine's options schema (one source of truth)."""
     saved = prefs.get("options", {}) if isinstance(prefs.get("options"), dict) else {}
     main, more = [], []
     for opt in new_game_options():
-        name, label, kind = opt["name"], opt["label"], opt["kind"]
-        value = saved.get(name, opt["default"])
-        field_id = f"opt-{name}"
+        key, kind = opt["name"], opt["kind"]
+        label, section = esc(T(f"option.{key}")), esc(opt["section"])
+        value = saved.get(key, opt["default"])
+        field_id = f"opt-{key}"
         if kind == "bool":
             checked = " checked" if value is True else ""
-            html_ = (f'<label class="field field--check"><input type="checkbox" id="{field_id}" name="{name}"'
-                     f' data-kind="bool"{checked}> <span>{esc(label)} <small>{opt["section"]}</small></span></label>')
+            html_ = (f'<label class="field field--check"><input type="checkbox" id="{field_id}" name="{key}"'
+                     f' data-kind="bool"{checked}> <span>{label} <small>{section}</small></span></label>')
         elif kind == "order":
             order = str(value).split(",") if isinstance(value, str) else list(opt["choices"])
             if sorted(order) != sorted(opt["choices"]):
                 order = list(opt["choices"])
             items = "".join(
-                f'<li data-value="{b}"><span>{BASIC_TEXT[b]}</span>'
-                f'<button type="button" class="btn btn--tiny" data-up="{b}" aria-label="Move {BASIC_TEXT[b]} earlier">'
-                f'↑</button><button type="button" class="btn btn--tiny" data-down="{b}" '
-                f'aria-label="Move {BASIC_TEXT[b]} later">↓</button></li>' for b in order)
-            html_ = (f'<div class="field field--order"><span class="field-label" id="{field_id}-label">{esc(label)}'
-                     f' <small>{opt["section"]}, the same order again for the positive half</small></span>'
-                     f'<ol class="order" id="{field_id}" data-kind="order" data-name="{name}" '
+                f'<li data-value="{esc(b)}"><span>{esc(T(f"basic.{b}"))}</span>'
+                f'<button type="button" class="btn btn--tiny" data-up="{esc(b)}" '
+                f'aria-label="{esc(T("dialog.move_up", name=T(f"basic.{b}")))}">↑</button>'
+                f'<button type="button" class="btn btn--tiny" data-down="{esc(b)}" '
+                f'aria-label="{esc(T("dialog.move_down", name=T(f"basic.{b}")))}">↓</button></li>' for b in order)
+            html_ = (f'<div class="field field--order"><span class="field-label" id="{field_id}-label">{label}'
+                     f' <small>{esc(T("dialog.order_hint", section=opt["section"]))}</small></span>'
+                     f'<ol class="order" id="{field_id}" data-kind="order" data-name="{key}" '
                      f'aria-labelledby="{field_id}-label">{items}</ol></div>')
         else:
-            texts = CHOICE_TEXT.get(name, {})
             options = "".join(
                 f'<option value="{esc(json.dumps(c))}"{" selected" if c == value else ""}>'
-                f'{esc(texts.get(c, str(c).replace("_", " ")))}</option>' for c in opt["choices"])
-            html_ = (f'<label class="field"><span class="field-label">{esc(label)} <small>{opt["section"]}</small>'
-                     f'</span><select id="{field_id}" name="{name}" data-kind="choice">{options}</select></label>')
-        (more if name in MORE_VARIANTS else main).append(html_)
+                f'{esc(choice_text(opt, c))}</option>' for c in opt["choices"])
+            html_ = (f'<label class="field"><span class="field-label">{label} <small>{section}</small>'
+                     f'</span><select id="{field_id}" name="{key}" data-kind="choice">{options}</select></label>')
+        (more if key in MORE_VARIANTS else main).append(html_)
     chosen = pref_levels(prefs)
     seats = "".join(
-        f'<label class="field"><span class="field-label">{NAMES[seat]}</span><select id="opt-level-{seat}" '
+        f'<label class="field"><span class="field-label">{esc(name(seat))}</span><select id="opt-level-{seat}" '
         f'data-seat="{seat}">'
-        + "".join(f'<option value="{lv}"{" selected" if lv == chosen[seat] else ""}>{LEVEL_TEXT[lv]}</option>'
-                  for lv in BOT_LEVELS)
+        + "".join(f'<option value="{lv}"{" selected" if lv == chosen[seat] else ""}>{esc(T(f"level.long.{lv}"))}'
+                  f"</option>" for lv in BOT_LEVELS)
         + "</select></label>" for seat in range(1, 4))
     fast = " checked" if prefs.get("fast") else ""
     el("new-game-fields").innerHTML = (
-        f'<fieldset><legend>Rules</legend>{"".join(main)}</fieldset>'
-        f'<details class="more"><summary>More variants: trump deals, auction, ordered King</summary>'
+        f'<fieldset><legend>{esc(T("dialog.rules"))}</legend>{"".join(main)}</fieldset>'
+        f'<details class="more"><summary>{esc(T("dialog.more"))}</summary>'
         f'<fieldset>{"".join(more)}</fieldset></details>'
-        f'<fieldset><legend>Bots</legend>{seats}'
+        f'<fieldset><legend>{esc(T("dialog.bots"))}</legend>{seats}'
         f'<label class="field field--check"><input type="checkbox" id="opt-fast"{fast}> '
-        f'<span>Fast bots: no pauses between cards</span></label></fieldset>')
+        f'<span>{esc(T("dialog.fast"))}</span></label></fieldset>')
 
 
 def read_new_game_form():
@@ -1173,11 +1190,6 @@ def pref_levels(prefs):
     if isinstance(levels, list) and len(levels) == 4 and all(lv in BOT_LEVELS for lv in levels[1:]):
         return [HUMAN, *levels[1:]]
     return [HUMAN] + [DEFAULT_LEVEL] * 3
-
-
-def non_default(options):
-    defaults = Rules().to_dict()
-    return {k: v for k, v in options.items() if defaults.get(k) != v}
 
 
 # ----- events -------------------------------------------------------------------------------------------
@@ -1233,7 +1245,7 @@ def on_export_record(event):
     if app.session is None:
         event.preventDefault()
         return
-    blob = window.Blob.new(to_js([dumps(app.session.game)]), to_js({"type": "text/plain"}))
+    blob = window.Blob.new(to_js([app.session.record()]), to_js({"type": "text/plain"}))
     if app.record_url:
         window.URL.revokeObjectURL(app.record_url)
     app.record_url = str(window.URL.createObjectURL(blob))
@@ -1311,14 +1323,14 @@ def on_new_submit(event):
     event.preventDefault()
     options, settings = read_new_game_form()
     try:
-        Rules.from_dict(options)
+        rules, changed = rules_options(options)  # the Rules, built once
     except ValueError as e:
-        el("new-game-error").textContent = str(e)
+        el("new-game-error").textContent = str(e)  # the engine's message
         return
-    app.prefs.update({"options": non_default(options), **settings})
+    app.prefs.update({"options": changed, **settings})
     app.save_prefs()
     el("new-game-dialog").close()
-    app.start_game(non_default(options), settings)
+    app.start_game(rules, settings)
     app.render()
     app.kick()
 
