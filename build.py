@@ -751,6 +751,17 @@ def compile_catalogs(files: dict[str, bytes]) -> dict[str, bytes]:
     return out
 
 
+def page_files_config(files: dict[str, bytes], config: str = "pyscript.json") -> None:
+    """Name in the page's main PyScript config (``files``) every module of web/king/ and every compiled
+    catalog (``locale/*.mo``): PyScript puts them in Python's file system before main.py runs, where
+    ``import king`` and the catalog find them."""
+    conf = json.loads(files[config])
+    shipped = [rel for rel in sorted(files) if (rel.startswith("king/") and rel.endswith(".py"))
+               or (rel.startswith("locale/") and rel.endswith(".mo"))]
+    conf["files"] = {**conf.get("files", {}), **{f"./{rel}": f"./{rel}" for rel in shipped}}
+    files[config] = (json.dumps(conf, indent=2, ensure_ascii=False) + "\n").encode()
+
+
 # ------------------------------------------------------------------------------------------------- build
 def pyscript_config(data: bytes, wheel_url: str, main: bool, where: str) -> bytes:
     """Point a PyScript JSON config at the real wheel file name (and, for the main one, the local Pyodide).
@@ -826,6 +837,8 @@ def collect_site() -> tuple[dict[str, bytes], str]:
     for rel, is_main in sorted(configs.items()):
         if rel in files:
             files[rel] = pyscript_config(files[rel], wheel_url, main=is_main, where=rel)
+    if "pyscript.json" in files:
+        page_files_config(files)
     if "manifest.webmanifest" not in files:
         files["manifest.webmanifest"] = manifest()
     for n in (192, 512):

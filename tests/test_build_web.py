@@ -55,5 +55,10 @@ def test_catalogs_are_compiled_into_the_site() -> None:
     assert sorted(out) == ["index.html", "locale/en.mo"] and out["index.html"] == b"x"
     cat = Catalog.from_mo(out["locale/en.mo"], strict=True)
     assert cat.t("contract.no_king") == "No King" and cat.n("seat.tricks", 2) == "2 tricks"
-    config = json.loads((ROOT / "web" / "pyscript.json").read_text())
-    assert config["files"] == {"./locale/en.mo": "./locale/en.mo"}  # PyScript puts it in Python's file system
+    site = {"pyscript.json": b'{"interpreter": "./boot.mjs"}', "locale/en.mo": b"", "king/__init__.py": b"",
+            "king/render/hand.py": b"", "main.py": b"", "bots.py": b""}
+    b.page_files_config(site)  # PyScript puts them in Python's file system before main.py runs
+    config = json.loads(site["pyscript.json"])
+    assert config == {"interpreter": "./boot.mjs", "files": {
+        "./king/__init__.py": "./king/__init__.py", "./king/render/hand.py": "./king/render/hand.py",
+        "./locale/en.mo": "./locale/en.mo"}}

@@ -270,17 +270,24 @@ NOT_WORDS = {
 
 def prose_in_python(path: Path) -> list[str]:
     """String literals of a web/ module that look like words for people (docstrings and console logs
-    excepted), f-strings taken whole with their markup removed."""
+    excepted), f-strings taken whole with their markup removed. The renderers' words are caught by
+    tests/test_web_render.py too, through a pseudo-translated catalog."""
     tree = ast.parse(path.read_text())
     skip: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                skip.add(id(first.value))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):  # docstrings, of attributes too
+            skip.add(id(node.value))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
                 "warn", "error", "log", "info"):
             skip.update(id(sub) for sub in ast.walk(node))
+        if isinstance(node, ast.Dict):  # CSS classes: {"class": "num control"}
+            for key, value in zip(node.keys, node.values, strict=True):
+                if isinstance(key, ast.Constant) and key.value in ("class", "data-kind", "data-sign"):
+                    skip.update(id(sub) for sub in ast.walk(value))
+    defined = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | {
+        a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom | ast.Import) for a in n.names} | {
+        n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)}
+    skip.update(id(n) for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in defined)  # __all__…
     texts: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.JoinedStr) and id(node) not in skip:

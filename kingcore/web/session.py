@@ -264,9 +264,10 @@ class Session:
 
     # ----- intents --------------------------------------------------------------------------------
 
-    def apply(self, token: str, seat: int = 0) -> dict[str, Any]:
+    def apply(self, token: str, seat: int = 0, viewer: int | None = None) -> dict[str, Any]:
         """Play a move token for ``seat``: ``{"ok": true, "view": view_model}`` or ``{"ok": false,
-        "error": {"reason", "args", "message"}, "view": view_model}`` (nothing changes on an error).
+        "error": {"reason", "args", "message"}, "view": view_model}`` (nothing changes on an error);
+        the view model is ``viewer``'s (default: ``seat``'s), built once.
 
         ``reason`` is the engine's :class:`~kingcore.errors.Reason` value (``bad_token`` for text that is no
         move), ``args`` the suits it names (``led``, ``trump``: letters or ``None``) — the same shape as a
@@ -284,8 +285,8 @@ class Session:
         except NotationError as e:
             error = {"reason": "bad_token", "args": args, "message": str(e)}
         else:
-            return {"ok": True, "view": self.view_model(seat)}
-        return {"ok": False, "error": error, "view": self.view_model(seat)}
+            return {"ok": True, "view": self.view_model(seat if viewer is None else viewer)}
+        return {"ok": False, "error": error, "view": self.view_model(seat if viewer is None else viewer)}
 
     def record(self) -> str:
         """The rubber's game record (:func:`kingcore.notation.dumps`: what ``python -m kingcore replay``
