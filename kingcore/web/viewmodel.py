@@ -26,6 +26,7 @@ public facts only, for any number of seats (2–6). Keys:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..cards import Card
@@ -216,9 +217,15 @@ def _first_dealer(g: Game) -> dict[str, Any] | None:
         return None
     if not g.draw:
         return {"seat": g.first_dealer, "card": None, "draw": []}
-    rounds = draw_rounds(g.rules, g.draw)
-    return {"seat": g.first_dealer, "card": str(rounds[-1][-1][1]),
-            "draw": [{"seat": s, "card": str(c)} for r in rounds for s, c in r]}
+    card, draw = _draw(g.rules, tuple(g.draw))
+    return {"seat": g.first_dealer, "card": card, "draw": [dict(d) for d in draw]}
+
+
+@lru_cache(maxsize=16)
+def _draw(rules: Rules, cards: tuple[Card, ...]) -> tuple[str, tuple[dict[str, Any], ...]]:
+    """The draw for the first dealer, replayed once per rubber (it never changes)."""
+    rounds = draw_rounds(rules, list(cards))
+    return str(rounds[-1][-1][1]), tuple({"seat": s, "card": str(c)} for r in rounds for s, c in r)
 
 
 def _contract(g: Game) -> dict[str, Any] | None:
