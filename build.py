@@ -730,15 +730,20 @@ def check_site(files: dict[str, bytes]) -> None:
 
 
 # ----------------------------------------------------------------------------------------------- catalogs
+BABEL = "babel>=2.12"
+
+
 def compile_catalogs(files: dict[str, bytes]) -> dict[str, bytes]:
     """The page's gettext catalogs: every ``locale/<lang>.po`` of web/ compiled to ``locale/<lang>.mo``
     (Babel; the page reads it with the standard library's ``gettext``), the ``.po`` left out of the site.
     """
-    try:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-    except ImportError:
-        raise BuildError("compiling web/locale/*.po needs Babel: pip install babel") from None
+    if importlib.util.find_spec("babel") is None:  # the build's one Python dependency, installed once
+        log(f"  installing {BABEL} with pip (compiles the page's catalogs) ...")
+        run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", BABEL], f"pip install {BABEL}")
+        importlib.invalidate_caches()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     out = {}
     for rel, data in files.items():
         if rel.startswith("locale/") and rel.endswith(".po"):
