@@ -85,6 +85,18 @@ def draw_result(rules: Rules, cards: list[Card]) -> tuple[int, int]:
     Raises:
         DealError: too few cards to decide, or a card not in the deck.
     """
+    rounds = draw_rounds(rules, cards)
+    return rounds[-1][-1][0], sum(len(r) for r in rounds)
+
+
+def draw_rounds(rules: Rules, cards: list[Card]) -> list[list[tuple[int, Card]]]:
+    """The rounds of a first-dealer draw (:func:`draw_result`): each round's ``(seat, card)`` in the
+    order dealt, up to the card that decides; the last round's last pair is the dealer and the card that
+    made them dealer (``first_ace``: one card a round; ``draw``: the contenders' cards, the winner's last).
+
+    Raises:
+        DealError: too few cards to decide, or a card not in the deck.
+    """
     size = rules.deck_size
     for i, c in enumerate(cards):
         if not isinstance(c, Card):
@@ -94,10 +106,12 @@ def draw_result(rules: Rules, cards: list[Card]) -> tuple[int, int]:
         if c in cards[i - i % size:i]:  # the deck is gathered and shuffled anew only when it runs out
             raise DealError(f"draw card {c} is drawn twice from one deck")
     n = rules.players
+    rounds: list[list[tuple[int, Card]]] = []
     if rules.first_dealer == "first_ace":
         for i, c in enumerate(cards):
+            rounds.append([(i % n, c)])
             if c.rank == 14:
-                return i % n, i + 1
+                return rounds
         raise DealError("the draw ended before an ace was dealt")
     contenders = list(range(n))
     i = 0
@@ -109,7 +123,10 @@ def draw_result(rules: Rules, cards: list[Card]) -> tuple[int, int]:
         top = max(c.rank for c in got.values())
         contenders = [s for s in contenders if got[s].rank == top]
         if len(contenders) == 1:
-            return contenders[0], i
+            winner = contenders[0]
+            rounds.append([*((s, c) for s, c in got.items() if s != winner), (winner, got[winner])])
+            return rounds
+        rounds.append(list(got.items()))
 
 
 @dataclass

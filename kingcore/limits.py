@@ -25,7 +25,7 @@ limit                     value                        applies to
 >>> json_loads('{"seq": ' + "9" * 5000 + "}", "save")
 Traceback (most recent call last):
 ...
-kingcore.errors.NotationError: line 1, column 9: save: a number of 5000 digits (at most 9)
+kingcore.errors.NotationError: line 1, column 9: save: a number of 5000 digits (at most 18)
 >>> json_loads("[" * 10000, "save")
 Traceback (most recent call last):
 ...

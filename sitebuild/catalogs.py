@@ -2,14 +2,21 @@
 
 The page loads the compiled ``.mo`` (Python's :mod:`gettext` reads it; plural forms such as Russian's
 1 взятка / 2 взятки / 5 взяток come from the catalog's ``Plural-Forms`` header). The ``.po`` sources stay
-out of the site. Compiling uses Babel (a well-kept library), imported only when a catalog exists.
+out of the site. Compiling uses Babel (a well-kept library), imported only when a catalog exists and
+pip-installed into the running Python the first time (as the build fetches its other tools once).
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import io
+import sys
 
-from .common import BuildError
+from .common import BuildError, log, run
+
+BABEL = "babel>=2.12"
+"""The catalogs' compiler, the build's one Python dependency."""
 
 
 def compile_catalogs(files: dict[str, bytes]) -> list[str]:
@@ -22,6 +29,10 @@ def compile_catalogs(files: dict[str, bytes]) -> list[str]:
     sources = sorted(rel for rel in files if rel.endswith(".po"))
     if not sources:
         return []
+    if importlib.util.find_spec("babel") is None:
+        log(f"  installing {BABEL} with pip (compiles the page's catalogs) ...")
+        run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", BABEL], f"pip install {BABEL}")
+        importlib.invalidate_caches()
     try:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po

@@ -72,6 +72,17 @@ def config_refs(files: dict[str, bytes]) -> dict[str, bool]:
     return refs
 
 
+def page_files_config(files: dict[str, bytes], config: str = "pyscript.json") -> None:
+    """Name in the page's main PyScript config (``files``) every module of web/king/ and every compiled
+    catalog (``locale/*.mo``): PyScript puts them in Python's file system before main.py runs, where
+    ``import king`` and the catalog find them. ``files`` (relative path -> bytes) is changed in place."""
+    conf = json.loads(files[config])
+    shipped = [rel for rel in sorted(files) if (rel.startswith("king/") and rel.endswith(".py"))
+               or (rel.startswith("locale/") and rel.endswith(".mo"))]
+    conf["files"] = {**conf.get("files", {}), **{f"./{rel}": f"./{rel}" for rel in shipped}}
+    files[config] = (json.dumps(conf, indent=2, ensure_ascii=False) + "\n").encode()
+
+
 def collect_site() -> tuple[dict[str, bytes], str]:
     """Every file of the site, by relative POSIX path, in memory (≈ 15 MB); and the wheel's file name."""
     if not WEB.is_dir():
@@ -100,6 +111,8 @@ def collect_site() -> tuple[dict[str, bytes], str]:
     for rel, is_main in sorted(configs.items()):
         if rel in files:
             files[rel] = pyscript_config(files[rel], wheel_url, main=is_main, where=rel)
+    if "pyscript.json" in files:
+        page_files_config(files)
     if "manifest.webmanifest" not in files:
         files["manifest.webmanifest"] = manifest()
     for n in (192, 512):

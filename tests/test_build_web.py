@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import catalogs, serviceworker, testrun
+from sitebuild import catalogs, serviceworker, site, testrun
 from sitebuild.common import BuildError
 from tools import bench_web
 
@@ -118,3 +118,23 @@ def test_bench_stage_line_gives_marks_and_the_stages_between_them() -> None:
     assert "wasm downloaded 600" in warm and "playable 1850" in warm
     assert ("waiting for the wasm 600, wasm instantiated, Python started, wheel installed 1100, "
             "PyScript's start after that 20, main.py + kingcore imported 80, first render 50)") in warm
+
+
+def test_the_page_catalog_is_compiled_and_named_in_the_page_config() -> None:
+    """web/locale/<lang>.po becomes locale/<lang>.mo, the page's Catalog reads it with its plural forms, and
+    PyScript's ``files`` config names every king/ module and every catalog (they are in Python's file system
+    before main.py runs)."""
+    from kingcore.web import Catalog
+
+    po = (ROOT / "web" / "locale" / "en.po").read_bytes()
+    out = {"locale/en.po": po, "index.html": b"x"}
+    assert catalogs.compile_catalogs(out) == ["locale/en.mo"]
+    assert sorted(out) == ["index.html", "locale/en.mo"] and out["index.html"] == b"x"
+    cat = Catalog.from_mo(out["locale/en.mo"], strict=True)
+    assert cat.t("contract.no_king") == "No King" and cat.n("seat.tricks", 2) == "2 tricks"
+    files = {"pyscript.json": b'{"interpreter": "./boot.mjs"}', "locale/en.mo": b"", "king/__init__.py": b"",
+             "king/render/hand.py": b"", "main.py": b"", "bots.py": b""}
+    site.page_files_config(files)
+    assert json.loads(files["pyscript.json"]) == {"interpreter": "./boot.mjs", "files": {
+        "./king/__init__.py": "./king/__init__.py", "./king/render/hand.py": "./king/render/hand.py",
+        "./locale/en.mo": "./locale/en.mo"}}
