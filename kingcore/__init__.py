@@ -10,19 +10,21 @@ game records; a CLI (``python -m kingcore``). Pure Python, no dependencies; runs
 ('RUBBER_OVER', 14)
 """
 
-from .cards import Card, CardSet, Rank, Seat, Suit, shuffle
-from .contracts import Contract, Scoring, automatic_trick_value
+from .cards import Card, CardSet, Rank, Suit, shuffle
+from .contracts import Contract, Scoring, Trump, automatic_trick_value
 from .errors import DealError, IllegalMoveError, KingError, NotationError, Reason, RulesError
 from .game import Game, Phase
 from .moves import Move
 from .position import Bid, Deal, Position, random_playout
 from .rules import Rules
 from .scoresheet import ScoreSheet
+from .view import SeatView, seat_view
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Bid", "Card", "CardSet", "Contract", "Deal", "DealError", "Game", "IllegalMoveError", "KingError",
     "Move", "NotationError", "Phase", "Position", "Rank", "Reason", "Rules", "RulesError", "ScoreSheet",
-    "Scoring", "Seat", "Suit", "__version__", "automatic_trick_value", "random_playout", "shuffle",
+    "Scoring", "SeatView", "Suit", "Trump", "__version__", "automatic_trick_value", "random_playout", "seat_view",
+    "shuffle",
 ]

@@ -1,6 +1,8 @@
 """The command line: ``python -m kingcore {vector,replay,simulate,bench,rules}``.
 
-- ``vector [--check] FILE_OR_DIR...`` — the contract of VECTORS.md: one JSON result per file and line.
+- ``vector [--check] FILE_OR_DIR...`` — the contract of VECTORS.md: one JSON result per file and line;
+  a file that is not JSON within :mod:`kingcore.limits` also gets ``file:line:column: message`` on
+  stderr, the other files still run, and the exit code is 2.
 - ``replay RECORD`` — validate a game record card by card and print its score sheet (exit 2 on a bad
   record, with file, line and column).
 - ``simulate --rules TEXT --rubbers N --rng-seed S`` — whole rubbers of random legal play; every
@@ -22,12 +24,12 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from .cards import iter_bits, shuffle
 from .contracts import Contract
 from .errors import KingError, NotationError, RulesError
 from .game import Game, schedule
+from .limits import read_file
 from .notation import loads, record_text
 from .position import Deal, Position, random_playout
 from .rules import Rules
@@ -36,27 +38,31 @@ from .vectors import files_of, mismatches, run_file
 
 def _vector(args: argparse.Namespace) -> int:
     bad = 0
+    unreadable = 0
     files = files_of(args.paths)
     if not files:
         print("kingcore vector: no vector files found", file=sys.stderr)
         return 2
     for f in files:
-        result, expect = run_file(f)
+        result, expect = run_file(f)  # never raises: one bad file does not stop the others
         print(json.dumps(result, ensure_ascii=False))
-        if args.check:
+        if "line" in result:  # not a vector at all (unreadable, too big, not JSON): exit 2 at the end
+            unreadable += 1
+            msg = str(result["message"]).split(": ", 1)[-1]
+            print(f"{f}:{result['line']}:{result['column']}: {msg}", file=sys.stderr)
+        elif args.check:
             for m in mismatches(result, expect):
                 bad += 1
                 print(f"MISMATCH {f}: {m}", file=sys.stderr)
     if args.check:
-        print(f"{len(files)} vectors checked, {bad} mismatches", file=sys.stderr)
-    return 1 if bad else 0
+        print(f"{len(files)} vectors checked, {bad} mismatches"
+              + (f", {unreadable} files unreadable" if unreadable else ""), file=sys.stderr)
+    return 2 if unreadable else 1 if bad else 0
 
 
 def _replay(args: argparse.Namespace) -> int:
-    try:
-        text = Path(args.record).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"kingcore replay: cannot read {args.record}: {e}", file=sys.stderr)
+    text = _read(args.record)
+    if text is None:
         return 2
     try:
         game = loads(record_text(text))  # a record, or a save the web page wrote
@@ -67,6 +73,15 @@ def _replay(args: argparse.Namespace) -> int:
     print(f"deals: {len(game.sheet.rows)} of {game.total_deals} finished; phase {game.phase.value}")
     print(game.sheet.to_text())
     return 0
+
+
+def _read(path: str) -> str | None:
+    """The text of a record or save file, or ``None`` after printing ``path:1:1: message`` on stderr."""
+    try:
+        return read_file(path, "file")
+    except NotationError as e:
+        print(f"{path}:{e.line}:{e.column}: {e.message}", file=sys.stderr)
+        return None
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -234,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.cmd == "bench":
             return _bench(args)
-        if args.cmd in ("arena", "bench-bots", "analyse"):
+        if args.cmd in bots_cli.COMMANDS:
             return bots_cli.run(args)
         print(json.dumps(Rules.parse(args.text).to_dict(), indent=1))
         return 0

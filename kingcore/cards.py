@@ -14,15 +14,18 @@ Card.parse('TH')
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TypeAlias
 
 from .errors import NotationError
+from .limits import MAX_DEAL_LINE, quote, small_int
 
-Seat: TypeAlias = int
-"""A seat number, 0 .. players − 1, clockwise."""
+SUIT_LETTERS: tuple[str, str, str, str] = ("S", "H", "D", "C")
+"""The suits' letters, indexed by :class:`Suit` (the hand notation's order ``S.H.D.C``)."""
+SUIT_SYMBOLS: tuple[str, str, str, str] = ("♠", "♥", "♦", "♣")
+"""The suits' glyphs, indexed by :class:`Suit`: the one table every module that shows a suit uses."""
 
 
 class Suit(IntEnum):
@@ -36,12 +39,12 @@ class Suit(IntEnum):
     @property
     def letter(self) -> str:
         """``"S"``, ``"H"``, ``"D"`` or ``"C"``."""
-        return "SHDC"[self]
+        return SUIT_LETTERS[self]
 
     @property
     def symbol(self) -> str:
         """``"♠"``, ``"♥"``, ``"♦"`` or ``"♣"``."""
-        return "♠♥♦♣"[self]
+        return SUIT_SYMBOLS[self]
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -50,14 +53,15 @@ class Suit(IntEnum):
         Raises:
             NotationError: for anything else.
         """
-        t = text.strip().upper()
+        t = text.strip()
+        t = t.upper() if t.isascii() else t  # 'ſ'.upper() is 'S': not a suit
         if len(t) == 1 and t in _SUIT_CHARS:
             return cls(_SUIT_CHARS[t])
-        raise NotationError(f"unknown suit {text!r} (expected S, H, D, C or ♠ ♥ ♦ ♣)", text)
+        raise NotationError(f"unknown suit {quote(text, 20)} (expected {', '.join(SUIT_LETTERS)} or "
+                            f"{' '.join(SUIT_SYMBOLS)})", text[:80])
 
 
-_SUIT_CHARS = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3,
-               "♤": 0, "♡": 1, "♢": 2, "♧": 3}
+_SUIT_CHARS = {ch: i for chars in (SUIT_LETTERS, SUIT_SYMBOLS, ("♤", "♡", "♢", "♧")) for i, ch in enumerate(chars)}
 
 
 class Rank(IntEnum):
@@ -92,9 +96,9 @@ class Rank(IntEnum):
         t = text.strip().upper()
         if t == "10":
             return cls.TEN
-        i = _RANK_LETTERS.find(t) if len(t) == 1 else -1
+        i = _RANK_LETTERS.find(t) if len(t) == 1 and t.isascii() else -1
         if i < 0:
-            raise NotationError(f"unknown rank {text!r} (expected 2-9, T or 10, J, Q, K, A)", text)
+            raise NotationError(f"unknown rank {quote(text, 20)} (expected 2-9, T or 10, J, Q, K, A)", text[:80])
         return cls(i + 2)
 
 
@@ -148,11 +152,12 @@ class Card:
         """
         t = text.strip()
         if len(t) < 2:
-            raise NotationError(f"bad card {text!r}: a card is a rank then a suit, like QS or 10H", text)
+            raise NotationError(f"bad card {quote(text, 20)}: a card is a rank then a suit, like QS or 10H",
+                                text[:80])
         try:
             return _CARDS[card_index(Suit.parse(t[-1]), Rank.parse(t[:-1]))]
         except NotationError as e:
-            raise NotationError(f"bad card {text!r}: {e.message}", text) from None
+            raise NotationError(f"bad card {quote(text, 20)}: {e.message}", text[:80]) from None
 
     @property
     def pretty(self) -> str:
@@ -222,7 +227,7 @@ class CardSet:
         for word in t.replace(",", " ").split():
             b = Card.parse(word).mask
             if m & b:
-                raise NotationError(f"card {word} is given twice in {text!r}", text)
+                raise NotationError(f"card {word} is given twice in {quote(text)}", text[:80])
             m |= b
         return cls(m)
 
@@ -268,8 +273,10 @@ class CardSet:
         return f"CardSet.parse({str(self)!r})"
 
 
-def cards_of(mask: int) -> list[Card]:
-    """The cards of a mask in hand order: suits ♠ ♥ ♦ ♣, each high to low."""
+def cards_of(mask: int | CardSet) -> list[Card]:
+    """The cards of a mask (or a :class:`CardSet`) in hand order: suits ♠ ♥ ♦ ♣, each high to low."""
+    if isinstance(mask, CardSet):
+        mask = mask.mask
     out: list[Card] = []
     for s in range(4):
         m = mask & SUIT_MASKS[s]
@@ -302,19 +309,21 @@ def parse_dots(text: str) -> int:
     """
     parts = text.strip().split(".")
     if len(parts) != 4:
-        raise NotationError(f"bad hand {text!r}: hand notation has four suits S.H.D.C separated by dots", text)
+        raise NotationError(f"bad hand {quote(text, 40)}: hand notation has four suits S.H.D.C separated by dots",
+                            text[:80])
     mask = 0
     for s, part in enumerate(parts):
-        p = part.upper().replace("10", "T")
+        p = part.upper().replace("10", "T") if part.isascii() else part
         if p == "-":
             continue
         for ch in p:
             i = _RANK_LETTERS.find(ch)
             if i < 0:
-                raise NotationError(f"bad hand {text!r}: unknown rank {ch!r} in suit {'SHDC'[s]}", text)
+                raise NotationError(f"bad hand {quote(text, 40)}: unknown rank {ch!r} in suit {SUIT_LETTERS[s]}",
+                                    text[:80])
             b = 1 << (13 * s + i)
             if mask & b:
-                raise NotationError(f"bad hand {text!r}: {ch}{'SHDC'[s]} is given twice", text)
+                raise NotationError(f"bad hand {quote(text, 40)}: {ch}{SUIT_LETTERS[s]} is given twice", text[:80])
             mask |= b
     return mask
 
@@ -330,7 +339,7 @@ def parse_cards(text: str) -> list[Card]:
     for word in text.replace(",", " ").split():
         c = Card.parse(word)
         if seen & c.mask:
-            raise NotationError(f"card {word} is given twice in {text!r}", text)
+            raise NotationError(f"card {word} is given twice in {quote(text)}", text[:80])
         seen |= c.mask
         out.append(c)
     return out
@@ -374,22 +383,35 @@ def deal_line(hands: list[int], first: int = 0) -> str:
 def parse_deal_line(text: str) -> list[int]:
     """Parse :func:`deal_line` text back to one mask per seat, in seat order.
 
+    At most :data:`~kingcore.limits.MAX_DEAL_LINE` characters; the seat in ASCII digits.
+
     Raises:
-        NotationError: a missing ``N:`` prefix, a bad hand, or a card in two hands.
+        NotationError: too long, a missing ``N:`` prefix, a bad hand, or a card in two hands (line 1 and
+            the column of the bad hand).
     """
+    if not isinstance(text, str) or len(text) > MAX_DEAL_LINE:
+        raise NotationError(f"bad deal line: more than {MAX_DEAL_LINE:,} characters", str(text)[:80], 1, 1)
     head, sep, rest = text.strip().partition(":")
-    if not sep or not head.strip().isdigit():
-        raise NotationError(f"bad deal line {text!r}: it starts with the first seat, like 0:", text)
-    parts = rest.split()
-    first = int(head)
+    first = small_int(head) if sep else None
+    if first is None:
+        raise NotationError(f"bad deal line {quote(text, 40)}: it starts with the first seat, like 0:",
+                            text[:80], 1, 1)
+    found = list(re.finditer(r"\S+", rest))
+    parts = [m.group(0) for m in found]
     if not parts or first >= len(parts):
-        raise NotationError(f"bad deal line {text!r}: seat {first} of {len(parts)} hands", text)
+        raise NotationError(f"bad deal line {quote(text, 40)}: seat {first} of {len(parts)} hands", text[:80], 1, 1)
     hands = [0] * len(parts)
     seen = 0
+    base = text.index(":") + 2
     for k, part in enumerate(parts):
-        m = parse_dots(part)
+        col = base + found[k].start()
+        try:
+            m = parse_dots(part)
+        except NotationError as e:
+            raise NotationError(e.message, text[:80], 1, col) from None
         if m & seen:
-            raise NotationError(f"bad deal line {text!r}: {mask_str(m & seen)} in two hands", text)
+            raise NotationError(f"bad deal line {quote(text, 40)}: {mask_str(m & seen)} in two hands", text[:80],
+                                1, col)
         seen |= m
         hands[(first + k) % len(parts)] = m
     return hands

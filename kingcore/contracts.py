@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import KH_MASK
+from .cards import KH_MASK, SUIT_LETTERS, SUIT_SYMBOLS, Suit
+from .errors import NotationError
 from .rules import Rules
 
 
@@ -74,13 +75,14 @@ class Contract(str, Enum):
         """Parse ``no_king`` or ``no-king`` (any case).
 
         Raises:
-            ValueError: an unknown contract.
+            NotationError: (a ``ValueError``) an unknown contract.
         """
         t = text.strip().lower().replace("-", "_")
         try:
             return cls(t)
         except ValueError:
-            raise ValueError(f"unknown contract {text!r} (known: {', '.join(c.value for c in cls)})") from None
+            raise NotationError(f"unknown contract {text[:40]!r} (known: {', '.join(c.value for c in cls)})",
+                                text[:80]) from None
 
     @classmethod
     def of(cls, basic: str, positive: bool) -> Contract:
@@ -90,8 +92,52 @@ class Contract(str, Enum):
         return cls(("take_" if positive else "no_") + basic)
 
 
-NEGATIVE = tuple(c for c in Contract if not c.positive)
-POSITIVE = tuple(c for c in Contract if c.positive and c is not Contract.TRUMPS)
+class Trump(str, Enum):
+    """How a trump deal is played (RULES.md §7): with a trump suit, with no trump, or misère (no trump,
+    ranks reversed). Values are the call tokens after ``trump:``; the call "by the last card"
+    (``trump:last-card``) becomes the suit of the caller's last card. ``str`` gives the value.
+
+    >>> Trump.of_suit(Suit.HEARTS), Trump("nt").suit, Trump.of_deal(None, True), Trump.CLUBS.text
+    (<Trump.HEARTS: 'H'>, None, <Trump.MISERE: 'misere'>, 'trump ♣')
+    """
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+    NO_TRUMP = "nt"
+    MISERE = "misere"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or ``None`` for no trump and misère."""
+        v = str(self.value)
+        return Suit(SUIT_LETTERS.index(v)) if v in SUIT_LETTERS else None
+
+    @property
+    def text(self) -> str:
+        """Words for the score sheet: ``trump ♠``, ``no trump``, ``misère``."""
+        if self is Trump.NO_TRUMP:
+            return "no trump"
+        if self is Trump.MISERE:
+            return "misère"
+        return "trump " + SUIT_SYMBOLS[SUIT_LETTERS.index(self.value)]
+
+    @classmethod
+    def of_suit(cls, suit: int) -> Trump:
+        """The trump of a suit (0..3, :class:`~kingcore.cards.Suit`)."""
+        return cls(SUIT_LETTERS[suit])
+
+    @classmethod
+    def of_deal(cls, suit: int | None, misere: bool) -> Trump:
+        """The trump of a deal's bitmask-level fields (:class:`~kingcore.position.Deal` ``trump``, ``misere``)."""
+        if misere:
+            return cls.MISERE
+        return cls.NO_TRUMP if suit is None else cls.of_suit(suit)
+
 
 # Contracts in which a heart may not be led while holding another suit (RULES.md §4).
 NO_HEARTS_LEAD = frozenset({Contract.NO_HEARTS, Contract.NO_KING, Contract.ERALASH_MINUS,
@@ -143,12 +189,14 @@ class Scoring:
         ws = (w[0] * sign, w[1] * sign, w[2] * sign, w[3] * sign, w[4] * sign, w[5] * sign)
         return cls(ws, live if rules.early_end else None, boys, girls, hearts)
 
-    def trick_points(self, trick: int, last_two: bool) -> int:
-        """Points for taking one trick (a card mask); ``last_two``: it is one of the last two tricks."""
-        tw, hw, bw, gw, kw, lw = self.weights
-        return (tw + hw * (trick & self.hearts).bit_count() + bw * (trick & self.boys).bit_count()
-                + gw * (trick & self.girls).bit_count() + (kw if trick & KH_MASK else 0)
-                + (lw if last_two else 0))
+    @property
+    def items(self) -> tuple[tuple[int, int], ...]:
+        """``(mask, points)`` for every kind of card that scores in this contract: hearts, boys,
+        girls, the King (K♥). A trick's points are its trick and last-two points plus, for each pair,
+        ``points × (trick & mask).bit_count()`` (see :class:`~kingcore.position.Settlement`)."""
+        _, hw, bw, gw, kw, _ = self.weights
+        pairs = ((self.hearts, hw), (self.boys, bw), (self.girls, gw), (KH_MASK, kw))
+        return tuple((m, w) for m, w in pairs if w)
 
     def control_total(self, dealt: int, tricks: int) -> int:
         """The deal's control total: every item among the ``dealt`` cards (a mask; kitty excluded),

@@ -20,22 +20,19 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
 
 from .cards import Card, cards_of, iter_bits, shuffle
-from .contracts import Contract, automatic_trick_value
+from .contracts import Contract, Trump, automatic_trick_value
 from .errors import DealError, IllegalMoveError, Reason, RulesError
 from .moves import Move
 from .position import Bid, Deal, Position
 from .rules import Rules
 from .scoresheet import ScoreSheet
 
-if TYPE_CHECKING:
-    from .view import SeatView
 
-
-class Phase(Enum):
-    """What the game waits for."""
+class Phase(str, Enum):
+    """What the game waits for. A ``str`` enum so a view's JSON (and code written against it) holds the
+    value, e.g. ``"play"``; ``str`` gives the value on every Python version."""
 
     DRAW_DEALER = "draw_dealer"
     """Chance: the draw for the first dealer (§3)."""
@@ -53,6 +50,9 @@ class Phase(Enum):
     """A deal has just ended; the next one must be dealt."""
     RUBBER_OVER = "rubber_over"
     """All deals are played; the score sheet is final."""
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 def schedule(rules: Rules) -> list[Contract]:
@@ -85,6 +85,18 @@ def draw_result(rules: Rules, cards: list[Card]) -> tuple[int, int]:
     Raises:
         DealError: too few cards to decide, or a card not in the deck.
     """
+    rounds = draw_rounds(rules, cards)
+    return rounds[-1][-1][0], sum(len(r) for r in rounds)
+
+
+def draw_rounds(rules: Rules, cards: list[Card]) -> list[list[tuple[int, Card]]]:
+    """The rounds of a first-dealer draw (:func:`draw_result`): each round's ``(seat, card)`` in the
+    order dealt, up to the card that decides; the last round's last pair is the dealer and the card that
+    made them dealer (``first_ace``: one card a round; ``draw``: the contenders' cards, the winner's last).
+
+    Raises:
+        DealError: too few cards to decide, or a card not in the deck.
+    """
     size = rules.deck_size
     for i, c in enumerate(cards):
         if not isinstance(c, Card):
@@ -94,10 +106,12 @@ def draw_result(rules: Rules, cards: list[Card]) -> tuple[int, int]:
         if c in cards[i - i % size:i]:  # the deck is gathered and shuffled anew only when it runs out
             raise DealError(f"draw card {c} is drawn twice from one deck")
     n = rules.players
+    rounds: list[list[tuple[int, Card]]] = []
     if rules.first_dealer == "first_ace":
         for i, c in enumerate(cards):
+            rounds.append([(i % n, c)])
             if c.rank == 14:
-                return i % n, i + 1
+                return rounds
         raise DealError("the draw ended before an ace was dealt")
     contenders = list(range(n))
     i = 0
@@ -109,7 +123,10 @@ def draw_result(rules: Rules, cards: list[Card]) -> tuple[int, int]:
         top = max(c.rank for c in got.values())
         contenders = [s for s in contenders if got[s].rank == top]
         if len(contenders) == 1:
-            return contenders[0], i
+            winner = contenders[0]
+            rounds.append([*((s, c) for s, c in got.items() if s != winner), (winner, got[winner])])
+            return rounds
+        rounds.append(list(got.items()))
 
 
 @dataclass
@@ -124,8 +141,8 @@ class DealInfo:
         contract: the contract, once known.
         calls: (seat, move) for every contract name, pass, bid and trump call, in order.
         plays: (seat, card) for every card played, in order.
-        trump, misere, bid, caller, shown: the trump deal details; ``shown`` is the caller's last card
-            when trump is called "by the last card".
+        trump_call, bid, caller, shown: the trump deal details: the :class:`~kingcore.contracts.Trump`
+            once called; ``shown`` is the caller's last card when trump is called "by the last card".
         position: the current :class:`Position` once play has started.
         row: the score-sheet row index once over.
     """
@@ -137,12 +154,22 @@ class DealInfo:
     contract: Contract | None = None
     calls: list[tuple[int, Move]] = field(default_factory=list)
     plays: list[tuple[int, Card]] = field(default_factory=list)
-    trump: int | None = None
-    misere: bool = False
+    trump_call: Trump | None = None
     bid: Bid | None = None
     caller: int | None = None
     shown: Card | None = None
     position: Position | None = None
+
+    @property
+    def trump(self) -> int | None:
+        """The trump suit (0..3) once called, else ``None`` (no trump, misère, or not called yet)."""
+        t = self.trump_call
+        return None if t is None else t.suit
+
+    @property
+    def misere(self) -> bool:
+        """The trump call was misère."""
+        return self.trump_call is Trump.MISERE
 
     def hand_mask(self, seat: int) -> int:
         """The seat's dealt cards as a mask."""
@@ -284,11 +311,6 @@ class Game:
             return sorted(d.hands[seat][: got[seat]], key=lambda c: (c.suit, -c.rank))
         return self.hand(seat)
 
-    def view(self, seat: int) -> SeatView:
-        """What ``seat`` may see now (its own hand and public play only); see :mod:`kingcore.view`."""
-        from .view import seat_view
-        return seat_view(self, seat)
-
     # ----- chance --------------------------------------------------------------------------------
 
     def draw_dealer(self, rng: random.Random) -> None:
@@ -429,8 +451,11 @@ class Game:
     def _start_play(self) -> None:
         d = self.current
         assert d is not None and d.contract is not None
-        tv = self.trick_value if d.contract is Contract.TRUMPS else None
-        deal = Deal(self.rules, d.contract, d.dealer, d.trump, d.misere, tv, d.bid)
+        if d.contract is Contract.TRUMPS:
+            assert d.trump_call is not None
+            deal = Deal.trumps(self.rules, d.dealer, d.trump_call, self.trick_value, d.bid)
+        else:
+            deal = Deal(self.rules, d.contract, d.dealer)
         d.position = Position(deal, [d.hand_mask(s) for s in range(self.rules.players)])
         self.phase = Phase.PLAY
         self._maybe_over()
@@ -502,17 +527,12 @@ class Game:
         return f"seat {seat} may name only an own unplayed contract, not {move}"
 
     def _call(self, d: DealInfo, move: Move) -> None:
-        t = move.trump
-        if t == "nt":
-            d.trump = None
-        elif t == "misere":
-            d.misere = True
-        elif t == "last-card":
+        if move.trump == "last-card":
             assert d.caller is not None
             d.shown = d.hands[d.caller][-1]
-            d.trump = int(d.shown.suit)
+            d.trump_call = Trump.of_suit(d.shown.suit)
         else:
-            d.trump = "SHDC".index(t)
+            d.trump_call = Trump(move.trump)
         self._start_play()
 
     def _auction_turn(self) -> int | None:
@@ -588,8 +608,8 @@ class Game:
     def note(self, d: DealInfo) -> str:
         """The score-sheet note of a deal: trump, caller, bid, chooser."""
         bits = []
-        if d.contract is Contract.TRUMPS:
-            t = "misère" if d.misere else ("no trump" if d.trump is None else "trump " + "♠♥♦♣"[d.trump])
+        if d.contract is Contract.TRUMPS and d.trump_call is not None:
+            t = d.trump_call.text
             if d.shown is not None:
                 t += f" (last card {d.shown.pretty})"
             bits.append(t)
@@ -631,25 +651,3 @@ class Game:
         elif self.phase is not Phase.RUBBER_OVER:
             moves = self.legal_moves()
             self.play(moves[int(rng.random() * len(moves))])
-
-    def public_state(self) -> dict[str, Any]:
-        """A JSON-ready summary (phase, deal, dealer, contract, trump, scores) that hides every hand."""
-        d = self.current
-        p = self.position
-        return {
-            "phase": self.phase.value,
-            "deal": d.number if d else 0,
-            "deals": self.total_deals,
-            "dealer": self.dealer,
-            "contract": d.contract.value if d and d.contract else None,
-            "trump": None if not d or d.trump is None else "SHDC"[d.trump],
-            "misere": bool(d and d.misere),
-            "bid": None if not d or not d.bid else {"seat": d.bid.seat, "tricks": d.bid.tricks},
-            "to_move": self.to_move,
-            "trick": [] if p is None else [str(Card.from_index(c)) for c in p.trick],
-            "leader": None if p is None else p.leader,
-            "points": None if p is None else list(p.points),
-            "tricks": None if p is None else list(p.tricks),
-            "totals": list(self.sheet.totals),
-        }
-

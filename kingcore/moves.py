@@ -15,7 +15,7 @@ from typing import Literal
 from .cards import Card
 from .contracts import Contract
 from .errors import NotationError
-from .textutil import small_int
+from .limits import quote, small_int
 
 Kind = Literal["card", "pass", "bid", "trump", "contract"]
 TrumpCall = Literal["S", "H", "D", "C", "nt", "misere", "last-card"]
@@ -62,25 +62,27 @@ class Move:
             if h == "bid":
                 k = small_int(tail)
                 if k is None:
-                    raise NotationError(f"bad bid {text!r}: expected bid:N with N a number of tricks", text)
+                    raise NotationError(f"bad bid {quote(text, 40)}: expected bid:N with N a number of tricks",
+                                        text[:80])
                 return cls("bid", bid=k)
             if h == "trump":
                 tt = tail.lower()
                 for call in TRUMP_CALLS:
                     if tt == call.lower():
                         return cls("trump", trump=call)
-                raise NotationError(f"bad trump call {text!r} (expected trump:S/H/D/C/nt/misere/last-card)", text)
+                raise NotationError(f"bad trump call {quote(text, 40)} (expected trump:S/H/D/C/nt/misere/last-card)",
+                                    text[:80])
             if h == "contract":
                 try:
                     return cls("contract", contract=Contract.parse(tail))
                 except ValueError as e:
-                    raise NotationError(str(e), text) from None
-            raise NotationError(f"unknown move {text!r}", text)
+                    raise NotationError(str(e), text[:80]) from None
+            raise NotationError(f"unknown move {quote(text, 40)}", text[:80])
         try:
             return cls("card", card=Card.parse(t))
         except NotationError:
-            raise NotationError(f"unknown move {text!r} (a card like QS, or pass, bid:N, trump:S, "
-                                "contract:no-king)", text) from None
+            raise NotationError(f"unknown move {quote(text, 40)} (a card like QS, or pass, bid:N, trump:S, "
+                                "contract:no-king)", text[:80]) from None
 
     def __str__(self) -> str:
         if self.kind == "card":

@@ -1,9 +1,13 @@
 """Game records: a text form of a whole rubber (rules, draw, dealt cards, calls and every card), with
 ``loads``/``dumps``/``load``/``dump`` like :mod:`json`. A record stores the dealt cards, never an RNG seed.
 
-The writer is strict (one canonical form); the reader is lenient (any case, extra blanks, ``#``
-comments, seats optional in tricks) and replays every move through :class:`~kingcore.game.Game`, so a
-bad record raises :class:`~kingcore.errors.NotationError` with the line and column::
+The writer is strict (one canonical form) and refuses what it could not read back; the reader is lenient
+in form (any case, extra blanks, ``#`` comments, seats optional in tricks) but strict in content: the
+tags of :data:`TAGS` only, one line per deal, hand, trick and score, no extra words, hands for the seats
+of the rules only, every trick complete but the last one of an unfinished game. It replays every move
+through :class:`~kingcore.game.Game`, so a bad record raises :class:`~kingcore.errors.NotationError` with
+the line and column. Limits (:mod:`kingcore.limits`): a record is at most 1,000,000 characters, a line
+at most 10,000, numbers 1-18 ASCII digits::
 
     [Event "King"]
     [Rules "king()"]
@@ -24,22 +28,33 @@ bad record raises :class:`~kingcore.errors.NotationError` with the line and colu
 
 from __future__ import annotations
 
-import json
 import re
 from typing import IO
 
 from .cards import Card
 from .errors import DealError, IllegalMoveError, KingError, NotationError, Reason, RulesError
 from .game import Game, Phase
+from .limits import MAX_FILE, MAX_LINE, check_size, json_loads, quote, small_int
 from .moves import Move
 from .rules import Rules
-from .textutil import small_int
 
-_TAG = re.compile(r'^\[\s*(\w+)\s+"([^"]*)"\s*\]$')
+_TAG = re.compile(r'^\[\s*([A-Za-z]+)\s+"([^"]*)"\s*\]$')
+TAGS = ("event", "rules", "draw", "firstdealer", "result")
+"""The tags a record may hold (compared without case): ``Event``, ``Rules``, ``Draw``, ``FirstDealer``,
+``Result``."""
+_TAG_VALUE = re.compile(r'[^"\\\x00-\x1f\x7f\[\]#]{0,200}')
 
 
 def dumps(game: Game, event: str = "King") -> str:
-    """The game as a record (strict canonical form, ends with a newline)."""
+    """The game as a record (strict canonical form, ends with a newline).
+
+    Raises:
+        NotationError: ``event`` holds what a tag cannot (``"``, ``\\``, ``[``, ``]``, ``#``, a line break
+            or another control character) or is over 200 characters.
+    """
+    if not isinstance(event, str) or not _TAG_VALUE.fullmatch(event):
+        raise NotationError(f"an [Event] tag cannot hold {quote(str(event))}: no quotes, brackets, '#', "
+                            "backslashes or line breaks, at most 200 characters")
     out = [f'[Event "{event}"]', f'[Rules "{game.rules}"]']
     if game.draw:
         out.append(f'[Draw "{" ".join(str(c) for c in game.draw)}"]')
@@ -78,14 +93,23 @@ def load(fp: IO[str]) -> Game:
 
 def record_text(text: str) -> str:
     """The game record in ``text``: the text itself, or — for a save the web page wrote (JSON with a
-    ``record`` string, :meth:`kingcore.webapi.Session.to_save`) — that record. Never raises."""
-    if text.lstrip("\ufeff \t\r\n").startswith("{"):
-        try:
-            doc = json.loads(text.lstrip("\ufeff"))
-        except ValueError:
-            return text
-        if isinstance(doc, dict) and isinstance(doc.get("record"), str):
+    ``record`` string, :meth:`kingcore.webapi.Session.to_save`) — that record.
+
+    Raises:
+        NotationError: text over the size limit, or text that starts with ``{`` (a save) but is not JSON
+            within the limits of :func:`kingcore.limits.json_loads`, holds no ``record`` string or a
+            ``version`` that is not a whole number — with line and column.
+    """
+    check_size(text, MAX_FILE, "record")
+    body = text.lstrip("\ufeff")
+    if body.lstrip(" \t\r\n").startswith("{"):
+        doc = json_loads(body, "save")
+        version = doc.get("version", 1) if isinstance(doc, dict) else None
+        if type(version) is not int or version < 1:  # 1.0 and true are no version
+            raise NotationError(f"save: {quote(repr(version))} is not a format version", body[:80], 1, 1)
+        if isinstance(doc.get("record"), str):
             return str(doc["record"])
+        raise NotationError("save: a JSON object without a \"record\" string", body[:80], 1, 1)
     return text
 
 
@@ -94,12 +118,16 @@ def loads(text: str) -> Game:
 
     Raises:
         NotationError: any bad line — unknown tag or keyword, bad card, wrong seat, an illegal card,
-            a ``score`` that differs from the replay — with ``line`` and ``column`` (1-based).
+            extra words, a line given twice, a ``score`` that differs from the replay, a record or line
+            over the limits — with ``line`` and ``column`` (1-based).
     """
+    check_size(text, MAX_FILE, "record")
     game: Game | None = None
     tags: dict[str, tuple[str, int]] = {}
     pending: dict[str, object] | None = None  # a deal whose hands are being read
     lines = text.removeprefix("\ufeff").splitlines()
+    scored: set[int] = set()  # deals whose score line was read
+    partial: int | None = None  # the line of an incomplete trick (only the last line may be one)
 
     def err(no: int, col: int, msg: str) -> NotationError:
         return NotationError(msg, lines[no - 1] if 0 < no <= len(lines) else "", no, col)
@@ -123,7 +151,7 @@ def loads(text: str) -> Game:
             ftext, fno = tags["firstdealer"]
             seat = small_int(ftext)
             if seat is None:
-                raise err(fno, 1, f"FirstDealer must be a seat number, not {ftext!r}")
+                raise err(fno, 1, f"FirstDealer must be a seat number, not {quote(ftext, 20)}")
             try:
                 g.set_first_dealer(seat)
             except KingError as e:
@@ -154,11 +182,16 @@ def loads(text: str) -> Game:
             raise err(int(str(p["line"])), 1, f"deal {p['number']}: {e}") from None
 
     for no, raw in enumerate(lines, 1):
+        if len(raw) > MAX_LINE:
+            raise err(no, MAX_LINE + 1, f"line of {len(raw):,} characters (at most {MAX_LINE:,})")
         line = raw.split("#", 1)[0].rstrip()
         stripped = line.strip()
         if not stripped:
             continue
         indent = len(line) - len(line.lstrip())
+        if partial is not None:
+            raise err(partial, 1, "an incomplete trick, but the record goes on (only the last trick of an "
+                      "unfinished game may be incomplete)")
         if stripped.startswith("["):
             m = _TAG.match(stripped)
             if not m:
@@ -166,6 +199,9 @@ def loads(text: str) -> Game:
             if game is not None or pending is not None:
                 raise err(no, indent + 1, "tags come before the first deal")
             name = m.group(1).lower()
+            if name not in TAGS:
+                raise err(no, indent + 1, f"unknown tag [{m.group(1)}] (known: Event, Rules, Draw, FirstDealer, "
+                          "Result)")
             if name in tags:
                 raise err(no, indent + 1, f"tag [{m.group(1)}] is given twice")
             if {name, *tags} >= {"draw", "firstdealer"}:
@@ -182,8 +218,15 @@ def loads(text: str) -> Game:
             if len(words) < 2 or small_int(words[1][0]) != len(g.deals) + 1:
                 raise err(no, words[1][1] if len(words) > 1 else indent + 1,
                           f"expected deal number {len(g.deals) + 1}")
-            if len(words) >= 4 and (words[2][0].lower() != "dealer" or words[3][0] != str(g.dealer)):
-                raise err(no, words[2][1], f"deal {len(g.deals) + 1} is dealt by seat {g.dealer}")
+            if len(words) not in (2, 4):
+                raise err(no, words[min(len(words), 4) - 1][1] if len(words) > 4 else indent + 1,
+                          f"expected 'deal {len(g.deals) + 1} dealer {g.dealer}'"
+                          + (f", not {len(words)} words" if len(words) > 4 else ""))
+            if len(words) == 4:
+                if words[2][0].lower() != "dealer":
+                    raise err(no, words[2][1], f"expected 'dealer', not {quote(words[2][0], 20)}")
+                if small_int(words[3][0]) != g.dealer:
+                    raise err(no, words[3][1], f"deal {len(g.deals) + 1} is dealt by seat {g.dealer}")
             pending = {"number": len(g.deals) + 1, "hands": {}, "line": no}
             continue
         if key in ("hand", "kitty"):
@@ -204,6 +247,9 @@ def loads(text: str) -> Game:
             seat = small_int(words[1][0]) if len(words) > 1 else None
             if seat is None:
                 raise err(no, words[1][1] if len(words) > 1 else indent + 1, "expected 'hand SEAT cards...'")
+            n_seats = start(no).rules.players
+            if seat >= n_seats:
+                raise err(no, words[1][1], f"there is no seat {seat} in a {n_seats}-player game")
             hands = pending["hands"]
             assert isinstance(hands, dict)
             if seat in hands:
@@ -225,6 +271,12 @@ def loads(text: str) -> Game:
             want_no = (len(d.plays) // g.rules.players + 1) if d is not None else 1
             if len(words) < 2 or small_int(words[1][0]) != want_no:
                 raise err(no, words[1][1] if len(words) > 1 else indent + 1, f"expected trick number {want_no}")
+            n_cards = len(words) - 2
+            if n_cards > g.rules.players or n_cards == 0:
+                raise err(no, words[min(len(words) - 1, g.rules.players + 2)][1],
+                          f"a trick has {g.rules.players} cards, not {n_cards}")
+            if n_cards < g.rules.players:
+                partial = no
             for w, col in words[2:]:
                 seat_t, _, card_t = w.rpartition(":")
                 try:
@@ -233,7 +285,7 @@ def loads(text: str) -> Game:
                     raise err(no, col, e.message) from None
                 seat = small_int(seat_t) if seat_t else None
                 if seat_t and seat is None:
-                    raise err(no, col, f"bad seat {seat_t!r} before {card_t}")
+                    raise err(no, col, f"bad seat {quote(seat_t, 20)} before {quote(card_t, 20)}")
                 try:
                     if g.phase is not Phase.PLAY:
                         raise IllegalMoveError(f"a card ({card}) after the deal ended", Reason.DEAL_OVER)
@@ -248,10 +300,13 @@ def loads(text: str) -> Game:
             row = g.sheet.rows[-1] if g.sheet.rows and g.sheet.rows[-1].deal == len(g.deals) else None
             if row is None:
                 raise err(no, indent + 1, "a score line, but the deal is not over")
+            if row.deal in scored:
+                raise err(no, indent + 1, f"the score of deal {row.deal} is given twice")
+            scored.add(row.deal)
             if row.points != want:
                 raise err(no, indent + 1, f"the record says {want}, but the cards score {row.points}")
         else:
-            raise err(no, indent + 1, f"unknown line {words[0][0]!r} (expected deal, hand, kitty, call, "
+            raise err(no, indent + 1, f"unknown line {quote(words[0][0], 20)} (expected deal, hand, kitty, call, "
                       "trick or score)")
     end = max(1, len(lines))
     flush(end)
@@ -262,6 +317,7 @@ def loads(text: str) -> Game:
         if g.phase is not Phase.RUBBER_OVER:
             raise err(rno, 1, "a [Result] tag, but the rubber is not finished")
         if tuple(nums) != g.sheet.totals:
-            raise err(rno, 1, f"[Result] says {rtext!r}, but the deals total {' '.join(map(str, g.sheet.totals))}")
+            raise err(rno, 1, f"[Result] says {quote(rtext, 40)}, but the deals total "
+                      f"{' '.join(map(str, g.sheet.totals))}")
     return g
 

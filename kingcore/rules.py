@@ -16,7 +16,8 @@ from typing import Any, Literal, get_args
 
 from .cards import SUIT_MASKS, card_index, rank_mask
 from .errors import RulesError
-from .textutil import small_int
+from .limits import MAX_SPEC, quote, small_int
+from .spec import SpecError, parse_spec
 
 Players = Literal[4, 2, 3, 5, 6]
 Deck = Literal["standard", "no_black_sevens", "no_black_aces", "kitty", "short"]
@@ -89,27 +90,27 @@ class Rules:
             v = getattr(self, f.name)
             choices = f.metadata.get("choices", ())
             if f.type == "bool" and not isinstance(v, bool):
-                raise bad(f"option {f.name} must be true or false, not {v!r}")
+                raise bad(f"option {f.name} must be true or false, not {_q(v)}")
             if choices and f.name != "deck" and (v not in choices or type(v) is not type(choices[0])):
-                raise bad(f"option {f.name}={v!r} is not one of {', '.join(map(str, choices))}")
+                raise bad(f"option {f.name}={_q(v)} is not one of {', '.join(map(str, choices))}")
         deck = self.deck
         if self.players == 3:
             if deck == "standard":
                 object.__setattr__(self, "deck", "no_black_sevens")
             elif deck not in ("no_black_sevens", "no_black_aces", "kitty", "short"):
-                raise bad(f"option deck={deck!r} is not one of no_black_sevens, no_black_aces, kitty, short")
+                raise bad(f"option deck={_q(deck)} is not one of no_black_sevens, no_black_aces, kitty, short")
         elif deck != "standard":
-            raise bad(f"option deck={deck!r} is only for 3 players (with {self.players} players the deck "
+            raise bad(f"option deck={_q(deck)} is only for 3 players (with {self.players} players the deck "
                       "is the top 8 cards per player)")
         order = self.deal_order
         if isinstance(order, str):
             order = tuple(x.strip() for x in order.split(","))
             object.__setattr__(self, "deal_order", order)
         if not isinstance(order, tuple) or sorted(order) != sorted(BASIC):
-            raise bad(f"option deal_order must be a permutation of {','.join(BASIC)}, not {order!r}")
+            raise bad(f"option deal_order must be a permutation of {','.join(BASIC)}, not {_q(order)}")
         tv = self.trump_trick_value
         if tv != "automatic" and not (isinstance(tv, int) and not isinstance(tv, bool) and 0 < tv <= 1000):
-            raise bad(f"option trump_trick_value must be automatic or a whole number 1..1000, not {tv!r}")
+            raise bad(f"option trump_trick_value must be automatic or a whole number 1..1000, not {_q(tv)}")
         if self.preset == "three" and self.players != 3:
             raise bad("preset three is the 3-player scoring (RULES.md §5); choose players=3 or another preset")
         if self.order == "chosen" and self.replay == "auction":
@@ -135,30 +136,22 @@ class Rules:
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        """Parse ``king(players=3,preset=three)``; ``king()`` and ``""`` give the defaults.
+        """Parse ``king(players=3,preset=three)``; ``king()``, ``king`` and ``""`` give the defaults.
+
+        The syntax is :mod:`kingcore.spec`'s (at most :data:`~kingcore.limits.MAX_SPEC` characters, read in
+        linear time); a bare word continues the previous option's list (``deal_order=tricks,hearts,...``).
 
         Raises:
-            RulesError: unknown option, bad value, bad syntax.
+            RulesError: unknown option, bad value, bad syntax (with the column), too long.
         """
-        t = text.strip()
-        if t in ("", "king", "king()"):
+        if isinstance(text, str) and len(text) <= MAX_SPEC and not text.strip():
             return cls()
-        if not (t.startswith("king(") and t.endswith(")")):
-            raise RulesError(f"bad rules text {text!r}: expected king(option=value,...)")
-        body = t[5:-1]
-        items: dict[str, str] = {}
-        key = None
-        for tok in body.split(","):
-            tok = tok.strip()
-            if "=" in tok:
-                key, val = (s.strip() for s in tok.split("=", 1))
-                if key in items:
-                    raise RulesError(f"option {key} is given twice in {text!r}")
-                items[key] = val
-            elif key is not None and tok:
-                items[key] += "," + tok
-            else:
-                raise RulesError(f"bad rules text {text!r}: {tok!r} is not option=value")
+        try:
+            name, items = parse_spec(text, lists=True, what="rules text")
+        except SpecError as e:
+            raise RulesError(e.message) from None
+        if name != "king":
+            raise RulesError(f"bad rules text {quote(text)}: expected king(option=value,...)")
         return cls.from_dict(items)
 
     @classmethod
@@ -172,7 +165,7 @@ class Rules:
         kw: dict[str, Any] = {}
         for k, v in d.items():
             if k not in known:
-                raise RulesError(f"unknown option {k!r} (known: {', '.join(known)})")
+                raise RulesError(f"unknown option {_q(k)} (known: {', '.join(known)})")
             kw[k] = _coerce(k, known[k].type, v)
         return cls(**kw)
 
@@ -245,6 +238,14 @@ class Rules:
         return SUIT_MASKS[1] & self.deck_mask
 
 
+def _q(v: Any) -> str:
+    """A value for a message: its ``repr``, at most about 80 characters."""
+    if isinstance(v, str):
+        return quote(v)
+    r = repr(v)
+    return r if len(r) <= 80 else r[:80] + "…"
+
+
 def _fmt(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -259,14 +260,14 @@ def _coerce(name: str, typ: Any, v: Any) -> Any:
             return v
         if isinstance(v, str) and v.lower() in ("true", "false", "on", "off", "yes", "no", "1", "0"):
             return v.lower() in ("true", "on", "yes", "1")
-        raise RulesError(f"option {name} must be true or false, not {v!r}")
+        raise RulesError(f"option {name} must be true or false, not {_q(v)}")
     if typ == "int":
         if isinstance(v, int) and not isinstance(v, bool):
             return v
         k = small_int(v) if isinstance(v, str) else None
         if k is not None:
             return k
-        raise RulesError(f"option {name} must be a whole number, not {v!r}")
+        raise RulesError(f"option {name} must be a whole number, not {_q(v)}")
     if name == "trump_trick_value":
         k = small_int(v) if isinstance(v, str) else None
         return v if k is None else k
@@ -275,9 +276,9 @@ def _coerce(name: str, typ: Any, v: Any) -> Any:
             return tuple(str(x) for x in v)
         if isinstance(v, str):
             return tuple(x.strip() for x in v.split(","))
-        raise RulesError(f"option deal_order must be a list of the six contracts, not {v!r}")
+        raise RulesError(f"option deal_order must be a list of the six contracts, not {_q(v)}")
     if not isinstance(v, str):
-        raise RulesError(f"option {name} must be text, not {v!r}")
+        raise RulesError(f"option {name} must be text, not {_q(v)}")
     return v
 
 

@@ -18,7 +18,9 @@ from typing import Any
 
 from .cards import Card, Suit, parse_cards
 from .contracts import Contract
-from .errors import IllegalMoveError, KingError
+from .errors import IllegalMoveError, KingError, NotationError
+from .limits import json_loads, quote
+from .limits import read_file as read_text
 from .position import Bid, Deal, Position
 from .rules import Rules
 
@@ -42,12 +44,17 @@ def load_deal(vector: dict[str, Any]) -> tuple[Position, list[Card]]:
     if not isinstance(rules_d, dict):
         raise KingError("rules must be an object of option: value")
     rules = Rules.from_dict(rules_d)
+    ct = vector.get("contract")
+    if not isinstance(ct, str) or len(ct) > 40:
+        raise KingError(f"bad or missing contract: {quote(repr(ct)[:80])}")
     try:
-        contract = Contract.parse(str(vector["contract"]))
-    except (KeyError, ValueError) as e:
+        contract = Contract.parse(ct)
+    except ValueError as e:
         raise KingError(f"bad or missing contract: {e}") from None
     trump_t = vector.get("trump")
-    trump = None if trump_t is None else int(Suit.parse(str(trump_t)))
+    if trump_t is not None and not isinstance(trump_t, str):
+        raise KingError("trump must be a suit letter S, H, D, C or null")
+    trump = None if trump_t is None else int(Suit.parse(trump_t))
     misere = vector.get("misere", False)
     if not isinstance(misere, bool):
         raise KingError("misere must be true or false")
@@ -70,8 +77,8 @@ def load_deal(vector: dict[str, Any]) -> tuple[Position, list[Card]]:
     dealer = vector["dealer"]
     deal = Deal(rules, contract, dealer, trump, misere, tv, bid)
     hands_t = vector.get("hands")
-    if not isinstance(hands_t, list) or not all(isinstance(h, str) for h in hands_t):
-        raise KingError("hands must be a list of strings")
+    if not isinstance(hands_t, list) or not all(isinstance(h, str) for h in hands_t) or len(hands_t) > 6:
+        raise KingError("hands must be a list of at most 6 strings")
     hands = []
     for h in hands_t:
         m = 0
@@ -116,15 +123,28 @@ def files_of(paths: list[str]) -> list[Path]:
     return out
 
 
+def read_file(path: Path) -> Any:
+    """The JSON of a vector file, read within :mod:`kingcore.limits` (at most 1,000,000 characters, nesting
+    depth 20, integers of at most 18 digits).
+
+    Raises:
+        NotationError: unreadable (``line`` 1, ``column`` 1: I/O or not UTF-8), too big, or not JSON within
+            the limits (with line and column).
+    """
+    return json_loads(read_text(path, "vector"), "vector")
+
+
 def run_file(path: Path) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """Evaluate one file: (result with ``file``, the vector's ``expect`` or ``None``)."""
+    """Evaluate one file: (result with ``file``, the vector's ``expect`` or ``None``).
+
+    A file that cannot be read as JSON within the limits gives kind ``bad_deal`` with ``line`` and
+    ``column`` fields and a ``message`` that starts with ``line L, column C:``; never raises.
+    """
     try:
-        vector = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError) as e:
-        return {"file": str(path), "error": {"index": -1, "kind": "bad_deal"}, "message": str(e)}, None
-    except json.JSONDecodeError as e:
-        return ({"file": str(path), "error": {"index": -1, "kind": "bad_deal"},
-                 "message": f"line {e.lineno}, column {e.colno}: {e.msg}"}, None)
+        vector = read_file(path)
+    except NotationError as e:
+        return ({"file": str(path), "error": {"index": -1, "kind": "bad_deal"}, "line": e.line, "column": e.column,
+                 "message": str(e)}, None)
     result = {"file": str(path), **evaluate(vector)}
     expect = vector.get("expect") if isinstance(vector, dict) else None
     return result, expect if isinstance(expect, dict) else None

@@ -2,24 +2,27 @@
 
 A :class:`SeatView` is built only from public information plus the seat's own cards, so a bot or a
 UI that gets a view cannot peek. Voids are inferred from the play (a seat that did not follow suit).
+The view observes the game (:func:`seat_view` reads a :class:`~kingcore.game.Game`); the game never
+knows its views.
 
 >>> import random
 >>> from kingcore import Game, Rules
 >>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(2))
 >>> v = seat_view(g, 1)
->>> v.seat, v.to_move, v.hand.bit_count(), v.contract
-(1, 1, 8, 'no_tricks')
+>>> v.seat, v.to_move, len(v.hand), v.contract, v.phase
+(1, 1, 8, <Contract.NO_TRICKS: 'no_tricks'>, <Phase.PLAY: 'play'>)
+>>> SeatView.from_dict(v.to_dict()) == v
+True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .cards import Card, cards_of
-
-if TYPE_CHECKING:
-    from .game import Game
+from .cards import SUIT_LETTERS, Card, CardSet
+from .contracts import Contract, Trump
+from .game import Game, Phase
 
 
 @dataclass(frozen=True)
@@ -28,37 +31,39 @@ class SeatView:
 
     Attributes:
         seat: whose view.
-        phase: the :class:`~kingcore.game.Phase` value (``"play"``…).
+        phase: the game's :class:`~kingcore.game.Phase`.
         rules: the rules text, ``king(...)``.
         deal: 1-based deal number (0 before the first), of ``deals`` in the rubber.
         dealer, to_move, leader: seats (``None`` when not applicable).
-        contract, trump (``S``/``H``/``D``/``C`` or ``None``), misere, bid ``(seat, tricks)``, caller.
+        contract: the deal's :class:`~kingcore.contracts.Contract`, once known.
+        trump: the :class:`~kingcore.contracts.Trump` of a trump deal once called (a suit, no trump or
+            misère); ``None`` before the call and in every other contract.
+        bid: ``(seat, tricks)`` of an auction deal; caller: the seat that calls trump.
         shown: a card shown to all (the caller's last card when trump is called by it), or ``None``.
-        hand: the seat's own cards it may see now (a mask).
+        hand: the seat's own cards it may see now.
         trick: ``(seat, card index)`` on the table, from the leader on.
         played: ``(seat, card index)`` of every card played in this deal's completed tricks.
         calls: ``(seat, token)`` of every call in this deal.
         points, tricks: per seat, this deal so far; totals: the score sheet's running totals.
         voids: per seat, a 4-bit mask of suits the seat has shown void in (bit = suit).
         legal: legal move tokens when this seat is to move, else empty.
-        owned: ordered King: the contract names this seat still owns.
+        owned: ordered King: the contracts this seat still owns.
     """
 
     seat: int
-    phase: str
+    phase: Phase
     rules: str
     deal: int
     deals: int
     dealer: int | None
     to_move: int | None
     leader: int | None
-    contract: str | None
-    trump: str | None
-    misere: bool
+    contract: Contract | None
+    trump: Trump | None
     bid: tuple[int, int] | None
     caller: int | None
     shown: int | None
-    hand: int
+    hand: CardSet
     trick: tuple[tuple[int, int], ...]
     played: tuple[tuple[int, int], ...]
     calls: tuple[tuple[int, str], ...]
@@ -67,25 +72,69 @@ class SeatView:
     totals: tuple[int, ...]
     voids: tuple[int, ...]
     legal: tuple[str, ...]
-    owned: tuple[str, ...]
+    owned: tuple[Contract, ...]
+
+    @property
+    def misere(self) -> bool:
+        """The deal is played misère (RULES.md §7)."""
+        return self.trump is Trump.MISERE
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready: cards as strings (``"QS"``)."""
+        """JSON-ready: cards as strings (``"QS"``); the trump as ``trump`` (a suit letter, or ``None``
+        for no trump and misère) and ``misere`` (what saves and the web worker exchange)."""
         def c(i: int) -> str:
             return str(Card.from_index(i))
+        suit = self.trump.suit if self.trump is not None else None
         return {
-            "seat": self.seat, "phase": self.phase, "rules": self.rules, "deal": self.deal,
+            "seat": self.seat, "phase": self.phase.value, "rules": self.rules, "deal": self.deal,
             "deals": self.deals, "dealer": self.dealer, "to_move": self.to_move, "leader": self.leader,
-            "contract": self.contract, "trump": self.trump, "misere": self.misere,
+            "contract": self.contract.value if self.contract is not None else None,
+            "trump": SUIT_LETTERS[suit] if suit is not None else None, "misere": self.misere,
             "bid": list(self.bid) if self.bid else None, "caller": self.caller,
             "shown": c(self.shown) if self.shown is not None else None,
-            "hand": [str(x) for x in cards_of(self.hand)],
+            "hand": [str(x) for x in self.hand],
             "trick": [[s, c(i)] for s, i in self.trick], "played": [[s, c(i)] for s, i in self.played],
             "calls": [list(x) for x in self.calls], "points": list(self.points), "tricks": list(self.tricks),
-            "totals": list(self.totals), "voids": ["".join("SHDC"[k] for k in range(4) if v >> k & 1)
+            "totals": list(self.totals), "voids": ["".join(SUIT_LETTERS[k] for k in range(4) if v >> k & 1)
                                                    for v in self.voids],
-            "legal": list(self.legal), "owned": list(self.owned),
+            "legal": list(self.legal), "owned": [o.value for o in self.owned],
         }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SeatView:
+        """The view back from :meth:`to_dict` (what a web worker gets).
+
+        A trump deal whose ``trump`` is ``None`` and that is not misère was called no trump once the
+        call is over (the phase is past ``call_trump`` and ``auction``).
+
+        Raises:
+            KeyError, ValueError: not a view's dict (a missing field, a bad card, phase or contract).
+        """
+        def c(text: str) -> int:
+            return Card.parse(text).index
+
+        phase = Phase(d["phase"])
+        contract = Contract(d["contract"]) if d["contract"] is not None else None
+        trump: Trump | None = None
+        if d["misere"]:
+            trump = Trump.MISERE
+        elif d["trump"] is not None:
+            trump = Trump.of_suit(SUIT_LETTERS.index(d["trump"]))
+        elif contract is Contract.TRUMPS and phase not in (Phase.CALL_TRUMP, Phase.AUCTION):
+            trump = Trump.NO_TRUMP
+        bid = d.get("bid")
+        return cls(
+            seat=int(d["seat"]), phase=phase, rules=str(d["rules"]), deal=int(d["deal"]),
+            deals=int(d["deals"]), dealer=d["dealer"], to_move=d["to_move"], leader=d["leader"],
+            contract=contract, trump=trump, bid=(int(bid[0]), int(bid[1])) if bid else None, caller=d["caller"],
+            shown=c(d["shown"]) if d.get("shown") else None, hand=CardSet(Card.parse(t) for t in d["hand"]),
+            trick=tuple((int(s), c(x)) for s, x in d["trick"]),
+            played=tuple((int(s), c(x)) for s, x in d["played"]),
+            calls=tuple((int(s), str(t)) for s, t in d["calls"]), points=tuple(d["points"]),
+            tricks=tuple(d["tricks"]), totals=tuple(d["totals"]),
+            voids=tuple(sum(1 << SUIT_LETTERS.index(ch) for ch in v) for v in d["voids"]),
+            legal=tuple(d["legal"]), owned=tuple(Contract(o) for o in d["owned"]),
+        )
 
 
 def seat_view(game: Game, seat: int) -> SeatView:
@@ -98,9 +147,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
     game.hand(seat)  # raises RulesError for a seat that is not in the game
     d = game.current
     p = game.position
-    hand = 0
-    for card in game.visible_hand(seat):
-        hand |= card.mask
+    hand = CardSet(game.visible_hand(seat))
     trick: tuple[tuple[int, int], ...] = ()
     played: list[tuple[int, int]] = []
     voids = [0] * n
@@ -119,14 +166,13 @@ def seat_view(game: Game, seat: int) -> SeatView:
                         voids[s] |= 1 << trump
     to_move = game.to_move
     return SeatView(
-        seat=seat, phase=game.phase.value, rules=str(game.rules), deal=d.number if d else 0,
+        seat=seat, phase=game.phase, rules=str(game.rules), deal=d.number if d else 0,
         deals=game.total_deals, dealer=game.dealer, to_move=to_move, leader=p.leader if p else None,
-        contract=d.contract.value if d and d.contract else None,
-        trump=None if not d or d.trump is None else "SHDC"[d.trump], misere=bool(d and d.misere),
+        contract=d.contract if d else None, trump=d.trump_call if d else None,
         bid=(d.bid.seat, d.bid.tricks) if d and d.bid else None, caller=d.caller if d else None,
         shown=d.shown.index if d and d.shown else None, hand=hand, trick=trick, played=tuple(played),
         calls=tuple((s, str(m)) for s, m in d.calls) if d else (),
         points=p.points if p else (0,) * n, tricks=p.tricks if p else (0,) * n, totals=game.sheet.totals,
         voids=tuple(voids), legal=tuple(str(m) for m in game.legal_moves()) if to_move == seat else (),
-        owned=tuple(c.value for c in game.owned[seat]) if game.rules.order == "chosen" else (),
+        owned=tuple(game.owned[seat]) if game.rules.order == "chosen" else (),
     )

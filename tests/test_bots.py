@@ -44,7 +44,7 @@ from kingcore.bots.policy import Ctx, choose_card
 from kingcore.bots.solver import solve
 from kingcore.cards import CardSet, cards_of
 from kingcore.notation import dumps
-from kingcore.view import SeatView
+from kingcore.view import SeatView, seat_view
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,7 +70,8 @@ CONFIGS = [
 BOTS = ["random", "heuristic", "heuristic(noise=0.2)", "pimc(samples=3,call_samples=2)",
         "expert(samples=3,call_samples=2)", "pimc(samples=3,call_samples=1,infer=0.7,draws=2)",
         "pimc(samples=3,call_samples=1,infer=1,chain=2)",
-        "pimc(samples=2,call_samples=1,solver=2)", "pimc(samples=2,call_samples=1,rollout=random,objective=diff)"]
+        "pimc(samples=2,call_samples=1,solver=2)", "pimc(samples=2,call_samples=1,rollout=random,objective=diff)",
+        "naive", "greedy", "heuristic(version=1)", "pimc(samples=3,call_samples=1,version=1,trust=0,standing=0)"]
 
 
 # ----------------------------------------------------------------------------------------- helpers
@@ -96,8 +97,8 @@ def redeal_hidden(g: Game, seat: int, rng: random.Random, tries: int = 60) -> Ga
     Independent of kingcore.bots (plain rejection)."""
     d = g.current
     assert d is not None
-    view = g.view(seat)
-    public = view.hand
+    view = seat_view(g, seat)
+    public = view.hand.mask
     for _, c in d.plays:
         public |= c.mask
     if d.shown is not None:
@@ -156,7 +157,7 @@ def invariance_failures(factory: Factory, views: int, seed: int) -> tuple[int, l
         g2 = redeal_hidden(g, seat, rng)
         if g2 is None:
             continue
-        v1, v2 = g.view(seat), g2.view(seat)
+        v1, v2 = seat_view(g, seat), seat_view(g2, seat)
         assert v1 == v2, "the view itself differs: it leaks hidden cards"
         m1 = factory(g).choose(v1, random.Random(i))
         m2 = factory(g2).choose(v2, random.Random(i))
@@ -202,7 +203,7 @@ def test_knowledge_is_sound_and_samples_fit_it() -> None:
         g = random_decision(rules, rng)
         seat = g.to_move
         assert seat is not None and g.current is not None
-        k = knowledge(g.view(seat))
+        k = knowledge(seat_view(g, seat))
         n = rules.players
         if g.position is not None:
             for s in range(n):
@@ -244,8 +245,8 @@ def test_play_sampler_finds_deals_the_heuristic_explains() -> None:
         g = one_deal_game(rules, contract, dealer, hands, kitty)
         for _ in range(20):  # five tricks
             assert g.to_move is not None
-            g.play(bot.choose(g.view(g.to_move), random.Random(0)))
-        k = knowledge(g.view(g.to_move or 0))
+            g.play(bot.choose(seat_view(g, g.to_move), random.Random(0)))
+        k = knowledge(seat_view(g, g.to_move or 0))
         assert k.deal is not None
         sampler = PlaySampler(deal_ctx(k.deal), k, random.Random(i), 0.1, 4)
         for j in range(10):
@@ -275,7 +276,7 @@ def fuzz(decisions: int, seed: int) -> tuple[int, set[str]]:
                 g.step_random(rng)
                 continue
             seat = g.to_move
-            view = g.view(seat)
+            view = seat_view(g, seat)
             bot = mix[(seat + ci + len(g.deals)) % len(mix)]
             move = bot.choose(view, random.Random(count))
             assert str(move) in view.legal, f"{bot} chose {move} in {view.phase}, legal {view.legal}"
@@ -371,7 +372,7 @@ def test_heuristic_calls_its_longest_strongest_suit() -> None:
         assert seat is not None
         g.play(Move("contract", contract=Contract.TRUMPS) if seat == 0 else Move("pass"), seat)
     assert g.phase is Phase.CALL_TRUMP and g.to_move == 0
-    assert str(make_bot("heuristic").choose(g.view(0), random.Random(1))) == "trump:H"
+    assert str(make_bot("heuristic").choose(seat_view(g, 0), random.Random(1))) == "trump:H"
 
 
 # ----------------------------------------------------------------------------------------- solver
@@ -427,13 +428,15 @@ def test_solver_agrees_with_a_naive_search() -> None:
 # ----------------------------------------------------------------------------------------- registry, hint, analyse
 
 def test_make_bot_round_trips_and_rejects_bad_specs() -> None:
-    for spec in ("random", "heuristic", "heuristic(noise=0.2)", "pimc(samples=7,rollout=random)"):
+    for spec in ("random", "heuristic", "heuristic(noise=0.2)", "pimc(samples=7,rollout=random)", "naive", "greedy",
+                 "heuristic(version=1)", "pimc(version=1,trust=0.5,standing=0)"):
         assert str(make_bot(str(make_bot(spec)))) == str(make_bot(spec))
     assert make_bot("expert(samples=5)") == PimcBot(samples=5, call_samples=32, infer=0.9, chain=6)
     for level in LEVELS.values():
         make_bot(level)
     for bad in ("nobody", "pimc(samples=x)", "pimc(colour=red)", "pimc(samples=0)", "heuristic(noise=2)",
-                "pimc(samples=1", "pimc(rollout=perfect)"):
+                "pimc(samples=1", "pimc(rollout=perfect)", "heuristic(version=3)", "pimc(version=0)",
+                "pimc(trust=-1)", "pimc(standing=-0.1)"):
         with pytest.raises(BotSpecError):
             make_bot(bad)
 
@@ -443,7 +446,7 @@ def test_choose_refuses_a_seat_that_is_not_to_move() -> None:
     g.set_first_dealer(0)
     g.deal(random.Random(1))
     with pytest.raises(ValueError):
-        make_bot("heuristic").choose(g.view(0), random.Random(1))
+        make_bot("heuristic").choose(seat_view(g, 0), random.Random(1))
 
 
 def test_hint_rates_every_legal_move_best_first() -> None:
@@ -454,7 +457,7 @@ def test_hint_rates_every_legal_move_best_first() -> None:
     while g.phase is not Phase.DEAL_OVER:
         seat = g.to_move
         assert seat is not None
-        v = g.view(seat)
+        v = seat_view(g, seat)
         h = hint(v, bot=bot)
         assert sorted(str(m) for m, _ in h) == sorted(v.legal)
         assert [x for _, x in h] == sorted((x for _, x in h), reverse=True)
@@ -524,7 +527,7 @@ def test_a_time_budget_still_gives_a_legal_move() -> None:
     g.deal(random.Random(6))
     bot = make_bot("pimc(samples=1000,budget_ms=0.01)")
     while g.phase is Phase.PLAY:
-        v = g.view(g.to_move or 0)
+        v = seat_view(g, g.to_move or 0)
         m = bot.choose(v, random.Random(1))
         assert str(m) in v.legal
         g.play(m)
@@ -541,7 +544,7 @@ def test_views_round_trip_through_json_for_the_web_worker() -> None:
         g = random_decision(Rules.parse(CONFIGS[i % len(CONFIGS)]), rng)
         seat = g.to_move
         assert seat is not None
-        v = g.view(seat)
+        v = seat_view(g, seat)
         d = json.loads(json.dumps(v.to_dict()))
         assert view_from_dict(d) == v
         assert choose_token(d, "heuristic", i) == str(make_bot("heuristic").choose(v, random.Random(i)))

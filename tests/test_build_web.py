@@ -1,44 +1,140 @@
-"""build.py's test and bench helpers: the test requirements come from pyproject.toml, percentiles are
-nearest-rank, and the generated service worker revalidates instead of downloading the site twice."""
+"""The build package (sitebuild/) and its helpers: the test requirements come from pyproject.toml,
+percentiles are nearest-rank, the service worker is a real template with every file in one cache group,
+gettext catalogs are compiled, and two builds give the same tree."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
+import subprocess
+import sys
 from pathlib import Path
-from types import ModuleType
+
+import pytest
+
+from sitebuild import catalogs, serviceworker, site, testrun
+from sitebuild.common import BuildError
+from tools import bench_web
 
 ROOT = Path(__file__).parent.parent
 
 
-def build_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("king_build_under_test", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_test_requirements_come_from_pyproject() -> None:
-    b = build_module()
-    reqs = b.optional_dependencies()
+    reqs = testrun.optional_dependencies()
     names = [r.split(">")[0].split("=")[0].split("<")[0] for r in reqs]
     for name in ("pytest", "hypothesis", "mypy", "ruff", "playwright", "pytest-playwright"):
         assert name in names
 
 
 def test_percentile_is_nearest_rank() -> None:
-    b = build_module()
     xs = [float(x) for x in range(1, 101)]
-    assert (b.percentile(xs, 50), b.percentile(xs, 95), b.percentile(xs, 100)) == (50.0, 95.0, 100.0)
-    assert b.percentile([3.0, 1.0, 2.0], 50) == 2.0 and b.percentile([7.0], 95) == 7.0
+    p = bench_web.percentile
+    assert (p(xs, 50), p(xs, 95), p(xs, 100)) == (50.0, 95.0, 100.0)
+    assert p([3.0, 1.0, 2.0], 50) == 2.0 and p([7.0], 95) == 7.0
 
 
-def test_service_worker_precaches_with_revalidation() -> None:
-    b = build_module()
-    files = {"index.html": b"<html></html>", "main.py": b"", "pyodide/pyodide.mjs": b"x", "bench-floor.html": b""}
-    sw = b.service_worker(files).decode()
-    assert 'cache: "no-cache"' in sw and 'cache: "reload"' not in sw
-    groups = json.loads(sw.split("const GROUPS = ", 1)[1].split(";\n", 1)[0])
-    urls = sorted(u for g in groups.values() for u in g)
-    assert urls == ["./", "./bench-floor.html", "./index.html", "./main.py", "./pyodide/pyodide.mjs"]
+def sw_groups(sw: str) -> dict[str, list[str]]:
+    return dict(json.loads(sw.split("const GROUPS = ", 1)[1].split(";\n", 1)[0]))
+
+
+def test_service_worker_lists_every_file_once_in_its_group() -> None:
+    files = {"index.html": b"<html></html>", "main.py": b"", "pyodide/pyodide.mjs": b"x", "bench-floor.html": b"",
+             "king/store.py": b"", ".nojekyll": b"", "sw.js": b"old"}
+    sw = serviceworker.service_worker(files).decode()
+    assert serviceworker.GROUPS_MARK not in sw
+    groups = sw_groups(sw)
+    runtime = next(urls for name, urls in groups.items() if name.startswith("runtime-"))
+    app = next(urls for name, urls in groups.items() if name.startswith("app-"))
+    assert runtime == ["./pyodide/pyodide.mjs"]
+    assert app == ["./", "./bench-floor.html", "./index.html", "./king/store.py", "./main.py"]
+    changed = sw_groups(serviceworker.service_worker({**files, "main.py": b"# new"}).decode())
+    assert [n for n in changed if n.startswith("runtime-")] == [n for n in groups if n.startswith("runtime-")]
+    assert [n for n in changed if n.startswith("app-")] != [n for n in groups if n.startswith("app-")]
+
+
+PO = r'''msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Language: ru\n"
+"Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\n"
+
+msgid "trick"
+msgid_plural "tricks"
+msgstr[0] "взятка"
+msgstr[1] "взятки"
+msgstr[2] "взяток"
+'''
+
+
+def test_catalogs_compile_to_mo_with_plural_forms() -> None:
+    pytest.importorskip("babel")
+    import gettext
+    import io
+
+    files = {"king/locale/ru/LC_MESSAGES/king.po": PO.encode(), "index.html": b""}
+    assert catalogs.compile_catalogs(files) == ["king/locale/ru/LC_MESSAGES/king.mo"]
+    assert sorted(files) == ["index.html", "king/locale/ru/LC_MESSAGES/king.mo"]
+    t = gettext.GNUTranslations(io.BytesIO(files["king/locale/ru/LC_MESSAGES/king.mo"]))
+    assert [t.ngettext("trick", "tricks", n) for n in (1, 2, 5, 21)] == ["взятка", "взятки", "взяток", "взятка"]
+    again = {"king/locale/ru/LC_MESSAGES/king.po": PO.encode()}
+    catalogs.compile_catalogs(again)
+    assert again["king/locale/ru/LC_MESSAGES/king.mo"] == files["king/locale/ru/LC_MESSAGES/king.mo"]
+    with pytest.raises(BuildError, match="unreadable catalog"):
+        catalogs.compile_catalogs({"bad.po": b'msgid "a"\n'})  # no msgstr
+
+
+def tree_line(out: str) -> str:
+    return out.split("tree sha256 ", 1)[1].split(";", 1)[0]
+
+
+def test_two_builds_give_the_same_tree() -> None:
+    """Two builds from the same sources write the same files (the printed tree hash covers every byte)."""
+    runs = [subprocess.run([sys.executable, "build.py", "build"], cwd=ROOT, capture_output=True, text=True,
+                           timeout=900) for _ in range(2)]
+    for r in runs:
+        assert r.returncode == 0, r.stdout + r.stderr
+    assert tree_line(runs[0].stdout) == tree_line(runs[1].stdout)
+    from sitebuild.site import disk_tree_hash
+
+    assert disk_tree_hash(ROOT / "dist" / "site").startswith(tree_line(runs[1].stdout))
+
+
+def test_cli_keeps_every_subcommand() -> None:
+    out = subprocess.run([sys.executable, "build.py", "--help"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=60).stdout
+    for command in ("build", "serve", "pyodide-bench", "test", "bench-web"):
+        assert command in out
+    r = subprocess.run([sys.executable, "build.py", "bench-web", "--", "x"], cwd=ROOT, capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 2 and "only for pyodide-bench and test" in r.stderr
+
+
+def test_bench_stage_line_gives_marks_and_the_stages_between_them() -> None:
+    marks = {"wasmMs": 600.0, "pyodideMs": 1700.0, "pyscriptAskedMs": 1710.0,
+             "pyReadyMs": 1720.0, "importedMs": 1800.0}
+    med = {"warm": 1850.0, "cold": 3000.0, **{f"warm:{k}": v for k, v in marks.items()}}
+    line = bench_web.stage_line(med, "")
+    assert line.startswith("cold: playable 3000 (stages: )")
+    warm = line.split("; warm: ", 1)[1]
+    assert "wasm downloaded 600" in warm and "playable 1850" in warm
+    assert ("waiting for the wasm 600, wasm instantiated, Python started, wheel installed 1100, "
+            "PyScript's start after that 20, main.py + kingcore imported 80, first render 50)") in warm
+
+
+def test_the_page_catalog_is_compiled_and_named_in_the_page_config() -> None:
+    """web/locale/<lang>.po becomes locale/<lang>.mo, the page's Catalog reads it with its plural forms, and
+    PyScript's ``files`` config names every king/ module and every catalog (they are in Python's file system
+    before main.py runs)."""
+    from kingcore.web import Catalog
+
+    po = (ROOT / "web" / "locale" / "en.po").read_bytes()
+    out = {"locale/en.po": po, "index.html": b"x"}
+    assert catalogs.compile_catalogs(out) == ["locale/en.mo"]
+    assert sorted(out) == ["index.html", "locale/en.mo"] and out["index.html"] == b"x"
+    cat = Catalog.from_mo(out["locale/en.mo"], strict=True)
+    assert cat.t("contract.no_king") == "No King" and cat.n("seat.tricks", 2) == "2 tricks"
+    files = {"pyscript.json": b'{"interpreter": "./boot.mjs"}', "locale/en.mo": b"", "king/__init__.py": b"",
+             "king/render/hand.py": b"", "main.py": b"", "bots.py": b""}
+    site.page_files_config(files)
+    assert json.loads(files["pyscript.json"]) == {"interpreter": "./boot.mjs", "files": {
+        "./king/__init__.py": "./king/__init__.py", "./king/render/hand.py": "./king/render/hand.py",
+        "./locale/en.mo": "./locale/en.mo"}}

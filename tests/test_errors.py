@@ -23,6 +23,7 @@ from kingcore import (
 )
 from kingcore.notation import dumps, loads
 from kingcore.vectors import evaluate
+from kingcore.view import seat_view
 
 HANDS = ["AS KS 7S AH 8H AD 7D 7C", "QS JS 9H 7H KD QD AC KC", "TS 9S KH QH JH 9D 8D QC",
          "8S TH TD JD JC TC 9C 8C"]
@@ -286,7 +287,7 @@ def test_api_seat_and_draw_errors_are_kingcore_errors() -> None:
         with pytest.raises(RulesError):
             g.hand(bad)
         with pytest.raises(RulesError):
-            g.view(bad)
+            seat_view(g, bad)
     with pytest.raises(RulesError):
         g.set_first_dealer(True)
     with pytest.raises(DealError, match="twice"):

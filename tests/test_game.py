@@ -12,6 +12,7 @@ from kingcore.contracts import automatic_trick_value
 from kingcore.errors import DealError
 from kingcore.game import draw_result, schedule
 from kingcore.scoresheet import ScoreSheet
+from kingcore.view import seat_view
 
 
 def cards(text: str) -> list[Card]:
@@ -254,7 +255,7 @@ def test_views_hide_other_hands() -> None:
     g.set_first_dealer(0)
     g.deal(random.Random(8))
     for seat in range(4):
-        v = g.view(seat).to_dict()
+        v = seat_view(g, seat).to_dict()
         assert sorted(v["hand"]) == sorted(str(c) for c in g.hand(seat))
         assert v["legal"] == ([str(m) for m in g.legal_moves()] if seat == g.to_move else [])
 

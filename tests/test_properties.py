@@ -13,6 +13,7 @@ import pytest
 from kingcore import Card, Game, Phase, Position, Rules, random_playout
 from kingcore.cards import cards_of
 from kingcore.notation import dumps, loads
+from kingcore.view import seat_view
 
 CONFIGS = [
     "king()",
@@ -55,7 +56,7 @@ def check_step(g: Game) -> None:
     d = g.current
     if d is not None:
         for seat in range(g.rules.players):
-            v = g.view(seat)
+            v = seat_view(g, seat)
             others = 0
             for s in range(g.rules.players):
                 if s != seat:
@@ -63,7 +64,7 @@ def check_step(g: Game) -> None:
                         others |= c.mask
             for c in d.kitty:
                 others |= c.mask
-            assert not v.hand & others
+            assert not v.hand.mask & others
             text = str(v.to_dict())
             for c in cards_of(others):
                 if not (d.shown is not None and c == d.shown):

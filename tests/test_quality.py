@@ -1,4 +1,4 @@
-"""The package stays typed (mypy --strict) and lint-clean (ruff), and the wheel carries py.typed."""
+"""The package, the build (sitebuild/, build.py) and tools/ stay typed (mypy --strict) and lint-clean (ruff)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,22 @@ ROOT = Path(__file__).parent.parent
 
 
 def test_mypy_strict() -> None:
-    p = subprocess.run([sys.executable, "-m", "mypy", "--strict", "kingcore", "tools/ceiling.py"], cwd=ROOT,
+    p = subprocess.run([sys.executable, "-m", "mypy", "--strict", "kingcore", "sitebuild", "build.py", "tools"],
+                       cwd=ROOT,
                        capture_output=True, text=True, timeout=600)
     assert p.returncode == 0, p.stdout + p.stderr
 
 
+def test_mypy_strict_covers_the_page() -> None:
+    """web/ (main.py, the bots' worker and the king/ modules) is typed too; PyScript's objects are Any."""
+    p = subprocess.run([sys.executable, "-m", "mypy", "--strict", "web/main.py", "web/bots.py", "web/king"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stdout + p.stderr
+
+
 def test_ruff() -> None:
-    p = subprocess.run([sys.executable, "-m", "ruff", "check", "kingcore", "tests", "tools"], cwd=ROOT,
+    p = subprocess.run([sys.executable, "-m", "ruff", "check", "kingcore", "tests", "tools", "sitebuild", "build.py",
+                        "web"], cwd=ROOT,
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
 

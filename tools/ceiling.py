@@ -39,6 +39,7 @@ from kingcore.bots.simple import heuristic_play
 from kingcore.game import Game, Phase
 from kingcore.moves import Move
 from kingcore.rules import Rules
+from kingcore.view import seat_view
 
 Z95 = 1.959963984540054
 NEVER = 1_000_000
@@ -49,7 +50,7 @@ def peek_move(g: Game, seat: int, lookahead: int) -> Move:
     """The card ``seat`` would choose knowing every hand: each candidate (up to equivalence) played out on
     the real deal by the heuristic, ``seat`` searching its next ``lookahead`` turns; ties go to the
     heuristic's own card."""
-    view = g.view(seat)
+    view = seat_view(g, seat)
     legal = [Move.parse(t) for t in view.legal]
     k, ctx, lm, heuristic = heuristic_play(view, legal)
     on_table = 0
@@ -96,7 +97,7 @@ def _peek_set(args: tuple[str, int, int, str, int, int]) -> tuple[float, int, in
         while g.phase not in (Phase.DEAL_OVER, Phase.RUBBER_OVER):
             seat = g.to_move
             assert seat is not None
-            view = g.view(seat)
+            view = seat_view(g, seat)
             pos = g.current.position if g.current else None
             if seat == rot and view.phase == "play" and pos is not None and pos.trick_no >= from_trick:
                 move = peek_move(g, seat, lookahead)
@@ -144,7 +145,7 @@ def accuracy(contract: str, deals: int, seed: int) -> None:
         while g.phase not in (Phase.DEAL_OVER, Phase.RUBBER_OVER):
             seat = g.to_move
             assert seat is not None
-            view = g.view(seat)
+            view = seat_view(g, seat)
             pos = g.current.position if g.current else None
             if seat == 0 and view.phase == "play" and pos is not None:
                 k = knowledge(view)

@@ -18,14 +18,16 @@ function mark(name) { // timing marks for `python build.py bench-web` (window.ki
   if (globalThis.kingStats) globalThis.kingStats[name] = performance.now();
 }
 
-/** Start Pyodide now (once) with the kingcore wheel; the promise PyScript will get. */
+/** Start Pyodide (once) with the kingcore wheel — on the game's page once index.html's service worker
+ * controls it (window.kingControlled), so that every download is stored on its way — the promise PyScript
+ * will get. */
 export function start() {
-  early ??= load({
+  early ??= Promise.resolve(globalThis.kingControlled).then(() => load({
     indexURL: PYODIDE,
     packages: [WHEEL],
     stdout: (line) => (sink.stdout ?? console.log)(line),
     stderr: (line) => (sink.stderr ?? console.error)(line),
-  }).then((pyodide) => { mark("pyodideMs"); return pyodide; });
+  })).then((pyodide) => { mark("pyodideMs"); return pyodide; });
   return early;
 }
 

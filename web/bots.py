@@ -1,33 +1,32 @@
-"""The bots' worker (a named PyScript worker): the same kingcore wheel as the page, three functions across.
+"""The bots' worker (a named PyScript worker): the same kingcore wheel as the page, four functions across.
 
 Only JSON text and numbers cross the thread boundary: the page sends one seat's view
 (``SeatView.to_dict()`` as JSON) or, after a deal, the game record; it gets a move token or JSON back.
-The bots themselves are ``kingcore.bots`` (levels easy, medium, hard, expert, random).
+The bots themselves are ``kingcore.bots`` (levels easy, medium, hard, expert, random), reached through
+the session package ``kingcore.web`` only.
 """
 
-from kingcore.webapi import analyse_json, bot_move, hint_json
+from kingcore import web
 
 
 def choose(view_json: str, level: str, seed: int) -> str:
-    """A legal move token for the seat whose view ``view_json`` is (``kingcore.webapi.choose``)."""
-    return bot_move(str(view_json), str(level), int(seed))
+    """A legal move token for the seat whose view ``view_json`` is (``kingcore.web.choose``)."""
+    return web.bot_move(str(view_json), str(level), int(seed))
 
 
 def hint(view_json: str, seed: int) -> str:
-    """Every legal move of the view rated by the strongest bot, best first (``kingcore.webapi.hint_json``)."""
-    return hint_json(str(view_json), int(seed))
+    """Every legal move of the view rated by the strongest bot, best first (``kingcore.web.hint_json``)."""
+    return web.hint_json(str(view_json), int(seed))
 
 
 def analyse(record: str, seat: int, deal: int) -> str:
-    """The post-deal review of ``seat``'s cards in ``deal`` (``kingcore.webapi.analyse_json``)."""
-    return analyse_json(str(record), int(seat), int(deal))
+    """The post-deal review of ``seat``'s cards in ``deal`` (``kingcore.web.analyse_json``)."""
+    return web.analyse_json(str(record), int(seat), int(deal))
 
 
 def warm_up() -> bool:
-    """Import the bots now (not on the first move) and say so."""
-    import kingcore.bots  # noqa: F401
-
-    return True
+    """Import the bots now (not on the first move) and say so (``kingcore.web.warm_up``)."""
+    return web.warm_up()
 
 
 __export__ = ["choose", "hint", "analyse", "warm_up"]

@@ -1,1208 +1,71 @@
-"""The King page (PyScript, main thread): draws the engine's view model, sends the player's intents,
-keeps the save in localStorage, and asks the "bots" worker for the other three seats' moves.
-
-The page holds no rules: ``kingcore.webapi.Session`` says what is legal and why not; this file only
-turns its JSON into DOM and clicks into move tokens. Chance (the shuffles) happens here, with an rng
-seeded from the platform's random source; the save stores the dealt cards.
+"""The King page (PyScript, main thread): wiring only — the catalog, the storage, the application
+(``king.app``) and the page's events. The modules under ``king/`` reach the engine only through the session
+package ``kingcore.web``; PyScript's ``files`` config puts them (and ``locale/en.mo``) in Python's file system.
 """
 
-import asyncio
-import html
-import json
-import os
-import random
-import re
+from __future__ import annotations
 
-from pyscript import document, when, window, workers
-from pyscript.ffi import create_proxy, is_none, to_js
+from collections.abc import Callable
+from typing import Any, cast
 
-from kingcore.notation import dumps
-from kingcore.rules import PRESET_VALUES, Rules
-from kingcore.webapi import (
-    BOT_LEVELS,
-    DEFAULT_LEVEL,
-    HUMAN,
-    SaveError,
-    Session,
-    analyse_json,
-    bot_move,
-    hint_json,
-    move_text,
-    new_game_options,
-    save_seq,
-)
+from king.app import App
+from king.draw import el, put, read_new_game_form, translate_page
+from king.render.dialog import new_game_form
+from king.store import Store, pref_levels
+from king.words import load_catalog
+from king.worker import now_ms
+from pyscript import document, when, window
+from pyscript.ffi import create_proxy, is_none
 
-ME = 0
-NAMES = ("You", "West", "North", "East")
-POSITIONS = ("south", "west", "north", "east")
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RANK_TEXT = {"T": "10"}
-BOT_PACE_MS = 600  # a bot's card, at a watchable pace
-TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next lead
-TOAST_MS = 3000
-BOTS_TIMEOUT_S = 90  # if the bots' worker has not started by then, the main thread plays the bots
-MAIN_THREAD_LEVELS = ("random", "easy", "medium")  # cheap enough (~1 ms a move) to play here until the worker is up
+from kingcore.web import BOT_LEVELS, new_game_options, rules_options
 
-_dir = str(window.location.pathname)
-BASE = _dir[: _dir.rfind("/") + 1] or "/"
-SAVE_KEY = f"king:{BASE}:save"
-PREFS_KEY = f"king:{BASE}:prefs"
-BROKEN_KEY = f"king:{BASE}:save-unreadable"
+Handler = Callable[[Any], None]
 
-CHOICE_TEXT = {
-    "first_dealer": {"draw": "By draw: the highest card deals", "first_ace": "The first ace dealt deals"},
-    "deal_by": {1: "One card at a time", 2: "Two cards at a time"},
-    "boys": {"jacks": "Jacks", "kings": "Kings", "kings_and_jacks": "Kings and jacks"},
-    "king_discard": {
-        "negative": "In No King and Eralash −",
-        "always": "Also in Take King and Eralash +",
-        "never": "Never: discarding K♥ is optional",
-    },
-    "replay": {
-        "mirror": "Mirror: Take tricks, Take boys, … Eralash +",
-        "trumps": "Trump deals (khvalyonki)",
-        "auction": "Auction for the trump",
-    },
-    "trump_rounds": {1: "One round", 2: "Two rounds"},
-    "order": {"fixed": "Fixed order", "chosen": "Ordered King: each player names contracts (56 deals)"},
-    "preset": {
-        name: (f"{name.capitalize() if name != 'dos1993' else 'DOS 1993'}: trick {t}, heart {h}, boy {b}, "
-               f"girl {g}, K♥ {k}, last two {last} each")
-        for name, (t, h, b, g, k, last) in PRESET_VALUES.items()
-    },
-}
-BASIC_TEXT = {"tricks": "Tricks", "boys": "Boys", "girls": "Girls", "hearts": "Hearts", "king": "King",
-              "last_two": "Last two"}
-MORE_VARIANTS = ("replay", "trump_rounds", "eralash_plus_after_trumps", "misere_allowed", "must_trump", "order")
-LEVEL_NAME = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert", "random": "Random"}
-LEVEL_TEXT = {
-    "easy": "Easy: rules of thumb, with slips",
-    "medium": "Medium: rules of thumb and card counting",
-    "hard": "Hard: plays each card out on 20 imagined deals",
-    "expert": "Expert: plays each card out on 160 imagined deals",
-    "random": "Random: any legal card",
-}
-COSTLY = 0.5  # a reviewed card that gave away at least this many points is marked
 
+def on(event: str, selector: str) -> Callable[[Handler], Handler]:
+    """PyScript's ``@when`` (typed): ``handler(event)`` runs on ``event`` at ``selector``."""
+    return cast(Callable[[Handler], Handler], when(event, selector))
 
-# ----- small helpers ---------------------------------------------------------------------------------
-
-def el(ident):
-    return document.getElementById(ident)
-
-
-def esc(text):
-    return html.escape(str(text), quote=True)
-
-
-def now_ms():
-    return float(window.performance.now())
-
-
-def pts(n):
-    """Points with a real minus sign and an explicit plus."""
-    return f"−{-n}" if n < 0 else (f"+{n}" if n > 0 else "0")
-
-
-def storage_get(key):
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:  # storage disabled (privacy settings): play on without saves
-        return None
-    return None if is_none(value) else str(value)
-
-
-def storage_set(key, text):
-    try:
-        window.localStorage.setItem(key, text)
-        return True
-    except Exception as e:  # quota or disabled
-        window.console.warn(f"king: could not save: {e}")
-        return False
-
-
-def card_face(card):
-    rank, suit = card[:-1], card[-1]
-    r, s = RANK_TEXT.get(rank, rank), SUITS[suit] + "\ufe0e"
-    centre = (f'<span class="face">{r}</span>' if rank in "JQK" else f'<span class="pip">{s}</span>')
-    return (f'<span class="idx"><b>{r}</b><i>{s}</i></span>{centre}'
-            f'<span class="idx idx--end" aria-hidden="true"><b>{r}</b><i>{s}</i></span>')
-
-
-def card_name(card):
-    words = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
-             "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
-    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-    return f"{words[card[:-1]]} of {suits[card[-1]]}"
-
-
-# ----- the application ---------------------------------------------------------------------------------
-
-class App:
-    def __init__(self):
-        self.rng = random.Random(int.from_bytes(os.urandom(16), "big"))
-        self.session = None
-        self.problem = None  # a SaveError while the stored save cannot be continued
-        self.prefs = self.load_prefs()
-        self.bots = None
-        self.bots_ready = asyncio.Event()
-        self.running = False
-        self.show_last = False
-        self.last_hand_key = None
-        self.toast_handle = None
-        self.tasks = set()
-        self.export_url = None
-        self.record_url = None  # the object URL of the last "Download the game record"
-        self.hide_toast_proxy = create_proxy(self.hide_toast)
-        self.warned_storage = False
-        self.panel_kind = None
-        self.hint = None  # {"key", "pending"} or {"key", "best", "values", "text"} for the position it rates
-        self.review = None  # {"key", "pending"} or {"key", "data"}: the post-deal review of my cards
-        self.call_html = None  # what the call screen shows now (redrawn only when it changes)
-        self.call_key = None  # (phase, position) of the call screen shown: a new one takes the focus
-
-    # ----- start-up ----------------------------------------------------------------------------
-
-    def boot(self):
-        text = storage_get(SAVE_KEY)  # (the new-game form is generated when the dialog opens)
-        if text is None:
-            self.start_game(self.prefs.get("options", {}), announce=True)
-        else:
-            try:
-                self.session = Session.from_save(text)
-            except SaveError as e:
-                self.show_problem(e)
-        self.render()
-        document.body.dataset.ready = "true"
-        window.kingStats.readyMs = now_ms()
-        el("loading").hidden = True
-        window.dispatchEvent(window.Event.new("king-ready"))
-        window.addEventListener("storage", create_proxy(self.on_storage))
-        window.addEventListener("resize", create_proxy(self.measure_bar))
-        window.kingIntent = create_proxy(self.intent_json)
-        window.kingSaveKey = SAVE_KEY
-        self.spawn(self.connect_bots())
-        self.kick()
-
-    def spawn(self, coro):
-        task = asyncio.ensure_future(coro)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-        return task
-
-    async def connect_bots(self):
-        document.body.appendChild(el("bots-worker").content.cloneNode(True))  # starts the named worker
-        try:
-            self.bots = await asyncio.wait_for(workers["bots"], BOTS_TIMEOUT_S)
-            await self.bots.warm_up()  # the bots' modules load now, not on the first move
-            document.body.dataset.bots = "worker"
-        except Exception as e:  # the worker failed to start: the page's own thread plays the bots
-            window.console.warn(f"king: bots worker unavailable, playing bots on the main thread: {e}")
-            document.body.dataset.bots = "main"
-        window.kingStats.botsReadyMs = now_ms()
-        self.bots_ready.set()
-
-    def load_prefs(self):
-        text = storage_get(PREFS_KEY)
-        try:
-            prefs = json.loads(text) if text else {}
-        except ValueError:
-            prefs = {}
-        return prefs if isinstance(prefs, dict) else {}
-
-    def save_prefs(self):
-        storage_set(PREFS_KEY, json.dumps(self.prefs))
-
-    # ----- games and saves -----------------------------------------------------------------------
-
-    def start_game(self, options, settings=None, announce=True):
-        settings = dict(settings or {})
-        settings.setdefault("fast", bool(self.prefs.get("fast", False)))
-        settings.setdefault("levels", pref_levels(self.prefs))
-        base = max(save_seq(storage_get(SAVE_KEY)) or 0, self.session.seq if self.session else 0)
-        try:
-            session = Session.new_game(options, self.rng, settings, seq=base)
-        except Exception as e:  # options a later version wrote: fall back to the defaults
-            window.console.warn(f"king: options refused ({e}); starting with the defaults")
-            session = Session.new_game({}, self.rng, settings, seq=base)
-        if self.problem is not None:
-            storage_set(BROKEN_KEY, self.problem.raw)  # kept, never silently dropped
-        self.problem = None
-        el("problem").hidden = True
-        self.session = session
-        self.show_last = False
-        self.write()
-        if announce:
-            fd = session.view_model(ME)["first_dealer"]
-            if fd:
-                drew = next((d["card"] for d in reversed(fd["draw"]) if d["seat"] == fd["seat"]), None)
-                how = f" (drew {pretty(drew)})" if drew else ""
-                who = "You deal" if fd["seat"] == ME else f"{NAMES[fd['seat']]} deals"
-                self.toast(f"New rubber: {who.lower() if fd['seat'] == ME else who} first{how}.")
-
-    def write(self):
-        """Save after a change: refuse to overwrite a newer save of another tab (its seq is higher)."""
-        s = self.session
-        stored = save_seq(storage_get(SAVE_KEY))
-        if stored is not None and stored > s.seq:
-            self.adopt_storage("This game went on in another tab; here is where it is now.")
-            return False
-        s.seq += 1
-        if not storage_set(SAVE_KEY, s.to_save()) and not self.warned_storage:
-            self.warned_storage = True
-            self.toast("This browser does not let the page save: the game will not survive a reload.")
-        return True
-
-    def in_sync(self):
-        """Before a change: if another tab saved a newer state, take it and refuse the change."""
-        if self.session is None:
-            return False
-        stored = save_seq(storage_get(SAVE_KEY))
-        if stored is not None and stored > self.session.seq:
-            self.adopt_storage("This game went on in another tab; here is where it is now.")
-            return False
-        return True
-
-    def adopt_storage(self, message):
-        text = storage_get(SAVE_KEY)
-        if text is None:
-            return
-        try:
-            session = Session.from_save(text)
-        except SaveError:
-            return  # another tab wrote something unreadable: keep ours, it is saved on our next move
-        self.session = session
-        self.problem = None
-        el("problem").hidden = True
-        self.render()
-        self.toast(message)
-        self.kick()
-
-    def on_storage(self, event):
-        if is_none(event.key) or str(event.key) != SAVE_KEY or is_none(event.newValue):
-            return
-        seq = save_seq(str(event.newValue))
-        if seq is not None and (self.session is None or seq > self.session.seq):
-            self.adopt_storage("Continued from another tab.")
-
-    def show_problem(self, err):
-        self.problem = err
-        self.session = None
-        version = getattr(err, "version", None)
-        found = "it names no version" if version is None else f"it is format {esc(json.dumps(version))}"
-        kinds = {
-            "garbage": "The stored text is not a saved game.",
-            "truncated": "The saved game was cut short and cannot be continued.",
-            "version": f"The saved game comes from another version of King ({found}).",
-            "invalid": "The saved game is damaged and cannot be continued.",
-        }
-        el("problem-text").innerHTML = (
-            f"{kinds.get(err.kind, 'The saved game cannot be read.')} Export it to keep it, or start a new game."
-            f'<details class="problem-detail"><summary>Details</summary>{esc(err.message)}</details>')
-        blob = window.Blob.new(to_js([err.raw]), to_js({"type": "text/plain"}))
-        if self.export_url:
-            window.URL.revokeObjectURL(self.export_url)
-        self.export_url = window.URL.createObjectURL(blob)
-        link = el("export")
-        link.href = self.export_url
-        link.download = "king-save.txt"
-        el("problem").hidden = False
-
-    # ----- intents -------------------------------------------------------------------------------
-
-    def intent(self, token):
-        """The player's move; returns the Session's answer (dict) or None when refused before it."""
-        if self.session is None or not self.in_sync():
-            return None
-        result = self.session.apply(token, ME)
-        if not result["ok"]:
-            err = result["error"]
-            self.toast(f"Not allowed: {err['why']}.")
-            document.body.dataset.lastError = err["reason"]
-            return result
-        self.show_last = False
-        self.hide_toast()
-        self.write()
-        self.render()
-        self.kick()
-        return result
-
-    def intent_json(self, token):
-        """Test hook (window.kingIntent): play a token through the same path as a click."""
-        result = self.intent(str(token))
-        if result is None:
-            return json.dumps({"ok": False, "error": {"reason": "stale", "message": "no game"}})
-        return json.dumps({"ok": result["ok"], "error": result.get("error")})
-
-    def next_deal(self):
-        s = self.session
-        if s is None or not self.in_sync():
-            return
-        if s.deal(self.rng):
-            self.show_last = False
-            self.write()
-            self.render()
-            self.kick()
-
-    def set_fast(self, fast):
-        self.prefs["fast"] = fast
-        self.save_prefs()
-        if self.session is not None and self.in_sync():
-            self.session.settings["fast"] = fast
-            self.write()
-
-    # ----- the bots --------------------------------------------------------------------------------
-
-    def kick(self):
-        if not self.running:
-            self.spawn(self.run_bots())
-
-    async def run_bots(self):
-        """Play the bots' moves until it is the player's turn, a deal ends, or the rubber is over."""
-        if self.running:
-            return
-        self.running = True
-        try:
-            while True:
-                s = self.session
-                if s is None or s.game.to_move in (None, ME):
-                    return
-                seat = s.game.to_move
-                fast = bool(s.settings.get("fast"))
-                before = (s, s.seq)
-                level = s.level(seat)
-                request, seed = s.bot_request(seat), s.bot_seed(seat)
-                start = now_ms()
-                if not self.bots_ready.is_set() and level in MAIN_THREAD_LEVELS:
-                    token = bot_move(request, level, seed)  # the worker is still starting; this one is cheap
-                    window.kingStats.botMain.push(now_ms() - start)
-                else:
-                    if not self.bots_ready.is_set():
-                        self.render()
-                        await self.bots_ready.wait()
-                    asked = now_ms()  # the latency of the move itself, not of the worker's start
-                    token = await self.ask_bot(request, level, seed)
-                    window.kingStats.bot.push(now_ms() - asked)
-                took = now_ms() - start
-                if not fast:
-                    pos = s.game.position if s.game.phase.value == "play" else None
-                    trick_done = pos is not None and not pos.trick and pos.trick_no > 0
-                    wait = BOT_PACE_MS + (TRICK_HOLD_MS if trick_done else 0) - took
-                    if wait > 0:
-                        await asyncio.sleep(wait / 1000)
-                else:
-                    await asyncio.sleep(0)
-                if self.session is not before[0] or s.seq != before[1] or not self.in_sync():
-                    continue  # a new game, another tab, or a reload of the state came in meanwhile
-                result = s.apply(token, seat)
-                if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move
-                    window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
-                    s.apply(bot_move(request, "random", seed), seat)
-                self.show_last = False
-                self.write()
-                self.render()
-        finally:
-            self.running = False
-
-    async def ask_bot(self, request, level, seed):
-        if self.bots is not None:
-            try:
-                return str(await self.bots.choose(request, level, seed))
-            except Exception as e:
-                window.console.warn(f"king: bots worker failed ({e}); playing bots on the main thread")
-                self.bots = None
-        return bot_move(request, level, seed)
-
-    async def ask_worker(self, name, *args):
-        """Call a function of the bots' worker (``hint``, ``analyse``) once it is up; on the main thread
-        should the worker have failed."""
-        await self.bots_ready.wait()
-        if self.bots is not None:
-            try:
-                return str(await getattr(self.bots, name)(*args))
-            except Exception as e:
-                window.console.warn(f"king: bots worker failed ({e}); using the main thread")
-                self.bots = None
-        fn = {"hint": hint_json, "analyse": analyse_json}[name]
-        return fn(*args)
-
-    # ----- hints and the review ---------------------------------------------------------------------
-
-    def position_key(self):
-        s = self.session
-        return None if s is None else (s.game_id, *s.ply)
-
-    def current_hint(self):
-        h = self.hint
-        return h if h is not None and h["key"] == self.position_key() else None
-
-    def ask_hint(self):
-        s = self.session
-        if s is None or s.game.to_move != ME or self.current_hint() is not None:
-            return
-        key = self.position_key()
-        self.hint = {"key": key, "pending": True}
-        self.render()
-        self.spawn(self.fetch_hint(key, s.bot_request(ME), s.bot_seed(ME)))
-
-    async def fetch_hint(self, key, request, seed):
-        try:
-            answer = json.loads(await self.ask_worker("hint", request, seed))
-        except Exception as e:
-            window.console.warn(f"king: no hint: {e}")
-            self.hint = None
-            self.toast("No hint is available here.")
-            self.render()
-            return
-        if self.hint is None or self.hint["key"] != key:
-            return  # the position moved on while the bots thought
-        moves = answer["moves"]
-        best = moves[0]
-        share = answer.get("measure") == "share"
-        if share:  # ordered King: contracts against their fair share; a pass is the bar to clear
-            bar = next((m["expected"] for m in moves if m["token"] == "pass"), None)
-            if best["token"] == "pass":
-                text = f"Hint: pass — no contract beats its fair share by {percent(bar)} with this hand."
-            else:
-                text = (f"Hint: {move_hint(best['token'])} — this hand should play it "
-                        f"{percent(best['expected'])} better than its fair share.")
-        else:
-            text = f"Hint: {move_hint(best['token'])} (expected {signed(best['expected'])} this deal"
-            if len(moves) > 1:
-                text += f"; the worst choice {signed(moves[-1]['expected'])}"
-            text += ")."
-        shown = {m["token"]: (percent(m["expected"]) if share else signed(m["expected"])) for m in moves}
-        self.hint = {"key": key, "pending": False, "best": best["token"], "text": text,
-                     "values": {m["token"]: m["expected"] for m in moves}, "shown": shown}
-        self.render()
-
-    def ask_review(self):
-        s = self.session
-        if s is None or s.game.current is None:
-            return
-        key = (s.game_id, s.game.current.number)
-        if self.review is not None and self.review["key"] == key:
-            return
-        self.review = {"key": key, "pending": True}
-        self.render()
-        self.spawn(self.fetch_review(key, dumps(s.game), key[1]))
-
-    async def fetch_review(self, key, record, deal):
-        try:
-            data = json.loads(await self.ask_worker("analyse", record, ME, deal))
-        except Exception as e:
-            window.console.warn(f"king: no review: {e}")
-            data = {"error": str(e)}
-        if self.review is not None and self.review["key"] == key:
-            self.review = {"key": key, "pending": False, "data": data}
-            document.body.dataset.review = str(deal)
-            self.render()
-
-    def review_html(self, deal):
-        r = self.review
-        if r is None or r["key"] != (self.session.game_id, deal):
-            return ('<p class="panel-buttons"><button type="button" class="btn" id="btn-review">'
-                    'Review my cards</button></p>')
-        if r["pending"]:
-            return '<p class="review-note" role="status">The expert is replaying your cards…</p>'
-        data = r["data"]
-        if "error" in data:
-            return '<p class="review-note" role="status">The review is not available.</p>'
-        cards = data["cards"]
-        if not cards:
-            return '<p class="review-note" role="status">You had no choice to make in this deal.</p>'
-        rows = []
-        for c in cards:
-            cost = round(c["cost"], 1)  # as shown: a choice within 0.05 of the best counts as the best
-            costly = cost >= COSTLY
-            best = "" if c["card"] == c["best"] or cost == 0 else (
-                f'{pretty(c["best"])} <small>({signed(c["best_expected"])})</small>')
-            rows.append(
-                f'<tr data-trick="{c["trick"]}" data-cost="{c["cost"]}"{" class=is-costly" if costly else ""}>'
-                f'<td class="num">{c["trick"]}</td><td>{pretty(c["card"])} <small>({signed(c["expected"])})</small>'
-                f'</td><td>{best or "best"}</td><td class="num">{f"−{cost:.1f}" if best else ""}'
-                f'</td></tr>')
-        total = data["cost"]
-        lost = sum(1 for c in cards if round(c["cost"], 1) >= COSTLY)
-        if total < 0.05:
-            summary = "By the expert's estimate every card you chose was the best."
-        elif lost:
-            summary = (f"By the expert's estimate your cards gave away {total:.1f} points; {lost} choice"
-                       f"{' was' if lost == 1 else 's were'} costly (marked).")
-        else:
-            summary = (f"By the expert's estimate your cards gave away only {total:.1f} points: "
-                       f"no choice cost half a point or more.")
-        return (f'<div class="review" id="review"><p class="review-note" role="status">{summary}</p>'
-                f'<div class="review-scroll"><table class="review-table"><thead><tr><th>Trick</th><th>You played'
-                f'</th><th>Better</th><th>Cost</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div></div>')
-
-    # ----- drawing -------------------------------------------------------------------------------
-
-    def render(self):
-        s = self.session
-        body = document.body
-        if s is None:
-            body.dataset.phase = "save_error"
-            self.render_empty()
-            return
-        vm = s.view_model(ME)
-        self.measure_bar()
-        body.dataset.phase = vm["phase"]
-        body.dataset.toMove = "" if vm["to_move"] is None else str(vm["to_move"])
-        body.dataset.deal = str(vm["deal"])
-        el("fast").checked = bool(s.settings.get("fast"))
-        self.render_bar(vm)
-        self.render_seats(vm)
-        self.render_trick(vm)
-        self.render_hand(vm)
-        self.render_moves(vm)
-        self.render_status(vm)
-        self.render_panel(vm)
-        self.render_sheet(vm)
-
-    def measure_bar(self, *_):
-        """The top bar's height, so that the results panel can stay below it on short screens."""
-        bar = document.querySelector(".bar")
-        document.documentElement.style.setProperty("--bar-h", f"{int(bar.offsetHeight)}px")
-
-    def render_empty(self):
-        el("contract-name").textContent = ""
-        el("contract-rules").textContent = ""
-        el("deal-no").textContent = ""
-        el("hand").innerHTML = ""
-        el("trick").innerHTML = ""
-        el("moves").innerHTML = ""
-        self.render_call_screen(call_screen_node(), None, None)
-        el("center-panel").hidden = True
-        el("status").textContent = "No game in progress."
-        for seat in range(1, 4):
-            node = document.querySelector(f'.seat[data-seat="{seat}"]')
-            node.querySelector(".backs").innerHTML = ""
-
-    def render_bar(self, vm):
-        c = vm["contract"]
-        el("contract-name").textContent = c["name"] if c else ""
-        rules = (c["scoring"] + "".join(f" · {x}" for x in c["notes"])) if c else ""
-        el("contract-rules").textContent = rules
-        el("contract-rules").title = rules  # the whole text on hover, should two lines not hold it
-        el("contract").dataset.sign = ("plus" if c["positive"] else "minus") if c else ""
-        el("deal-no").textContent = f"Deal {vm['deal']} of {vm['deals']}" if vm["deal"] else ""
-
-    def render_seats(self, vm):
-        totals = vm["sheet"]["totals"]
-        for seat in range(vm["players"]):
-            node = document.querySelector(f'.seat[data-seat="{seat}"]')
-            if node is None:
-                continue
-            classes = node.classList
-            classes.toggle("is-turn", vm["to_move"] == seat)
-            classes.toggle("is-dealer", vm["dealer"] == seat)
-            dealer = ('<span class="chip" title="Dealer" aria-label="dealer">D</span>'
-                      if vm["dealer"] == seat else "")
-            level = self.session.level(seat)
-            if level != HUMAN:
-                dealer += (f'<span class="seat-level" title="{esc(LEVEL_TEXT[level])}">'
-                           f'{LEVEL_NAME[level]}</span>')
-            tricks = vm["tricks"][seat]
-            info = (f'<span class="seat-name">{NAMES[seat]}{dealer}</span>'
-                    f'<span class="seat-stats"><span title="Tricks taken this deal">'
-                    f'{tricks} trick{"" if tricks == 1 else "s"}</span>'
-                    f'<span class="seat-points" data-sign="{"minus" if vm["points"][seat] < 0 else "plus"}" '
-                    f'title="Points this deal">{pts(vm["points"][seat])}</span></span>'
-                    f'<span class="seat-total" title="Running total">Σ {pts(totals[seat])}</span>')
-            node.querySelector(".seat-info").innerHTML = info
-            if seat != ME:
-                n = vm["counts"][seat]
-                node.querySelector(".backs").innerHTML = "".join(
-                    f'<span class="back" style="--i:{i}"></span>' for i in range(n))
-                node.querySelector(".backs").dataset.count = str(n)
-
-    def render_trick(self, vm):
-        """The cards on the table. Existing card elements are kept (keyed by card and seat), so only a newly
-        played card runs its fade-in; between tricks the finished trick stays, marked with its winner."""
-        cards, last = vm["trick"], False
-        lt = vm["last_trick"]
-        if not cards and lt is not None and vm["phase"] == "play":
-            cards, last = lt["cards"], True
-        node = el("trick")
-        node.classList.toggle("is-last", last)
-        want = {entry["card"]: (order, entry["seat"]) for order, entry in enumerate(cards)}
-        for child in list(node.children):
-            key = str(child.dataset.card) if child.classList.contains("card") else None
-            if key not in want or str(child.dataset.pos) != POSITIONS[want[key][1]]:
-                child.remove()
-        for card, (order, seat) in want.items():
-            span = node.querySelector(f'.card[data-card="{card}"]')
-            if is_none(span):
-                span = document.createElement("span")
-                span.className = "card"
-                span.dataset.card = card
-                span.dataset.suit = card[-1]
-                span.dataset.pos = POSITIONS[seat]
-                span.setAttribute("role", "img")
-                span.setAttribute("aria-label", f"{card_name(card)}, {NAMES[seat]}")
-                span.innerHTML = card_face(card)
-                node.appendChild(span)
-            span.style.setProperty("--z", str(order))
-            span.classList.toggle("is-winner", last and seat == lt["winner"])
-        if last:
-            label = document.createElement("span")
-            label.className = "trick-label"
-            label.textContent = f"Trick {lt['number']} → {NAMES[lt['winner']]}"
-            node.appendChild(label)
-        # "Last trick": an inset beside the trick in progress (which stays in view); released by the next move.
-        can_show = lt is not None and bool(vm["trick"])
-        if not can_show:
-            self.show_last = False
-        inset = el("last-inset")
-        if self.show_last:
-            minis = "".join(
-                f'<span class="mini{" is-winner" if e["seat"] == lt["winner"] else ""}">'
-                f'<span class="card" data-suit="{e["card"][-1]}" role="img" '
-                f'aria-label="{card_name(e["card"])}, {NAMES[e["seat"]]}">{card_face(e["card"])}</span>'
-                f'<small>{NAMES[e["seat"]]}</small></span>' for e in lt["cards"])
-            inset.innerHTML = (f'<p class="last-inset-head">Last trick <small>(trick {lt["number"]}, won by '
-                               f'{NAMES[lt["winner"]]})</small></p><div class="last-inset-cards">{minis}</div>')
-        inset.hidden = not self.show_last
-        btn = el("btn-last")
-        btn.disabled = not can_show
-        btn.setAttribute("aria-pressed", "true" if self.show_last else "false")
-        btn.textContent = "Hide last trick" if self.show_last else "Last trick"
-
-    def render_hand(self, vm):
-        hand = vm["hand"]
-        node = el("hand")
-        node.classList.toggle("is-my-turn", vm["my_turn"] and vm["phase"] == "play")
-        node.style.setProperty("--n", str(len(hand)))
-        hint = self.current_hint() if vm["phase"] == "play" else None
-        values = hint.get("values", {}) if hint else {}
-        best = hint.get("best") if hint else None
-        key = json.dumps([[[c["card"], c["legal"], c["why"]] for c in hand], values])
-        if key == self.last_hand_key and node.childElementCount == len(hand):
-            return
-        self.last_hand_key = key
-        active = document.activeElement
-        focused = None if is_none(active) or is_none(active.closest("#hand")) else str(active.dataset.card)
-        buttons, whys = [], []
-        mid = (len(hand) - 1) / 2
-        for i, c in enumerate(hand):
-            card = c["card"]
-            attrs = ""
-            if not c["legal"]:
-                why = c["why"] or ""
-                whys.append(f'<span id="why-{card}">{esc(why)}</span>')
-                tip = "start" if i < len(hand) / 2 else "end"
-                attrs = (f' disabled title="{esc(why)}" data-why="{esc(why)}" data-tip="{tip}"'
-                         f' aria-describedby="why-{card}"')
-            label, badge = c["name"], ""
-            if card in values:
-                label += f", hint: {signed(values[card])} points expected" + (", the best" if card == best else "")
-                badge = f'<span class="ev" aria-hidden="true">{signed(values[card])}</span>'
-                attrs += ' data-hint="best"' if card == best else ""
-            buttons.append(
-                f'<button type="button" class="card{" is-legal" if c["legal"] else ""}'
-                f'{" is-hint" if card == best else ""}" data-card="{card}" '
-                f'data-suit="{c["suit"]}" aria-label="{esc(label)}" style="--o:{i - mid}"{attrs}>'
-                f'{card_face(card)}{badge}</button>')
-        node.innerHTML = "".join(buttons)
-        el("why-list").innerHTML = "".join(whys)
-        if focused:
-            target = node.querySelector(f'button[data-card="{focused}"]')
-            if not is_none(target):
-                target.focus()
-
-    def render_moves(self, vm):
-        """My non-card decisions: the trump call, the auction and the ordered King's contract each get a
-        designed screen over the felt (``#call-screen``); anything else would fall back to a row of
-        buttons in ``#moves``. Every option is a ``button[data-move]``."""
-        moves = vm["moves"] if vm["my_turn"] else []
-        hint = self.current_hint()
-        values = hint.get("shown", {}) if hint else {}  # display texts: "−1.2" points, "+40 %" in ordered King
-        best = hint.get("best") if hint else None
-        node = el("moves")
-        draw = CALL_SCREENS.get(vm["phase"]) if moves else None
-        screen = call_screen_node()
-        if draw is not None:
-            node.innerHTML = ""
-            node.hidden = True
-            self.render_call_screen(screen, vm, draw(self, vm, MoveButtons(moves, values, best)))
-        else:
-            self.render_call_screen(screen, vm, None)
-            node.innerHTML = "".join(
-                f'<button type="button" class="btn btn--call{" is-hint" if m["token"] == best else ""}" '
-                f'data-move="{esc(m["token"])}"{" data-hint=best" if m["token"] == best else ""}>{esc(m["text"])}'
-                + (f' <small class="ev">{values[m["token"]]}</small>' if m["token"] in values else "")
-                + "</button>" for m in moves)
-            node.hidden = not moves
-        button = el("btn-hint")
-        choices = len(moves) if moves else sum(1 for c in vm["hand"] if c["legal"])
-        can = bool(vm["my_turn"]) and choices > 1
-        button.hidden = not can
-        button.disabled = hint is not None
-        button.textContent = "Thinking…" if hint is not None and hint["pending"] else "Hint"
-
-    def render_call_screen(self, screen, vm, content):
-        """Show (or hide, ``content`` None) the call screen; redraw only what changed. Newly shown, its first
-        option takes the focus; redrawn (a hint came), the focused option keeps it."""
-        if content is None:
-            screen.hidden = True
-            if self.call_html:
-                screen.innerHTML = ""
-            self.call_html = None
-            self.call_key = None
-            return
-        title, body = content
-        html_ = f'<h2 class="call-title" id="call-title">{esc(title)}</h2>{body}'
-        key = (vm["phase"], self.position_key())
-        if html_ != self.call_html:
-            active = document.activeElement
-            focused = None
-            if not is_none(active) and not is_none(active.closest("#call-screen")) and active.hasAttribute("data-move"):
-                focused = str(active.dataset.move)
-            screen.dataset.kind = vm["phase"]
-            screen.innerHTML = html_
-            self.call_html = html_
-            screen.hidden = False
-            target = None
-            if key != self.call_key:
-                if el("sheet-panel").hidden and not el("new-game-dialog").open:
-                    target = screen.querySelector("button[data-move]")
-            elif focused is not None:
-                target = screen.querySelector(f'button[data-move="{focused}"]')
-            if not is_none(target):
-                target.focus()
-        self.call_key = key
-
-    def render_status(self, vm):
-        phase, to_move = vm["phase"], vm["to_move"]
-        if phase == "play":
-            if vm["my_turn"]:
-                text = "Your lead." if not vm["trick"] else "Your turn."
-                reasons = {c["why"] for c in vm["hand"] if not c["legal"]}
-                if len(reasons) == 1 and vm["trick"]:
-                    text += f" {next(iter(reasons)).capitalize()}."
-            elif not self.bots_ready.is_set() and self.session.level(to_move) not in MAIN_THREAD_LEVELS:
-                text = f"{NAMES[to_move]} to play… (the bots are still starting)"
-            else:  # the cheap levels play on this thread while the worker starts: nothing to wait for
-                text = f"{NAMES[to_move]} to play…"
-        elif phase in ("call_trump", "auction", "choose_contract"):
-            what = {"call_trump": "call trump", "auction": "bid or pass", "choose_contract": "name a contract"}
-            calls = ", ".join(f"{NAMES[c['seat']]}: {c['text']}" for c in vm["calls"])
-            text = f"Your turn to {what[phase]}." if vm["my_turn"] else f"{NAMES[to_move]} is to {what[phase]}…"
-            if calls:
-                text += f" ({calls})"
-        elif phase == "deal_over":
-            text = "The deal is over."
-        elif phase == "rubber_over":
-            text = "The rubber is over."
-        else:
-            text = ""
-        hint = self.current_hint()
-        if hint is not None:
-            text = hint["text"] if not hint["pending"] else (
-                "Asking the expert…" + ("" if self.bots_ready.is_set() else " (the bots are still starting)"))
-        el("status").textContent = text
-
-    def render_panel(self, vm):
-        panel = el("center-panel")
-        result, final = vm["result"], vm["final"]
-        if result is None:
-            panel.hidden = True
-            panel.innerHTML = ""
-            return
-        rows = []
-        for seat in range(vm["players"]):
-            p = result["points"][seat]
-            rows.append(f'<tr data-seat="{seat}"><th scope="row">{NAMES[seat]}</th><td>{result["tricks"][seat]}</td>'
-                        f'<td class="num" data-sign="{"minus" if p < 0 else "plus"}">{pts(p)}</td>'
-                        f'<td class="num">{pts(result["running"][seat])}</td></tr>')
-        early = '<p class="panel-note">Ended early: no points were left in play.</p>' if result["early"] else ""
-        table = (f'<table class="result"><thead><tr><th></th><th>Tricks</th><th>Points</th><th>Total</th></tr>'
-                 f'</thead><tbody>{"".join(rows)}</tbody></table>')
-        if final is None:
-            panel.innerHTML = (f'<h2>Deal {result["deal"]}: {esc(result["name"])}</h2>{table}{early}'
-                               f'{self.review_html(result["deal"])}'
-                               f'<p class="panel-buttons"><button type="button" class="btn btn--accent" '
-                               f'id="btn-continue">Continue</button></p>')
-            panel.dataset.kind = "deal"
-        else:
-            places = "".join(
-                f'<li data-seat="{st["seat"]}" data-place="{st["place"]}"><span class="place">{st["place"]}.</span> '
-                f'{NAMES[st["seat"]]} <span class="num">{pts(st["total"])}</span></li>'
-                for st in final["standings"])
-            settle = "".join(
-                f'<li>{NAMES[x["payer"]]} {"pay" if x["payer"] == ME else "pays"} '
-                f'{NAMES[x["winner"]] if x["winner"] != ME else "you"} <b>{x["amount"]}</b></li>'
-                for x in final["settlement"] if x["amount"])
-            won = ME in final["winners"]
-            title = "You win the rubber!" if won and len(final["winners"]) == 1 else (
-                "A shared win!" if won else f"{' and '.join(NAMES[w] for w in final['winners'])} won")
-            panel.innerHTML = (f'<h2>{title}</h2><ol class="standings">{places}</ol>'
-                               f'<h3>Settlement</h3><ul class="settlement">{settle or "<li>Nothing to pay.</li>"}</ul>'
-                               f'<h3>The last deal</h3>{self.review_html(result["deal"])}'
-                               f'<p class="panel-buttons"><button type="button" class="btn" id="btn-final-sheet">'
-                               f'Score sheet</button><button type="button" class="btn btn--accent" '
-                               f'id="btn-final-new">New game</button></p>')
-            panel.dataset.kind = "final"
-        panel.hidden = False
-        kind = (panel.dataset.kind, result["deal"])
-        if kind != self.panel_kind:  # newly shown: its main button takes the focus
-            self.panel_kind = kind
-            panel.querySelector(".btn--accent").focus()
-
-    def render_sheet(self, vm):
-        players = vm["players"]
-        head = "".join(f'<th scope="col">{NAMES[s]}</th>' for s in range(players))
-        body = []
-        done = {r["deal"]: r for r in vm["sheet"]["rows"]}
-        for r in vm["sheet"]["rows"]:
-            cells = "".join(
-                f'<td class="num" data-seat="{s}" data-points="{r["points"][s]}" data-running="{r["running"][s]}">'
-                f'<span class="pts" data-sign="{"minus" if r["points"][s] < 0 else "plus"}">{pts(r["points"][s])}'
-                f'</span><span class="run">{pts(r["running"][s])}</span></td>' for s in range(players))
-            note = f' <small>{esc(seat_names(r["note"]))}</small>' if r["note"] else ""
-            body.append(f'<tr data-deal="{r["deal"]}" data-control="{r["control"]}"><td class="num">{r["deal"]}</td>'
-                        f'<th scope="row">{esc(r["name"])}<small>dealer {NAMES[r["dealer"]]}</small>{note}</th>'
-                        f'{cells}<td class="num control">{pts(r["control"])}</td></tr>')
-        for i, item in enumerate(vm["schedule"], 1):
-            if i in done:
-                continue
-            now = ' class="is-future is-now"' if i == vm["deal"] and vm["phase"] not in ("deal_over",) else (
-                ' class="is-future"')
-            body.append(f'<tr{now}><td class="num">{i}</td><th scope="row">{esc(item["name"])}</th>'
-                        f'<td colspan="{players + 1}"></td></tr>')
-        totals = vm["sheet"]["totals"]
-        foot = "".join(f'<td class="num" data-seat="{s}" data-total="{totals[s]}">{pts(totals[s])}</td>'
-                       for s in range(players))
-        el("score-sheet").innerHTML = (
-            f'<thead><tr><th scope="col">#</th><th scope="col">Contract</th>{head}'
-            f'<th scope="col" title="Control total: what the row must sum to">Ctrl</th></tr></thead>'
-            f'<tbody>{"".join(body)}</tbody>'
-            f'<tfoot><tr><td></td><th scope="row">Total</th>{foot}<td class="num control">'
-            f'{pts(sum(totals))}</td></tr></tfoot>')
-
-    def toast(self, message):
-        node = el("toast")
-        node.textContent = message
-        node.hidden = False
-        if self.toast_handle is not None:
-            window.clearTimeout(self.toast_handle)
-        self.toast_handle = window.setTimeout(self.hide_toast_proxy, TOAST_MS)
-
-    def hide_toast(self, *_):
-        el("toast").hidden = True
-        if self.toast_handle is not None:
-            window.clearTimeout(self.toast_handle)
-        self.toast_handle = None
-
-    def toggle_sheet(self, open_=None):
-        panel = el("sheet-panel")
-        show = panel.hidden if open_ is None else open_
-        panel.hidden = not show
-        el("export-record").hidden = self.session is None  # no game in progress: nothing to download
-        el("btn-sheet").setAttribute("aria-expanded", "true" if show else "false")
-        el("btn-sheet-close" if show else "btn-sheet").focus()
-
-
-def seat_names(text):
-    """The engine's "seat 2" as the table's names."""
-    return re.sub(r"\bseat (\d)\b", lambda m: NAMES[int(m.group(1))], text)
-
-
-def pretty(card):
-    return f"{RANK_TEXT.get(card[:-1], card[:-1])}{SUITS[card[-1]]}"
-
-
-def percent(x):
-    """A fraction as a signed whole percentage: 0.4 → "+40 %"."""
-    if x is None:
-        return "?"
-    n = round(x * 100)
-    return ("−" if n < 0 else "+") + f"{abs(n)} %"
-
-
-def signed(x):
-    """Expected points, one decimal, with a real minus sign."""
-    text = f"{abs(x):.1f}"
-    return "0.0" if text == "0.0" else ("−" if x < 0 else "+") + text
-
-
-def move_hint(token):
-    """What the hint says to do: "play Q♠", "call ♠ trump", "bid 3", "pass"."""
-    if len(token) <= 3 and token[-1] in SUITS:
-        return f"play {pretty(token)}"
-    text = move_text(token)
-    if token.startswith("trump:"):
-        return f"call {text}"
-    if token.startswith("contract:"):
-        return f"name {text}"
-    return text
-
-
-# ----- the call screens: trump call, auction, ordered King's contract ---------------------------------------
-
-SUIT_NAME = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-TRUMP_MORE = {  # the calls other than a suit: what each means
-    "nt": ("No trump", "the highest card of the suit led wins"),
-    "misere": ("Misère", "no trump, ranks reversed: 7 high, A low"),
-    "last-card": ("By the last card", "trump is the suit of your last card, shown to all"),
-}
-
-
-class MoveButtons:
-    """The legal non-card moves as ``button[data-move]``s, with the hint's marks: the best one ringed
-    (``is-hint``, ``data-hint="best"``) and every option its rating (``values``: texts to show)."""
-
-    def __init__(self, moves, values, best):
-        self.moves = {m["token"]: m for m in moves}
-        self.tokens = [m["token"] for m in moves]
-        self.values = values
-        self.best = best
-
-    def button(self, token, inner, cls, label, title=""):
-        best = token == self.best
-        ev = ""
-        if token in self.values:
-            value = self.values[token]
-            label += f", hint: {value}" + (", the best" if best else "")
-            ev = f'<small class="ev" aria-hidden="true">{value}</small>'
-        title = f' title="{esc(title)}"' if title else ""
-        return (f'<button type="button" class="{cls}{" is-hint" if best else ""}" data-move="{esc(token)}"'
-                f'{" data-hint=best" if best else ""} aria-label="{esc(label)}"{title}>{inner}{ev}</button>')
-
-
-def call_screen_node():
-    """The call screen's container: a layer of the table over the felt, made on first use."""
-    node = el("call-screen")
-    if is_none(node):
-        node = document.createElement("section")
-        node.id = "call-screen"
-        node.className = "call-screen"
-        node.setAttribute("aria-labelledby", "call-title")
-        node.hidden = True
-        el("table").appendChild(node)
-    return node
-
-
-def per_trick(vm):
-    """The trick value of a trump deal, from its scoring text ("+3 per trick…" → "+3")."""
-    scoring = (vm["contract"] or {}).get("scoring", "")
-    return scoring.split(" per trick")[0] if " per trick" in scoring else ""
-
-
-def trump_screen(app, vm, b):
-    c = vm["contract"] or {}
-    seen, size = len(vm["hand"]), app.session.game.rules.hand_size
-    value = per_trick(vm)
-    each = f" ({value} a trick)" if value else ""
-    if c.get("bid") is not None:  # the auction's winner names the trump
-        n = c["bid"]["tricks"]
-        won = (f"You won the auction at {n}" if any(x["token"].startswith("bid:") for x in vm["calls"])
-               else f"Everyone passed: as the dealer you play at a bid of {n}")
-        lead = (f"{won}. Name the trump: you score only the tricks above {n}, "
-                f"the others every trick{each}.")
-    elif seen < size:
-        lead = (f"You have seen only {seen} of your {size} cards. Your call sets the trump for this deal; "
-                f"every trick scores for its taker{each}.")
-    else:
-        lead = f"Your call sets the trump for this deal; every trick scores for its taker{each}."
-    suits = "".join(
-        b.button(f"trump:{s}", f'<span class="call-suit-sym" aria-hidden="true">{SUITS[s]}\ufe0e</span>'
-                 f'<span class="call-suit-name">{SUIT_NAME[s]}</span>',
-                 "call-suit", f"{SUIT_NAME[s]} trump")
-        for s in SUITS if f"trump:{s}" in b.moves)
-    more = "".join(
-        b.button(f"trump:{k}", f"<b>{name}</b><small>{esc(what)}</small>", "call-alt", f"{name}: {what}")
-        for k, (name, what) in TRUMP_MORE.items() if f"trump:{k}" in b.moves)
-    body = (f'<p class="call-lead">{esc(lead)}</p>'
-            + (f'<div class="call-suits" role="group" aria-label="Trump suits">{suits}</div>' if suits else "")
-            + (f'<div class="call-more" role="group" aria-label="Other calls">{more}</div>' if more else ""))
-    return "Call the trump", body
-
-
-def auction_screen(app, vm, b):
-    n, dealer = vm["players"], vm["dealer"]
-    last, high = {}, None
-    for call in vm["calls"]:
-        last[call["seat"]] = call["token"]
-        if call["token"].startswith("bid:"):
-            high = (call["seat"], int(call["token"][4:]))
-    tiles = []
-    for i in range(n):
-        seat = (dealer + 1 + i) % n
-        token = last.get(seat)
-        if seat == ME:
-            what, state = "to bid", "turn"
-        elif token == "pass":
-            what, state = "passed", "out"
-        elif token is not None:
-            what, state = f"bid {token[4:]}", "bid"
-        else:
-            what, state = "waiting", "wait"
-        if high is not None and seat == high[0]:
-            state = "high"
-        chip = '<span class="chip" title="Dealer" aria-label="dealer">D</span>' if seat == dealer else ""
-        tiles.append(f'<li data-seat="{seat}" data-state="{state}"><span class="call-seat-name">{NAMES[seat]}{chip}'
-                     f'</span><span class="call-seat-bid">{esc(what)}</span></li>')
-    if high is None:
-        top = "No bid yet"
-    else:
-        top = (f"Highest bid: <b>{high[1]}</b> trick{'' if high[1] == 1 else 's'} "
-               f"by {'you' if high[0] == ME else NAMES[high[0]]}")
-    value = per_trick(vm)
-    lead = ("Bid the tricks you will take. The top bidder names the trump and scores only the tricks above the "
-            f"bid; the others score every trick{f' ({value} each)' if value else ''}. A pass is final.")
-    bids = "".join(b.button(t, t[4:], "call-num", f"bid {t[4:]}") for t in b.tokens if t.startswith("bid:"))
-    pass_ = (b.button("pass", "<b>Pass</b><small>drop out of the auction</small>", "call-alt call-pass",
-                      "pass: drop out of the auction") if "pass" in b.moves else "")
-    body = (f'<ol class="call-seats" aria-label="Bids so far">{"".join(tiles)}</ol>'
-            f'<p class="call-high" data-high="{high[1] if high else 0}">{top}</p>'
-            f'<p class="call-lead">{esc(lead)}</p>'
-            f'<div class="call-bids"><div class="call-nums" role="group" aria-label="Your bid">{bids}</div>'
-            f'{pass_}</div>')
-    return "Auction for the trump", body
-
-
-def contract_screen(app, vm, b):
-    groups = []
-    for positive, title, sub in ((False, "Negative", "avoid what it names"),
-                                 (True, "Positive", "take what it names")):
-        items = []
-        for t in b.tokens:
-            m = b.moves[t]
-            if "contract" not in m or m["positive"] is not positive:
-                continue
-            scoring, full = m["scoring"], ""
-            if scoring.startswith("all six at once"):
-                scoring, full = "all six at once", m["scoring"]
-            if m["contract"] == "trumps":
-                scoring += ", you call the trump"
-            items.append(b.button(t, f'<b>{esc(m["text"])}</b><small>{esc(scoring)}</small>', "call-contract",
-                                  f'{m["text"]}: {full or scoring}', full))
-        if items:
-            groups.append(f'<section class="call-group" data-sign="{"plus" if positive else "minus"}">'
-                          f'<h3>{title} <small>{sub}</small></h3><div class="call-list">{"".join(items)}</div>'
-                          f'</section>')
-    passed = [NAMES[c["seat"]] for c in vm["calls"] if c["token"] == "pass"]
-    lead = "Pick one of your contracts still to play: it is played now and ticked off."
-    if passed:
-        lead = f"{' and '.join(passed)} passed. " + lead
-    if "pass" not in b.moves:
-        lead += " Everyone else has passed, so you must name one."
-    pass_ = (b.button("pass", "<b>Pass</b><small>let the next player name one</small>", "call-alt call-pass",
-                      "pass: let the next player name a contract") if "pass" in b.moves else "")
-    body = (f'<p class="call-lead">{esc(lead)}</p><div class="call-groups">{"".join(groups)}</div>'
-            + (f'<div class="call-more">{pass_}</div>' if pass_ else ""))
-    return "Name the contract", body
-
-
-CALL_SCREENS = {"call_trump": trump_screen, "auction": auction_screen, "choose_contract": contract_screen}
-
-
-# ----- the new-game dialog ------------------------------------------------------------------------------
-
-def build_new_game_form(prefs):
-    """Generate the dialog's fields from the engine's options schema (one source of truth)."""
-    saved = prefs.get("options", {}) if isinstance(prefs.get("options"), dict) else {}
-    main, more = [], []
-    for opt in new_game_options():
-        name, label, kind = opt["name"], opt["label"], opt["kind"]
-        value = saved.get(name, opt["default"])
-        field_id = f"opt-{name}"
-        if kind == "bool":
-            checked = " checked" if value is True else ""
-            html_ = (f'<label class="field field--check"><input type="checkbox" id="{field_id}" name="{name}"'
-                     f' data-kind="bool"{checked}> <span>{esc(label)} <small>{opt["section"]}</small></span></label>')
-        elif kind == "order":
-            order = str(value).split(",") if isinstance(value, str) else list(opt["choices"])
-            if sorted(order) != sorted(opt["choices"]):
-                order = list(opt["choices"])
-            items = "".join(
-                f'<li data-value="{b}"><span>{BASIC_TEXT[b]}</span>'
-                f'<button type="button" class="btn btn--tiny" data-up="{b}" aria-label="Move {BASIC_TEXT[b]} earlier">'
-                f'↑</button><button type="button" class="btn btn--tiny" data-down="{b}" '
-                f'aria-label="Move {BASIC_TEXT[b]} later">↓</button></li>' for b in order)
-            html_ = (f'<div class="field field--order"><span class="field-label" id="{field_id}-label">{esc(label)}'
-                     f' <small>{opt["section"]}, the same order again for the positive half</small></span>'
-                     f'<ol class="order" id="{field_id}" data-kind="order" data-name="{name}" '
-                     f'aria-labelledby="{field_id}-label">{items}</ol></div>')
-        else:
-            texts = CHOICE_TEXT.get(name, {})
-            options = "".join(
-                f'<option value="{esc(json.dumps(c))}"{" selected" if c == value else ""}>'
-                f'{esc(texts.get(c, str(c).replace("_", " ")))}</option>' for c in opt["choices"])
-            html_ = (f'<label class="field"><span class="field-label">{esc(label)} <small>{opt["section"]}</small>'
-                     f'</span><select id="{field_id}" name="{name}" data-kind="choice">{options}</select></label>')
-        (more if name in MORE_VARIANTS else main).append(html_)
-    chosen = pref_levels(prefs)
-    seats = "".join(
-        f'<label class="field"><span class="field-label">{NAMES[seat]}</span><select id="opt-level-{seat}" '
-        f'data-seat="{seat}">'
-        + "".join(f'<option value="{lv}"{" selected" if lv == chosen[seat] else ""}>{LEVEL_TEXT[lv]}</option>'
-                  for lv in BOT_LEVELS)
-        + "</select></label>" for seat in range(1, 4))
-    fast = " checked" if prefs.get("fast") else ""
-    el("new-game-fields").innerHTML = (
-        f'<fieldset><legend>Rules</legend>{"".join(main)}</fieldset>'
-        f'<details class="more"><summary>More variants: trump deals, auction, ordered King</summary>'
-        f'<fieldset>{"".join(more)}</fieldset></details>'
-        f'<fieldset><legend>Bots</legend>{seats}'
-        f'<label class="field field--check"><input type="checkbox" id="opt-fast"{fast}> '
-        f'<span>Fast bots: no pauses between cards</span></label></fieldset>')
-
-
-def read_new_game_form():
-    options = {}
-    for node in document.querySelectorAll("#new-game-fields [data-kind]"):
-        kind = str(node.dataset.kind)
-        if kind == "bool":
-            options[str(node.name)] = bool(node.checked)
-        elif kind == "choice":
-            options[str(node.name)] = json.loads(str(node.value))
-        else:
-            options[str(node.dataset.name)] = ",".join(
-                str(li.dataset.value) for li in node.querySelectorAll("li"))
-    levels = [HUMAN] + [str(el(f"opt-level-{seat}").value) for seat in range(1, 4)]
-    settings = {"fast": bool(el("opt-fast").checked), "levels": levels}
-    return options, settings
-
-
-def pref_levels(prefs):
-    """The seats' levels the player last chose (``HUMAN`` first), or the defaults."""
-    levels = prefs.get("levels")
-    if isinstance(levels, list) and len(levels) == 4 and all(lv in BOT_LEVELS for lv in levels[1:]):
-        return [HUMAN, *levels[1:]]
-    return [HUMAN] + [DEFAULT_LEVEL] * 3
-
-
-def non_default(options):
-    defaults = Rules().to_dict()
-    return {k: v for k, v in options.items() if defaults.get(k) != v}
-
-
-# ----- events -------------------------------------------------------------------------------------------
 
 window.kingStats.importedMs = now_ms()
-app = App()
+CAT = load_catalog()
+app = App(CAT, Store(str(window.location.pathname)))
 
 
-@when("click", "#hand")
-def on_hand(event):
+def boot() -> None:
+    translate_page(CAT)
+    app.restore()
+    app.render()
+    document.body.dataset.ready = "true"
+    window.kingStats.readyMs = now_ms()
+    el("loading").hidden = True
+    window.dispatchEvent(window.Event.new("king-ready"))
+    window.addEventListener("storage", create_proxy(app.on_storage))
+    window.addEventListener("resize", create_proxy(app.drawing.measure_bar))
+    window.kingIntent = create_proxy(app.intent_json)
+    window.kingSaveKey = app.store.save_key
+    app.spawn(app.bots.connect())
+    app.kick()
+
+
+# ----- the table -----------------------------------------------------------------------------------
+
+@on("click", "#hand")
+def on_hand(event: Any) -> None:
     button = event.target.closest("button.card")
-    if is_none(button) or button.disabled:
-        return
-    app.intent(str(button.dataset.card))
+    if not is_none(button) and not button.disabled:
+        app.intent(str(button.dataset.card))
 
 
-@when("click", "#table")
-def on_moves(event):  # the call screen's options and the fallback row of moves
+@on("click", "#table")
+def on_moves(event: Any) -> None:  # the call screen's options and the fallback row of moves
     button = event.target.closest("button[data-move]")
     if not is_none(button):
         app.intent(str(button.dataset.move))
 
 
-@when("click", "#center-panel")
-def on_panel(event):
+@on("click", "#center-panel")
+def on_panel(event: Any) -> None:
     target = event.target.closest("button")
     if is_none(target):
         return
@@ -1217,110 +80,112 @@ def on_panel(event):
         app.toggle_sheet(True)
 
 
-@when("click", "#btn-hint")
-def on_hint(event):
+@on("click", "#btn-hint")
+def on_hint(event: Any) -> None:
     app.ask_hint()
 
 
-@when("click", "#btn-sheet")
-def on_sheet(event):
-    app.toggle_sheet()
-
-
-@when("click", "#export-record")
-def on_export_record(event):
-    """The game record (kingcore.notation) as a file: `python -m kingcore replay|analyse` read it."""
-    if app.session is None:
-        event.preventDefault()
-        return
-    blob = window.Blob.new(to_js([dumps(app.session.game)]), to_js({"type": "text/plain"}))
-    if app.record_url:
-        window.URL.revokeObjectURL(app.record_url)
-    app.record_url = str(window.URL.createObjectURL(blob))
-    event.currentTarget.href = app.record_url
-
-
-@when("click", "#btn-sheet-close")
-def on_sheet_close(event):
-    app.toggle_sheet(False)
-
-
-@when("click", "#btn-last")
-def on_last(event):
-    app.show_last = not app.show_last
+@on("click", "#btn-last")
+def on_last(event: Any) -> None:
+    app.drawing.show_last = not app.drawing.show_last
     app.render()
 
 
-@when("click", "#last-inset")
-def on_last_inset(event):
-    app.show_last = False
+@on("click", "#last-inset")
+def on_last_inset(event: Any) -> None:
+    app.drawing.show_last = False
     app.render()
 
 
-@when("change", "#fast")
-def on_fast(event):
+@on("change", "#fast")
+def on_fast(event: Any) -> None:
     app.set_fast(bool(el("fast").checked))
 
 
-@when("keydown", "body")
-def on_key(event):
+# ----- the score sheet -------------------------------------------------------------------------------
+
+@on("click", "#btn-sheet")
+def on_sheet(event: Any) -> None:
+    app.toggle_sheet()
+
+
+@on("click", "#btn-sheet-close")
+def on_sheet_close(event: Any) -> None:
+    app.toggle_sheet(False)
+
+
+@on("keydown", "body")
+def on_key(event: Any) -> None:
     if str(event.key) == "Escape" and not el("sheet-panel").hidden:
         app.toggle_sheet(False)
 
 
-def open_new_game(*_):
-    build_new_game_form(app.prefs)
+@on("click", "#export-record")
+def on_export_record(event: Any) -> None:
+    """The game record (kingcore.notation) as a file: `python -m kingcore replay|analyse` read it."""
+    url = app.record_link()
+    if url is None:
+        event.preventDefault()
+    else:
+        event.currentTarget.href = url
+
+
+# ----- the new-game dialog ---------------------------------------------------------------------------
+
+def open_new_game(*_: Any) -> None:
+    """The dialog, generated from the engine's options (one source of truth) and the last choices."""
+    prefs = app.prefs
+    saved: dict[str, Any] = prefs["options"] if isinstance(prefs.get("options"), dict) else {}
+    put(el("new-game-fields"), new_game_form(CAT, new_game_options(), saved, pref_levels(prefs), BOT_LEVELS,
+                                             bool(prefs.get("fast"))))
     el("new-game-error").textContent = ""
     el("new-game-dialog").showModal()
 
 
-@when("click", "#btn-new")
-def on_new(event):
+@on("click", "#btn-new")
+def on_new(event: Any) -> None:
     open_new_game()
 
 
-@when("click", "#problem-new")
-def on_problem_new(event):
+@on("click", "#problem-new")
+def on_problem_new(event: Any) -> None:
     open_new_game()
 
 
-@when("click", "#new-game-cancel")
-def on_new_cancel(event):
+@on("click", "#new-game-cancel")
+def on_new_cancel(event: Any) -> None:
     el("new-game-dialog").close()
 
 
-@when("click", "#new-game-fields")
-def on_order(event):
+@on("click", "#new-game-fields")
+def on_order(event: Any) -> None:
+    """↑ and ↓ in the deal order: move the contract one place."""
     button = event.target.closest("button[data-up], button[data-down]")
     if is_none(button):
         return
     li = button.closest("li")
-    if button.hasAttribute("data-up"):
-        prev = li.previousElementSibling
-        if not is_none(prev):
-            li.parentNode.insertBefore(li, prev)
-    else:
-        nxt = li.nextElementSibling
-        if not is_none(nxt):
-            li.parentNode.insertBefore(nxt, li)
+    up = button.hasAttribute("data-up")
+    other = li.previousElementSibling if up else li.nextElementSibling
+    if not is_none(other):
+        li.parentNode.insertBefore(*((li, other) if up else (other, li)))
     button.focus()
 
 
-@when("submit", "#new-game-form")
-def on_new_submit(event):
+@on("submit", "#new-game-form")
+def on_new_submit(event: Any) -> None:
     event.preventDefault()
     options, settings = read_new_game_form()
     try:
-        Rules.from_dict(options)
+        rules, changed = rules_options(options)  # the Rules, built once
     except ValueError as e:
-        el("new-game-error").textContent = str(e)
+        el("new-game-error").textContent = str(e)  # the engine's message
         return
-    app.prefs.update({"options": non_default(options), **settings})
-    app.save_prefs()
+    app.prefs.update({"options": changed, **settings})
+    app.store.save_prefs(app.prefs)
     el("new-game-dialog").close()
-    app.start_game(non_default(options), settings)
+    app.start_game(rules, settings)
     app.render()
     app.kick()
 
 
-app.boot()
+boot()

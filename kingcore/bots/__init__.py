@@ -5,6 +5,7 @@ for every decision: card play, trump call, auction bid or pass, contract name in
 named like rules, ``name(param=value,...)``, and built by :func:`make_bot`:
 
 - ``random`` — uniformly random legal moves;
+- ``naive``, ``greedy`` — a beginner and a trick-grabber: fields unlike the heuristic, for the arena;
 - ``heuristic`` — rules of thumb (duck, dump penalty cards, win cheaply, count sure tricks);
   ``heuristic(noise=0.2)`` is the easy level;
 - ``pimc(samples=N)`` — Perfect Information Monte Carlo with heuristic play-outs;
@@ -16,11 +17,11 @@ JSON (:meth:`SeatView.to_dict`) calls :func:`choose_token` ``(view_dict, spec, s
 card a seat played in a game record.
 
 >>> import random
->>> from kingcore import Game, Rules
+>>> from kingcore import Game, Rules, seat_view
 >>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(3))
 >>> bots = [make_bot(s) for s in ("random", "heuristic", "easy", "pimc(samples=4)")]
 >>> while g.phase.value == "play":
-...     g.play(bots[g.to_move].choose(g.view(g.to_move), random.Random(g.to_move)))
+...     g.play(bots[g.to_move].choose(seat_view(g, g.to_move), random.Random(g.to_move)))
 >>> g.phase.name
 'DEAL_OVER'
 """
@@ -39,7 +40,7 @@ from .base import (
 )
 from .knowledge import Knowledge, knowledge, sample_hands
 from .pimc import PimcBot
-from .simple import HeuristicBot, RandomBot
+from .simple import GreedyBot, HeuristicBot, NaiveBot, RandomBot
 
 EXPERT = "pimc(samples=160,call_samples=32,infer=0.9,chain=6)"
 """What ``expert`` stands for: the strongest level measured — 160 deals per card, drawn by a Metropolis
@@ -66,7 +67,8 @@ alias("hard", LEVELS["hard"])
 from .analysis import CardAnalysis, analyse, hint  # noqa: E402  (needs the aliases)
 
 __all__ = [
-    "EXPERT", "LEVELS", "Bot", "BotSpecError", "CardAnalysis", "HeuristicBot", "Knowledge", "PimcBot", "RandomBot",
+    "EXPERT", "LEVELS", "Bot", "BotSpecError", "CardAnalysis", "GreedyBot", "HeuristicBot", "Knowledge", "NaiveBot",
+    "PimcBot", "RandomBot",
     "analyse", "bot_names", "choose_token", "hint", "knowledge", "legal_moves", "make_bot", "parse_spec", "register",
     "sample_hands", "view_from_dict",
 ]

@@ -6,10 +6,10 @@ strongest level's Monte Carlo (:data:`STRONGEST`); a card's *cost* is how many p
 alternative was expected to gain over it (0 for the best card).
 
 >>> import random
->>> from kingcore import Game, Rules
+>>> from kingcore import Game, Rules, seat_view
 >>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(3))
->>> h = hint(g.view(g.to_move), bot=make_bot("pimc(samples=4)"))
->>> len(h) == len(g.view(g.to_move).legal), h[0][1] >= h[-1][1]
+>>> h = hint(seat_view(g, g.to_move), bot=make_bot("pimc(samples=4)"))
+>>> len(h) == len(seat_view(g, g.to_move).legal), h[0][1] >= h[-1][1]
 (True, True)
 """
 
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from ..game import Game, Phase
 from ..moves import Move
 from ..notation import loads
-from ..view import SeatView
+from ..view import SeatView, seat_view
 from .base import Bot, legal_moves, make_bot
 from .calls import fair_share, pick_call
 from .knowledge import parse_rules
@@ -125,7 +125,7 @@ def analyse(record_text: str, seat: int, bot: Bot | None = None, rng_seed: int =
             g.play(m, s)
         for i, (s, c) in enumerate(d.plays):
             if s == seat and g.phase is Phase.PLAY and (deals is None or d.number in deals):
-                view = g.view(seat)
+                view = seat_view(g, seat)
                 legal = legal_moves(view)
                 if len(legal) > 1:
                     rng = random.Random(rng_seed * 1_000_003 + d.number * 1000 + i)

@@ -31,6 +31,7 @@ from ..cards import Card
 from ..contracts import Contract
 from ..game import Game, Phase
 from ..rules import Rules
+from ..view import seat_view
 from .base import Bot, make_bot
 
 Z95 = 1.959963984540054
@@ -104,12 +105,12 @@ class GameResult:
 
 
 def play_game(g: Game, bots: Sequence[Bot], rngs: Sequence[random.Random],
-              timer: bool = False) -> GameResult:
+              timer: bool = False, seat: int | None = None) -> GameResult:
     """Play ``g`` to the end of its current deal with ``bots[seat]`` deciding for each seat.
 
     Returns:
         the deal's points and tricks per seat; with ``timer``, (phase, forced, seconds) per decision
-        (the time includes building the seat's view).
+        (the time includes building the seat's view) — only the decisions of ``seat`` when given.
 
     Raises:
         AssertionError: a bot returned an illegal move (a bug).
@@ -118,15 +119,15 @@ def play_game(g: Game, bots: Sequence[Bot], rngs: Sequence[random.Random],
     d = g.current
     assert d is not None
     while g.phase not in (Phase.DEAL_OVER, Phase.RUBBER_OVER):
-        seat = g.to_move
-        assert seat is not None
+        who = g.to_move
+        assert who is not None
         t0 = time.perf_counter()
-        view = g.view(seat)
-        move = bots[seat].choose(view, rngs[seat])
+        view = seat_view(g, who)
+        move = bots[who].choose(view, rngs[who])
         dt = time.perf_counter() - t0
-        if timer:
+        if timer and (seat is None or seat == who):
             times.append((view.phase, len(view.legal) == 1, dt))
-        assert str(move) in view.legal, f"{bots[seat]} chose {move}, not one of {view.legal}"
+        assert str(move) in view.legal, f"{bots[who]} chose {move}, not one of {view.legal}"
         g.play(move)
     p = d.position
     assert p is not None
@@ -146,6 +147,7 @@ class ContractResult:
         points_bot, points_field: mean points per deal of the tested bot and of one field seat.
         points_diff, points_ci: their difference (bot − field) and its 95% half-width.
         tricks_bot, tricks_field, tricks_diff, tricks_ci: the same for tricks.
+        times_ms: the tested bot's time for each of its decisions with a choice (view + choose), ms.
     """
 
     contract: str
@@ -160,6 +162,7 @@ class ContractResult:
     tricks_field: float
     tricks_diff: float
     tricks_ci: float
+    times_ms: tuple[float, ...] = dataclasses.field(default=(), repr=False, compare=False)
 
 
 def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
@@ -171,21 +174,29 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
 
 def _deal_set(args: tuple[Rules, Contract, int, int, tuple[str, ...]]) -> list[tuple[int, int, int, int]]:
     """Play one duplicate deal set; per rotation: (bot points, total points, bot tricks, total tricks)."""
+    return _deal_set_timed(args)[0]
+
+
+def _deal_set_timed(args: tuple[Rules, Contract, int, int, tuple[str, ...]]
+                    ) -> tuple[list[tuple[int, int, int, int]], list[float]]:
+    """:func:`_deal_set`, and the tested bot's time (ms) for each of its decisions with a choice."""
     rules, contract, index, rng_seed, specs = args
     n = rules.players
     tested = make_bot(specs[0])
     field = [make_bot(s) for s in specs[1:]]
     dealer, hands, kitty = deal_cards_for(rules, contract, index, rng_seed)
     out = []
+    times: list[float] = []
     for r in range(n):
         bots: list[Bot] = [tested] * n
         for i in range(1, n):
             bots[(r + i) % n] = field[(i - 1) % len(field)]
         rngs = seat_rngs(rng_seed, index, n)
         g = one_deal_game(rules, contract, dealer, hands, kitty)
-        res = play_game(g, bots, rngs)
+        res = play_game(g, bots, rngs, timer=True, seat=r)
         out.append((res.points[r], sum(res.points), res.tricks[r], sum(res.tricks)))
-    return out
+        times.extend(dt * 1000 for _phase, forced, dt in res.times if not forced)
+    return out, times
 
 
 def run_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rng_seed: int = 1,
@@ -214,10 +225,12 @@ def run_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rng_see
         if jobs > 1:
             from concurrent.futures import ProcessPoolExecutor
             with ProcessPoolExecutor(jobs) as ex:
-                sets = list(ex.map(_deal_set, tasks, chunksize=max(1, deals // (jobs * 8))))
+                timed = list(ex.map(_deal_set_timed, tasks, chunksize=max(1, deals // (jobs * 8))))
         else:
-            sets = [_deal_set(t) for t in tasks]
-        res = summarise(name, r.players, sets)
+            timed = [_deal_set_timed(t) for t in tasks]
+        sets = [t[0] for t in timed]
+        res = dataclasses.replace(summarise(name, r.players, sets),
+                                  times_ms=tuple(x for t in timed for x in t[1]))
         out.append(res)
         if progress:
             progress(format_result(res))
@@ -349,3 +362,130 @@ CONTRACT_NAMES = (*(c.value for c in Contract), "auction", "ordered")
 DEFAULT_CONTRACTS = ("no_tricks", "no_boys", "no_girls", "no_hearts", "no_king", "no_last_two", "eralash_minus",
                      "take_tricks", "take_boys", "take_girls", "take_hearts", "take_king", "take_last_two",
                      "eralash_plus", "trumps")
+
+
+def latency(times_ms: Sequence[float]) -> dict[str, float]:
+    """``{"count", "p50", "p95", "p99", "max"}`` of decision times in ms (NaN quantiles when empty)."""
+    return {"count": len(times_ms), "p50": _quantile(times_ms, 0.5), "p95": _quantile(times_ms, 0.95),
+            "p99": _quantile(times_ms, 0.99), "max": max(times_ms) if times_ms else math.nan}
+
+
+def _num(x: float) -> float | None:
+    """A JSON number: ``None`` for NaN and infinities (JSON has neither)."""
+    return x if math.isfinite(x) else None
+
+
+def arena_json(bot: str, field: Sequence[str], results: Sequence[ContractResult]) -> dict[str, object]:
+    """The arena's machine-readable result (``python -m kingcore arena --json``)::
+
+        {"bot": spec, "field": [specs], "deals": N,
+         "contracts": {name: {"n", "mean_delta", "ci95", "share", "share_ci95", "mean_tricks_delta",
+                              "tricks_ci95"}},
+         "latency_ms": {"count", "p50", "p95", "p99", "max"}}
+
+    ``mean_delta``: the tested bot's mean points per deal minus one field seat's (``ci95`` its 95 %
+    half-width); ``share``: its share of all points taken (``null`` in ordered King or when there
+    is no interval); ``latency_ms``: the tested bot's decisions with a choice, every contract.
+    """
+    times = [x for r in results for x in r.times_ms]
+    return {
+        "bot": bot, "field": list(field), "deals": max((r.deals for r in results), default=0),
+        "contracts": {r.contract: {"n": r.deals, "mean_delta": _num(r.points_diff), "ci95": _num(r.points_ci),
+                                   "share": _num(r.share), "share_ci95": _num(r.share_ci),
+                                   "mean_tricks_delta": _num(r.tricks_diff), "tricks_ci95": _num(r.tricks_ci)}
+                      for r in results},
+        "latency_ms": {k: _num(v) for k, v in latency(times).items()},
+    }
+
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "random": ("random",),
+    "naive": ("naive",),
+    "greedy": ("greedy",),
+    "heuristic": ("heuristic",),
+    "pimc": ("pimc",),
+    "mixed": ("naive", "heuristic", "pimc(samples=20,call_samples=8)"),
+}
+"""The ladder's fields: one bot in every other seat, or ``mixed`` — a different player in each seat
+(a beginner, the rules of thumb, a Monte Carlo player). ``mixed`` also works as a field name in
+``arena --bots``."""
+
+LADDER: dict[str, str] = {
+    "Random": "random",
+    "Easy": "heuristic(noise=0.2)",
+    "Medium": "heuristic",
+    "Hard": "pimc(samples=20,call_samples=8)",
+    "Expert": "expert",
+}
+"""The levels the ladder plays, weakest first: the web's levels without the wall-clock cap (which would
+make results depend on the machine's speed) and the ``random`` player."""
+
+
+def expand_field(bots: Sequence[str]) -> list[str]:
+    """``bots`` with a field name of :data:`FIELDS` of several seats (``mixed``) replaced by its bots."""
+    out: list[str] = []
+    for b in bots:
+        out.extend(FIELDS[b] if b in FIELDS and len(FIELDS[b]) > 1 else (b,))
+    return out
+
+
+@dataclass(frozen=True)
+class LadderCell:
+    """One level against one field, summed over the contracts: mean points per deal (one duplicate
+    deal set of every contract) of the level minus one field seat, its 95 % half-width (the contracts'
+    half-widths combined as independent), and the per-contract results."""
+
+    level: str
+    field: str
+    points: float
+    ci: float
+    results: tuple[ContractResult, ...]
+
+
+def run_ladder(contracts: Sequence[str], deals: int, levels: Sequence[str] | None = None,
+               fields: Sequence[str] | None = None, rng_seed: int = 1, rules: Rules | None = None, jobs: int = 1,
+               progress: Callable[[str], None] | None = None) -> list[LadderCell]:
+    """Every level of :data:`LADDER` (or ``levels``, names of it) against every field of :data:`FIELDS`
+    (or ``fields``), ``deals`` duplicate deal sets per contract, the same deals for every cell.
+
+    Raises:
+        ValueError: an unknown level or field, or bad arena arguments (:func:`check_arena`).
+    """
+    levels = list(levels or LADDER)
+    fields = list(fields or FIELDS)
+    for lv in levels:
+        if lv not in LADDER:
+            raise ValueError(f"unknown level {lv!r} (known: {', '.join(LADDER)})")
+    for f in fields:
+        if f not in FIELDS:
+            raise ValueError(f"unknown field {f!r} (known: {', '.join(FIELDS)})")
+    base = rules or Rules()
+    for f in fields:
+        check_arena([LADDER[levels[0]], *FIELDS[f]], contracts, deals, base, jobs)
+    out = []
+    for f in fields:
+        for lv in levels:
+            res = run_arena([LADDER[lv], *FIELDS[f]], contracts, deals, rng_seed, base, jobs)
+            pts = sum(r.points_diff for r in res)
+            ci = math.sqrt(sum(r.points_ci ** 2 for r in res))
+            cell = LadderCell(lv, f, pts, ci, tuple(res))
+            out.append(cell)
+            if progress:
+                progress(f"{lv} against {f}: {pts:+.2f} ± {_half(ci, '.2f')}")
+    return out
+
+
+def format_ladder(cells: Sequence[LadderCell]) -> list[str]:
+    """The ladder table: a row per level, a column per field; points per deal over the contracts
+    summed (level − field seat) ± 95 %."""
+    levels = list(dict.fromkeys(c.level for c in cells))
+    fields = list(dict.fromkeys(c.field for c in cells))
+    at = {(c.level, c.field): c for c in cells}
+    lines = [f"{'level':<8}" + "".join(f"{f:>18}" for f in fields)]
+    for lv in levels:
+        row = f"{lv:<8}"
+        for f in fields:
+            c = at.get((lv, f))
+            row += f"{'':>18}" if c is None else f"{c.points:>+10.2f} ± {_half(c.ci, '.2f'):>5}"
+        lines.append(row)
+    return lines

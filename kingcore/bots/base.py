@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
-from ..cards import Card
 from ..errors import KingError
+from ..limits import MAX_DIGITS, quote, small_int
 from ..moves import Move
+from ..spec import SpecError, spec_float
+from ..spec import parse_spec as _parse_spec
 from ..view import SeatView
 
 
@@ -88,7 +89,8 @@ def _fmt(v: Any) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, float):
-        return f"{v:g}"
+        g = f"{v:g}"
+        return g if "e" not in g else f"{v:.9f}".rstrip("0").rstrip(".")
     return str(v)
 
 
@@ -114,33 +116,18 @@ def bot_names() -> list[str]:
 
 
 def parse_spec(text: str) -> tuple[str, dict[str, str]]:
-    """Split ``name(a=1,b=x)`` into the name and the raw parameter texts.
+    """Split ``name(a=1,b=x)`` into the lower-case name and the raw parameter texts
+    (the :mod:`kingcore.spec` syntax shared with :class:`~kingcore.rules.Rules`).
 
     Raises:
-        BotSpecError: bad syntax or a parameter given twice.
+        BotSpecError: bad syntax (with the column), a parameter given twice, or a spec over
+            :data:`~kingcore.limits.MAX_SPEC` characters.
     """
-    t = text.strip()
-    if "(" in t:
-        if not t.endswith(")"):
-            raise BotSpecError(f"bad bot {text!r}: expected name(param=value,...)")
-        name, body = t[:-1].split("(", 1)
-    else:
-        name, body = t, ""
-    name = name.strip().lower()
-    if not name or not name.replace("_", "").isalnum():
-        raise BotSpecError(f"bad bot name in {text!r}")
-    params: dict[str, str] = {}
-    for tok in body.split(","):
-        tok = tok.strip()
-        if not tok:
-            continue
-        if "=" not in tok:
-            raise BotSpecError(f"bad bot {text!r}: {tok!r} is not param=value")
-        k, v = (s.strip() for s in tok.split("=", 1))
-        if k in params:
-            raise BotSpecError(f"bad bot {text!r}: parameter {k} is given twice")
-        params[k] = v
-    return name, params
+    try:
+        name, params = _parse_spec(text, what="bot")
+    except SpecError as e:
+        raise BotSpecError(e.message) from None
+    return name.lower(), params
 
 
 def make_bot(spec: str) -> Bot:
@@ -155,58 +142,47 @@ def make_bot(spec: str) -> Bot:
         name, params = base_name, {**base_params, **params}
     cls = _REGISTRY.get(name)
     if cls is None:
-        raise BotSpecError(f"unknown bot {name!r} (known: {', '.join(bot_names())})")
+        raise BotSpecError(f"unknown bot {quote(name, 40)} (known: {', '.join(bot_names())})")
     kw: dict[str, Any] = {}
     known = {f.name: f for f in fields(cls)}
     for k, v in params.items():
         f = known.get(k)
         if f is None:
-            raise BotSpecError(f"bot {name} has no parameter {k!r} (known: {', '.join(known) or 'none'})")
+            raise BotSpecError(f"bot {name} has no parameter {quote(k, 40)} (known: {', '.join(known) or 'none'})")
         kw[k] = _coerce(name, k, f.type, v)
     try:
         return cls(**kw)
     except (TypeError, ValueError) as e:
-        raise BotSpecError(f"bad bot {spec!r}: {e}") from None
+        raise BotSpecError(f"bad bot {quote(spec)}: {e}") from None
 
 
 def _coerce(bot: str, key: str, typ: Any, text: str) -> Any:
-    conv: dict[str, Callable[[str], Any]] = {"int": int, "float": float, "str": str}
     t = str(typ)
     if t == "bool":
         if text.lower() in ("true", "false", "1", "0", "yes", "no", "on", "off"):
             return text.lower() in ("true", "1", "yes", "on")
-        raise BotSpecError(f"bot {bot}: {key} must be true or false, not {text!r}")
-    fn = conv.get(t, str)
-    try:
-        return fn(text)
-    except ValueError:
-        raise BotSpecError(f"bot {bot}: {key} must be of type {t}, not {text!r}") from None
+        raise BotSpecError(f"bot {bot}: {key} must be true or false, not {quote(text)}")
+    if t == "int":
+        k = small_int(text, signed=True)
+        if k is None:
+            raise BotSpecError(f"bot {bot}: {key} must be a whole number of at most {MAX_DIGITS} digits, "
+                               f"not {quote(text)}")
+        return k
+    if t == "float":
+        x = spec_float(text)
+        if x is None:
+            raise BotSpecError(f"bot {bot}: {key} must be a decimal number like 0.25, not {quote(text)}")
+        return x
+    return text
 
 
 def view_from_dict(d: dict[str, Any]) -> SeatView:
-    """The :class:`SeatView` back from its JSON form :meth:`SeatView.to_dict` (what a web worker gets).
+    """The :class:`SeatView` back from its JSON form (:meth:`SeatView.from_dict`, what a web worker gets).
 
     Raises:
         KeyError, ValueError: not a view's dict (a missing field, a bad card).
     """
-    def c(text: str) -> int:
-        return Card.parse(text).index
-
-    hand = 0
-    for t in d["hand"]:
-        hand |= 1 << c(t)
-    bid = d.get("bid")
-    return SeatView(
-        seat=int(d["seat"]), phase=str(d["phase"]), rules=str(d["rules"]), deal=int(d["deal"]),
-        deals=int(d["deals"]), dealer=d["dealer"], to_move=d["to_move"], leader=d["leader"],
-        contract=d["contract"], trump=d["trump"], misere=bool(d["misere"]),
-        bid=(int(bid[0]), int(bid[1])) if bid else None, caller=d["caller"],
-        shown=c(d["shown"]) if d.get("shown") else None, hand=hand,
-        trick=tuple((int(s), c(x)) for s, x in d["trick"]), played=tuple((int(s), c(x)) for s, x in d["played"]),
-        calls=tuple((int(s), str(t)) for s, t in d["calls"]), points=tuple(d["points"]), tricks=tuple(d["tricks"]),
-        totals=tuple(d["totals"]), voids=tuple(sum(1 << "SHDC".index(ch) for ch in v) for v in d["voids"]),
-        legal=tuple(d["legal"]), owned=tuple(d["owned"]),
-    )
+    return SeatView.from_dict(d)
 
 
 def choose_token(view: dict[str, Any], spec: str, seed: int) -> str:

@@ -3,11 +3,11 @@ names in ordered King (§8, §11.6–7) — by counting the hand (static) or by 
 sampled from what the seat knows, each played out by the heuristic (:func:`evaluate_calls`).
 
 >>> import random
->>> from kingcore import Game, Rules
+>>> from kingcore import Game, Rules, seat_view
 >>> g = Game(Rules(replay="trumps", eralash=False)); g.set_first_dealer(0)
 >>> while g.phase.value != "call_trump":
 ...     g.step_random(random.Random(len(g.sheet.rows)))
->>> v = g.view(g.to_move)
+>>> v = seat_view(g, g.to_move)
 >>> str(static_trump_call(v, legal_moves(v))) in v.legal
 True
 """
@@ -18,43 +18,46 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..cards import SUIT_MASKS
-from ..contracts import Contract, Scoring, automatic_trick_value
+from ..cards import SUIT_LETTERS, SUIT_MASKS
+from ..contracts import Contract, Scoring, Trump, automatic_trick_value
 from ..moves import Move
 from ..position import Bid, Deal
 from ..rules import Rules
 from ..view import SeatView
 from .base import legal_moves
 from .knowledge import Knowledge, knowledge, parse_rules, sample_hands
-from .policy import Ctx, mirror, playout
+from .policy import VERSION, Ctx, mirror, playout
 
 __all__ = ["deal_ctx", "evaluate_calls", "legal_moves", "play_deal", "static_bid", "static_contract",
            "static_trump_call"]
 
-_CTX: dict[Deal, Ctx] = {}
+_CTX: dict[tuple[Deal, int], Ctx] = {}
 
 
-def deal_ctx(deal: Deal) -> Ctx:
-    """The (cached) policy context of a deal."""
-    ctx = _CTX.get(deal)
+def deal_ctx(deal: Deal, version: int = VERSION) -> Ctx:
+    """The (cached) policy context of a deal for the heuristic ``version``.
+
+    Raises:
+        ValueError: an unknown version (:data:`~kingcore.bots.policy.VERSIONS`)."""
+    ctx = _CTX.get((deal, version))
     if ctx is None or ctx.deal != deal:
         if len(_CTX) > 512:
             _CTX.clear()
-        ctx = Ctx(deal)
-        _CTX[deal] = ctx
+        ctx = Ctx(deal, version)
+        _CTX[deal, version] = ctx
     return ctx
 
 
-def play_deal(deal: Deal, hands: Sequence[int]) -> tuple[list[int], list[int]]:
-    """Play a whole deal from its first lead with every seat on the heuristic.
+def play_deal(deal: Deal, hands: Sequence[int], version: int = VERSION) -> tuple[list[int], list[int]]:
+    """Play a whole deal from its first lead with every seat on the heuristic (``version``).
 
     Args:
-        deal: the deal; hands: one full hand mask per seat.
+        deal: the deal; hands: one full hand mask per seat; version: the heuristic's version.
 
     Returns:
         (points, tricks), one int per seat each.
     """
-    ctx = deal_ctx(deal)
+    ctx = deal_ctx(deal, version)
     n = deal.players
     hs = [mirror(h) for h in hands] if deal.misere else list(hands)
     points = [0] * n
@@ -101,7 +104,7 @@ def static_trump_call(view: SeatView, legal: list[Move]) -> Move:
     misère with only low cards. Uses only the cards the caller has seen (three in a partial deal)."""
     calls = {m.trump: m for m in legal if m.kind == "trump"}
     rules = parse_rules(view.rules)
-    hand = view.hand
+    hand = view.hand.mask
     size = hand.bit_count()
     deck = rules.deck_mask
     ranks = sorted({i % 13 for i in range(52) if deck >> i & 1})
@@ -116,10 +119,10 @@ def static_trump_call(view: SeatView, legal: list[Move]) -> Move:
     if "misere" in calls and low == size and high == 0:
         return calls["misere"]
     if (hand & SUIT_MASKS[suit]).bit_count() * 8 >= size * 3 or "nt" not in calls:
-        return calls["SHDC"[suit]]
+        return calls[SUIT_LETTERS[suit]]
     if high * 8 >= size * 7:
         return calls["nt"]
-    return calls["SHDC"[suit]]
+    return calls[SUIT_LETTERS[suit]]
 
 
 def static_bid(view: SeatView, legal: list[Move]) -> Move:
@@ -131,15 +134,15 @@ def static_bid(view: SeatView, legal: list[Move]) -> Move:
     if not bids:
         return legal[0]
     low = min(bids, key=lambda m: m.bid)
-    gain = max(_sure_tricks(view.hand, rules, s) for s in range(4)) - _sure_tricks(view.hand, rules, None)
+    gain = max(_sure_tricks(view.hand.mask, rules, s) for s in range(4)) - _sure_tricks(view.hand.mask, rules, None)
     if gain > low.bid or pas is None:
         return low
     return pas
 
 
-def static_contract(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+def static_contract(view: SeatView, legal: list[Move], rng: random.Random, version: int = VERSION) -> Move:
     """The heuristic contract name (ordered King, §8): :func:`evaluate_calls` with a few samples."""
-    values = evaluate_calls(view, legal, rng, samples=6)
+    values = evaluate_calls(view, legal, rng, samples=6, version=version)
     return pick_call(view, legal, values)
 
 
@@ -174,7 +177,7 @@ def fair_share(rules: Rules, contract: Contract) -> float:
 
 
 def evaluate_calls(view: SeatView, legal: list[Move], rng: random.Random, samples: int,
-                   budget_ms: float = 0.0) -> dict[Move, float]:
+                   budget_ms: float = 0.0, version: int = VERSION) -> dict[Move, float]:
     """Expected own points of each legal call, by Monte Carlo: deal the unseen cards ``samples`` times
     consistently with the view and play each option out with the heuristic at every seat.
 
@@ -182,6 +185,7 @@ def evaluate_calls(view: SeatView, legal: list[Move], rng: random.Random, sample
         view: the seat's view in phase ``call_trump``, ``auction`` or ``choose_contract``.
         legal: the legal moves; samples: deals to sample (≥ 1).
         budget_ms: stop sampling once this much time is spent (0: never; at least one deal is played).
+        version: the heuristic's version that plays the deals out.
 
     Returns:
         points per move: the expected points of the deal for ``view.seat``. A bid scores the tricks
@@ -208,10 +212,10 @@ def evaluate_calls(view: SeatView, legal: list[Move], rng: random.Random, sample
                     extra = hands[me] & ~k.hand
                     cards = [i for i in range(52) if extra >> i & 1]
                     last = cards[int(rng.random() * len(cards))] if cards else (hands[me].bit_length() - 1)
-                    d = _trump_deal(rules, k.dealer, "SHDC"[last // 13], bid)
+                    d = _trump_deal(rules, k.dealer, SUIT_LETTERS[last // 13], bid)
                 else:
                     d = deals[m]
-                sums[m] += play_deal(d, hands)[0][me]
+                sums[m] += play_deal(d, hands, version)[0][me]
             done += 1
             if budget_ms and (time.perf_counter() - t0) * 1000 >= budget_ms:
                 break
@@ -222,7 +226,7 @@ def evaluate_calls(view: SeatView, legal: list[Move], rng: random.Random, sample
         for _ in range(samples):
             hands = sample_hands(k, rng)
             for t in options:
-                tricks[t].append(play_deal(_trump_deal(rules, k.dealer, t, None), hands)[1][me])
+                tricks[t].append(play_deal(_trump_deal(rules, k.dealer, t, None), hands, version)[1][me])
             done += 1
             if budget_ms and (time.perf_counter() - t0) * 1000 >= budget_ms:
                 break
@@ -235,13 +239,13 @@ def evaluate_calls(view: SeatView, legal: list[Move], rng: random.Random, sample
             else:
                 sums[m] = value * sum(max(0, x - m.bid) for x in tricks[best])
     else:
-        outcome = _contract_values(k, view, legal, rng, samples, budget_ms, t0)
+        outcome = _contract_values(k, view, legal, rng, samples, budget_ms, t0, version)
         return outcome
     return {m: s / max(1, done) for m, s in sums.items()}
 
 
 def _contract_values(k: Knowledge, view: SeatView, legal: list[Move], rng: random.Random, samples: int,
-                     budget_ms: float, t0: float) -> dict[Move, float]:
+                     budget_ms: float, t0: float, version: int = VERSION) -> dict[Move, float]:
     rules = k.rules
     me = view.seat
     calls = ["S", "H", "D", "C", "nt"] + (["misere"] if rules.replay == "trumps" and rules.misere_allowed else [])
@@ -255,9 +259,9 @@ def _contract_values(k: Knowledge, view: SeatView, legal: list[Move], rng: rando
                 continue
             if m.contract is Contract.TRUMPS:
                 for t in calls:
-                    trump_sums[t] += play_deal(_trump_deal(rules, k.dealer, t, None), hands)[0][me]
+                    trump_sums[t] += play_deal(_trump_deal(rules, k.dealer, t, None), hands, version)[0][me]
             else:
-                sums[m] += play_deal(Deal(rules, m.contract, k.dealer), hands)[0][me]
+                sums[m] += play_deal(Deal(rules, m.contract, k.dealer), hands, version)[0][me]
         done += 1
         if budget_ms and (time.perf_counter() - t0) * 1000 >= budget_ms:
             break
@@ -271,8 +275,4 @@ def _contract_values(k: Knowledge, view: SeatView, legal: list[Move], rng: rando
 
 
 def _trump_deal(rules: Rules, dealer: int, call: str, bid: Bid | None) -> Deal:
-    if call == "nt":
-        return Deal(rules, Contract.TRUMPS, dealer, None, False, None, bid)
-    if call == "misere":
-        return Deal(rules, Contract.TRUMPS, dealer, None, True, None, bid)
-    return Deal(rules, Contract.TRUMPS, dealer, "SHDC".index(call), False, None, bid)
+    return Deal.trumps(rules, dealer, Trump(call), None, bid)

@@ -3,6 +3,10 @@
 - ``arena --bots "pimc(samples=20),heuristic" --deals N --contracts no_king,trumps --rng-seed S [--jobs J]``
   — a duplicate match of the first bot against the field (the other bots), per contract: share,
   points and tricks against the field with 95% confidence intervals (:mod:`kingcore.bots.arena`).
+  ``--json`` prints one JSON object instead (:func:`kingcore.bots.arena.arena_json`); a field bot
+  ``mixed`` stands for a different player in each seat (:data:`kingcore.bots.arena.FIELDS`).
+- ``ladder --deals N [--contracts ...] [--levels ...] [--fields ...]`` — every level against every
+  field (:func:`kingcore.bots.arena.run_ladder`): points per deal over the contracts, ± 95 %.
 - ``bench-bots --bot expert --deals N --contracts ...`` — per-decision latency (p50/p95/p99/max).
 - ``analyse RECORD --seat S [--bot SPEC]`` — each card the seat played against its best alternative.
 """
@@ -10,18 +14,34 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
-from pathlib import Path
 
 from ..rules import Rules
+from ..spec import SpecError, split_specs
 from .analysis import STRONGEST, analyse
-from .arena import DEFAULT_CONTRACTS, HEADER, bench_bots, check_arena, run_arena
-from .base import parse_spec
+from .arena import (
+    DEFAULT_CONTRACTS,
+    FIELDS,
+    HEADER,
+    LADDER,
+    arena_json,
+    bench_bots,
+    check_arena,
+    expand_field,
+    format_ladder,
+    run_arena,
+    run_ladder,
+)
+from .base import BotSpecError, parse_spec
+
+COMMANDS = ("arena", "ladder", "bench-bots", "analyse")
+"""The commands :func:`add_parsers` registers and :func:`run` runs."""
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Register ``arena``, ``bench-bots`` and ``analyse`` on the CLI's subparsers."""
+    """Register ``arena``, ``ladder``, ``bench-bots`` and ``analyse`` on the CLI's subparsers."""
     a = sub.add_parser("arena", help="duplicate match: the first bot against the others")
     a.add_argument("--bots", required=True,
                    help="bot specs, comma-separated: the bot under test, then the field (repeated to fill)")
@@ -31,6 +51,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     a.add_argument("--rules", default="king()")
     a.add_argument("--rng-seed", type=int, default=1)
     a.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
+    a.add_argument("--json", action="store_true", help="print one JSON object, not the table")
+    lad = sub.add_parser("ladder", help="every level against every field (duplicate arena)")
+    lad.add_argument("--deals", type=int, default=20, help="duplicate deal sets per contract and cell")
+    lad.add_argument("--contracts", default=",".join(DEFAULT_CONTRACTS))
+    lad.add_argument("--levels", default=",".join(LADDER), help=f"comma-separated, of {', '.join(LADDER)}")
+    lad.add_argument("--fields", default=",".join(FIELDS), help=f"comma-separated, of {', '.join(FIELDS)}")
+    lad.add_argument("--rules", default="king()")
+    lad.add_argument("--rng-seed", type=int, default=1)
+    lad.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
+    lad.add_argument("--json", action="store_true", help="print one JSON object per cell, not the table")
     b = sub.add_parser("bench-bots", help="bot latency per decision")
     b.add_argument("--bot", default=STRONGEST)
     b.add_argument("--deals", type=int, default=20, help="deals per contract, the bot at every seat")
@@ -44,18 +74,16 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
 
 
 def split_bots(text: str) -> list[str]:
-    """Split ``"pimc(samples=20,budget_ms=5),heuristic"`` at the commas outside parentheses."""
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-            continue
-        depth += ch == "("
-        depth -= ch == ")"
-        cur += ch
-    if cur.strip():
-        out.append(cur.strip())
+    """Split ``"pimc(samples=20,budget_ms=5),heuristic"`` at the commas outside parentheses and check
+    each spec's syntax (:func:`kingcore.spec.split_specs`).
+
+    Raises:
+        BotSpecError: unbalanced parentheses, an empty item or a bad spec.
+    """
+    try:
+        out = split_specs(text)
+    except SpecError as e:
+        raise BotSpecError(e.message) from None
     for s in out:
         parse_spec(s)
     return out
@@ -71,12 +99,43 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
 
+def _ladder(args: argparse.Namespace, rules: Rules) -> int:
+    def names(text: str) -> list[str]:
+        return [x.strip() for x in text.split(",") if x.strip()]
+
+    contracts = names(args.contracts)
+    levels = [next((k for k in LADDER if k.lower() == x.lower()), x) for x in names(args.levels)]
+    fields = [x.lower() for x in names(args.fields)]
+    if args.json:
+        cells = run_ladder(contracts, args.deals, levels, fields, args.rng_seed, rules, args.jobs)
+        for c in cells:
+            print(json.dumps({"level": c.level, **arena_json(LADDER[c.level], FIELDS[c.field], c.results),
+                              "field_name": c.field, "points": c.points, "ci95": c.ci}))
+        return 0
+    print(f"ladder: {', '.join(levels)} against {', '.join(fields)}; rules {rules}; {args.deals} duplicate deal sets "
+          f"per contract ({', '.join(contracts)}); rng seed {args.rng_seed}")
+    print("points per deal over the contracts summed, the level minus one field seat, ± 95 %")
+    t0 = time.perf_counter()
+    cells = run_ladder(contracts, args.deals, levels, fields, args.rng_seed, rules, args.jobs,
+                       progress=lambda s: print(s, file=sys.stderr))
+    for line in format_ladder(cells):
+        print(line)
+    print(f"({time.perf_counter() - t0:.0f} s)")
+    return 0
+
+
 def _run(args: argparse.Namespace) -> int:
     rules = Rules.parse(args.rules) if hasattr(args, "rules") else Rules()
+    if args.cmd == "ladder":
+        return _ladder(args, rules)
     if args.cmd == "arena":
-        bots = split_bots(args.bots)
+        bots = expand_field(split_bots(args.bots))
         contracts = [c.strip() for c in args.contracts.split(",") if c.strip()]
         check_arena(bots, contracts, args.deals, rules, args.jobs)
+        if args.json:
+            res = run_arena(bots, contracts, args.deals, args.rng_seed, rules, args.jobs)
+            print(json.dumps(arena_json(bots[0], bots[1:], res)))
+            return 0
         print(f"arena: {bots[0]} against {', '.join(bots[1:])}; rules {rules}; {args.deals} duplicate deal sets "
               f"per contract (each played {rules.players}×, the tested bot in every seat); rng seed {args.rng_seed}")
         print("share = the tested bot's share of all points taken (negative contracts: of the penalty; fair "
@@ -90,12 +149,13 @@ def _run(args: argparse.Namespace) -> int:
         contracts = [c.strip() for c in args.contracts.split(",") if c.strip()]
         bench_bots(args.bot, contracts, args.deals, args.rng_seed, rules)
         return 0
-    try:
-        text = Path(args.record).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"kingcore analyse: cannot read {args.record}: {e}", file=sys.stderr)
-        return 2
     from ..errors import NotationError
+    from ..limits import read_file
+    try:
+        text = read_file(args.record, "file")
+    except NotationError as e:
+        print(f"{args.record}:{e.line}:{e.column}: {e.message}", file=sys.stderr)
+        return 2
     from ..notation import record_text
     from .base import make_bot
     try:

@@ -14,9 +14,9 @@ hands (RULES.md §4, §7):
 all of that, driven only by ``rng.random()`` so the same view and ``rng`` state give the same deal.
 
 >>> import random
->>> from kingcore import Game, Rules
+>>> from kingcore import Game, Rules, seat_view
 >>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(2))
->>> k = knowledge(g.view(1))
+>>> k = knowledge(seat_view(g, 1))
 >>> k.seat, k.counts, k.unknown.bit_count()
 (1, (8, 8, 8, 8), 24)
 >>> hands = sample_hands(k, random.Random(1))
@@ -115,13 +115,12 @@ def deal_of(view: SeatView, rules: Rules | None = None) -> Deal | None:
     if view.contract is None or view.dealer is None:
         return None
     r = rules or parse_rules(view.rules)
-    contract = Contract(view.contract)
+    contract = view.contract
     if contract is Contract.TRUMPS:
-        if view.phase in ("call_trump", "auction"):
+        if view.trump is None:  # not called yet (call_trump, auction)
             return None
-        trump = None if view.trump is None else "SHDC".index(view.trump)
         bid = Bid(view.bid[0], view.bid[1]) if view.bid else None
-        return Deal(r, contract, view.dealer, trump, view.misere, None, bid)
+        return Deal.trumps(r, view.dealer, view.trump, None, bid)
     return Deal(r, contract, view.dealer)
 
 
@@ -180,7 +179,7 @@ def knowledge(view: SeatView) -> Knowledge:
         voids[s] |= v
     size = rules.hand_size
     counts = tuple(size - played_by[s] for s in range(n))
-    hand = view.hand
+    hand = view.hand.mask
     unknown = rules.deck_mask & ~gone & ~hand
     fixed = [0] * n
     if view.shown is not None and view.caller is not None and view.caller != me:

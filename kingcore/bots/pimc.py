@@ -16,18 +16,20 @@ candidates) — both deterministic — plus an optional wall-clock ``budget_ms``
 decision is a function of the view and the ``rng`` state as long as that budget is not reached.
 
 >>> import random
->>> from kingcore import Game, Rules
+>>> from kingcore import Game, Rules, seat_view
 >>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(4))
 >>> bot = make_bot("pimc(samples=8)")
->>> m = bot.choose(g.view(g.to_move), random.Random(1))
->>> str(m) in g.view(g.to_move).legal
+>>> m = bot.choose(seat_view(g, g.to_move), random.Random(1))
+>>> str(m) in seat_view(g, g.to_move).legal
 True
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import SUIT_MASKS
@@ -37,7 +39,7 @@ from ..view import SeatView
 from .base import Bot, make_bot, register
 from .calls import deal_ctx, evaluate_calls, pick_call
 from .knowledge import Knowledge, knowledge, sample_hands
-from .policy import Ctx, choose_card, mirror, mirror_card, playout
+from .policy import VERSION, VERSIONS, Ctx, choose_card, mirror, mirror_card, playout, trick_cost, winner
 from .simple import heuristic_play
 from .solver import solve
 
@@ -223,6 +225,25 @@ class PlaySampler:
         return list(self.hands)
 
 
+def _gift(ctx: Ctx, trick: Sequence[int], trick_no: int, c: int) -> int:
+    """Points (magnitude) that playing ``c`` to the current ``trick`` leaves to another seat: when another
+    card still wins the trick after ``c``, the whole trick's worth if ``c`` is its last card, else the
+    points of ``c`` itself (a scoring card thrown on another's trick); 0 when ``c`` leads or wins so far.
+    Not for misère (real, unmirrored card indexes)."""
+    if not trick:
+        return 0
+    t = [*trick, c]
+    w, _ = winner(ctx, t)
+    if w == c:
+        return 0
+    if len(t) < ctx.n:
+        return ctx.values[c]
+    tm = 0
+    for x in t:
+        tm |= 1 << x
+    return trick_cost(ctx, tm, trick_no)
+
+
 def _nth(mask: int, i: int) -> int:
     """The index of the ``i``-th lowest set bit of ``mask``."""
     for _ in range(i):
@@ -233,7 +254,8 @@ def _nth(mask: int, i: int) -> int:
 def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playouts: int = 0,
                 budget_ms: float = 0.0, rollout: str = "heuristic", objective: str = "own",
                 solver: int = 0, infer: float = 0.0, draws: int = 8, lookahead: int = 0,
-                chain: int = 0) -> tuple[dict[int, float], int]:
+                chain: int = 0, version: int = VERSION, base: int = -1,
+                spread: dict[int, float] | None = None) -> tuple[dict[int, float], int]:
     """Mean value of each legal card over sampled deals.
 
     Args:
@@ -250,6 +272,11 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
         weight ``(1 − infer) ** misses``, ``chain`` swaps between deals; 0: rejection as above).
         lookahead: in each play-out, also try every card at the seat's next ``lookahead`` turns and
         keep the best (:func:`~kingcore.bots.policy.playout`).
+        version: the heuristic (:data:`~kingcore.bots.policy.VERSIONS`) the play-outs and the
+        inference imagine at every seat.
+        base, spread: with a card of ``lm`` as ``base`` and a dict as ``spread``, ``spread`` is filled
+        with the standard error of each card's value minus the base card's (paired over the same
+        deals; 0 for the base card and its class, ``inf`` after a single deal).
 
     Returns:
         (value per card index of ``lm`` — equivalent cards share their class's value —, deals played).
@@ -257,7 +284,7 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
     """
     deal = k.deal
     assert deal is not None
-    ctx = deal_ctx(deal)
+    ctx = deal_ctx(deal, version)
     on_table = 0
     for c in k.trick:
         on_table |= 1 << c
@@ -274,6 +301,10 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
     gone0 = mirror(k.gone) if mis else k.gone
     reps_m = [mc(c) for c in reps]
     sums = [0.0] * len(reps)
+    bi = next((i for i, g in enumerate(groups) if base in g), -1)
+    d1 = [0.0] * len(reps)
+    d2 = [0.0] * len(reps)
+    row = [0.0] * len(reps)
     left = deal.tricks_per_deal - k.trick_no
     use_solver = solver > 0 and left <= solver and rollout == "heuristic"
     t0 = time.perf_counter()
@@ -294,6 +325,7 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
             vals = solve(deal, hands, k.leader, k.trick, k.points, k.tricks, me, reps)
             for i in range(len(reps)):
                 sums[i] += vals[i]
+                row[i] = vals[i]
         else:
             real = hands
             if mis:
@@ -311,15 +343,27 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
                 if objective == "diff":
                     v -= (sum(res) - res[me]) / (n - 1)
                 sums[i] += v
+                row[i] = v
+        if bi >= 0:
+            for i in range(len(reps)):
+                d = row[i] - row[bi]
+                d1[i] += d
+                d2[i] += d * d
         done += 1
         if budget_ms and (time.perf_counter() - t0) * 1000 >= budget_ms:
             break
         if tries <= 0 and done >= max(1, worlds // 4):
             break  # the play is poorly explained: stop with the deals found
     out: dict[int, float] = {}
-    for g, s in zip(groups, sums, strict=True):
+    for i, (g, s) in enumerate(zip(groups, sums, strict=True)):
+        se = math.inf
+        if done > 1:
+            var = max(0.0, d2[i] / done - (d1[i] / done) ** 2)
+            se = math.sqrt(var / (done - 1))
         for c in g:
             out[c] = s / done
+            if spread is not None and bi >= 0:
+                spread[c] = se
     return out, done
 
 
@@ -335,7 +379,12 @@ class PimcBot(Bot):
     share a contract must look to be named in ordered King (a fraction of the fair share);
     ``infer``/``draws`` weigh the sampled deals by how well the heuristic explains the others' play
     (0: off); ``chain`` swaps per deal of the Metropolis sampler used for that (:class:`PlaySampler`;
-    0: rejection sampling); ``lookahead`` own turns searched inside each play-out (0: off). See
+    0: rejection sampling); ``lookahead`` own turns searched inside each play-out (0: off); ``version`` the heuristic
+    (:data:`~kingcore.bots.policy.VERSIONS`) imagined at every seat, whose card is kept on a tie;
+    ``standing``: among the cards within this many points of the best, the one that hands the other
+    seats the fewest points is played (0: off) — the rubber is settled by differences; ``trust``: the
+    heuristic's card is kept unless another card's value beats it by more than this many standard
+    errors of the paired difference (0: by any margin, the first round's rule). See
     :func:`card_values`; docs/BOTS.md has the measurements that chose the defaults.
     """
 
@@ -352,6 +401,9 @@ class PimcBot(Bot):
     draws: int = 8
     lookahead: int = 0
     chain: int = 0
+    version: int = VERSION
+    standing: float = 0.2
+    trust: float = 1.0
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0:
@@ -362,26 +414,53 @@ class PimcBot(Bot):
             raise ValueError("infer must be between 0 and 1, draws ≥ 1 and chain ≥ 0")
         if self.objective not in ("own", "diff"):
             raise ValueError(f"objective must be own or diff, not {self.objective!r}")
+        if self.version not in VERSIONS:
+            raise ValueError(f"version must be one of {', '.join(map(str, VERSIONS))}, not {self.version}")
+        if self.standing < 0 or self.trust < 0:
+            raise ValueError(f"standing and trust must be ≥ 0, not {self.standing} and {self.trust}")
 
     def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
-        """The move of the best expected value (see :meth:`evaluate`)."""
+        """The move of the best expected value (see :meth:`evaluate`; cards: :meth:`_pick`)."""
         if view.phase == "play":
-            k, ctx, lm, heuristic = heuristic_play(view, legal)
+            k, ctx, lm, heuristic = heuristic_play(view, legal, self.version)
             on_table = 0
             for c in k.trick:
                 on_table |= 1 << c
             if len(card_groups(ctx, lm, k.hand, k.gone & ~on_table)) == 1:
                 return heuristic  # every legal card plays alike
+            hc = heuristic.card.index if heuristic.card is not None else -1
+            spread: dict[int, float] = {}
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
-                                  self.lookahead, self.chain)
-            values = {m: vals[m.card.index] for m in legal if m.card is not None}
-            best = max(values.values())
-            if values[heuristic] >= best - 1e-9:
-                return heuristic
-            return max(legal, key=lambda m: (values[m], -legal.index(m)))
+                                  self.lookahead, self.chain, self.version, hc, spread)
+            return self._pick(ctx, k, legal, heuristic, vals, spread)
         values = self.evaluate(view, legal, rng)
         return pick_call(view, legal, values, self.margin)
+
+    def _pick(self, ctx: Ctx, k: Knowledge, legal: list[Move], heuristic: Move, vals: dict[int, float],
+              spread: dict[int, float]) -> Move:
+        """The card to play from the values: the best one, unless the heuristic's card is within
+        ``trust`` × √(2 ln k) standard errors of it (k distinct values; then the heuristic's); in a
+        positive contract, a card that leaves a trick with points to another seat gives way to one
+        within ``standing`` points of the best that leaves fewer points there (:func:`_gift`)."""
+        values = {m: vals[m.card.index] for m in legal if m.card is not None}
+        best_m = max(legal, key=lambda m: (values[m], -legal.index(m)))
+        best = values[best_m]
+        hv = values[heuristic]
+        se = spread.get(best_m.card.index, 0.0) if best_m.card is not None else 0.0
+        # the best of k noisy means is biased upward by about sqrt(2 ln k) standard errors
+        k_alt = len({round(v, 9) for v in values.values()})
+        choice = heuristic if best - hv <= max(1e-9, self.trust * se * math.sqrt(2 * math.log(max(2, k_alt)))) \
+            else best_m
+        if self.standing > 0 and not ctx.neg and not ctx.misere and k.trick:
+            gifts = {m: _gift(ctx, k.trick, k.trick_no, m.card.index) for m in legal if m.card is not None}
+            if gifts[choice] > 0:
+                alt = [m for m in legal if gifts[m] < gifts[choice] and values[m] >= best - self.standing]
+                if alt:
+                    least = min(gifts[m] for m in alt)
+                    alt = [m for m in alt if gifts[m] == least]
+                    return heuristic if heuristic in alt else max(alt, key=lambda m: (values[m], -legal.index(m)))
+        return choice
 
     def evaluate(self, view: SeatView, legal: list[Move], rng: random.Random) -> dict[Move, float]:
         """Expected points of the deal for ``view.seat`` after each legal move (positive is good).
@@ -397,6 +476,6 @@ class PimcBot(Bot):
                 lm |= m.card.mask
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
-                                  self.lookahead, self.chain)
+                                  self.lookahead, self.chain, self.version)
             return {m: vals[m.card.index] for m in legal if m.card is not None}
-        return evaluate_calls(view, legal, rng, self.call_samples, self.budget_ms)
+        return evaluate_calls(view, legal, rng, self.call_samples, self.budget_ms, self.version)

@@ -10,6 +10,12 @@ costs nothing with a high card when last; when forced to win, win with a high ca
 penalty card; when void, dump the costliest card (K♥, then queens/jacks per contract, then hearts, then
 the highest card); lead the card least likely to win (low in suits with many higher cards out).
 
+Version 2 (the default, :data:`VERSION`; issue 12) first gives away a penalty card that cannot win the
+trick (Q♠ under A♠ in *no girls*, J♠ under K♠ in *no boys*, K♥ under A♥), takes a free trick with a
+high card only by a card that wins it, and leads a singleton that all but never wins to open a void
+when the hand holds penalty cards in other suits; version 1 is kept for its measurements
+(``heuristic(version=1)``, ``pimc(version=1)``).
+
 Positive contracts and trump deals (take): the last player wins with the cheapest winning card; others
 win with the cheapest sure winner or play low; when void, trump with the lowest trump that wins; lead
 sure winners (trumps first), else low from the longest suit; never give a scoring card away. Misère is
@@ -26,10 +32,22 @@ played as a no-trump deal with the ranks of every suit mirrored (:func:`mirror`)
 
 from __future__ import annotations
 
-from ..cards import KH_MASK, SUIT_MASKS, Card
-from ..position import Deal, legal_mask
+from collections.abc import Callable, Sequence
 
-__all__ = ["Card", "Ctx", "choose_card", "context", "mirror", "playout", "trick_cost"]
+from ..cards import KH_MASK, SUIT_MASKS, Card
+from ..position import Deal, Settlement, legal_mask
+
+__all__ = ["VERSION", "VERSIONS", "Card", "Ctx", "Policy", "choose_card", "context", "mirror", "playout", "trick_cost",
+           "winner"]
+
+VERSIONS = (1, 2)
+"""The heuristic's versions: 1 = the first round's rules of thumb (kept so that its measurements can be
+repeated), 2 = penalty-aware ducking and dumping, void-making leads (the default, :data:`VERSION`)."""
+VERSION = 2
+"""The default heuristic version."""
+
+Policy = Callable[["Ctx", int, int, Sequence[int], int, int, int], int]
+"""A card choice: (ctx, hand, legal, trick, gone, trick_no, void_suits) -> card index."""
 
 HEARTS = SUIT_MASKS[1]
 S0, S1, S2, S3 = SUIT_MASKS
@@ -66,7 +84,8 @@ class Ctx:
     """What the policy and the play-outs need of a :class:`Deal`, precomputed once per deal.
 
     Attributes:
-        deal: the deal.
+        deal: the deal; version: the heuristic's version (:data:`VERSIONS`); avoid, take: its card
+        choice for negative and positive contracts; pick: the one this deal's contract uses.
         n: players; total: tricks per deal.
         neg: the contract is negative (avoid taking).
         values: per card index, the points (magnitude) taking that card is worth.
@@ -74,19 +93,25 @@ class Ctx:
         tw, lw: points (magnitude) per trick and per each of the last two tricks.
         trump: the trump suit or ``None``; tsuit: its mask (0 without trump).
         misere: ranks reversed (play-outs run on mirrored masks).
+        settlement: the end of a trick for :func:`playout` (on mirrored masks in misère).
         deck: the deck mask (mirrored in misère).
     """
 
-    __slots__ = ("bid", "deal", "deck", "hmg", "items", "kmg", "live", "lw", "misere", "mtrump", "n", "neg",
-                 "nhl", "scoring", "total", "trump", "tsuit", "tw", "values")
+    __slots__ = ("avoid", "bid", "deal", "deck", "hmg", "items", "kmg", "lw", "misere", "mtrump", "n", "neg",
+                 "nhl", "pick", "settlement", "take", "total", "trump", "tsuit", "tw", "values", "version")
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Deal, version: int = VERSION) -> None:
+        if version not in VERSIONS:
+            raise ValueError(f"heuristic version must be one of {', '.join(map(str, VERSIONS))}, not {version}")
         self.deal = deal
+        self.version = version
+        self.avoid: Policy = _avoid if version == 1 else _avoid2
+        self.take: Policy = _take if version == 1 else _take2
+        self.pick: Policy = self.avoid if not deal.contract.positive else self.take
         self.n = deal.players
         self.total = deal.tricks_per_deal
         self.neg = not deal.contract.positive
         sc = deal.scoring
-        self.scoring = sc
         tw, hw, bw, gw, kw, lw = (abs(w) for w in sc.weights)
         vals = [0] * 52
         for i in range(52):
@@ -117,8 +142,8 @@ class Ctx:
         self.nhl = deal.no_hearts_lead
         self.kmg = deal.king_must_go
         self.hmg = deal.hearts_must_go
-        self.live = sc.live
         self.bid = deal.bid
+        self.settlement = Settlement(deal, mirrored=True) if deal.misere else deal.settlement
 
     def legal(self, hand: int, led: int) -> int:
         """The legal cards of ``hand`` when ``led`` (0..3, −1 to lead) was led: :func:`legal_mask`
@@ -126,9 +151,12 @@ class Ctx:
         return legal_mask(self.deal, hand, led)
 
 
-def context(deal: Deal) -> Ctx:
-    """The :class:`Ctx` of a deal."""
-    return Ctx(deal)
+def context(deal: Deal, version: int = VERSION) -> Ctx:
+    """The :class:`Ctx` of a deal for the heuristic ``version`` (:data:`VERSIONS`).
+
+    Raises:
+        ValueError: an unknown version."""
+    return Ctx(deal, version)
 
 
 def trick_cost(ctx: Ctx, tm: int, trick_no: int) -> int:
@@ -143,15 +171,11 @@ def trick_cost(ctx: Ctx, tm: int, trick_no: int) -> int:
     return v
 
 
-def _top(m: int) -> int:
-    return m.bit_length() - 1
-
-
 def _bottom(m: int) -> int:
     return (m & -m).bit_length() - 1
 
 
-def _winner(ctx: Ctx, trick: list[int] | tuple[int, ...]) -> tuple[int, bool]:
+def winner(ctx: Ctx, trick: Sequence[int]) -> tuple[int, bool]:
     """The winning card so far and whether it is a trump that beat the led suit."""
     led = SUIT_MASKS[_SUIT[trick[0]]]
     tm = 0
@@ -163,7 +187,7 @@ def _winner(ctx: Ctx, trick: list[int] | tuple[int, ...]) -> tuple[int, bool]:
     return ((tm & led).bit_length() - 1), False
 
 
-def choose_card(ctx: Ctx, hand: int, lm: int, trick: list[int] | tuple[int, ...], gone: int, trick_no: int,
+def choose_card(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
                 void_suits: int) -> int:
     """The heuristic's card (an index) for the player holding ``hand`` with legal cards ``lm``.
 
@@ -179,9 +203,7 @@ def choose_card(ctx: Ctx, hand: int, lm: int, trick: list[int] | tuple[int, ...]
     """
     if lm & (lm - 1) == 0:
         return lm.bit_length() - 1
-    if ctx.neg:
-        return _avoid(ctx, hand, lm, trick, gone, trick_no, void_suits)
-    return _take(ctx, hand, lm, trick, gone, trick_no, void_suits)
+    return ctx.pick(ctx, hand, lm, trick, gone, trick_no, void_suits)
 
 
 def _least_value_top(ctx: Ctx, m: int) -> int:
@@ -198,7 +220,7 @@ def _least_value_top(ctx: Ctx, m: int) -> int:
     return best
 
 
-def _avoid(ctx: Ctx, hand: int, lm: int, trick: list[int] | tuple[int, ...], gone: int, trick_no: int,
+def _avoid(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
            void_suits: int) -> int:
     items = ctx.items
     if trick:
@@ -206,7 +228,7 @@ def _avoid(ctx: Ctx, hand: int, lm: int, trick: list[int] | tuple[int, ...], gon
         ledm = SUIT_MASKS[led]
         f = lm & ledm
         if f:
-            win, _ = _winner(ctx, trick)
+            win, _ = winner(ctx, trick)
             tm = 0
             for c in trick:
                 tm |= 1 << c
@@ -271,14 +293,87 @@ def _avoid(ctx: Ctx, hand: int, lm: int, trick: list[int] | tuple[int, ...], gon
     return best
 
 
-def _take(ctx: Ctx, hand: int, lm: int, trick: list[int] | tuple[int, ...], gone: int, trick_no: int,
+def _costliest(ctx: Ctx, m: int) -> int:
+    """The card of ``m`` worth the most points, the highest of those."""
+    vals = ctx.values
+    best = -1
+    bv = -1
+    while m:
+        c = m.bit_length() - 1
+        m ^= 1 << c
+        if vals[c] > bv:
+            best, bv = c, vals[c]
+    return best
+
+
+def _avoid2(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
+            void_suits: int) -> int:
+    """Version 2 of the negative-contract rules (see :data:`VERSIONS`): a penalty card that cannot
+    win the trick goes first (Q♠ under A♠ in *no girls*, J♠ under K♠ in *no boys*, K♥ under A♥);
+    a free trick is taken with a high card only by a card that would win it; void, the costliest card
+    goes (K♥ first); a lead from a singleton that is all but sure to lose opens a void when the hand
+    holds penalty cards in other suits. Otherwise as version 1."""
+    items = ctx.items
+    if trick:
+        f = lm & SUIT_MASKS[_SUIT[trick[0]]]
+        if f:
+            win, _ = winner(ctx, trick)
+            below = f & ((1 << win) - 1)
+            dump = below & items
+            if dump:
+                return _costliest(ctx, dump)  # a penalty card that cannot win: give it away now
+            tm = 0
+            for c in trick:
+                tm |= 1 << c
+            if not items and ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw):
+                return f.bit_length() - 1  # nothing counts in this trick: shed the highest card
+            if len(trick) == ctx.n - 1 and ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw) \
+                    and not tm & items:
+                x = f & ~items & ~below
+                if x:
+                    return x.bit_length() - 1  # a trick that costs nothing: win it with a high card
+        return _avoid(ctx, hand, lm, trick, gone, trick_no, void_suits)
+    if not items and not ctx.tw and trick_no < ctx.total - 2:
+        return _least_value_top(ctx, lm)
+    c = _avoid(ctx, hand, lm, trick, gone, trick_no, void_suits)
+    danger = hand & items
+    if not danger or (hand & SUIT_MASKS[_SUIT[c]]).bit_count() == 1:
+        return c
+    # a safe singleton opens a void to discard the penalty cards of the other suits on
+    n1 = ctx.n - 1
+    best = c
+    least = 0.05
+    for su in range(4):
+        s = SUIT_MASKS[su]
+        mine = lm & s
+        if not mine or (hand & s) != mine or mine & (mine - 1) or mine & items or not danger & ~s:
+            continue
+        out = s & ctx.deck & ~gone & ~hand
+        total = out.bit_count()
+        if total < n1 or void_suits >> su & 1:
+            continue
+        x = mine.bit_length() - 1
+        higher = (out >> x).bit_count()
+        p = ((total - higher) / total) ** n1
+        if p < least:
+            best, least = x, p
+    return best
+
+
+def _take2(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
+           void_suits: int) -> int:
+    """Version 2 of the positive-contract rules: as version 1."""
+    return _take(ctx, hand, lm, trick, gone, trick_no, void_suits)
+
+
+def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
           void_suits: int) -> int:
     items = ctx.items
     worth = ctx.tw or (ctx.lw and trick_no >= ctx.total - 2)
     if trick:
         led = _SUIT[trick[0]]
         ledm = SUIT_MASKS[led]
-        win, trumped = _winner(ctx, trick)
+        win, trumped = winner(ctx, trick)
         last = len(trick) == ctx.n - 1
         tm = 0
         for c in trick:
@@ -411,24 +506,12 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
     Same rules, scoring and early end as :meth:`Position.play` (the tests check the play is legal).
     """
     n = ctx.n
-    total = ctx.total
     trick_no = sum(tricks)
-    live = ctx.live
-    scoring = ctx.scoring
-    bid = ctx.bid
-    tsuit = ctx.tsuit
+    settle = ctx.settlement.settle
     legal = ctx.legal
     mtrump, hmg, nhl = ctx.mtrump, ctx.hmg, ctx.nhl
-    neg = ctx.neg
-    if not trick:
-        if trick_no >= total:
-            return points
-        if live is not None:
-            rest = 0
-            for h in hands:
-                rest |= h
-            if not rest & live:
-                return points
+    if not trick and ctx.settlement.over(hands, trick_no):
+        return points
     seat = (leader + len(trick)) % n
     while True:
         if len(trick) < n:
@@ -461,10 +544,7 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
                     assert best is not None
                     return best
                 depth -= 1
-            if lm & (lm - 1):
-                c = (_avoid if neg else _take)(ctx, hand, lm, trick, gone, trick_no, void_suits)
-            else:
-                c = lm.bit_length() - 1
+            c = ctx.pick(ctx, hand, lm, trick, gone, trick_no, void_suits) if lm & (lm - 1) else lm.bit_length() - 1
             b = 1 << c
             if trick:
                 led = _SUIT[trick[0]]
@@ -481,25 +561,9 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
             trick.append(c)
             seat = seat + 1 if seat + 1 < n else 0
             continue
-        tm = 0
-        for x in trick:
-            tm |= 1 << x
-        top = _top(tm & tsuit) if tm & tsuit else _top(tm & SUIT_MASKS[_SUIT[trick[0]]])
-        w = (leader + trick.index(top)) % n
-        tricks[w] += 1
-        if bid is not None and w == bid.seat:
-            if tricks[w] > bid.tricks:
-                points[w] += ctx.deal.trick_value
-        else:
-            points[w] += scoring.trick_points(tm, trick_no >= total - 2)
-        trick_no += 1
-        if trick_no >= total:
+        w = settle(trick, leader, trick_no, hands, points, tricks)
+        if w < 0:
             return points
-        if live is not None:
-            rest = 0
-            for h in hands:
-                rest |= h
-            if not rest & live:
-                return points
+        trick_no += 1
         leader = seat = w
         trick.clear()

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import SUIT_MASKS
 from ..position import Deal
 from .calls import deal_ctx
 from .policy import Ctx
@@ -58,33 +57,17 @@ def _after(ctx: Ctx, hands: list[int], leader: int, trick: tuple[int, ...], tric
     tricks so far, auction deals only)."""
     n = ctx.n
     if len(trick) == n:
-        tm = 0
-        for x in trick:
-            tm |= 1 << x
-        led = SUIT_MASKS[_SUIT[trick[0]]]
-        if tm & ctx.tsuit:
-            top = (tm & ctx.tsuit).bit_length() - 1
-        else:
-            f = tm & led
-            top = ((f & -f) if ctx.misere else f).bit_length() - 1
-        w = (leader + trick.index(top)) % n
         gain = [0] * n
+        taken = [0] * n  # only the bidder's count matters (auction deals)
         bid = ctx.bid
-        if bid is not None and w == bid.seat:
-            bt += 1
-            gain[w] = ctx.deal.trick_value if bt > bid.tricks else 0
-        else:
-            gain[w] = ctx.scoring.trick_points(tm, trick_no >= ctx.total - 2)
-        trick_no += 1
-        if trick_no >= ctx.total:
+        if bid is not None:
+            taken[bid.seat] = bt
+        w = ctx.deal.settlement.settle(trick, leader, trick_no, hands, gain, taken)
+        if w < 0:
             return tuple(gain)
-        if ctx.live is not None:
-            rest = 0
-            for h in hands:
-                rest |= h
-            if not rest & ctx.live:
-                return tuple(gain)
-        fut = _after(ctx, hands, w, (), trick_no, bt, memo)
+        if bid is not None:
+            bt = taken[bid.seat]
+        fut = _after(ctx, hands, w, (), trick_no + 1, bt, memo)
         return tuple(a + b for a, b in zip(gain, fut, strict=True))
     key = (*hands, leader, bt, *trick)
     hit = memo.get(key)

@@ -1,22 +1,22 @@
-"""Browser tests' set-up: the built site served by ``python -m http.server`` on 127.0.0.1, Debian's Chromium
-(or Playwright's own where there is none), and a guard that no request leaves 127.0.0.1."""
+"""Browser tests' set-up: the built site served on 127.0.0.1, Debian's Chromium (or Playwright's own where
+there is none), and a guard that no request leaves 127.0.0.1. The launch arguments and the server are
+:mod:`sitebuild.browser`'s, shared with ``python build.py bench-web``."""
 
 from __future__ import annotations
 
 import importlib.util
-import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from sitebuild.browser import TIMEOUT_MS, SiteServer, launch_args
+from sitebuild.site import needs_build
 
 RENDERER_CRASH = "Target crashed"
 """Playwright's error when Chromium's renderer process dies. Debian's Chromium 156 segfaulted (SIGSEGV
@@ -37,94 +37,37 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "dist" / "site"
 ARTIFACTS = ROOT / "artifacts"
-TIMEOUT_MS = 120_000
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-default-apps",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-
-
-def chromium_path() -> str | None:
-    """Debian's Chromium (or $CHROMIUM); ``None``: use Playwright's own browser."""
-    path = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    return path if os.path.exists(path) else None
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args() -> dict[str, Any]:
-    args: dict[str, Any] = {"headless": True, "args": CHROMIUM_ARGS}
-    path = chromium_path()
-    if path:
-        args["executable_path"] = path
-    return args
+    return launch_args()
 
 
 @pytest.fixture(scope="session")
 def site() -> Path:
     """dist/site, built first if any source changed (``python build.py test`` has built it already)."""
-    spec = importlib.util.spec_from_file_location("king_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    if build.needs_build():
+    if needs_build():
         subprocess.run([sys.executable, str(ROOT / "build.py"), "build"], check=True, cwd=ROOT)
     assert (SITE / "index.html").is_file()
     return SITE
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@dataclass
-class Server:
-    """``python -m http.server`` over ``root``; ``url`` ends with ``/``."""
-
-    root: Path
-    path: str = "/"
-    port: int = field(default_factory=free_port)
-    proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}{self.path}"
-
-    def start(self) -> Server:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory",
-             str(self.root)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            with socket.socket() as s:
-                if s.connect_ex(("127.0.0.1", self.port)) == 0:
-                    return self
-            time.sleep(0.05)
-        raise RuntimeError(f"http.server did not start on port {self.port}")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-        self.proc = None
-
-
 @pytest.fixture
-def server(site: Path) -> Iterator[Server]:
-    srv = Server(site).start()
+def server(site: Path) -> Iterator[SiteServer]:
+    srv = SiteServer(site).start()
     yield srv
     srv.stop()
 
 
 @pytest.fixture
-def make_server(site: Path) -> Iterator[Callable[..., Server]]:
+def make_server(site: Path) -> Iterator[Callable[..., SiteServer]]:
     """Servers over other roots: ``make_server(root, path)``, or a sub-path of a copy of the site."""
-    made: list[Server] = []
+    made: list[SiteServer] = []
     temps: list[str] = []
 
-    def make(root: Path | None = None, path: str = "/", copy: bool = False, mount: str = "") -> Server:
+    def make(root: Path | None = None, path: str = "/", copy: bool = False, mount: str = "",
+             cache_control: str = "no-cache") -> SiteServer:
         if copy or mount:
             tmp = tempfile.mkdtemp(prefix="king-site-")
             temps.append(tmp)
@@ -134,7 +77,7 @@ def make_server(site: Path) -> Iterator[Callable[..., Server]]:
             else:
                 target.symlink_to(site, target_is_directory=True)
             root = Path(tmp) if mount else target
-        srv = Server(root or site, path).start()
+        srv = SiteServer(root or site, path, cache_control).start()
         made.append(srv)
         return srv
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,12 @@ import pytest
 
 from kingcore import Phase
 from kingcore.notation import dumps, loads
-from kingcore.webapi import Session, choose
+from kingcore.web import Session, choose
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalog, compiled
+from web_catalog import english
+
+CAT = english()
 
 pytestmark = pytest.mark.browser
 
@@ -249,6 +255,7 @@ def test_unreadable_save_is_kept_and_offered(kind: str, make_raw: Callable[[], s
 def test_disabled_card_does_nothing_and_forced_illegal_move_is_refused(server: Any, new_context: Any) -> None:
     s = saved_session(my_turn_with_illegal)
     illegal = next(c for c in s.view_model(0)["hand"] if not c["legal"])
+    illegal["why"] = CAT.why(illegal["reason"], illegal["args"])  # the words the page shows
     ctx, _ = new_context()
     seed_storage(ctx, {SAVE_KEY: s.to_save()})
     page = open_game(ctx, server.url)
@@ -521,7 +528,7 @@ def test_call_screens(options: dict[str, Any], phase: str, title: str, pick: str
     if phase == "auction":  # who bid what so far, and the high bid
         for call in vm["calls"]:
             text = page.locator(f'#call-screen .call-seats li[data-seat="{call["seat"]}"]').inner_text()
-            assert ("passed" if call["token"] == "pass" else call["text"]) in text
+            assert ("passed" if call["token"] == "pass" else CAT.move(call)) in text
         bids = [int(c["token"][4:]) for c in vm["calls"] if c["token"].startswith("bid:")]
         assert page.get_attribute("#call-screen .call-high", "data-high") == str(max(bids, default=0))
     if phase == "choose_contract":  # negative and positive groups, each contract with its scoring
@@ -532,7 +539,8 @@ def test_call_screens(options: dict[str, Any], phase: str, title: str, pick: str
             button = page.locator(f'#call-screen .call-group[data-sign="{sign}"] button[data-move="{m["token"]}"]')
             assert button.count() == 1
             small = button.locator("small").first.inner_text()
-            assert small == m["scoring"] or m["scoring"].startswith(small), (small, m["scoring"])
+            scoring = CAT.scoring(m["scoring"])
+            assert small == scoring or scoring.startswith(small), (small, scoring)
     page.click(f'#call-screen button[data-move="{pick}"]')
     page.wait_for_function("() => { const s = document.getElementById('call-screen'); return !s || s.hidden; }")
     saved = Session.from_save(state(page)["save"])

@@ -1,6 +1,7 @@
-"""The page's JSON protocol (kingcore.webapi) under CPython: whole rubbers through it, saves that round-trip
+"""The page's session package (kingcore.web) under CPython: whole rubbers through it, saves that round-trip
 at every step, unreadable saves as typed errors, refused moves with the engine's reason, bots that see only
-their own view, and the page's Python staying lint-clean."""
+their own view, and the page's Python staying lint-clean. Words are checked through the page's catalog
+(web/locale/en.po, compiled as the build does)."""
 
 from __future__ import annotations
 
@@ -12,27 +13,36 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from web_catalog import english
 
 from kingcore import Card, Game, Phase, Rules
 from kingcore.notation import dumps
-from kingcore.webapi import (
+from kingcore.view import seat_view
+from kingcore.web import (
     BOT_LEVELS,
     DEFAULT_LEVEL,
     HUMAN,
     SAVE_VERSION,
+    Catalog,
     SaveError,
     Session,
     analyse_json,
     bot_move,
     choose,
+    describe_move,
     hint_json,
     level_spec,
-    move_text,
     new_game_options,
     save_seq,
 )
 
 ROOT = Path(__file__).parent.parent
+CAT: Catalog = english()
+
+
+def move_text(token: str) -> str:
+    """A move token in the page's words."""
+    return CAT.move(describe_move(token))
 VARIANTS = [
     {},
     {"preset": "club", "boys": "kings_and_jacks", "king_discard": "always", "hearts_must_go": True},
@@ -127,7 +137,9 @@ def test_a_new_game_has_its_first_deal_dealt() -> None:
     top = max(c.rank for c in last_round.values())
     assert [seat for seat, c in last_round.items() if c.rank == top] == [fd["seat"]]
     assert vm["to_move"] == (vm["dealer"] + 1) % 4
-    assert vm["contract"]["id"] == "no_tricks" and vm["contract"]["line"].startswith("No tricks: −2 per trick")
+    c = vm["contract"]
+    line = f"{CAT.contract_name(c)}: {CAT.contract_line(c)}"
+    assert c["id"] == "no_tricks" and line.startswith("No tricks: −2 per trick")
     assert [x["contract"] for x in vm["schedule"]][:2] == ["no_tricks", "no_boys"]
 
 
@@ -206,12 +218,12 @@ def test_illegal_intent_is_refused_with_the_engines_reason() -> None:
     bad = next(c for c in vm["hand"] if not c["legal"])
     led = vm["trick"][0]["card"][-1]
     assert bad["reason"] == "must_follow_suit"
-    assert bad["why"] == "you must follow " + "♠♥♦♣"["SHDC".index(led)]
+    assert CAT.why(bad["reason"], bad["args"]) == "you must follow " + "♠♥♦♣"["SHDC".index(led)]
     answer = s.apply(bad["card"], 0)
     assert answer["ok"] is False
     assert answer["error"]["reason"] == "must_follow_suit"
     assert "must follow" in answer["error"]["message"] and "seat 0" in answer["error"]["message"]
-    assert answer["error"]["why"] == bad["why"]
+    assert CAT.why(answer["error"]["reason"], answer["error"]["args"]) == CAT.why(bad["reason"], bad["args"])
     assert s.to_save() == before and answer["view"] == vm
     # wrong seat, a card not held, nonsense, a call in the play phase
     assert s.apply(bad["card"], 1)["error"]["reason"] == "not_your_turn"
@@ -240,7 +252,7 @@ def test_legal_flags_match_the_engine_and_others_wait() -> None:
                 legal = {str(m) for m in s.game.legal_moves()}
                 assert {k for k, c in hand.items() if c["legal"]} == legal
                 for c in hand.values():
-                    assert (c["reason"] is None) == c["legal"] and (c["why"] is None) == c["legal"]
+                    assert (c["reason"] is None) == c["legal"] and (c["args"] is None) == c["legal"]
             else:
                 assert not any(c["legal"] for c in hand.values())
         step(s, rng)
@@ -310,7 +322,7 @@ def test_calls_are_offered_as_moves_in_other_phases() -> None:
             vm = s.view_model(seat)
             if vm["phase"] in ("auction", "call_trump"):
                 kinds.add(vm["phase"])
-                assert vm["moves"] and all(m["text"] for m in vm["moves"])
+                assert vm["moves"] and all(CAT.move(m) for m in vm["moves"])
                 assert {m["token"] for m in vm["moves"]} == {str(m) for m in s.game.legal_moves()}
             else:
                 assert vm["moves"] == []
@@ -331,25 +343,25 @@ def test_contracts_to_name_carry_their_sign_and_scoring(options: dict[str, Any])
             assert {m["token"] for m in moves} == {str(m) for m in s.game.legal_moves()}
             for m in moves:
                 if m["token"] == "pass":
-                    assert set(m) == {"token", "text"}
+                    assert m == describe_move("pass")
                     continue
                 assert m["token"] == "contract:" + m["contract"].replace("_", "-")
-                assert m["text"] == move_text(m["token"])
+                assert CAT.move(m) == move_text(m["token"])
                 assert m["positive"] is (m["contract"].startswith("take_") or m["contract"] in ("eralash_plus",
                                                                                                  "trumps"))
                 sign = "+" if m["positive"] else "−"
-                assert m["scoring"].startswith((sign, "all six at once: " + sign)), m
-            by_token = {m["token"]: m for m in moves}
-            assert by_token.get("contract:no-king", {"scoring": "−16 for K♥"})["scoring"] == "−16 for K♥"
-            assert by_token.get("contract:take-tricks", {"scoring": "+2 per trick"})["scoring"] == "+2 per trick"
+                assert CAT.scoring(m["scoring"]).startswith((sign, "all six at once: " + sign)), m
+            by_token = {m["token"]: CAT.scoring(m["scoring"]) if "scoring" in m else "" for m in moves}
+            assert by_token.get("contract:no-king", "−16 for K♥") == "−16 for K♥"
+            assert by_token.get("contract:take-tricks", "+2 per trick") == "+2 per trick"
             if "contract:trumps" in by_token:
-                assert by_token["contract:trumps"]["scoring"] == f"+{s.game.trick_value} per trick"
+                assert by_token["contract:trumps"] == f"+{s.game.trick_value} per trick"
             # the contract played then shows the same scoring text
             token = next(m["token"] for m in moves if m["token"] != "pass")
             assert s.apply(token, seat)["ok"]
             contract = s.view_model(seat)["contract"]
             if contract["id"] != "trumps":
-                assert contract["scoring"] == by_token[token]["scoring"]
+                assert CAT.scoring(contract["scoring"]) == by_token[token]
             seen += 1
             continue
         step(s, rng)
@@ -372,7 +384,7 @@ def test_bots_get_only_their_own_view() -> None:
             seat, text = requests[-1]
             view = json.loads(text)
             assert view["seat"] == seat
-            assert set(view) == set(s.game.view(seat).to_dict())
+            assert set(view) == set(seat_view(s.game, seat).to_dict())
             others = set().union(*(before[x] for x in range(4) if x != seat))
             assert set(view["hand"]) <= before[seat]
             visible = set(view["hand"]) | {c for _, c in view["trick"]} | {c for _, c in view["played"]}
@@ -446,14 +458,14 @@ def test_hint_rates_every_legal_move_best_first() -> None:
         hinted = 0
         while hinted < 3 and s.game.phase is not Phase.RUBBER_OVER:
             seat = s.game.to_move
-            if seat is not None and len(s.game.view(seat).legal) > 1:
+            if seat is not None and len(seat_view(s.game, seat).legal) > 1:
                 request = s.bot_request(seat)
                 answer = json.loads(hint_json(request, 1))
                 tokens = [m["token"] for m in answer["moves"]]
                 assert sorted(tokens) == sorted(json.loads(request)["legal"])
                 values = [m["expected"] for m in answer["moves"]]
                 assert values == sorted(values, reverse=True) and answer["best"] == tokens[0]
-                assert all(m["text"] == move_text(m["token"]) for m in answer["moves"])
+                assert all(m == {**describe_move(m["token"]), "expected": m["expected"]} for m in answer["moves"])
                 assert hint_json(request, 1) == json.dumps(answer, ensure_ascii=False)
                 hinted += 1
             step(s, rng)
@@ -477,7 +489,7 @@ def test_analysis_of_a_deal_rates_my_cards() -> None:
             assert seat is not None
             level = "random" if seat == 0 else "medium"
             token = bot_move(s.bot_request(seat), level, s.bot_seed(seat))
-            if seat == 0 and len(s.game.view(0).legal) > 1:
+            if seat == 0 and len(seat_view(s.game, 0).legal) > 1:
                 mine.append(token)
             assert s.apply(token, seat)["ok"]
         review = json.loads(analyse_json(dumps(s.game), 0, deal))
@@ -508,7 +520,9 @@ def test_new_game_options_are_valid_for_four_players() -> None:
 
 def test_move_text_and_save_seq() -> None:
     assert move_text("trump:nt") == "no trump" and move_text("pass") == "pass"
-    assert move_text("trump:last-card") == "by the last card" and move_text("TH") == "T♥"
+    assert move_text("trump:last-card") == "by the last card" and move_text("TH") == "10♥"
+    assert move_text("trump:S") == "♠ trump" and move_text("bid:3") == "bid 3"
+    assert move_text("contract:no-king") == "No King"
     assert save_seq(None) is None and save_seq("[]") is None and save_seq('{"seq": true}') is None
 
 

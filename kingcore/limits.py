@@ -1,0 +1,215 @@
+"""The limits on every text kingcore reads, in one place, and the checks that apply them *before* parsing.
+
+Every reader of outside text — a save (:meth:`kingcore.webapi.Session.from_save`), a game record
+(:func:`kingcore.notation.loads`), a deal vector (:mod:`kingcore.vectors`), a rules text
+(:meth:`kingcore.rules.Rules.parse`), a bot spec (:func:`kingcore.bots.base.make_bot`), a position
+(:meth:`kingcore.position.Position.parse`) and a deal line (:func:`kingcore.cards.parse_deal_line`) —
+checks its input against these limits first, runs in time linear in the input's size, reads ASCII digits
+only, and raises a :class:`~kingcore.errors.KingError` subclass with a one-line message quoting at most
+:data:`QUOTE` characters of the input.
+
+========================  ===========================  ============================================
+limit                     value                        applies to
+========================  ===========================  ============================================
+:data:`MAX_FILE`          1,000,000 characters         a save, a record, a vector file
+:data:`MAX_LINE`          10,000 characters            one line of a record
+:data:`MAX_JSON_DEPTH`    20 nested arrays/objects     a save, a vector (checked before ``json``)
+:data:`MAX_DIGITS`       18 digits (ASCII ``0-9``)     every integer (JSON, records, positions, specs)
+:data:`MAX_SPEC`          4,096 characters             a rules text or a bot spec
+:data:`MAX_POSITION`      4,096 characters             a position string
+:data:`MAX_DEAL_LINE`     1,024 characters             a deal line
+========================  ===========================  ============================================
+
+>>> json_loads('{"seq": 7, "record": ""}', "save")
+{'seq': 7, 'record': ''}
+>>> json_loads('{"seq": ' + "9" * 5000 + "}", "save")
+Traceback (most recent call last):
+...
+kingcore.errors.NotationError: line 1, column 9: save: a number of 5000 digits (at most 18)
+>>> json_loads("[" * 10000, "save")
+Traceback (most recent call last):
+...
+kingcore.errors.NotationError: line 1, column 21: save: arrays and objects nested deeper than 20
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from itertools import accumulate, islice
+from typing import Any
+
+from .errors import NotationError
+
+MAX_FILE = 1_000_000
+"""Characters in a save, a game record or a vector file (a whole 4-player rubber's record is about 5 kB)."""
+MAX_LINE = 10_000
+"""Characters in one line of a game record."""
+MAX_JSON_DEPTH = 20
+"""Nested JSON arrays and objects (a save or a vector needs 3)."""
+MAX_DIGITS = 18
+"""Digits in any integer read from text (seats, counters, points, the bots' 32-bit seeds in a save): ASCII
+``0-9`` only (a 32-bit seed has 10; Python's own limit is 4,300)."""
+MAX_SPEC = 4_096
+"""Characters in a rules text ``king(...)`` or a bot spec ``pimc(...)``."""
+MAX_POSITION = 4_096
+"""Characters in a position string (:meth:`kingcore.position.Position.parse`)."""
+MAX_DEAL_LINE = 1_024
+"""Characters in a deal line (:func:`kingcore.cards.parse_deal_line`)."""
+QUOTE = 80
+"""Characters of the input an error message quotes at most."""
+
+_SMALL = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_SMALL_SIGNED = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
+# A JSON string (possessive: no backtracking), or one bracket.
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]')
+_STRING = re.compile(r'"(?:[^"\\]++|\\.)*+"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+class JsonError(NotationError):
+    """Text that is not JSON (:func:`json_loads`); ``truncated`` is true when it ends too soon."""
+
+    def __init__(self, message: str, text: str = "", line: int | None = None, column: int | None = None,
+                 truncated: bool = False) -> None:
+        super().__init__(message, text, line, column)
+        self.truncated = truncated
+
+
+def quote(text: str, limit: int = QUOTE) -> str:
+    """``repr(text)``, cut to about ``limit`` characters with ``…`` when longer.
+
+    >>> quote("x" * 1000)[:6], len(quote("x" * 1000)) <= 84
+    ("'xxxxx", True)
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return repr(text[:limit]) + "…"
+
+
+def check_size(text: str, limit: int, what: str) -> None:
+    """Raise unless ``text`` is a ``str`` of at most ``limit`` characters.
+
+    Raises:
+        NotationError: not text, or too long (the message names ``what`` and both sizes).
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"{what}: expected text, not {type(text).__name__}")
+    if len(text) > limit:
+        raise NotationError(f"{what} is {len(text):,} characters long (at most {limit:,})", text[:QUOTE], 1, 1)
+
+
+def read_file(path: str | os.PathLike[str], what: str = "file") -> str:
+    """The text of a UTF-8 file (a leading byte-order mark dropped), reading at most
+    :data:`MAX_FILE` + 1 characters.
+
+    Raises:
+        NotationError: (line 1, column 1) the file cannot be read, is not UTF-8, or is over the limit.
+    """
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            text = f.read(MAX_FILE + 1)
+    except (OSError, UnicodeDecodeError) as e:
+        raise NotationError(f"cannot read the {what}: {quote(str(e))}", "", 1, 1) from None
+    check_size(text, MAX_FILE, what)
+    return text
+
+
+def small_int(text: str, signed: bool = False) -> int | None:
+    """The value of ``text`` if it is 1–18 ASCII digits (with a leading ``-`` when ``signed``), else
+    ``None`` — never Python's ``int()`` on untrusted text (no 4,300-digit errors, no ``²`` or ``٣``).
+
+    >>> small_int("12"), small_int("²"), small_int("9" * 5000), small_int("-4", signed=True)
+    (12, None, None, -4)
+    """
+    t = text.strip()
+    if (_SMALL_SIGNED if signed else _SMALL).fullmatch(t):
+        return int(t)
+    return None
+
+
+def line_col(text: str, index: int) -> tuple[int, int]:
+    """The 1-based line and column of character ``index`` of ``text``."""
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def json_depth_error(text: str) -> int | None:
+    """The index of the first bracket that nests deeper than :data:`MAX_JSON_DEPTH`, or ``None``.
+
+    Linear and in C for the most part: strings are cut out and the other characters dropped by regular
+    expressions, the depths summed by :func:`itertools.accumulate`.
+    """
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return None
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    if len(brackets) <= MAX_JSON_DEPTH or max(accumulate(map(_DEPTH.__getitem__, brackets))) <= MAX_JSON_DEPTH:
+        return None
+    k = next(i for i, d in enumerate(accumulate(map(_DEPTH.__getitem__, brackets))) if d > MAX_JSON_DEPTH)
+    bracket_matches = (m for m in _JSON_TOKEN.finditer(text) if len(m.group(0)) == 1)
+    return next(islice(bracket_matches, k, None)).start()
+
+
+def json_loads(text: str, what: str, limit: int = MAX_FILE) -> Any:
+    """``json.loads`` of untrusted text within the limits: size, nesting depth, integers of at most
+    :data:`MAX_DIGITS` digits, no ``NaN``/``Infinity``, floats of at most 30 characters.
+
+    Args:
+        text: the JSON text; what: what it is, for the message (``"save"``, ``"vector"``).
+
+    Raises:
+        NotationError: too long, too deep, a number too long, with line and column;
+            :class:`JsonError` (a ``NotationError``) when the text is not JSON at all.
+    """
+    check_size(text, limit, what)
+    bad = json_depth_error(text)
+    if bad is not None:
+        line, col = line_col(text, bad)
+        raise NotationError(f"{what}: arrays and objects nested deeper than {MAX_JSON_DEPTH}",
+                            _line_at(text, bad), line, col)
+
+    class _Bad(Exception):
+        def __init__(self, msg: str, token: str) -> None:
+            super().__init__(msg)
+            self.token = token
+
+    def parse_int(s: str) -> int:
+        digits = len(s.lstrip("-"))
+        if digits > MAX_DIGITS:
+            raise _Bad(f"a number of {digits} digits (at most {MAX_DIGITS})", s)
+        return int(s)
+
+    def parse_float(s: str) -> float:
+        if len(s) > 30:
+            raise _Bad(f"a number of {len(s)} characters", s)
+        return float(s)
+
+    def parse_constant(s: str) -> Any:
+        raise _Bad(f"{s} is not a number JSON allows", s)
+
+    try:
+        return json.loads(text, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant)
+    except _Bad as e:
+        idx = max(text.find(e.token), 0)
+        line, col = line_col(text, idx)
+        raise NotationError(f"{what}: {e}", _line_at(text, idx), line, col) from None
+    except json.JSONDecodeError as e:
+        stripped = text.rstrip()
+        raise JsonError(f"{what}: not JSON ({e.msg})", _line_at(text, e.pos), e.lineno, e.colno,
+                        truncated=e.pos >= len(stripped) - 1 or "Unterminated" in e.msg) from None
+    except RecursionError:  # cannot happen below MAX_JSON_DEPTH; kept as a last guard
+        raise NotationError(f"{what}: nested too deeply", "", 1, 1) from None
+
+
+def _line_at(text: str, index: int) -> str:
+    """At most :data:`QUOTE` characters of the line holding character ``index``."""
+    start = text.rfind("\n", 0, index) + 1
+    end = text.find("\n", start, start + QUOTE)
+    return text[start:end if end >= 0 else start + QUOTE]
+
+
+__all__ = ["MAX_DEAL_LINE", "MAX_DIGITS", "MAX_FILE", "MAX_JSON_DEPTH", "MAX_LINE", "MAX_POSITION",
+           "MAX_SPEC", "QUOTE", "JsonError", "check_size", "json_loads", "line_col", "quote", "read_file",
+           "small_int"]

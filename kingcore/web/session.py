@@ -1,0 +1,350 @@
+"""A rubber in the web page: the :class:`Session` (game, settings, save counter), its save text, and the
+"new game" dialog's options (RULES.md §3, §10).
+
+The page's main thread owns one :class:`Session`. It sends intents with :meth:`Session.apply` (move
+tokens such as ``"QS"``, ``"pass"``, ``"trump:S"``), which answers the new view model
+(:mod:`kingcore.web.viewmodel`: data and codes, never English), and keeps :meth:`Session.to_save` in the
+browser's storage. Chance (the draw for dealer, the shuffles) happens with an ``rng`` passed in; the save
+holds the dealt cards (a :mod:`kingcore.notation` record), never a seed. Every save text is read by one
+function, :func:`parse_save`.
+
+>>> import random
+>>> s = Session.new_game({}, random.Random(3))
+>>> vm = s.view_model(0)
+>>> vm["phase"], vm["deal"], vm["contract"]["id"], len(vm["hand"])
+('play', 1, 'no_tricks', 8)
+>>> vm["my_turn"] == (s.game.to_move == 0), s.apply("XYZ", 0)["error"]["reason"]
+(True, 'bad_token')
+>>> Session.from_save(s.to_save()).to_save() == s.to_save()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any, Literal
+
+from ..errors import IllegalMoveError, KingError, NotationError, RulesError
+from ..game import Game, Phase
+from ..limits import MAX_DIGITS, JsonError, json_loads
+from ..notation import dumps, loads
+from ..rules import PRESET_VALUES, Rules, options_schema
+from ..view import seat_view
+from .viewmodel import reason_args, view_model
+
+SAVE_VERSION = 1
+"""The version of the save format :meth:`Session.to_save` writes and :func:`parse_save` reads."""
+
+BOT_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "random")
+"""The levels a bot seat can have: :data:`kingcore.bots.LEVELS` (``easy`` = heuristic with noise,
+``medium`` = heuristic, ``hard`` = pimc, ``expert``) and ``random`` (uniform legal moves)."""
+
+HUMAN = "human"
+"""The ``levels`` entry of a seat a person plays."""
+
+DEFAULT_LEVEL = "hard"
+"""A bot seat's level unless the player chose another."""
+
+LEGACY_LEVELS = {"basic": "medium", "random": "random"}
+"""Version-1 saves written before per-seat levels had one ``level`` for every bot: what it becomes."""
+
+DEFAULT_SETTINGS: dict[str, Any] = {"levels": [HUMAN, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL],
+                                    "fast": False, "seed": 0}
+"""The settings a save carries: each seat's level (``human`` or one of :data:`BOT_LEVELS`, seat 0 first),
+fast bots (no pauses), and the seed the bots' seeds derive from."""
+
+SaveProblem = Literal["garbage", "truncated", "version", "invalid"]
+
+
+class SaveError(KingError, ValueError):
+    """A save text that cannot be continued.
+
+    Attributes:
+        kind: ``garbage`` (not JSON), ``truncated`` (JSON cut short), ``version`` (another save format
+            version) or ``invalid`` (JSON of the wrong shape, or a record that does not replay).
+        raw: the text as given, so the page can offer it for download.
+        message: what is wrong (the engine's words, for the details line and logs).
+        version: for ``kind == "version"``, the format version the save names (``None``: it names none).
+    """
+
+    def __init__(self, message: str, kind: SaveProblem, raw: str, version: Any = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.kind = kind
+        self.raw = raw
+        self.version = version
+
+    def to_dict(self) -> dict[str, str]:
+        """``{"kind": ..., "message": ...}`` (JSON-ready; the raw text is not repeated)."""
+        return {"kind": self.kind, "message": self.message}
+
+
+_SEQ_PREFIX = re.compile(rf'\{{"version":[0-9]{{1,{MAX_DIGITS}}},"seq":([0-9]{{1,{MAX_DIGITS}}}),')
+
+
+def save_seq(text: str | None) -> int | None:
+    """The ``seq`` counter of a save text, or ``None`` if there is no readable one (cheap: no replay;
+    a save written by :meth:`Session.to_save` is read from its first characters, without parsing it).
+
+    >>> save_seq('{"version": 1, "seq": 7}'), save_seq("garbage"), save_seq(None)
+    (7, None, None)
+    """
+    if not text:
+        return None
+    m = _SEQ_PREFIX.match(text)
+    if m is not None:
+        return int(m.group(1))
+    try:
+        doc = json_loads(text, "save")
+    except ValueError:  # JsonError and NotationError (the limits) are ValueErrors
+        return None
+    seq = doc.get("seq") if isinstance(doc, dict) else None
+    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
+
+
+def new_game_options() -> list[dict[str, Any]]:
+    """The options of the page's "new game" dialog: ``{"name", "section", "default", "choices", "kind"}``
+    for a 4-player game (the :func:`~kingcore.rules.options_schema` entries with only the choices valid
+    with 4 players; ``kind`` is ``choice``, ``bool`` or ``order``). Labels are catalog codes
+    (``option.<name>``, ``choice.<name>.<value>``), not part of this data.
+
+    >>> [o["name"] for o in new_game_options()][:4]
+    ['first_dealer', 'deal_by', 'preset', 'boys']
+    >>> next(o for o in new_game_options() if o["name"] == "preset")["choices"]
+    ['classic', 'club', 'ukrainian', 'dos1993']
+    """
+    skip = {"players", "deck", "trump_trick_value"}
+    out = []
+    for opt in options_schema():
+        name = opt["name"]
+        if name in skip:
+            continue
+        entry = {"name": name, "section": opt["section"], "default": opt["default"]}
+        if name == "deal_order":
+            out.append({**entry, "kind": "order", "choices": str(opt["default"]).split(",")})
+            continue
+        valid = []
+        for choice in opt["choices"]:
+            try:
+                Rules(**{name: choice})
+            except RulesError:
+                continue
+            valid.append(choice)
+        kind = "bool" if all(isinstance(c, bool) for c in valid) else "choice"
+        if name == "preset":  # the points each preset gives (trick, heart, boy, girl, K♥, last two)
+            entry["values"] = {c: list(PRESET_VALUES[c]) for c in valid}
+        out.append({**entry, "kind": kind, "choices": valid})
+    return out
+
+
+def rules_options(options: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
+    """The dialog's options read once: the :class:`~kingcore.rules.Rules` they make (for
+    :meth:`Session.new_game`) and its non-default options (what the page remembers).
+
+    Raises:
+        RulesError: an unknown option or a bad value (the engine's message).
+    """
+    rules = Rules.from_dict(options)
+    defaults = Rules().to_dict()
+    return rules, {k: v for k, v in rules.to_dict().items() if defaults.get(k) != v}
+
+
+def parse_save(text: str) -> tuple[Game, dict[str, Any], int, str]:
+    """Read a save text written by :meth:`Session.to_save`: ``(game, settings, seq, game_id)``, the record
+    replayed through the rules. The one reader of save texts.
+
+    Raises:
+        SaveError: garbage, truncated JSON, an unknown save version, or a record that does not replay;
+            ``kind`` says which and ``raw`` keeps the text.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise SaveError("the save is empty", "garbage", text if isinstance(text, str) else "")
+    try:  # within kingcore.limits: ≤ 1 MB, nesting ≤ 20, integers ≤ 18 digits — checked before json
+        doc = json_loads(text, "save")
+    except JsonError as e:
+        if text.strip().startswith("{") and e.truncated:
+            raise SaveError(f"the save is cut short ({len(text)} characters; the end is missing)",
+                            "truncated", text) from None
+        raise SaveError(f"the save is not a saved game ({e})", "garbage", text) from None
+    except NotationError as e:
+        raise SaveError(f"the save is not a saved game ({e})", "garbage", text) from None
+    if not isinstance(doc, dict):
+        raise SaveError("the save is not a saved game (JSON, but not an object)", "invalid", text)
+    version = doc.get("version")
+    if type(version) is not int or version != SAVE_VERSION:  # 1.0 and true are not 1
+        newer = isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION
+        found = "names no format version" if version is None else f"has format version {repr(version)[:40]}"
+        raise SaveError(f"the save {found}; this page reads version {SAVE_VERSION}"
+                        + (" (it was written by a newer version of the game)" if newer else ""),
+                        "version", text, version)
+    record, seq, settings, gid = doc.get("record"), doc.get("seq", 0), doc.get("settings", {}), doc.get("id", "")
+    if not isinstance(record, str) or not isinstance(settings, dict) or not isinstance(gid, str) \
+            or not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+        raise SaveError("the save lacks a game record, settings or counter of the right type", "invalid", text)
+    try:
+        game = loads(record)
+        checked = check_settings(settings, game.rules.players)
+    except Exception as e:  # any failure to replay (even an engine bug) leaves the text exportable
+        raise SaveError(f"the saved game does not replay: {e}", "invalid", text) from None
+    return game, checked, seq, gid
+
+
+class Session:
+    """A rubber in the page: the :class:`~kingcore.game.Game`, its settings, and the save counter ``seq``.
+
+    Args:
+        game: the rubber.
+        settings: ``levels``, ``fast``, ``seed`` (see :data:`DEFAULT_SETTINGS`); missing keys get defaults.
+        seq: how many times this game's saves were written (the page refuses to overwrite a newer one).
+        game_id: names the rubber across tabs (a new game gets a new id).
+
+    Raises:
+        RulesError: bad settings.
+    """
+
+    def __init__(self, game: Game, settings: dict[str, Any] | None = None, seq: int = 0,
+                 game_id: str = "") -> None:
+        self.game = game
+        self.settings = check_settings(settings or {}, game.rules.players)
+        self.seq = seq
+        self.game_id = game_id
+
+    # ----- chance ---------------------------------------------------------------------------------
+
+    @classmethod
+    def new_game(cls, options: dict[str, Any] | Rules, rng: random.Random, settings: dict[str, Any] | None = None,
+                 seq: int = 0) -> Session:
+        """A new rubber with the given rules (a :class:`~kingcore.rules.Rules`, or its options by RULES.md
+        §10 names as JSON values): the dealer drawn and the first deal dealt with ``rng``.
+
+        Raises:
+            RulesError: an unknown option or a bad value.
+        """
+        rules = options if isinstance(options, Rules) else Rules.from_dict(options)
+        game = Game(rules)
+        s = dict(settings or {})
+        s.setdefault("seed", int(rng.random() * 2**31))
+        session = cls(game, s, seq, f"{int(rng.random() * 2**48):012x}")
+        session.deal(rng)
+        return session
+
+    def deal(self, rng: random.Random) -> bool:
+        """Do what chance must do now: the draw for dealer and/or the next deal's shuffle.
+
+        Returns whether anything was done (``False`` while a seat is to move or the rubber is over).
+        """
+        done = False
+        if self.game.phase is Phase.DRAW_DEALER:
+            self.game.draw_dealer(rng)
+            done = True
+        if self.game.phase in (Phase.DEAL, Phase.DEAL_OVER):
+            self.game.deal(rng)
+            done = True
+        return done
+
+    # ----- saves ----------------------------------------------------------------------------------
+
+    def to_save(self) -> str:
+        """The save text: JSON ``{"version", "seq", "id", "record", "settings"}`` (in that order, compact),
+        ``record`` a :func:`~kingcore.notation.dumps` game record."""
+        doc = {"version": SAVE_VERSION, "seq": self.seq, "id": self.game_id, "record": dumps(self.game),
+               "settings": self.settings}
+        return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_save(cls, text: str) -> Session:
+        """The session a save text holds (:func:`parse_save`).
+
+        Raises:
+            SaveError: the text cannot be continued (``kind`` says why, ``raw`` keeps it).
+        """
+        game, settings, seq, gid = parse_save(text)
+        return cls(game, settings, seq, gid)
+
+    # ----- intents --------------------------------------------------------------------------------
+
+    def apply(self, token: str, seat: int = 0, viewer: int | None = None) -> dict[str, Any]:
+        """Play a move token for ``seat``: ``{"ok": true, "view": view_model}`` or ``{"ok": false,
+        "error": {"reason", "args", "message"}, "view": view_model}`` (nothing changes on an error);
+        the view model is ``viewer``'s (default: ``seat``'s), built once.
+
+        ``reason`` is the engine's :class:`~kingcore.errors.Reason` value (``bad_token`` for text that is no
+        move), ``args`` the suits it names (``led``, ``trump``: letters or ``None``) — the same shape as a
+        hand card's ``reason``/``args`` — and ``message`` the engine's own message (for logs).
+        """
+        pos = self.game.position if self.game.phase is Phase.PLAY else None
+        args = reason_args(pos)
+        try:
+            self.game.play(token, seat=seat)
+        except IllegalMoveError as e:
+            error = {"reason": e.reason.value, "args": args, "message": str(e)}
+        except NotationError as e:
+            error = {"reason": "bad_token", "args": args, "message": str(e)}
+        else:
+            return {"ok": True, "view": self.view_model(seat if viewer is None else viewer)}
+        return {"ok": False, "error": error, "view": self.view_model(seat if viewer is None else viewer)}
+
+    def record(self) -> str:
+        """The rubber's game record (:func:`kingcore.notation.dumps`: what ``python -m kingcore replay``
+        and ``analyse`` read, and what the review replays)."""
+        return dumps(self.game)
+
+    def level(self, seat: int) -> str:
+        """The level of ``seat``: ``"human"`` or one of :data:`BOT_LEVELS`."""
+        return str(self.settings["levels"][seat])
+
+    def bot_request(self, seat: int) -> str:
+        """What a bot of ``seat`` gets: the JSON of that seat's :class:`~kingcore.view.SeatView` only."""
+        return json.dumps(seat_view(self.game, seat).to_dict(), separators=(",", ":"))
+
+    def bot_seed(self, seat: int) -> int:
+        """A seed for the bot of ``seat`` now, derived from the rubber's seed and progress (so two tabs,
+        or a reload, make the same bot move)."""
+        d = self.game.current
+        progress = (d.number * 1009 + len(d.calls) * 101 + len(d.plays)) if d else 0
+        return (int(self.settings["seed"]) * 1_000_003 + progress * 7 + seat) % 2**32
+
+    @property
+    def ply(self) -> tuple[int, int, int]:
+        """(deal number, calls, cards played): changes with every move and deal."""
+        d = self.game.current
+        return (d.number, len(d.calls), len(d.plays)) if d else (0, 0, 0)
+
+    def view_model(self, seat: int = 0) -> dict[str, Any]:
+        """Everything the page draws for ``seat`` (:func:`kingcore.web.viewmodel.view_model`)."""
+        return view_model(self.game, seat, self.settings)
+
+
+def check_settings(settings: dict[str, Any], players: int = 4) -> dict[str, Any]:
+    """``settings`` with defaults filled in and keys a later version added dropped.
+
+    Raises:
+        RulesError: a bad level, ``fast`` or ``seed``, or not one level per seat.
+    """
+    out = dict(DEFAULT_SETTINGS)
+    out["levels"] = [HUMAN] + [DEFAULT_LEVEL] * (players - 1)
+    if "level" in settings and "levels" not in settings:  # a save from before per-seat levels
+        old = settings["level"]
+        if old not in LEGACY_LEVELS:
+            raise RulesError(f"unknown bot level {old!r} (known: {', '.join(LEGACY_LEVELS)})")
+        out["levels"] = [HUMAN] + [LEGACY_LEVELS[old]] * (players - 1)
+    for key, value in settings.items():
+        if key not in DEFAULT_SETTINGS:
+            continue  # settings a later version added (or "level", read above): ignored, not an error
+        if key == "levels":
+            if not isinstance(value, list) or len(value) != players:
+                raise RulesError(f"setting levels must list one level for each of the {players} seats, "
+                                 f"not {value!r}")
+            for seat, level in enumerate(value):
+                if level != HUMAN and level not in BOT_LEVELS:
+                    raise RulesError(f"unknown bot level {level!r} for seat {seat} "
+                                     f"(known: {HUMAN}, {', '.join(BOT_LEVELS)})")
+            value = list(value)
+        if key == "fast" and not isinstance(value, bool):
+            raise RulesError(f"setting fast must be true or false, not {value!r}")
+        if key == "seed" and (not isinstance(value, int) or isinstance(value, bool)):
+            raise RulesError(f"setting seed must be a whole number, not {value!r}")
+        out[key] = value
+    return out

@@ -1,0 +1,89 @@
+"""Build, serve and benchmark the King web site.
+
+    python build.py [build]                 build dist/site (offline-capable static site)
+    python build.py serve [--port N]        build if needed, then serve dist/site on 127.0.0.1
+    python build.py pyodide-bench [-- ARGS] build if needed, then run `kingcore ARGS` (default: bench)
+                                            inside the vendored Pyodide under Node
+    python build.py test [-- PYTEST ARGS]   the one command for every test: pip-install the test and browser
+                                            extras of pyproject.toml, make sure a Chromium exists, build,
+                                            run pytest (unit + browser); exit code = pytest's
+    python build.py bench-web [--runs N] [--throttle R] [--readme]
+                                            time the site in headless Chromium (tools/bench_web.py): time to
+                                            playable cold, warm and offline vs a bare-Pyodide floor page, bot
+                                            move latency over a rubber, site size and first-visit transfer;
+                                            --throttle R: also all of it under CDP CPU throttling R×
+                                            (a phone-class CPU: 4); --readme: write the table into README.md
+                                            between <!-- bench:web --> markers
+
+dist/site holds web/ (gettext .po compiled to .mo) + wheels/<kingcore wheel> + pyodide/ + pyscript/ + a
+generated precaching sw.js + manifest.webmanifest + icons/ + .nojekyll.  Downloads (npm tarballs, the
+micropip wheel) and the kingcore wheel are cached in .cache/; the same inputs give a byte-identical
+dist/site.  npm and pip are only run as subprocesses, and only when the cache lacks something.
+The code is the package sitebuild/ (one module per step); build.py is its command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .common import BuildError
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one sub-command (``build`` by default); the exit code (1 after a one-line error)."""
+    argv = sys.argv[1:] if argv is None else argv
+    passthrough: list[str] | None = None
+    if "--" in argv:
+        i = argv.index("--")
+        argv, passthrough = argv[:i], argv[i + 1 :]
+    doc = __doc__ or ""
+    parser = argparse.ArgumentParser(
+        prog="build.py",
+        description=doc.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=doc.split("\n\n", 1)[1],
+    )
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build dist/site (the default)")
+    p_serve = sub.add_parser("serve", help="build if needed, then serve dist/site on 127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8000)
+    sub.add_parser("pyodide-bench", help="run the kingcore CLI in the vendored Pyodide under Node (after --)")
+    sub.add_parser("test", help="install test needs, build, run every test (pytest args after --)")
+    p_bench = sub.add_parser("bench-web", help="time the site in headless Chromium; print a table")
+    p_bench.add_argument("--runs", type=int, default=3, help="runs per measurement (the median is shown)")
+    p_bench.add_argument("--throttle", type=float, default=0.0,
+                         help="also measure under CDP CPU throttling at this rate (4: a phone-class CPU)")
+    p_bench.add_argument("--readme", action="store_true", help="also write the table into README.md")
+    ns = parser.parse_args(argv)
+    command = ns.command or "build"
+    if passthrough is not None and command not in ("pyodide-bench", "test"):
+        parser.error("arguments after -- are only for pyodide-bench and test")
+    try:
+        if command == "build":
+            from .site import build
+
+            build()
+        elif command == "serve":
+            from .serve import serve
+
+            serve(ns.port)
+        elif command == "pyodide-bench":
+            from .testrun import pyodide_bench
+
+            return pyodide_bench(passthrough if passthrough else ["bench"])
+        elif command == "test":
+            from .testrun import run_tests
+
+            return run_tests(passthrough or [])
+        elif command == "bench-web":
+            from tools.bench_web import bench_web
+
+            return bench_web(max(1, ns.runs), ns.readme, throttle=ns.throttle)
+    except BuildError as e:
+        print(f"build.py: error: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("build.py: interrupted", file=sys.stderr)
+        return 130
+    return 0

@@ -1,0 +1,18 @@
+"""Pinned third-party versions: the ONE place to change them.
+
+Hashes are checked on download; when a version is bumped, set its hash to ``""`` once: the build then
+prints the hash it saw, to pin here.
+"""
+
+from __future__ import annotations
+
+PYODIDE_VERSION = "314.0.2"  # npm `pyodide` (Python 3.14 inside); PyScript 0.7.31's own default
+PYODIDE_INTEGRITY = (
+    "sha512-rXkXOriXhzRkEV/coVGELjz4da77oNQEOu8hOf8dtBHEKOzqoIAmSJGeKuPl4wbLDv9EDibfKOchnC73CVX4DQ=="
+)
+PYSCRIPT_VERSION = "0.7.31"  # npm `@pyscript/core`
+PYSCRIPT_INTEGRITY = (
+    "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ=="
+)
+MICROPIP_VERSION = "0.11.1"  # PyPI wheel, vendored next to pyodide.mjs (the npm package has no wheels)
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"

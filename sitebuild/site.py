@@ -1,0 +1,196 @@
+"""The site: every file collected in memory (``web/`` generically, the wheel, the vendored runtime, the
+generated assets and service worker), checked, and written to ``dist/site`` deterministically."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from .assets import crown_icon, manifest
+from .catalogs import compile_catalogs
+from .checks import INTERPRETER, _ScriptTags, check_site
+from .common import DIST, ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256_bytes, write_file
+from .pins import PYODIDE_VERSION, PYSCRIPT_VERSION
+from .serviceworker import service_worker
+from .vendor import vendor_pyodide, vendor_pyscript
+from .wheels import kingcore_wheel, web_wheel, wheel_inputs
+
+BOOT = "./boot.mjs"  # web/boot.mjs: starts the page's Pyodide before PyScript; it loads the wheel itself
+WHEEL_MARK = "__KINGCORE_WHEEL__"  # in web/boot.mjs: replaced by the wheel's URL
+BUILD_SOURCES = Path(__file__).resolve().parent  # the build's own code: part of the sources fingerprint
+
+
+def pyscript_config(data: bytes, wheel_url: str, main: bool, where: str) -> bytes:
+    """Point a PyScript JSON config at the real wheel file name (and, for the main one, the local Pyodide).
+
+    A main config whose interpreter is the early loader (:data:`BOOT`) gets no kingcore package:
+    the loader has Pyodide load the wheel while it boots.
+    """
+    try:
+        conf = json.loads(data)
+    except ValueError as e:
+        raise BuildError(f"web/{where}: not valid JSON: {e}") from None
+    early = main and conf.get("interpreter") == BOOT
+    pkgs = conf.get("packages")
+    if pkgs is None and main:
+        pkgs = []
+    if isinstance(pkgs, list):
+        is_kingcore = [
+            isinstance(p, str) and (p == "kingcore" or re.search(r"(^|/)kingcore-[^/]*\.whl$", p))
+            for p in pkgs
+        ]
+        pkgs = [p for p, k in zip(pkgs, is_kingcore, strict=True) if not k]
+        if (main and not early) or (any(is_kingcore) and not early):
+            pkgs.insert(0, wheel_url)
+        if pkgs or not early:
+            conf["packages"] = pkgs
+        else:
+            conf.pop("packages", None)
+    if main and not early:
+        conf["interpreter"] = INTERPRETER
+    return (json.dumps(conf, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def config_refs(files: dict[str, bytes]) -> dict[str, bool]:
+    """JSON configs named by config= of <script type="py"> tags in the site's HTML: path -> main thread?"""
+    refs: dict[str, bool] = {}
+    for rel, data in sorted(files.items()):
+        if rel.endswith((".html", ".htm")):
+            parser = _ScriptTags()
+            parser.feed(data.decode("utf-8", "replace"))
+            for attrs in parser.scripts:
+                cfg = (attrs.get("config") or "").split("?")[0]
+                if attrs.get("type") == "py" and cfg.endswith(".json"):
+                    target = os.path.normpath(Path(rel).parent.joinpath(cfg).as_posix()).replace(os.sep, "/")
+                    refs[target] = refs.get(target, False) or "worker" not in attrs
+    return refs
+
+
+def page_files_config(files: dict[str, bytes], config: str = "pyscript.json") -> None:
+    """Name in the page's main PyScript config (``files``) every module of web/king/ and every compiled
+    catalog (``locale/*.mo``): PyScript puts them in Python's file system before main.py runs, where
+    ``import king`` and the catalog find them. ``files`` (relative path -> bytes) is changed in place."""
+    conf = json.loads(files[config])
+    shipped = [rel for rel in sorted(files) if (rel.startswith("king/") and rel.endswith(".py"))
+               or (rel.startswith("locale/") and rel.endswith(".mo"))]
+    conf["files"] = {**conf.get("files", {}), **{f"./{rel}": f"./{rel}" for rel in shipped}}
+    files[config] = (json.dumps(conf, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def collect_site() -> tuple[dict[str, bytes], str]:
+    """Every file of the site, by relative POSIX path, in memory (≈ 15 MB); and the wheel's file name."""
+    if not WEB.is_dir():
+        raise BuildError("web/ not found next to build.py")
+    files: dict[str, bytes] = {}
+    for p in files_under(WEB):
+        files[p.relative_to(WEB).as_posix()] = p.read_bytes()
+    compile_catalogs(files)
+    if "sw.js" in files:
+        log("  note: web/sw.js is replaced by the generated service worker")
+    wheel = kingcore_wheel()
+    files[f"wheels/{wheel.name}"] = web_wheel(wheel).read_bytes()
+    for src_dir, prefix in ((vendor_pyodide(), "pyodide"), (vendor_pyscript(), "pyscript")):
+        for p in files_under(src_dir):
+            files[f"{prefix}/{p.relative_to(src_dir).as_posix()}"] = p.read_bytes()
+    wheel_url = f"./wheels/{wheel.name}"
+    boot = BOOT.removeprefix("./")
+    if boot in files:
+        text = files[boot].decode()
+        if WHEEL_MARK not in text:
+            raise BuildError(f"web/{boot} must name the wheel as {WHEEL_MARK!r} (build.py writes its URL there)")
+        files[boot] = text.replace(WHEEL_MARK, wheel_url).encode()
+    configs = config_refs(files)
+    if "pyscript.json" in files:
+        configs["pyscript.json"] = configs.get("pyscript.json", True)
+    for rel, is_main in sorted(configs.items()):
+        if rel in files:
+            files[rel] = pyscript_config(files[rel], wheel_url, main=is_main, where=rel)
+    if "pyscript.json" in files:
+        page_files_config(files)
+    if "manifest.webmanifest" not in files:
+        files["manifest.webmanifest"] = manifest()
+    for n in (192, 512):
+        files.setdefault(f"icons/icon-{n}.png", crown_icon(n))
+    files[".nojekyll"] = b""
+    files["sw.js"] = service_worker(files)
+    return files, wheel.name
+
+
+def tree_hash(files: dict[str, bytes]) -> str:
+    """The sha256 (hex) over the sorted paths and contents' sha256 of ``files``: the build's identity."""
+    h = hashlib.sha256()
+    for rel in sorted(files):
+        h.update(rel.encode() + b"\0" + sha256_bytes(files[rel]).encode() + b"\n")
+    return h.hexdigest()
+
+
+def disk_tree_hash(root: Path) -> str:
+    """:func:`tree_hash` of the files under ``root`` on disk."""
+    return tree_hash({p.relative_to(root).as_posix(): p.read_bytes() for p in files_under(root)})
+
+
+def build() -> None:
+    """Collect, check and write the site to dist/site (atomic rename); prints one summary line.
+
+    Raises BuildError (one line) on a failed download, wheel build, catalog or offline check.
+    """
+    t0 = time.perf_counter()
+    log("build: assembling dist/site")
+    fingerprint = sources_fingerprint()  # taken first: an edit made during the build triggers the next one
+    files, wheel_name = collect_site()
+    check_site(files)
+    DIST.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=DIST))
+    try:
+        for rel, data in sorted(files.items()):
+            write_file(tmp / rel, data)
+        os.chmod(tmp, 0o755)
+        old = DIST / ".site-old"
+        if old.exists():
+            shutil.rmtree(old)
+        if SITE.exists():
+            os.replace(SITE, old)
+        os.replace(tmp, SITE)
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    STAMP.write_text(fingerprint + "\n")
+    size = sum(len(d) for d in files.values())
+    rel_site = SITE.relative_to(Path.cwd()) if SITE.is_relative_to(Path.cwd()) else SITE
+    log(
+        f"build: {len(files)} files, {size / 1e6:.1f} MB in {rel_site}/ "
+        f"(wheel {wheel_name}, pyodide {PYODIDE_VERSION}, pyscript {PYSCRIPT_VERSION}; "
+        f"tree sha256 {tree_hash(files)[:16]}; {time.perf_counter() - t0:.1f} s)"
+    )
+
+
+def sources_fingerprint() -> str:
+    """Names, sizes and mtimes of all that a build reads from the work tree (catches edits and deletions)."""
+    web = files_under(WEB) if WEB.is_dir() else []
+    sources = [ROOT / "build.py", *files_under(BUILD_SOURCES), *wheel_inputs(), *web]
+    h = hashlib.sha256()
+    for p in sources:
+        st = p.stat()
+        h.update(f"{p.relative_to(ROOT).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def needs_build() -> bool:
+    """True if dist/site is missing or any source changed since the build that wrote it."""
+    if not SITE.is_dir() or not STAMP.is_file():
+        return True
+    return STAMP.read_text().strip() != sources_fingerprint()
+
+
+def build_if_needed() -> None:
+    """Build unless dist/site is up to date with the sources (:func:`needs_build`)."""
+    if needs_build():
+        build()
+    else:
+        log(f"build: {SITE.relative_to(ROOT)}/ is up to date")

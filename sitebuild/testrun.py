@@ -1,0 +1,69 @@
+"""``python build.py test`` (install the test needs, make sure a Chromium exists, build, run pytest) and
+``python build.py pyodide-bench`` (the kingcore CLI inside the vendored Pyodide under Node)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+
+from .common import CHROMIUM, ROOT, RUNNER, SITE, BuildError, log
+from .site import build_if_needed
+
+
+def optional_dependencies(groups: tuple[str, ...] = ("test", "browser")) -> list[str]:
+    """The requirements of pyproject.toml's [project.optional-dependencies] groups, in order."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text()).get("project", {}).get(
+        "optional-dependencies", {})
+    out: list[str] = []
+    for g in groups:
+        out.extend(r for r in extras.get(g, []) if r not in out)
+    return out
+
+
+def ensure_chromium() -> None:
+    """Debian's chromium (apt-get, when root) or else Playwright's own Chromium."""
+    if CHROMIUM.exists():
+        log(f"test: using {CHROMIUM}")
+        return
+    geteuid = getattr(os, "geteuid", None)
+    if geteuid is not None and geteuid() == 0 and shutil.which("apt-get"):
+        log("test: installing Debian's chromium with apt-get ...")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        for cmd in (["apt-get", "update"], ["apt-get", "install", "-y", "--no-install-recommends", "chromium"]):
+            if subprocess.call(cmd, env=env, stdin=subprocess.DEVNULL) != 0:
+                raise BuildError(f"`{' '.join(cmd)}` failed")
+        if CHROMIUM.exists():
+            return
+    log("test: no system Chromium; installing Playwright's own (python -m playwright install chromium) ...")
+    if subprocess.call([sys.executable, "-m", "playwright", "install", "chromium"]) != 0:
+        raise BuildError("`python -m playwright install chromium` failed")
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    """pip-install the test extras, ensure Chromium, build the site, run pytest; pytest's exit code."""
+    reqs = optional_dependencies()
+    log(f"test: pip install {' '.join(reqs)}")
+    cmd = [sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", *reqs]
+    if subprocess.call(cmd, stdin=subprocess.DEVNULL) != 0:
+        raise BuildError("pip install of the test requirements failed (is the package registry reachable?)")
+    ensure_chromium()
+    build_if_needed()
+    cmd = [sys.executable, "-m", "pytest", *pytest_args]
+    log(f"test: {' '.join(cmd[1:])}")
+    return subprocess.call(cmd, cwd=ROOT)
+
+
+def pyodide_bench(args: list[str]) -> int:
+    """Build if needed, then run ``kingcore args`` in the vendored Pyodide under Node; its exit code."""
+    build_if_needed()
+    wheels = sorted((SITE / "wheels").glob("kingcore-*.whl"))
+    if len(wheels) != 1:
+        raise BuildError(f"expected one kingcore wheel in {SITE / 'wheels'}, found {len(wheels)}")
+    node = shutil.which("node")
+    if not node:
+        raise BuildError("pyodide-bench: `node` was not found on PATH (install Node.js 20)")
+    cmd = [node, str(RUNNER), "--pyodide", str(SITE / "pyodide"), "--wheel", str(wheels[0]), "--", *args]
+    return subprocess.call(cmd)

@@ -1,0 +1,191 @@
+"""Vendoring: npm ``pyodide`` (the runtime files, micropip wheel, patched lock) and ``@pyscript/core``
+into ``.cache/vendor``, each download checked against :mod:`sitebuild.pins`."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tarfile
+from collections.abc import Callable
+from pathlib import Path
+
+from .common import (
+    DOWNLOADS,
+    VENDOR,
+    BuildError,
+    log,
+    new_tmp_dir,
+    publish_dir,
+    run,
+    sha256_bytes,
+    sha256_file,
+    sri_sha512,
+    write_file,
+)
+from .pins import (
+    MICROPIP_SHA256,
+    MICROPIP_VERSION,
+    PYODIDE_INTEGRITY,
+    PYODIDE_VERSION,
+    PYSCRIPT_INTEGRITY,
+    PYSCRIPT_VERSION,
+)
+
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+
+def check_pin(what: str, actual: str, pinned: str, path: Path) -> None:
+    """Raise BuildError (and delete ``path``) if ``actual`` differs from a non-empty ``pinned`` hash."""
+    if not pinned:
+        log(f"  note: {what} is unpinned; its hash is {actual} (pin it at the top of build.py)")
+    elif actual != pinned:
+        path.unlink(missing_ok=True)
+        raise BuildError(f"{what}: hash mismatch: got {actual}, build.py pins {pinned}")
+
+
+def npm_tarball(package: str, version: str, integrity: str) -> Path:
+    """`npm pack package@version` into .cache/downloads (once), checked against the pinned integrity."""
+    fname = f"{package.lstrip('@').replace('/', '-')}-{version}.tgz"
+    dest = DOWNLOADS / fname
+    if dest.exists() and (not integrity or sri_sha512(dest) == integrity):
+        return dest
+    log(f"  downloading {package}@{version} with npm pack ...")
+    tmp = new_tmp_dir("npm")
+    try:
+        out = run(
+            ["npm", "pack", f"{package}@{version}", "--json", "--silent"],
+            f"npm pack {package}@{version}",
+            cwd=tmp,
+            hint=" (install Node.js 20 with npm; needed once, to download the runtime)",
+        )
+        try:
+            packed = tmp / json.loads(out)[0]["filename"]
+        except (ValueError, LookupError):
+            found = sorted(tmp.glob("*.tgz"))
+            if len(found) != 1:
+                raise BuildError(f"npm pack {package}@{version}: no tarball produced") from None
+            packed = found[0]
+        check_pin(f"{package}@{version}", sri_sha512(packed), integrity, packed)
+        DOWNLOADS.mkdir(parents=True, exist_ok=True)
+        os.replace(packed, dest)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return dest
+
+
+def micropip_wheel(python_version: str) -> Path:
+    """The micropip wheel from PyPI into .cache/downloads (once), checked against the pinned sha256."""
+    fname = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+    dest = DOWNLOADS / fname
+    if dest.exists() and (not MICROPIP_SHA256 or sha256_file(dest) == MICROPIP_SHA256):
+        return dest
+    log(f"  downloading micropip {MICROPIP_VERSION} with pip download ...")
+    tmp = new_tmp_dir("pip")
+    try:
+        run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--no-deps",
+                "--only-binary=:all:",
+                "--python-version",
+                python_version,
+                f"micropip=={MICROPIP_VERSION}",
+                "-d",
+                str(tmp),
+                "-q",
+                "--disable-pip-version-check",
+            ],
+            f"pip download micropip=={MICROPIP_VERSION}",
+            cwd=tmp,
+        )
+        got = tmp / fname
+        if not got.exists():
+            raise BuildError(f"pip download micropip=={MICROPIP_VERSION}: {fname} not produced")
+        check_pin(fname, sha256_file(got), MICROPIP_SHA256, got)
+        DOWNLOADS.mkdir(parents=True, exist_ok=True)
+        os.replace(got, dest)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return dest
+
+
+def tar_members(tgz: Path, want: Callable[[str], str | None]) -> dict[str, bytes]:
+    """Regular files of an npm tarball whose path (without 'package/') want() maps to an output name."""
+    out: dict[str, bytes] = {}
+    with tarfile.open(tgz, "r:gz") as tf:
+        for m in tf.getmembers():
+            if not m.isfile() or not m.name.startswith("package/"):
+                continue
+            target = want(m.name[len("package/") :])
+            if target:
+                f = tf.extractfile(m)
+                assert f is not None
+                out[target] = f.read()
+    return out
+
+
+def vendor_pyodide() -> Path:
+    """.cache/vendor/pyodide-V+micropip-V/: the runtime files, micropip wheel, patched lock."""
+    final = VENDOR / f"pyodide-{PYODIDE_VERSION}+micropip-{MICROPIP_VERSION}"
+    if final.is_dir():
+        return final
+    tgz = npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
+    files = tar_members(tgz, lambda p: p if p in PYODIDE_FILES else None)
+    missing = set(PYODIDE_FILES) - set(files)
+    if missing:
+        raise BuildError(f"pyodide@{PYODIDE_VERSION} tarball lacks {', '.join(sorted(missing))}")
+    lock_text = files["pyodide-lock.json"].decode()
+    lock = json.loads(lock_text)
+    entry = lock.get("packages", {}).get("micropip")
+    if not entry:
+        raise BuildError(f"pyodide-lock.json of pyodide@{PYODIDE_VERSION} has no micropip entry")
+    if entry.get("version") != MICROPIP_VERSION:
+        log(f"  note: pyodide's lock names micropip {entry.get('version')}, vendoring {MICROPIP_VERSION}")
+    py_ver = ".".join(str(lock.get("info", {}).get("python", "3.14")).split(".")[:2])
+    wheel = micropip_wheel(py_ver)
+    wheel_bytes = wheel.read_bytes()
+    # Pyodide loads micropip through the lock with an SRI check; the PyPI wheel is not the byte-identical
+    # wheel Pyodide's CDN serves, so the lock must carry the vendored wheel's real sha256.  Patch the one
+    # hash textually (the rest of the lock stays byte-identical).
+    old, new = entry["sha256"], sha256_bytes(wheel_bytes)
+    if lock_text.count(old) != 1:
+        raise BuildError("pyodide-lock.json: micropip's sha256 is not unique; cannot patch it")
+    files["pyodide-lock.json"] = lock_text.replace(old, new).encode()
+    files[entry["file_name"]] = wheel_bytes
+    tmp = new_tmp_dir("pyodide")
+    for name, data in files.items():
+        write_file(tmp / name, data)
+    publish_dir(tmp, final)
+    return final
+
+
+def vendor_pyscript() -> Path:
+    """.cache/vendor/pyscript-core-V/: dist/*.js and dist/*.css of @pyscript/core (no source maps)."""
+    final = VENDOR / f"pyscript-core-{PYSCRIPT_VERSION}"
+    if final.is_dir():
+        return final
+    tgz = npm_tarball("@pyscript/core", PYSCRIPT_VERSION, PYSCRIPT_INTEGRITY)
+
+    def want(p: str) -> str | None:
+        d, _, name = p.rpartition("/")
+        return name if d == "dist" and name.endswith((".js", ".css")) else None
+
+    files = tar_members(tgz, want)
+    if "core.js" not in files or "core.css" not in files:
+        raise BuildError(f"@pyscript/core@{PYSCRIPT_VERSION} tarball lacks dist/core.js or dist/core.css")
+    tmp = new_tmp_dir("pyscript")
+    for name, data in files.items():
+        write_file(tmp / name, data)
+    publish_dir(tmp, final)
+    return final

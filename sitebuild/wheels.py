@@ -1,0 +1,167 @@
+"""The kingcore wheel (built from a staged copy, cached by its inputs) and the web wheel the site ships
+(the same wheel plus ``.pyc`` compiled by the vendored Pyodide's Python)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import json
+import os
+import re
+import shutil
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+from .common import (
+    ROOT,
+    RUNNER,
+    WHEEL_CACHE,
+    BuildError,
+    copy_file,
+    files_under,
+    log,
+    new_tmp_dir,
+    publish_dir,
+    run,
+    write_file,
+)
+from .vendor import vendor_pyodide
+
+# Root files that go into the wheel build (besides kingcore/); they are also the wheel cache key.
+WHEEL_ROOT_FILES = re.compile(
+    r"(pyproject\.toml|README(\.\w+)?|(LICEN[CS]E|COPYING|NOTICE|AUTHORS)(\.\w+)?|hatch_build\.py)"
+)
+WHEEL_NAME = re.compile(r"^kingcore-[^-]+(-\d[^-]*)?-[^-]+-[^-]+-[^-]+\.whl$")  # PEP 427
+
+
+def wheel_inputs() -> list[Path]:
+    """The files the kingcore wheel is built from: the root files it needs and kingcore/, sorted."""
+    if not (ROOT / "kingcore").is_dir() or not (ROOT / "pyproject.toml").is_file():
+        raise BuildError("kingcore/ or pyproject.toml missing at the repository root")
+    roots = sorted(p for p in ROOT.iterdir() if p.is_file() and WHEEL_ROOT_FILES.fullmatch(p.name))
+    return roots + files_under(ROOT / "kingcore")
+
+
+def kingcore_wheel() -> Path:
+    """Build the kingcore wheel (cached by a hash of its inputs); keeps its exact PEP 427 file name.
+
+    The build runs in a staged copy of the inputs: that sidesteps the build.py-shadows-`build` trap, keeps
+    the source tree clean, and makes the cache key exactly what was built.
+    """
+    inputs = wheel_inputs()
+    h = hashlib.sha256()
+    for p in inputs:
+        h.update(p.relative_to(ROOT).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    key = h.hexdigest()[:20]
+    cached = sorted((WHEEL_CACHE / key).glob("*.whl")) if (WHEEL_CACHE / key).is_dir() else []
+    if len(cached) == 1:
+        return cached[0]
+    log("  building the kingcore wheel ...")
+    tmp = new_tmp_dir("wheel")
+    try:
+        src = tmp / "src"
+        for p in inputs:
+            copy_file(p, src / p.relative_to(ROOT))
+        meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
+        readme = meta.get("project", {}).get("readme")
+        if isinstance(readme, str) and not (src / readme).exists():
+            log(f"  note: {readme} is missing; the wheel is built with a placeholder {readme}")
+            write_file(src / readme, b"kingcore\n")
+        out = tmp / "out"
+        cmd = [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            str(src),
+            "--no-deps",
+            "-w",
+            str(out),
+            "-q",
+            "--disable-pip-version-check",
+        ]
+        if importlib.util.find_spec("hatchling") is not None:
+            cmd.append("--no-build-isolation")  # hatchling is here: no need to install it in an isolated env
+        run(cmd, "building the kingcore wheel (pip wheel)", cwd=tmp)  # hatchling's wheels are reproducible
+        built = sorted(out.glob("*.whl"))
+        if len(built) != 1 or not WHEEL_NAME.match(built[0].name):
+            raise BuildError(f"pip wheel produced {[b.name for b in built]}, expected one kingcore-*.whl")
+        final_dir = tmp / "final"
+        final_dir.mkdir()
+        os.replace(built[0], final_dir / built[0].name)
+        publish_dir(final_dir, WHEEL_CACHE / key)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return next((WHEEL_CACHE / key).glob("*.whl"))
+
+
+PYC_CODE = r"""
+import base64, importlib.util, json, os, sys
+from importlib._bootstrap_external import _code_to_hash_pyc
+import kingcore
+root = os.path.dirname(kingcore.__file__)
+out = {"cache_tag": sys.implementation.cache_tag, "pyc": {}}
+for dirpath, _, names in sorted(os.walk(root)):
+    for name in sorted(names):
+        if name.endswith(".py"):
+            path = os.path.join(dirpath, name)
+            data = open(path, "rb").read()
+            code = compile(data, path, "exec", dont_inherit=True)
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            rel = os.path.relpath(path, os.path.dirname(root)).replace(os.sep, "/")
+            out["pyc"][rel] = base64.b64encode(bytes(pyc)).decode()
+print(json.dumps(out, sort_keys=True))
+"""
+
+
+def web_wheel(wheel: Path) -> Path:
+    """The wheel the site ships: ``wheel`` plus its modules compiled by the vendored Pyodide's Python
+    (``kingcore/__pycache__/*.cpython-314.pyc``, unchecked-hash pycs: PEP 552), so that the page and the
+    worker do not compile kingcore on every start. Same file name; RECORD lists the new files. Cached.
+    """
+    pyodide = vendor_pyodide()
+    key = hashlib.sha256(wheel.read_bytes() + pyodide.name.encode() + PYC_CODE.encode()).hexdigest()[:20]
+    out_dir = WHEEL_CACHE / f"web-{key}"
+    cached = out_dir / wheel.name
+    if cached.is_file():
+        return cached
+    log("  compiling kingcore for Pyodide (.pyc in the web wheel) ...")
+    node = shutil.which("node")
+    if not node:
+        raise BuildError("compiling the web wheel needs Node (node was not found on PATH)")
+    text = run([node, str(RUNNER), "--pyodide", str(pyodide), "--wheel", str(wheel), "--code", PYC_CODE],
+               "compiling kingcore in Pyodide", timeout=300)
+    try:
+        compiled = json.loads(text.strip().splitlines()[-1])
+        tag, pycs = str(compiled["cache_tag"]), dict(compiled["pyc"])
+    except (ValueError, KeyError, IndexError) as e:
+        raise BuildError(f"compiling kingcore in Pyodide printed no result ({e})") from None
+    tmp = new_tmp_dir("webwheel")
+    try:
+        target = tmp / wheel.name
+        with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as dst:
+            infos = src.infolist()
+            record = next(i for i in infos if i.filename.endswith(".dist-info/RECORD"))
+            stamp = infos[0].date_time
+            for info in infos:
+                if info is not record:
+                    dst.writestr(info, src.read(info))
+            lines = src.read(record).decode().splitlines()
+            for rel in sorted(pycs):
+                folder, name = rel.rsplit("/", 1)
+                arc = f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc"
+                data = base64.b64decode(pycs[rel])
+                info = zipfile.ZipInfo(arc, stamp)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                dst.writestr(info, data)
+                digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                lines.insert(len(lines) - 1, f"{arc},sha256={digest},{len(data)}")  # RECORD's own line last
+            dst.writestr(record, "\n".join(lines) + "\n")
+        publish_dir(tmp, out_dir)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return cached

@@ -1,0 +1,295 @@
+"""The page's pure renderers (web/king/render) under CPython: a view model of each phase in, the nodes
+they describe out — and, through a pseudo-translated catalog, proof that every word they draw comes from
+the catalog. Also the element builder, which escapes every text and attribute."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_catalog import compiled, english
+
+from kingcore import Phase
+from kingcore.web import BOT_LEVELS, Catalog, Session, bot_move, new_game_options
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
+from king.dom import Node, h, markup
+from king.render import calls, dialog, hand, panels, sheet, status, table, trick
+
+CAT = english()
+
+
+def advance(options: dict[str, Any], until: Callable[[dict[str, Any]], bool], seed: int = 7,
+            level: str = "medium") -> dict[str, Any]:
+    """Seat 0's view model once ``until`` holds, every seat played by bots."""
+    rng = random.Random(seed)
+    s = Session.new_game(options, rng, {"levels": ["human", "easy", "expert", "random"]})
+    for _ in range(6000):
+        vm = s.view_model(0)
+        if until(vm):
+            return vm
+        if s.game.phase is Phase.RUBBER_OVER:
+            break
+        if s.deal(rng):
+            continue
+        seat = s.game.to_move
+        assert seat is not None
+        assert s.apply(bot_move(s.bot_request(seat), level, s.bot_seed(seat)), seat)["ok"]
+    raise AssertionError("never reached")
+
+
+@cache
+def phase_vm(name: str) -> dict[str, Any]:
+    """A view model of each phase the page draws."""
+    cases: dict[str, tuple[dict[str, Any], Callable[[dict[str, Any]], bool]]] = {
+        "my_turn": ({}, lambda v: v["my_turn"] and bool(v["trick"]) and any(not c["legal"] for c in v["hand"])),
+        "trick_done": ({}, lambda v: v["trick_complete"] and not v["my_turn"] and v["deal"] >= 2),
+        "deal_over": ({}, lambda v: v["phase"] == "deal_over" and v["deal"] >= 2),
+        "rubber_over": ({"eralash": False}, lambda v: v["phase"] == "rubber_over"),
+        "call_trump": ({"replay": "trumps"}, lambda v: v["my_turn"] and v["phase"] == "call_trump"),
+        "auction": ({"replay": "auction"}, lambda v: v["my_turn"] and v["phase"] == "auction" and bool(v["calls"])),
+        "choose_contract": ({"order": "chosen"}, lambda v: v["my_turn"] and v["phase"] == "choose_contract"),
+        "auction_sheet": ({"replay": "auction"}, lambda v: v["phase"] == "deal_over"
+                          and v["sheet"]["rows"][-1]["contract"] == "trumps"),
+    }
+    options, until = cases[name]
+    return advance(options, until, level="random" if name == "rubber_over" else "medium")
+
+
+PHASES = ["my_turn", "trick_done", "deal_over", "rubber_over", "call_trump", "auction", "choose_contract",
+          "auction_sheet"]
+
+
+def one(nodes: list[Node] | Node, **select: Any) -> Node:
+    root = nodes if isinstance(nodes, Node) else h("div", None, nodes)
+    found = root.select(**select)
+    assert len(found) == 1, (select, len(found))
+    return found[0]
+
+
+# ----- the builder ---------------------------------------------------------------------------------------
+
+def test_the_builder_escapes_text_and_attributes() -> None:
+    node = h("p", {"title": 'a "quote" <b>', "data-x": 3, "hidden": True, "checked": False, "id": None},
+             "<script>alert(1)</script>", h("b", None, "&"), None, ["x", 2])
+    assert str(node) == ('<p title="a &quot;quote&quot; &lt;b&gt;" data-x="3" hidden>'
+                         "&lt;script&gt;alert(1)&lt;/script&gt;<b>&amp;</b>x2</p>")
+    assert node.text() == "<script>alert(1)</script>&x2" and node.attr("data-x") == 3
+    assert markup(["<", h("br")]) == "&lt;<br>"
+
+
+# ----- each phase ----------------------------------------------------------------------------------------
+
+def test_hand_marks_legal_cards_and_says_why_the_others_are_not() -> None:
+    vm = phase_vm("my_turn")
+    buttons, whys = hand.hand(vm, CAT, {}, None)
+    assert [b.attr("data-card") for b in buttons] == [c["card"] for c in vm["hand"]]
+    led = vm["trick"][0]["card"][-1]
+    for b, c in zip(buttons, vm["hand"], strict=True):
+        assert ("is-legal" in b.classes) is c["legal"] and (b.attr("disabled") is True) is (not c["legal"])
+        if not c["legal"]:
+            why = b.attr("title")
+            assert why == b.attr("data-why") and "♠♥♦♣"["SHDC".index(led)] in str(why)
+            assert one(whys, id=f"why-{c['card']}").text() == why == b.attr("data-why")
+    assert len(whys) == sum(not c["legal"] for c in vm["hand"])
+    legal = [c["card"] for c in vm["hand"] if c["legal"]]
+    values = {card: float(i) for i, card in enumerate(legal)}
+    buttons, _ = hand.hand(vm, CAT, values, legal[-1])
+    best = one(buttons, data_hint="best")
+    assert best.attr("data-card") == legal[-1] and "is-hint" in best.classes
+    assert best.select(cls="ev")[0].text() == f"+{len(legal) - 1}.0" if len(legal) > 1 else True
+    text = status.status(vm, CAT, True, None)
+    assert text.startswith("Your turn.")
+
+
+def test_trick_seats_and_bar_between_tricks() -> None:
+    vm = phase_vm("trick_done")
+    cards, last = trick.shown(vm)
+    assert last and cards == vm["last_trick"]["cards"] and len(cards) == vm["players"]
+    nodes = [trick.trick_card(vm, CAT, e) for e in cards]
+    assert [n.attr("data-pos") for n in nodes] == [trick.POSITIONS[e["seat"]] for e in cards]
+    label = trick.trick_label(vm, CAT)
+    assert label is not None and label.text().startswith(f"Trick {vm['last_trick']['number']} → ")
+    assert not trick.can_show_last(vm)
+    info = table.seat_info(vm, CAT, 1)
+    assert one(info, cls="seat-name").text().startswith("West")
+    assert one(info, cls="seat-level").text() == "Easy"
+    assert one(info, cls="seat-total").text() == "Σ " + table.pts(vm["sheet"]["totals"][1])
+    assert len(table.backs(vm, 1)) == vm["counts"][1] and table.backs(vm, 0) == []
+    bar = table.bar(vm, CAT)
+    assert bar["deal"] == f"Deal {vm['deal']} of {vm['deals']}" and bar["name"] and bar["sign"] in ("plus", "minus")
+    assert status.status(vm, CAT, True, None).endswith("to play…")
+    assert status.status(vm, CAT, False, None) in ("North to play… (the bots are still starting)",
+                                                   "West to play…", "East to play…")
+
+
+def test_result_panel_review_and_sheet_after_a_deal() -> None:
+    vm = phase_vm("deal_over")
+    kind, nodes = panels.result_panel(vm, CAT, None)
+    root = h("div", None, nodes)
+    assert kind == "deal" and one(root, tag="h2").text().startswith(f"Deal {vm['result']['deal']}: ")
+    rows = root.select(tag="tr", cls="")
+    seats = [n for n in rows if n.attr("data-seat") is not None]
+    assert [int(str(n.attr("data-seat"))) for n in seats] == list(range(4))
+    assert one(root, id="btn-continue").text() == "Continue" and one(root, id="btn-review").text() == "Review my cards"
+    data = {"cards": [{"trick": 2, "card": "QS", "expected": -1.0, "best": "7S", "best_expected": 0.0, "cost": 1.0},
+                      {"trick": 3, "card": "8H", "expected": 0.0, "best": "8H", "best_expected": 0.0, "cost": 0.0}],
+            "cost": 1.0}
+    review = panels.review(CAT, {"pending": False, "data": data})
+    assert len(review.select(tag="tr", cls="is-costly")) == 1
+    assert "gave away 1.0 points; 1 choice was costly" in one(review, cls="review-note").text()
+    parts = sheet.sheet(vm, CAT)
+    done = h("table", None, parts).select(tag="tr", **{})
+    played = [r for r in done if r.attr("data-deal") is not None]
+    assert [int(str(r.attr("data-deal"))) for r in played] == [r["deal"] for r in vm["sheet"]["rows"]]
+    for r, row in zip(played, vm["sheet"]["rows"], strict=True):
+        assert [int(str(td.attr("data-points"))) for td in r.select(tag="td") if td.attr("data-points") is not None] \
+            == row["points"]
+    future = h("table", None, parts).select(tag="tr", cls="is-future")
+    assert len(future) == vm["deals"] - len(played)
+
+
+def test_final_panel_standings_and_settlement() -> None:
+    vm = phase_vm("rubber_over")
+    kind, nodes = panels.result_panel(vm, CAT, None)
+    root = h("div", None, nodes)
+    assert kind == "final"
+    places = root.select(tag="li", cls="")
+    standings = [n for n in places if n.attr("data-place") is not None]
+    assert [n.attr("data-seat") for n in standings] == [x["seat"] for x in vm["final"]["standings"]]
+    owed = [x for x in vm["final"]["settlement"] if x["amount"]]
+    settle = one(root, cls="settlement").select(tag="li")
+    assert len(settle) == max(1, len(owed))
+    for li, x in zip(settle, owed, strict=False):
+        assert one(li, tag="b").text() == str(x["amount"]) and " pay" in li.text()
+    assert one(root, id="btn-final-new").text() == "New game"
+
+
+def test_call_screens() -> None:
+    vm = phase_vm("call_trump")
+    nodes = calls.call_screen(vm, CAT, {}, None)
+    assert nodes is not None and nodes[0].text() == "Call the trump"
+    tokens = [b.attr("data-move") for b in h("div", None, nodes).select(tag="button")]
+    assert sorted(tokens) == sorted(m["token"] for m in vm["moves"])
+    vm = phase_vm("auction")
+    nodes = calls.call_screen(vm, CAT, {"pass": "+0.5"}, "pass")
+    assert nodes is not None
+    root = h("div", None, nodes)
+    high = vm["high_bid"]
+    assert one(root, cls="call-high").attr("data-high") == (high["tricks"] if high else 0)
+    best = one(root, data_hint="best")
+    assert best.attr("data-move") == "pass" and one(best, cls="ev").text() == "+0.5"
+    assert status.status(vm, CAT, True, None).startswith("Your turn to bid or pass. (")
+    vm = phase_vm("choose_contract")
+    nodes = calls.call_screen(vm, CAT, {}, None)
+    assert nodes is not None
+    root = h("div", None, nodes)
+    for m in vm["moves"]:
+        if m["kind"] == "contract":
+            group = one(root, tag="section", data_sign="plus" if m["positive"] else "minus")
+            assert one(group, data_move=m["token"]).select(tag="small")[0].text()
+    assert calls.call_screen(phase_vm("trick_done"), CAT, {}, None) is None
+
+
+def test_sheet_notes_name_the_bidder() -> None:
+    vm = phase_vm("auction_sheet")
+    row = vm["sheet"]["rows"][-1]
+    rows = h("table", None, sheet.sheet(vm, CAT)).select(tag="tr", data_deal=row["deal"])
+    note = rows[0].select(tag="small")[-1].text()
+    assert re.search(r"(trump [♠♥♦♣]|no trump|misère)", note)
+    if row["note"]["bid"]:
+        assert f"bid {row['note']['bid']['tricks']}" in note
+
+
+def test_new_game_dialog_fields() -> None:
+    opts = new_game_options()
+    nodes = dialog.new_game_form(CAT, opts, {"preset": "club", "eralash": False}, ["human", "easy", "hard", "expert"],
+                                 BOT_LEVELS, True)
+    root = h("form", None, nodes)
+    assert one(root, id="opt-preset").select(tag="option", selected=True)[0].attr("value") == json.dumps("club")
+    assert one(root, id="opt-eralash").attr("checked") is False and one(root, id="opt-fast").attr("checked") is True
+    assert one(root, id="opt-deal_order").select(tag="li")[0].attr("data-value") == "tricks"
+    for seat, level in ((1, "easy"), (2, "hard"), (3, "expert")):
+        assert one(root, id=f"opt-level-{seat}").select(tag="option", selected=True)[0].attr("value") == level
+    more = one(root, tag="details")
+    assert more.select(id="opt-replay") and not root.select(id="opt-players")
+
+
+# ----- every word from the catalog -------------------------------------------------------------------------
+
+class Pseudo(Catalog):
+    """Every word the catalog gives, bracketed: what is left outside brackets did not come from it."""
+
+    def t(self, code: str, **args: Any) -> str:
+        return "⟦" + super().t(code, **args) + "⟧"
+
+    def n(self, code: str, count: int, **args: Any) -> str:
+        return "⟦" + super().n(code, count, **args) + "⟧"
+
+
+def outside(text: str) -> str:
+    while True:
+        stripped = re.sub(r"⟦[^⟦⟧]*⟧", "", text)
+        if stripped == text:
+            return stripped
+        text = stripped
+
+
+VISIBLE = ("title", "aria-label", "data-why")
+
+
+@pytest.mark.parametrize("name", PHASES)
+def test_every_word_drawn_comes_from_the_catalog(name: str) -> None:
+    from kingcore.web.text import Catalog as Base
+
+    cat = Pseudo(Base.from_mo(compiled("en")).translations, strict=True)
+    vm = phase_vm(name)
+    values = {m["token"]: "+1.0" for m in vm["moves"]}
+    drawn: list[Node] = []
+    drawn += hand.hand(vm, cat, {c["card"]: 1.0 for c in vm["hand"]}, None)[0]
+    drawn += [trick.trick_card(vm, cat, e) for e in trick.shown(vm)[0]]
+    drawn += [n for n in [trick.trick_label(vm, cat)] if n is not None]
+    if vm["last_trick"]:
+        drawn += trick.last_inset(vm, cat)
+    for seat in range(vm["players"]):
+        drawn += table.seat_info(vm, cat, seat)
+    drawn += sheet.sheet(vm, cat)
+    drawn += calls.call_screen(vm, cat, values, None) or []
+    drawn += calls.move_row(vm, cat, values, None)
+    if vm["result"]:
+        drawn += panels.result_panel(vm, cat, None)[1]
+    drawn += dialog.new_game_form(cat, new_game_options(), {}, ["human", "easy", "hard", "expert"], BOT_LEVELS, False)
+    bar = table.bar(vm, cat)
+    texts = [status.status(vm, cat, False, None), bar["name"], bar["rules"], bar["deal"]]
+    for node in drawn:
+        for n in node.walk():
+            if any(isinstance(c, str) for c in n.children):  # a text split around <b>: taken whole
+                texts.append(n.text())
+            texts += [str(n.attr(a)) for a in VISIBLE if n.attr(a) is not None]
+    leaks = [t for t in texts if re.search(r"[A-Za-z]", outside(t))]
+    assert not leaks, leaks[:10]
+    assert re.search(r"[A-Za-z]", outside(h("p", None, cat.t("panel.new"), " Hello").text()))  # not blind
+
+
+def test_hint_words() -> None:
+    """The hint's status line and the values shown on each option, in points and in ordered King's shares."""
+    answer = {"best": "QS", "measure": "points", "moves": [
+        {"token": "QS", "kind": "card", "card": "QS", "expected": 1.25},
+        {"token": "TH", "kind": "card", "card": "TH", "expected": -2.0}]}
+    words = status.hint_words(CAT, answer)
+    assert words["text"] == "Hint: play Q♠ (expected +1.2 this deal; the worst choice −2.0)."
+    assert words["shown"] == {"QS": "+1.2", "TH": "−2.0"} and words["best"] == "QS"
+    share = {"best": "pass", "measure": "share", "moves": [
+        {"token": "pass", "kind": "pass", "expected": 0.3},
+        {"token": "contract:no-king", "kind": "contract", "contract": "no_king", "expected": 0.1}]}
+    words = status.hint_words(CAT, share)
+    assert words["text"] == "Hint: pass — no contract beats its fair share by +30 % with this hand."
+    assert words["shown"]["contract:no-king"] == "+10 %"
+    assert status.status(phase_vm("my_turn"), CAT, True, {"pending": False, "text": words["text"]}) == words["text"]

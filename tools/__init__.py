@@ -1,0 +1,1 @@
+"""Developer tools: benchmarks and research scripts (run as files or imported by build.py)."""

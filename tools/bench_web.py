@@ -1,0 +1,379 @@
+"""``python build.py bench-web``: the built site timed in headless Chromium.
+
+Time to playable cold (a fresh browser context), warm (service worker) and offline against a floor page
+(bare Pyodide in a module worker), where the time goes (the page's ``window.kingStats`` marks), bot move
+latency over a rubber, the site's size and the bytes a first visit transfers. ``--throttle R`` repeats the
+visits, a stretch of play and Python's start in steps (main thread vs a worker) under CDP
+``Emulation.setCPUThrottlingRate`` R (4: a phone-class CPU; Chromium applies it to the page's main thread
+far more than to its workers, see docs/WEB-PERF.md).
+
+The page driving (launch arguments, the counting server, waiting for the page) is
+:mod:`sitebuild.browser`, shared with the browser tests.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import json
+import os
+import shutil
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from sitebuild.browser import (
+    GITHUB_PAGES,
+    MY_TURN_OR_BREAK,
+    OFFLINE_READY,
+    READY,
+    SiteServer,
+    launch_args,
+)
+from sitebuild.common import CACHE, ROOT, SITE, BuildError, files_under, log
+from sitebuild.site import build_if_needed
+
+T = TypeVar("T")
+README = ROOT / "README.md"
+BENCH_MARKERS = ("<!-- bench:web -->", "<!-- /bench:web -->")
+TIMEOUT_MS = 240_000
+STAGES = {  # marks of a page load (resource timing, then window.kingStats), in order, and what they mean
+    "wasmMs": "wasm downloaded",
+    "pyodideMs": "Pyodide booted with the wheel",
+    "pyscriptAskedMs": "PyScript asked for it",
+    "pyReadyMs": "PyScript ready",
+    "importedMs": "main.py imported",
+}
+FLOORS = (("bench-floor.html", "floor_"), ("bench-boot.html", "boot_"))
+# bench-stages.html's steps of Python's start, in order: (key, label of the step that ends there).
+STEPS = (
+    ("loader", "Pyodide's loader imported"),
+    ("python", "wasm compiled + instantiated, Python initialised"),
+    ("wheel", "kingcore wheel installed"),
+    ("kingcore", "kingcore imported"),
+)
+# The wasm's arrival (resource timing) as a stage mark. (Pyodide asks for the wheel at once, not after
+# Python's start, so nothing the page can see marks the end of wasm instantiation + Python's start:
+# bench-stages.html measures those steps apart.)
+RESOURCE_MARKS = """(() => { const e = performance.getEntriesByType("resource")
+  .find((r) => /\\/pyodide\\.asm\\.wasm$/.test(r.name.split("?")[0]));
+  return { wasmMs: e ? e.responseEnd : null }; })()"""
+# Stage durations (ms) from consecutive marks: (label, from mark, to mark).
+DURATIONS = (
+    ("waiting for the wasm", "", "wasmMs"),
+    ("wasm instantiated, Python started, wheel installed", "wasmMs", "pyodideMs"),
+    ("PyScript's start after that", "pyodideMs", "pyReadyMs"),
+    ("main.py + kingcore imported", "pyReadyMs", "importedMs"),
+    ("first render", "importedMs", ""),
+)
+
+
+def again_if_crashed(what: str, step: Callable[[], T]) -> T:
+    """``step()``, run once more if Chromium's renderer crashed in it (Chromium 156 sometimes segfaults while
+    booting Pyodide: see tests/e2e/conftest.py); a second crash, or any other error, propagates."""
+    try:
+        return step()
+    except Exception as e:
+        if "crashed" not in str(e):
+            raise
+        log(f"bench-web: the renderer crashed during {what}; once more ...")
+        return step()
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0..100) of a non-empty list."""
+    xs = sorted(values)
+    return xs[max(0, min(len(xs) - 1, -int(-q * len(xs) // 100) - 1))]
+
+
+def site_size() -> tuple[int, int, int]:
+    """(files, bytes, gzipped bytes) of dist/site (gzip -6 per file, as a static host would serve it)."""
+    files = files_under(SITE)
+    raw = sum(p.stat().st_size for p in files)
+    gz = sum(len(gzip.compress(p.read_bytes(), 6, mtime=0)) for p in files)
+    return len(files), raw, gz
+
+
+class Bench:
+    """One bench-web session: a browser, the counting server and the samples gathered so far."""
+
+    def __init__(self, browser: Any, srv: SiteServer) -> None:
+        self.browser = browser
+        self.srv = srv
+        self.res: dict[str, list[float]] = {}
+        self.transfer: dict[str, float] = {}
+        self.ready_bytes = 0  # bytes sent until the last app_visit's page was playable
+
+    def add(self, key: str, value: float) -> None:
+        self.res.setdefault(key, []).append(value)
+
+    def context(self) -> Any:
+        ctx = self.browser.new_context()
+        ctx.set_default_timeout(TIMEOUT_MS)
+        return ctx
+
+    @staticmethod
+    def page(ctx: Any, rate: float) -> Any:
+        """A new page of ``ctx``, its CPU throttled ``rate``× (1: not throttled)."""
+        page = ctx.new_page()
+        if rate > 1:
+            ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        return page
+
+    def app_visit(self, page: Any, kind: str, pre: str) -> None:
+        page.goto(self.srv.url)
+        page.wait_for_selector(READY)
+        self.ready_bytes = self.srv.sent
+        self.add(pre + kind, float(page.evaluate("window.kingStats.readyMs")))
+        if kind in ("cold", "warm"):
+            for mark, value in dict(page.evaluate(RESOURCE_MARKS)).items():
+                if isinstance(value, (int, float)) and value > 0:
+                    self.add(f"{pre}{kind}:{mark}", float(value))
+            for mark in STAGES:
+                if mark != "wasmMs" and page.evaluate(
+                        f"typeof window.kingStats.{mark} === 'number'"):
+                    self.add(f"{pre}{kind}:{mark}", float(page.evaluate(f"window.kingStats.{mark}")))
+        if kind != "offline":
+            page.wait_for_function("window.kingStats.botsReadyMs !== null")
+            self.add(f"{pre}{kind}_bots", float(page.evaluate("window.kingStats.botsReadyMs")))
+
+    def floor_visit(self, page: Any, kind: str, pre: str, only: str = "") -> None:
+        for name, key in FLOORS:
+            if not only or name == only:
+                page.goto(self.srv.url + name)
+                page.wait_for_selector(READY)
+                self.add(pre + key + kind, float(page.evaluate("window.floorMs")))
+
+    def visits(self, rate: float, first: bool) -> None:
+        """Cold (fresh context), warm and offline visits of the game and the floors, at CPU ``rate``×."""
+        pre = "" if rate <= 1 else "t_"
+        ctx = self.context()
+        page = self.page(ctx, rate)
+        self.srv.reset()
+        self.app_visit(page, "cold", pre)
+        page.wait_for_function(OFFLINE_READY)
+        if first and not pre:
+            self.transfer.update(ctx_boot=self.ready_bytes, ctx_first=self.srv.sent)
+        self.srv.reset()
+        self.app_visit(page, "warm", pre)
+        if not pre:
+            self.transfer["warm"] = self.srv.sent
+        self.floor_visit(page, "warm", pre)
+        self.stage_visit(page, pre)
+        ctx.new_cdp_session(page).send("Network.clearBrowserCache")
+        ctx.set_offline(True)
+        self.app_visit(page, "offline", pre)
+        self.floor_visit(page, "offline", pre)
+        ctx.close()
+        for name, _ in FLOORS:  # each cold floor in a context of its own
+            ctx = self.context()
+            self.floor_visit(self.page(ctx, rate), "cold", pre, only=name)
+            ctx.close()
+
+    def first_visit_pages_headers(self, site_root: Any) -> None:
+        """First-visit transfer in a fresh context from a host sending GitHub Pages' Cache-Control."""
+        srv = SiteServer(site_root, cache_control=GITHUB_PAGES).start()
+        try:
+            ctx = self.context()
+            page = ctx.new_page()
+            page.goto(srv.url)
+            page.wait_for_selector(READY)
+            page.wait_for_function(OFFLINE_READY)
+            self.transfer["pages_first"] = srv.sent
+            ctx.close()
+        finally:
+            srv.stop()
+
+    def play(self, rate: float, max_s: float) -> tuple[list[float], float]:
+        """Bot latencies (ms, request to answer) over a rubber with three *expert* bots and fast play, cut
+        after ``max_s`` seconds; and the seconds it took."""
+        ctx = self.context()
+        prefs = json.dumps({"fast": True, "levels": ["human", "expert", "expert", "expert"]})
+        ctx.add_init_script(script='if (location.protocol === "http:" && !localStorage.getItem("king:/:prefs"))'
+                                   f' localStorage.setItem("king:/:prefs", {json.dumps(prefs)});')
+        page = self.page(ctx, rate)
+        page.goto(self.srv.url)
+        page.wait_for_selector(READY)
+        page.wait_for_function("document.body.dataset.bots === 'worker'")
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < max_s:
+            page.wait_for_function(MY_TURN_OR_BREAK)
+            phase = page.evaluate("document.body.dataset.phase")
+            if phase == "rubber_over":
+                break
+            if phase == "deal_over":
+                deal = page.evaluate("document.body.dataset.deal")
+                page.click("#btn-continue")
+                page.wait_for_function(f"document.body.dataset.deal !== '{deal}'")
+                continue
+            page.locator("#hand.is-my-turn button.card:not([disabled])").first.click()
+        took = time.perf_counter() - t0
+        bot = [float(x) for x in page.evaluate("window.kingStats.bot")]
+        ctx.close()
+        return bot, took
+
+    def stage_visit(self, page: Any, pre: str) -> None:
+        """bench-stages.html on the main thread and in a worker: ms of each step of Python's start."""
+        for where in ("main", "worker"):
+            page.goto(self.srv.url + "bench-stages.html" + ("?worker" if where == "worker" else ""))
+            page.wait_for_selector(READY)
+            at = dict(page.evaluate("window.stages"))
+            prev = float(at["start"])
+            for key, _ in STEPS:
+                self.add(f"{pre}steps:{where}:{key}", float(at[key]) - prev)
+                prev = float(at[key])
+            self.add(f"{pre}steps:{where}:total", prev - float(at["start"]))
+
+
+def stage_line(med: dict[str, float], pre: str) -> str:
+    """The marks of cold and warm visits (ms from navigation start), then how long each stage took."""
+    parts = []
+    for kind in ("cold", "warm"):
+        marks = [f"{STAGES[m]} {med[f'{pre}{kind}:{m}']:.0f}" for m in STAGES if f"{pre}{kind}:{m}" in med]
+        at = {m: med[f"{pre}{kind}:{m}"] for m in STAGES if f"{pre}{kind}:{m}" in med}
+        at[""] = med[pre + kind]
+        spans = [f"{label} {at[b] - (at[a] if a else 0):.0f}" for label, a, b in DURATIONS
+                 if (not a or a in at) and b in at and (a or b == "wasmMs")]
+        parts.append(f"{kind}: " + ", ".join([*marks, f"playable {med[pre + kind]:.0f}"])
+                     + " (stages: " + ", ".join(spans) + ")")
+    return "; ".join(parts)
+
+
+def visits_table(med: dict[str, float], pre: str) -> list[str]:
+    """The Markdown rows of time to playable, bots ready and the floors, from the medians ``med`` (ms)."""
+    def row(label: str, key: str, kinds: tuple[str, ...] = ("cold", "warm", "offline")) -> str:
+        cells = [f"{med[key.format(k)]:.0f}" if key.format(k) in med else "—" for k in kinds]
+        return f"| {label} | " + " | ".join(cells) + " |"
+
+    ratio = [f"{med[pre + k] / med[pre + 'floor_' + k]:.2f}" for k in ("cold", "warm", "offline")]
+    return [
+        "| | cold (first visit) | warm (service worker) | offline |",
+        "|---|---|---|---|",
+        row("**time to playable** (Python ready, save restored, table drawn)", pre + "{}"),
+        row("bots' worker ready (started after the first render)", pre + "{}_bots", ("cold", "warm")) + " — |",
+        row("floor: bare Pyodide in a module worker (`bench-floor.html`)", pre + "floor_{}"),
+        "| ratio playable / floor | " + " | ".join(ratio) + " |",
+        row("diagnostic: the page's own Pyodide + wheel (`web/boot.mjs`) without PyScript (`bench-boot.html`)",
+            pre + "boot_{}"),
+    ]
+
+
+def bench_web(runs: int, write_readme: bool, throttle: float = 0.0) -> int:
+    """Measure the site in headless Chromium and print (and optionally write into README) the tables."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        raise BuildError("bench-web needs playwright (python build.py test installs it)") from None
+    build_if_needed()
+    srv = SiteServer(SITE).start()
+    t_start = time.perf_counter()
+    launch = launch_args()
+    profile = ""
+    bot_t: list[float] = []
+    rubber_t = 0.0
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(**launch)
+            b = Bench(browser, srv)
+            for i in range(runs):
+                log(f"bench-web: run {i + 1}/{runs} (fresh contexts) ...")
+                again_if_crashed("the visits", functools.partial(b.visits, 1, first=i == 0))
+                if throttle > 1:
+                    log(f"bench-web: run {i + 1}/{runs} at {throttle:g}× CPU throttling ...")
+                    again_if_crashed("the throttled visits", lambda: b.visits(throttle, first=False))
+            log("bench-web: a first visit from a host sending GitHub Pages' Cache-Control ...")
+            again_if_crashed("a first visit", lambda: b.first_visit_pages_headers(SITE))
+            # First-visit transfer as a real browser sees it: a new on-disk profile.
+            log("bench-web: a first visit with a new on-disk profile ...")
+            (CACHE / "tmp").mkdir(parents=True, exist_ok=True)
+            profile = tempfile.mkdtemp(prefix="king-bench-", dir=CACHE / "tmp")
+            ctx = p.chromium.launch_persistent_context(profile, **launch)
+            ctx.set_default_timeout(TIMEOUT_MS)
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            srv.reset()
+            b.app_visit(page, "disk", "")
+            page.wait_for_function(OFFLINE_READY)
+            b.transfer.update(boot=b.ready_bytes, first=srv.sent, first_requests=srv.requests)
+            ctx.close()
+            log("bench-web: a whole rubber with fast bots ...")
+            bot, rubber_s = again_if_crashed("the rubber", lambda: b.play(1, 600))
+            if throttle > 1:
+                log(f"bench-web: 60 s of play at {throttle:g}× ...")
+                bot_t, rubber_t = again_if_crashed("the throttled play", lambda: b.play(throttle, 60))
+            browser_version = browser.version
+            browser.close()
+    finally:
+        srv.stop()
+        if profile:
+            shutil.rmtree(profile, ignore_errors=True)
+    med = {k: statistics.median(v) for k, v in b.res.items() if v}
+    transfer = b.transfer
+    files, raw, gz = site_size()
+    mb = 1e6
+    lines = [
+        f"Headless Chromium {browser_version}, {os.cpu_count()} cores; ms from navigation start; median of "
+        f"{runs} runs, each in a fresh browser context:",
+        "",
+        *visits_table(med, ""),
+        "",
+        "Where the time goes (medians, ms from navigation start; `web/boot.mjs` and `web/main.py` set the marks): "
+        + stage_line(med, "") + ".",
+        "",
+        f"Bot move latency over a rubber with three *expert* bots ({len(bot)} moves, request to answer, worker "
+        f"round trip included): p50 {percentile(bot, 50):.1f} ms, p95 {percentile(bot, 95):.1f} ms, "
+        f"p99 {percentile(bot, 99):.1f} ms, max {max(bot):.1f} ms "
+        f"(the whole rubber took {rubber_s:.0f} s with fast bots and a scripted player).",
+        "",
+        f"Site: {files} files, {raw / mb:.1f} MB ({gz / mb:.1f} MB gzipped). First visit, bytes over the network "
+        f"until the offline precache is complete (uncompressed, as `http.server` sends them): a fresh "
+        f"incognito-like context {transfer['ctx_first'] / mb:.1f} MB ({transfer['ctx_boot'] / mb:.1f} MB "
+        f"until playable), the same from a host sending GitHub Pages' "
+        f"`Cache-Control: {GITHUB_PAGES}` {transfer['pages_first'] / mb:.1f} MB, a new on-disk profile "
+        f"{transfer['first'] / mb:.1f} MB ({transfer['boot'] / mb:.1f} MB until playable, "
+        f"{transfer['first_requests']:.0f} responses with a body; playable at "
+        f"{med['disk']:.0f} ms). A warm visit: {transfer['warm'] / 1e3:.0f} kB.",
+    ]
+    if throttle > 1:
+        lines += [
+            "",
+            f"The same under Chrome DevTools' {throttle:g}× CPU throttling (CDP `Emulation.setCPUThrottlingRate` "
+            f"on the page; a phone-class CPU), median of {runs} runs:",
+            "",
+            *visits_table(med, "t_"),
+            "",
+            f"Where the time goes at {throttle:g}×: " + stage_line(med, "t_") + ".",
+            "",
+            f"Bot move latency at {throttle:g}× ({len(bot_t)} moves in {rubber_t:.0f} s of fast play, three "
+            f"*expert* bots): p50 {percentile(bot_t, 50):.1f} ms, p95 {percentile(bot_t, 95):.1f} ms, "
+            f"max {max(bot_t):.1f} ms.",
+            "",
+            "Python's start in steps (`bench-stages.html`, warm: files from the service worker; ms per step, "
+            "medians), on the page's main thread and in a module worker:",
+            "",
+            f"| step | main thread | worker | main thread at {throttle:g}× | worker at {throttle:g}× |",
+            "|---|---|---|---|---|",
+            *[f"| {label} | " + " | ".join(f"{med[f'{pre}steps:{w}:{key}']:.0f}" for pre in ("", "t_")
+                                           for w in ("main", "worker")) + " |"
+              for key, label in (*STEPS, ("total", "**total**"))],
+        ]
+    table = "\n".join(lines)
+    print()
+    print(table)
+    print(f"\n(bench-web took {time.perf_counter() - t_start:.0f} s)")
+    if write_readme:
+        write_table(table)
+    return 0
+
+
+def write_table(table: str) -> None:
+    """Put ``table`` into README.md between the bench:web markers."""
+    text = README.read_text()
+    start, end = BENCH_MARKERS
+    if start not in text or end not in text:
+        raise BuildError(f"README.md lacks the markers {start} ... {end}")
+    head, rest = text.split(start, 1)
+    _, tail = rest.split(end, 1)
+    README.write_text(f"{head}{start}\n{table}\n{end}{tail}")
+    log("bench-web: README.md updated")

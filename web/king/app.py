@@ -1,0 +1,375 @@
+"""The application: the session on the table (``kingcore.web.Session``) and its view model, the player's
+intents, the bots' loop, hints and the review, saves across tabs, and drawing it all (``king.draw``).
+
+The page holds no rules: the session says what is legal and why not; this module turns clicks into move
+tokens and view models into the document. Chance (the shuffles) happens here, with an rng seeded from the
+platform's random source; the save stores the dealt cards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+from collections.abc import Coroutine
+from typing import Any
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none, to_js
+
+from kingcore.web import SaveError, Session, bot_move, save_seq
+
+from .draw import Drawing, el, put
+from .render import panels
+from .render.status import MAIN_THREAD_LEVELS, hint_words, status
+from .store import Store, pref_levels
+from .words import ME, Catalog, name
+from .worker import Bots, now_ms
+
+BOT_PACE_MS = 600  # a bot's card, at a watchable pace
+TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next lead
+TOAST_MS = 3000
+
+
+class App:
+    """The page's state: one session (or an unreadable save), the bots, the hint and the review."""
+
+    def __init__(self, cat: Catalog, store: Store) -> None:
+        self.cat = cat
+        self.store = store
+        self.rng = random.Random(int.from_bytes(os.urandom(16), "big"))
+        self.session: Session | None = None
+        self.vm: dict[str, Any] | None = None  # the session's view model for my seat, as last drawn
+        self.problem: SaveError | None = None  # while the stored save cannot be continued
+        self.prefs = store.load_prefs()
+        self.bots = Bots()
+        self.drawing = Drawing(cat)
+        self.running = False
+        self.tasks: set[asyncio.Future[Any]] = set()
+        self.toast_handle: Any = None
+        self.hide_toast_proxy = create_proxy(self.hide_toast)
+        self.export_url: str | None = None
+        self.record_url: str | None = None  # the object URL of the last "Download the game record"
+        self.warned_storage = False
+        self.hint: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "best", "values", "shown", "text"}
+        self.review: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "data"}: my cards reviewed
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    # ----- games and saves -----------------------------------------------------------------------
+
+    def use(self, session: Session | None) -> None:
+        """Make ``session`` the game on the table (``None``: none)."""
+        self.session = session
+        self.vm = None if session is None else session.view_model(ME)
+
+    def restore(self) -> None:
+        """The stored game, a new one when there is none, or the problem with an unreadable one."""
+        text = self.store.save()
+        if text is None:
+            self.start_game(self.prefs.get("options", {}), stored="")
+            return
+        try:
+            self.use(Session.from_save(text))
+        except SaveError as e:
+            self.show_problem(e)
+
+    def start_game(self, options: Any, settings: dict[str, Any] | None = None, stored: str | None = None) -> None:
+        """A new rubber with rules ``options`` (a ``Rules`` from the dialog, or remembered options)."""
+        settings = dict(settings or {})
+        settings.setdefault("fast", bool(self.prefs.get("fast", False)))
+        settings.setdefault("levels", pref_levels(self.prefs))
+        base = max(save_seq(self.store.save() if stored is None else stored) or 0,
+                   self.session.seq if self.session else 0)
+        try:
+            session = Session.new_game(options, self.rng, settings, seq=base)
+        except Exception as e:  # options a later version wrote: fall back to the defaults
+            window.console.warn(f"king: options refused ({e}); starting with the defaults")
+            session = Session.new_game({}, self.rng, settings, seq=base)
+        if self.problem is not None:
+            self.store.put(self.store.broken_key, self.problem.raw)  # kept, never silently dropped
+        self.problem = None
+        el("problem").hidden = True
+        self.use(session)
+        self.drawing.show_last = False
+        self.write()
+        assert self.vm is not None
+        fd = self.vm["first_dealer"]
+        if fd:
+            mine = fd["seat"] == ME
+            code = ("toast.rubber_me" if mine else "toast.rubber_other") + ("_drew" if fd["card"] else "")
+            self.toast(self.cat.t(code, name=name(self.cat, fd["seat"]),
+                                  card=self.cat.card(fd["card"]) if fd["card"] else ""))
+
+    def write(self) -> None:
+        """Save after a change (the caller has checked with :meth:`in_sync` that no other tab is ahead)."""
+        s = self.session
+        assert s is not None
+        s.seq += 1
+        if not self.store.put(self.store.save_key, s.to_save()) and not self.warned_storage:
+            self.warned_storage = True
+            self.toast(self.cat.t("toast.no_storage"))
+
+    def in_sync(self) -> bool:
+        """Before a change: if another tab saved a newer state, take it and refuse the change (one read of
+        the stored save's counter, from its first characters)."""
+        if self.session is None:
+            return False
+        text = self.store.save()
+        stored = save_seq(text)
+        if stored is not None and stored > self.session.seq:
+            self.adopt(text, self.cat.t("toast.other_tab"))
+            return False
+        return True
+
+    def adopt(self, text: str | None, message: str) -> None:
+        """Continue from a save text another tab wrote."""
+        if text is None:
+            return
+        try:
+            session = Session.from_save(text)
+        except SaveError:
+            return  # another tab wrote something unreadable: keep ours, it is saved on our next move
+        self.use(session)
+        self.problem = None
+        el("problem").hidden = True
+        self.render()
+        self.toast(message)
+        self.kick()
+
+    def on_storage(self, event: Any) -> None:
+        if is_none(event.key) or str(event.key) != self.store.save_key or is_none(event.newValue):
+            return
+        text = str(event.newValue)
+        seq = save_seq(text)
+        if seq is not None and (self.session is None or seq > self.session.seq):
+            self.adopt(text, self.cat.t("toast.continued"))
+
+    def show_problem(self, err: SaveError) -> None:
+        self.problem = err
+        self.use(None)
+        put(el("problem-text"), panels.problem(self.cat, err.kind, err.version, err.message, json.dumps(err.version)))
+        self.export_url = self.blob_url(err.raw, self.export_url)
+        link = el("export")
+        link.href = self.export_url
+        link.download = "king-save.txt"
+        el("problem").hidden = False
+
+    def blob_url(self, text: str, old: str | None) -> str:
+        """An object URL of ``text`` as a file (``old`` revoked)."""
+        if old:
+            window.URL.revokeObjectURL(old)
+        return str(window.URL.createObjectURL(window.Blob.new(to_js([text]), to_js({"type": "text/plain"}))))
+
+    def record_link(self) -> str | None:
+        """An object URL of the game record (``None`` with no game)."""
+        if self.session is None:
+            return None
+        self.record_url = self.blob_url(self.session.record(), self.record_url)
+        return self.record_url
+
+    # ----- intents -------------------------------------------------------------------------------
+
+    def intent(self, token: str) -> dict[str, Any] | None:
+        """The player's move; the session's answer, or ``None`` when refused before it (another tab ahead)."""
+        if self.session is None or not self.in_sync():
+            return None
+        result = self.session.apply(token, ME)
+        if not result["ok"]:
+            err = result["error"]
+            self.toast(self.cat.t("toast.not_allowed", why=self.cat.why(err["reason"], err["args"])))
+            document.body.dataset.lastError = err["reason"]
+            return result
+        self.vm = result["view"]
+        self.drawing.show_last = False
+        self.hide_toast()
+        self.write()
+        self.render()
+        self.kick()
+        return result
+
+    def intent_json(self, token: Any) -> str:
+        """Test hook (window.kingIntent): play a token through the same path as a click."""
+        result = self.intent(str(token))
+        if result is None:
+            return json.dumps({"ok": False, "error": {"reason": "stale", "message": "no game"}})
+        return json.dumps({"ok": result["ok"], "error": result.get("error")})
+
+    def next_deal(self) -> None:
+        s = self.session
+        if s is None or not self.in_sync():
+            return
+        if s.deal(self.rng):
+            self.vm = s.view_model(ME)
+            self.drawing.show_last = False
+            self.write()
+            self.render()
+            self.kick()
+
+    def set_fast(self, fast: bool) -> None:
+        self.prefs["fast"] = fast
+        self.store.save_prefs(self.prefs)
+        if self.session is not None and self.vm is not None and self.in_sync():
+            self.session.settings["fast"] = fast
+            self.vm["fast"] = fast
+            self.write()
+
+    # ----- the bots --------------------------------------------------------------------------------
+
+    def kick(self) -> None:
+        if not self.running:
+            self.spawn(self.run_bots())
+
+    async def run_bots(self) -> None:
+        """Play the bots' moves until it is the player's turn, a deal ends, or the rubber is over."""
+        if self.running:
+            return
+        self.running = True
+        try:
+            while True:
+                s, vm = self.session, self.vm
+                if s is None or vm is None or vm["to_move"] in (None, ME):
+                    return
+                seat = vm["to_move"]
+                before = (s, s.seq)
+                level = vm["levels"][seat]
+                request, seed = s.bot_request(seat), s.bot_seed(seat)
+                start = now_ms()
+                if not self.bots.ready.is_set() and level in MAIN_THREAD_LEVELS:
+                    token = bot_move(request, level, seed)  # the worker is still starting; this one is cheap
+                    window.kingStats.botMain.push(now_ms() - start)
+                else:
+                    if not self.bots.ready.is_set():
+                        self.render()
+                        await self.bots.ready.wait()
+                    asked = now_ms()  # the latency of the move itself, not of the worker's start
+                    token = await self.bots.choose(request, level, seed)
+                    window.kingStats.bot.push(now_ms() - asked)
+                took = now_ms() - start
+                if not vm["fast"]:
+                    wait = BOT_PACE_MS + (TRICK_HOLD_MS if vm["trick_complete"] else 0) - took
+                    if wait > 0:
+                        await asyncio.sleep(wait / 1000)
+                else:
+                    await asyncio.sleep(0)
+                if self.session is not before[0] or s.seq != before[1] or not self.in_sync():
+                    continue  # a new game, another tab, or a reload of the state came in meanwhile
+                result = s.apply(token, seat, viewer=ME)
+                if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move
+                    window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
+                    result = s.apply(await self.bots.choose(request, "random", seed), seat, viewer=ME)
+                self.vm = result["view"]
+                self.drawing.show_last = False
+                self.write()
+                self.render()
+        finally:
+            self.running = False
+
+    # ----- hints and the review ---------------------------------------------------------------------
+
+    def position_key(self) -> tuple[Any, ...] | None:
+        s = self.session
+        return None if s is None else (s.game_id, *s.ply)
+
+    def current_hint(self) -> dict[str, Any] | None:
+        h = self.hint
+        return h if h is not None and h["key"] == self.position_key() else None
+
+    def ask_hint(self) -> None:
+        s = self.session
+        if s is None or self.vm is None or self.vm["to_move"] != ME or self.current_hint() is not None:
+            return
+        key = self.position_key()
+        self.hint = {"key": key, "pending": True}
+        self.render()
+        self.spawn(self.fetch_hint(key, s.bot_request(ME), s.bot_seed(ME)))
+
+    async def fetch_hint(self, key: Any, request: str, seed: int) -> None:
+        try:
+            answer = json.loads(await self.bots.ask("hint", request, seed))
+        except Exception as e:
+            window.console.warn(f"king: no hint: {e}")
+            self.hint = None
+            self.toast(self.cat.t("toast.no_hint"))
+            self.render()
+            return
+        if self.hint is None or self.hint["key"] != key:
+            return  # the position moved on while the bots thought
+        self.hint = {"key": key, "pending": False, **hint_words(self.cat, answer)}
+        self.render()
+
+    def ask_review(self) -> None:
+        s, vm = self.session, self.vm
+        if s is None or vm is None or not vm["deal"]:
+            return
+        key = (s.game_id, vm["deal"])
+        if self.review is not None and self.review["key"] == key:
+            return
+        self.review = {"key": key, "pending": True}
+        self.render()
+        self.spawn(self.fetch_review(key, s.record(), vm["deal"]))
+
+    async def fetch_review(self, key: Any, record: str, deal: int) -> None:
+        try:
+            data = json.loads(await self.bots.ask("analyse", record, ME, deal))
+        except Exception as e:
+            window.console.warn(f"king: no review: {e}")
+            data = {"error": str(e)}
+        if self.review is not None and self.review["key"] == key:
+            self.review = {"key": key, "pending": False, "data": data}
+            document.body.dataset.review = str(deal)
+            self.render()
+
+    # ----- drawing -------------------------------------------------------------------------------
+
+    def render(self) -> None:
+        vm, d = self.vm, self.drawing
+        body = document.body
+        if self.session is None or vm is None:
+            body.dataset.phase = "save_error"
+            d.empty()
+            return
+        d.measure_bar()
+        body.dataset.phase = vm["phase"]
+        body.dataset.toMove = "" if vm["to_move"] is None else str(vm["to_move"])
+        body.dataset.deal = str(vm["deal"])
+        el("fast").checked = vm["fast"]
+        hint = self.current_hint()
+        d.bar(vm)
+        d.seats(vm)
+        d.trick(vm)
+        d.hand(vm, hint)
+        d.moves(vm, hint, self.position_key())
+        el("status").textContent = status(vm, self.cat, self.bots.ready.is_set(), hint)
+        review = self.review if self.review is not None and self.review["key"] == (
+            self.session.game_id, (vm["result"] or {}).get("deal")) else None
+        d.panel(vm, review)
+        d.sheet(vm)
+
+    def toast(self, message: str) -> None:
+        node = el("toast")
+        node.textContent = message
+        node.hidden = False
+        if self.toast_handle is not None:
+            window.clearTimeout(self.toast_handle)
+        self.toast_handle = window.setTimeout(self.hide_toast_proxy, TOAST_MS)
+
+    def hide_toast(self, *_: Any) -> None:
+        el("toast").hidden = True
+        if self.toast_handle is not None:
+            window.clearTimeout(self.toast_handle)
+        self.toast_handle = None
+
+    def toggle_sheet(self, show: bool | None = None) -> None:
+        panel = el("sheet-panel")
+        show = bool(panel.hidden) if show is None else show
+        panel.hidden = not show
+        el("export-record").hidden = self.session is None  # no game in progress: nothing to download
+        el("btn-sheet").setAttribute("aria-expanded", "true" if show else "false")
+        el("btn-sheet-close" if show else "btn-sheet").focus()
+

@@ -1,0 +1,231 @@
+"""Drawing into the document: the renderers' nodes (``king.render``) put in place, keeping what must be
+kept between draws — the cards on the table (keyed by card, so only a newly played one fades in), the focus
+in the hand and on the call screen, the panel's first focus. The only module that sets ``innerHTML``, and
+only to the element builder's escaped markup."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pyscript import document
+from pyscript.ffi import is_none
+
+from kingcore.web import HUMAN
+
+from .dom import Node, markup
+from .render import calls, hand, panels, sheet, status, table, trick
+from .words import ME, POSITIONS, Catalog
+
+
+def el(ident: str) -> Any:
+    return document.getElementById(ident)
+
+
+def put(node: Any, nodes: list[Node] | list[Node | str]) -> None:
+    """Replace ``node``'s children with the builder's nodes (escaped markup)."""
+    node.innerHTML = markup(nodes)
+
+
+def translate_page(cat: Catalog) -> None:
+    """The words of the page's own HTML from the catalog: ``data-t`` (text) and ``data-t-<attribute>``
+    (an attribute) name codes; the HTML's English is only what shows before Python starts."""
+    for node in document.querySelectorAll("[data-t]"):
+        node.textContent = cat.t(str(node.dataset.t))
+    for attr in ("title", "aria-label", "content"):
+        for node in document.querySelectorAll(f"[data-t-{attr}]"):
+            node.setAttribute(attr, cat.t(str(node.getAttribute(f"data-t-{attr}"))))
+
+
+class Drawing:
+    """What the table shows now, and what must survive a redraw (focus, keyed cards, screens shown)."""
+
+    def __init__(self, cat: Catalog) -> None:
+        self.cat = cat
+        self.show_last = False
+        self.hand_key: str | None = None
+        self.panel_kind: tuple[str, int] | None = None
+        self.call_markup: str | None = None  # what the call screen shows now (redrawn only when it changes)
+        self.call_key: Any = None  # (phase, position) of the call screen shown: a new one takes the focus
+
+    def measure_bar(self, *_: Any) -> None:
+        """The top bar's height, so that the results panel can stay below it on short screens."""
+        bar = document.querySelector(".bar")
+        document.documentElement.style.setProperty("--bar-h", f"{int(bar.offsetHeight)}px")
+
+    def empty(self) -> None:
+        """No game (an unreadable save): an empty table."""
+        for ident in ("contract-name", "contract-rules", "deal-no"):
+            el(ident).textContent = ""
+        for ident in ("hand", "trick", "moves"):
+            el(ident).innerHTML = ""
+        self.call_screen(None, None)
+        el("center-panel").hidden = True
+        el("status").textContent = status.status(None, self.cat, True, None)
+        for seat in range(1, 4):
+            document.querySelector(f'.seat[data-seat="{seat}"] .backs').innerHTML = ""
+
+    def bar(self, vm: dict[str, Any]) -> None:
+        texts = table.bar(vm, self.cat)
+        el("contract-name").textContent = texts["name"]
+        el("contract-rules").textContent = texts["rules"]
+        el("contract-rules").title = texts["rules"]  # the whole text on hover, should two lines not hold it
+        el("contract").dataset.sign = texts["sign"]
+        el("deal-no").textContent = texts["deal"]
+
+    def seats(self, vm: dict[str, Any]) -> None:
+        for seat in range(vm["players"]):
+            node = document.querySelector(f'.seat[data-seat="{seat}"]')
+            if is_none(node):
+                continue
+            node.classList.toggle("is-turn", vm["to_move"] == seat)
+            node.classList.toggle("is-dealer", vm["dealer"] == seat)
+            put(node.querySelector(".seat-info"), table.seat_info(vm, self.cat, seat))
+            if seat != ME:
+                backs = node.querySelector(".backs")
+                put(backs, table.backs(vm, seat))
+                backs.dataset.count = str(vm["counts"][seat])
+
+    def trick(self, vm: dict[str, Any]) -> None:
+        """The cards on the table, keyed by card and seat: only a newly played card is added (and fades in)."""
+        cards, last = trick.shown(vm)
+        node = el("trick")
+        node.classList.toggle("is-last", last)
+        want = {e["card"]: (order, e) for order, e in enumerate(cards)}
+        for child in list(node.children):
+            key = str(child.dataset.card) if child.classList.contains("card") else None
+            if key not in want or str(child.dataset.pos) != POSITIONS[want[key][1]["seat"]]:
+                child.remove()
+        lt = vm["last_trick"]
+        for card, (order, entry) in want.items():
+            span = node.querySelector(f'.card[data-card="{card}"]')
+            if is_none(span):
+                node.insertAdjacentHTML("beforeend", str(trick.trick_card(vm, self.cat, entry)))
+                span = node.lastElementChild
+            span.style.setProperty("--z", str(order))
+            span.classList.toggle("is-winner", last and entry["seat"] == lt["winner"])
+        label = trick.trick_label(vm, self.cat)
+        if label is not None:
+            node.insertAdjacentHTML("beforeend", str(label))
+        # "Last trick": an inset beside the trick in progress (which stays in view); released by the next move.
+        can_show = trick.can_show_last(vm)
+        if not can_show:
+            self.show_last = False
+        inset = el("last-inset")
+        if self.show_last:
+            put(inset, trick.last_inset(vm, self.cat))
+        inset.hidden = not self.show_last
+        btn = el("btn-last")
+        btn.disabled = not can_show
+        btn.setAttribute("aria-pressed", "true" if self.show_last else "false")
+        btn.textContent = self.cat.t("last.hide" if self.show_last else "last.show")
+
+    def hand(self, vm: dict[str, Any], hint: dict[str, Any] | None) -> None:
+        cards = vm["hand"]
+        node = el("hand")
+        node.classList.toggle("is-my-turn", vm["my_turn"] and vm["phase"] == "play")
+        node.style.setProperty("--n", str(len(cards)))
+        values = hint.get("values", {}) if hint and vm["phase"] == "play" else {}
+        best = hint.get("best") if hint and vm["phase"] == "play" else None
+        key = json.dumps([[[c["card"], c["legal"], c["reason"], c["args"]] for c in cards], values])
+        if key == self.hand_key and node.childElementCount == len(cards):
+            return
+        self.hand_key = key
+        active = document.activeElement
+        focused = None if is_none(active) or is_none(active.closest("#hand")) else str(active.dataset.card)
+        buttons, whys = hand.hand(vm, self.cat, values, best)
+        put(node, buttons)
+        put(el("why-list"), whys)
+        if focused:
+            target = node.querySelector(f'button[data-card="{focused}"]')
+            if not is_none(target):
+                target.focus()
+
+    def moves(self, vm: dict[str, Any], hint: dict[str, Any] | None, key: Any) -> None:
+        """My non-card decisions: a call screen over the felt, or (for any other) a row of buttons."""
+        values = hint.get("shown", {}) if hint else {}  # display texts: "−1.2" points, "+40 %" in ordered King
+        best = hint.get("best") if hint else None
+        screen = calls.call_screen(vm, self.cat, values, best)
+        node = el("moves")
+        self.call_screen(screen, None if screen is None else (vm["phase"], key))
+        row = calls.move_row(vm, self.cat, values, best) if screen is None else []
+        put(node, row)
+        node.hidden = not row
+        button = el("btn-hint")
+        moves = vm["moves"] if vm["my_turn"] else []
+        choices = len(moves) if moves else sum(1 for c in vm["hand"] if c["legal"])
+        button.hidden = not (vm["my_turn"] and choices > 1)
+        button.disabled = hint is not None
+        button.textContent = self.cat.t("hint.thinking" if hint is not None and hint["pending"] else "hint.button")
+        if screen is not None:
+            el("call-screen").dataset.kind = vm["phase"]
+
+    def call_screen(self, nodes: list[Node] | None, key: Any) -> None:
+        """Show (or hide, ``nodes`` None) the call screen; redraw only what changed. Newly shown, its first
+        option takes the focus; redrawn (a hint came), the focused option keeps it."""
+        screen = el("call-screen")
+        if is_none(screen):
+            screen = document.createElement("section")
+            screen.id = "call-screen"
+            screen.className = "call-screen"
+            screen.setAttribute("aria-labelledby", "call-title")
+            screen.hidden = True
+            el("table").appendChild(screen)
+        if nodes is None:
+            screen.hidden = True
+            if self.call_markup:
+                screen.innerHTML = ""
+            self.call_markup = self.call_key = None
+            return
+        text = markup(nodes)
+        if text != self.call_markup:
+            active = document.activeElement
+            focused = None
+            if not is_none(active) and not is_none(active.closest("#call-screen")) and active.hasAttribute("data-move"):
+                focused = str(active.dataset.move)
+            screen.dataset.kind = key[0]
+            screen.innerHTML = text
+            self.call_markup = text
+            screen.hidden = False
+            target = None
+            if key != self.call_key:
+                if el("sheet-panel").hidden and not el("new-game-dialog").open:
+                    target = screen.querySelector("button[data-move]")
+            elif focused is not None:
+                target = screen.querySelector(f'button[data-move="{focused}"]')
+            if target is not None and not is_none(target):
+                target.focus()
+        self.call_key = key
+
+    def panel(self, vm: dict[str, Any], review: dict[str, Any] | None) -> None:
+        node = el("center-panel")
+        if vm["result"] is None:
+            node.hidden = True
+            node.innerHTML = ""
+            return
+        kind, nodes = panels.result_panel(vm, self.cat, review)
+        put(node, nodes)
+        node.dataset.kind = kind
+        node.hidden = False
+        shown = (kind, vm["result"]["deal"])
+        if shown != self.panel_kind:  # newly shown: its main button takes the focus
+            self.panel_kind = shown
+            node.querySelector(".btn--accent").focus()
+
+    def sheet(self, vm: dict[str, Any]) -> None:
+        put(el("score-sheet"), sheet.sheet(vm, self.cat))
+
+
+def read_new_game_form() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The dialog's rules options (JSON values) and settings (levels, fast)."""
+    options: dict[str, Any] = {}
+    for node in document.querySelectorAll("#new-game-fields [data-kind]"):
+        kind = str(node.dataset.kind)
+        if kind == "bool":
+            options[str(node.name)] = bool(node.checked)
+        elif kind == "choice":
+            options[str(node.name)] = json.loads(str(node.value))
+        else:
+            options[str(node.dataset.name)] = ",".join(str(li.dataset.value) for li in node.querySelectorAll("li"))
+    levels = [HUMAN] + [str(el(f"opt-level-{seat}").value) for seat in range(1, 4)]
+    return options, {"fast": bool(el("opt-fast").checked), "levels": levels}

@@ -1,0 +1,37 @@
+"""My hand: a ``button.card`` per card — playable ones ``.is-legal``, the others ``disabled`` with the reason
+(title, ``data-why`` and a described-by text), the hint's expected points on each when asked."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dom import Node, h
+from ..words import Catalog, signed
+from .cards import face
+
+
+def hand(vm: dict[str, Any], cat: Catalog, values: dict[str, float], best: str | None) -> tuple[list[Node], list[Node]]:
+    """The hand's buttons and the reasons' texts (for ``aria-describedby``); ``values``: the hint's
+    expected points by card, ``best`` its best card (or ``None``)."""
+    cards = vm["hand"]
+    buttons, whys = [], []
+    mid = (len(cards) - 1) / 2
+    for i, c in enumerate(cards):
+        card = c["card"]
+        attrs: dict[str, str | int | float | bool | None] = {}
+        if not c["legal"]:
+            why = cat.why(c["reason"], c["args"])
+            whys.append(h("span", {"id": f"why-{card}"}, why))
+            attrs = {"disabled": True, "title": why, "data-why": why,
+                     "data-tip": "start" if i < len(cards) / 2 else "end", "aria-describedby": f"why-{card}"}
+        label, badge = cat.card_name(card), None
+        if card in values:
+            code = "hint.card_aria_best" if card == best else "hint.card_aria"
+            label = cat.t(code, label=label, value=signed(values[card]))
+            badge = h("span", {"class": "ev", "aria-hidden": "true"}, signed(values[card]))
+            attrs["data-hint"] = "best" if card == best else None
+        classes = " ".join(["card", *(["is-legal"] if c["legal"] else []), *(["is-hint"] if card == best else [])])
+        buttons.append(h("button", {"type": "button", "class": classes, "data-card": card, "data-suit": c["suit"],
+                                    "aria-label": label, "style": f"--o:{i - mid}", **attrs},
+                         face(cat, card), badge))
+    return buttons, whys

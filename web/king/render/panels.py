@@ -1,0 +1,114 @@
+"""The panels over the felt: a deal's result (with the review of my cards), the rubber's end (standings,
+settlement), and the words of an unreadable save."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dom import Child, Node, h
+from ..words import ME, Catalog, name, pts, signed
+
+COSTLY = 0.5
+"""A reviewed card that gave away at least this many points is marked."""
+
+PROBLEMS = {"garbage": "problem.garbage", "truncated": "problem.truncated", "invalid": "problem.invalid"}
+
+
+def review(cat: Catalog, state: dict[str, Any] | None) -> Node:
+    """The review of my cards: the button (``state`` None), "replaying…", or the table of my choices."""
+    if state is None:
+        return h("p", {"class": "panel-buttons"},
+                 h("button", {"type": "button", "class": "btn", "id": "btn-review"}, cat.t("review.button")))
+    if state["pending"]:
+        return h("p", {"class": "review-note", "role": "status"}, cat.t("review.pending"))
+    data = state["data"]
+    if "error" in data:
+        return h("p", {"class": "review-note", "role": "status"}, cat.t("review.unavailable"))
+    cards = data["cards"]
+    if not cards:
+        return h("p", {"class": "review-note", "role": "status"}, cat.t("review.no_choice"))
+    rows = []
+    for c in cards:
+        cost = round(c["cost"], 1)  # as shown: a choice within 0.05 of the best counts as the best
+        better = c["card"] != c["best"] and cost != 0
+        rows.append(h("tr", {"data-trick": c["trick"], "data-cost": c["cost"], "class": "is-costly" if cost >= COSTLY
+                             else None},
+                      h("td", {"class": "num"}, c["trick"]),
+                      h("td", None, cat.card(c["card"]), " ", h("small", None, f"({signed(c['expected'])})")),
+                      h("td", None, [cat.card(c["best"]), " ", h("small", None, f"({signed(c['best_expected'])})")]
+                        if better else cat.t("review.best")),
+                      h("td", {"class": "num"}, f"−{cost:.1f}" if better else "")))
+    total = data["cost"]
+    lost = sum(1 for c in cards if round(c["cost"], 1) >= COSTLY)
+    if total < 0.05:
+        summary = cat.t("review.all_best")
+    elif lost:
+        summary = cat.n("review.costly", lost, total=f"{total:.1f}")
+    else:
+        summary = cat.t("review.cheap", total=f"{total:.1f}")
+    head = [h("th", None, cat.t(code)) for code in ("review.trick", "review.played", "review.better", "review.cost")]
+    return h("div", {"class": "review", "id": "review"}, h("p", {"class": "review-note", "role": "status"}, summary),
+             h("div", {"class": "review-scroll"}, h("table", {"class": "review-table"},
+                                                    h("thead", None, h("tr", None, head)), h("tbody", None, rows))))
+
+
+def _pay_line(cat: Catalog, x: dict[str, Any]) -> list[Child]:
+    """"West pays you **12**": the words around the amount, the amount in bold."""
+    mark = "\x00"
+    if x["payer"] == ME:
+        text = cat.t("panel.pay_me", winner=name(cat, x["winner"]), amount=mark)
+    elif x["winner"] == ME:
+        text = cat.t("panel.pay_to_me", payer=name(cat, x["payer"]), amount=mark)
+    else:
+        text = cat.t("panel.pay", payer=name(cat, x["payer"]), winner=name(cat, x["winner"]), amount=mark)
+    before, _, after = text.partition(mark)
+    return [before, h("b", None, x["amount"]), after]
+
+
+def result_panel(vm: dict[str, Any], cat: Catalog, review_state: dict[str, Any] | None) -> tuple[str, list[Node]]:
+    """The panel after a deal (``kind`` ``deal``) or after the rubber (``final``): ``(kind, nodes)``."""
+    result, final = vm["result"], vm["final"]
+    rows = []
+    for seat in range(vm["players"]):
+        p = result["points"][seat]
+        rows.append(h("tr", {"data-seat": seat}, h("th", {"scope": "row"}, name(cat, seat)),
+                      h("td", None, result["tricks"][seat]),
+                      h("td", {"class": "num", "data-sign": "minus" if p < 0 else "plus"}, pts(p)),
+                      h("td", {"class": "num"}, pts(result["running"][seat]))))
+    early = result["early"] and h("p", {"class": "panel-note"}, cat.t("panel.early"))
+    table = h("table", {"class": "result"},
+              h("thead", None, h("tr", None, h("th", None),
+                                 [h("th", None, cat.t(c)) for c in ("panel.tricks", "panel.points", "panel.total")])),
+              h("tbody", None, rows))
+    if final is None:
+        title = cat.t("panel.deal", deal=result["deal"], name=cat.t(f"contract.{result['contract']}"))
+        return "deal", [h("h2", None, title), table, *([early] if early else []), review(cat, review_state),
+                        h("p", {"class": "panel-buttons"}, h("button", {"type": "button", "class": "btn btn--accent",
+                                                                       "id": "btn-continue"}, cat.t("panel.continue")))]
+    places = [h("li", {"data-seat": st["seat"], "data-place": st["place"]}, h("span", {"class": "place"},
+                                                                            f"{st['place']}."),
+                " ", name(cat, st["seat"]), " ", h("span", {"class": "num"}, pts(st["total"])))
+              for st in final["standings"]]
+    settle = [h("li", None, _pay_line(cat, x)) for x in final["settlement"] if x["amount"]]
+    won = ME in final["winners"]
+    title = cat.t("panel.win") if won and len(final["winners"]) == 1 else (
+        cat.t("panel.shared") if won else cat.t("panel.won", names=cat.t("list.and").join(
+            name(cat, w) for w in final["winners"])))
+    return "final", [
+        h("h2", None, title), h("ol", {"class": "standings"}, places),
+        h("h3", None, cat.t("panel.settlement")),
+        h("ul", {"class": "settlement"}, settle or h("li", None, cat.t("panel.nothing"))),
+        h("h3", None, cat.t("panel.last_deal")), review(cat, review_state),
+        h("p", {"class": "panel-buttons"},
+          h("button", {"type": "button", "class": "btn", "id": "btn-final-sheet"}, cat.t("panel.sheet")),
+          h("button", {"type": "button", "class": "btn btn--accent", "id": "btn-final-new"}, cat.t("panel.new")))]
+
+
+def problem(cat: Catalog, kind: str, version: Any, message: str, version_text: str) -> list[Node | str]:
+    """What the page says about a save it cannot continue (``kind``: a ``SaveError`` kind), with the
+    engine's message under *Details*."""
+    code = PROBLEMS.get(kind, "problem.unknown")
+    if kind == "version":
+        code = "problem.version_none" if version is None else "problem.version"
+    return [f"{cat.t(code, version=version_text)} {cat.t('problem.tail')}",
+            h("details", {"class": "problem-detail"}, h("summary", None, cat.t("problem.details")), message)]

@@ -1,0 +1,47 @@
+"""The score sheet: a row per deal (each seat's points and running total, the control column, the deal's
+note), the deals still to come in a fixed order, and the totals."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dom import Node, h
+from ..words import Catalog, name, pts
+
+
+def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
+    """``thead``, ``tbody`` and ``tfoot`` of ``#score-sheet``."""
+    players = vm["players"]
+    seats = range(players)
+    done = {r["deal"] for r in vm["sheet"]["rows"]}
+    body = []
+    for r in vm["sheet"]["rows"]:
+        cells = [h("td", {"class": "num", "data-seat": s, "data-points": r["points"][s],
+                          "data-running": r["running"][s]},
+                   h("span", {"class": "pts", "data-sign": "minus" if r["points"][s] < 0 else "plus"},
+                     pts(r["points"][s])), h("span", {"class": "run"}, pts(r["running"][s]))) for s in seats]
+        note = r["note"] and [" ", h("small", None, cat.sheet_note(r["note"], lambda seat: name(cat, seat)))]
+        body.append(h("tr", {"data-deal": r["deal"], "data-control": r["control"]},
+                      h("td", {"class": "num"}, r["deal"]),
+                      h("th", {"scope": "row"}, cat.t(f"contract.{r['contract']}"),
+                        h("small", None, cat.t("sheet.dealer", name=name(cat, r["dealer"]))), note),
+                      cells, h("td", {"class": "num control"}, pts(r["control"]))))
+    for i, item in enumerate(vm["schedule"], 1):
+        if i in done:
+            continue
+        now = i == vm["deal"] and vm["phase"] != "deal_over"
+        body.append(h("tr", {"class": "is-future is-now" if now else "is-future"}, h("td", {"class": "num"}, i),
+                      h("th", {"scope": "row"}, cat.t(f"contract.{item['contract']}")),
+                      h("td", {"colspan": players + 1})))
+    totals = vm["sheet"]["totals"]
+    return [
+        h("thead", None, h("tr", None, h("th", {"scope": "col"}, "#"),
+                           h("th", {"scope": "col"}, cat.t("sheet.contract")),
+                           [h("th", {"scope": "col"}, name(cat, s)) for s in seats],
+                           h("th", {"scope": "col", "title": cat.t("sheet.ctrl_title")}, cat.t("sheet.ctrl")))),
+        h("tbody", None, body),
+        h("tfoot", None, h("tr", None, h("td"), h("th", {"scope": "row"}, cat.t("sheet.total")),
+                           [h("td", {"class": "num", "data-seat": s, "data-total": totals[s]}, pts(totals[s]))
+                            for s in seats],
+                           h("td", {"class": "num control"}, pts(sum(totals))))),
+    ]

@@ -1,0 +1,73 @@
+"""The status line under the table: whose turn, why a card is greyed, the calls so far, the hint."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..words import Catalog, name, percent, signed
+
+CALL_PHASES = ("call_trump", "auction", "choose_contract")
+MAIN_THREAD_LEVELS = ("random", "easy", "medium")
+"""Levels cheap enough (~1 ms a move) for the page to play itself until the bots' worker is up."""
+
+
+def status(vm: dict[str, Any] | None, cat: Catalog, bots_ready: bool, hint: dict[str, Any] | None) -> str:
+    """The line's text. ``bots_ready``: the bots' worker is up (until then a seat of a costly level waits);
+    ``hint``: the hint for this position (``{"pending"}`` or ``{"text"}``) or ``None``."""
+    if vm is None:
+        return cat.t("status.no_game")
+    phase, to_move = vm["phase"], vm["to_move"]
+    text = ""
+    if phase == "play":
+        if vm["my_turn"]:
+            text = cat.t("status.lead") if not vm["trick"] else cat.t("status.turn")
+            reasons = {cat.why(c["reason"], c["args"]) for c in vm["hand"] if not c["legal"]}
+            if len(reasons) == 1 and vm["trick"]:
+                text = cat.t("status.turn_why", why=next(iter(reasons)).capitalize())
+        else:
+            waits = not bots_ready and vm["levels"][to_move] not in MAIN_THREAD_LEVELS
+            text = cat.t("status.bot_starting" if waits else "status.bot", name=name(cat, to_move))
+    elif phase in CALL_PHASES:
+        what = cat.t(f"what.{phase}")
+        calls = cat.t("list.sep").join(cat.t("status.call_entry", name=name(cat, c["seat"]), move=cat.move(c))
+                                       for c in vm["calls"])
+        text = (cat.t("status.call_me", what=what) if vm["my_turn"]
+                else cat.t("status.call_other", name=name(cat, to_move), what=what))
+        if calls:
+            text = cat.t("status.calls", status=text, calls=calls)
+    elif phase in ("deal_over", "rubber_over"):
+        text = cat.t(f"status.{phase}")
+    if hint is not None:
+        if hint["pending"]:
+            return cat.t("status.asking" if bots_ready else "status.asking_starting")
+        return str(hint["text"])
+    return text
+
+
+def hint_words(cat: Catalog, answer: dict[str, Any]) -> dict[str, Any]:
+    """A hint answer (``kingcore.web.hint_json``) for the page: ``best``, ``values`` (by token), ``shown``
+    (texts by token: "−1.2" points, or "+40 %" of a fair share in ordered King) and the status ``text``."""
+    moves = answer["moves"]
+    best = moves[0]
+    share = answer.get("measure") == "share"
+    if share:  # ordered King: contracts against their fair share; a pass is the bar to clear
+        bar = next((m["expected"] for m in moves if m["token"] == "pass"), None)
+        text = (cat.t("hint.pass_share", bar=percent(bar)) if best["token"] == "pass"
+                else cat.t("hint.share", move=move_hint(cat, best), share=percent(best["expected"])))
+    elif len(moves) > 1:
+        text = cat.t("hint.points_worst", move=move_hint(cat, best), value=signed(best["expected"]),
+                     worst=signed(moves[-1]["expected"]))
+    else:
+        text = cat.t("hint.points", move=move_hint(cat, best), value=signed(best["expected"]))
+    return {"best": best["token"], "text": text, "values": {m["token"]: m["expected"] for m in moves},
+            "shown": {m["token"]: percent(m["expected"]) if share else signed(m["expected"]) for m in moves}}
+
+
+def move_hint(cat: Catalog, move: dict[str, Any]) -> str:
+    """What the hint says to do (a described move): "play Q♠", "call ♠ trump", "bid 3", "pass"."""
+    kind = move["kind"]
+    if kind == "card":
+        return cat.t("hint.play", card=cat.card(move["card"]))
+    if kind in ("trump", "contract"):
+        return cat.t("hint.call" if kind == "trump" else "hint.name", move=cat.move(move))
+    return cat.move(move)

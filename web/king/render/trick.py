@@ -1,0 +1,46 @@
+"""The cards on the table: the trick in progress, or between tricks the one just finished (its winner
+marked and named); and the "Last trick" inset beside a trick in progress."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dom import Node, h
+from ..words import POSITIONS, Catalog, name
+from .cards import on_table
+
+
+def shown(vm: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
+    """The cards to show (``{"seat", "card"}`` from the leader on) and whether they are the finished trick."""
+    lt = vm["last_trick"]
+    if vm["trick_complete"] and lt is not None:
+        return lt["cards"], True
+    return vm["trick"], False
+
+
+def trick_card(vm: dict[str, Any], cat: Catalog, entry: dict[str, Any]) -> Node:
+    """One card on the table, keyed by ``data-card`` and placed by ``data-pos``."""
+    return on_table(cat, entry["card"], entry["seat"], POSITIONS[entry["seat"]])
+
+
+def trick_label(vm: dict[str, Any], cat: Catalog) -> Node | None:
+    """"Trick 3 → West" under a finished trick, else ``None``."""
+    if not shown(vm)[1]:
+        return None
+    lt = vm["last_trick"]
+    return h("span", {"class": "trick-label"}, cat.t("trick.label", n=lt["number"], name=name(cat, lt["winner"])))
+
+
+def can_show_last(vm: dict[str, Any]) -> bool:
+    """Whether "Last trick" applies: a trick is in progress and one was finished before it."""
+    return vm["last_trick"] is not None and bool(vm["trick"])
+
+
+def last_inset(vm: dict[str, Any], cat: Catalog) -> list[Node]:
+    """The inset's head and the last trick's cards, each with who played it (the winner marked)."""
+    lt = vm["last_trick"]
+    minis = [h("span", {"class": "mini is-winner" if e["seat"] == lt["winner"] else "mini"},
+               on_table(cat, e["card"], e["seat"]), h("small", None, name(cat, e["seat"]))) for e in lt["cards"]]
+    return [h("p", {"class": "last-inset-head"}, cat.t("last.head"), " ",
+              h("small", None, cat.t("last.detail", n=lt["number"], name=name(cat, lt["winner"])))),
+            h("div", {"class": "last-inset-cards"}, minis)]

@@ -1,0 +1,49 @@
+"""The page's words and numbers: seat names, points, expected values and shares, from the catalog
+(``kingcore.web.Catalog``). Pure: no document, no storage.
+
+>>> from kingcore.web import Catalog
+>>> pts(-3), signed(-0.04), signed(1.25), percent(0.4), percent(None)
+('−3', '0.0', '+1.2', '+40 %', '?')
+"""
+
+from __future__ import annotations
+
+from kingcore.web import Catalog
+from kingcore.web import signed as pts
+
+ME = 0
+"""The seat of the person at the screen."""
+
+POSITIONS = ("south", "west", "north", "east")
+"""Where each seat of a 4-player table sits (seat 0, the person, at the bottom)."""
+
+__all__ = ["ME", "POSITIONS", "Catalog", "load_catalog", "name", "percent", "pts", "signed"]
+
+
+def load_catalog(path: str = "./locale/en.mo") -> Catalog:
+    """The words (the compiled catalog PyScript's ``files`` config put at ``path``); without it the page
+    still plays, showing codes."""
+    try:
+        with open(path, "rb") as f:
+            return Catalog.from_mo(f.read())
+    except OSError:
+        return Catalog()
+
+
+def name(cat: Catalog, seat: int) -> str:
+    """A seat's name at the table ("You" for mine)."""
+    return cat.t(f"position.{POSITIONS[seat]}")
+
+
+def signed(x: float) -> str:
+    """Expected points, one decimal, with a real minus sign."""
+    text = f"{abs(x):.1f}"
+    return "0.0" if text == "0.0" else ("−" if x < 0 else "+") + text
+
+
+def percent(x: float | None) -> str:
+    """A fraction as a signed whole percentage: 0.4 → "+40 %"."""
+    if x is None:
+        return "?"
+    n = round(x * 100)
+    return ("−" if n < 0 else "+") + f"{abs(n)} %"
