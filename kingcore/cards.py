@@ -5,6 +5,9 @@ A card is a bit in a 52-bit integer: bit ``suit * 13 + (rank - 2)``. Suits are n
 higher bit, so the highest card of a suit is ``mask.bit_length() - 1``. Every deck of RULES.md §2
 is a subset of the same 52 bits.
 
+Size: over 400 lines because the value types and their notations share one bit layout (``Suit``,
+``Rank``, ``Card``, ``CardSet``, the hand notation and the deal line); each part is short.
+
 >>> Card.parse("10h")
 Card.parse('TH')
 >>> str(CardSet.parse("AS KS 7D")), CardSet.parse("AS KS 7D").dots()

@@ -6,6 +6,9 @@ explicit cards (:meth:`Game.apply_draw`, :meth:`Game.deal_cards`) or from a pass
 (:meth:`Game.draw_dealer`, :meth:`Game.deal`); everything a seat does is a :class:`~kingcore.moves.Move`
 given to :meth:`Game.play`. Phases are explicit (:class:`Phase`).
 
+Size: over 400 lines because :class:`Game` is one state machine over every phase of the rubber (draw,
+deal, trump call, auction, ordered naming, play, settlement); the helpers around it are short.
+
 >>> import random
 >>> g = Game(Rules())
 >>> g.apply_draw([Card.parse(c) for c in "7S QH AD 9C".split()])   # seat 2 draws the ace

@@ -6,6 +6,9 @@ an immutable :class:`Position` is the cards in hand, the trick on the table and 
 whose ``reason`` is a VECTORS.md kind; the module-level ``legal_mask`` / :func:`random_playout`
 are the fast paths bots use (bitmasks only, no objects per card).
 
+Size: over 400 lines because :class:`Deal`, :class:`Settlement`, :class:`Position` and the strict
+position parser (its reachability checks, issue 9) share the deal's masks and the position's internals.
+
 >>> p = Position.parse("king() | no_king | dealer 3 | AKQJT987... | .AKQJT987.. | ..AKQJT987. | ...AKQJT987")
 >>> [str(c) for c in p.legal_moves()][:3], p.to_move
 (['AS', 'KS', 'QS'], 0)

@@ -10,6 +10,9 @@ taken — fair is 1/players), its mean points and tricks per deal against the fi
 with 95% confidence intervals (normal approximation over the duplicate deal sets; the share's by the
 delta method for a ratio).
 
+Size: over 400 lines because duplicate matches, latency and the ladder share one deal-set runner and
+one summary; the command line is in :mod:`kingcore.bots.cli`.
+
 >>> r = run_arena(["heuristic", "heuristic"], ["no_king"], deals=3, rng_seed=1)
 >>> r[0].share, r[0].points_diff, r[0].deals
 (0.25, 0.0, 3)

@@ -15,6 +15,9 @@ Work is bounded two ways: ``samples`` deals per decision, and at most ``playouts
 candidates) — both deterministic — plus an optional wall-clock ``budget_ms`` (the web page's cap); a
 decision is a function of the view and the ``rng`` state as long as that budget is not reached.
 
+Size: over 400 lines because the sampler (:class:`PlaySampler`) and :func:`card_values` share the
+:class:`~kingcore.bots.policy.Ctx` and the state of one hot path; split, that state would cross modules.
+
 >>> import random
 >>> from kingcore import Game, Rules, seat_view
 >>> g = Game(Rules()); g.set_first_dealer(0); g.deal(random.Random(4))

@@ -21,6 +21,9 @@ win with the cheapest sure winner or play low; when void, trump with the lowest 
 sure winners (trumps first), else low from the longest suit; never give a scoring card away. Misère is
 played as a no-trump deal with the ranks of every suit mirrored (:func:`mirror`): only tricks count.
 
+Size: over 400 lines because both versions of the rules of thumb and the play-out that applies them
+are one hot path (locals and table look-ups, no calls across modules; BOTS.md has the timings).
+
 >>> from kingcore import Contract, Deal, Rules
 >>> from kingcore.cards import CardSet
 >>> ctx = context(Deal(Rules(), Contract.NO_KING, 3))
