@@ -6,7 +6,7 @@ A watchdog guards every call: each has a deadline (``kingcore.web.deadline_s``: 
 at least 5 s; longer for hints and reviews). On a crash or a missed deadline the worker is terminated and
 a new one started (the game lives on this thread: nothing is lost) and the call is asked again; after two
 failures of the same call this thread answers it. With ``?king-test`` in the address the page offers
-``window.kingTest = {killWorker(), hangNext()}`` to the browser tests.
+``window.kingTest = {killWorker(), hangNext(times)}`` to the browser tests.
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ class Bots:
         self.notify = notify
         self.starts = 0
         self.restarts = 0
-        self.hang_next = False  # the test hook: the next choose() never returns
+        self.hang_next = 0  # the test hook: so many next choose() calls never return
+        self.main_moves = 0  # calls this thread answered after the worker failed
         self.broken = False  # a restart failed: this thread answers from now on
 
     async def connect(self) -> None:
@@ -93,9 +94,9 @@ class Bots:
         if script is not None and not is_none(getattr(script, "xworker", None)):
             script.xworker.terminate()
 
-    def hang(self, *_: Any) -> None:
-        """Test hook: the next ``choose`` never returns (the worker spins)."""
-        self.hang_next = True
+    def hang(self, times: Any = 1) -> None:
+        """Test hook: the next ``times`` calls of ``choose`` never return (the worker spins)."""
+        self.hang_next = int(times)
 
     async def call(self, name: str, args: tuple[Any, ...], deadline: float) -> str | None:
         """The worker's answer to ``name(*args)`` within ``deadline`` seconds, restarting it after a crash
@@ -106,8 +107,8 @@ class Bots:
             if self.worker is None:
                 return None
             fn = name
-            if self.hang_next and name == "choose":
-                self.hang_next, fn = False, "hang"
+            if self.hang_next > 0 and name == "choose":
+                self.hang_next, fn = self.hang_next - 1, "hang"
             try:
                 return str(await asyncio.wait_for(getattr(self.worker, fn)(*args), deadline))
             except Exception as e:  # a missed deadline (TimeoutError) or the worker failed
@@ -123,6 +124,8 @@ class Bots:
         token = await self.call("choose", (request, level, seed), deadline_s("choose", level))
         if token is not None:
             return token
+        self.main_moves += 1
+        document.body.dataset.botsMain = str(self.main_moves)
         self.notify("main")
         return bot_move(request, level, seed)
 
