@@ -29,12 +29,17 @@ HOSTILE = {  # the same kinds for a save and for the preferences
     "bad_record": json.dumps({"version": 1, "seq": 2, "record": "[Event \"x\"]\ndeal 1 foo 2\n", "settings": {},
                               "options": {"players": 3}}),
 }
-FILL_JS = """() => {  // fill localStorage to the last character; returns how many junk keys it took
-  let chunk = "x".repeat(1 << 21), i = 0;
+FILL_JS = """() => {  // fill localStorage until not one more character fits; returns the junk's length
+  let pad = "", chunk = "x".repeat(1 << 21), i = 0, n = 0;
+  localStorage.setItem("junk-pad", pad);  // a small key grown last, to the final character
   while (chunk.length > 0) {
-    try { localStorage.setItem("junk" + i, chunk); i++; } catch (e) { chunk = chunk.slice(0, chunk.length >> 1); }
+    try { localStorage.setItem("junk" + i, chunk); i++; n += chunk.length; }
+    catch (e) { chunk = chunk.slice(0, chunk.length >> 1); }
   }
-  return i;
+  for (let add = 64; add > 0;) {
+    try { localStorage.setItem("junk-pad", pad + "x".repeat(add)); pad += "x".repeat(add); } catch (e) { add >>= 1; }
+  }
+  return n + pad.length;
 }"""
 FREE_JS = "() => Object.keys(localStorage).filter(k => k.startsWith('junk')).forEach(k => localStorage.removeItem(k))"
 GET_JS = "k => localStorage.getItem(k)"
