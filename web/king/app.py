@@ -184,6 +184,8 @@ class App:
     def show_problem(self, err: SaveError) -> None:
         self.problem = err
         self.use(None)
+        self.pending = None
+        el("problem-full").hidden = True
         put(el("problem-text"), panels.problem(self.cat, err.kind, err.version, err.message, json.dumps(err.version)))
         self.export_url = self.blob_url(err.raw, self.export_url)
         link = el("export")
