@@ -6,6 +6,8 @@ The bots themselves are ``kingcore.bots`` (levels easy, medium, hard, expert, ra
 the session package ``kingcore.web`` only.
 """
 
+import time
+
 from kingcore import web
 
 
@@ -24,9 +26,18 @@ def analyse(record: str, seat: int, deal: int) -> str:
     return web.analyse_json(str(record), int(seat), int(deal))
 
 
+def hang(view_json: str, level: str, seed: int) -> str:
+    """A ``choose`` that does not return (the page's test hook ``kingTest.hangNext()``): the worker spins
+    until the page's watchdog terminates it (at most 10 minutes)."""
+    end = time.monotonic() + 600
+    while time.monotonic() < end:
+        pass
+    return choose(view_json, level, seed)
+
+
 def warm_up() -> bool:
     """Import the bots now (not on the first move) and say so (``kingcore.web.warm_up``)."""
     return web.warm_up()
 
 
-__export__ = ["choose", "hint", "analyse", "warm_up"]
+__export__ = ["choose", "hint", "analyse", "warm_up", "hang"]

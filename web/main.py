@@ -120,7 +120,7 @@ def on_key(event: Any) -> None:
         app.toggle_sheet(False)
 
 
-@on("click", "#export-record")
+@on("click", "#export-record, #storage-export")
 def on_export_record(event: Any) -> None:
     """The game record (kingcore.notation) as a file: `python -m kingcore replay|analyse` read it."""
     url = app.record_link()
@@ -180,12 +180,13 @@ def on_new_submit(event: Any) -> None:
     except ValueError as e:
         el("new-game-error").textContent = str(e)  # the engine's message
         return
-    app.prefs.update({"options": changed, **settings})
-    app.store.save_prefs(app.prefs)
     el("new-game-dialog").close()
-    app.start_game(rules, settings)
-    app.render()
-    app.kick()
+    app.new_game(rules, changed, settings)
+
+
+@on("click", "#problem-discard")
+def on_problem_discard(event: Any) -> None:
+    app.discard_problem()
 
 
 boot()

@@ -42,8 +42,8 @@ class App:
         self.session: Session | None = None
         self.vm: dict[str, Any] | None = None  # the session's view model for my seat, as last drawn
         self.problem: SaveError | None = None  # while the stored save cannot be continued
-        self.prefs = store.load_prefs()
-        self.bots = Bots()
+        self.prefs, self.prefs_ok = store.load_prefs()
+        self.bots = Bots(self.bots_note)
         self.drawing = Drawing(cat)
         self.running = False
         self.tasks: set[asyncio.Future[Any]] = set()
@@ -51,7 +51,7 @@ class App:
         self.hide_toast_proxy = create_proxy(self.hide_toast)
         self.export_url: str | None = None
         self.record_url: str | None = None  # the object URL of the last "Download the game record"
-        self.warned_storage = False
+        self.pending: tuple[Any, dict[str, Any], dict[str, Any]] | None = None  # refused until the player chooses
         self.hint: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "best", "values", "shown", "text"}
         self.review: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "data"}: my cards reviewed
 
@@ -73,11 +73,44 @@ class App:
         text = self.store.save()
         if text is None:
             self.start_game(self.prefs.get("options", {}), stored="")
+        else:
+            try:
+                self.use(Session.from_save(text))
+            except SaveError as e:
+                self.show_problem(e)
+            except Exception as e:  # an engine bug on a save must not stop the page either
+                self.show_problem(SaveError(str(e), "invalid", text))
+        if not self.prefs_ok:  # a short note, not an error: the defaults are used
+            document.body.dataset.prefs = "defaults"
+            self.toast(self.cat.t("toast.prefs_reset"))
+
+    def new_game(self, rules: Any, changed: dict[str, Any], settings: dict[str, Any], discard: bool = False) -> None:
+        """The dialog's new game — unless an unreadable save could not be copied aside (a full storage):
+        then nothing is overwritten and the problem banner offers the export first, or (``discard``,
+        the player's choice) starting anyway."""
+        self.prefs.update({"options": changed, **settings})
+        self.store.save_prefs(self.prefs)
+        if self.problem is not None and not discard and not self.keep_unreadable():
+            self.pending = (rules, changed, settings)
+            el("problem-full").hidden = False
+            document.body.dataset.problem = "no_room"
             return
-        try:
-            self.use(Session.from_save(text))
-        except SaveError as e:
-            self.show_problem(e)
+        self.pending = None
+        el("problem-full").hidden = True
+        self.start_game(rules, settings)
+        self.render()
+        self.kick()
+
+    def keep_unreadable(self) -> bool:
+        """The unreadable save's copy under the save-unreadable key: there already, or written now."""
+        assert self.problem is not None
+        raw = self.problem.raw
+        return self.store.get(self.store.broken_key) == raw or self.store.put(self.store.broken_key, raw)
+
+    def discard_problem(self) -> None:
+        """The player chose to start anyway (having exported the unreadable save, or not)."""
+        if self.pending is not None:
+            self.new_game(*self.pending, discard=True)
 
     def start_game(self, options: Any, settings: dict[str, Any] | None = None, stored: str | None = None) -> None:
         """A new rubber with rules ``options`` (a ``Rules`` from the dialog, or remembered options)."""
@@ -91,8 +124,6 @@ class App:
         except Exception as e:  # options a later version wrote: fall back to the defaults
             window.console.warn(f"king: options refused ({e}); starting with the defaults")
             session = Session.new_game({}, self.rng, settings, seq=base)
-        if self.problem is not None:
-            self.store.put(self.store.broken_key, self.problem.raw)  # kept, never silently dropped
         self.problem = None
         el("problem").hidden = True
         self.use(session)
@@ -111,9 +142,9 @@ class App:
         s = self.session
         assert s is not None
         s.seq += 1
-        if not self.store.put(self.store.save_key, s.to_save()) and not self.warned_storage:
-            self.warned_storage = True
-            self.toast(self.cat.t("toast.no_storage"))
+        saved = self.store.put(self.store.save_key, s.to_save())
+        el("storage-banner").hidden = saved  # persistent while the game is not being saved
+        document.body.dataset.storage = "ok" if saved else "full"
 
     def in_sync(self) -> bool:
         """Before a change: if another tab saved a newer state, take it and refuse the change (one read of
@@ -153,6 +184,8 @@ class App:
     def show_problem(self, err: SaveError) -> None:
         self.problem = err
         self.use(None)
+        self.pending = None
+        el("problem-full").hidden = True
         put(el("problem-text"), panels.problem(self.cat, err.kind, err.version, err.message, json.dumps(err.version)))
         self.export_url = self.blob_url(err.raw, self.export_url)
         link = el("export")
@@ -358,6 +391,10 @@ class App:
         if self.toast_handle is not None:
             window.clearTimeout(self.toast_handle)
         self.toast_handle = window.setTimeout(self.hide_toast_proxy, TOAST_MS)
+
+    def bots_note(self, code: str) -> None:
+        """The bots' worker restarted, or this thread played a move: a short note."""
+        self.toast(self.cat.t("toast.bots_main" if code == "main" else "toast.bots_restarted"))
 
     def hide_toast(self, *_: Any) -> None:
         el("toast").hidden = True

@@ -10,7 +10,7 @@ from typing import Any
 from pyscript import window
 from pyscript.ffi import is_none
 
-from kingcore.web import BOT_LEVELS, DEFAULT_LEVEL, HUMAN
+from kingcore.web import BOT_LEVELS, DEFAULT_LEVEL, HUMAN, read_prefs
 
 
 class Store:
@@ -43,14 +43,10 @@ class Store:
         """The stored save text."""
         return self.get(self.save_key)
 
-    def load_prefs(self) -> dict[str, Any]:
-        """The preferences (``options``, ``levels``, ``fast``); ``{}`` when none or unreadable."""
-        text = self.get(self.prefs_key)
-        try:
-            prefs = json.loads(text) if text else {}
-        except ValueError:
-            prefs = {}
-        return prefs if isinstance(prefs, dict) else {}
+    def load_prefs(self) -> tuple[dict[str, Any], bool]:
+        """The preferences (``options``, ``levels``, ``fast``) and whether they could be read
+        (``kingcore.web.read_prefs``: within the limits, size first; what is of the wrong shape is dropped)."""
+        return read_prefs(self.get(self.prefs_key))
 
     def save_prefs(self, prefs: dict[str, Any]) -> None:
         self.put(self.prefs_key, json.dumps(prefs))

@@ -1,18 +1,29 @@
 """The bots' worker: a named PyScript worker (``web/bots.py``) started once the table is drawn, asked for
 bots' moves, hints and reviews with JSON text; until it is up, or should it fail, the page's own thread
-answers (cheap levels at once, costly ones once the worker is up or has failed)."""
+answers (cheap levels at once, costly ones once the worker is up or has failed).
+
+A watchdog guards every call: each has a deadline (``kingcore.web.deadline_s``: 10 × the level's budget,
+at least 5 s; longer for hints and reviews). On a crash or a missed deadline the worker is terminated and
+a new one started (the game lives on this thread: nothing is lost) and the call is asked again; after two
+failures of the same call this thread answers it. With ``?king-test`` in the address the page offers
+``window.kingTest = {killWorker(), hangNext(times)}`` to the browser tests.
+"""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window, workers
+from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import analyse_json, bot_move, hint_json
+from kingcore.web import analyse_json, bot_move, deadline_s, hint_json
 
 BOTS_TIMEOUT_S = 90
 """If the worker has not started by then, the main thread plays the bots."""
+ATTEMPTS = 2
+"""Failed worker calls before this thread answers the call itself."""
 
 
 def now_ms() -> float:
@@ -20,42 +31,109 @@ def now_ms() -> float:
 
 
 class Bots:
-    """The connection to the worker (``None`` until it is up, and again after a failure)."""
+    """The connection to the worker (``None`` until it is up, and again after a failure).
 
-    def __init__(self) -> None:
+    ``notify(code)`` tells the page what happened: ``restarted`` (a failed call, a new worker) or ``main``
+    (this thread answered)."""
+
+    def __init__(self, notify: Callable[[str], None] = lambda code: None) -> None:
         self.worker: Any = None
+        self.script: Any = None  # the worker's <script> (its ``xworker`` is the Web Worker)
         self.ready = asyncio.Event()
+        self.notify = notify
+        self.starts = 0
+        self.restarts = 0
+        self.hang_next = 0  # the test hook: so many next choose() calls never return
+        self.main_moves = 0  # calls this thread answered after the worker failed
+        self.broken = False  # a restart failed: this thread answers from now on
 
     async def connect(self) -> None:
-        """Start the worker (its tag waits in ``<template id=bots-worker>``) and load the bots in it."""
-        document.body.appendChild(document.getElementById("bots-worker").content.cloneNode(True))
-        try:
-            self.worker = await asyncio.wait_for(workers["bots"], BOTS_TIMEOUT_S)
-            await self.worker.warm_up()  # the bots' modules load now, not on the first move
-            document.body.dataset.bots = "worker"
-        except Exception as e:  # the worker failed to start: the page's own thread plays the bots
-            window.console.warn(f"king: bots worker unavailable, playing bots on the main thread: {e}")
-            document.body.dataset.bots = "main"
+        """Start the worker and load the bots in it; then the page may ask it."""
+        if "king-test" in str(window.location.search):
+            window.kingTest = {"killWorker": create_proxy(self.kill), "hangNext": create_proxy(self.hang)}
+        await self.start()
         window.kingStats.botsReadyMs = now_ms()
         self.ready.set()
 
+    async def start(self) -> bool:
+        """A new worker (its tag waits in ``<template id=bots-worker>``; each start gets a new name, since
+        PyScript resolves a name once)."""
+        self.starts += 1
+        name = "bots" if self.starts == 1 else f"bots-{self.starts}"
+        fragment = document.getElementById("bots-worker").content.cloneNode(True)
+        self.script = fragment.querySelector("script")
+        self.script.setAttribute("name", name)
+        document.body.appendChild(fragment)
+        try:
+            worker = await asyncio.wait_for(workers[name], BOTS_TIMEOUT_S)
+            await asyncio.wait_for(worker.warm_up(), BOTS_TIMEOUT_S)  # the bots load now, not on a move
+        except Exception as e:  # the worker failed to start: the page's own thread plays the bots
+            window.console.warn(f"king: bots worker unavailable, playing bots on the main thread: {e}")
+            self.stop()
+            self.broken = True
+            document.body.dataset.bots = "main"
+            return False
+        self.worker = worker
+        document.body.dataset.bots = "worker"
+        return True
+
+    def stop(self) -> None:
+        """Terminate the worker (a hung one stops computing) and drop its tag."""
+        self.worker = None
+        script, self.script = self.script, None
+        if script is None:
+            return
+        xworker = getattr(script, "xworker", None)
+        if xworker is not None and not is_none(xworker):
+            xworker.terminate()
+        script.remove()
+
+    def kill(self, *_: Any) -> None:
+        """Test hook: terminate the worker as a crash would (the page learns it from the deadline)."""
+        script = self.script
+        if script is not None and not is_none(getattr(script, "xworker", None)):
+            script.xworker.terminate()
+
+    def hang(self, times: Any = 1) -> None:
+        """Test hook: the next ``times`` calls of ``choose`` never return (the worker spins)."""
+        self.hang_next = int(times)
+
+    async def call(self, name: str, args: tuple[Any, ...], deadline: float) -> str | None:
+        """The worker's answer to ``name(*args)`` within ``deadline`` seconds, restarting it after a crash
+        or a missed deadline; ``None`` after :data:`ATTEMPTS` failures (or with no worker)."""
+        for _ in range(ATTEMPTS):
+            if self.worker is None and not self.broken and not await self.start():
+                return None
+            if self.worker is None:
+                return None
+            fn = name
+            if self.hang_next > 0 and name == "choose":
+                self.hang_next, fn = self.hang_next - 1, "hang"
+            try:
+                return str(await asyncio.wait_for(getattr(self.worker, fn)(*args), deadline))
+            except Exception as e:  # a missed deadline (TimeoutError) or the worker failed
+                window.console.warn(f"king: bots worker failed on {name} ({type(e).__name__}: {e}); restarting it")
+                self.stop()
+                self.restarts += 1
+                document.body.dataset.botsRestarts = str(self.restarts)
+                self.notify("restarted")
+        return None
+
     async def choose(self, request: str, level: str, seed: int) -> str:
         """A bot's move token (the worker, or this thread should it fail)."""
-        if self.worker is not None:
-            try:
-                return str(await self.worker.choose(request, level, seed))
-            except Exception as e:
-                window.console.warn(f"king: bots worker failed ({e}); playing bots on the main thread")
-                self.worker = None
+        token = await self.call("choose", (request, level, seed), deadline_s("choose", level))
+        if token is not None:
+            return token
+        self.main_moves += 1
+        document.body.dataset.botsMain = str(self.main_moves)
+        self.notify("main")
         return bot_move(request, level, seed)
 
     async def ask(self, name: str, *args: Any) -> str:
-        """``hint`` or ``analyse`` once the worker is up (on this thread should it have failed)."""
+        """``hint`` or ``analyse`` once the worker is up (on this thread should it fail)."""
         await self.ready.wait()
-        if self.worker is not None:
-            try:
-                return str(await getattr(self.worker, name)(*args))
-            except Exception as e:
-                window.console.warn(f"king: bots worker failed ({e}); using the main thread")
-                self.worker = None
+        answer = await self.call(name, args, deadline_s(name))
+        if answer is not None:
+            return answer
+        self.notify("main")
         return hint_json(*args) if name == "hint" else analyse_json(*args)

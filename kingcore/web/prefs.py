@@ -1,0 +1,90 @@
+"""The page's preferences and the bots' worker's deadlines: pure functions the page calls on untrusted text
+(what ``localStorage`` holds) and on the bots' levels (RULES.md §10 for the options).
+
+A preferences text is read within :mod:`kingcore.limits` (size before parsing, then nesting depth and
+digits) and then shaped: anything of the wrong type is dropped, so the page starts with the defaults
+instead of failing.
+
+>>> read_prefs('{"levels": ["human", "easy", "hard", "expert"], "fast": true}')
+({'levels': ['human', 'easy', 'hard', 'expert'], 'fast': True}, True)
+>>> read_prefs("[" * 100000)
+({}, False)
+>>> read_prefs(None)
+({}, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import RulesError
+from ..limits import json_loads
+from ..rules import Rules
+from .session import BOT_LEVELS, HUMAN
+
+MAX_PREFS = 16_384
+"""Characters in a preferences text (the page writes about 200)."""
+
+LEVEL_BUDGET_MS: dict[str, int] = {"random": 0, "easy": 0, "medium": 0, "hard": 350, "expert": 350}
+"""The thinking budget of each bot level in ms (the ``budget_ms`` of :data:`kingcore.bots.LEVELS`; a test
+keeps the two equal). Listed here so that the page need not import the bots to know its deadlines."""
+
+MIN_DEADLINE_S = 5.0
+"""The shortest deadline of a bots' worker call, in seconds."""
+DEADLINE_S = {"hint": 30.0, "analyse": 120.0}
+"""The deadlines of the strongest level's calls (every legal move rated; a whole deal reviewed)."""
+
+
+def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
+    """The preferences a stored text holds, and whether it could be read as a whole.
+
+    Returns ``(prefs, ok)``: ``prefs`` has only keys of the right shape — ``options`` (a dict that makes valid
+    4-player :class:`~kingcore.rules.Rules`), ``levels`` (``human`` then 3 of :data:`BOT_LEVELS`), ``fast`` (a
+    bool); ``ok`` is false when the text was not a preferences object (too long, too deep, not JSON, not an
+    object) or one of those keys was dropped. ``None`` or an empty text is no preferences: ``({}, True)``.
+    Never raises.
+    """
+    if not text:
+        return {}, True
+    try:
+        doc = json_loads(text, "preferences", MAX_PREFS)
+    except ValueError:  # NotationError (the limits) and JsonError are ValueErrors
+        return {}, False
+    if not isinstance(doc, dict):
+        return {}, False
+    prefs: dict[str, Any] = {}
+    ok = True
+    if "options" in doc:
+        options = doc["options"]
+        try:
+            if not isinstance(options, dict) or Rules.from_dict(options).players != 4:
+                raise RulesError("not the options of a 4-player game")
+            prefs["options"] = options
+        except (RulesError, TypeError, ValueError):
+            ok = False
+    if "levels" in doc:
+        levels = doc["levels"]
+        if isinstance(levels, list) and len(levels) == 4 and levels[0] == HUMAN \
+                and all(isinstance(lv, str) and lv in BOT_LEVELS for lv in levels[1:]):
+            prefs["levels"] = list(levels)
+        else:
+            ok = False
+    if "fast" in doc:
+        if isinstance(doc["fast"], bool):
+            prefs["fast"] = doc["fast"]
+        else:
+            ok = False
+    return prefs, ok
+
+
+def deadline_s(call: str, level: str = "") -> float:
+    """How long the page waits for the bots' worker to answer ``call`` (``choose``, ``hint`` or ``analyse``)
+    before it restarts the worker: for ``choose``, 10 × the ``level``'s budget and at least
+    :data:`MIN_DEADLINE_S`; for the others :data:`DEADLINE_S`. Seconds.
+
+    >>> deadline_s("choose", "hard"), deadline_s("choose", "random"), deadline_s("hint")
+    (5.0, 5.0, 30.0)
+    """
+    if call == "choose":
+        return max(MIN_DEADLINE_S, 10 * LEVEL_BUDGET_MS.get(level, 350) / 1000)
+    return DEADLINE_S.get(call, MIN_DEADLINE_S)

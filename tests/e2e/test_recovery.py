@@ -1,0 +1,172 @@
+"""The page always recovers (issue 9), in a real Chromium: whatever localStorage holds under the game's keys
+the page becomes usable; a full storage never destroys an unreadable save and says when the game is not
+being saved; a terminated or hanging bots' worker is restarted and the game goes on."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web import BROKEN_KEY, CAT, MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, open_game, saved_session, seed_storage
+
+from kingcore.web import Session, deadline_s
+
+pytestmark = pytest.mark.browser
+
+MB = 1_000_000
+HOSTILE = {  # the same kinds for a save and for the preferences
+    "garbage": "this is not a saved game {",
+    "huge_int": '{"version": 1, "seq": ' + "9" * 5000 + ', "record": "", "settings": {}}',
+    "deep": "[" * 10000 + "]" * 10000,
+    "open_brackets": "[" * 100000,
+    "one_mb": '{"version": 1, "seq": 1, "record": "' + "x" * MB + '", "settings": {}}',
+    "wrong_types": json.dumps({"version": 1, "seq": "7", "record": 5, "settings": [], "options": 3,
+                               "levels": "hard", "fast": "yes"}),
+    "wrong_shape": json.dumps([{"version": 1}, {"seq": 3}]),
+    "bad_record": json.dumps({"version": 1, "seq": 2, "record": "[Event \"x\"]\ndeal 1 foo 2\n", "settings": {},
+                              "options": {"players": 3}}),
+}
+FILL_JS = """() => {  // fill localStorage until not one more character fits; returns the junk's length
+  let pad = "", chunk = "x".repeat(1 << 21), i = 0, n = 0;
+  localStorage.setItem("junk-pad", pad);  // a small key grown last, to the final character
+  while (chunk.length > 0) {
+    try { localStorage.setItem("junk" + i, chunk); i++; n += chunk.length; }
+    catch (e) { chunk = chunk.slice(0, chunk.length >> 1); }
+  }
+  for (let add = 64; add > 0;) {
+    try { localStorage.setItem("junk-pad", pad + "x".repeat(add)); pad += "x".repeat(add); } catch (e) { add >>= 1; }
+  }
+  return n + pad.length;
+}"""
+FREE_JS = "() => Object.keys(localStorage).filter(k => k.startsWith('junk')).forEach(k => localStorage.removeItem(k))"
+GET_JS = "k => localStorage.getItem(k)"
+
+
+def play_a_card(page: Any) -> None:
+    """Wait for my turn and play my first legal card; then wait until the page took it."""
+    page.wait_for_function(MY_TURN_OR_BREAK)
+    before = page.evaluate("document.querySelectorAll('#hand button.card').length")
+    page.locator("#hand.is-my-turn button.card:not([disabled])").first.click()
+    page.wait_for_function(f"document.querySelectorAll('#hand button.card').length < {before}")
+
+
+def new_game_with_cheap_fast_bots(page: Any) -> None:
+    page.wait_for_selector("#new-game-dialog[open]")
+    for seat in (1, 2, 3):
+        page.select_option(f"#opt-level-{seat}", "medium")
+    page.check("#opt-fast")
+    page.click("#new-game-start")
+
+
+@pytest.mark.parametrize("kind", sorted(HOSTILE))
+def test_hostile_save_and_prefs_leave_a_usable_page(kind: str, server: Any, new_context: Any) -> None:
+    """The save and the preferences both hostile (and junk where the unreadable copy goes): the banner, the
+    note about the preferences, then a new game that plays."""
+    raw = HOSTILE[kind]
+    ctx, _ = new_context()
+    seed_storage(ctx, {SAVE_KEY: raw, PREFS_KEY: raw, BROKEN_KEY: raw[:1000]})
+    page = open_game(ctx, server.url)
+    assert page.evaluate("document.body.dataset.phase") == "save_error"
+    assert page.locator("#problem").is_visible() and page.locator("#export").is_visible()
+    assert page.evaluate("document.body.dataset.prefs") == "defaults"
+    assert page.evaluate(GET_JS, SAVE_KEY) == raw  # nothing overwritten before the player chooses
+    page.click("#problem-new")
+    new_game_with_cheap_fast_bots(page)
+    page.wait_for_function("document.body.dataset.phase === 'play'")
+    assert page.evaluate(GET_JS, BROKEN_KEY) == raw  # set aside, not lost
+    assert not page.locator("#problem").is_visible()
+    play_a_card(page)
+    assert Session.from_save(page.evaluate(GET_JS, SAVE_KEY)).game.current is not None
+    prefs = json.loads(page.evaluate(GET_JS, PREFS_KEY))
+    assert prefs["fast"] is True and prefs["levels"] == ["human", "medium", "medium", "medium"]
+
+
+def test_hostile_prefs_with_a_good_save_continue_the_game(server: Any, new_context: Any) -> None:
+    s = saved_session(lambda s: s.game.current is not None and s.view_model(0)["my_turn"]
+                      and s.view_model(0)["phase"] == "play")
+    ctx, _ = new_context()
+    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: "[" * 100000})
+    page = open_game(ctx, server.url)
+    assert page.evaluate("document.body.dataset.phase") == "play"
+    assert page.evaluate("document.body.dataset.prefs") == "defaults"
+    assert page.evaluate("document.getElementById('toast').textContent") == CAT.t("toast.prefs_reset")
+    play_a_card(page)
+
+
+def test_full_storage_never_destroys_an_unreadable_save(server: Any, new_context: Any) -> None:
+    raw = "a damaged save {" + "z" * 5000
+    ctx, _ = new_context(accept_downloads=True)
+    seed_storage(ctx, {SAVE_KEY: raw})
+    page = open_game(ctx, server.url)
+    assert page.evaluate("document.body.dataset.phase") == "save_error"
+    assert page.evaluate(FILL_JS) > 0
+    page.click("#problem-new")
+    new_game_with_cheap_fast_bots(page)
+    page.wait_for_function("document.body.dataset.problem === 'no_room'")
+    # refused: the save is untouched, the banner offers the export and the choice
+    assert page.evaluate("document.body.dataset.phase") == "save_error"
+    assert page.evaluate(GET_JS, SAVE_KEY) == raw
+    assert page.evaluate(GET_JS, BROKEN_KEY) is None
+    assert page.locator("#problem-full").is_visible() and page.locator("#export").is_visible()
+    with page.expect_download() as dl:
+        page.click("#export")
+    assert Path(dl.value.path()).read_text() == raw
+    page.click("#problem-discard")  # the player chose: start anyway
+    page.wait_for_function("document.body.dataset.phase === 'play'")
+    assert not page.locator("#problem").is_visible()
+
+
+def test_full_storage_mid_game_shows_a_persistent_banner(server: Any, new_context: Any) -> None:
+    ctx, _ = new_context(accept_downloads=True)
+    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "medium", "medium", "medium"]})})
+    page = open_game(ctx, server.url)
+    assert not page.locator("#storage-banner").is_visible()
+    page.wait_for_function(MY_TURN_OR_BREAK)  # no save is written until I play
+    saved = page.evaluate(GET_JS, SAVE_KEY)
+    page.evaluate(FILL_JS)
+    play_a_card(page)
+    page.wait_for_function("document.body.dataset.storage === 'full'")
+    banner = page.locator("#storage-banner")
+    assert banner.is_visible() and "not being saved" in banner.inner_text()
+    assert page.evaluate(GET_JS, SAVE_KEY) == saved  # the save could not be written
+    with page.expect_download() as dl:
+        page.click("#storage-export")
+    assert "deal 1" in Path(dl.value.path()).read_text()
+    play_a_card(page)  # still there after more moves: not a toast
+    assert banner.is_visible()
+    page.evaluate(FREE_JS)
+    play_a_card(page)
+    page.wait_for_function("document.body.dataset.storage === 'ok'")
+    assert not banner.is_visible()
+    assert Session.from_save(page.evaluate(GET_JS, SAVE_KEY)).seq > json.loads(saved)["seq"]
+
+
+def my_turn_after(page: Any, mark: str, value: str, limit_s: float) -> float:
+    """Play a card, then wait for the mark and my next turn (the bots played on); the seconds it took."""
+    start = time.monotonic()
+    play_a_card(page)
+    page.wait_for_function(f"document.body.dataset.{mark} === '{value}'", timeout=limit_s * 1000)
+    page.wait_for_function(MY_TURN_OR_BREAK, timeout=limit_s * 1000)
+    return time.monotonic() - start
+
+
+def test_a_killed_or_hanging_worker_is_restarted(server: Any, new_context: Any) -> None:
+    ctx, _ = new_context()
+    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "medium", "medium", "medium"]})})
+    page = open_game(ctx, server.url + "?king-test")
+    page.wait_for_function("document.body.dataset.bots === 'worker'")
+    limit = deadline_s("choose", "medium") * 2 + 90  # two deadlines and a worker's start, on a loaded machine
+    page.evaluate("window.kingTest.killWorker()")  # a crash: the next call misses its deadline
+    took_kill = my_turn_after(page, "botsRestarts", "1", limit)
+    assert page.evaluate("document.body.dataset.bots") == "worker"
+    page.evaluate("window.kingTest.hangNext()")  # a choose() that never returns
+    took_hang = my_turn_after(page, "botsRestarts", "2", limit)
+    assert page.evaluate("document.body.dataset.bots") == "worker"
+    page.evaluate("window.kingTest.hangNext(2)")  # twice: the page plays that move itself
+    took_main = my_turn_after(page, "botsMain", "1", limit)
+    assert page.evaluate("document.body.dataset.botsRestarts") == "4"
+    print(f"next turn after a killed worker {took_kill:.1f} s, a hung choose {took_hang:.1f} s, "
+          f"two hung {took_main:.1f} s")
