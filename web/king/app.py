@@ -4,6 +4,10 @@ intents, the bots' loop, hints and the review, saves across tabs, and drawing it
 The page holds no rules: the session says what is legal and why not; this module turns clicks into move
 tokens and view models into the document. Chance (the shuffles) happens here, with an rng seeded from the
 platform's random source; the save stores the dealt cards.
+
+Size: over 400 lines because it is the page's one controller (the session, the bots' loop, hints, the
+review, saves and their recovery: unreadable saves, a full storage) and each part changes the same state;
+the recovery flows are the next to move out (to ``king/recovery.py``) when the page grows (issues 11, 13).
 """
 
 from __future__ import annotations
