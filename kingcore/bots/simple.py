@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..cards import SUIT_MASKS
 from ..moves import Move
@@ -165,29 +166,33 @@ def greedy_card(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, t
     return _rank_bottom(lm)
 
 
+@dataclass(frozen=True)
+class _CardPolicyBot(Bot):
+    """A bot that plays the cards of one policy (``(ctx, hand, legal, trick, gone, trick_no, voids) ->
+    card index``) and makes the heuristic's calls, bids and contract names."""
+
+    policy: ClassVar[Policy]
+
+    def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+        """The policy's card, or the heuristic's call."""
+        if view.phase == "play":
+            return heuristic_play(view, legal, policy=type(self).policy)[3]
+        return _calls(view, legal, rng)
+
+
 @register
 @dataclass(frozen=True)
-class NaiveBot(Bot):
+class NaiveBot(_CardPolicyBot):
     """A beginner (``naive``): see the module docstring."""
 
     name = "naive"
-
-    def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
-        """The naive card, or the heuristic's call."""
-        if view.phase == "play":
-            return heuristic_play(view, legal, policy=naive_card)[3]
-        return _calls(view, legal, rng)
+    policy = naive_card
 
 
 @register
 @dataclass(frozen=True)
-class GreedyBot(Bot):
+class GreedyBot(_CardPolicyBot):
     """Wins whenever it can (``greedy``): see the module docstring."""
 
     name = "greedy"
-
-    def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
-        """The greedy card, or the heuristic's call."""
-        if view.phase == "play":
-            return heuristic_play(view, legal, policy=greedy_card)[3]
-        return _calls(view, legal, rng)
+    policy = greedy_card
