@@ -29,7 +29,7 @@ from .cards import iter_bits, shuffle
 from .contracts import Contract
 from .errors import KingError, NotationError, RulesError
 from .game import Game, schedule
-from .limits import read_file
+from .limits import cli_int, read_file
 from .notation import loads, record_text
 from .position import Deal, Position, random_playout
 from .rules import Rules
@@ -227,14 +227,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     rp.add_argument("record")
     sm = sub.add_parser("simulate", help="whole rubbers with random legal play")
     sm.add_argument("--rules", default="king()")
-    sm.add_argument("--rubbers", type=int, default=10)
-    sm.add_argument("--rng-seed", type=int, default=1)
+    sm.add_argument("--rubbers", type=cli_int, default=10)
+    sm.add_argument("--rng-seed", type=cli_int, default=1)
     sm.add_argument("--sheets", action="store_true", help="print every score sheet")
     b = sub.add_parser("bench", help="speed of the engine")
     b.add_argument("--rules", default="king()")
     b.add_argument("--seconds", type=float, default=1.0)
-    b.add_argument("--repeat", type=int, default=3)
-    b.add_argument("--rng-seed", type=int, default=1)
+    b.add_argument("--repeat", type=cli_int, default=3)
+    b.add_argument("--rng-seed", type=cli_int, default=1)
     ru = sub.add_parser("rules", help="print the options (RULES.md §10) as JSON")
     ru.add_argument("text", nargs="?", default="king()")
     from .bots import cli as bots_cli

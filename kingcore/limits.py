@@ -93,12 +93,12 @@ def check_size(text: str, limit: int, what: str) -> None:
     """Raise unless ``text`` is a ``str`` of at most ``limit`` characters.
 
     Raises:
-        NotationError: not text, or too long (the message names ``what`` and both sizes).
+        NotationError: not text, or too long (the message names ``what`` and the limit).
     """
     if not isinstance(text, str):
         raise NotationError(f"{what}: expected text, not {type(text).__name__}")
     if len(text) > limit:
-        raise NotationError(f"{what} is {len(text):,} characters long (at most {limit:,})", text[:QUOTE], 1, 1)
+        raise NotationError(f"{what} is too long (at most {limit:,} characters)", text[:QUOTE], 1, 1)
 
 
 def read_file(path: str | os.PathLike[str], what: str = "file") -> str:
@@ -128,6 +128,23 @@ def small_int(text: str, signed: bool = False) -> int | None:
     if (_SMALL_SIGNED if signed else _SMALL).fullmatch(t):
         return int(t)
     return None
+
+
+def cli_int(text: str) -> int:
+    """An ``argparse`` type for whole-number options: 1–18 ASCII digits, a leading ``-`` allowed (the
+    command checks the range); ``²``, ``٣`` and 23-digit numbers are refused with exit 2, like every
+    other text the commands read.
+
+    >>> cli_int("40")
+    40
+    """
+    value = small_int(text, signed=True)
+    if value is None:
+        import argparse
+
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number of 1-{MAX_DIGITS} ASCII digits, not {quote(text, 30)}")
+    return value
 
 
 def line_col(text: str, index: int) -> tuple[int, int]:
@@ -210,6 +227,21 @@ def _line_at(text: str, index: int) -> str:
     return text[start:end if end >= 0 else start + QUOTE]
 
 
-__all__ = ["MAX_DEAL_LINE", "MAX_DIGITS", "MAX_FILE", "MAX_JSON_DEPTH", "MAX_LINE", "MAX_POSITION",
-           "MAX_SPEC", "QUOTE", "JsonError", "check_size", "json_loads", "line_col", "quote", "read_file",
-           "small_int"]
+__all__ = [
+    "MAX_DEAL_LINE",
+    "MAX_DIGITS",
+    "MAX_FILE",
+    "MAX_JSON_DEPTH",
+    "MAX_LINE",
+    "MAX_POSITION",
+    "MAX_SPEC",
+    "QUOTE",
+    "JsonError",
+    "check_size",
+    "cli_int",
+    "json_loads",
+    "line_col",
+    "quote",
+    "read_file",
+    "small_int",
+]

@@ -304,7 +304,8 @@ def loads(text: str) -> Game:
                 raise err(no, indent + 1, f"the score of deal {row.deal} is given twice")
             scored.add(row.deal)
             if row.points != want:
-                raise err(no, indent + 1, f"the record says {want}, but the cards score {row.points}")
+                raise err(no, indent + 1, f"the record says {' '.join(map(str, want))}, but the cards score "
+                          f"{' '.join(map(str, row.points))}")
         else:
             raise err(no, indent + 1, f"unknown line {quote(words[0][0], 20)} (expected deal, hand, kitty, call, "
                       "trick or score)")

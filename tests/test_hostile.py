@@ -287,3 +287,28 @@ def test_limits_admit_every_save_the_page_writes(seed: int) -> None:
     assert str(seed) in text
     again = Session.from_save(text)
     assert again.to_save() == text and again.bot_seed(1) == s.bot_seed(1)
+
+
+@pytest.mark.parametrize("argv", [
+    ("simulate", "--rubbers", "99999999999999999999999"),
+    ("simulate", "--rubbers", "1", "--rng-seed", "١"),
+    ("bench", "--repeat", "²"),
+    ("arena", "--bots", "random,random", "--deals", "1" * 30),
+    ("analyse", "x.king", "--seat", "٣"),
+])
+def test_cli_numbers_are_ascii_and_bounded(argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    """Whole-number options follow the limits too: a 23-digit count or a non-ASCII digit is refused at once
+    (argparse's usage line and one error line, exit 2), never run for ever or read as a number."""
+    with pytest.raises(SystemExit) as e:
+        main(list(argv))
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "Traceback" not in err
+    assert err.splitlines()[-1].startswith(f"python -m kingcore {argv[0]}: error: argument ")
+    assert "ASCII digits, not " in err.splitlines()[-1]
+
+
+def test_a_too_long_text_names_the_limit_not_its_truncated_size(tmp_path: Path) -> None:
+    big = tmp_path / "big.king"
+    big.write_text("#" * (MAX_FILE + 100_000))
+    with pytest.raises(NotationError, match=rf"too long \(at most {MAX_FILE:,} characters\)$"):
+        record_text(big.read_text())

@@ -18,6 +18,7 @@ import json
 import sys
 import time
 
+from ..limits import cli_int
 from ..rules import Rules
 from ..spec import SpecError, split_specs
 from .analysis import STRONGEST, analyse
@@ -45,31 +46,31 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     a = sub.add_parser("arena", help="duplicate match: the first bot against the others")
     a.add_argument("--bots", required=True,
                    help="bot specs, comma-separated: the bot under test, then the field (repeated to fill)")
-    a.add_argument("--deals", type=int, default=100, help="duplicate deal sets per contract")
+    a.add_argument("--deals", type=cli_int, default=100, help="duplicate deal sets per contract")
     a.add_argument("--contracts", default=",".join(DEFAULT_CONTRACTS),
                    help="comma-separated contract names; 'trumps' (khvalyonka) and 'auction' too")
     a.add_argument("--rules", default="king()")
-    a.add_argument("--rng-seed", type=int, default=1)
-    a.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
+    a.add_argument("--rng-seed", type=cli_int, default=1)
+    a.add_argument("--jobs", type=cli_int, default=1, help="worker processes (results do not depend on it)")
     a.add_argument("--json", action="store_true", help="print one JSON object, not the table")
     lad = sub.add_parser("ladder", help="every level against every field (duplicate arena)")
-    lad.add_argument("--deals", type=int, default=20, help="duplicate deal sets per contract and cell")
+    lad.add_argument("--deals", type=cli_int, default=20, help="duplicate deal sets per contract and cell")
     lad.add_argument("--contracts", default=",".join(DEFAULT_CONTRACTS))
     lad.add_argument("--levels", default=",".join(LADDER), help=f"comma-separated, of {', '.join(LADDER)}")
     lad.add_argument("--fields", default=",".join(FIELDS), help=f"comma-separated, of {', '.join(FIELDS)}")
     lad.add_argument("--rules", default="king()")
-    lad.add_argument("--rng-seed", type=int, default=1)
-    lad.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
+    lad.add_argument("--rng-seed", type=cli_int, default=1)
+    lad.add_argument("--jobs", type=cli_int, default=1, help="worker processes (results do not depend on it)")
     lad.add_argument("--json", action="store_true", help="print one JSON object per cell, not the table")
     b = sub.add_parser("bench-bots", help="bot latency per decision")
     b.add_argument("--bot", default=STRONGEST)
-    b.add_argument("--deals", type=int, default=20, help="deals per contract, the bot at every seat")
+    b.add_argument("--deals", type=cli_int, default=20, help="deals per contract, the bot at every seat")
     b.add_argument("--contracts", default="no_tricks,no_king,eralash_minus,take_tricks,trumps,auction,ordered")
     b.add_argument("--rules", default="king()")
-    b.add_argument("--rng-seed", type=int, default=1)
+    b.add_argument("--rng-seed", type=cli_int, default=1)
     c = sub.add_parser("analyse", help="rate each card a seat played in a game record")
     c.add_argument("record")
-    c.add_argument("--seat", type=int, required=True)
+    c.add_argument("--seat", type=cli_int, required=True)
     c.add_argument("--bot", default=STRONGEST)
 
 
