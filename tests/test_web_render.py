@@ -293,3 +293,14 @@ def test_hint_words() -> None:
     assert words["text"] == "Hint: pass — no contract beats its fair share by +30 % with this hand."
     assert words["shown"]["contract:no-king"] == "+10 %"
     assert status.status(phase_vm("my_turn"), CAT, True, {"pending": False, "text": words["text"]}) == words["text"]
+
+
+def test_a_review_row_adds_up_as_shown() -> None:
+    """−4.0 played, −3.6 the best (each rounded on screen): the row says −0.4 and is not costly, though the
+    exact values (−4.04, −3.56) differ by 0.48 — 0.5 when rounded alone (the fresh-eyes review saw that)."""
+    data = {"cards": [{"trick": 5, "card": "7C", "expected": -4.04, "best": "JC", "best_expected": -3.56,
+                       "cost": 0.48}], "cost": 0.48}
+    review = panels.review(CAT, {"pending": False, "data": data})
+    assert review.select(tag="tr", cls="is-costly") == []
+    row = review.select(tag="tr")[-1]
+    assert "(−4.0)" in row.text() and "(−3.6)" in row.text() and row.text().endswith("−0.4")

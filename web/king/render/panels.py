@@ -11,6 +11,13 @@ from ..words import ME, Catalog, name, pts, signed
 COSTLY = 0.5
 """A reviewed card that gave away at least this many points is marked."""
 
+
+def shown_cost(card: dict[str, Any]) -> float:
+    """What a reviewed card cost, as the panel shows it: the difference of the two expected values *as
+    rounded on screen* (−4.0 against −3.6 costs 0.4, never 0.5), so the row adds up for the reader."""
+    return round(round(float(card["best_expected"]), 1) - round(float(card["expected"]), 1), 1)
+
+
 PROBLEMS = {"garbage": "problem.garbage", "truncated": "problem.truncated", "invalid": "problem.invalid"}
 
 
@@ -29,7 +36,7 @@ def review(cat: Catalog, state: dict[str, Any] | None) -> Node:
         return h("p", {"class": "review-note", "role": "status"}, cat.t("review.no_choice"))
     rows = []
     for c in cards:
-        cost = round(c["cost"], 1)  # as shown: a choice within 0.05 of the best counts as the best
+        cost = shown_cost(c)
         better = c["card"] != c["best"] and cost != 0
         rows.append(h("tr", {"data-trick": c["trick"], "data-cost": c["cost"], "class": "is-costly" if cost >= COSTLY
                              else None},
@@ -39,7 +46,7 @@ def review(cat: Catalog, state: dict[str, Any] | None) -> Node:
                         if better else cat.t("review.best")),
                       h("td", {"class": "num"}, f"−{cost:.1f}" if better else "")))
     total = data["cost"]
-    lost = sum(1 for c in cards if round(c["cost"], 1) >= COSTLY)
+    lost = sum(1 for c in cards if shown_cost(c) >= COSTLY)
     if total < 0.05:
         summary = cat.t("review.all_best")
     elif lost:
