@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 from web_catalog import compiled, english
+from web_steps import step
 
 from kingcore import Phase
-from kingcore.web import BOT_LEVELS, Catalog, Session, bot_move, new_game_options
+from kingcore.web import BOT_LEVELS, Catalog, Session, new_game_options
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import Node, h, markup
@@ -37,11 +38,7 @@ def advance(options: dict[str, Any], until: Callable[[dict[str, Any]], bool], se
             return vm
         if s.game.phase is Phase.RUBBER_OVER:
             break
-        if s.deal(rng):
-            continue
-        seat = s.game.to_move
-        assert seat is not None
-        assert s.apply(bot_move(s.bot_request(seat), level, s.bot_seed(seat)), seat)["ok"]
+        step(s, rng, level=level)
     raise AssertionError("never reached")
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from web_catalog import english
+from web_steps import step
 
 from kingcore import Card, Game, Phase, Rules
 from kingcore.notation import dumps
@@ -51,20 +52,6 @@ VARIANTS = [
     {"replay": "auction"},
     {"order": "chosen"},
 ]
-
-
-def step(s: Session, rng: random.Random, requests: list[tuple[int, str]] | None = None,
-         level: str = "medium") -> None:
-    """One step of a rubber: chance, or the seat to move asks its bot (seeing only its view) and plays."""
-    if s.deal(rng):
-        return
-    seat = s.game.to_move
-    assert seat is not None
-    request = s.bot_request(seat)
-    if requests is not None:
-        requests.append((seat, request))
-    answer = s.apply(bot_move(request, level, s.bot_seed(seat)), seat)
-    assert answer["ok"], answer["error"]
 
 
 def play_rubber(options: dict[str, Any], seed: int, check: bool = False) -> Session:

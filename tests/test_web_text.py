@@ -18,9 +18,10 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from web_catalog import english, msgids
+from web_steps import step
 
 from kingcore import Phase
-from kingcore.web import Catalog, MissingText, Session, bot_move, describe_move
+from kingcore.web import Catalog, MissingText, Session, describe_move
 
 ROOT = Path(__file__).parent.parent
 WEB = ROOT / "web"
@@ -48,11 +49,7 @@ def rubber_views(options: dict[str, Any], seed: int, players: int | None = None)
             yield s.view_model(seat)
         if s.game.phase is Phase.RUBBER_OVER:
             return
-        if s.deal(rng):
-            continue
-        seat = s.game.to_move
-        assert seat is not None
-        assert s.apply(bot_move(s.bot_request(seat), "medium", s.bot_seed(seat)), seat)["ok"]
+        step(s, rng)
 
 
 def words_of(cat: Catalog, vm: dict[str, Any]) -> list[str]:

@@ -3,26 +3,23 @@ kingcore.web.Catalog (the standard library's gettext) — strict, so a code with
 
 from __future__ import annotations
 
-import io
 from functools import cache
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from kingcore.web import Catalog
+from sitebuild.catalogs import compile_catalogs
 
 LOCALE = Path(__file__).parent.parent / "web" / "locale"
 
 
 @cache
 def compiled(lang: str = "en") -> bytes:
-    """The ``.mo`` bytes of ``web/locale/<lang>.po``."""
-    with open(LOCALE / f"{lang}.po", "rb") as f:
-        catalog = read_po(f, abort_invalid=True)
-    out = io.BytesIO()
-    write_mo(out, catalog, use_fuzzy=False)
-    return out.getvalue()
+    """The ``.mo`` bytes of ``web/locale/<lang>.po``, compiled by the build's own step (the site's bytes)."""
+    files = {f"locale/{lang}.po": (LOCALE / f"{lang}.po").read_bytes()}
+    compile_catalogs(files)
+    return files[f"locale/{lang}.mo"]
 
 
 def english(strict: bool = True) -> Catalog:
