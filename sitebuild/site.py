@@ -23,6 +23,7 @@ from .wheels import kingcore_wheel, web_wheel, wheel_inputs
 
 BOOT = "./boot.mjs"  # web/boot.mjs: starts the page's Pyodide before PyScript; it loads the wheel itself
 WHEEL_MARK = "__KINGCORE_WHEEL__"  # in web/boot.mjs: replaced by the wheel's URL
+SNAPSHOT_MARK = "__SNAPSHOT_KEY__"  # in web/boot.mjs: replaced by snapshot_key() (the start-up snapshot's key)
 BUILD_SOURCES = Path(__file__).resolve().parent  # the build's own code: part of the sources fingerprint
 
 
@@ -104,7 +105,11 @@ def collect_site() -> tuple[dict[str, bytes], str]:
         text = files[boot].decode()
         if WHEEL_MARK not in text:
             raise BuildError(f"web/{boot} must name the wheel as {WHEEL_MARK!r} (build.py writes its URL there)")
+        text = text.replace(SNAPSHOT_MARK, snapshot_key(files, wheel_url.removeprefix("./")))
         files[boot] = text.replace(WHEEL_MARK, wheel_url).encode()
+    for rel in ("bench-stages.js",):  # a diagnostic page's own copy of the loader's steps
+        if rel in files:
+            files[rel] = files[rel].replace(WHEEL_MARK.encode(), wheel_url.encode())
     configs = config_refs(files)
     if "pyscript.json" in files:
         configs["pyscript.json"] = configs.get("pyscript.json", True)
@@ -120,6 +125,13 @@ def collect_site() -> tuple[dict[str, bytes], str]:
     files[".nojekyll"] = b""
     files["sw.js"] = service_worker(files)
     return files, wheel.name
+
+
+def snapshot_key(files: dict[str, bytes], wheel: str) -> str:
+    """The start-up snapshot's key (16 hex digits): a hash of what a snapshot holds — Pyodide's files and
+    the kingcore wheel — so that a new version of either makes the page take a new snapshot (web/boot.mjs)."""
+    held = {rel: data for rel, data in files.items() if rel.startswith("pyodide/") or rel == wheel}
+    return tree_hash(held)[:16]
 
 
 def tree_hash(files: dict[str, bytes]) -> str:

@@ -138,3 +138,14 @@ def test_the_page_catalog_is_compiled_and_named_in_the_page_config() -> None:
     assert json.loads(files["pyscript.json"]) == {"interpreter": "./boot.mjs", "files": {
         "./king/__init__.py": "./king/__init__.py", "./king/render/hand.py": "./king/render/hand.py",
         "./locale/en.mo": "./locale/en.mo"}}
+
+
+def test_the_snapshot_key_follows_pyodide_and_the_wheel_only() -> None:
+    """A new Pyodide or a new wheel makes the page take a new start-up snapshot (web/boot.mjs); a change of
+    the page's own files does not (they are not in the snapshot)."""
+    files = {"pyodide/pyodide.asm.wasm": b"wasm", "wheels/kingcore-1.whl": b"wheel", "main.py": b"", "boot.mjs": b""}
+    key = site.snapshot_key(files, "wheels/kingcore-1.whl")
+    assert len(key) == 16 and int(key, 16) >= 0
+    assert site.snapshot_key({**files, "main.py": b"# new"}, "wheels/kingcore-1.whl") == key
+    assert site.snapshot_key({**files, "wheels/kingcore-1.whl": b"new"}, "wheels/kingcore-1.whl") != key
+    assert site.snapshot_key({**files, "pyodide/pyodide.asm.wasm": b"new"}, "wheels/kingcore-1.whl") != key

@@ -36,6 +36,9 @@ from sitebuild.common import CACHE, ROOT, SITE, BuildError, files_under, log
 from sitebuild.site import build_if_needed
 
 T = TypeVar("T")
+SNAPSHOT_MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
+DROP_SNAPSHOT = """async () => { for (const name of await caches.keys())
+  if (name.startsWith('king-snapshot:')) await caches.delete(name); }"""
 README = ROOT / "README.md"
 BENCH_MARKERS = ("<!-- bench:web -->", "<!-- /bench:web -->")
 TIMEOUT_MS = 240_000
@@ -135,7 +138,7 @@ class Bench:
                 if mark != "wasmMs" and page.evaluate(
                         f"typeof window.kingStats.{mark} === 'number'"):
                     self.add(f"{pre}{kind}:{mark}", float(page.evaluate(f"window.kingStats.{mark}")))
-        if kind != "offline":
+        if kind not in ("offline", "warm_plain"):
             page.wait_for_function("window.kingStats.botsReadyMs !== null")
             self.add(f"{pre}{kind}_bots", float(page.evaluate("window.kingStats.botsReadyMs")))
 
@@ -154,6 +157,9 @@ class Bench:
         self.srv.reset()
         self.app_visit(page, "cold", pre)
         page.wait_for_function(OFFLINE_READY)
+        page.wait_for_function(SNAPSHOT_MADE)  # the warm and offline visits restore it (web/boot.mjs)
+        if page.evaluate("document.documentElement.dataset.snapshot") != "stored":
+            raise BuildError("bench-web: the first visit made no start-up snapshot (see the console)")
         if first and not pre:
             self.transfer.update(ctx_boot=self.ready_bytes, ctx_first=self.srv.sent)
         self.srv.reset()
@@ -166,6 +172,9 @@ class Bench:
         ctx.set_offline(True)
         self.app_visit(page, "offline", pre)
         self.floor_visit(page, "offline", pre)
+        ctx.set_offline(False)
+        page.evaluate(DROP_SNAPSHOT)  # the same warm visit without the snapshot: what it saves
+        self.app_visit(page, "warm_plain", pre)
         ctx.close()
         for name, _ in FLOORS:  # each cold floor in a context of its own
             ctx = self.context()
@@ -252,6 +261,8 @@ def visits_table(med: dict[str, float], pre: str) -> list[str]:
         "| | cold (first visit) | warm (service worker) | offline |",
         "|---|---|---|---|",
         row("**time to playable** (Python ready, save restored, table drawn)", pre + "{}"),
+        row("the same without the start-up snapshot (deleted before the visit)", pre + "{}_plain", ("warm",))
+        + " — | — |",
         row("bots' worker ready (started after the first render)", pre + "{}_bots", ("cold", "warm")) + " — |",
         row("floor: bare Pyodide in a module worker (`bench-floor.html`)", pre + "floor_{}"),
         "| ratio playable / floor | " + " | ".join(ratio) + " |",

@@ -10,9 +10,7 @@ export async function stages() {
   t.loader = now();
   const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
   t.python = now();
-  const conf = await (await fetch(new URL("./worker.json", import.meta.url))).json();
-  const wheel = conf.packages.find((p) => /kingcore-[^/]*\.whl$/.test(p));
-  await pyodide.loadPackage(new URL(wheel, import.meta.url).href);
+  await pyodide.loadPackage(new URL("__KINGCORE_WHEEL__", import.meta.url).href); // build.py writes the name
   t.wheel = now();
   pyodide.runPython("import kingcore");
   t.kingcore = now();

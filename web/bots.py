@@ -8,6 +8,8 @@ the session package ``kingcore.web`` only.
 
 import time
 
+import js  # the worker's global scope
+
 from kingcore import web
 
 
@@ -40,4 +42,10 @@ def warm_up() -> bool:
     return web.warm_up()
 
 
-__export__ = ["choose", "hint", "analyse", "warm_up", "hang"]
+def snapshot() -> str:
+    """How this worker's Python started (web/boot.mjs): ``used`` (restored from the page's start-up
+    snapshot), ``none`` or ``dropped`` (started afresh)."""
+    return str(getattr(js, "kingSnapshot", "none"))
+
+
+__export__ = ["choose", "hint", "analyse", "warm_up", "hang", "snapshot"]

@@ -5,7 +5,11 @@ addEventListener("py:ready", function () { window.kingStats.pyReadyMs = window.k
   if (!("serviceWorker" in navigator)) return;
   var sw = navigator.serviceWorker, controlled = !!sw.controller, asked = false;
   function show(id) { var el = document.getElementById(id); if (el) el.hidden = false; }
-  function offlineReady() { document.documentElement.dataset.offline = "ready"; show("offline"); }
+  function offlineReady() {
+    document.documentElement.dataset.offline = "ready";
+    show("offline");
+    window.dispatchEvent(new Event("king-offline-ready")); // boot.mjs then keeps a start-up snapshot
+  }
   function updateReady() { document.documentElement.dataset.update = "ready"; show("update-banner"); }
   // The service worker stores each file as the page loads it; once the game is playable (or after 20 s
   // whatever happens) the page asks it for the rest, and it answers "offline-ready" when all is stored.

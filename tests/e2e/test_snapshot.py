@@ -1,0 +1,53 @@
+"""The start-up snapshot (web/boot.mjs, web/snapshot.mjs; docs/WEB-PERF.md §4), in a real Chromium: a first
+visit stores a memory snapshot of Python with kingcore imported once the site is stored for offline play;
+the next start restores it and the game plays, with a new deal; a damaged snapshot is dropped and Python
+starts afresh."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_recovery import play_a_card
+from test_web import MY_TURN_OR_BREAK, open_game
+
+pytestmark = pytest.mark.browser
+
+MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
+HANDS_JS = "[...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card).join(' ')"
+SPOIL_JS = """async () => {  // garbage under the snapshot's own key, as a damaged disk or an old format would be
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('king-snapshot:')) continue;
+    const cache = await caches.open(name);
+    for (const req of await cache.keys()) await cache.put(req, new Response(new Uint8Array(4096).fill(7)));
+    return true;
+  }
+  return false;
+}"""
+
+
+def test_a_snapshot_is_stored_then_restored_and_a_damaged_one_dropped(server: Any, new_context: Any) -> None:
+    ctx, _ = new_context()
+    first = open_game(ctx, server.url)
+    assert first.evaluate("document.documentElement.dataset.snapshot") == "none"
+    first.wait_for_function(MADE, timeout=240_000)
+    assert first.evaluate("document.documentElement.dataset.snapshot") == "stored"
+    first_hand = first.evaluate(HANDS_JS)
+    first.close()
+
+    again = open_game(ctx, server.url)  # a new tab: a fresh game from the restored Python
+    assert again.evaluate("document.documentElement.dataset.snapshot") == "used"
+    again.click("#btn-new")
+    again.wait_for_selector("#new-game-dialog[open]")
+    again.click("#new-game-start")
+    again.wait_for_function(f"() => ({MY_TURN_OR_BREAK})() && document.body.dataset.phase === 'play'")
+    assert again.evaluate(HANDS_JS) not in ("", first_hand)  # dealt anew, not the snapshot's random state
+    play_a_card(again)
+    again.wait_for_function("document.body.dataset.bots === 'worker'")
+    assert again.evaluate("document.body.dataset.botsSnapshot") == "used"  # the bots' worker restored it too
+    assert again.evaluate(SPOIL_JS) is True
+    again.close()
+
+    spoiled = open_game(ctx, server.url)
+    assert spoiled.evaluate("document.documentElement.dataset.snapshot") == "dropped"
+    play_a_card(spoiled)
