@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kingcore.web import help_topic
+
 from ..dom import Node, h
 from ..words import Catalog, pts
 
@@ -71,3 +73,10 @@ def help_panel(data: Mapping[str, Any], cat: Catalog) -> list[Node]:
                      h("h3", None, cat.t(f"help.title.{sec['id']}"), " ", h("small", None, sec["section"])),
                      body))
     return out
+
+
+def section_link(cat: Catalog, option: str, mark: str) -> Node:
+    """A dialog option's "§" mark as a link into the help section that explains ``option``."""
+    topic = help_topic(option)
+    return h("a", {"href": f"#help-{topic}", "class": "help-link", "data-help": topic,
+                   "title": cat.t("help.link_title", option=cat.t(f"option.{option}"))}, mark)
