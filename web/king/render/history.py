@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..dom import Node, h
-from ..words import Catalog, name, pts
+from ..words import ME, Catalog, name, pts
 from .cards import on_table
 
 
@@ -77,5 +77,6 @@ def shown_card(vm: Mapping[str, Any], cat: Catalog) -> list[Node]:
     caller = c["caller"] if c["caller"] is not None else 0
     return [h("figure", {"class": "shown-figure", "data-shown": c["shown"], "data-seat": caller},
               on_table(cat, c["shown"], caller),
-              h("figcaption", None, cat.t("history.shown_by", name=name(cat, caller), card=cat.card(c["shown"]),
+              h("figcaption", None, cat.t("history.shown_by_me" if caller == ME else "history.shown_by",
+                                          name=name(cat, caller), card=cat.card(c["shown"]),
                                           suit=cat.suit(c["shown"][-1]))))]
