@@ -296,7 +296,7 @@ def test_history_panel_renders_each_trick() -> None:
     rows = [r for r in rows if r.attr("data-trick") is not None]
     assert [r.attr("data-winner") for r in rows] == [t["winner"] for t in data["tricks"]]
     for r, t in zip(rows, data["tricks"], strict=True):
-        assert [c.attr("data-card") for c in r.select(cls="history-card")] == [e["card"] for e in t["cards"]]
+        assert [c.attr("data-played") for c in r.select(cls="history-card")] == [e["card"] for e in t["cards"]]
         assert len(r.select(cls="is-winner")) == 1
     title = root.select(tag="h2")[0].text()
     assert title.startswith(f"Deal {row.deal}: Trumps — ") and ("trump" in title or "misère" in title)

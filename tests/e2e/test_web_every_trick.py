@@ -54,12 +54,15 @@ def test_the_last_trick_stays_and_a_past_deal_opens_from_the_sheet(server: Any, 
     assert page.locator("#history-dialog").evaluate("d => d.open")
     rows = page.evaluate("""() => [...document.querySelectorAll('#history-dialog tr[data-trick]')].map(r => ({
         winner: +r.dataset.winner, points: +r.dataset.points,
-        cards: [...r.querySelectorAll('.history-card')].map(c => c.dataset.card)}))""")
+        cards: [...r.querySelectorAll('.history-card')].map(c => c.dataset.played)}))""")
     tricks = after.history(1)["tricks"]
     assert rows == [{"winner": t["winner"], "points": t["points"], "cards": [e["card"] for e in t["cards"]]}
                     for t in tricks]
     assert len(rows) == 8 and sum(r["points"] for r in rows) == after.game.sheet.rows[0].control
     page.screenshot(path=str(artifacts / "trick-history-1280x800.png"))
+    # what the history shows is public (played cards), and no card of a hand is keyed outside the hand and table
+    keyed = page.evaluate("[...document.querySelectorAll('[data-card]')].map(e => e.closest('#hand, #trick')?.id)")
+    assert set(keyed) <= {"hand", "trick"}
     page.click("#history-close")
     page.wait_for_function("document.body.dataset.history === undefined")
 
@@ -83,7 +86,7 @@ def test_the_card_called_by_the_last_card_is_shown(server: Any, new_context: Any
     assert shown == str(saved(page).game.current.hands[0][-1])
     figure = page.locator("#shown-card figure")
     assert figure.is_visible() and figure.get_attribute("data-shown") == shown
-    assert page.evaluate("document.getElementById('shown-card').dataset.card") == shown
+    assert page.evaluate("document.getElementById('shown-card').dataset.shown") == shown
     assert "Your last card, shown to everyone" in figure.inner_text()  # I called: I am the caller
     page.screenshot(path=str(artifacts / "last-card-shown-1280x800.png"))
 

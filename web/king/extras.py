@@ -26,7 +26,7 @@ def draw_table_extras(vm: dict[str, Any], cat: Catalog) -> None:
         nodes = history.shown_card(vm, cat)
         put(node, nodes)
         node.hidden = not nodes
-        node.dataset.card = vm["contract"]["shown"] if nodes else ""
+        node.dataset.shown = vm["contract"]["shown"] if nodes else ""
     button = el("btn-history")
     if not is_none(button):
         button.disabled = vm["deal"] < 1

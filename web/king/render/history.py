@@ -18,7 +18,7 @@ def trick_rows(cat: Catalog, tricks: list[Mapping[str, Any]]) -> list[Node]:
     rows = []
     for t in tricks:
         cards = [h("span", {"class": "history-card is-winner" if e["seat"] == t["winner"] else "history-card",
-                            "data-card": e["card"], "data-suit": e["card"][-1],
+                            "data-played": e["card"], "data-suit": e["card"][-1],
                             "title": name(cat, e["seat"]),
                             "aria-label": cat.t("last.card_aria", card=cat.card_name(e["card"]),
                                                 name=name(cat, e["seat"]))}, cat.card(e["card"]))
