@@ -10,6 +10,7 @@ from typing import Any, cast
 
 from king.app import App
 from king.draw import el, put, read_new_game_form, translate_page
+from king.extras import closed, open_help, open_history
 from king.render.dialog import new_game_form
 from king.store import Store, pref_levels
 from king.words import load_catalog
@@ -187,6 +188,52 @@ def on_new_submit(event: Any) -> None:
 @on("click", "#problem-discard")
 def on_problem_discard(event: Any) -> None:
     app.discard_problem()
+
+
+# ----- the rules help and the trick history (issue 11) ---------------------------------------------
+
+@on("click", "#btn-help")
+def on_help(event: Any) -> None:
+    open_help(CAT, app.vm["rules"] if app.vm is not None else "king()")
+
+
+@on("click", "#new-game-fields")
+def on_help_link(event: Any) -> None:
+    """A "§" mark of the dialog: the help of the rules chosen so far, at the option's section."""
+    link = event.target.closest("a[data-help]")
+    if is_none(link):
+        return
+    event.preventDefault()
+    try:
+        rules, _ = rules_options(read_new_game_form()[0])
+    except ValueError as e:
+        el("new-game-error").textContent = str(e)  # the engine's message
+        return
+    open_help(CAT, rules, str(link.dataset.help))
+
+
+@on("click", "#btn-history")
+def on_history(event: Any) -> None:
+    if app.vm is not None:
+        open_history(CAT, app.session, app.vm["deal"], app.vm["phase"] not in ("deal_over", "rubber_over"))
+
+
+@on("click", "#score-sheet")
+def on_sheet_row(event: Any) -> None:
+    """A row of the score sheet: every trick of that deal."""
+    row = event.target.closest("tr[data-deal]")
+    if not is_none(row):
+        open_history(CAT, app.session, int(row.dataset.deal), False)
+
+
+@on("click", "#help-close, #history-close")
+def on_info_close(event: Any) -> None:
+    event.currentTarget.closest("dialog").close()
+
+
+@on("close", "#help-dialog, #history-dialog")
+def on_info_closed(event: Any) -> None:
+    closed(str(event.currentTarget.id))
 
 
 boot()

@@ -5,13 +5,17 @@
 * :mod:`.viewmodel` — what the page draws, as data and codes;
 * :mod:`.botcalls` — the bots' worker's calls (JSON text in and out);
 * :mod:`.prefs` — the page's preferences read from untrusted text, and the worker's deadlines;
-* :mod:`.text` — the catalog of words (gettext, keyed by the view model's codes).
+* :mod:`.text` — the catalog of words (gettext, keyed by the view model's codes);
+* :mod:`.rulestext` — the rules help of a game, generated from its ``Rules``;
+* :mod:`.history` — the trick history of a deal (the current one and every past one).
 
 The page (``web/``) imports nothing else from :mod:`kingcore`.
 """
 
 from .botcalls import analyse_json, bot_move, choose, hint_json, level_spec, warm_up
+from .history import deal_history
 from .prefs import DEADLINE_S, LEVEL_BUDGET_MS, MAX_PREFS, MIN_DEADLINE_S, deadline_s, read_prefs
+from .rulestext import help_topic, rules_help
 from .session import (
     BOT_LEVELS,
     DEFAULT_LEVEL,
@@ -31,6 +35,6 @@ from .viewmodel import describe_move
 __all__ = [
     "BOT_LEVELS", "DEADLINE_S", "DEFAULT_LEVEL", "DEFAULT_SETTINGS", "HUMAN", "LEVEL_BUDGET_MS", "MAX_PREFS",
     "MIN_DEADLINE_S", "SAVE_VERSION", "Catalog", "MissingText", "SaveError", "Session", "analyse_json",
-    "bot_move", "choose", "deadline_s", "describe_move", "hint_json", "level_spec", "new_game_options",
-    "parse_save", "read_prefs", "rules_options", "save_seq", "signed", "warm_up",
+    "bot_move", "choose", "deadline_s", "deal_history", "describe_move", "help_topic", "hint_json", "level_spec",
+    "new_game_options", "parse_save", "read_prefs", "rules_help", "rules_options", "save_seq", "signed", "warm_up",
 ]

@@ -32,6 +32,7 @@ from ..limits import MAX_DIGITS, JsonError, json_loads
 from ..notation import dumps, loads
 from ..rules import PRESET_VALUES, Rules, options_schema
 from ..view import seat_view
+from .history import deal_history
 from .viewmodel import reason_args, view_model
 
 SAVE_VERSION = 1
@@ -311,6 +312,15 @@ class Session:
         """(deal number, calls, cards played): changes with every move and deal."""
         d = self.game.current
         return (d.number, len(d.calls), len(d.plays)) if d else (0, 0, 0)
+
+    def history(self, deal: int) -> dict[str, Any]:
+        """The trick history of deal ``deal`` (1-based) of the rubber, the current one included
+        (:func:`kingcore.web.history.deal_history`: public cards only).
+
+        Raises:
+            RulesError: not a deal of this rubber.
+        """
+        return deal_history(self.game, deal)
 
     def view_model(self, seat: int = 0) -> dict[str, Any]:
         """Everything the page draws for ``seat`` (:func:`kingcore.web.viewmodel.view_model`)."""

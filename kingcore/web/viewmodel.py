@@ -13,8 +13,10 @@ public facts only, for any number of seats (2–6). Keys:
 * ``hand``: ``[{"card", "rank", "suit", "legal", "reason", "args"}]`` — ``reason`` an
   :class:`~kingcore.errors.Reason` value or ``None``, ``args`` ``{"led", "trump"}`` suit letters;
 * ``counts`` (cards held per seat), ``trick`` ``[{"seat", "card"}]`` from the leader on, ``tricks_done``,
-  ``trick_complete`` (no card on the table and a finished trick to show), ``last_trick``
-  ``{"number", "winner", "cards"}``, ``seen`` (cards of completed tricks), ``tricks``, ``points``;
+  ``trick_complete`` (no card on the table and a finished trick to show — also once the deal is over, so
+  the trick that ended it stays in view), ``last_trick`` ``{"number", "winner", "cards"}``, ``seen`` (cards
+  of completed tricks), ``tricks``, ``points``; ``history``: the deal's completed tricks
+  (:func:`kingcore.web.history.deal_history`'s ``tricks``: number, leader, winner, cards, points);
 * ``calls``: ``[{"seat", "token", "kind", "bid", "trump", "contract"}]``, ``high_bid`` ``{"seat",
   "tricks"}`` or ``None``; ``moves``: the seat's legal non-card moves in the same shape, a contract to name
   with ``positive`` and ``scoring``;
@@ -37,6 +39,7 @@ from ..moves import Move
 from ..position import Deal, Position
 from ..rules import Rules
 from ..view import seat_view
+from .history import deal_history
 
 
 def reason_args(pos: Position | None) -> dict[str, str | None]:
@@ -72,6 +75,8 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> dict[str, Any
                      "reason": reason.value if reason else None, "args": dict(args) if reason else None})
     if pos is not None:
         counts = [h.bit_count() for h in pos.hands]
+    elif d is not None:  # what each seat has been dealt so far (a trump call may stop the deal at 3 cards)
+        counts = [len(g.visible_hand(s)) for s in range(n)]
     else:
         counts = [g.rules.hand_size] * n
         counts[seat] = len(hand)
@@ -96,11 +101,11 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> dict[str, Any
         "to_move": v["to_move"], "my_turn": my_turn, "leader": v["leader"],
         "levels": list(settings["levels"]), "fast": bool(settings["fast"]),
         "contract": _contract(g), "hand": hand, "counts": counts, "trick": trick, "tricks_done": done // n,
-        "trick_complete": g.phase is Phase.PLAY and not trick and last_trick is not None,
+        "trick_complete": g.phase in _TRICK_SHOWN and not trick and last_trick is not None,
         "last_trick": last_trick, "seen": [c for _, c in v["played"]], "tricks": v["tricks"],
         "points": v["points"], "calls": calls, "high_bid": high, "moves": moves, "sheet": _sheet(g),
         "schedule": [{"contract": c.value} for c in g.order] if g.rules.order == "fixed" else [],
-        "result": None, "final": None,
+        "result": None, "final": None, "history": deal_history(g, d.number)["tricks"] if d is not None else [],
     }
     if g.phase in (Phase.DEAL_OVER, Phase.RUBBER_OVER) and g.sheet.rows and pos is not None:
         vm["result"] = {**vm["sheet"]["rows"][-1], "tricks": list(pos.tricks), "early": any(h for h in pos.hands)}
@@ -112,6 +117,10 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> dict[str, Any
             "settlement": [{"payer": p, "winner": w, "amount": a} for p, w, a in sheet.settlement()],
         }
     return vm
+
+
+_TRICK_SHOWN = (Phase.PLAY, Phase.DEAL_OVER, Phase.RUBBER_OVER)
+"""Phases in which a finished trick stays on the table until the next card (or the next deal)."""
 
 
 def describe_move(token: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from pyscript.ffi import create_proxy, is_none, to_js
 from kingcore.web import SaveError, Session, bot_move, save_seq
 
 from .draw import Drawing, el, put
+from .extras import draw_table_extras
 from .render import panels
 from .render.status import MAIN_THREAD_LEVELS, hint_words, status
 from .store import Store, pref_levels
@@ -387,6 +388,7 @@ class App:
             self.session.game_id, (vm["result"] or {}).get("deal")) else None
         d.panel(vm, review)
         d.sheet(vm)
+        draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button
 
     def toast(self, message: str) -> None:
         node = el("toast")

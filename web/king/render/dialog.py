@@ -8,6 +8,7 @@ from typing import Any
 
 from ..dom import Node, h
 from ..words import Catalog, name
+from .help import section_link
 
 MORE_VARIANTS = ("replay", "trump_rounds", "eralash_plus_after_trumps", "misere_allowed", "must_trump", "order")
 """Options shown under "More variants"."""
@@ -25,11 +26,13 @@ def field(cat: Catalog, opt: dict[str, Any], value: Any) -> Node:
     """One option's field: ``#opt-<name>`` with ``data-kind`` ``bool``, ``choice`` (JSON values) or ``order``."""
     key, kind = opt["name"], opt["kind"]
     label, section, field_id = cat.t(f"option.{key}"), opt["section"], f"opt-{key}"
+    link = section_link(cat, key, section)  # the "§" mark: a link into the rules help (issue 11)
     if kind == "bool":
         return h("label", {"class": "field field--check"},
                  h("input", {"type": "checkbox", "id": field_id, "name": key, "data-kind": "bool",
-                             "checked": value is True}), " ", h("span", None, label, " ", h("small", None, section)))
+                             "checked": value is True}), " ", h("span", None, label, " ", h("small", None, link)))
     if kind == "order":
+        before, _, after = cat.t("dialog.order_hint", section="\x00").partition("\x00")
         order = str(value).split(",") if isinstance(value, str) else list(opt["choices"])
         if sorted(order) != sorted(opt["choices"]):
             order = list(opt["choices"])
@@ -41,12 +44,12 @@ def field(cat: Catalog, opt: dict[str, Any], value: Any) -> Node:
                  for b in order]
         return h("div", {"class": "field field--order"},
                  h("span", {"class": "field-label", "id": f"{field_id}-label"}, label, " ",
-                   h("small", None, cat.t("dialog.order_hint", section=section))),
+                   h("small", None, before, link, after)),
                  h("ol", {"class": "order", "id": field_id, "data-kind": "order", "data-name": key,
                           "aria-labelledby": f"{field_id}-label"}, items))
     options = [h("option", {"value": json.dumps(c), "selected": c == value}, choice_text(cat, opt, c))
                for c in opt["choices"]]
-    return h("label", {"class": "field"}, h("span", {"class": "field-label"}, label, " ", h("small", None, section)),
+    return h("label", {"class": "field"}, h("span", {"class": "field-label"}, label, " ", h("small", None, link)),
              h("select", {"id": field_id, "name": key, "data-kind": "choice"}, options))
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..dom import Child, Node, h
 from ..words import ME, Catalog, name, pts, signed
+from .history import final_trick
 
 COSTLY = 0.5
 """A reviewed card that gave away at least this many points is marked."""
@@ -89,7 +90,9 @@ def result_panel(vm: dict[str, Any], cat: Catalog, review_state: dict[str, Any] 
               h("tbody", None, rows))
     if final is None:
         title = cat.t("panel.deal", deal=result["deal"], name=cat.t(f"contract.{result['contract']}"))
-        return "deal", [h("h2", None, title), table, *([early] if early else []), review(cat, review_state),
+        last = final_trick(vm, cat)
+        return "deal", [h("h2", None, title), *([last] if last else []), table, *([early] if early else []),
+                        review(cat, review_state),
                         h("p", {"class": "panel-buttons"}, h("button", {"type": "button", "class": "btn btn--accent",
                                                                        "id": "btn-continue"}, cat.t("panel.continue")))]
     places = [h("li", {"data-seat": st["seat"], "data-place": st["place"]}, h("span", {"class": "place"},

@@ -22,7 +22,10 @@ def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
                      pts(r["points"][s])), h("span", {"class": "run"}, pts(r["running"][s]))) for s in seats]
         note = r["note"] and [" ", h("small", None, cat.sheet_note(r["note"], lambda seat: name(cat, seat)))]
         body.append(h("tr", {"data-deal": r["deal"], "data-control": r["control"]},
-                      h("td", {"class": "num"}, r["deal"]),
+                      h("td", {"class": "num"}, h("button", {"type": "button", "class": "btn-row",
+                                                             "data-history": r["deal"],
+                                                             "aria-label": cat.t("history.row_aria", deal=r["deal"])},
+                                                   r["deal"])),
                       h("th", {"scope": "row"}, cat.t(f"contract.{r['contract']}"),
                         h("small", None, cat.t("sheet.dealer", name=name(cat, r["dealer"]))), note),
                       cells, h("td", {"class": "num control"}, pts(r["control"]))))

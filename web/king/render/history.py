@@ -1,0 +1,82 @@
+"""Every trick can be seen: the trick history of a deal (``kingcore.web`` ``deal_history`` data, or the view
+model's ``history`` for the deal in play) as a table — who led, the cards in order, who took it, the points —
+the trick that ended a deal in its result panel, and the card called "by the last card", face up."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..dom import Node, h
+from ..words import ME, Catalog, name, pts
+from .cards import on_table
+
+
+def trick_rows(cat: Catalog, tricks: list[Mapping[str, Any]]) -> list[Node]:
+    """One ``tr[data-trick][data-winner]`` per trick: number, leader, the cards (the winner's marked), taker,
+    points."""
+    rows = []
+    for t in tricks:
+        cards = [h("span", {"class": "history-card is-winner" if e["seat"] == t["winner"] else "history-card",
+                            "data-played": e["card"], "data-suit": e["card"][-1],
+                            "title": name(cat, e["seat"]),
+                            "aria-label": cat.t("last.card_aria", card=cat.card_name(e["card"]),
+                                                name=name(cat, e["seat"]))}, cat.card(e["card"]))
+                 for e in t["cards"]]
+        rows.append(h("tr", {"data-trick": t["number"], "data-winner": t["winner"], "data-points": t["points"]},
+                      h("td", {"class": "num"}, t["number"]), h("td", None, name(cat, t["leader"])),
+                      h("td", {"class": "history-cards"}, cards), h("td", None, name(cat, t["winner"])),
+                      h("td", {"class": "num"}, pts(t["points"]))))
+    return rows
+
+
+def history_panel(cat: Catalog, data: Mapping[str, Any], current: bool) -> list[Node]:
+    """The history of one deal (``deal_history`` data): a title naming the deal, its contract and trump, the
+    table of its tricks (``table.history-table``), and what the deal gave each seat once it is over.
+    ``current``: the deal in play (its title says so)."""
+    contract = cat.contract_name({"id": data["contract"], "trump": data["trump"]}) if data["contract"] else ""
+    title = cat.t("history.title_now" if current else "history.title", deal=data["deal"], contract=contract)
+    head = [h("th", {"scope": "col"}, cat.t(c))
+            for c in ("history.trick", "history.led", "history.cards", "history.taken", "history.points")]
+    out = [h("h2", {"id": "history-title"}, title),
+           h("p", {"class": "history-sub"}, cat.t("sheet.dealer", name=name(cat, data["dealer"])),
+             data["shown"] and [" · ", cat.t("history.shown", card=cat.card(data["shown"]))])]
+    if not data["tricks"]:
+        out.append(h("p", {"class": "history-none"}, cat.t("history.none")))
+        return out
+    out.append(h("div", {"class": "history-scroll"},
+                 h("table", {"class": "history-table", "data-deal": data["deal"]},
+                   h("thead", None, h("tr", None, head)), h("tbody", None, trick_rows(cat, data["tricks"])))))
+    if data["over"]:
+        totals = cat.t("list.sep").join(cat.t("history.seat_points", name=name(cat, s), points=pts(p))
+                                        for s, p in enumerate(data["points"]))
+        out.append(h("p", {"class": "history-total"}, totals, data["early"] and [" ", cat.t("panel.early")]))
+    return out
+
+
+def final_trick(vm: Mapping[str, Any], cat: Catalog) -> Node | None:
+    """In a deal's result panel: the trick that ended it, each card with who played it, the winner's marked
+    (``None`` when no trick was played)."""
+    lt = vm["last_trick"]
+    if lt is None:
+        return None
+    minis = [h("span", {"class": "mini is-winner" if e["seat"] == lt["winner"] else "mini"},
+               on_table(cat, e["card"], e["seat"]), h("small", None, name(cat, e["seat"]))) for e in lt["cards"]]
+    return h("div", {"class": "final-trick", "data-winner": lt["winner"]},
+             h("p", {"class": "final-trick-head"},
+               cat.t("history.final", n=lt["number"], name=name(cat, lt["winner"]))),
+             h("div", {"class": "last-inset-cards"}, minis))
+
+
+def shown_card(vm: Mapping[str, Any], cat: Catalog) -> list[Node]:
+    """The card called "by the last card", face up for everyone while its deal lasts: the card (with whose
+    it is) and what it decided; ``[]`` when no card was shown."""
+    c = vm["contract"]
+    if not c or not c.get("shown") or vm["phase"] not in ("play", "deal_over", "rubber_over"):
+        return []
+    caller = c["caller"] if c["caller"] is not None else 0
+    return [h("figure", {"class": "shown-figure", "data-shown": c["shown"], "data-seat": caller},
+              on_table(cat, c["shown"], caller),
+              h("figcaption", None, cat.t("history.shown_by_me" if caller == ME else "history.shown_by",
+                                          name=name(cat, caller), card=cat.card(c["shown"]),
+                                          suit=cat.suit(c["shown"][-1]))))]
