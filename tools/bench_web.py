@@ -261,8 +261,7 @@ def visits_table(med: dict[str, float], pre: str) -> list[str]:
         "| | cold (first visit) | warm (service worker) | offline |",
         "|---|---|---|---|",
         row("**time to playable** (Python ready, save restored, table drawn)", pre + "{}"),
-        row("the same without the start-up snapshot (deleted before the visit)", pre + "{}_plain", ("warm",))
-        + " — | — |",
+        row("the same without the start-up snapshot (deleted before the visit)", pre + "{}_plain"),
         row("bots' worker ready (started after the first render)", pre + "{}_bots", ("cold", "warm")) + " — |",
         row("floor: bare Pyodide in a module worker (`bench-floor.html`)", pre + "floor_{}"),
         "| ratio playable / floor | " + " | ".join(ratio) + " |",
