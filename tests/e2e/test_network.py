@@ -13,9 +13,10 @@ from sitebuild.browser import GITHUB_PAGES, OFFLINE_READY, open_playable, refetc
 
 pytestmark = pytest.mark.browser
 
-STORED_JS = """async () => {
+STORED_JS = """async () => {  // the service worker's groups ("king:…"), not the start-up snapshot ("king-snapshot:…")
   let n = 0;
-  for (const name of await caches.keys()) n += (await (await caches.open(name)).keys()).length;
+  for (const name of await caches.keys())
+    if (name.startsWith("king:")) n += (await (await caches.open(name)).keys()).length;
   return n;
 }"""
 
