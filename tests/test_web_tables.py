@@ -245,3 +245,25 @@ def test_the_status_line_keeps_the_capital_k() -> None:
                    {"card": "AS", "legal": False, "reason": "king_must_go", "args": {"led": "D", "trump": None}}]}
     text = status.status(vm, CAT, True, None)
     assert "K♥ must go" in text and "k♥" not in text and "You have no ♦" in text
+
+
+@pytest.mark.parametrize("key", ["three", "six"])
+def test_a_whole_mirror_rubber_at_three_and_six_sums_to_zero(key: str) -> None:
+    """Every deal's row sums to its control total and the mirror rubber to 0, with the seats' own bots
+    (the page's web session, cheap levels)."""
+    from web_steps import step
+
+    rng = random.Random(5)
+    rules = RULE_SETS[key]
+    s = Session.new_game(rules, rng, {"levels": ["human"] + ["random"] * (rules.players - 1)})
+    while s.game.phase.value != "rubber_over":
+        if s.game.to_move == 0:  # my seat, as the page would: a legal card or call
+            vm = s.view_model(0)
+            token = next((c["card"] for c in vm["hand"] if c["legal"]), None) or vm["moves"][0]["token"]
+            assert s.apply(token, 0)["ok"]
+        else:
+            step(s, rng, level="random")
+    vm = s.view_model(0)
+    assert len(vm["sheet"]["rows"]) == vm["deals"] == 14
+    assert all(sum(r["points"]) == r["control"] for r in vm["sheet"]["rows"])
+    assert sum(vm["sheet"]["totals"]) == 0 and len(vm["final"]["standings"]) == rules.players
