@@ -73,11 +73,11 @@ def seats_of(page: Any) -> dict[int, str]:
 
 
 TABLES = [
-    ("2", {"players": 2}),
-    ("3", {"players": 3}),
-    ("3-kitty", {"players": 3, "deck": "kitty", "preset": "three"}),
-    ("5", {"players": 5}),
-    ("6", {"players": 6}),
+    ("2p", {"players": 2}),
+    ("3p", {"players": 3}),
+    ("3p-kitty", {"players": 3, "deck": "kitty", "preset": "three"}),
+    ("5p", {"players": 5}),
+    ("6p", {"players": 6}),
 ]
 
 
@@ -89,8 +89,8 @@ def test_every_table_size_lays_out_and_reloads_to_the_same_point(server: Any, ne
     name and score in view at 1280×800 (issue 11 item 6)."""
     ctx, _ = new_context(1280, 800)
     page = None
-    for label, options in [*TABLES[:2], ("4", {"order": "chosen"}), *TABLES[2:]]:
-        naming = label == "4"
+    for label, options in [*TABLES[:2], ("4p-ordered", {"order": "chosen"}), *TABLES[2:]]:
+        naming = label == "4p-ordered"
         until = my_call("choose_contract", 5) if naming else my_turn_illegal_after_a_trick
         s = saved_session(until, options=options, seed=11)
         want = s.view_model(0)
@@ -112,10 +112,10 @@ def test_every_table_size_lays_out_and_reloads_to_the_same_point(server: Any, ne
             try:
                 b = check_layout(page, players, width, height)
             except AssertionError:
-                page.screenshot(path=str(artifacts / f"failed-table-{label}p-{width}x{height}.png"))
+                page.screenshot(path=str(artifacts / f"failed-table-{label}-{width}x{height}.png"))
                 raise
             assert b["backs"] == {str(seat): want["counts"][seat] for seat in range(1, players)}, label
-            assert (b["kitty"] is not None) == (label == "3-kitty"), label
+            assert (b["kitty"] is not None) == (label == "3p-kitty"), label
             assert (b["screen"] is not None) == naming, label
             if naming and width == 1280:
                 north = page.locator('#table .seat[data-pos="north"] .seat-info')
@@ -124,7 +124,7 @@ def test_every_table_size_lays_out_and_reloads_to_the_same_point(server: Any, ne
                 assert not overlap([box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"]],
                                    b["screen"]), (box, b["screen"])
                 assert "Σ" in north.inner_text()
-            page.screenshot(path=str(artifacts / f"table-{label}p-{width}x{height}.png"))
+            page.screenshot(path=str(artifacts / f"table-{label}-{width}x{height}.png"))
         if naming:
             continue
         # a greyed card's reason, on a phone: inside the screen
@@ -138,7 +138,7 @@ def test_every_table_size_lays_out_and_reloads_to_the_same_point(server: Any, ne
                                                        : parseFloat(t.left));
               return [left, left + parseFloat(t.width), t.content]; }""")
             assert tip[2] != "none" and tip[0] >= 0 and tip[1] <= 360, (label, tip)
-        page.screenshot(path=str(artifacts / f"why-{label}p-360x740.png"))
+        page.screenshot(path=str(artifacts / f"why-{label}-360x740.png"))
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
@@ -149,13 +149,13 @@ def my_turn_illegal_after_a_trick(s: Session) -> bool:
 
 
 PLAYED = [
-    ("2", 2, None),
-    ("3-no-black-sevens", 3, "no_black_sevens"),
-    ("3-no-black-aces", 3, "no_black_aces"),
-    ("3-kitty", 3, "kitty"),
-    ("3-short", 3, "short"),
-    ("5", 5, None),
-    ("6", 6, None),
+    ("2p", 2, None),
+    ("3p-no-black-sevens", 3, "no_black_sevens"),
+    ("3p-no-black-aces", 3, "no_black_aces"),
+    ("3p-kitty", 3, "kitty"),
+    ("3p-short", 3, "short"),
+    ("5p", 5, None),
+    ("6p", 6, None),
 ]
 
 
@@ -214,7 +214,7 @@ def test_one_deal_of_each_table_played_by_clicking(server: Any, new_context: Any
         assert st["totals"] == points
         game = Session.from_save(st["save"]).game
         assert game.rules == rules and game.phase is Phase.DEAL_OVER
-        page.screenshot(path=str(artifacts / f"deal-{label}p-1280x800.png"))
+        page.screenshot(path=str(artifacts / f"deal-{label}-1280x800.png"))
 
 
 def test_each_named_rule_set_in_one_click(server: Any, new_context: Any, artifacts: Path) -> None:
