@@ -281,7 +281,7 @@ def test_the_card_called_by_the_last_card_is_shown() -> None:
         fig = h("div", None, nodes).select(tag="figure")[0]
         assert fig.attr("data-shown") == last and fig.attr("data-seat") == caller
         assert f"{CAT.card(last)} — {CAT.suit(last[-1])} is trump" in fig.text()
-        owner = "Your last card" if caller == 0 else f"{CAT.t(f'position.{POSITIONS[caller]}')}'s last card"
+        owner = "Your last card" if caller == 0 else f"{CAT.t(f'position.{POSITIONS[4][caller]}')}'s last card"
         assert fig.select(tag="figcaption")[0].text().startswith(owner)
     plain = play_until({}, lambda s: s.game.phase is Phase.PLAY)
     assert history.shown_card(plain.view_model(0), CAT) == []

@@ -34,11 +34,15 @@ def test_unreadable_prefs_fall_back_to_defaults_fast(kind: str) -> None:
 
 @pytest.mark.parametrize("doc, kept", [
     ({"fast": "yes"}, {}),
-    ({"levels": ["human", "easy", "hard"]}, {}),
+    ({"levels": ["human"]}, {}),
+    ({"levels": ["human", "easy", "hard", "hard", "hard", "hard", "hard"]}, {}),
+    ({"levels": ["human", "easy", "hard"]}, {"levels": ["human", "easy", "hard"]}),
     ({"levels": ["easy", "easy", "hard", "hard"]}, {}),
     ({"levels": ["human", "easy", "genius", "hard"]}, {}),
     ({"levels": "human,easy,easy,easy"}, {}),
-    ({"options": {"players": 3}}, {}),
+    ({"options": {"players": 7}}, {}),
+    ({"options": {"players": 4, "deck": "kitty"}}, {}),
+    ({"options": {"players": 3, "deck": "kitty"}}, {"options": {"players": 3, "deck": "kitty"}}),
     ({"options": {"preset": "nonsense"}}, {}),
     ({"options": [1, 2]}, {}),
     ({"options": {"preset": "club"}, "fast": 7}, {"options": {"preset": "club"}}),

@@ -18,7 +18,7 @@ from web_catalog import compiled, english
 from web_steps import step
 
 from kingcore import Phase
-from kingcore.web import BOT_LEVELS, Catalog, Session, new_game_options
+from kingcore.web import BOT_LEVELS, Catalog, Session, new_game_options, table_choice
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import Node, h, markup
@@ -111,7 +111,7 @@ def test_trick_seats_and_bar_between_tricks() -> None:
     cards, last = trick.shown(vm)
     assert last and cards == vm["last_trick"]["cards"] and len(cards) == vm["players"]
     nodes = [trick.trick_card(vm, CAT, e) for e in cards]
-    assert [n.attr("data-pos") for n in nodes] == [trick.POSITIONS[e["seat"]] for e in cards]
+    assert [n.attr("data-pos") for n in nodes] == [("south", "west", "north", "east")[e["seat"]] for e in cards]
     label = trick.trick_label(vm, CAT)
     assert label is not None and label.text().startswith(f"Trick {vm['last_trick']['number']} → ")
     assert not trick.can_show_last(vm)
@@ -216,7 +216,7 @@ def test_new_game_dialog_fields() -> None:
     for seat, level in ((1, "easy"), (2, "hard"), (3, "expert")):
         assert one(root, id=f"opt-level-{seat}").select(tag="option", selected=True)[0].attr("value") == level
     more = one(root, tag="details")
-    assert more.select(id="opt-replay") and not root.select(id="opt-players")
+    assert more.select(id="opt-replay") and not more.select(id="opt-players") and root.select(id="opt-players")
 
 
 # ----- every word from the catalog -------------------------------------------------------------------------
@@ -262,9 +262,13 @@ def test_every_word_drawn_comes_from_the_catalog(name: str) -> None:
     drawn += calls.move_row(vm, cat, values, None)
     if vm["result"]:
         drawn += panels.result_panel(vm, cat, None)[1]
-    drawn += dialog.new_game_form(cat, new_game_options(), {}, ["human", "easy", "hard", "expert"], BOT_LEVELS, False)
+    choice = table_choice({"players": vm["players"], "replay": "trumps"})
+    drawn += dialog.new_game_form(cat, new_game_options(), {"players": vm["players"], "replay": "trumps"},
+                                  ["human", "easy", "hard", "expert"], BOT_LEVELS, False, choice)
+    drawn += [n for seats in table.seats(vm, cat).values() for n in seats] + table.kitty(vm, cat)
     bar = table.bar(vm, cat)
-    texts = [status.status(vm, cat, False, None), bar["name"], bar["rules"], bar["deal"]]
+    texts = [status.status(vm, cat, False, None), bar["name"], bar["rules"], bar["deal"], dialog.summary(cat, choice),
+             *[why for _, why in dialog.field_states(cat, new_game_options(), table_choice({"players": 5}))]]
     for node in drawn:
         for n in node.walk():
             if any(isinstance(c, str) for c in n.children):  # a text split around <b>: taken whole

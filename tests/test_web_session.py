@@ -493,16 +493,18 @@ def test_analysis_of_a_deal_rates_my_cards() -> None:
 
 # ----- small pieces -----------------------------------------------------------------------------------
 
-def test_new_game_options_are_valid_for_four_players() -> None:
+def test_new_game_options_offer_every_table() -> None:
+    """Every option of RULES.md §10, each choice valid on its own or with 3 players (the deck and the
+    ``three`` preset); the page leaves out what does not apply (tests/test_web_tables.py)."""
     opts = new_game_options()
     names = [o["name"] for o in opts]
-    assert "players" not in names and "deck" not in names
+    assert names[:2] == ["players", "deck"]
     for o in opts:
         for choice in o["choices"] if o["kind"] != "order" else []:
-            Rules.from_dict({o["name"]: choice})
+            Rules.from_dict({"players": 3, o["name"]: choice} if o["name"] != "players" else {"players": choice})
     assert next(o for o in opts if o["name"] == "deal_order")["kind"] == "order"
     assert all(o["kind"] == "bool" for o in opts if o["name"] in ("eralash", "early_end", "hearts_must_go"))
-    assert "three" not in next(o for o in opts if o["name"] == "preset")["choices"]
+    assert "three" in next(o for o in opts if o["name"] == "preset")["choices"]
 
 
 def test_move_text_and_save_seq() -> None:

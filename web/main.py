@@ -9,16 +9,16 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from king.app import App
-from king.draw import el, put, read_new_game_form, translate_page
+from king.draw import el, put, read_new_game_form, show_choice, translate_page
 from king.extras import closed, open_help, open_history
-from king.render.dialog import new_game_form
+from king.render.dialog import bot_fields, new_game_form
 from king.store import Store, pref_levels
 from king.words import load_catalog
 from king.worker import now_ms
 from pyscript import document, when, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import BOT_LEVELS, new_game_options, rules_options
+from kingcore.web import BOT_LEVELS, RULE_SETS, new_game_options, rules_options, table_choice
 
 Handler = Callable[[Any], None]
 
@@ -30,6 +30,7 @@ def on(event: str, selector: str) -> Callable[[Handler], Handler]:
 
 window.kingStats.importedMs = now_ms()
 CAT = load_catalog()
+OPTIONS = new_game_options()  # the dialog's options, every table size (the engine's, read once)
 app = App(CAT, Store(str(window.location.pathname)))
 
 
@@ -137,10 +138,40 @@ def open_new_game(*_: Any) -> None:
     """The dialog, generated from the engine's options (one source of truth) and the last choices."""
     prefs = app.prefs
     saved: dict[str, Any] = prefs["options"] if isinstance(prefs.get("options"), dict) else {}
-    put(el("new-game-fields"), new_game_form(CAT, new_game_options(), saved, pref_levels(prefs), BOT_LEVELS,
-                                             bool(prefs.get("fast"))))
-    el("new-game-error").textContent = ""
+    draw_new_game(saved, pref_levels(prefs, 6), bool(prefs.get("fast")))
     el("new-game-dialog").showModal()
+
+
+def draw_new_game(saved: dict[str, Any], levels: list[str], fast: bool) -> None:
+    """The dialog's fields showing the options ``saved`` (the last chosen, or a rule set's)."""
+    choice = table_choice(saved)
+    put(el("new-game-fields"), new_game_form(CAT, OPTIONS, saved, levels, BOT_LEVELS, fast, choice))
+    show_choice(CAT, OPTIONS, choice)
+
+
+def new_game_changed(target: Any) -> None:
+    """An option changed: a rule set picked fills every field; the bots' levels follow the players; the
+    engine says what the choice makes (or why it refuses it)."""
+    ident = "" if is_none(target) else str(target.id)
+    options, settings = read_new_game_form()
+    if ident == "opt-set" and str(target.value) in RULE_SETS:
+        draw_new_game(RULE_SETS[str(target.value)].to_dict(), settings["levels"], settings["fast"])
+        el("opt-set").focus()
+        return
+    if ident == "opt-players":
+        put(el("new-game-bots"), bot_fields(CAT, settings["levels"], BOT_LEVELS))
+    show_choice(CAT, OPTIONS, table_choice(options))
+
+
+@on("change", "#new-game-fields")
+def on_new_game_change(event: Any) -> None:
+    new_game_changed(event.target)
+
+
+@on("input", "#new-game-fields")
+def on_new_game_input(event: Any) -> None:  # a number typed: checked as it is typed
+    if str(event.target.type) == "number":
+        new_game_changed(event.target)
 
 
 @on("click", "#btn-new")
@@ -170,6 +201,7 @@ def on_order(event: Any) -> None:
     if not is_none(other):
         li.parentNode.insertBefore(*((li, other) if up else (other, li)))
     button.focus()
+    new_game_changed(None)
 
 
 @on("submit", "#new-game-form")

@@ -2,6 +2,7 @@
 
 * :mod:`.session` — :class:`Session` (a rubber, its settings, its save), :func:`parse_save`, the dialog's
   options;
+* :mod:`.tables` — the dialog's options for every table size, the named rule sets, what a choice makes;
 * :mod:`.viewmodel` — what the page draws, as data and codes;
 * :mod:`.botcalls` — the bots' worker's calls (JSON text in and out);
 * :mod:`.prefs` — the page's preferences read from untrusted text, and the worker's deadlines;
@@ -24,17 +25,48 @@ from .session import (
     SAVE_VERSION,
     SaveError,
     Session,
-    new_game_options,
     parse_save,
     rules_options,
     save_seq,
 )
+from .tables import RULE_SET_TEXTS, RULE_SETS, new_game_options, off_options, rule_set_name, table_choice
 from .text import Catalog, MissingText, signed
 from .viewmodel import describe_move
 
 __all__ = [
-    "BOT_LEVELS", "DEADLINE_S", "DEFAULT_LEVEL", "DEFAULT_SETTINGS", "HUMAN", "LEVEL_BUDGET_MS", "MAX_PREFS",
-    "MIN_DEADLINE_S", "SAVE_VERSION", "Catalog", "MissingText", "SaveError", "Session", "analyse_json",
-    "bot_move", "choose", "deadline_s", "deal_history", "describe_move", "help_topic", "hint_json", "level_spec",
-    "new_game_options", "parse_save", "read_prefs", "rules_help", "rules_options", "save_seq", "signed", "warm_up",
+    "BOT_LEVELS",
+    "DEADLINE_S",
+    "DEFAULT_LEVEL",
+    "DEFAULT_SETTINGS",
+    "HUMAN",
+    "LEVEL_BUDGET_MS",
+    "MAX_PREFS",
+    "MIN_DEADLINE_S",
+    "RULE_SETS",
+    "RULE_SET_TEXTS",
+    "SAVE_VERSION",
+    "Catalog",
+    "MissingText",
+    "SaveError",
+    "Session",
+    "analyse_json",
+    "bot_move",
+    "choose",
+    "deadline_s",
+    "deal_history",
+    "describe_move",
+    "help_topic",
+    "hint_json",
+    "level_spec",
+    "new_game_options",
+    "off_options",
+    "parse_save",
+    "read_prefs",
+    "rule_set_name",
+    "rules_help",
+    "rules_options",
+    "save_seq",
+    "signed",
+    "table_choice",
+    "warm_up",
 ]

@@ -38,11 +38,11 @@ DEADLINE_S = {"hint": 30.0, "analyse": 120.0}
 def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
     """The preferences a stored text holds, and whether it could be read as a whole.
 
-    Returns ``(prefs, ok)``: ``prefs`` has only keys of the right shape — ``options`` (a dict that makes valid
-    4-player :class:`~kingcore.rules.Rules`), ``levels`` (``human`` then 3 of :data:`BOT_LEVELS`), ``fast`` (a
-    bool); ``ok`` is false when the text was not a preferences object (too long, too deep, not JSON, not an
-    object) or one of those keys was dropped. ``None`` or an empty text is no preferences: ``({}, True)``.
-    Never raises.
+    Returns ``(prefs, ok)``: ``prefs`` has only keys of the right shape — ``options`` (a dict that makes
+    valid :class:`~kingcore.rules.Rules`, any table size), ``levels`` (``human`` then 1 to 5 of
+    :data:`BOT_LEVELS`: the last table's bots), ``fast`` (a bool); ``ok`` is false when the text was not
+    a preferences object (too long, too deep, not JSON, not an object) or one of those keys was dropped.
+    ``None`` or an empty text is no preferences: ``({}, True)``. Never raises.
     """
     if not text:
         return {}, True
@@ -57,14 +57,15 @@ def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
     if "options" in doc:
         options = doc["options"]
         try:
-            if not isinstance(options, dict) or Rules.from_dict(options).players != 4:
-                raise RulesError("not the options of a 4-player game")
+            if not isinstance(options, dict):
+                raise RulesError("not the options of a game")
+            Rules.from_dict(options)
             prefs["options"] = options
         except (RulesError, TypeError, ValueError):
             ok = False
     if "levels" in doc:
         levels = doc["levels"]
-        if isinstance(levels, list) and len(levels) == 4 and levels[0] == HUMAN \
+        if isinstance(levels, list) and 2 <= len(levels) <= 6 and levels[0] == HUMAN \
                 and all(isinstance(lv, str) and lv in BOT_LEVELS for lv in levels[1:]):
             prefs["levels"] = list(levels)
         else:

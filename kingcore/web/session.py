@@ -1,5 +1,5 @@
 """A rubber in the web page: the :class:`Session` (game, settings, save counter), its save text, and the
-"new game" dialog's options (RULES.md §3, §10).
+"new game" dialog's options read once (RULES.md §3, §10; what the dialog offers: :mod:`.tables`).
 
 The page's main thread owns one :class:`Session`. It sends intents with :meth:`Session.apply` (move
 tokens such as ``"QS"``, ``"pass"``, ``"trump:S"``), which answers the new view model
@@ -30,9 +30,10 @@ from ..errors import IllegalMoveError, KingError, NotationError, RulesError
 from ..game import Game, Phase
 from ..limits import MAX_DIGITS, JsonError, json_loads
 from ..notation import dumps, loads
-from ..rules import PRESET_VALUES, Rules, options_schema
+from ..rules import Rules
 from ..view import seat_view
 from .history import deal_history
+from .tables import applied
 from .viewmodel import reason_args, view_model
 
 SAVE_VERSION = 1
@@ -105,49 +106,15 @@ def save_seq(text: str | None) -> int | None:
     return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
 
 
-def new_game_options() -> list[dict[str, Any]]:
-    """The options of the page's "new game" dialog: ``{"name", "section", "default", "choices", "kind"}``
-    for a 4-player game (the :func:`~kingcore.rules.options_schema` entries with only the choices valid
-    with 4 players; ``kind`` is ``choice``, ``bool`` or ``order``). Labels are catalog codes
-    (``option.<name>``, ``choice.<name>.<value>``), not part of this data.
-
-    >>> [o["name"] for o in new_game_options()][:4]
-    ['first_dealer', 'deal_by', 'preset', 'boys']
-    >>> next(o for o in new_game_options() if o["name"] == "preset")["choices"]
-    ['classic', 'club', 'ukrainian', 'dos1993']
-    """
-    skip = {"players", "deck", "trump_trick_value"}
-    out = []
-    for opt in options_schema():
-        name = opt["name"]
-        if name in skip:
-            continue
-        entry = {"name": name, "section": opt["section"], "default": opt["default"]}
-        if name == "deal_order":
-            out.append({**entry, "kind": "order", "choices": str(opt["default"]).split(",")})
-            continue
-        valid = []
-        for choice in opt["choices"]:
-            try:
-                Rules(**{name: choice})
-            except RulesError:
-                continue
-            valid.append(choice)
-        kind = "bool" if all(isinstance(c, bool) for c in valid) else "choice"
-        if name == "preset":  # the points each preset gives (trick, heart, boy, girl, K♥, last two)
-            entry["values"] = {c: list(PRESET_VALUES[c]) for c in valid}
-        out.append({**entry, "kind": kind, "choices": valid})
-    return out
-
-
 def rules_options(options: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
-    """The dialog's options read once: the :class:`~kingcore.rules.Rules` they make (for
-    :meth:`Session.new_game`) and its non-default options (what the page remembers).
+    """The dialog's options read once, those that do not apply left out (:func:`.tables.applied`): the
+    :class:`~kingcore.rules.Rules` they make (for :meth:`Session.new_game`) and its non-default options
+    (what the page remembers).
 
     Raises:
         RulesError: an unknown option or a bad value (the engine's message).
     """
-    rules = Rules.from_dict(options)
+    rules = Rules.from_dict(applied(options))
     defaults = Rules().to_dict()
     return rules, {k: v for k, v in rules.to_dict().items() if defaults.get(k) != v}
 

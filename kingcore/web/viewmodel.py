@@ -5,7 +5,9 @@ Built from the seat's :func:`~kingcore.view.seat_view` (its JSON), the public sc
 public facts only, for any number of seats (2–6). Keys:
 
 * ``phase`` (a :class:`~kingcore.game.Phase` value), ``seat``, ``players``, ``rules`` (``king(...)``),
-  ``deal``, ``deals``, ``hand_size``, ``dealer``, ``to_move``, ``my_turn``, ``leader``, ``levels``, ``fast``;
+  ``deal``, ``deals``, ``hand_size``, ``kitty`` (cards face down that nobody plays), ``dealer``,
+  ``to_move``, ``my_turn``, ``leader``, ``levels``, ``fast``; ``rule_set``: the name of the rule set the
+  rules are (:data:`kingcore.web.tables.RULE_SETS`) or ``None`` (custom);
 * ``first_dealer``: ``{"seat", "card", "draw": [{"seat", "card"}]}`` (:func:`kingcore.game.draw_rounds`);
 * ``contract``: ``{"id", "positive", "trump", "bid", "caller", "shown", "scoring", "notes"}`` — ``trump``
   is ``S``/``H``/``D``/``C``, ``nt``, ``misere`` or ``None`` (not a trump deal, or not called yet);
@@ -40,6 +42,7 @@ from ..position import Deal, Position
 from ..rules import Rules
 from ..view import seat_view
 from .history import deal_history
+from .tables import rule_set_name
 
 
 def reason_args(pos: Position | None) -> dict[str, str | None]:
@@ -96,8 +99,10 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> dict[str, Any
     # deal just played, so the table keeps showing its dealer until the next deal.
     dealer = d.dealer if g.phase is Phase.DEAL_OVER and d is not None else v["dealer"]
     vm: dict[str, Any] = {
-        "phase": v["phase"], "seat": seat, "players": n, "rules": v["rules"], "deal": v["deal"],
-        "deals": v["deals"], "hand_size": g.rules.hand_size, "dealer": dealer, "first_dealer": _first_dealer(g),
+        "phase": v["phase"], "seat": seat, "players": n, "rules": v["rules"], "rule_set": rule_set_name(g.rules),
+        "deal": v["deal"],
+        "deals": v["deals"], "hand_size": g.rules.hand_size, "kitty": g.rules.kitty_size, "dealer": dealer,
+        "first_dealer": _first_dealer(g),
         "to_move": v["to_move"], "my_turn": my_turn, "leader": v["leader"],
         "levels": list(settings["levels"]), "fast": bool(settings["fast"]),
         "contract": _contract(g), "hand": hand, "counts": counts, "trick": trick, "tricks_done": done // n,

@@ -27,7 +27,7 @@ HOSTILE = {  # the same kinds for a save and for the preferences
                                "levels": "hard", "fast": "yes"}),
     "wrong_shape": json.dumps([{"version": 1}, {"seq": 3}]),
     "bad_record": json.dumps({"version": 1, "seq": 2, "record": "[Event \"x\"]\ndeal 1 foo 2\n", "settings": {},
-                              "options": {"players": 3}}),
+                              "options": {"players": 7}}),
 }
 FILL_JS = """() => {  // fill localStorage until not one more character fits; returns the junk's length
   let pad = "", chunk = "x".repeat(1 << 21), i = 0, n = 0;

@@ -121,13 +121,15 @@ class App:
         """A new rubber with rules ``options`` (a ``Rules`` from the dialog, or remembered options)."""
         settings = dict(settings or {})
         settings.setdefault("fast", bool(self.prefs.get("fast", False)))
-        settings.setdefault("levels", pref_levels(self.prefs))
+        players = options.get("players", 4) if isinstance(options, dict) else options.players
+        settings.setdefault("levels", pref_levels(self.prefs, players if players in (2, 3, 4, 5, 6) else 4))
         base = max(save_seq(self.store.save() if stored is None else stored) or 0,
                    self.session.seq if self.session else 0)
         try:
             session = Session.new_game(options, self.rng, settings, seq=base)
         except Exception as e:  # options a later version wrote: fall back to the defaults
             window.console.warn(f"king: options refused ({e}); starting with the defaults")
+            settings["levels"] = pref_levels(self.prefs, 4)
             session = Session.new_game({}, self.rng, settings, seq=base)
         self.problem = None
         el("problem").hidden = True
@@ -139,7 +141,7 @@ class App:
         if fd:
             mine = fd["seat"] == ME
             code = ("toast.rubber_me" if mine else "toast.rubber_other") + ("_drew" if fd["card"] else "")
-            self.toast(self.cat.t(code, name=name(self.cat, fd["seat"]),
+            self.toast(self.cat.t(code, name=name(self.cat, fd["seat"], self.vm["players"]),
                                   card=self.cat.card(fd["card"]) if fd["card"] else ""))
 
     def write(self) -> None:
@@ -370,6 +372,7 @@ class App:
         body = document.body
         if self.session is None or vm is None:
             body.dataset.phase = "save_error"
+            el("fast").checked = bool(self.prefs.get("fast", False))  # the saved preference, with no game
             d.empty()
             return
         d.measure_bar()

@@ -14,8 +14,8 @@ from pyscript.ffi import is_none
 from kingcore.web import HUMAN
 
 from .dom import Node, markup
-from .render import calls, hand, panels, sheet, status, table, trick
-from .words import ME, POSITIONS, Catalog
+from .render import calls, dialog, hand, panels, sheet, status, table, trick
+from .words import ME, Catalog, position
 
 
 def el(ident: str) -> Any:
@@ -62,8 +62,9 @@ class Drawing:
         self.call_screen(None, None)
         el("center-panel").hidden = True
         el("status").textContent = status.status(None, self.cat, True, None)
-        for seat in range(1, 4):
-            document.querySelector(f'.seat[data-seat="{seat}"] .backs').innerHTML = ""
+        for ident in ("seats-top", "seats-left", "seats-right", "kitty"):
+            el(ident).innerHTML = ""
+        el("kitty").hidden = True
 
     def bar(self, vm: dict[str, Any]) -> None:
         texts = table.bar(vm, self.cat)
@@ -74,17 +75,17 @@ class Drawing:
         el("deal-no").textContent = texts["deal"]
 
     def seats(self, vm: dict[str, Any]) -> None:
-        for seat in range(vm["players"]):
-            node = document.querySelector(f'.seat[data-seat="{seat}"]')
-            if is_none(node):
-                continue
-            node.classList.toggle("is-turn", vm["to_move"] == seat)
-            node.classList.toggle("is-dealer", vm["dealer"] == seat)
-            put(node.querySelector(".seat-info"), table.seat_info(vm, self.cat, seat))
-            if seat != ME:
-                backs = node.querySelector(".backs")
-                put(backs, table.backs(vm, seat))
-                backs.dataset.count = str(vm["counts"][seat])
+        """The bot seats around the table (drawn from the view model, 1–5 of them), my seat's box, the kitty."""
+        el("table").dataset.players = str(vm["players"])
+        for where, nodes in table.seats(vm, self.cat).items():
+            put(el(f"seats-{where}"), nodes)
+        me = el("seat-me")
+        me.classList.toggle("is-turn", vm["to_move"] == ME)
+        me.classList.toggle("is-dealer", vm["dealer"] == ME)
+        put(me.querySelector(".seat-info"), table.seat_info(vm, self.cat, ME))
+        kitty = table.kitty(vm, self.cat)
+        put(el("kitty"), kitty)
+        el("kitty").hidden = not kitty
 
     def trick(self, vm: dict[str, Any]) -> None:
         """The cards on the table, keyed by card and seat: only a newly played card is added (and fades in)."""
@@ -94,7 +95,7 @@ class Drawing:
         want = {e["card"]: (order, e) for order, e in enumerate(cards)}
         for child in list(node.children):
             key = str(child.dataset.card) if child.classList.contains("card") else None
-            if key not in want or str(child.dataset.pos) != POSITIONS[want[key][1]["seat"]]:
+            if key not in want or str(child.dataset.pos) != position(want[key][1]["seat"], vm["players"]):
                 child.remove()
         lt = vm["last_trick"]
         for card, (order, entry) in want.items():
@@ -214,10 +215,12 @@ class Drawing:
 
     def sheet(self, vm: dict[str, Any]) -> None:
         put(el("score-sheet"), sheet.sheet(vm, self.cat))
+        el("sheet-rules").textContent = sheet.rules_line(vm, self.cat)
 
 
 def read_new_game_form() -> tuple[dict[str, Any], dict[str, Any]]:
-    """The dialog's rules options (JSON values) and settings (levels, fast)."""
+    """The dialog's rules options (JSON values; those that do not apply too — the engine leaves them out)
+    and settings (levels, one per seat of the chosen table; fast)."""
     options: dict[str, Any] = {}
     for node in document.querySelectorAll("#new-game-fields [data-kind]"):
         kind = str(node.dataset.kind)
@@ -225,7 +228,30 @@ def read_new_game_form() -> tuple[dict[str, Any], dict[str, Any]]:
             options[str(node.name)] = bool(node.checked)
         elif kind == "choice":
             options[str(node.name)] = json.loads(str(node.value))
+        elif kind == "number":  # empty: automatic; anything else goes to the engine, which says what is wrong
+            text = str(node.value).strip()
+            options[str(node.name)] = int(text) if text.isascii() and text.isdigit() and len(text) < 7 else (
+                text or "automatic")
         else:
             options[str(node.dataset.name)] = ",".join(str(li.dataset.value) for li in node.querySelectorAll("li"))
-    levels = [HUMAN] + [str(el(f"opt-level-{seat}").value) for seat in range(1, 4)]
+    chosen = [str(node.value) for node in document.querySelectorAll("#new-game-bots select")]
+    players = options.get("players", 4)
+    levels = dialog.fit_levels([HUMAN, *chosen], players if isinstance(players, int) else 4)
     return options, {"fast": bool(el("opt-fast").checked), "levels": levels}
+
+
+def show_choice(cat: Catalog, options: list[dict[str, Any]], choice: dict[str, Any]) -> None:
+    """What the engine says of the dialog's choice (``kingcore.web.table_choice``): the options that do
+    not apply disabled with their reason, the rule set it is (or custom) and its rules text, the count of
+    deals, or the engine's refusal (then *Deal* is disabled)."""
+    for key, reason in dialog.field_states(cat, options, choice):
+        node = el(f"opt-{key}")
+        if not is_none(node):
+            node.disabled = bool(reason)
+            el(f"opt-{key}-off").textContent = reason
+    el("opt-set").value = choice["set"] or ""
+    el("opt-set-rules").textContent = cat.t("dialog.set_rules", rules=choice["rules"]) if choice["ok"] else ""
+    el("new-game-summary").textContent = dialog.summary(cat, choice)
+    el("opt-trump_trick_value").placeholder = dialog.automatic_text(cat, choice["trick_value"])
+    el("new-game-error").textContent = choice["message"] or ""
+    el("new-game-start").disabled = not choice["ok"]

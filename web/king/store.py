@@ -10,7 +10,9 @@ from typing import Any
 from pyscript import window
 from pyscript.ffi import is_none
 
-from kingcore.web import BOT_LEVELS, DEFAULT_LEVEL, HUMAN, read_prefs
+from kingcore.web import BOT_LEVELS, HUMAN, read_prefs
+
+from .render.dialog import fit_levels
 
 
 class Store:
@@ -52,9 +54,10 @@ class Store:
         self.put(self.prefs_key, json.dumps(prefs))
 
 
-def pref_levels(prefs: dict[str, Any]) -> list[str]:
-    """The seats' levels the player last chose (``human`` first), or the defaults."""
+def pref_levels(prefs: dict[str, Any], players: int) -> list[str]:
+    """The seats' levels the player last chose (``human`` first), fitted to a table of ``players``
+    (``king.render.dialog.fit_levels``), or the defaults."""
     levels = prefs.get("levels")
-    if isinstance(levels, list) and len(levels) == 4 and all(lv in BOT_LEVELS for lv in levels[1:]):
-        return [HUMAN, *levels[1:]]
-    return [HUMAN] + [DEFAULT_LEVEL] * 3
+    if isinstance(levels, list) and all(lv in BOT_LEVELS for lv in levels[1:]):
+        return fit_levels([HUMAN, *levels[1:]], players)
+    return fit_levels([HUMAN], players)

@@ -14,10 +14,17 @@ from kingcore.web import signed as pts
 ME = 0
 """The seat of the person at the screen."""
 
-POSITIONS = ("south", "west", "north", "east")
-"""Where each seat of a 4-player table sits (seat 0, the person, at the bottom)."""
+POSITIONS: dict[int, tuple[str, ...]] = {
+    2: ("south", "north"),
+    3: ("south", "west", "east"),
+    4: ("south", "west", "north", "east"),
+    5: ("south", "west", "northwest", "northeast", "east"),
+    6: ("south", "west", "northwest", "north", "northeast", "east"),
+}
+"""Where each seat sits at a table of 2–6 (seat 0, the person, at the bottom; play goes clockwise, so
+seat 1 is on the left): the seat's place around the oval, which also names it."""
 
-__all__ = ["ME", "POSITIONS", "Catalog", "load_catalog", "name", "percent", "pts", "signed"]
+__all__ = ["ME", "POSITIONS", "Catalog", "load_catalog", "name", "percent", "position", "pts", "signed"]
 
 
 def load_catalog(path: str = "./locale/en.mo") -> Catalog:
@@ -30,9 +37,18 @@ def load_catalog(path: str = "./locale/en.mo") -> Catalog:
         return Catalog()
 
 
-def name(cat: Catalog, seat: int) -> str:
-    """A seat's name at the table ("You" for mine)."""
-    return cat.t(f"position.{POSITIONS[seat]}")
+def position(seat: int, players: int) -> str:
+    """Where ``seat`` sits at a table of ``players`` (a key of :data:`POSITIONS`): ``south``, ``west``…
+
+    >>> position(2, 4), position(2, 3), position(3, 6)
+    ('north', 'east', 'north')
+    """
+    return POSITIONS[players][seat]
+
+
+def name(cat: Catalog, seat: int, players: int) -> str:
+    """A seat's name at a table of ``players`` ("You" for mine; the others by where they sit)."""
+    return cat.t(f"position.{position(seat, players)}")
 
 
 def signed(x: float) -> str:

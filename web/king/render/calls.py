@@ -96,14 +96,14 @@ def auction_screen(vm: dict[str, Any], cat: Catalog, b: MoveButtons) -> tuple[st
         if high is not None and seat == high["seat"]:
             state = "high"
         tiles.append(h("li", {"data-seat": seat, "data-state": state},
-                       h("span", {"class": "call-seat-name"}, name(cat, seat), seat == dealer and dealer_chip(cat)),
+                       h("span", {"class": "call-seat-name"}, name(cat, seat, n), seat == dealer and dealer_chip(cat)),
                        h("span", {"class": "call-seat-bid"}, what)))
     top: list[Child]
     if high is None:
         top = [cat.t("call.auction.none")]
     else:
         mark = "\x00"
-        who = cat.t("word.you") if high["seat"] == ME else name(cat, high["seat"])
+        who = cat.t("word.you") if high["seat"] == ME else name(cat, high["seat"], vm["players"])
         text = cat.n("call.auction.high", high["tricks"], name=who).replace(str(high["tricks"]), mark, 1)
         before, _, after = text.partition(mark)
         top = [before, h("b", None, high["tricks"]), after]
@@ -141,7 +141,7 @@ def contract_screen(vm: dict[str, Any], cat: Catalog, b: MoveButtons) -> tuple[s
             groups.append(h("section", {"class": "call-group", "data-sign": "plus" if positive else "minus"},
                             h("h3", None, cat.t(f"call.{sign}"), " ", h("small", None, cat.t(f"call.{sign}.sub"))),
                             h("div", {"class": "call-list"}, items)))
-    passed = [name(cat, c["seat"]) for c in vm["calls"] if c["kind"] == "pass"]
+    passed = [name(cat, c["seat"], vm["players"]) for c in vm["calls"] if c["kind"] == "pass"]
     lead = cat.t("call.contract.lead")
     if passed:
         lead = cat.t("call.contract.passed", names=cat.t("list.and").join(passed), lead=lead)

@@ -17,10 +17,10 @@ def face(cat: Catalog, card: str) -> list[Node]:
             h("span", {"class": "idx idx--end", "aria-hidden": "true"}, h("b", None, r), h("i", None, s))]
 
 
-def on_table(cat: Catalog, card: str, seat: int, pos: str | None = None) -> Node:
+def on_table(cat: Catalog, card: str, seat: int, players: int, pos: str | None = None) -> Node:
     """A card as played (a ``span`` with ``role=img``): its name and who played it for screen readers.
     On the table (``pos`` given) it is keyed by ``data-card`` and placed by ``data-pos``; elsewhere (the
     last-trick inset) it carries neither."""
     return h("span", {"class": "card", "data-card": pos and card, "data-suit": card[-1], "data-pos": pos,
                       "role": "img", "aria-label": cat.t("last.card_aria", card=cat.card_name(card),
-                                                         name=name(cat, seat))}, face(cat, card))
+                                                         name=name(cat, seat, players))}, face(cat, card))

@@ -1,17 +1,19 @@
 """The "new game" dialog's fields, generated from the engine's options (``kingcore.web.new_game_options``):
-the rules (a select, a checkbox or the deal order to rearrange), more variants, each bot's level, fast bots."""
+the named rule sets, the table (players, the 3-player deck), the rules (a select, a checkbox, a number or
+the deal order to rearrange), more variants, each bot's level (one per bot seat), fast bots; and what the
+engine says of the current choice (``kingcore.web.table_choice``): the options that do not apply and why,
+the rule set it is (or "custom"), the number of deals."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from kingcore.web import DEFAULT_LEVEL, HUMAN, RULE_SET_TEXTS
+
 from ..dom import Node, h
 from ..words import Catalog, name
 from .help import section_link
-
-MORE_VARIANTS = ("replay", "trump_rounds", "eralash_plus_after_trumps", "misere_allowed", "must_trump", "order")
-"""Options shown under "More variants"."""
 
 
 def choice_text(cat: Catalog, opt: dict[str, Any], c: Any) -> str:
@@ -19,18 +21,29 @@ def choice_text(cat: Catalog, opt: dict[str, Any], c: Any) -> str:
     if opt["name"] == "preset":
         t, hr, b, g, k, last = opt["values"][c]
         return cat.t("choice.preset", name=cat.t(f"preset.{c}"), t=t, h=hr, b=b, g=g, k=k, last=last)
+    if opt["name"] == "players":
+        return str(c)
     return cat.t(f"choice.{opt['name']}.{c}")
 
 
-def field(cat: Catalog, opt: dict[str, Any], value: Any) -> Node:
-    """One option's field: ``#opt-<name>`` with ``data-kind`` ``bool``, ``choice`` (JSON values) or ``order``."""
+def off_text(cat: Catalog, code: str | None) -> str:
+    """Why an option does not apply ("" when it does)."""
+    return cat.t(f"off.{code}") if code else ""
+
+
+def field(cat: Catalog, opt: dict[str, Any], value: Any, off: str | None = None, automatic: int | None = None) -> Node:
+    """One option's field: ``#opt-<name>`` with ``data-kind`` ``bool``, ``choice`` (JSON values), ``number``
+    or ``order``; ``off`` the code of why it does not apply (the field disabled, the reason in
+    ``#opt-<name>-off``); ``automatic`` the trick value the engine computes (``trump_trick_value``)."""
     key, kind = opt["name"], opt["kind"]
     label, section, field_id = cat.t(f"option.{key}"), opt["section"], f"opt-{key}"
     link = section_link(cat, key, section)  # the "§" mark: a link into the rules help (issue 11)
+    reason = h("small", {"class": "field-off", "id": f"{field_id}-off", "aria-live": "polite"}, off_text(cat, off))
     if kind == "bool":
         return h("label", {"class": "field field--check"},
                  h("input", {"type": "checkbox", "id": field_id, "name": key, "data-kind": "bool",
-                             "checked": value is True}), " ", h("span", None, label, " ", h("small", None, link)))
+                             "checked": value is True, "disabled": bool(off), "aria-describedby": f"{field_id}-off"}),
+                 " ", h("span", None, label, " ", h("small", None, link), " ", reason))
     if kind == "order":
         before, _, after = cat.t("dialog.order_hint", section="\x00").partition("\x00")
         order = str(value).split(",") if isinstance(value, str) else list(opt["choices"])
@@ -47,27 +60,94 @@ def field(cat: Catalog, opt: dict[str, Any], value: Any) -> Node:
                    h("small", None, before, link, after)),
                  h("ol", {"class": "order", "id": field_id, "data-kind": "order", "data-name": key,
                           "aria-labelledby": f"{field_id}-label"}, items))
+    head = h("span", {"class": "field-label"}, label, " ", h("small", None, link))
+    if kind == "number":
+        number = value if isinstance(value, int) and not isinstance(value, bool) else None
+        return h("label", {"class": "field"}, head,
+                 h("input", {"type": "number", "id": field_id, "name": key, "data-kind": "number", "min": 1,
+                             "max": 1000, "step": 1, "inputmode": "numeric", "value": number,
+                             "placeholder": automatic_text(cat, automatic), "disabled": bool(off),
+                             "aria-describedby": f"{field_id}-off"}), reason)
     options = [h("option", {"value": json.dumps(c), "selected": c == value}, choice_text(cat, opt, c))
                for c in opt["choices"]]
-    return h("label", {"class": "field"}, h("span", {"class": "field-label"}, label, " ", h("small", None, link)),
-             h("select", {"id": field_id, "name": key, "data-kind": "choice"}, options))
+    return h("label", {"class": "field"}, head,
+             h("select", {"id": field_id, "name": key, "data-kind": "choice", "disabled": bool(off),
+                          "aria-describedby": f"{field_id}-off"}, options), reason)
+
+
+def automatic_text(cat: Catalog, value: int | None) -> str:
+    """The trick value's placeholder: "automatic" and, when known, the value the engine computes."""
+    return cat.t("dialog.automatic_value", value=value) if value is not None else cat.t("dialog.automatic")
+
+
+def set_field(cat: Catalog, current: str | None) -> Node:
+    """``#opt-set``: the named rule sets (``kingcore.web.RULE_SET_TEXTS``) and "custom" (value "")."""
+    options = [h("option", {"value": "", "selected": current is None}, cat.t("set.custom"))]
+    options += [h("option", {"value": key, "selected": key == current}, cat.t(f"set.{key}")) for key in RULE_SET_TEXTS]
+    return h("label", {"class": "field field--set"},
+             h("span", {"class": "field-label"}, cat.t("dialog.set")),
+             h("select", {"id": "opt-set", "aria-describedby": "opt-set-rules"}, options),
+             h("small", {"class": "set-rules", "id": "opt-set-rules"}))
+
+
+def summary(cat: Catalog, choice: dict[str, Any]) -> str:
+    """What the choice makes, by the engine's count: "14 deals · 32 cards, 8 each" (and the kitty), or ""
+    when the engine refuses the choice (its message is shown instead)."""
+    if not choice["ok"]:
+        return ""
+    text = cat.n("dialog.summary", choice["deals"], deals=choice["deals"], cards=choice["deck_size"],
+                 each=choice["hand_size"])
+    if choice["kitty"]:
+        text = cat.t("dialog.summary_kitty", summary=text, kitty=choice["kitty"])
+    return text
+
+
+def fit_levels(levels: list[str], players: int) -> list[str]:
+    """The seats' levels for a table of ``players``: mine (``human``), then the bots' as chosen, the
+    missing ones as the last bot's (or the default level)."""
+    bots = [lv for lv in levels[1:] if lv != HUMAN][: players - 1]
+    fill = bots[-1] if bots else DEFAULT_LEVEL
+    return [HUMAN, *bots, *[fill] * (players - 1 - len(bots))]
+
+
+def bot_fields(cat: Catalog, levels: list[str], bot_levels: tuple[str, ...]) -> list[Node]:
+    """One level select per bot seat (``#opt-level-<seat>``), named by where the seat sits."""
+    players = len(levels)
+    return [h("label", {"class": "field"}, h("span", {"class": "field-label"}, name(cat, seat, players)),
+              h("select", {"id": f"opt-level-{seat}", "data-seat": seat},
+                [h("option", {"value": lv, "selected": lv == levels[seat]}, cat.t(f"level.long.{lv}"))
+                 for lv in bot_levels])) for seat in range(1, players)]
 
 
 def new_game_form(cat: Catalog, options: list[dict[str, Any]], saved: dict[str, Any], levels: list[str],
-                  bot_levels: tuple[str, ...], fast: bool) -> list[Node]:
-    """The dialog's fieldsets: ``options`` (the engine's), ``saved`` (the options last chosen), ``levels``
-    (each seat's level, mine first), ``bot_levels`` (the levels offered), ``fast``."""
+                  bot_levels: tuple[str, ...], fast: bool, choice: dict[str, Any] | None = None) -> list[Node]:
+    """The dialog's fieldsets: ``options`` (the engine's), ``saved`` (the options to show: last chosen, or
+    a rule set's), ``levels`` (each seat's level, mine first; fitted to the table size), ``bot_levels``
+    (the levels offered), ``fast``, ``choice`` (``kingcore.web.table_choice`` of ``saved``: the options
+    that do not apply, the rule set, the count of deals)."""
+    choice = choice or {"ok": False, "off": {}, "set": None, "trick_value": None}
+    players = saved.get("players", 4) if saved.get("players") in (2, 3, 4, 5, 6) else 4
     main: list[Node] = []
     more: list[Node] = []
     for opt in options:
-        (more if opt["name"] in MORE_VARIANTS else main).append(field(cat, opt, saved.get(opt["name"], opt["default"])))
-    seats = [h("label", {"class": "field"}, h("span", {"class": "field-label"}, name(cat, seat)),
-               h("select", {"id": f"opt-level-{seat}", "data-seat": seat},
-                 [h("option", {"value": lv, "selected": lv == levels[seat]}, cat.t(f"level.long.{lv}"))
-                  for lv in bot_levels])) for seat in range(1, len(levels))]
-    return [h("fieldset", None, h("legend", None, cat.t("dialog.rules")), main),
-            h("details", {"class": "more"}, h("summary", None, cat.t("dialog.more")), h("fieldset", None, more)),
-            h("fieldset", None, h("legend", None, cat.t("dialog.bots")), seats,
+        value = saved.get(opt["name"], opt["default"])
+        node = field(cat, opt, value, choice["off"].get(opt["name"]), choice.get("trick_value"))
+        (more if opt.get("more") else main).append(node)
+    opened = any(saved.get(o["name"], o["default"]) != o["default"] for o in options if o.get("more"))
+    return [h("div", {"class": "sets"}, set_field(cat, choice["set"] if choice["ok"] else None),
+              h("p", {"class": "dialog-summary", "id": "new-game-summary", "role": "status"}, summary(cat, choice))),
+            h("fieldset", None, h("legend", None, cat.t("dialog.rules")), main),
+            h("details", {"class": "more", "open": opened}, h("summary", None, cat.t("dialog.more")),
+              h("fieldset", None, more)),
+            h("fieldset", None, h("legend", None, cat.t("dialog.bots")),
+              h("div", {"class": "bot-levels", "id": "new-game-bots"},
+                bot_fields(cat, fit_levels(levels, players), bot_levels)),
               h("label", {"class": "field field--check"}, h("input", {"type": "checkbox", "id": "opt-fast",
                                                                      "checked": fast}),
                 " ", h("span", None, cat.t("dialog.fast"))))]
+
+
+def field_states(cat: Catalog, options: list[dict[str, Any]], choice: dict[str, Any]) -> list[tuple[str, str]]:
+    """For every option with a field that can be off: ``(name, reason)`` — the reason why it does not
+    apply now, "" when it does (the page disables the field when there is one)."""
+    return [(o["name"], off_text(cat, choice["off"].get(o["name"]))) for o in options if o["kind"] != "order"]

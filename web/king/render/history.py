@@ -12,20 +12,20 @@ from ..words import ME, Catalog, name, pts
 from .cards import on_table
 
 
-def trick_rows(cat: Catalog, tricks: list[Mapping[str, Any]]) -> list[Node]:
+def trick_rows(cat: Catalog, tricks: list[Mapping[str, Any]], players: int) -> list[Node]:
     """One ``tr[data-trick][data-winner]`` per trick: number, leader, the cards (the winner's marked), taker,
-    points."""
+    points; ``players`` the table's size (a seat's name depends on it)."""
     rows = []
     for t in tricks:
         cards = [h("span", {"class": "history-card is-winner" if e["seat"] == t["winner"] else "history-card",
                             "data-played": e["card"], "data-suit": e["card"][-1],
-                            "title": name(cat, e["seat"]),
+                            "title": name(cat, e["seat"], players),
                             "aria-label": cat.t("last.card_aria", card=cat.card_name(e["card"]),
-                                                name=name(cat, e["seat"]))}, cat.card(e["card"]))
+                                                name=name(cat, e["seat"], players))}, cat.card(e["card"]))
                  for e in t["cards"]]
         rows.append(h("tr", {"data-trick": t["number"], "data-winner": t["winner"], "data-points": t["points"]},
-                      h("td", {"class": "num"}, t["number"]), h("td", None, name(cat, t["leader"])),
-                      h("td", {"class": "history-cards"}, cards), h("td", None, name(cat, t["winner"])),
+                      h("td", {"class": "num"}, t["number"]), h("td", None, name(cat, t["leader"], players)),
+                      h("td", {"class": "history-cards"}, cards), h("td", None, name(cat, t["winner"], players)),
                       h("td", {"class": "num"}, pts(t["points"]))))
     return rows
 
@@ -34,21 +34,22 @@ def history_panel(cat: Catalog, data: Mapping[str, Any], current: bool) -> list[
     """The history of one deal (``deal_history`` data): a title naming the deal, its contract and trump, the
     table of its tricks (``table.history-table``), and what the deal gave each seat once it is over.
     ``current``: the deal in play (its title says so)."""
+    players = len(data["points"])
     contract = cat.contract_name({"id": data["contract"], "trump": data["trump"]}) if data["contract"] else ""
     title = cat.t("history.title_now" if current else "history.title", deal=data["deal"], contract=contract)
     head = [h("th", {"scope": "col"}, cat.t(c))
             for c in ("history.trick", "history.led", "history.cards", "history.taken", "history.points")]
     out = [h("h2", {"id": "history-title"}, title),
-           h("p", {"class": "history-sub"}, cat.t("sheet.dealer", name=name(cat, data["dealer"])),
+           h("p", {"class": "history-sub"}, cat.t("sheet.dealer", name=name(cat, data["dealer"], players)),
              data["shown"] and [" · ", cat.t("history.shown", card=cat.card(data["shown"]))])]
     if not data["tricks"]:
         out.append(h("p", {"class": "history-none"}, cat.t("history.none")))
         return out
     out.append(h("div", {"class": "history-scroll"},
                  h("table", {"class": "history-table", "data-deal": data["deal"]},
-                   h("thead", None, h("tr", None, head)), h("tbody", None, trick_rows(cat, data["tricks"])))))
+                   h("thead", None, h("tr", None, head)), h("tbody", None, trick_rows(cat, data["tricks"], players)))))
     if data["over"]:
-        totals = cat.t("list.sep").join(cat.t("history.seat_points", name=name(cat, s), points=pts(p))
+        totals = cat.t("list.sep").join(cat.t("history.seat_points", name=name(cat, s, players), points=pts(p))
                                         for s, p in enumerate(data["points"]))
         out.append(h("p", {"class": "history-total"}, totals, data["early"] and [" ", cat.t("panel.early")]))
     return out
@@ -57,26 +58,27 @@ def history_panel(cat: Catalog, data: Mapping[str, Any], current: bool) -> list[
 def final_trick(vm: Mapping[str, Any], cat: Catalog) -> Node | None:
     """In a deal's result panel: the trick that ended it, each card with who played it, the winner's marked
     (``None`` when no trick was played)."""
-    lt = vm["last_trick"]
+    lt, players = vm["last_trick"], vm["players"]
     if lt is None:
         return None
     minis = [h("span", {"class": "mini is-winner" if e["seat"] == lt["winner"] else "mini"},
-               on_table(cat, e["card"], e["seat"]), h("small", None, name(cat, e["seat"]))) for e in lt["cards"]]
+               on_table(cat, e["card"], e["seat"], players), h("small", None, name(cat, e["seat"], players)))
+             for e in lt["cards"]]
     return h("div", {"class": "final-trick", "data-winner": lt["winner"]},
              h("p", {"class": "final-trick-head"},
-               cat.t("history.final", n=lt["number"], name=name(cat, lt["winner"]))),
+               cat.t("history.final", n=lt["number"], name=name(cat, lt["winner"], players))),
              h("div", {"class": "last-inset-cards"}, minis))
 
 
 def shown_card(vm: Mapping[str, Any], cat: Catalog) -> list[Node]:
     """The card called "by the last card", face up for everyone while its deal lasts: the card (with whose
     it is) and what it decided; ``[]`` when no card was shown."""
-    c = vm["contract"]
+    c, players = vm["contract"], vm["players"]
     if not c or not c.get("shown") or vm["phase"] not in ("play", "deal_over", "rubber_over"):
         return []
     caller = c["caller"] if c["caller"] is not None else 0
     return [h("figure", {"class": "shown-figure", "data-shown": c["shown"], "data-seat": caller},
-              on_table(cat, c["shown"], caller),
+              on_table(cat, c["shown"], caller, players),
               h("figcaption", None, cat.t("history.shown_by_me" if caller == ME else "history.shown_by",
-                                          name=name(cat, caller), card=cat.card(c["shown"]),
+                                          name=name(cat, caller, players), card=cat.card(c["shown"]),
                                           suit=cat.suit(c["shown"][-1]))))]

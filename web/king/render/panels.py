@@ -60,15 +60,16 @@ def review(cat: Catalog, state: dict[str, Any] | None) -> Node:
                                                     h("thead", None, h("tr", None, head)), h("tbody", None, rows))))
 
 
-def _pay_line(cat: Catalog, x: dict[str, Any]) -> list[Child]:
+def _pay_line(cat: Catalog, x: dict[str, Any], players: int) -> list[Child]:
     """"West pays you **12**": the words around the amount, the amount in bold."""
     mark = "\x00"
     if x["payer"] == ME:
-        text = cat.t("panel.pay_me", winner=name(cat, x["winner"]), amount=mark)
+        text = cat.t("panel.pay_me", winner=name(cat, x["winner"], players), amount=mark)
     elif x["winner"] == ME:
-        text = cat.t("panel.pay_to_me", payer=name(cat, x["payer"]), amount=mark)
+        text = cat.t("panel.pay_to_me", payer=name(cat, x["payer"], players), amount=mark)
     else:
-        text = cat.t("panel.pay", payer=name(cat, x["payer"]), winner=name(cat, x["winner"]), amount=mark)
+        text = cat.t("panel.pay", payer=name(cat, x["payer"], players), winner=name(cat, x["winner"], players),
+                     amount=mark)
     before, _, after = text.partition(mark)
     return [before, h("b", None, x["amount"]), after]
 
@@ -79,7 +80,7 @@ def result_panel(vm: dict[str, Any], cat: Catalog, review_state: dict[str, Any] 
     rows = []
     for seat in range(vm["players"]):
         p = result["points"][seat]
-        rows.append(h("tr", {"data-seat": seat}, h("th", {"scope": "row"}, name(cat, seat)),
+        rows.append(h("tr", {"data-seat": seat}, h("th", {"scope": "row"}, name(cat, seat, vm["players"])),
                       h("td", None, result["tricks"][seat]),
                       h("td", {"class": "num", "data-sign": "minus" if p < 0 else "plus"}, pts(p)),
                       h("td", {"class": "num"}, pts(result["running"][seat]))))
@@ -97,13 +98,13 @@ def result_panel(vm: dict[str, Any], cat: Catalog, review_state: dict[str, Any] 
                                                                        "id": "btn-continue"}, cat.t("panel.continue")))]
     places = [h("li", {"data-seat": st["seat"], "data-place": st["place"]}, h("span", {"class": "place"},
                                                                             f"{st['place']}."),
-                " ", name(cat, st["seat"]), " ", h("span", {"class": "num"}, pts(st["total"])))
+                " ", name(cat, st["seat"], vm["players"]), " ", h("span", {"class": "num"}, pts(st["total"])))
               for st in final["standings"]]
-    settle = [h("li", None, _pay_line(cat, x)) for x in final["settlement"] if x["amount"]]
+    settle = [h("li", None, _pay_line(cat, x, vm["players"])) for x in final["settlement"] if x["amount"]]
     won = ME in final["winners"]
     title = cat.t("panel.win") if won and len(final["winners"]) == 1 else (
         cat.t("panel.shared") if won else cat.t("panel.won", names=cat.t("list.and").join(
-            name(cat, w) for w in final["winners"])))
+            name(cat, w, vm["players"]) for w in final["winners"])))
     return "final", [
         h("h2", None, title), h("ol", {"class": "standings"}, places),
         h("h3", None, cat.t("panel.settlement")),

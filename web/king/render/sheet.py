@@ -20,14 +20,14 @@ def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
                           "data-running": r["running"][s]},
                    h("span", {"class": "pts", "data-sign": "minus" if r["points"][s] < 0 else "plus"},
                      pts(r["points"][s])), h("span", {"class": "run"}, pts(r["running"][s]))) for s in seats]
-        note = r["note"] and [" ", h("small", None, cat.sheet_note(r["note"], lambda seat: name(cat, seat)))]
+        note = r["note"] and [" ", h("small", None, cat.sheet_note(r["note"], lambda seat: name(cat, seat, players)))]
         body.append(h("tr", {"data-deal": r["deal"], "data-control": r["control"]},
                       h("td", {"class": "num"}, h("button", {"type": "button", "class": "btn-row",
                                                              "data-history": r["deal"],
                                                              "aria-label": cat.t("history.row_aria", deal=r["deal"])},
                                                    r["deal"])),
                       h("th", {"scope": "row"}, cat.t(f"contract.{r['contract']}"),
-                        h("small", None, cat.t("sheet.dealer", name=name(cat, r["dealer"]))), note),
+                        h("small", None, cat.t("sheet.dealer", name=name(cat, r["dealer"], players))), note),
                       cells, h("td", {"class": "num control"}, pts(r["control"]))))
     for i, item in enumerate(vm["schedule"], 1):
         if i in done:
@@ -40,7 +40,7 @@ def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
     return [
         h("thead", None, h("tr", None, h("th", {"scope": "col"}, "#"),
                            h("th", {"scope": "col"}, cat.t("sheet.contract")),
-                           [h("th", {"scope": "col"}, name(cat, s)) for s in seats],
+                           [h("th", {"scope": "col"}, name(cat, s, players)) for s in seats],
                            h("th", {"scope": "col", "title": cat.t("sheet.ctrl_title")}, cat.t("sheet.ctrl")))),
         h("tbody", None, body),
         h("tfoot", None, h("tr", None, h("td"), h("th", {"scope": "row"}, cat.t("sheet.total")),
@@ -48,3 +48,9 @@ def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
                             for s in seats],
                            h("td", {"class": "num control"}, pts(sum(totals))))),
     ]
+
+
+def rules_line(vm: dict[str, Any], cat: Catalog) -> str:
+    """The rules in force, under the sheet: the rule set's name (or custom) and the rules text."""
+    key = vm.get("rule_set")
+    return cat.t("sheet.rules", name=cat.t(f"set.{key}" if key else "set.custom"), rules=vm["rules"])

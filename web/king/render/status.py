@@ -16,23 +16,24 @@ def status(vm: dict[str, Any] | None, cat: Catalog, bots_ready: bool, hint: dict
     ``hint``: the hint for this position (``{"pending"}`` or ``{"text"}``) or ``None``."""
     if vm is None:
         return cat.t("status.no_game")
-    phase, to_move = vm["phase"], vm["to_move"]
+    phase, to_move, players = vm["phase"], vm["to_move"], vm["players"]
     text = ""
     if phase == "play":
         if vm["my_turn"]:
             text = cat.t("status.lead") if not vm["trick"] else cat.t("status.turn")
             reasons = {cat.why(c["reason"], c["args"]) for c in vm["hand"] if not c["legal"]}
             if len(reasons) == 1 and vm["trick"]:
-                text = cat.t("status.turn_why", why=next(iter(reasons)).capitalize())
+                why = next(iter(reasons))
+                text = cat.t("status.turn_why", why=why[:1].upper() + why[1:])  # "K♥ must go" keeps its K
         else:
             waits = not bots_ready and vm["levels"][to_move] not in MAIN_THREAD_LEVELS
-            text = cat.t("status.bot_starting" if waits else "status.bot", name=name(cat, to_move))
+            text = cat.t("status.bot_starting" if waits else "status.bot", name=name(cat, to_move, players))
     elif phase in CALL_PHASES:
         what = cat.t(f"what.{phase}")
-        calls = cat.t("list.sep").join(cat.t("status.call_entry", name=name(cat, c["seat"]), move=cat.move(c))
+        calls = cat.t("list.sep").join(cat.t("status.call_entry", name=name(cat, c["seat"], players), move=cat.move(c))
                                        for c in vm["calls"])
         text = (cat.t("status.call_me", what=what) if vm["my_turn"]
-                else cat.t("status.call_other", name=name(cat, to_move), what=what))
+                else cat.t("status.call_other", name=name(cat, to_move, players), what=what))
         if calls:
             text = cat.t("status.calls", status=text, calls=calls)
     elif phase in ("deal_over", "rubber_over"):

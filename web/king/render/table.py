@@ -1,12 +1,12 @@
-"""The top bar (contract, its scoring and rules, the deal number) and each seat's box (name, dealer chip,
-level, tricks, points, running total, card backs)."""
+"""The top bar (contract, its scoring and rules, the deal number), each seat's box (name, dealer chip,
+level, tricks, points, running total, card backs) placed around the table for 2–6 seats, and the kitty."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..dom import Node, h
-from ..words import ME, Catalog, name, pts
+from ..words import ME, Catalog, name, position, pts
 
 
 def bar(vm: dict[str, Any], cat: Catalog) -> dict[str, str]:
@@ -27,7 +27,7 @@ def seat_info(vm: dict[str, Any], cat: Catalog, seat: int) -> list[Node]:
     level = vm["levels"][seat]
     points, total = vm["points"][seat], vm["sheet"]["totals"][seat]
     return [
-        h("span", {"class": "seat-name"}, name(cat, seat), vm["dealer"] == seat and dealer_chip(cat),
+        h("span", {"class": "seat-name"}, name(cat, seat, vm["players"]), vm["dealer"] == seat and dealer_chip(cat),
           level != "human" and h("span", {"class": "seat-level", "title": cat.t(f"level.long.{level}")},
                                  cat.t(f"level.{level}"))),
         h("span", {"class": "seat-stats"},
@@ -43,3 +43,38 @@ def backs(vm: dict[str, Any], seat: int) -> list[Node]:
     if seat == ME:
         return []
     return [h("span", {"class": "back", "style": f"--i:{i}"}) for i in range(vm["counts"][seat])]
+
+
+SIDES = {"west": "left", "east": "right"}
+"""The seats at the sides of the table; every other seat but mine sits along the top, left to right."""
+
+
+def seat_box(vm: dict[str, Any], cat: Catalog, seat: int) -> Node:
+    """A bot seat's box: ``section.seat`` with ``data-seat``, ``data-pos`` (where it sits), ``is-turn``,
+    ``is-dealer``, its :func:`seat_info` and :func:`backs` (``data-count``: the cards it holds)."""
+    players = vm["players"]
+    classes = " ".join(["seat", *(["is-turn"] if vm["to_move"] == seat else []),
+                        *(["is-dealer"] if vm["dealer"] == seat else [])])
+    return h("section", {"class": classes, "data-seat": seat, "data-pos": position(seat, players),
+                         "aria-label": name(cat, seat, players)},
+             h("div", {"class": "seat-info"}, seat_info(vm, cat, seat)),
+             h("div", {"class": "backs", "aria-hidden": "true", "data-count": vm["counts"][seat]}, backs(vm, seat)))
+
+
+def seats(vm: dict[str, Any], cat: Catalog) -> dict[str, list[Node]]:
+    """The bot seats' boxes by where they go: ``top`` (left to right), ``left``, ``right`` — clockwise
+    from my left, as play goes (RULES.md §2)."""
+    out: dict[str, list[Node]] = {"top": [], "left": [], "right": []}
+    for seat in range(1, vm["players"]):
+        out[SIDES.get(position(seat, vm["players"]), "top")].append(seat_box(vm, cat, seat))
+    return out
+
+
+def kitty(vm: dict[str, Any], cat: Catalog) -> list[Node]:
+    """The kitty face down (RULES.md §2: 3 players, 32 cards, two nobody plays), or nothing."""
+    n = vm.get("kitty", 0)
+    if not n:
+        return []
+    return [h("span", {"class": "kitty-label"}, cat.t("table.kitty")),
+            h("span", {"class": "backs", "aria-hidden": "true", "data-count": n},
+              [h("span", {"class": "back", "style": f"--i:{i}"}) for i in range(n)])]

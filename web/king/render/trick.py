@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..dom import Node, h
-from ..words import POSITIONS, Catalog, name
+from ..words import Catalog, name, position
 from .cards import on_table
 
 
@@ -20,7 +20,7 @@ def shown(vm: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
 
 def trick_card(vm: dict[str, Any], cat: Catalog, entry: dict[str, Any]) -> Node:
     """One card on the table, keyed by ``data-card`` and placed by ``data-pos``."""
-    return on_table(cat, entry["card"], entry["seat"], POSITIONS[entry["seat"]])
+    return on_table(cat, entry["card"], entry["seat"], vm["players"], position(entry["seat"], vm["players"]))
 
 
 def trick_label(vm: dict[str, Any], cat: Catalog) -> Node | None:
@@ -28,7 +28,8 @@ def trick_label(vm: dict[str, Any], cat: Catalog) -> Node | None:
     if not shown(vm)[1]:
         return None
     lt = vm["last_trick"]
-    return h("span", {"class": "trick-label"}, cat.t("trick.label", n=lt["number"], name=name(cat, lt["winner"])))
+    return h("span", {"class": "trick-label"},
+             cat.t("trick.label", n=lt["number"], name=name(cat, lt["winner"], vm["players"])))
 
 
 def can_show_last(vm: dict[str, Any]) -> bool:
@@ -38,9 +39,9 @@ def can_show_last(vm: dict[str, Any]) -> bool:
 
 def last_inset(vm: dict[str, Any], cat: Catalog) -> list[Node]:
     """The inset's head and the last trick's cards, each with who played it (the winner marked)."""
-    lt = vm["last_trick"]
+    lt, n = vm["last_trick"], vm["players"]
     minis = [h("span", {"class": "mini is-winner" if e["seat"] == lt["winner"] else "mini"},
-               on_table(cat, e["card"], e["seat"]), h("small", None, name(cat, e["seat"]))) for e in lt["cards"]]
+               on_table(cat, e["card"], e["seat"], n), h("small", None, name(cat, e["seat"], n))) for e in lt["cards"]]
     return [h("p", {"class": "last-inset-head"}, cat.t("last.head"), " ",
-              h("small", None, cat.t("last.detail", n=lt["number"], name=name(cat, lt["winner"])))),
+              h("small", None, cat.t("last.detail", n=lt["number"], name=name(cat, lt["winner"], n)))),
             h("div", {"class": "last-inset-cards"}, minis)]
