@@ -267,3 +267,20 @@ def test_a_whole_mirror_rubber_at_three_and_six_sums_to_zero(key: str) -> None:
     assert len(vm["sheet"]["rows"]) == vm["deals"] == 14
     assert all(sum(r["points"]) == r["control"] for r in vm["sheet"]["rows"])
     assert sum(vm["sheet"]["totals"]) == 0 and len(vm["final"]["standings"]) == rules.players
+
+
+def test_the_kitty_is_face_down_until_its_deal_is_over() -> None:
+    """RULES.md §11.18: during the deal nobody sees the kitty; once the deal is over it lies face up."""
+    rng = random.Random(5)
+    s = Session.new_game(RULE_SETS["three_kitty"], rng, {"levels": ["human", "random", "random"]})
+    s.deal(rng)
+    during = s.view_model(0)
+    assert during["phase"] == "play" and during["kitty_cards"] == []
+    assert h("div", None, table.kitty(during, CAT)).select(cls="card") == []
+    s.game.autoplay(rng, deals=1)
+    over = s.view_model(0)
+    kitty = [str(c) for c in s.game.deals[0].kitty]
+    assert over["phase"] in ("deal_over", "rubber_over") and over["kitty_cards"] == kitty and len(kitty) == 2
+    drawn = h("div", None, table.kitty(over, CAT))
+    assert [c.attr("data-kitty") for c in drawn.select(cls="card")] == kitty and drawn.select(cls="back") == []
+    assert [c.attr("aria-label") for c in drawn.select(cls="card")] == [CAT.card_name(c) for c in kitty]

@@ -5,7 +5,8 @@ Built from the seat's :func:`~kingcore.view.seat_view` (its JSON), the public sc
 public facts only, for any number of seats (2–6). Keys:
 
 * ``phase`` (a :class:`~kingcore.game.Phase` value), ``seat``, ``players``, ``rules`` (``king(...)``),
-  ``deal``, ``deals``, ``hand_size``, ``kitty`` (cards face down that nobody plays), ``dealer``,
+  ``deal``, ``deals``, ``hand_size``, ``kitty`` (cards face down that nobody plays), ``kitty_cards`` (the
+  kitty face up once its deal is over, RULES.md §11.18; else ``[]``), ``dealer``,
   ``to_move``, ``my_turn``, ``leader``, ``levels``, ``fast``; ``rule_set``: the name of the rule set the
   rules are (:data:`kingcore.web.tables.RULE_SETS`) or ``None`` (custom);
 * ``first_dealer``: ``{"seat", "card", "draw": [{"seat", "card"}]}`` (:func:`kingcore.game.draw_rounds`);
@@ -102,6 +103,7 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> dict[str, Any
         "phase": v["phase"], "seat": seat, "players": n, "rules": v["rules"], "rule_set": rule_set_name(g.rules),
         "deal": v["deal"],
         "deals": v["deals"], "hand_size": g.rules.hand_size, "kitty": g.rules.kitty_size, "dealer": dealer,
+        "kitty_cards": [str(c) for c in d.kitty] if d is not None and g.phase in _DEAL_DONE else [],
         "first_dealer": _first_dealer(g),
         "to_move": v["to_move"], "my_turn": my_turn, "leader": v["leader"],
         "levels": list(settings["levels"]), "fast": bool(settings["fast"]),
@@ -123,6 +125,9 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> dict[str, Any
         }
     return vm
 
+
+_DEAL_DONE = (Phase.DEAL_OVER, Phase.RUBBER_OVER)
+"""Phases in which the deal just played is over: its kitty is turned face up (RULES.md §11.18)."""
 
 _TRICK_SHOWN = (Phase.PLAY, Phase.DEAL_OVER, Phase.RUBBER_OVER)
 """Phases in which a finished trick stays on the table until the next card (or the next deal)."""

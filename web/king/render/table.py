@@ -7,6 +7,7 @@ from typing import Any
 
 from ..dom import Node, h
 from ..words import ME, Catalog, name, position, pts
+from .cards import face
 
 
 def bar(vm: dict[str, Any], cat: Catalog) -> dict[str, str]:
@@ -71,10 +72,17 @@ def seats(vm: dict[str, Any], cat: Catalog) -> dict[str, list[Node]]:
 
 
 def kitty(vm: dict[str, Any], cat: Catalog) -> list[Node]:
-    """The kitty face down (RULES.md §2: 3 players, 32 cards, two nobody plays), or nothing."""
+    """The kitty face down (RULES.md §2: 3 players, 32 cards, two nobody plays) — face up once its deal is
+    over (§11.18) — or nothing."""
     n = vm.get("kitty", 0)
     if not n:
         return []
+    shown = vm.get("kitty_cards") or []
+    if shown:
+        return [h("span", {"class": "kitty-label"}, cat.t("table.kitty")),
+                h("span", {"class": "kitty-cards", "role": "group", "aria-label": cat.t("table.kitty")},
+                  [h("span", {"class": "card card--kitty", "data-kitty": c, "data-suit": c[-1], "role": "img",
+                              "aria-label": cat.card_name(c)}, face(cat, c)) for c in shown])]
     return [h("span", {"class": "kitty-label"}, cat.t("table.kitty")),
             h("span", {"class": "backs", "aria-hidden": "true", "data-count": n},
               [h("span", {"class": "back", "style": f"--i:{i}"}) for i in range(n)])]
