@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from king.app import App
-from king.draw import el, put, read_new_game_form, translate_page
+from king.draw import el, put, read_new_game_form, show_language
 from king.render.dialog import new_game_form
 from king.store import Store, pref_levels
 from king.words import load_catalog
@@ -17,7 +17,7 @@ from king.worker import now_ms
 from pyscript import document, when, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import BOT_LEVELS, new_game_options, rules_options
+from kingcore.web import BOT_LEVELS, new_game_options, pick_language, rules_options
 
 Handler = Callable[[Any], None]
 
@@ -28,12 +28,15 @@ def on(event: str, selector: str) -> Callable[[Handler], Handler]:
 
 
 window.kingStats.importedMs = now_ms()
-CAT = load_catalog()
-app = App(CAT, Store(str(window.location.pathname)))
+STORE = Store(str(window.location.pathname))
+LANG = pick_language(STORE.load_prefs()[0].get("lang"), [str(t) for t in window.navigator.languages])
+CAT = load_catalog(LANG)
+app = App(CAT, STORE)
 
 
 def boot() -> None:
-    translate_page(CAT)
+    show_language(CAT, LANG)
+    document.body.dataset.lang = LANG
     app.restore()
     app.render()
     document.body.dataset.ready = "true"
@@ -95,6 +98,11 @@ def on_last(event: Any) -> None:
 def on_last_inset(event: Any) -> None:
     app.drawing.show_last = False
     app.render()
+
+
+@on("change", "#lang")
+def on_language(event: Any) -> None:
+    app.set_language(str(el("lang").value))
 
 
 @on("change", "#fast")

@@ -25,12 +25,13 @@ from .session import (
     rules_options,
     save_seq,
 )
-from .text import Catalog, MissingText, signed
+from .text import BROWSER_LANGUAGES, LANGUAGES, Catalog, MissingText, pick_language, signed
 from .viewmodel import describe_move
 
 __all__ = [
-    "BOT_LEVELS", "DEADLINE_S", "DEFAULT_LEVEL", "DEFAULT_SETTINGS", "HUMAN", "LEVEL_BUDGET_MS", "MAX_PREFS",
-    "MIN_DEADLINE_S", "SAVE_VERSION", "Catalog", "MissingText", "SaveError", "Session", "analyse_json",
-    "bot_move", "choose", "deadline_s", "describe_move", "hint_json", "level_spec", "new_game_options",
-    "parse_save", "read_prefs", "rules_options", "save_seq", "signed", "warm_up",
+    "BOT_LEVELS", "BROWSER_LANGUAGES", "DEADLINE_S", "DEFAULT_LEVEL", "DEFAULT_SETTINGS", "HUMAN", "LANGUAGES",
+    "LEVEL_BUDGET_MS", "MAX_PREFS", "MIN_DEADLINE_S", "SAVE_VERSION", "Catalog", "MissingText", "SaveError",
+    "Session", "analyse_json", "bot_move", "choose", "deadline_s", "describe_move", "hint_json", "level_spec",
+    "new_game_options", "parse_save", "pick_language", "read_prefs", "rules_options", "save_seq", "signed",
+    "warm_up",
 ]

@@ -22,13 +22,13 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from kingcore.web import SaveError, Session, bot_move, save_seq
+from kingcore.web import LANGUAGES, SaveError, Session, bot_move, save_seq
 
-from .draw import Drawing, el, put
+from .draw import Drawing, el, put, show_language
 from .render import panels
 from .render.status import MAIN_THREAD_LEVELS, hint_words, status
 from .store import Store, pref_levels
-from .words import ME, Catalog, name
+from .words import ME, Catalog, load_catalog, name
 from .worker import Bots, now_ms
 
 BOT_PACE_MS = 600  # a bot's card, at a watchable pace
@@ -405,6 +405,23 @@ class App:
         if self.toast_handle is not None:
             window.clearTimeout(self.toast_handle)
         self.toast_handle = None
+
+    # ----- the language (issue 13) ----------------------------------------------------------------
+
+    def set_language(self, lang: str) -> None:
+        """Show the page in ``lang`` (one of ``kingcore.web.LANGUAGES``) and remember the choice."""
+        if lang not in LANGUAGES:
+            return
+        self.cat.use(load_catalog(lang))
+        self.prefs["lang"] = lang
+        self.store.save_prefs(self.prefs)
+        show_language(self.cat, lang)
+        self.hide_toast()
+        self.drawing.forget()
+        if self.problem is not None:
+            self.show_problem(self.problem)
+        self.render()
+        document.body.dataset.lang = lang
 
     def toggle_sheet(self, show: bool | None = None) -> None:
         panel = el("sheet-panel")

@@ -37,6 +37,13 @@ def translate_page(cat: Catalog) -> None:
             node.setAttribute(attr, cat.t(str(node.getAttribute(f"data-t-{attr}"))))
 
 
+def show_language(cat: Catalog, lang: str) -> None:
+    """The page in ``lang`` (``cat`` holds its words): ``<html lang>``, the HTML's own words, the picker."""
+    document.documentElement.lang = lang
+    translate_page(cat)
+    el("lang").value = lang
+
+
 class Drawing:
     """What the table shows now, and what must survive a redraw (focus, keyed cards, screens shown)."""
 
@@ -47,6 +54,11 @@ class Drawing:
         self.panel_kind: tuple[str, int] | None = None
         self.call_markup: str | None = None  # what the call screen shows now (redrawn only when it changes)
         self.call_key: Any = None  # (phase, position) of the call screen shown: a new one takes the focus
+
+    def forget(self) -> None:
+        """Draw everything anew on the next render (the words changed: a language switch)."""
+        self.hand_key = self.call_markup = None
+        el("trick").innerHTML = ""  # its cards are kept between draws, with their names
 
     def measure_bar(self, *_: Any) -> None:
         """The top bar's height, so that the results panel can stay below it on short screens."""
