@@ -55,9 +55,21 @@ def boot() -> None:
 
 @on("click", "#hand")
 def on_hand(event: Any) -> None:
+    """A card clicked, or Enter/Space on it: played; a greyed one (``aria-disabled``) says why not."""
     button = event.target.closest("button.card")
-    if not is_none(button) and not button.disabled:
+    if is_none(button):
+        return
+    if button.getAttribute("aria-disabled") == "true":
+        app.toast(CAT.t("toast.not_allowed", why=str(button.dataset.why)))
+    else:
         app.intent(str(button.dataset.card))
+
+
+@on("keydown", "#hand")
+def on_hand_key(event: Any) -> None:
+    """Arrows, Home and End move through my cards."""
+    if not (event.altKey or event.ctrlKey or event.metaKey) and app.drawing.hand_arrow(str(event.key)):
+        event.preventDefault()
 
 
 @on("click", "#table")

@@ -26,6 +26,7 @@ from kingcore.web import LANGUAGES, SaveError, Session, bot_move, save_seq
 
 from .draw import Drawing, el, put, show_language
 from .render import panels
+from .render.announce import announce
 from .render.status import MAIN_THREAD_LEVELS, hint_words, status
 from .store import Store, pref_levels
 from .words import ME, Catalog, load_catalog, name
@@ -222,11 +223,13 @@ class App:
             self.toast(self.cat.t("toast.not_allowed", why=self.cat.why(err["reason"], err["args"])))
             document.body.dataset.lastError = err["reason"]
             return result
-        self.vm = result["view"]
+        before, self.vm = self.vm, result["view"]
         self.drawing.show_last = False
         self.hide_toast()
         self.write()
         self.render()
+        if before is not None:
+            self.drawing.say(announce(before, result["view"], ME, token, self.cat))
         self.kick()
         return result
 
@@ -299,11 +302,13 @@ class App:
                 result = s.apply(token, seat, viewer=ME)
                 if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move
                     window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
-                    result = s.apply(await self.bots.choose(request, "random", seed), seat, viewer=ME)
+                    token = await self.bots.choose(request, "random", seed)
+                    result = s.apply(token, seat, viewer=ME)
                 self.vm = result["view"]
                 self.drawing.show_last = False
                 self.write()
                 self.render()
+                self.drawing.say(announce(vm, result["view"], seat, token, self.cat))
         finally:
             self.running = False
 
@@ -371,6 +376,7 @@ class App:
             body.dataset.phase = "save_error"
             d.empty()
             return
+        place = d.focus_place()
         d.measure_bar()
         body.dataset.phase = vm["phase"]
         body.dataset.toMove = "" if vm["to_move"] is None else str(vm["to_move"])
@@ -387,6 +393,7 @@ class App:
             self.session.game_id, (vm["result"] or {}).get("deal")) else None
         d.panel(vm, review)
         d.sheet(vm)
+        d.keep_focus(place)
 
     def toast(self, message: str) -> None:
         node = el("toast")

@@ -13,7 +13,7 @@ from pyscript.ffi import is_none
 
 from kingcore.web import HUMAN
 
-from .dom import Node, markup
+from .dom import Node, h, markup
 from .render import calls, hand, panels, sheet, status, table, trick
 from .words import ME, POSITIONS, Catalog
 
@@ -25,6 +25,12 @@ def el(ident: str) -> Any:
 def put(node: Any, nodes: list[Node] | list[Node | str]) -> None:
     """Replace ``node``'s children with the builder's nodes (escaped markup)."""
     node.innerHTML = markup(nodes)
+
+
+HAND_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
+"""The keys that move the focus through my hand, one card back or on (Home and End: to either end)."""
+SAY_KEEP = 8
+"""Sentences the live region keeps (a log: a screen reader reads each one added)."""
 
 
 def translate_page(cat: Catalog) -> None:
@@ -145,13 +151,79 @@ class Drawing:
         self.hand_key = key
         active = document.activeElement
         focused = None if is_none(active) or is_none(active.closest("#hand")) else str(active.dataset.card)
+        before = [str(b.dataset.card) for b in node.querySelectorAll("button.card")]
         buttons, whys = hand.hand(vm, self.cat, values, best)
         put(node, buttons)
         put(el("why-list"), whys)
-        if focused:
+        if focused:  # the focus stays on its card, or (the card was played) on the one now in its place
             target = node.querySelector(f'button[data-card="{focused}"]')
+            if is_none(target) and cards:
+                at = min(before.index(focused) if focused in before else 0, len(cards) - 1)
+                target = node.querySelector(f'button[data-card="{cards[at]["card"]}"]')
             if not is_none(target):
+                self.focus_card(target)
+
+    # ----- the keyboard and the screen reader (issue 13) ------------------------------------------
+
+    def focus_card(self, button: Any) -> None:
+        """Focus a card of my hand and make it the hand's one tab stop."""
+        for other in document.querySelectorAll("#hand button.card"):
+            other.tabIndex = -1
+        button.tabIndex = 0
+        button.focus()
+
+    def hand_arrow(self, key: str) -> bool:
+        """An arrow key, Home or End pressed in my hand: the focus moves; ``False`` for any other key."""
+        cards = list(document.querySelectorAll("#hand button.card"))
+        if not cards or (key not in HAND_STEPS and key not in ("Home", "End")):
+            return False
+        active = document.activeElement
+        names = [str(c.dataset.card) for c in cards]
+        at = names.index(str(active.dataset.card)) if not is_none(active) and str(active.dataset.card) in names else 0
+        to = 0 if key == "Home" else len(cards) - 1 if key == "End" else at + HAND_STEPS[key]
+        self.focus_card(cards[max(0, min(len(cards) - 1, to))])
+        return True
+
+    def focus_hand(self) -> None:
+        """The focus back to my hand (its tab stop), when there is one."""
+        target = document.querySelector('#hand button.card[tabindex="0"]')
+        if is_none(target):
+            target = document.querySelector("#hand button.card")
+        if not is_none(target):
+            self.focus_card(target)
+
+    def focus_place(self) -> tuple[str, str] | None:
+        """Where the focus is, when it is in the results panel or a call screen: ``(screen id, element id)``."""
+        active = document.activeElement
+        if is_none(active):
+            return None
+        for ident in ("center-panel", "call-screen"):
+            if not is_none(active.closest(f"#{ident}")):
+                return ident, str(active.id or "")
+        return None
+
+    def keep_focus(self, place: tuple[str, str] | None) -> None:
+        """After a draw: a focus lost with the panel or call screen that held it goes back to the same
+        button (the panel was redrawn) or, the screen gone, to my hand."""
+        active = document.activeElement
+        lost = is_none(active) or str(active.tagName) == "BODY" or not bool(active.isConnected)
+        if place is None or not lost or el("new-game-dialog").open or not el("sheet-panel").hidden:
+            return
+        screen = el(place[0])
+        if not is_none(screen) and not screen.hidden:
+            target = screen.querySelector(f"#{place[1]}") if place[1] else None
+            if target is not None and not is_none(target):
                 target.focus()
+            return
+        self.focus_hand()
+
+    def say(self, texts: list[str]) -> None:
+        """Add sentences to the live region (``role=log``): a screen reader reads each one."""
+        node = el("say")
+        for text in texts:
+            node.insertAdjacentHTML("beforeend", markup([h("p", None, text)]))
+        while node.childElementCount > SAY_KEEP:
+            node.firstElementChild.remove()
 
     def moves(self, vm: dict[str, Any], hint: dict[str, Any] | None, key: Any) -> None:
         """My non-card decisions: a call screen over the felt, or (for any other) a row of buttons."""
