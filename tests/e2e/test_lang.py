@@ -98,6 +98,19 @@ def test_switching_language_changes_every_visible_word(server: Any, new_context:
     for part in ru:  # every part said something different in each language
         assert ru[part] != uk[part], part
     assert english != ru["table"]
+    # the longer words still fit a phone's width, in both languages
+    page.set_viewport_size({"width": 360, "height": 740})
+    for lang in ("ru", "uk"):
+        page.select_option("#lang", lang)
+        page.wait_for_selector(f"body[data-lang={lang}]")
+        page.screenshot(path=str(artifacts / f"lang-{lang}-trump-call-360x740.png"))
+        wide = page.evaluate("""[...document.querySelectorAll('body *')].filter(e => e.checkVisibility()
+            && e.getBoundingClientRect().right > 360.5).map(e => e.tagName + '#' + e.id + '.' + e.className)""")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, (lang, wide)
+        bar = page.evaluate("[...document.querySelectorAll('.bar-actions > *')]"
+                            ".map(e => e.getBoundingClientRect().right)")
+        assert max(bar) <= 360, (lang, bar)
+    page.set_viewport_size({"width": 1280, "height": 800})
     # play on in Ukrainian: the trump call, then a card of mine; the trick, its labels, the reasons
     page.click("#call-screen button[data-move]")
     page.wait_for_selector("#hand.is-my-turn button.card")

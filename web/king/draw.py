@@ -167,14 +167,14 @@ class Drawing:
 
     def focus_card(self, button: Any) -> None:
         """Focus a card of my hand and make it the hand's one tab stop."""
-        for other in document.querySelectorAll("#hand button.card"):
+        for other in el("hand").querySelectorAll("button.card"):
             other.tabIndex = -1
         button.tabIndex = 0
         button.focus()
 
     def hand_arrow(self, key: str) -> bool:
         """An arrow key, Home or End pressed in my hand: the focus moves; ``False`` for any other key."""
-        cards = list(document.querySelectorAll("#hand button.card"))
+        cards = list(el("hand").querySelectorAll("button.card"))
         if not cards or (key not in HAND_STEPS and key not in ("Home", "End")):
             return False
         active = document.activeElement
@@ -186,9 +186,9 @@ class Drawing:
 
     def focus_hand(self) -> None:
         """The focus back to my hand (its tab stop), when there is one."""
-        target = document.querySelector('#hand button.card[tabindex="0"]')
+        target = el("hand").querySelector('button.card[tabindex="0"]')
         if is_none(target):
-            target = document.querySelector("#hand button.card")
+            target = el("hand").querySelector("button.card")
         if not is_none(target):
             self.focus_card(target)
 
