@@ -191,12 +191,19 @@ class App:
         self.use(None)
         self.pending = None
         el("problem-full").hidden = True
-        put(el("problem-text"), panels.problem(self.cat, err.kind, err.version, err.message, json.dumps(err.version)))
+        self.problem_words()
         self.export_url = self.blob_url(err.raw, self.export_url)
         link = el("export")
         link.href = self.export_url
         link.download = "king-save.txt"
         el("problem").hidden = False
+
+    def problem_words(self) -> None:
+        """What the banner says about the unreadable save (in the page's language)."""
+        err = self.problem
+        if err is not None:
+            put(el("problem-text"), panels.problem(self.cat, err.kind, err.version, err.message,
+                                                   json.dumps(err.version)))
 
     def blob_url(self, text: str, old: str | None) -> str:
         """An object URL of ``text`` as a file (``old`` revoked)."""
@@ -425,8 +432,8 @@ class App:
         show_language(self.cat, lang)
         self.hide_toast()
         self.drawing.forget()
-        if self.problem is not None:
-            self.show_problem(self.problem)
+        if self.problem is not None:  # its words only: a pending choice (a full storage) stays
+            self.problem_words()
         self.render()
         document.body.dataset.lang = lang
 
