@@ -24,7 +24,7 @@ READY = "body[data-ready=true]"  # the page is playable: Python ready, save rest
 OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"  # the precache is complete
 MY_TURN_OR_BREAK = """() => { const p = document.body.dataset.phase;
   return p === 'deal_over' || p === 'rubber_over'
-      || !!document.querySelector('#hand.is-my-turn button.card:not([disabled])'); }"""
+      || !!document.querySelector('#hand.is-my-turn button.card:not([aria-disabled=true])'); }"""
 TIMEOUT_MS = 120_000  # a cold boot takes 3–10 s on 2 shared cores; far more under CPU throttling
 GITHUB_PAGES = "max-age=600"  # the Cache-Control header GitHub Pages sends with every file
 

@@ -11,12 +11,22 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import io
+import json
+import re
 import sys
 
 from .common import BuildError, log, run
 
 BABEL = "babel>=2.12"
 """The catalogs' compiler, the build's one Python dependency."""
+
+
+def ensure_babel() -> None:
+    """Babel importable: pip-installed into the running Python the first time."""
+    if importlib.util.find_spec("babel") is None:
+        log(f"  installing {BABEL} with pip (compiles the page's catalogs) ...")
+        run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", BABEL], f"pip install {BABEL}")
+        importlib.invalidate_caches()
 
 
 def compile_catalogs(files: dict[str, bytes]) -> list[str]:
@@ -29,10 +39,7 @@ def compile_catalogs(files: dict[str, bytes]) -> list[str]:
     sources = sorted(rel for rel in files if rel.endswith(".po"))
     if not sources:
         return []
-    if importlib.util.find_spec("babel") is None:
-        log(f"  installing {BABEL} with pip (compiles the page's catalogs) ...")
-        run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", BABEL], f"pip install {BABEL}")
-        importlib.invalidate_caches()
+    ensure_babel()
     try:
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
@@ -53,3 +60,43 @@ def compile_catalogs(files: dict[str, bytes]) -> list[str]:
         files[target] = out.getvalue()
         written.append(target)
     return written
+
+
+PAGE_WORDS_MARK = "/*__KING_PAGE_WORDS__*/{}"
+"""In web/start.js: replaced by :func:`page_words` (the words the page shows before Python starts)."""
+
+
+def page_words(files: dict[str, bytes], page: str = "index.html") -> dict[str, object]:
+    """What ``start.js`` needs to show the page in its language before Python starts (the loading text,
+    the service worker's banners): ``{"words": {lang: {code: text}}, "browser": {subtag: lang}}`` for every
+    ``data-t``/``data-t-<attribute>`` code of ``page`` and every ``web/locale/<lang>.po`` of ``files``
+    (read before :func:`compile_catalogs` replaces them), and the browser-language map the page's Python
+    uses (:data:`kingcore.web.text.BROWSER_LANGUAGES`), so that both threads pick the same language.
+    Raises BuildError for an unreadable catalog."""
+    from kingcore.web.text import BROWSER_LANGUAGES
+
+    html = files.get(page, b"").decode("utf-8", "replace")
+    codes = sorted(set(re.findall(r'\bdata-t(?:-[a-z-]+)?="([^"]+)"', html)))
+    words: dict[str, dict[str, str]] = {}
+    for rel in sorted(files):
+        m = re.fullmatch(r"locale/([a-z]{2,3})\.po", rel)
+        if not m or not codes:
+            continue
+        ensure_babel()
+        from babel.messages.pofile import read_po
+
+        try:
+            catalog = read_po(io.BytesIO(files[rel]), abort_invalid=True)
+        except Exception as e:  # Babel raises PoFileError and others for a broken catalog
+            raise BuildError(f"web/{rel}: unreadable catalog: {e}") from None
+        words[m.group(1)] = {c: str(catalog[c].string) for c in codes if c in catalog and catalog[c].string}
+    return {"words": words, "browser": dict(BROWSER_LANGUAGES)}
+
+
+def put_page_words(files: dict[str, bytes], script: str = "start.js") -> None:
+    """Write :func:`page_words` into ``script`` at :data:`PAGE_WORDS_MARK` (``files`` changed in place;
+    nothing when the script or its mark is absent)."""
+    text = files.get(script, b"").decode()
+    if PAGE_WORDS_MARK in text:
+        data = json.dumps(page_words(files), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        files[script] = text.replace(PAGE_WORDS_MARK, data).encode()

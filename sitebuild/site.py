@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from .assets import crown_icon, manifest
-from .catalogs import compile_catalogs
+from .catalogs import compile_catalogs, put_page_words
 from .checks import INTERPRETER, _ScriptTags, check_site
 from .common import DIST, ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256_bytes, write_file
 from .pins import PYODIDE_VERSION, PYSCRIPT_VERSION
@@ -91,6 +91,7 @@ def collect_site() -> tuple[dict[str, bytes], str]:
     files: dict[str, bytes] = {}
     for p in files_under(WEB):
         files[p.relative_to(WEB).as_posix()] = p.read_bytes()
+    put_page_words(files)  # before the .po become .mo: start.js shows the page's words before Python starts
     compile_catalogs(files)
     if "sw.js" in files:
         log("  note: web/sw.js is replaced by the generated service worker")

@@ -90,7 +90,7 @@ def test_hand_marks_legal_cards_and_says_why_the_others_are_not() -> None:
     assert [b.attr("data-card") for b in buttons] == [c["card"] for c in vm["hand"]]
     led = vm["trick"][0]["card"][-1]
     for b, c in zip(buttons, vm["hand"], strict=True):
-        assert ("is-legal" in b.classes) is c["legal"] and (b.attr("disabled") is True) is (not c["legal"])
+        assert ("is-legal" in b.classes) is c["legal"] and (b.attr("aria-disabled") == "true") is (not c["legal"])
         if not c["legal"]:
             why = b.attr("title")
             assert why == b.attr("data-why") and "♠♥♦♣"["SHDC".index(led)] in str(why)

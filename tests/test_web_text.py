@@ -261,6 +261,8 @@ ATTR = re.compile(r'(?:title|aria-label|alt|placeholder)="([^"]*)"')
 PROSE = re.compile(r"(?<![\w\-#.])[A-Z][a-z]+(?![\w\-])|(?<![\w\-])[a-z]{2,} [a-z]{2,}(?![\w\-])")
 NOT_WORDS = {
     "Escape": "a key name (event.key), not shown",
+    "Home": "a key name (event.key), not shown",
+    "End": "a key name (event.key), not shown",
     "no game": "the test hook's error message (window.kingIntent), not shown",
 }
 

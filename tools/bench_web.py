@@ -217,7 +217,7 @@ class Bench:
                 page.click("#btn-continue")
                 page.wait_for_function(f"document.body.dataset.deal !== '{deal}'")
                 continue
-            page.locator("#hand.is-my-turn button.card:not([disabled])").first.click()
+            page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
         took = time.perf_counter() - t0
         bot = [float(x) for x in page.evaluate("window.kingStats.bot")]
         ctx.close()

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from king.app import App
-from king.draw import el, put, read_new_game_form, show_choice, translate_page
+from king.draw import el, put, read_new_game_form, show_choice, show_language
 from king.extras import closed, open_help, open_history
 from king.render.dialog import bot_fields, new_game_form
 from king.store import Store, pref_levels
@@ -18,7 +18,7 @@ from king.worker import now_ms
 from pyscript import document, when, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import BOT_LEVELS, RULE_SETS, new_game_options, rules_options, table_choice
+from kingcore.web import BOT_LEVELS, RULE_SETS, new_game_options, pick_language, rules_options, table_choice
 
 Handler = Callable[[Any], None]
 
@@ -29,13 +29,16 @@ def on(event: str, selector: str) -> Callable[[Handler], Handler]:
 
 
 window.kingStats.importedMs = now_ms()
-CAT = load_catalog()
+STORE = Store(str(window.location.pathname))
+LANG = pick_language(STORE.load_prefs()[0].get("lang"), [str(t) for t in window.navigator.languages])
+CAT = load_catalog(LANG)
 OPTIONS = new_game_options()  # the dialog's options, every table size (the engine's, read once)
-app = App(CAT, Store(str(window.location.pathname)))
+app = App(CAT, STORE)
 
 
 def boot() -> None:
-    translate_page(CAT)
+    show_language(CAT, LANG)
+    document.body.dataset.lang = LANG
     app.restore()
     app.render()
     document.body.dataset.ready = "true"
@@ -54,9 +57,21 @@ def boot() -> None:
 
 @on("click", "#hand")
 def on_hand(event: Any) -> None:
+    """A card clicked, or Enter/Space on it: played; a greyed one (``aria-disabled``) says why not."""
     button = event.target.closest("button.card")
-    if not is_none(button) and not button.disabled:
+    if is_none(button):
+        return
+    if button.getAttribute("aria-disabled") == "true":
+        app.toast(CAT.t("toast.not_allowed", why=str(button.dataset.why)))
+    else:
         app.intent(str(button.dataset.card))
+
+
+@on("keydown", "#hand")
+def on_hand_key(event: Any) -> None:
+    """Arrows, Home and End move through my cards."""
+    if not (event.altKey or event.ctrlKey or event.metaKey) and app.drawing.hand_arrow(str(event.key)):
+        event.preventDefault()
 
 
 @on("click", "#table")
@@ -97,6 +112,11 @@ def on_last(event: Any) -> None:
 def on_last_inset(event: Any) -> None:
     app.drawing.show_last = False
     app.render()
+
+
+@on("change", "#lang")
+def on_language(event: Any) -> None:
+    app.set_language(str(el("lang").value))
 
 
 @on("change", "#fast")

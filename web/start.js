@@ -1,5 +1,35 @@
 // Before Python boots: timing marks for the benchmarks, and the service worker (offline + updates).
 window.kingStats = { readyMs: null, botsReadyMs: null, bot: [], botMain: [], pyReadyMs: null, importedMs: null };
+// The page's language before Python starts (the loading text, the service worker's banners): the words
+// of index.html's data-t codes in every catalog and the browser-language map, written here by the build
+// (sitebuild/catalogs.py page_words); main.py then picks the same language (kingcore.web.pick_language).
+(function () {
+  var data = /*__KING_PAGE_WORDS__*/{}, words = data.words || {}, browser = data.browser || {}, lang = null;
+  try {
+    var path = location.pathname, text = localStorage.getItem("king:" + (path.slice(0, path.lastIndexOf("/") + 1) || "/") + ":prefs");
+    var prefs = text && text.length <= 16384 ? JSON.parse(text) : null;
+    if (prefs && typeof prefs.lang === "string" && words.hasOwnProperty(prefs.lang)) lang = prefs.lang;
+  } catch (e) { lang = null; }
+  var tags = navigator.languages || [navigator.language || ""];
+  for (var i = 0; i < tags.length && !lang; i++) {
+    var sub = String(tags[i]).split("-")[0].split("_")[0].trim().toLowerCase();
+    if (browser.hasOwnProperty(sub)) lang = browser[sub];
+  }
+  lang = lang || "en";
+  document.documentElement.lang = lang;
+  var w = words[lang] || {};
+  document.querySelectorAll("[data-t]").forEach(function (node) {
+    if (w.hasOwnProperty(node.dataset.t)) node.textContent = w[node.dataset.t];
+  });
+  ["title", "aria-label", "content"].forEach(function (attr) {
+    document.querySelectorAll("[data-t-" + attr + "]").forEach(function (node) {
+      var code = node.getAttribute("data-t-" + attr);
+      if (w.hasOwnProperty(code)) node.setAttribute(attr, w[code]);
+    });
+  });
+  var pick = document.getElementById("lang");
+  if (pick) pick.value = lang;
+})();
 addEventListener("py:ready", function () { window.kingStats.pyReadyMs = window.kingStats.pyReadyMs || performance.now(); });
 (function () {
   if (!("serviceWorker" in navigator)) return;

@@ -30,15 +30,17 @@ from .session import (
     save_seq,
 )
 from .tables import RULE_SET_TEXTS, RULE_SETS, new_game_options, off_options, rule_set_name, table_choice
-from .text import Catalog, MissingText, signed
+from .text import BROWSER_LANGUAGES, LANGUAGES, Catalog, MissingText, pick_language, signed
 from .viewmodel import describe_move
 
 __all__ = [
     "BOT_LEVELS",
+    "BROWSER_LANGUAGES",
     "DEADLINE_S",
     "DEFAULT_LEVEL",
     "DEFAULT_SETTINGS",
     "HUMAN",
+    "LANGUAGES",
     "LEVEL_BUDGET_MS",
     "MAX_PREFS",
     "MIN_DEADLINE_S",
@@ -61,6 +63,7 @@ __all__ = [
     "new_game_options",
     "off_options",
     "parse_save",
+    "pick_language",
     "read_prefs",
     "rule_set_name",
     "rules_help",

@@ -21,6 +21,7 @@ from ..errors import RulesError
 from ..limits import json_loads
 from ..rules import Rules
 from .session import BOT_LEVELS, HUMAN
+from .text import LANGUAGES
 
 MAX_PREFS = 16_384
 """Characters in a preferences text (the page writes about 200)."""
@@ -40,8 +41,9 @@ def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
 
     Returns ``(prefs, ok)``: ``prefs`` has only keys of the right shape — ``options`` (a dict that makes
     valid :class:`~kingcore.rules.Rules`, any table size), ``levels`` (``human`` then 1 to 5 of
-    :data:`BOT_LEVELS`: the last table's bots), ``fast`` (a bool); ``ok`` is false when the text was not
-    a preferences object (too long, too deep, not JSON, not an object) or one of those keys was dropped.
+    :data:`BOT_LEVELS`: the last table's bots), ``fast`` (a bool), ``lang`` (one of
+    :data:`~kingcore.web.text.LANGUAGES`, the language the player chose); ``ok`` is false when the text was
+    not a preferences object (too long, too deep, not JSON, not an object) or one of those keys was dropped.
     ``None`` or an empty text is no preferences: ``({}, True)``. Never raises.
     """
     if not text:
@@ -73,6 +75,11 @@ def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
     if "fast" in doc:
         if isinstance(doc["fast"], bool):
             prefs["fast"] = doc["fast"]
+        else:
+            ok = False
+    if "lang" in doc:
+        if isinstance(doc["lang"], str) and doc["lang"] in LANGUAGES:
+            prefs["lang"] = doc["lang"]
         else:
             ok = False
     return prefs, ok

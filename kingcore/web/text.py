@@ -21,6 +21,12 @@ from typing import Any
 
 from ..cards import SUIT_LETTERS, Suit
 
+LANGUAGES = ("en", "ru", "uk")
+"""The page's languages (``web/locale/<lang>.po``), English first (the source and the fallback)."""
+
+BROWSER_LANGUAGES = {"en": "en", "ru": "ru", "uk": "uk", "be": "ru"}
+"""A browser language's primary subtag -> the page's language (Belarusian readers get Russian)."""
+
 
 class MissingText(KeyError):
     """A code the catalog has no entry for (raised only by a ``strict`` catalog: the tests' one)."""
@@ -49,6 +55,10 @@ class Catalog:
             OSError: not a ``.mo`` file.
         """
         return cls(gettext.GNUTranslations(io.BytesIO(data)), strict)
+
+    def use(self, other: Catalog) -> None:
+        """Take ``other``'s words in place (a language switch: every holder of this catalog follows)."""
+        self.translations = other.translations
 
     def has(self, code: str) -> bool:
         """Whether ``code`` has an entry."""
@@ -161,6 +171,24 @@ class Catalog:
         if note["named_by"] is not None:
             bits.append(self.t("note.named", name=name(note["named_by"])))
         return self.t("list.sep").join(bits)
+
+
+def pick_language(chosen: object, browser: Iterable[object] = ()) -> str:
+    """The page's language: ``chosen`` (the preferences' ``lang``) when it is one of :data:`LANGUAGES`, else
+    the first of the ``browser``'s languages (``navigator.languages``, BCP 47 tags, most wanted first) whose
+    primary subtag :data:`BROWSER_LANGUAGES` knows, else English. Never raises (any values are ignored).
+
+    >>> pick_language(None, ["de-DE", "uk-UA", "ru"]), pick_language("en", ["ru"]), pick_language(1, ["be"])
+    ('uk', 'en', 'ru')
+    """
+    if isinstance(chosen, str) and chosen in LANGUAGES:
+        return chosen
+    for tag in browser:
+        if isinstance(tag, str):
+            lang = BROWSER_LANGUAGES.get(tag.split("-")[0].split("_")[0].strip().lower())
+            if lang:
+                return lang
+    return "en"
 
 
 def signed(n: int) -> str:

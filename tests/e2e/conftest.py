@@ -112,6 +112,7 @@ def new_context(browser: Any) -> Iterator[Callable[..., tuple[Any, Watch]]]:
     made: list[tuple[Any, Watch]] = []
 
     def make(width: int = 1280, height: int = 800, **kw: Any) -> tuple[Any, Watch]:
+        kw.setdefault("locale", "en-US")  # the page picks its language from the browser's (issue 13)
         ctx = browser.new_context(viewport={"width": width, "height": height}, **kw)
         ctx.set_default_timeout(TIMEOUT_MS)
         watch = Watch()

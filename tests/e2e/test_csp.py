@@ -64,8 +64,8 @@ def test_content_security_policy_is_strict_and_enforced(server: Any, new_context
     watch.errors[:] = [e for e in watch.errors if "Content Security Policy" not in e or "inline script" not in e]
 
     # The game still plays under it: my card reaches the table.
-    page.wait_for_selector("#hand.is-my-turn button.card:not([disabled])")
-    card = page.locator("#hand button.card:not([disabled])").first
+    page.wait_for_selector("#hand.is-my-turn button.card:not([aria-disabled=true])")
+    card = page.locator("#hand button.card:not([aria-disabled=true])").first
     played = card.get_attribute("data-card")
     card.click()
     page.wait_for_selector(f"#trick [data-card='{played}']")

@@ -49,7 +49,7 @@ def play_a_card(page: Any) -> None:
     """Wait for my turn and play my first legal card; then wait until the page took it."""
     page.wait_for_function(MY_TURN_OR_BREAK)
     before = page.evaluate("document.querySelectorAll('#hand button.card').length")
-    page.locator("#hand.is-my-turn button.card:not([disabled])").first.click()
+    page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
     page.wait_for_function(f"document.querySelectorAll('#hand button.card').length < {before}")
 
 

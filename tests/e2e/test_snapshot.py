@@ -44,7 +44,7 @@ def test_a_snapshot_is_stored_then_restored_and_a_damaged_one_dropped(server: An
     assert again.evaluate(HANDS_JS) not in ("", first_hand)  # dealt anew, not the snapshot's random state
     again.wait_for_function("document.body.dataset.bots === 'worker'")
     again.wait_for_function(MY_TURN_OR_BREAK)
-    if again.locator("#hand.is-my-turn button.card:not([disabled])").count() > 1:  # the bots' hint runs too
+    if again.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").count() > 1:  # the bots' hint runs too
         again.click("#btn-hint")
         again.wait_for_selector("#hand button.card[data-hint=best]")
     play_a_card(again)

@@ -130,8 +130,8 @@ def test_every_table_size_lays_out_and_reloads_to_the_same_point(server: Any, ne
         # a greyed card's reason, on a phone: inside the screen
         page.set_viewport_size({"width": 360, "height": 740})
         page.evaluate(SETTLED_JS)
-        for card in page.locator("#hand button.card:disabled").all()[:1] + page.locator(
-                "#hand button.card:disabled").all()[-1:]:
+        for card in page.locator("#hand button.card[aria-disabled=true]").all()[:1] + page.locator(
+                "#hand button.card[aria-disabled=true]").all()[-1:]:
             card.hover(force=True)
             tip = card.evaluate("""b => { const r = b.getBoundingClientRect(), t = getComputedStyle(b, '::after');
               const left = r.left + (t.left === 'auto' ? r.width - parseFloat(t.right) - parseFloat(t.width)
@@ -205,7 +205,7 @@ def test_one_deal_of_each_table_played_by_clicking(server: Any, new_context: Any
             page.wait_for_function(MY_TURN_OR_BREAK)
             if page.evaluate("document.body.dataset.phase") == "deal_over":
                 break
-            page.locator("#hand.is-my-turn button.card:not([disabled])").first.click()
+            page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
             clicks += 1
         st = state(page)
         assert clicks >= 1 and len(st["rows"]) == 1, label

@@ -31,7 +31,8 @@ STATE_JS = """() => ({
   phase: document.body.dataset.phase,
   toMove: document.body.dataset.toMove,
   deal: document.body.dataset.deal,
-  hand: [...document.querySelectorAll('#hand button.card')].map(b => [b.dataset.card, b.disabled]),
+  hand: [...document.querySelectorAll('#hand button.card')].map(b => [b.dataset.card,
+         b.getAttribute('aria-disabled') === 'true']),
   trick: [...document.querySelectorAll('#trick .card')].map(c => [c.dataset.card, c.dataset.pos]),
   rows: [...document.querySelectorAll('#score-sheet tr[data-deal]')].map(r => [+r.dataset.deal,
          +r.dataset.control, [...r.querySelectorAll('td[data-points]')].map(td => +td.dataset.points)]),
@@ -41,7 +42,7 @@ STATE_JS = """() => ({
 })"""
 MY_TURN_OR_BREAK = """() => { const p = document.body.dataset.phase;
   return p === 'deal_over' || p === 'rubber_over'
-      || !!document.querySelector('#hand.is-my-turn button.card:not([disabled])'); }"""
+      || !!document.querySelector('#hand.is-my-turn button.card:not([aria-disabled=true])'); }"""
 
 
 # ----- helpers -----------------------------------------------------------------------------------------
@@ -134,7 +135,7 @@ def test_whole_rubber_with_fast_bots(server: Any, new_context: Any, artifacts: P
             page.click("#btn-continue")
             page.wait_for_function(f"document.body.dataset.deal !== '{deal}'")
             continue
-        page.locator("#hand.is-my-turn button.card:not([disabled])").first.click()
+        page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
         clicks += 1
     st = state(page)
     assert len(st["rows"]) == 14 and [r[0] for r in st["rows"]] == list(range(1, 15))
@@ -208,7 +209,7 @@ def test_served_under_a_sub_path(make_server: Any, new_context: Any) -> None:
     scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
     assert scope == srv.url
     page.wait_for_function(MY_TURN_OR_BREAK)
-    page.locator("#hand.is-my-turn button.card:not([disabled])").first.click()
+    page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
     assert all(u.startswith(srv.url) or not u.startswith("http") for u in watch.requests), watch.requests[:5]
 
 
@@ -261,13 +262,16 @@ def test_disabled_card_does_nothing_and_forced_illegal_move_is_refused(server: A
     page = open_game(ctx, server.url)
     before = state(page)
     button = page.locator(f'#hand button[data-card="{illegal["card"]}"]')
-    assert button.is_disabled()
+    # greyed, yet focusable (aria-disabled, not disabled) so that a screen reader reads its reason
+    assert button.get_attribute("aria-disabled") == "true" and button.evaluate("b => b.disabled") is False
     assert button.get_attribute("title") == illegal["why"]
     described = button.get_attribute("aria-describedby")
     assert page.locator(f"#{described}").text_content() == illegal["why"]
-    button.click(force=True)
-    page.wait_for_timeout(300)
+    button.click(force=True)  # plays nothing; says why
+    page.wait_for_selector("#toast:not([hidden])")
+    assert illegal["why"] in page.locator("#toast").inner_text()
     assert state(page) == before
+    page.evaluate("document.getElementById('toast').hidden = true")
     # forced through the glue: the engine refuses it with its reason
     answer = json.loads(page.evaluate(f"window.kingIntent({json.dumps(illegal['card'])})"))
     assert answer["ok"] is False and answer["error"]["reason"] == illegal["reason"]
@@ -339,7 +343,7 @@ def test_screenshots(width: int, height: int, server: Any, new_context: Any, art
     page.wait_for_selector("#new-game-dialog[open]")
     page.screenshot(path=str(artifacts / f"new-game-{width}x{height}.png"))
     page.click("#new-game-cancel")
-    illegal = page.locator("#hand button.card:disabled").first
+    illegal = page.locator("#hand button.card[aria-disabled=true]").first
     illegal.hover(force=True)
     page.screenshot(path=str(artifacts / f"why-{width}x{height}.png"))
 
@@ -439,7 +443,7 @@ def test_levels_per_seat_hint_and_review(server: Any, new_context: Any, artifact
             page.screenshot(path=str(artifacts / "review-1280x800.png"))
             reviewed = True
             break
-        legal = page.locator("#hand.is-my-turn button.card:not([disabled])")
+        legal = page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])")
         if not hinted and legal.count() > 1:
             page.click("#btn-hint")
             page.wait_for_selector("#hand button.card[data-hint=best]")

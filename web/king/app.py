@@ -22,14 +22,15 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from kingcore.web import SaveError, Session, bot_move, save_seq
+from kingcore.web import LANGUAGES, SaveError, Session, bot_move, save_seq
 
-from .draw import Drawing, el, put
+from .draw import Drawing, el, put, show_language
 from .extras import draw_table_extras
 from .render import panels
+from .render.announce import announce
 from .render.status import MAIN_THREAD_LEVELS, hint_words, status
 from .store import Store, pref_levels
-from .words import ME, Catalog, name
+from .words import ME, Catalog, load_catalog, name
 from .worker import Bots, now_ms
 
 BOT_PACE_MS = 600  # a bot's card, at a watchable pace
@@ -193,12 +194,19 @@ class App:
         self.use(None)
         self.pending = None
         el("problem-full").hidden = True
-        put(el("problem-text"), panels.problem(self.cat, err.kind, err.version, err.message, json.dumps(err.version)))
+        self.problem_words()
         self.export_url = self.blob_url(err.raw, self.export_url)
         link = el("export")
         link.href = self.export_url
         link.download = "king-save.txt"
         el("problem").hidden = False
+
+    def problem_words(self) -> None:
+        """What the banner says about the unreadable save (in the page's language)."""
+        err = self.problem
+        if err is not None:
+            put(el("problem-text"), panels.problem(self.cat, err.kind, err.version, err.message,
+                                                   json.dumps(err.version)))
 
     def blob_url(self, text: str, old: str | None) -> str:
         """An object URL of ``text`` as a file (``old`` revoked)."""
@@ -225,11 +233,13 @@ class App:
             self.toast(self.cat.t("toast.not_allowed", why=self.cat.why(err["reason"], err["args"])))
             document.body.dataset.lastError = err["reason"]
             return result
-        self.vm = result["view"]
+        before, self.vm = self.vm, result["view"]
         self.drawing.show_last = False
         self.hide_toast()
         self.write()
         self.render()
+        if before is not None:
+            self.drawing.say(announce(before, result["view"], ME, token, self.cat))
         self.kick()
         return result
 
@@ -302,11 +312,13 @@ class App:
                 result = s.apply(token, seat, viewer=ME)
                 if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move
                     window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
-                    result = s.apply(await self.bots.choose(request, "random", seed), seat, viewer=ME)
+                    token = await self.bots.choose(request, "random", seed)
+                    result = s.apply(token, seat, viewer=ME)
                 self.vm = result["view"]
                 self.drawing.show_last = False
                 self.write()
                 self.render()
+                self.drawing.say(announce(vm, result["view"], seat, token, self.cat))
         finally:
             self.running = False
 
@@ -375,6 +387,7 @@ class App:
             el("fast").checked = bool(self.prefs.get("fast", False))  # the saved preference, with no game
             d.empty()
             return
+        place = d.focus_place()
         d.measure_bar()
         body.dataset.phase = vm["phase"]
         body.dataset.toMove = "" if vm["to_move"] is None else str(vm["to_move"])
@@ -392,6 +405,7 @@ class App:
         d.panel(vm, review)
         d.sheet(vm)
         draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button
+        d.keep_focus(place)
 
     def toast(self, message: str) -> None:
         node = el("toast")
@@ -410,6 +424,23 @@ class App:
         if self.toast_handle is not None:
             window.clearTimeout(self.toast_handle)
         self.toast_handle = None
+
+    # ----- the language (issue 13) ----------------------------------------------------------------
+
+    def set_language(self, lang: str) -> None:
+        """Show the page in ``lang`` (one of ``kingcore.web.LANGUAGES``) and remember the choice."""
+        if lang not in LANGUAGES:
+            return
+        self.cat.use(load_catalog(lang))
+        self.prefs["lang"] = lang
+        self.store.save_prefs(self.prefs)
+        show_language(self.cat, lang)
+        self.hide_toast()
+        self.drawing.forget()
+        if self.problem is not None:  # its words only: a pending choice (a full storage) stays
+            self.problem_words()
+        self.render()
+        document.body.dataset.lang = lang
 
     def toggle_sheet(self, show: bool | None = None) -> None:
         panel = el("sheet-panel")

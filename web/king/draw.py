@@ -13,7 +13,7 @@ from pyscript.ffi import is_none
 
 from kingcore.web import HUMAN
 
-from .dom import Node, markup
+from .dom import Node, h, markup
 from .render import calls, dialog, hand, panels, sheet, status, table, trick
 from .words import ME, Catalog, position
 
@@ -27,6 +27,12 @@ def put(node: Any, nodes: list[Node] | list[Node | str]) -> None:
     node.innerHTML = markup(nodes)
 
 
+HAND_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
+"""The keys that move the focus through my hand, one card back or on (Home and End: to either end)."""
+SAY_KEEP = 8
+"""Sentences the live region keeps (a log: a screen reader reads each one added)."""
+
+
 def translate_page(cat: Catalog) -> None:
     """The words of the page's own HTML from the catalog: ``data-t`` (text) and ``data-t-<attribute>``
     (an attribute) name codes; the HTML's English is only what shows before Python starts."""
@@ -35,6 +41,13 @@ def translate_page(cat: Catalog) -> None:
     for attr in ("title", "aria-label", "content"):
         for node in document.querySelectorAll(f"[data-t-{attr}]"):
             node.setAttribute(attr, cat.t(str(node.getAttribute(f"data-t-{attr}"))))
+
+
+def show_language(cat: Catalog, lang: str) -> None:
+    """The page in ``lang`` (``cat`` holds its words): ``<html lang>``, the HTML's own words, the picker."""
+    document.documentElement.lang = lang
+    translate_page(cat)
+    el("lang").value = lang
 
 
 class Drawing:
@@ -47,6 +60,11 @@ class Drawing:
         self.panel_kind: tuple[str, int] | None = None
         self.call_markup: str | None = None  # what the call screen shows now (redrawn only when it changes)
         self.call_key: Any = None  # (phase, position) of the call screen shown: a new one takes the focus
+
+    def forget(self) -> None:
+        """Draw everything anew on the next render (the words changed: a language switch)."""
+        self.hand_key = self.call_markup = None
+        el("trick").innerHTML = ""  # its cards are kept between draws, with their names
 
     def measure_bar(self, *_: Any) -> None:
         """The top bar's height, so that the results panel can stay below it on short screens."""
@@ -134,13 +152,79 @@ class Drawing:
         self.hand_key = key
         active = document.activeElement
         focused = None if is_none(active) or is_none(active.closest("#hand")) else str(active.dataset.card)
+        before = [str(b.dataset.card) for b in node.querySelectorAll("button.card")]
         buttons, whys = hand.hand(vm, self.cat, values, best)
         put(node, buttons)
         put(el("why-list"), whys)
-        if focused:
+        if focused:  # the focus stays on its card, or (the card was played) on the one now in its place
             target = node.querySelector(f'button[data-card="{focused}"]')
+            if is_none(target) and cards:
+                at = min(before.index(focused) if focused in before else 0, len(cards) - 1)
+                target = node.querySelector(f'button[data-card="{cards[at]["card"]}"]')
             if not is_none(target):
+                self.focus_card(target)
+
+    # ----- the keyboard and the screen reader (issue 13) ------------------------------------------
+
+    def focus_card(self, button: Any) -> None:
+        """Focus a card of my hand and make it the hand's one tab stop."""
+        for other in el("hand").querySelectorAll("button.card"):
+            other.tabIndex = -1
+        button.tabIndex = 0
+        button.focus()
+
+    def hand_arrow(self, key: str) -> bool:
+        """An arrow key, Home or End pressed in my hand: the focus moves; ``False`` for any other key."""
+        cards = list(el("hand").querySelectorAll("button.card"))
+        if not cards or (key not in HAND_STEPS and key not in ("Home", "End")):
+            return False
+        active = document.activeElement
+        names = [str(c.dataset.card) for c in cards]
+        at = names.index(str(active.dataset.card)) if not is_none(active) and str(active.dataset.card) in names else 0
+        to = 0 if key == "Home" else len(cards) - 1 if key == "End" else at + HAND_STEPS[key]
+        self.focus_card(cards[max(0, min(len(cards) - 1, to))])
+        return True
+
+    def focus_hand(self) -> None:
+        """The focus back to my hand (its tab stop), when there is one."""
+        target = el("hand").querySelector('button.card[tabindex="0"]')
+        if is_none(target):
+            target = el("hand").querySelector("button.card")
+        if not is_none(target):
+            self.focus_card(target)
+
+    def focus_place(self) -> tuple[str, str] | None:
+        """Where the focus is, when it is in the results panel or a call screen: ``(screen id, element id)``."""
+        active = document.activeElement
+        if is_none(active):
+            return None
+        for ident in ("center-panel", "call-screen"):
+            if not is_none(active.closest(f"#{ident}")):
+                return ident, str(active.id or "")
+        return None
+
+    def keep_focus(self, place: tuple[str, str] | None) -> None:
+        """After a draw: a focus lost with the panel or call screen that held it goes back to the same
+        button (the panel was redrawn) or, the screen gone, to my hand."""
+        active = document.activeElement
+        lost = is_none(active) or str(active.tagName) == "BODY" or not bool(active.isConnected)
+        if place is None or not lost or el("new-game-dialog").open or not el("sheet-panel").hidden:
+            return
+        screen = el(place[0])
+        if not is_none(screen) and not screen.hidden:
+            target = screen.querySelector(f"#{place[1]}") if place[1] else None
+            if target is not None and not is_none(target):
                 target.focus()
+            return
+        self.focus_hand()
+
+    def say(self, texts: list[str]) -> None:
+        """Add sentences to the live region (``role=log``): a screen reader reads each one."""
+        node = el("say")
+        for text in texts:
+            node.insertAdjacentHTML("beforeend", markup([h("p", None, text)]))
+        while node.childElementCount > SAY_KEEP:
+            node.firstElementChild.remove()
 
     def moves(self, vm: dict[str, Any], hint: dict[str, Any] | None, key: Any) -> None:
         """My non-card decisions: a call screen over the felt, or (for any other) a row of buttons."""

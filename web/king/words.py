@@ -27,11 +27,11 @@ seat 1 is on the left): the seat's place around the oval, which also names it.""
 __all__ = ["ME", "POSITIONS", "Catalog", "load_catalog", "name", "percent", "position", "pts", "signed"]
 
 
-def load_catalog(path: str = "./locale/en.mo") -> Catalog:
-    """The words (the compiled catalog PyScript's ``files`` config put at ``path``); without it the page
-    still plays, showing codes."""
+def load_catalog(lang: str = "en") -> Catalog:
+    """The words of ``lang`` (one of ``kingcore.web.LANGUAGES``: the compiled catalog PyScript's ``files``
+    config put at ``./locale/<lang>.mo``); without it the page still plays, showing codes."""
     try:
-        with open(path, "rb") as f:
+        with open(f"./locale/{lang}.mo", "rb") as f:
             return Catalog.from_mo(f.read())
     except OSError:
         return Catalog()

@@ -1,5 +1,7 @@
-"""My hand: a ``button.card`` per card — playable ones ``.is-legal``, the others ``disabled`` with the reason
-(title, ``data-why`` and a described-by text), the hint's expected points on each when asked."""
+"""My hand: a ``button.card`` per card — playable ones ``.is-legal``, the others ``aria-disabled`` (still
+focusable, so that a screen reader reads their reason) with the reason (title, ``data-why`` and a
+described-by text), the hint's expected points on each when asked. One card is the hand's tab stop
+(``tabindex=0``, the first playable one; the others ``-1``): the arrow keys, Home and End move between them."""
 
 from __future__ import annotations
 
@@ -16,13 +18,14 @@ def hand(vm: dict[str, Any], cat: Catalog, values: dict[str, float], best: str |
     cards = vm["hand"]
     buttons, whys = [], []
     mid = (len(cards) - 1) / 2
+    stop = next((i for i, c in enumerate(cards) if c["legal"]), 0)
     for i, c in enumerate(cards):
         card = c["card"]
         attrs: dict[str, str | int | float | bool | None] = {}
         if not c["legal"]:
             why = cat.why(c["reason"], c["args"])
             whys.append(h("span", {"id": f"why-{card}"}, why))
-            attrs = {"disabled": True, "title": why, "data-why": why,
+            attrs = {"aria-disabled": "true", "title": why, "data-why": why,
                      "data-tip": "start" if i < len(cards) / 2 else "end", "aria-describedby": f"why-{card}"}
         label, badge = cat.card_name(card), None
         if card in values:
@@ -32,6 +35,7 @@ def hand(vm: dict[str, Any], cat: Catalog, values: dict[str, float], best: str |
             attrs["data-hint"] = "best" if card == best else None
         classes = " ".join(["card", *(["is-legal"] if c["legal"] else []), *(["is-hint"] if card == best else [])])
         buttons.append(h("button", {"type": "button", "class": classes, "data-card": card, "data-suit": c["suit"],
-                                    "aria-label": label, "style": f"--o:{i - mid}", **attrs},
+                                    "aria-label": label, "tabindex": 0 if i == stop else -1,
+                                    "style": f"--o:{i - mid}", **attrs},
                          face(cat, card), badge))
     return buttons, whys
