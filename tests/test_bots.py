@@ -72,7 +72,9 @@ BOTS = ["random", "heuristic", "heuristic(noise=0.2)", "pimc(samples=3,call_samp
         "expert(samples=3,call_samples=2)", "pimc(samples=3,call_samples=1,infer=0.7,draws=2)",
         "pimc(samples=3,call_samples=1,infer=1,chain=2)",
         "pimc(samples=2,call_samples=1,solver=2)", "pimc(samples=2,call_samples=1,rollout=random,objective=diff)",
-        "naive", "greedy", "heuristic(version=1)", "pimc(samples=3,call_samples=1,version=1,trust=0,standing=0)"]
+        "naive", "greedy", "heuristic(version=1)", "pimc(samples=3,call_samples=1,version=1,trust=0,standing=0)",
+        "pimc(samples=3,call_samples=1,infer=0.9,models=heuristic+naive+greedy+random,prior=0.4)",
+        "pimc(samples=4,call_samples=1,least=2,close=8,lead=12)"]
 
 
 # ----------------------------------------------------------------------------------------- helpers
