@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     key = f"{a.positions}/{a.ref}/{a.rng_seed}"
     if a.cache and Path(a.cache).exists():
         cache = json.loads(Path(a.cache).read_text())
-    refs: list[tuple[dict[str, float], float]] = [tuple(x) for x in cache.get(key, [])]  # type: ignore[attr-defined,misc]
+    refs: list[tuple[dict[str, float], float]] = [tuple(x) for x in cache.get(key, [])]  # type: ignore[attr-defined]
     views = [position(i, a.rng_seed) for i in range(a.positions)]
     t0 = time.perf_counter()
     for i in range(len(refs), a.positions):
