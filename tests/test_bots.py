@@ -69,7 +69,7 @@ CONFIGS = [
 ]
 
 BOTS = ["random", "heuristic", "heuristic(noise=0.2)", "pimc(samples=3,call_samples=2)",
-        "expert(samples=3,call_samples=2)", "pimc(samples=3,call_samples=1,infer=0.7,draws=2)",
+        "expert(samples=3,call_samples=2,least=2,close=6,lead=8)", "pimc(samples=3,call_samples=1,infer=0.7,draws=2)",
         "pimc(samples=3,call_samples=1,infer=1,chain=2)",
         "pimc(samples=2,call_samples=1,solver=2)", "pimc(samples=2,call_samples=1,rollout=random,objective=diff)",
         "naive", "greedy", "heuristic(version=1)", "pimc(samples=3,call_samples=1,version=1,trust=0,standing=0)",
@@ -434,7 +434,8 @@ def test_make_bot_round_trips_and_rejects_bad_specs() -> None:
     for spec in ("random", "heuristic", "heuristic(noise=0.2)", "pimc(samples=7,rollout=random)", "naive", "greedy",
                  "heuristic(version=1)", "pimc(version=1,trust=0.5,standing=0)"):
         assert str(make_bot(str(make_bot(spec)))) == str(make_bot(spec))
-    assert make_bot("expert(samples=5)") == PimcBot(samples=5, call_samples=32, infer=0.9, chain=6)
+    assert make_bot("expert(samples=5)") == PimcBot(samples=5, call_samples=32, infer=0.9, chain=6, least=40, lead=640,
+                                                    models="heuristic+naive+greedy+random", prior=0.9)
     for level in LEVELS.values():
         make_bot(level)
     for bad in ("nobody", "pimc(samples=x)", "pimc(colour=red)", "pimc(samples=0)", "heuristic(noise=2)",
