@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kingcore.bots.arena import contract_rules, deal_cards_for, one_deal_game
 from kingcore.bots.base import legal_moves, make_bot
-from kingcore.bots.knowledge import knowledge
 from kingcore.bots.pimc import card_values
+from kingcore.bots.simple import heuristic_play
 from kingcore.contracts import Contract
 from kingcore.rules import Rules
 from kingcore.view import SeatView, seat_view
@@ -52,11 +52,7 @@ def reference(view: SeatView, samples: int, seed: int) -> tuple[dict[str, float]
     """(mean own points by card token over ``samples`` deals, the standard error of the runner-up's
     value minus the best card's, paired on the same deals; ``nan`` when a small pre-run guessed another best)."""
     legal = legal_moves(view)
-    k = knowledge(view)
-    lm = 0
-    for m in legal:
-        assert m.card is not None
-        lm |= m.card.mask
+    k, _, lm, _ = heuristic_play(view, legal)  # the seat's knowledge and its legal cards as a mask
     pre, _ = card_values(k, lm, random.Random(seed + 1), max(1, samples // 12))
     guess = max(pre, key=lambda c: pre[c])  # the best card of a small pre-run: the paired base
     spread: dict[int, float] = {}
