@@ -673,7 +673,7 @@ class PimcBot(Bot):
                 lm |= m.card.mask
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
-                                  self.lookahead, self.chain, self.version, -1, None, *self._adaptive(k),
-                                  *self._models())
+                                  self.lookahead, self.chain, self.version, -1, None, 0, 0, self.clear,
+                                  *self._models())  # every card rated on all ``samples`` deals
             return {m: vals[m.card.index] for m in legal if m.card is not None}
         return evaluate_calls(view, legal, rng, self.call_samples, self.budget_ms, self.version)
