@@ -33,6 +33,7 @@ from kingcore.bots import (
     choose_token,
     hint,
     knowledge,
+    legal_moves,
     make_bot,
     sample_hands,
     view_from_dict,
@@ -68,10 +69,12 @@ CONFIGS = [
 ]
 
 BOTS = ["random", "heuristic", "heuristic(noise=0.2)", "pimc(samples=3,call_samples=2)",
-        "expert(samples=3,call_samples=2)", "pimc(samples=3,call_samples=1,infer=0.7,draws=2)",
+        "expert(samples=3,call_samples=2,least=2,close=6,lead=8)", "pimc(samples=3,call_samples=1,infer=0.7,draws=2)",
         "pimc(samples=3,call_samples=1,infer=1,chain=2)",
         "pimc(samples=2,call_samples=1,solver=2)", "pimc(samples=2,call_samples=1,rollout=random,objective=diff)",
-        "naive", "greedy", "heuristic(version=1)", "pimc(samples=3,call_samples=1,version=1,trust=0,standing=0)"]
+        "naive", "greedy", "heuristic(version=1)", "pimc(samples=3,call_samples=1,version=1,trust=0,standing=0)",
+        "pimc(samples=3,call_samples=1,infer=0.9,models=heuristic+naive+greedy+random,prior=0.4)",
+        "pimc(samples=4,call_samples=1,least=2,close=8,lead=12)"]
 
 
 # ----------------------------------------------------------------------------------------- helpers
@@ -431,7 +434,8 @@ def test_make_bot_round_trips_and_rejects_bad_specs() -> None:
     for spec in ("random", "heuristic", "heuristic(noise=0.2)", "pimc(samples=7,rollout=random)", "naive", "greedy",
                  "heuristic(version=1)", "pimc(version=1,trust=0.5,standing=0)"):
         assert str(make_bot(str(make_bot(spec)))) == str(make_bot(spec))
-    assert make_bot("expert(samples=5)") == PimcBot(samples=5, call_samples=32, infer=0.9, chain=6)
+    assert make_bot("expert(samples=5)") == PimcBot(samples=5, call_samples=32, infer=0.9, chain=6, least=40, lead=640,
+                                                    models="heuristic+naive+greedy+random", prior=0.9)
     for level in LEVELS.values():
         make_bot(level)
     for bad in ("nobody", "pimc(samples=x)", "pimc(colour=red)", "pimc(samples=0)", "heuristic(noise=2)",
@@ -463,6 +467,45 @@ def test_hint_rates_every_legal_move_best_first() -> None:
         assert [x for _, x in h] == sorted((x for _, x in h), reverse=True)
         assert hint(v, bot=bot) == h  # the same view gives the same hint
         g.play(h[0][0], seat)
+
+
+def test_ordered_king_naming_and_its_hint_share_one_criterion() -> None:
+    """Issue 12: the hint ringed "Eralash + … +127 %" while "Take hearts" showed +170 % — the bot ranked
+    contracts by points over the fair share, the hint by the fraction of it. Now one rating drives both:
+    a contract richer in points but poorer in its fair share's terms is not named, and the hint's first
+    (ringed) move is the best rated and the bot's own choice."""
+    from kingcore.bots.calls import contract_rating, fair_share, pick_call
+
+    g = Game(Rules(order="chosen"))
+    g.set_first_dealer(3)
+    g.deal(random.Random(5))
+    v = seat_view(g, g.to_move)
+    legal = legal_moves(v)
+    rules = Rules(order="chosen")
+    by = {m.contract: m for m in legal if m.contract is not None}
+    eralash, hearts = by[Contract.ERALASH_PLUS], by[Contract.TAKE_HEARTS]
+    fe, fh = fair_share(rules, Contract.ERALASH_PLUS), fair_share(rules, Contract.TAKE_HEARTS)
+    values = {m: fair_share(rules, m.contract) if m.contract is not None else 0.0 for m in legal}
+    values[eralash] = fe * 2.27  # +127 %: many more points over its share …
+    values[hearts] = fh * 2.70   # +170 %: … than this, which is the better hand for its contract
+    assert values[eralash] - fe > values[hearts] - fh
+    choice = pick_call(v, legal, values, 0.3)
+    assert choice == hearts
+    assert contract_rating(rules, hearts, values[hearts], 0.3) == pytest.approx(1.7)
+    assert contract_rating(rules, eralash, values[eralash], 0.3) == pytest.approx(1.27)
+    values = {m: fair_share(rules, m.contract) * 1.2 if m.contract is not None else 0.0 for m in legal}
+    assert str(pick_call(v, legal, values, 0.3)) == "pass"  # nothing clears the bar of +30 %
+
+    class Fixed(PimcBot):
+        def evaluate(self, view: SeatView, legal: list[Move], rng: random.Random) -> dict[Move, float]:
+            out = {m: fair_share(rules, m.contract) if m.contract is not None else 0.0 for m in legal}
+            out[eralash], out[hearts] = fe * 2.27, fh * 2.70
+            return out
+
+    rated = hint(v, bot=Fixed())
+    assert rated[0] == (hearts, pytest.approx(1.7))
+    assert [x for _, x in rated] == sorted((x for _, x in rated), reverse=True)
+    assert Fixed().choose(v, random.Random(1)) == hearts
 
 
 def test_analyse_rates_each_card_of_a_record() -> None:

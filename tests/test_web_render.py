@@ -141,7 +141,9 @@ def test_result_panel_review_and_sheet_after_a_deal() -> None:
             "cost": 1.0}
     review = panels.review(CAT, {"pending": False, "data": data})
     assert len(review.select(tag="tr", cls="is-costly")) == 1
-    assert "gave away 1.0 points; 1 choice was costly" in one(review, cls="review-note").text()
+    assert "lowered your expected points (an average over where the unseen cards could lie) by 1.0; 1 choice " \
+        "was costly" in one(review, cls="review-note").text()
+    assert review.select(cls="review-actual") == []  # no result given, no line about it
     parts = sheet.sheet(vm, CAT)
     done = h("table", None, parts).select(tag="tr", **{})
     played = [r for r in done if r.attr("data-deal") is not None]
@@ -294,6 +296,31 @@ def test_hint_words() -> None:
     assert words["text"] == "Hint: pass — no contract beats its fair share by +30 % with this hand."
     assert words["shown"]["contract:no-king"] == "+10 %"
     assert status.status(phase_vm("my_turn"), CAT, True, {"pending": False, "text": words["text"]}) == words["text"]
+
+
+def test_review_says_expected_points_and_what_actually_happened() -> None:
+    """Issue 12: after a *no boys* deal scored 0 the review said "your cards gave away 5.8 points". Its
+    numbers are the expert's expected points; beside them stands the deal's real result, from the view
+    model, in the deal panel and in the last deal of the rubber's end."""
+    data = {"cards": [{"trick": 1, "card": "JS", "expected": -7.04, "best": "7S", "best_expected": -1.2,
+                       "cost": 5.84}, {"trick": 4, "card": "8D", "expected": -6.0, "best": "8D",
+                                       "best_expected": -6.0, "cost": 0.0}], "cost": 5.84}
+    state = {"pending": False, "data": data}
+    review = panels.review(CAT, state, 0)
+    note = one(review, cls="review-note").text()
+    assert "gave away" not in note and "expected points" in note and "by 5.8;" in note
+    actual = one(review, cls="review-actual")
+    assert actual.attr("data-points") == 0
+    assert actual.text() == ("What actually happened: you scored 0 in this deal; after your first choice the "
+                             "expert expected −7.0.")
+    heads = [n.text() for n in review.select(tag="th")]
+    assert heads == ["Trick", "You played (expected)", "Better (expected)", "Expected cost"]
+    vm = phase_vm("deal_over")
+    _, nodes = panels.result_panel(vm, CAT, state)
+    shown = one(h("div", None, nodes), cls="review-actual")
+    assert shown.attr("data-points") == vm["result"]["points"][0]
+    assert f"you scored {panels.pts(vm['result']['points'][0])} in this deal" in shown.text()
+    assert "(−7.0)" in review.select(tag="tr")[1].text()  # each row's values are the expected points
 
 
 def test_a_review_row_adds_up_as_shown() -> None:

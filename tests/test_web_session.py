@@ -542,7 +542,8 @@ def test_web_python_is_lint_clean() -> None:
 
 def test_ordered_king_hint_rates_contracts_against_their_fair_share() -> None:
     """Naming a contract: every contract is played once, so the hint rates each by its gain over its
-    fair share, a pass is the bar to clear, and the first move is what the expert itself names."""
+    fair share, a pass is the bar to clear, and the first move is what the expert itself names — and
+    the best rated, the expert naming by the same rating."""
     checked = 0
     for seed in range(4):
         rng = random.Random(seed)
@@ -559,5 +560,6 @@ def test_ordered_king_hint_rates_contracts_against_their_fair_share() -> None:
             if answer["best"] != "pass":
                 assert rates[answer["best"]] >= 0.3
         assert max(rates.values()) < 5  # fractions of a fair share, not points of a rich contract
+        assert rates[answer["best"]] == max(rates.values())  # the ringed move is the best rated (issue 12)
         checked += 1
     assert checked == 4

@@ -24,8 +24,7 @@ from ..moves import Move
 from ..notation import loads
 from ..view import SeatView, seat_view
 from .base import Bot, legal_moves, make_bot
-from .calls import fair_share, pick_call
-from .knowledge import parse_rules
+from .calls import contract_ratings, pick_call
 from .pimc import PimcBot
 
 STRONGEST = "expert"
@@ -47,8 +46,9 @@ def hint(view: SeatView, rng: random.Random | None = None, bot: Bot | None = Non
     this deal's points would always favour the richest contract: there a contract is rated by how
     much better than its fair share (control total / players) this hand is expected to play it, as
     a fraction of that share (0.4 = 40 % better), and a pass by the bar a contract must clear to be
-    named now (the bot's ``margin``); the move first is the one the bot makes
-    (:func:`~kingcore.bots.calls.pick_call`).
+    named now (the bot's ``margin``) — :func:`~kingcore.bots.calls.contract_rating`, the very criterion
+    the bot names by (:func:`~kingcore.bots.calls.pick_call`), so the move first, the best rated, is
+    the one the bot makes.
 
     Args:
         view: a view whose seat is to move; rng: randomness (default ``Random(0)``: the same hint
@@ -66,15 +66,8 @@ def hint(view: SeatView, rng: random.Random | None = None, bot: Bot | None = Non
     values = b.evaluate(view, legal, rng if rng is not None else random.Random(0))
     if view.phase != "choose_contract":
         return sorted(values.items(), key=lambda mv: (-mv[1], legal.index(mv[0])))
-    rules = parse_rules(view.rules)
     choice = pick_call(view, legal, values, b.margin)
-    rated = {}
-    for m in legal:
-        if m.contract is None:  # pass: the bar a contract must clear to be named now
-            rated[m] = b.margin
-        else:
-            fair = fair_share(rules, m.contract)
-            rated[m] = (values[m] - fair) / max(1.0, abs(fair))
+    rated = contract_ratings(view, legal, values, b.margin)  # the criterion pick_call ranks by
     return sorted(rated.items(), key=lambda mv: (mv[0] != choice, -mv[1], legal.index(mv[0])))
 
 

@@ -108,12 +108,14 @@ class GameResult:
 
 
 def play_game(g: Game, bots: Sequence[Bot], rngs: Sequence[random.Random],
-              timer: bool = False, seat: int | None = None) -> GameResult:
+              timer: bool = False, seat: int | None = None,
+              clock: Callable[[], float] = time.perf_counter) -> GameResult:
     """Play ``g`` to the end of its current deal with ``bots[seat]`` deciding for each seat.
 
     Returns:
         the deal's points and tricks per seat; with ``timer``, (phase, forced, seconds) per decision
-        (the time includes building the seat's view) — only the decisions of ``seat`` when given.
+        (the time includes building the seat's view) — only the decisions of ``seat`` when given;
+        ``clock`` measures it (``time.process_time``: this process's CPU time, fair on a busy machine).
 
     Raises:
         AssertionError: a bot returned an illegal move (a bug).
@@ -124,10 +126,10 @@ def play_game(g: Game, bots: Sequence[Bot], rngs: Sequence[random.Random],
     while g.phase not in (Phase.DEAL_OVER, Phase.RUBBER_OVER):
         who = g.to_move
         assert who is not None
-        t0 = time.perf_counter()
+        t0 = clock()
         view = seat_view(g, who)
         move = bots[who].choose(view, rngs[who])
-        dt = time.perf_counter() - t0
+        dt = clock() - t0
         if timer and (seat is None or seat == who):
             times.append((view.phase, len(view.legal) == 1, dt))
         assert str(move) in view.legal, f"{bots[who]} chose {move}, not one of {view.legal}"
@@ -322,8 +324,10 @@ def _quantile(xs: Sequence[float], q: float) -> float:
 
 
 def bench_bots(spec: str, contracts: Sequence[str], deals: int, rng_seed: int = 1, rules: Rules | None = None,
-               out: Callable[[str], None] = print) -> dict[str, tuple[int, float, float, float, float]]:
-    """Time every decision of ``spec`` playing all seats of ``deals`` deals per contract.
+               out: Callable[[str], None] = print,
+               cpu: bool = False) -> dict[str, tuple[int, float, float, float, float]]:
+    """Time every decision of ``spec`` playing all seats of ``deals`` deals per contract (``cpu``: in
+    this process's CPU time — what the wall clock would show on a quiet machine —, not wall time).
 
     Returns:
         per decision kind (``card``, ``card (forced)``, ``call_trump``, ``auction``, ``choose_contract``,
@@ -339,7 +343,8 @@ def bench_bots(spec: str, contracts: Sequence[str], deals: int, rng_seed: int = 
             dealer, hands, kitty = deal_cards_for(r, c, i, rng_seed)
             g = one_deal_game(r, c, dealer, hands, kitty)
             rngs = [random.Random(rng_seed * 7919 + i * 16 + s) for s in range(r.players)]
-            res = play_game(g, [bot] * r.players, rngs, timer=True)
+            res = play_game(g, [bot] * r.players, rngs, timer=True,
+                            clock=time.process_time if cpu else time.perf_counter)
             for phase, forced, dt in res.times:
                 kind = ("card (forced)" if forced else "card") if phase == "play" else phase
                 if forced and phase != "play":
@@ -349,7 +354,8 @@ def bench_bots(spec: str, contracts: Sequence[str], deals: int, rng_seed: int = 
     table: dict[str, tuple[int, float, float, float, float]] = {}
     impl = platform.python_implementation()
     out(f"bot latency: {bot}, Python {platform.python_version()} ({impl}, {sys.platform}), "
-        f"{deals} deals × {len(contracts)} contracts, every seat; ms per decision (view + choose)")
+        f"{deals} deals × {len(contracts)} contracts, every seat; ms {'of CPU ' if cpu else ''}per decision "
+        "(view + choose)")
     out(f"{'decision':<24}{'count':>7}{'p50':>9}{'p95':>9}{'p99':>9}{'max':>9}")
     for kind in sorted(times, key=lambda k: (k == "all", k)):
         xs = times[kind]

@@ -28,8 +28,8 @@ from .base import legal_moves
 from .knowledge import Knowledge, knowledge, parse_rules, sample_hands
 from .policy import VERSION, Ctx, mirror, playout
 
-__all__ = ["deal_ctx", "evaluate_calls", "legal_moves", "play_deal", "static_bid", "static_contract",
-           "static_trump_call"]
+__all__ = ["contract_rating", "contract_ratings", "deal_ctx", "evaluate_calls", "legal_moves", "play_deal",
+           "static_bid", "static_contract", "static_trump_call"]
 
 _CTX: dict[tuple[Deal, int], Ctx] = {}
 
@@ -147,25 +147,34 @@ def static_contract(view: SeatView, legal: list[Move], rng: random.Random, versi
 
 
 def pick_call(view: SeatView, legal: list[Move], values: dict[Move, float], margin: float = 0.3) -> Move:
-    """The move of the best value; in ordered King pass unless the best contract beats its fair
-    share by ``margin`` (a fraction of the fair share's size) — a later hand may suit it better."""
-    best = max(legal, key=lambda m: (values.get(m, float("-inf")), -legal.index(m)))
+    """The move of the best value; in ordered King the move of the best :func:`contract_rating` — the
+    contract this hand plays best *relative to its fair share*, or a pass when no contract beats its
+    fair share by ``margin`` (a later hand may suit it better). The hint ranks by the same rating."""
     if view.phase != "choose_contract":
-        return best
-    pas = next((m for m in legal if m.kind == "pass"), None)
-    if pas is None:
-        return best
+        return max(legal, key=lambda m: (values.get(m, float("-inf")), -legal.index(m)))
+    rated = contract_ratings(view, legal, values, margin)
+    return max(legal, key=lambda m: (rated[m], -legal.index(m)))
+
+
+def contract_rating(rules: Rules, move: Move, value: float, margin: float) -> float:
+    """How good naming ``move`` is now in ordered King (RULES.md §8), the one criterion of the bots'
+    naming and of the hint: for a contract, its expected points ``value`` minus its fair share, as a
+    fraction of that share's size (``(value − fair) / max(1, |fair|)``; 0.4 = 40 % better than the fair
+    share); for a pass, ``margin`` — the bar a contract must clear to be named now. Every seat plays each
+    contract once, so a rich contract's points alone say nothing: it is played anyway, and waiting for a
+    better hand is worth more the larger the contract."""
+    if move.contract is None:
+        return margin
+    fair = fair_share(rules, move.contract)
+    return (value - fair) / max(1.0, abs(fair))
+
+
+def contract_ratings(view: SeatView, legal: list[Move], values: dict[Move, float],
+                     margin: float) -> dict[Move, float]:
+    """:func:`contract_rating` of every legal move of a ``choose_contract`` view (a pass only when legal:
+    the dealer whose turn closes the round must name one)."""
     rules = parse_rules(view.rules)
-    good = []
-    for m in legal:
-        if m.kind != "contract" or m.contract is None:
-            continue
-        fair = fair_share(rules, m.contract)
-        if values[m] - fair >= margin * max(1.0, abs(fair)):
-            good.append(m)
-    if not good:
-        return pas
-    return max(good, key=lambda m: (values[m] - fair_share(rules, m.contract or Contract.NO_TRICKS), -legal.index(m)))
+    return {m: contract_rating(rules, m, values.get(m, 0.0), margin) for m in legal}
 
 
 def fair_share(rules: Rules, contract: Contract) -> float:

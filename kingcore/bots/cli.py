@@ -7,7 +7,8 @@
   ``mixed`` stands for a different player in each seat (:data:`kingcore.bots.arena.FIELDS`).
 - ``ladder --deals N [--contracts ...] [--levels ...] [--fields ...]`` — every level against every
   field (:func:`kingcore.bots.arena.run_ladder`): points per deal over the contracts, ± 95 %.
-- ``bench-bots --bot expert --deals N --contracts ...`` — per-decision latency (p50/p95/p99/max).
+- ``bench-bots --bot expert --deals N --contracts ... [--cpu-time]`` — per-decision latency
+  (p50/p95/p99/max; ``--cpu-time``: the process's CPU time, fair on a busy machine).
 - ``analyse RECORD --seat S [--bot SPEC]`` — each card the seat played against its best alternative.
 """
 
@@ -68,6 +69,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     b.add_argument("--contracts", default="no_tricks,no_king,eralash_minus,take_tricks,trumps,auction,ordered")
     b.add_argument("--rules", default="king()")
     b.add_argument("--rng-seed", type=cli_int, default=1)
+    b.add_argument("--cpu-time", action="store_true",
+                   help="time decisions in this process's CPU time (fair on a busy machine), not wall time")
     c = sub.add_parser("analyse", help="rate each card a seat played in a game record")
     c.add_argument("record")
     c.add_argument("--seat", type=cli_int, required=True)
@@ -148,7 +151,7 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.cmd == "bench-bots":
         contracts = [c.strip() for c in args.contracts.split(",") if c.strip()]
-        bench_bots(args.bot, contracts, args.deals, args.rng_seed, rules)
+        bench_bots(args.bot, contracts, args.deals, args.rng_seed, rules, cpu=args.cpu_time)
         return 0
     from ..errors import NotationError
     from ..limits import read_file

@@ -42,8 +42,8 @@ from ..view import SeatView
 from .base import Bot, make_bot, register
 from .calls import deal_ctx, evaluate_calls, pick_call
 from .knowledge import Knowledge, knowledge, sample_hands
-from .policy import VERSION, VERSIONS, Ctx, choose_card, mirror, mirror_card, playout, trick_cost, winner
-from .simple import heuristic_play
+from .policy import VERSION, VERSIONS, Ctx, Policy, choose_card, mirror, mirror_card, playout, trick_cost, winner
+from .simple import greedy_card, heuristic_play, naive_card, scatter_card
 from .solver import solve
 
 __all__ = ["PimcBot", "card_groups", "card_values", "make_bot"]
@@ -139,14 +139,22 @@ class PlaySampler:
         self.allowed = [*k.allowed, k.unknown]
         self.free = [0] * (n + 1)
         self.hands: list[int] = []
-        self.miss = [0] * (n + 1)
+        self.miss: list[float] = [self.neutral] * (n + 1)
         self.memo: dict[int, int] = {}
         self.active = bool(self.seats) and len(self.slots) >= 2 and keep < 1.0
         self._restart()
         if self.active:
             self._walk(max(30, 8 * steps))
 
-    def _misses(self, seat: int, hand: int) -> int:
+    neutral: float = 0
+    """The score of a hand that played no card with a choice (no misses)."""
+
+    def _accept(self, a: int, b: int, ma: float, mb: float) -> bool:
+        """Whether the chain moves to a deal where hands ``a`` and ``b`` score ``ma`` and ``mb``."""
+        delta = ma + mb - self.miss[a] - self.miss[b]
+        return not (delta > 0 and self.rng.random() >= self.keep ** delta)
+
+    def _misses(self, seat: int, hand: int) -> float:
         """The cards ``seat`` played (with a choice) that the heuristic would not have played from ``hand``."""
         if seat >= self.k.players:
             return 0
@@ -190,7 +198,6 @@ class PlaySampler:
         allowed = self.allowed
         hands = self.hands
         miss = self.miss
-        keep = self.keep
         n = self.k.players
         ns = len(slots)
         for _ in range(steps):
@@ -207,10 +214,9 @@ class PlaySampler:
             swap = (1 << ca) | (1 << cb)
             ha = hands[a] ^ swap if a < n else 0
             hb = hands[b] ^ swap if b < n else 0
-            ma = self._misses(a, ha) if a < n and self.per[a] else 0
-            mb = self._misses(b, hb) if b < n and self.per[b] else 0
-            delta = ma + mb - miss[a] - miss[b]
-            if delta > 0 and rng.random() >= keep ** delta:
+            ma = self._misses(a, ha) if a < n and self.per[a] else self.neutral
+            mb = self._misses(b, hb) if b < n and self.per[b] else self.neutral
+            if not self._accept(a, b, ma, mb):
                 continue
             free[a] ^= swap
             free[b] ^= swap
@@ -226,6 +232,97 @@ class PlaySampler:
             return sample_hands(self.k, self.rng)
         self._walk(self.steps)
         return list(self.hands)
+
+
+MODELS: dict[str, tuple[Policy | None, Policy | None]] = {
+    "heuristic": (choose_card, None),
+    "naive": (naive_card, naive_card),
+    "greedy": (greedy_card, greedy_card),
+    "random": (None, scatter_card),
+}
+"""The robust expert's candidate models of a player (``pimc(models=heuristic+naive+random)``): name →
+(the policy whose cards the play is compared with — ``None``: any legal card alike —, the policy that
+plays the seat in the play-outs — ``None``: the heuristic of the play-outs' version)."""
+
+
+class ModelSampler(PlaySampler):
+    """Deals of the unseen cards *and* a model of each other seat, learned from what it played this deal.
+
+    Each candidate model (:data:`MODELS`) gives a seat's cards a likelihood on a sampled hand: a card
+    with a choice of ``L`` legal cards has chance ``1 − ε + ε/L`` if the model plays it from that hand,
+    else ``ε/L`` (``random``: ``1/L`` for every card). A seat's hand weighs ``Σ prior(m) · L_m(hand)``
+    — the model summed out —, and the Metropolis chain of :class:`PlaySampler` moves by the ratio of
+    those weights. With each deal drawn, every other seat's model is drawn from its posterior on that
+    hand, ``prior(m) · L_m(hand)`` normalised (a seat that has played nothing with a choice: the prior),
+    so a seat whose cards the heuristic does not explain is played out by the model that does — never
+    fixed to the heuristic. Uses only ``rng.random()`` and what ``k`` knows."""
+
+    neutral = 1.0
+
+    def __init__(self, ctx: Ctx, k: Knowledge, rng: random.Random, eps: float, steps: int,
+                 models: Sequence[tuple[Policy | None, Policy | None]], prior: Sequence[float]) -> None:
+        self.models = tuple(models)
+        self.prior = tuple(prior)
+        self.eps = eps
+        self.memo_l: dict[int, tuple[float, ...]] = {}
+        super().__init__(ctx, k, rng, 0.0, steps)
+
+    def likelihoods(self, seat: int, hand: int) -> tuple[float, ...]:
+        """The likelihood of ``seat``'s cards this deal under each model, if it holds ``hand`` now."""
+        key = hand << 3 | seat
+        got = self.memo_l.get(key)
+        if got is not None:
+            return got
+        ctx = self.ctx
+        legal = ctx.legal
+        eps = self.eps
+        out = [1.0] * len(self.models)
+        if ctx.misere:
+            hand = mirror(hand)
+        for trick, gone, trick_no, voids, card, later in self.per[seat]:
+            h = hand | later
+            lm = legal(h, trick[0] // 13 if trick else -1)
+            if lm & (lm - 1):
+                share = 1.0 / lm.bit_count()
+                for j, (judge, _) in enumerate(self.models):
+                    if judge is None:
+                        out[j] *= share
+                    elif judge(ctx, h, lm, trick, gone, trick_no, voids) == card:
+                        out[j] *= 1.0 - eps + eps * share
+                    else:
+                        out[j] *= eps * share
+        res = tuple(out)
+        self.memo_l[key] = res
+        return res
+
+    def _misses(self, seat: int, hand: int) -> float:
+        """The weight of ``seat`` holding ``hand``: the models' likelihoods by the prior."""
+        if seat >= self.k.players:
+            return 1.0
+        return sum(p * x for p, x in zip(self.prior, self.likelihoods(seat, hand), strict=True))
+
+    def _accept(self, a: int, b: int, ma: float, mb: float) -> bool:
+        old = self.miss[a] * self.miss[b]
+        new = ma * mb
+        return new >= old or self.rng.random() * old < new
+
+    def draw_models(self, hands: Sequence[int]) -> list[int]:
+        """A model index per seat for the deal ``hands`` (the own seat's: −1), each from its posterior."""
+        k = self.k
+        out = [-1] * k.players
+        for s in range(k.players):
+            if s == k.seat:
+                continue
+            ws = list(self.prior)
+            if self.per[s]:
+                ws = [p * x for p, x in zip(self.prior, self.likelihoods(s, hands[s]), strict=True)]
+            u = self.rng.random() * sum(ws)
+            j = 0
+            while j < len(ws) - 1 and u >= ws[j]:
+                u -= ws[j]
+                j += 1
+            out[s] = j
+        return out
 
 
 def _gift(ctx: Ctx, trick: Sequence[int], trick_no: int, c: int) -> int:
@@ -247,6 +344,34 @@ def _gift(ctx: Ctx, trick: Sequence[int], trick_no: int, c: int) -> int:
     return trick_cost(ctx, tm, trick_no)
 
 
+CLEAR_Z = 2.5
+"""How many standard errors make a difference between two cards' values sure (adaptive thinking:
+:func:`card_values` ``least``/``most``); above the ``trust`` rule's √(2 ln k) for up to 12 candidates."""
+
+
+def _clear(rows: Sequence[Sequence[float]], sums: Sequence[float], clear: float) -> bool:
+    """Whether the leader (best sum) is settled over the deals so far (``rows``: one value per candidate
+    a deal): every other candidate is worse than it by more than :data:`CLEAR_Z` standard errors of the
+    paired difference, or within ``clear`` points of it by as many."""
+    n = len(rows)
+    if n < 2:
+        return False
+    b = max(range(len(sums)), key=lambda i: sums[i])
+    for i in range(len(sums)):
+        if i == b:
+            continue
+        s1 = s2 = 0.0
+        for r in rows:
+            d = r[b] - r[i]
+            s1 += d
+            s2 += d * d
+        mean = s1 / n
+        se = math.sqrt(max(0.0, s2 / n - mean * mean) / (n - 1))
+        if mean - CLEAR_Z * se <= 0 and mean + CLEAR_Z * se >= clear:
+            return False
+    return True
+
+
 def _nth(mask: int, i: int) -> int:
     """The index of the ``i``-th lowest set bit of ``mask``."""
     for _ in range(i):
@@ -258,7 +383,9 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
                 budget_ms: float = 0.0, rollout: str = "heuristic", objective: str = "own",
                 solver: int = 0, infer: float = 0.0, draws: int = 8, lookahead: int = 0,
                 chain: int = 0, version: int = VERSION, base: int = -1,
-                spread: dict[int, float] | None = None) -> tuple[dict[int, float], int]:
+                spread: dict[int, float] | None = None, least: int = 0, most: int = 0,
+                clear: float = 0.1, models: Sequence[tuple[Policy | None, Policy | None]] = (),
+                prior: Sequence[float] = ()) -> tuple[dict[int, float], int]:
     """Mean value of each legal card over sampled deals.
 
     Args:
@@ -280,6 +407,16 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
         base, spread: with a card of ``lm`` as ``base`` and a dict as ``spread``, ``spread`` is filled
         with the standard error of each card's value minus the base card's (paired over the same
         deals; 0 for the base card and its class, ``inf`` after a single deal).
+        least, most, clear: adaptive thinking (0: off, exactly ``samples`` deals). From ``least`` deals
+        on, at checkpoints (×1.5 apart), sampling stops once the decision is *clear*: every other card is
+        either worse than the leader by more than :data:`CLEAR_Z` standard errors of their paired
+        difference, or within ``clear`` points of it by that many standard errors. A decision still
+        not clear after ``samples`` deals goes on to ``most`` (a *close* decision; ``most`` ≤ ``samples``:
+        stop at ``samples``). ``budget_ms`` and ``playouts`` still cap it all.
+        models, prior: the robust expert (:class:`ModelSampler`): candidate models of the other seats
+        (values of :data:`MODELS`) and their prior weights; each deal and each seat's model are drawn
+        from what the play shows (``ε = 1 − infer``, or 0.1; ``chain`` swaps a deal, or 6), and the
+        play-outs play each seat by its model. Empty: the heuristic at every seat.
 
     Returns:
         (value per card index of ``lm`` — equivalent cards share their class's value —, deals played).
@@ -293,9 +430,11 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
         on_table |= 1 << c
     groups = card_groups(ctx, lm, k.hand, k.gone & ~on_table)
     reps = [g[0] for g in groups]
-    worlds = samples
+    worlds = max(samples, most) if least > 0 else samples
     if playouts:
-        worlds = max(1, min(samples, playouts // len(reps)))
+        worlds = max(1, min(worlds, playouts // len(reps)))
+    rows: list[list[float]] = []
+    check = max(2, least) if least > 0 else worlds + 1
     me = k.seat
     n = deal.players
     mis = deal.misere
@@ -313,11 +452,24 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
     t0 = time.perf_counter()
     done = 0
     keep = 1.0 - infer
-    sampler = PlaySampler(ctx, k, rng, keep, chain) if infer > 0 and chain > 0 and k.history else None
+    sampler: PlaySampler | None = None
+    msampler: ModelSampler | None = None
+    if models:
+        msampler = ModelSampler(ctx, k, rng, 1.0 - infer if infer > 0 else 0.1, chain or 6, models, prior)
+        sampler = msampler
+    elif infer > 0 and chain > 0 and k.history:
+        sampler = PlaySampler(ctx, k, rng, keep, chain)
+    picks: list[Policy] | None = None
     tries = worlds * draws if infer > 0 and k.history and sampler is None else worlds
     for _ in range(worlds):
         if sampler is not None:
             hands = sampler.draw()
+            if msampler is not None:
+                picks = [ctx.pick] * n
+                for seat, j in enumerate(msampler.draw_models(hands)):
+                    play = models[j][1] if j >= 0 else None
+                    if play is not None:
+                        picks[seat] = play
         else:
             while True:
                 hands = sample_hands(k, rng)
@@ -341,7 +493,7 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
                     hs = list(hands)
                     hs[me] ^= 1 << c
                     res = playout(ctx, hs, k.leader, [*trick0, c], list(k.points), list(k.tricks),
-                                  gone0 | 1 << c, k.void_suits, me, lookahead)
+                                  gone0 | 1 << c, k.void_suits, me, lookahead, picks)
                 v: float = res[me]
                 if objective == "diff":
                     v -= (sum(res) - res[me]) / (n - 1)
@@ -355,6 +507,13 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
         done += 1
         if budget_ms and (time.perf_counter() - t0) * 1000 >= budget_ms:
             break
+        if least > 0:
+            rows.append(row[:])
+            if done >= check or done == samples:
+                while check <= done:
+                    check = max(check + 1, int(check * 1.5))
+                if _clear(rows, sums, clear) or done >= max(samples, most):
+                    break
         if tries <= 0 and done >= max(1, worlds // 4):
             break  # the play is poorly explained: stop with the deals found
     out: dict[int, float] = {}
@@ -387,7 +546,13 @@ class PimcBot(Bot):
     ``standing``: among the cards within this many points of the best, the one that hands the other
     seats the fewest points is played (0: off) — the rubber is settled by differences; ``trust``: the
     heuristic's card is kept unless another card's value beats it by more than this many standard
-    errors of the paired difference (0: by any margin, the first round's rule). See
+    errors of the paired difference (0: by any margin, the first round's rule); ``least``, ``close``,
+    ``lead``, ``clear``: adaptive thinking (``least`` 0: off) — a clear decision stops after ``least``
+    deals or more, a close one goes on past ``samples`` up to ``close`` deals, the opening lead up to
+    ``lead`` (:func:`card_values`); ``models``: the robust expert — candidate models of each other
+    seat joined by ``+`` (:data:`MODELS`, e.g. ``heuristic+naive+greedy+random``), learned from its cards
+    this deal (:class:`ModelSampler`; ``infer`` sets ε = 1 − infer), ``prior`` the first one's prior
+    weight (the others share the rest); empty: the heuristic at every seat. See
     :func:`card_values`; docs/BOTS.md has the measurements that chose the defaults.
     """
 
@@ -407,6 +572,12 @@ class PimcBot(Bot):
     version: int = VERSION
     standing: float = 0.2
     trust: float = 1.0
+    least: int = 0
+    close: int = 0
+    lead: int = 0
+    clear: float = 0.1
+    models: str = ""
+    prior: float = 0.7
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0:
@@ -419,6 +590,13 @@ class PimcBot(Bot):
             raise ValueError(f"objective must be own or diff, not {self.objective!r}")
         if self.version not in VERSIONS:
             raise ValueError(f"version must be one of {', '.join(map(str, VERSIONS))}, not {self.version}")
+        names = self.models.split("+") if self.models else []
+        if any(m not in MODELS for m in names) or len(set(names)) != len(names):
+            raise ValueError(f"models must be distinct names of {', '.join(MODELS)} joined by +, not {self.models!r}")
+        if not 0.0 < self.prior <= 1.0:
+            raise ValueError(f"prior must be above 0 and at most 1, not {self.prior}")
+        if self.least < 0 or self.close < 0 or self.lead < 0 or self.clear < 0:
+            raise ValueError("least, close, lead and clear must be ≥ 0")
         if self.standing < 0 or self.trust < 0:
             raise ValueError(f"standing and trust must be ≥ 0, not {self.standing} and {self.trust}")
 
@@ -435,10 +613,26 @@ class PimcBot(Bot):
             spread: dict[int, float] = {}
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
-                                  self.lookahead, self.chain, self.version, hc, spread)
+                                  self.lookahead, self.chain, self.version, hc, spread, *self._adaptive(k),
+                                  *self._models())
             return self._pick(ctx, k, legal, heuristic, vals, spread)
         values = self.evaluate(view, legal, rng)
         return pick_call(view, legal, values, self.margin)
+
+    def _models(self) -> tuple[tuple[tuple[Policy | None, Policy | None], ...], tuple[float, ...]]:
+        """(the candidate models, their prior weights): the first named gets ``prior``, the others
+        share the rest evenly; no models: ``((), ())``."""
+        names = self.models.split("+") if self.models else []
+        if not names:
+            return (), ()
+        rest = (1.0 - self.prior) / (len(names) - 1) if len(names) > 1 else 0.0
+        return tuple(MODELS[m] for m in names), (self.prior, *([rest] * (len(names) - 1)))
+
+    def _adaptive(self, k: Knowledge) -> tuple[int, int, float]:
+        """(least, most, clear) for :func:`card_values`: ``lead`` deals at most for the opening lead,
+        ``close`` for the other close decisions (0: ``samples``); ``least`` 0 is off."""
+        opening = k.trick_no == 0 and not k.trick
+        return self.least, (self.lead or self.close) if opening else self.close, self.clear
 
     def _pick(self, ctx: Ctx, k: Knowledge, legal: list[Move], heuristic: Move, vals: dict[int, float],
               spread: dict[int, float]) -> Move:
@@ -479,6 +673,7 @@ class PimcBot(Bot):
                 lm |= m.card.mask
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
-                                  self.lookahead, self.chain, self.version)
+                                  self.lookahead, self.chain, self.version, -1, None, 0, 0, self.clear,
+                                  *self._models())  # every card rated on all ``samples`` deals
             return {m: vals[m.card.index] for m in legal if m.card is not None}
         return evaluate_calls(view, legal, rng, self.call_samples, self.budget_ms, self.version)

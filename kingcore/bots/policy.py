@@ -493,7 +493,8 @@ def groups(ctx: Ctx, lm: int, live: int) -> list[int]:
 
 
 def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: list[int], tricks: list[int],
-            gone: int, void_suits: int = 0, me: int = -1, depth: int = 0) -> list[int]:
+            gone: int, void_suits: int = 0, me: int = -1, depth: int = 0,
+            picks: Sequence[Policy] | None = None) -> list[int]:
     """Play a deal to its end with every seat following :func:`choose_card`; return the points per seat.
 
     Args:
@@ -504,6 +505,8 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
         me, depth: at the next ``depth`` turns of seat ``me`` with a real choice, try every card
         (up to equivalence) and keep the best for ``me`` — a search of the own moves on this deal
         against the others' heuristic.
+        picks: one :data:`Policy` per seat instead of the heuristic (``None``: the heuristic at every
+        seat) — the robust expert's model of each opponent.
 
     In misère pass mirrored masks (:meth:`Ctx` and :func:`mirror`); points do not depend on it.
     Same rules, scoring and early end as :meth:`Position.play` (the tests check the play is legal).
@@ -541,13 +544,18 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
                         hs = list(hands)
                         hs[me] = hand ^ (1 << c)
                         res = playout(ctx, hs, leader, [*trick, c], list(points), list(tricks), gone | 1 << c,
-                                      _void_after(ctx, trick, c, void_suits), me, depth - 1)
+                                      _void_after(ctx, trick, c, void_suits), me, depth - 1, picks)
                         if best is None or res[me] > best[me]:
                             best = res
                     assert best is not None
                     return best
                 depth -= 1
-            c = ctx.pick(ctx, hand, lm, trick, gone, trick_no, void_suits) if lm & (lm - 1) else lm.bit_length() - 1
+            if lm & (lm - 1) == 0:
+                c = lm.bit_length() - 1
+            elif picks is None:
+                c = ctx.pick(ctx, hand, lm, trick, gone, trick_no, void_suits)
+            else:
+                c = picks[seat](ctx, hand, lm, trick, gone, trick_no, void_suits)
             b = 1 << c
             if trick:
                 led = _SUIT[trick[0]]

@@ -166,6 +166,21 @@ def greedy_card(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, t
     return _rank_bottom(lm)
 
 
+def scatter_card(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
+                 void_suits: int) -> int:
+    """A legal card spread like a random one but a function of the position (a
+    :data:`~kingcore.bots.policy.Policy`; no ``rng``, so play-outs stay reproducible and CPython and
+    Pyodide agree): the robust expert's model of a seat that plays at random."""
+    x = (gone * 0x9E3779B1 + hand * 0x85EBCA77 + len(trick) * 0xC2B2AE3D + trick_no) & 0xFFFFFFFF
+    x ^= x >> 15
+    x = (x * 0x2C1B3C6D) & 0xFFFFFFFF
+    x ^= x >> 12
+    i = x % lm.bit_count()
+    for _ in range(i):
+        lm &= lm - 1
+    return (lm & -lm).bit_length() - 1
+
+
 @dataclass(frozen=True)
 class _CardPolicyBot(Bot):
     """A bot that plays the cards of one policy (``(ctx, hand, legal, trick, gone, trick_no, voids) ->

@@ -22,8 +22,13 @@ def shown_cost(card: dict[str, Any]) -> float:
 PROBLEMS = {"garbage": "problem.garbage", "truncated": "problem.truncated", "invalid": "problem.invalid"}
 
 
-def review(cat: Catalog, state: dict[str, Any] | None) -> Node:
-    """The review of my cards: the button (``state`` None), "replaying…", or the table of my choices."""
+def review(cat: Catalog, state: dict[str, Any] | None, actual: int | None = None) -> Node:
+    """The review of my cards: the button (``state`` None), "replaying…", or the table of my choices.
+
+    Every number of the table is the expert's *expected* points for the deal (an average over where
+    the unseen cards could lie), so beside it stands what actually happened: ``actual``, my points of
+    the reviewed deal (the view model's ``result``), against what the expert expected after my first
+    choice — a deal scored 0 may still have "given away" expected points (issue 12)."""
     if state is None:
         return h("p", {"class": "panel-buttons"},
                  h("button", {"type": "button", "class": "btn", "id": "btn-review"}, cat.t("review.button")))
@@ -55,7 +60,11 @@ def review(cat: Catalog, state: dict[str, Any] | None) -> Node:
     else:
         summary = cat.t("review.cheap", total=f"{total:.1f}")
     head = [h("th", None, cat.t(code)) for code in ("review.trick", "review.played", "review.better", "review.cost")]
+    happened = actual is not None and h("p", {"class": "review-actual", "data-points": actual},
+                                        cat.t("review.actual", points=pts(actual),
+                                              expected=signed(cards[0]["expected"])))
     return h("div", {"class": "review", "id": "review"}, h("p", {"class": "review-note", "role": "status"}, summary),
+             *([happened] if happened else []),
              h("div", {"class": "review-scroll"}, h("table", {"class": "review-table"},
                                                     h("thead", None, h("tr", None, head)), h("tbody", None, rows))))
 
@@ -92,8 +101,8 @@ def result_panel(vm: dict[str, Any], cat: Catalog, review_state: dict[str, Any] 
     if final is None:
         title = cat.t("panel.deal", deal=result["deal"], name=cat.t(f"contract.{result['contract']}"))
         last = final_trick(vm, cat)
-        return "deal", [h("h2", None, title), *([last] if last else []), table, *([early] if early else []),
-                        review(cat, review_state),
+        mine = review(cat, review_state, result["points"][ME])
+        return "deal", [h("h2", None, title), *([last] if last else []), table, *([early] if early else []), mine,
                         h("p", {"class": "panel-buttons"}, h("button", {"type": "button", "class": "btn btn--accent",
                                                                        "id": "btn-continue"}, cat.t("panel.continue")))]
     places = [h("li", {"data-seat": st["seat"], "data-place": st["place"]}, h("span", {"class": "place"},
@@ -109,7 +118,7 @@ def result_panel(vm: dict[str, Any], cat: Catalog, review_state: dict[str, Any] 
         h("h2", None, title), h("ol", {"class": "standings"}, places),
         h("h3", None, cat.t("panel.settlement")),
         h("ul", {"class": "settlement"}, settle or h("li", None, cat.t("panel.nothing"))),
-        h("h3", None, cat.t("panel.last_deal")), review(cat, review_state),
+        h("h3", None, cat.t("panel.last_deal")), review(cat, review_state, result["points"][ME]),
         h("p", {"class": "panel-buttons"},
           h("button", {"type": "button", "class": "btn", "id": "btn-final-sheet"}, cat.t("panel.sheet")),
           h("button", {"type": "button", "class": "btn btn--accent", "id": "btn-final-new"}, cat.t("panel.new")))]
