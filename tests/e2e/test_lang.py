@@ -49,9 +49,13 @@ def words(page: Any, part: str) -> list[str]:
     return list(found)
 
 
+RULES_TEXT = re.compile(r"\bking\([\w=,.+\-]*\)")  # the rules in force as the record writes them (notation)
+
+
 def english_in(texts: list[str]) -> list[str]:
-    """Texts with a Latin word in them (a catalog code such as ``seat.tricks`` is one too)."""
-    return [t for t in texts if set(LATIN.findall(t)) - ALLOWED]
+    """Texts with a Latin word in them (a catalog code such as ``seat.tricks`` is one too); the rules text
+    ``king(replay=trumps)`` is notation, like ``K♥``, the same in every language."""
+    return [t for t in texts if set(LATIN.findall(RULES_TEXT.sub("", t))) - ALLOWED]
 
 
 def check_part(page: Any, part: str, lang: str, cat: Catalog) -> list[str]:

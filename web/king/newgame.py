@@ -1,0 +1,97 @@
+"""The new-game dialog's behaviour (RULES.md §10): drawn from the engine's options and the last choices, a
+rule set filling every field, the bots' levels following the table size, the engine's verdict on every
+change, the deal order's ↑/↓, the "§" links into the rules help, and the start of the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript.ffi import is_none
+
+from kingcore.web import BOT_LEVELS, RULE_SETS, rules_options, table_choice
+
+from .app import App
+from .draw import el, put, read_new_game_form, show_choice
+from .extras import open_help
+from .render.dialog import bot_fields, new_game_form
+from .store import pref_levels
+from .words import Catalog
+
+
+class NewGameDialog:
+    """``#new-game-dialog`` for ``app``: ``options`` are the engine's (``kingcore.web.new_game_options``)."""
+
+    def __init__(self, cat: Catalog, options: list[dict[str, Any]], app: App) -> None:
+        self.cat, self.options, self.app = cat, options, app
+
+    def open(self, *_: Any) -> None:
+        """The dialog showing the last choices (the preferences)."""
+        prefs = self.app.prefs
+        saved: dict[str, Any] = prefs["options"] if isinstance(prefs.get("options"), dict) else {}
+        self.draw(saved, pref_levels(prefs, 6), bool(prefs.get("fast")))
+        el("new-game-dialog").showModal()
+
+    def draw(self, saved: dict[str, Any], levels: list[str], fast: bool) -> None:
+        """The dialog's fields showing the options ``saved`` (the last chosen, or a rule set's)."""
+        choice = table_choice(saved)
+        put(el("new-game-fields"), new_game_form(self.cat, self.options, saved, levels, BOT_LEVELS, fast, choice))
+        show_choice(self.cat, self.options, choice)
+
+    def changed(self, target: Any) -> None:
+        """An option changed: a rule set picked fills every field; the bots' levels follow the players; the
+        engine says what the choice makes (or why it refuses it)."""
+        ident = "" if is_none(target) else str(target.id)
+        options, settings = read_new_game_form()
+        if ident == "opt-set" and str(target.value) in RULE_SETS:
+            self.draw(RULE_SETS[str(target.value)].to_dict(), settings["levels"], settings["fast"])
+            el("opt-set").focus()
+            return
+        if ident == "opt-players":
+            put(el("new-game-bots"), bot_fields(self.cat, settings["levels"], BOT_LEVELS))
+        show_choice(self.cat, self.options, table_choice(options))
+
+    def typed(self, event: Any) -> None:
+        """A number typed: checked as it is typed."""
+        if str(event.target.type) == "number":
+            self.changed(event.target)
+
+    def clicked(self, event: Any) -> None:
+        """↑ and ↓ in the deal order move the contract one place; a "§" mark opens the help of the rules
+        chosen so far at the option's section."""
+        link = event.target.closest("a[data-help]")
+        if not is_none(link):
+            event.preventDefault()
+            rules = self.rules()
+            if rules is not None:
+                open_help(self.cat, rules, str(link.dataset.help))
+            return
+        button = event.target.closest("button[data-up], button[data-down]")
+        if is_none(button):
+            return
+        li = button.closest("li")
+        up = button.hasAttribute("data-up")
+        other = li.previousElementSibling if up else li.nextElementSibling
+        if not is_none(other):
+            li.parentNode.insertBefore(*((li, other) if up else (other, li)))
+        button.focus()
+        self.changed(None)
+
+    def rules(self) -> Any:
+        """The Rules the dialog shows, or ``None`` with the engine's message under the fields."""
+        try:
+            return rules_options(read_new_game_form()[0])[0]
+        except ValueError as e:
+            el("new-game-error").textContent = str(e)
+            return None
+
+    def submit(self, event: Any) -> None:
+        """*Deal*: the Rules built once, the dialog closed, the new game started."""
+        event.preventDefault()
+        options, settings = read_new_game_form()
+        try:
+            rules, changed = rules_options(options)
+        except ValueError as e:
+            el("new-game-error").textContent = str(e)  # the engine's message
+            return
+        el("new-game-dialog").close()
+        self.app.new_game(rules, changed, settings)
