@@ -217,6 +217,36 @@ def test_one_deal_of_each_table_played_by_clicking(server: Any, new_context: Any
         page.screenshot(path=str(artifacts / f"deal-{label}-1280x800.png"))
 
 
+@pytest.mark.parametrize("players", [3, 6])
+def test_a_whole_mirror_rubber_at_three_and_six_sums_to_zero(players: int, server: Any, new_context: Any) -> None:
+    """A whole rubber at the table, by clicking my first legal card against random fast bots: 14 rows, each
+    equal to its control total, and the mirror game's totals sum to 0 (RULES.md §9)."""
+    ctx, _ = new_context(1280, 800)
+    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True})})
+    page = open_game(ctx, server.url)
+    page.click("#btn-new")
+    page.wait_for_selector("#new-game-dialog[open]")
+    choose_table(page, players, None)
+    start(page)
+    while True:
+        page.wait_for_function(MY_TURN_OR_BREAK)
+        phase = page.evaluate("document.body.dataset.phase")
+        if phase == "rubber_over":
+            break
+        if phase == "deal_over":
+            deal = page.evaluate("document.body.dataset.deal")
+            page.click("#btn-continue")
+            page.wait_for_function(f"document.body.dataset.deal !== '{deal}'")
+            continue
+        page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
+    st = state(page)
+    assert [r[0] for r in st["rows"]] == list(range(1, 15))
+    for deal, control, points in st["rows"]:
+        assert len(points) == players and sum(points) == control, (deal, points, control)
+    assert sum(st["totals"]) == 0 and st["totals"] == [sum(r[2][i] for r in st["rows"]) for i in range(players)]
+    assert Session.from_save(st["save"]).game.phase is Phase.RUBBER_OVER
+
+
 def test_each_named_rule_set_in_one_click(server: Any, new_context: Any, artifacts: Path) -> None:
     """The unreadable-save screen shows the saved Fast preference; the dialog disables what does not apply
     (with the reason), refuses an invalid combination with the engine's message, shows the engine's count
