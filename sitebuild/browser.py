@@ -44,6 +44,20 @@ def launch_args() -> dict[str, Any]:
     return args
 
 
+def play_on(page: Any) -> str:
+    """One step of a player who always goes on: wait for my turn or a deal's end, then press *Continue*
+    after a deal or play my first legal card; the phase seen (``rubber_over``: nothing was done)."""
+    page.wait_for_function(MY_TURN_OR_BREAK)
+    phase = str(page.evaluate("document.body.dataset.phase"))
+    if phase == "deal_over":
+        deal = page.evaluate("document.body.dataset.deal")
+        page.click("#btn-continue")
+        page.wait_for_function(f"document.body.dataset.deal !== '{deal}'")
+    elif phase != "rubber_over":
+        page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
+    return phase
+
+
 def open_playable(ctx: Any, url: str) -> Any:
     """A new page of the browser context ``ctx`` at ``url``, returned once it is playable."""
     page = ctx.new_page()

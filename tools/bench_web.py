@@ -26,11 +26,11 @@ from typing import Any, TypeVar
 
 from sitebuild.browser import (
     GITHUB_PAGES,
-    MY_TURN_OR_BREAK,
     OFFLINE_READY,
     READY,
     SiteServer,
     launch_args,
+    play_on,
 )
 from sitebuild.common import CACHE, ROOT, SITE, BuildError, files_under, log
 from sitebuild.site import build_if_needed
@@ -207,17 +207,8 @@ class Bench:
         page.wait_for_selector(READY)
         page.wait_for_function("document.body.dataset.bots === 'worker'")
         t0 = time.perf_counter()
-        while time.perf_counter() - t0 < max_s:
-            page.wait_for_function(MY_TURN_OR_BREAK)
-            phase = page.evaluate("document.body.dataset.phase")
-            if phase == "rubber_over":
-                break
-            if phase == "deal_over":
-                deal = page.evaluate("document.body.dataset.deal")
-                page.click("#btn-continue")
-                page.wait_for_function(f"document.body.dataset.deal !== '{deal}'")
-                continue
-            page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
+        while time.perf_counter() - t0 < max_s and play_on(page) != "rubber_over":
+            pass
         took = time.perf_counter() - t0
         bot = [float(x) for x in page.evaluate("window.kingStats.bot")]
         ctx.close()

@@ -16,6 +16,7 @@ from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, open_game, 
 from kingcore import Phase, Rules
 from kingcore.notation import loads
 from kingcore.web import RULE_SET_TEXTS, RULE_SETS, Session
+from sitebuild.browser import play_on
 
 pytestmark = pytest.mark.browser
 
@@ -228,17 +229,8 @@ def test_a_whole_mirror_rubber_at_three_and_six_sums_to_zero(players: int, serve
     page.wait_for_selector("#new-game-dialog[open]")
     choose_table(page, players, None)
     start(page)
-    while True:
-        page.wait_for_function(MY_TURN_OR_BREAK)
-        phase = page.evaluate("document.body.dataset.phase")
-        if phase == "rubber_over":
-            break
-        if phase == "deal_over":
-            deal = page.evaluate("document.body.dataset.deal")
-            page.click("#btn-continue")
-            page.wait_for_function(f"document.body.dataset.deal !== '{deal}'")
-            continue
-        page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
+    while play_on(page) != "rubber_over":
+        pass
     st = state(page)
     assert [r[0] for r in st["rows"]] == list(range(1, 15))
     for deal, control, points in st["rows"]:
