@@ -8,13 +8,26 @@
 * :mod:`.prefs` — the page's preferences read from untrusted text, and the worker's deadlines;
 * :mod:`.text` — the catalog of words (gettext, keyed by the view model's codes);
 * :mod:`.rulestext` — the rules help of a game, generated from its ``Rules``;
-* :mod:`.history` — the trick history of a deal (the current one and every past one).
+* :mod:`.history` — the trick history of a deal (the current one and every past one);
+* :mod:`.hotseat` — several people at one device: who is a person, names, the "pass the device" screen.
 
 The page (``web/``) imports nothing else from :mod:`kingcore`.
 """
 
 from .botcalls import analyse_json, bot_move, choose, hint_json, level_spec, warm_up
 from .history import deal_history
+from .hotseat import (
+    MAX_NAME,
+    check_names,
+    clean_name,
+    cover,
+    follow,
+    is_hot_seat,
+    is_person,
+    needs_pass_screen,
+    next_person,
+    person_seats,
+)
 from .prefs import DEADLINE_S, LEVEL_BUDGET_MS, MAX_PREFS, MIN_DEADLINE_S, deadline_s, read_prefs
 from .rulestext import help_topic, rules_help
 from .session import (
@@ -42,6 +55,7 @@ __all__ = [
     "HUMAN",
     "LANGUAGES",
     "LEVEL_BUDGET_MS",
+    "MAX_NAME",
     "MAX_PREFS",
     "MIN_DEADLINE_S",
     "RULE_SETS",
@@ -53,16 +67,25 @@ __all__ = [
     "Session",
     "analyse_json",
     "bot_move",
+    "check_names",
     "choose",
+    "clean_name",
+    "cover",
     "deadline_s",
     "deal_history",
     "describe_move",
+    "follow",
     "help_topic",
     "hint_json",
+    "is_hot_seat",
+    "is_person",
     "level_spec",
+    "needs_pass_screen",
     "new_game_options",
+    "next_person",
     "off_options",
     "parse_save",
+    "person_seats",
     "pick_language",
     "read_prefs",
     "rule_set_name",
