@@ -139,6 +139,7 @@ class App:
         el("problem").hidden = True
         self.use(session)
         self.drawing.show_last = False
+        el("say").innerHTML = ""  # the live region's sentences were of the game before
         self.write()
         assert self.vm is not None
         fd = self.vm["first_dealer"]

@@ -15,6 +15,7 @@ from .render.passscreen import pass_screen
 from .words import Catalog
 
 _proxies: list[Any] = []  # the bound click handler, kept alive
+_shown: list[int | None] = [None]  # the seat the screen names now (None: not shown)
 
 
 def draw_pass_screen(vm: dict[str, Any], cat: Catalog, show: Callable[[], None]) -> None:
@@ -27,6 +28,7 @@ def draw_pass_screen(vm: dict[str, Any], cat: Catalog, show: Callable[[], None])
             screen.hidden = True
             screen.innerHTML = ""
         document.body.dataset.passTo = ""
+        _shown[0] = None
         return
     if is_none(screen):
         screen = document.createElement("section")
@@ -39,9 +41,10 @@ def draw_pass_screen(vm: dict[str, Any], cat: Catalog, show: Callable[[], None])
         _proxies.append(proxy)
         screen.addEventListener("click", proxy)
         el("table").appendChild(screen)
-    was_shown = not screen.hidden and str(document.body.dataset.passTo) == str(vm["pass_to"])
+    was_shown = _shown[0] == vm["pass_to"]
     put(screen, nodes)
     screen.hidden = False
     document.body.dataset.passTo = str(vm["pass_to"])
+    _shown[0] = vm["pass_to"]
     if not was_shown and not el("new-game-dialog").open and el("sheet-panel").hidden:
         el("pass-show").focus()
