@@ -37,6 +37,8 @@ def absent(page: Any, cards: set[str]) -> None:
     for card in cards:
         assert f'"{card}"' not in html and f"why-{card}" not in html, card
         assert CAT.card_name(card) not in html, card
+    marks = [html[max(0, i - 150):i + 20] for i, ch in enumerate(html) if 0xE010 <= ord(ch) <= 0xE015]
+    assert not marks, marks[:3]  # every name mark was filled in as text
 
 
 def seat_name(page: Any, seat: int) -> str:
@@ -93,6 +95,8 @@ def test_two_people_and_two_bots_play_a_deal_at_one_device(server: Any, new_cont
         assert seat_name(page, seat) == NAMES[seat] and seat_name(page, other) == NAMES[other]
         assert seat_name(page, 1) == "Bot 2" and page.locator("#seat-me .seat-name b").count() == 0
         assert page.evaluate("document.querySelector('section.seat[data-pos=\"north\"]').dataset.seat") == str(other)
+        assert page.get_attribute(f'section.seat[data-seat="{other}"]', "aria-label") == NAMES[other]
+        assert page.get_attribute("#seat-me", "aria-label") == NAMES[seat]
         viewers.append(seat)
         card = page.locator("#hand button.card.is-legal").first.get_attribute("data-card")
         page.click(f'#hand button[data-card="{card}"]')

@@ -26,8 +26,9 @@ def el(ident: str) -> Any:
 def put(node: Any, nodes: list[Node] | list[Node | str]) -> None:
     """Replace ``node``'s children with the builder's nodes (escaped markup; people's names filled in as
     text afterwards, ``king.names``)."""
-    node.innerHTML = markup(nodes)
-    names.fill(node)
+    text = markup(nodes)
+    node.innerHTML = text
+    names.fill(node, text)
 
 
 HAND_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
@@ -278,7 +279,7 @@ class Drawing:
                 focused = str(active.dataset.move)
             screen.dataset.kind = key[0]
             screen.innerHTML = text
-            names.fill(screen)
+            names.fill(screen, text)
             self.call_markup = text
             screen.hidden = False
             target = None

@@ -29,9 +29,10 @@ def text(words: str) -> str:
     return fill_names(words, current) if MARKS.search(words) else words
 
 
-def fill(root: Any) -> None:
-    """Swap every name mark under ``root`` (text and attributes) for the name, as text."""
-    if is_none(root) or not MARKS.search(str(root.innerHTML)):
+def fill(root: Any, markup: str | None = None) -> None:
+    """Swap every name mark under ``root`` (text and attributes) for the name, as text; ``markup``: what was
+    just put in ``root``, if known (else its ``outerHTML`` is read to look for marks)."""
+    if is_none(root) or not MARKS.search(str(root.outerHTML) if markup is None else markup):
         return
     walker = document.createTreeWalker(root, SHOW_TEXT)
     node = walker.nextNode()
