@@ -1,8 +1,8 @@
-"""The statistics and the backup file (kingcore.web.stats) under CPython: a finished rubber recorded once
-(a reload, two tabs, after clearing), the figures of one seat (won with ties, per contract, best and worst),
-stored text read within the limits, every bad backup refused with a clear error (line and column for
-JSON), the backup round trip (Hypothesis), and the statistics dialog's charts and words
-(web/king/render/stats.py, chart.py)."""
+"""The statistics and the backup file (kingcore.web.stats, kingcore.web.backup) under CPython: a finished
+rubber recorded once (a reload, two tabs, after clearing), the figures of one seat (won with ties, per
+contract, best and worst), stored text read within the limits, every bad backup refused with a clear error
+(line and column for JSON), the backup round trip (Hypothesis), and the statistics dialog's charts and
+words (web/king/render/stats.py, chart.py)."""
 
 from __future__ import annotations
 
@@ -23,10 +23,10 @@ from web_steps import step
 from kingcore import Phase
 from kingcore.limits import MAX_JSON_DEPTH
 from kingcore.web import Session
+from kingcore.web.backup import BackupError, make_backup, read_backup, resequenced
 from kingcore.web.stats import (
     CONTRACTS,
     MAX_RUBBERS,
-    BackupError,
     StatsError,
     add_rubber,
     check_rubber,
@@ -34,11 +34,8 @@ from kingcore.web.stats import (
     cleared,
     dump_stats,
     empty_stats,
-    make_backup,
     merge,
-    read_backup,
     read_stats,
-    resequenced,
     rubber_entry,
     rubber_key,
     summary,

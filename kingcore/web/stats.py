@@ -1,5 +1,5 @@
-"""The player's statistics and the page's backup file: pure functions the page calls on what
-``localStorage`` holds and on files the player picks (RULES.md §6 for the totals and the winners).
+"""The player's statistics: pure functions the page calls on what ``localStorage`` holds and on the
+statistics of an imported file (RULES.md §6 for the totals and the winners).
 
 **Statistics** are one JSON object ``{"version": 1, "rubbers": [rubber, ...], "skip": [key, ...]}``. A
 *rubber* is a finished rubber, stored general enough for any seat (a table with several people at one
@@ -20,10 +20,7 @@ is a win for each tied seat — the score sheet's :meth:`~kingcore.scoresheet.Sc
 settlement treat them alike (tied winners pay nothing to each other). :func:`summary` gives one seat's
 figures (seat 0: the person at the screen) over the rubbers that seat played as a person.
 
-**Backup**: :func:`make_backup` writes the save, the preferences and the statistics as one JSON document
-``{"king": "backup", "version": 1, "exported", "save", "prefs", "stats"}``; :func:`read_backup` checks
-all of it before the page stores anything, and raises :class:`BackupError` (with line and column for a JSON
-syntax error) otherwise.
+The backup file that carries the statistics with the save and the preferences is :mod:`.backup`'s.
 
 >>> stats = empty_stats()
 >>> entry = {"key": "a1", "date": "2026-12-01T10:00:00Z", "rules": "king(players=2)", "players": 2,
@@ -41,26 +38,21 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from typing import Any, Literal
+from typing import Any
 
 from ..contracts import Contract
 from ..errors import KingError, RulesError
 from ..game import Phase
-from ..limits import MAX_FILE, MAX_SPEC, JsonError, json_loads
+from ..limits import MAX_FILE, MAX_SPEC, json_loads
 from ..rules import Rules
-from .prefs import read_prefs
-from .session import HUMAN, SaveError, Session, parse_save
+from .session import HUMAN, Session
 
 STATS_VERSION = 1
 """The version of the statistics object."""
-BACKUP_VERSION = 1
-"""The version of the backup file :func:`make_backup` writes and :func:`read_backup` reads."""
 MAX_RUBBERS = 300
 """Rubbers kept in the statistics (the oldest are dropped first): about 150 kB for 4-player rubbers."""
 MAX_STATS = MAX_FILE
 """Characters in a statistics text."""
-MAX_BACKUP = 2 * MAX_FILE
-"""Characters in a backup file (a save and the statistics, each within :data:`MAX_FILE`)."""
 MAX_SKIP = 20
 """Keys of forgotten rubbers kept (:func:`cleared`)."""
 MAX_DEALS = 200
@@ -74,9 +66,6 @@ CONTRACTS = tuple(c.value for c in Contract)
 _KEY = re.compile(r"[0-9a-f]{1,64}")
 _DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z")
 
-BackupProblem = Literal["json", "format", "version", "save", "prefs", "stats"]
-
-
 class StatsError(KingError, ValueError):
     """Statistics of the wrong shape: ``where`` is the path of the bad value (``rubbers[3].totals``)."""
 
@@ -84,27 +73,6 @@ class StatsError(KingError, ValueError):
         super().__init__(f"{where}: {message}" if where else message)
         self.where = where
         self.message = message
-
-
-class BackupError(KingError, ValueError):
-    """A backup file that cannot be imported; nothing was stored.
-
-    Attributes:
-        kind: ``json`` (not JSON: ``line`` and ``column`` say where), ``format`` (JSON, but no backup of
-            this game), ``version`` (another backup version: ``version``), ``save`` (the game does not
-            replay), ``prefs`` or ``stats`` (of the wrong shape).
-        detail: what is wrong, in the engine's words (for the details line and logs).
-        line, column: 1-based, for ``json`` (``None`` otherwise).
-    """
-
-    def __init__(self, kind: BackupProblem, detail: str, line: int | None = None, column: int | None = None,
-                 version: Any = None) -> None:
-        super().__init__(f"{kind}: {detail}")
-        self.kind = kind
-        self.detail = detail
-        self.line = line
-        self.column = column
-        self.version = version
 
 
 # ----- one rubber ------------------------------------------------------------------------------------
@@ -321,106 +289,11 @@ def summary(stats: dict[str, Any], seat: int = 0) -> dict[str, Any]:
     }
 
 
-def resequenced(save: str, seq: int) -> str:
-    """A save text (as :meth:`Session.to_save` writes it) with its counter set to ``seq``: an imported game
-    must be ahead of what every open tab has, or the tabs would keep their own (see ``king/app.py``).
-
-    Raises:
-        ValueError: not a JSON object.
-    """
-    doc = json.loads(save)
-    if not isinstance(doc, dict):
-        raise ValueError("not a save")
-    doc["seq"] = seq
-    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
-
-
-# ----- the backup file -------------------------------------------------------------------------------
-
-def make_backup(save: str | None, prefs: dict[str, Any] | None, stats: dict[str, Any], date: str) -> str:
-    """The backup file's text: the save (``None``: no game, or one that cannot be read — it is left out),
-    the preferences and the statistics, one JSON document, each rubber on a line of its own (so that a
-    person can read it, and an error's line points somewhere useful)."""
-    doc: Any = None
-    if save:
-        try:
-            parse_save(save)
-            doc = json.loads(save)
-        except (SaveError, ValueError):
-            doc = None
-
-    def dumps(x: Any) -> str:
-        return json.dumps(x, ensure_ascii=False, separators=(", ", ": "))
-
-    rubbers = ",\n".join(f"  {dumps(r)}" for r in stats["rubbers"])
-    return (f'{{"king": "backup", "version": {BACKUP_VERSION}, "exported": {dumps(date)},\n'
-            f' "prefs": {dumps(prefs)},\n'
-            f' "save": {dumps(doc)},\n'
-            f' "stats": {{"version": {STATS_VERSION}, "skip": {dumps(stats["skip"])}, "rubbers": [\n'
-            f"{rubbers}\n ]}}}}\n")
-
-
-def read_backup(text: str) -> dict[str, Any]:
-    """Check a backup file wholly: ``{"save": text or None, "prefs": dict or None, "stats": dict}`` — the
-    save as the page stores it (compact, as :meth:`Session.to_save` writes it; its record replayed), the
-    preferences (every key of the right shape) and the statistics (:func:`check_stats`).
-
-    Raises:
-        BackupError: see its ``kind``; the caller has stored nothing.
-
-    >>> try:
-    ...     read_backup('{"king": "backup",\\n "version": 1,,}')
-    ... except BackupError as e:
-    ...     print(e.kind, e.line, e.column)
-    json 2 15
-    """
-    if isinstance(text, str) and text.startswith("\ufeff"):
-        text = text[1:]
-    try:
-        doc = json_loads(text, "backup file", MAX_BACKUP)
-    except JsonError as e:
-        raise BackupError("json", str(e), e.line, e.column) from None
-    except ValueError as e:  # the limits (too long, too deep, a number too long): NotationError
-        line, column = getattr(e, "line", None), getattr(e, "column", None)
-        raise BackupError("json", str(e), line, column) from None
-    if not isinstance(doc, dict) or doc.get("king") != "backup":
-        raise BackupError("format", 'not an object with "king": "backup"')
-    version = doc.get("version")
-    if type(version) is not int or version != BACKUP_VERSION:
-        raise BackupError("version", f"version {json.dumps(version)[:40]}, not {BACKUP_VERSION}", version=version)
-    save = doc.get("save")
-    save_text = None
-    if save is not None:
-        if not isinstance(save, dict):
-            raise BackupError("save", "not a saved game (an object)")
-        save_text = json.dumps(save, ensure_ascii=False, separators=(",", ":"))
-        try:
-            parse_save(save_text)
-        except SaveError as e:
-            raise BackupError("save", e.message) from None
-    prefs = doc.get("prefs")
-    if prefs is not None:
-        read, ok = read_prefs(json.dumps(prefs)) if isinstance(prefs, dict) else ({}, False)
-        if not ok:
-            raise BackupError("prefs", "preferences of the wrong shape")
-        prefs = read
-    if "stats" not in doc:
-        raise BackupError("stats", "no statistics")
-    try:
-        stats = check_stats(doc["stats"])
-    except StatsError as e:
-        raise BackupError("stats", str(e)) from None
-    return {"save": save_text, "prefs": prefs, "stats": stats}
-
-
 __all__ = [
-    "BACKUP_VERSION",
     "CONTRACTS",
-    "MAX_BACKUP",
     "MAX_RUBBERS",
     "MAX_STATS",
     "STATS_VERSION",
-    "BackupError",
     "StatsError",
     "add_rubber",
     "check_rubber",
@@ -428,11 +301,8 @@ __all__ = [
     "cleared",
     "dump_stats",
     "empty_stats",
-    "make_backup",
     "merge",
-    "read_backup",
     "read_stats",
-    "resequenced",
     "rubber_entry",
     "rubber_key",
     "summary",

@@ -16,7 +16,8 @@ from test_web import PREFS_KEY, SAVE_KEY, open_game
 
 from kingcore import Phase
 from kingcore.web import Session
-from kingcore.web.stats import add_rubber, dump_stats, empty_stats, read_backup, rubber_entry
+from kingcore.web.backup import read_backup
+from kingcore.web.stats import add_rubber, dump_stats, empty_stats, rubber_entry
 from sitebuild.browser import play_on
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shared rubber step
@@ -82,7 +83,7 @@ def test_statistics_record_once_show_charts_survive_and_round_trip(server: Any, 
     other.wait_for_selector("body[data-phase=rubber_over]")
     page.wait_for_selector("body[data-stats-recorded]")
     stats = stored(page, STATS_KEY)
-    assert [r["key"] for r in stats["rubbers"]][0] == earlier["key"] and len(stats["rubbers"]) == 2
+    assert len(stats["rubbers"]) == 2 and stats["rubbers"][0]["key"] == earlier["key"]
     mine = stats["rubbers"][1]
     sheet = [int(t) for t in page.evaluate(
         "[...document.querySelectorAll('#score-sheet tfoot td[data-total]')].map(td => td.dataset.total)")]

@@ -18,20 +18,8 @@ from pyscript import document, when, window
 from pyscript.ffi import create_proxy, is_none
 
 from kingcore.web import read_prefs, save_seq
-from kingcore.web.stats import (
-    BackupError,
-    add_rubber,
-    cleared,
-    dump_stats,
-    make_backup,
-    merge,
-    read_backup,
-    read_stats,
-    resequenced,
-    rubber_entry,
-    rubber_key,
-    summary,
-)
+from kingcore.web.backup import BackupError, make_backup, read_backup, resequenced
+from kingcore.web.stats import add_rubber, cleared, dump_stats, merge, read_stats, rubber_entry, rubber_key, summary
 
 from .app import App
 from .draw import el, put
@@ -213,17 +201,12 @@ def bind_stats(app: App) -> StatsView:
     """The statistics' events, and the recording of each finished rubber (an ``App`` watcher)."""
     sv = StatsView(app)
     app.watchers.append(sv.record)
-    actions = {
-        ("click", "#btn-stats"): lambda e: sv.open(),
-        ("click", "#stats-close"): lambda e: el("stats-dialog").close(),
-        ("click", "#stats-export"): sv.export,
-        ("click", "#stats-import"): lambda e: sv.pick_file(),
-        ("change", "#stats-import-file"): sv.file_chosen,
-        ("click", "#stats-clear"): lambda e: sv.ask_clear(),
-        ("click", "#stats-clear-yes"): lambda e: sv.clear(True),
-        ("click", "#stats-clear-no"): lambda e: sv.clear(False),
-    }
-    for (kind, selector), action in actions.items():
-        when(kind, selector)(action)
+    clicks = {"#btn-stats": lambda e: sv.open(), "#stats-close": lambda e: el("stats-dialog").close(),
+              "#stats-export": sv.export, "#stats-import": lambda e: sv.pick_file(),
+              "#stats-clear": lambda e: sv.ask_clear(), "#stats-clear-yes": lambda e: sv.clear(True),
+              "#stats-clear-no": lambda e: sv.clear(False)}
+    for selector, action in clicks.items():
+        when("click", selector)(action)
+    when("change", "#stats-import-file")(sv.file_chosen)
     window.addEventListener("storage", create_proxy(sv.on_storage))
     return sv
