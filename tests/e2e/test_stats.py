@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web import PREFS_KEY, SAVE_KEY, open_game
+from test_web import PREFS_KEY, SAVE_KEY, open_game, seed_storage
 
 from kingcore import Phase
 from kingcore.web import Session
@@ -70,13 +70,10 @@ def test_statistics_record_once_show_charts_survive_and_round_trip(server: Any, 
     assert earlier is not None
     s = near_the_end(4)
     ctx, _ = new_context(1280, 800)
+    # each tab seeds the same items once; the second opens before anything moves (it is my turn)
+    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True}),
+                       STATS_KEY: dump_stats(add_rubber(empty_stats(), earlier)[0])})
     page = open_game(ctx, server.url)
-    page.evaluate(f"""() => {{ localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(s.to_save())});
-      localStorage.setItem({json.dumps(PREFS_KEY)}, {json.dumps(json.dumps({"fast": True}))});
-      localStorage.setItem({json.dumps(STATS_KEY)}, {json.dumps(dump_stats(add_rubber(empty_stats(), earlier)[0]))});
-    }}""")
-    page.reload()
-    page.wait_for_selector("body[data-ready=true]")
     other = open_game(ctx, server.url)  # a second tab on the same game: it follows, and records nothing twice
     while play_on(page) != "rubber_over":
         pass

@@ -97,7 +97,7 @@ def line_chart(ident: str, title: str, x_label: str, y_label: str, xs: Sequence[
     for key, label, vs in series:
         points = [(px(x), py(v)) for x, v in zip(xs, vs, strict=True)]
         dots = [h("circle", {"cx": a, "cy": b, "r": 3}) for a, b in points] if len(points) <= MAX_MARKERS else []
-        parts.append(h("g", {"class": "chart-series", "data-series": key, "aria-label": label},
+        parts.append(h("g", {"class": "chart-series", "data-series": key, "data-label": label},
                        h("polyline", {"points": " ".join(f"{a},{b}" for a, b in points), "fill": "none"}), dots))
     svg = h("svg", {"id": ident, "class": "chart", "viewBox": f"0 0 {WIDTH} {HEIGHT}", "role": "img",
                     "aria-labelledby": f"{ident}-title {ident}-desc", "preserveAspectRatio": "xMidYMid meet"}, parts)
