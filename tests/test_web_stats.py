@@ -342,8 +342,8 @@ def test_the_panel_shows_the_figures_and_every_word_comes_from_the_catalog() -> 
     s = summary(stats)
     root = h("div", None, view.stats_panel(CAT, s, finished().view_model(0)))
     figs = {n.attr("data-stat"): n.text() for n in root.select(tag="dd")}
-    assert figs == {"played": "2", "won": "1 of 2", "average": "+2.0", "best": "+8 on 2026-12-01",
-                    "worst": "−4 on 2026-12-01"}
+    assert figs == {"played": "2", "won": "1 of 2", "average": "+2.0", "best": "+8 on 2026‑12‑01",
+                    "worst": "−4 on 2026‑12‑01"}
     assert [r.attr("data-contract") for r in root.select(tag="tr", cls="")
             if r.attr("data-contract")] == ["no_tricks", "take_tricks"]
     assert root.select(tag="desc", id="stats-results-desc")[0].text() == \

@@ -98,6 +98,13 @@ def test_statistics_record_once_show_charts_survive_and_round_trip(server: Any, 
     assert page.locator("table.chart-table[data-chart=stats-results] tbody tr").count() == 2
     assert page.locator("table.stats-contracts tbody tr").count() >= 7
     page.screenshot(path=str(artifacts / "stats-1280x800.png"))
+    page.set_viewport_size({"width": 360, "height": 740})  # a phone: the dialog and its charts fit its width
+    assert page.evaluate("""() => { const d = document.getElementById('stats-dialog').getBoundingClientRect();
+      const c = document.getElementById('stats-running').getBoundingClientRect();
+      return d.left >= 0 && d.right <= innerWidth && c.right <= d.right
+          && document.documentElement.scrollWidth <= innerWidth; }""")
+    page.screenshot(path=str(artifacts / "stats-360x740.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.click("#stats-close")
 
     # a reload of the final screen: the same statistics, nothing counted again

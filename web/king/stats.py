@@ -129,14 +129,18 @@ class StatsView:
         self.import_text(text)
 
     def import_text(self, text: str) -> None:
-        """Check the whole file, then store its parts (the statistics merged with ours); a refused write puts
-        back what was stored, and a bad file changes nothing."""
+        """Check the whole file, then store its parts (the statistics merged with ours; an unreadable save on
+        the table is first set aside, as a new game does); a refused write puts back what was stored, and a
+        bad file changes nothing."""
         try:
             backup = read_backup(text)
         except BackupError as e:
             self.say("error", view.import_problem(self.app.cat, e.kind, e.detail, e.line, e.column, e.version))
             return
         st = self.store
+        if backup["save"] is not None and self.app.problem is not None and not self.app.keep_unreadable():
+            self.say("error", self.app.cat.t("stats.import_full"))  # the unreadable save could not be set aside
+            return
         keys = (st.stats_key, st.prefs_key, st.save_key)
         before = {k: st.get(k) for k in keys}
         writes = {st.stats_key: dump_stats(merge(self.stored(), backup["stats"]))}

@@ -14,8 +14,12 @@ from .chart import Series, legend, line_chart
 
 
 def day(date: str) -> str:
-    """The date part of a stored ``YYYY-MM-DDTHH:MM:SSZ``."""
-    return date[:10]
+    """The date part of a stored ``YYYY-MM-DDTHH:MM:SSZ``, with non-breaking hyphens (kept on one line).
+
+    >>> day("2026-12-01T14:05:09Z") == "2026\u201112\u201101"
+    True
+    """
+    return date[:10].replace("-", "\u2011")
 
 
 def figures(cat: Catalog, s: Mapping[str, Any]) -> Node:
