@@ -220,6 +220,7 @@ def mutate(text: str, path: list[Any], value: Any) -> str:
     (["king"], "save", "format"),
     (["version"], 2, "version"),
     (["version"], True, "version"),
+    (["version"], None, "format"),
     (["save", "record"], "[Rules \"king()\"]\n1. XX", "save"),
     (["save", "version"], 9, "save"),
     (["save"], "text", "save"),

@@ -121,6 +121,8 @@ def read_backup(text: str) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("king") != "backup":
         raise BackupError("format", 'not an object with "king": "backup"')
     version = doc.get("version")
+    if version is None:
+        raise BackupError("format", "a backup names its version")
     if type(version) is not int or version != BACKUP_VERSION:
         raise BackupError("version", f"version {json.dumps(version)[:40]}, not {BACKUP_VERSION}", version=version)
     save = doc.get("save")

@@ -5,6 +5,7 @@ and the player's final score rubber by rubber (:mod:`.chart`)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -110,6 +111,6 @@ def import_problem(cat: Catalog, kind: str, detail: str, line: int | None, colum
                    version: Any) -> list[Node | str]:
     """What the page says about a file it did not import (a ``BackupError``), the details underneath."""
     text = cat.t(IMPORT_PROBLEMS.get(kind, "stats.import_format"), line=line or 1, column=column or 1,
-                 version=str(version))
+                 version=json.dumps(version)[:40])
     return [f"{text} {cat.t('stats.import_kept')}",
             h("details", {"class": "problem-detail"}, h("summary", None, cat.t("problem.details")), detail)]
