@@ -24,6 +24,7 @@ from pyscript.ffi import create_proxy, is_none, to_js
 
 from kingcore.web import LANGUAGES, SaveError, Session, bot_move, save_seq
 
+from .assist import Assist
 from .draw import Drawing, el, put, show_language
 from .extras import draw_table_extras
 from .render import panels
@@ -60,6 +61,7 @@ class App:
         self.pending: tuple[Any, dict[str, Any], dict[str, Any]] | None = None  # refused until the player chooses
         self.hint: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "best", "values", "shown", "text"}
         self.review: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "data"}: my cards reviewed
+        self.assist = Assist(self)  # issue 13: undo, auto-play, sounds
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
         task = asyncio.ensure_future(coro)
@@ -240,6 +242,7 @@ class App:
         self.render()
         if before is not None:
             self.drawing.say(announce(before, result["view"], ME, token, self.cat))
+            self.assist.moved(before, result["view"])
         self.kick()
         return result
 
@@ -290,7 +293,10 @@ class App:
                 level = vm["levels"][seat]
                 request, seed = s.bot_request(seat), s.bot_seed(seat)
                 start = now_ms()
-                if not self.bots.ready.is_set() and level in MAIN_THREAD_LEVELS:
+                known = s.known_reply(seat)  # the same reply as before an undo, in the same position
+                if known is not None:
+                    token = known
+                elif not self.bots.ready.is_set() and level in MAIN_THREAD_LEVELS:
                     token = bot_move(request, level, seed)  # the worker is still starting; this one is cheap
                     window.kingStats.botMain.push(now_ms() - start)
                 else:
@@ -308,7 +314,7 @@ class App:
                 else:
                     await asyncio.sleep(0)
                 if self.session is not before[0] or s.seq != before[1] or not self.in_sync():
-                    continue  # a new game, another tab, or a reload of the state came in meanwhile
+                    continue  # a new game, another tab, an undo or a reload of the state came in meanwhile
                 result = s.apply(token, seat, viewer=ME)
                 if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move
                     window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
@@ -319,6 +325,7 @@ class App:
                 self.write()
                 self.render()
                 self.drawing.say(announce(vm, result["view"], seat, token, self.cat))
+                self.assist.moved(vm, result["view"])
         finally:
             self.running = False
 
@@ -406,6 +413,7 @@ class App:
         d.sheet(vm)
         draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button
         d.keep_focus(place)
+        self.assist.drawn()  # issue 13: the undo button, auto-play
 
     def toast(self, message: str) -> None:
         node = el("toast")
