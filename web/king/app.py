@@ -314,6 +314,7 @@ class App:
                 else:
                     await asyncio.sleep(0)
                 if self.session is not before[0] or s.seq != before[1] or not self.in_sync():
+                    window.kingStats.staleBots += 1  # the answer is for an old position: ignored
                     continue  # a new game, another tab, an undo or a reload of the state came in meanwhile
                 result = s.apply(token, seat, viewer=ME)
                 if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move

@@ -7,8 +7,9 @@ What is pure lives in ``kingcore.web`` (``Session.undo``, ``forced_move``, ``sou
 holds the timers, the audio context and the button. The audio context is made on the first click with sounds
 on (browsers start audio only after a user gesture); without Web Audio the game plays on silently.
 Test marks: ``window.kingStats.sounds`` (sounds asked for with the option on), ``window.kingStats.autoplayed``
-(moves auto-play made), ``body[data-autoplay]`` (``off``, ``choice``, ``wait`` or ``none`` at the position drawn
-last) and ``body[data-undos]`` (undos done).
+(moves auto-play made), ``window.kingStats.staleBots`` (bots' answers ignored: an undo or another tab
+came first), ``body[data-autoplay]`` (``off``, ``choice``, ``wait``, ``undone`` or ``none`` at the position
+drawn last) and ``body[data-undos]`` (undos done).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class Assist:
         window.kingStats.sounds = 0
         window.kingStats.tones = 0
         window.kingStats.autoplayed = 0
+        window.kingStats.staleBots = 0  # bots' answers ignored, their position gone (king.app.App.run_bots)
         document.addEventListener("click", create_proxy(self.gesture), True)
 
     def on(self, name: str) -> bool:
@@ -84,8 +86,11 @@ class Assist:
         if token is None:
             document.body.dataset.autoplay = "choice" if vm["my_turn"] else "none"
             return
+        if key == self.skip_key:  # an undo came back here: the player chooses again, even a forced move
+            document.body.dataset.autoplay = "undone"
+            return
         document.body.dataset.autoplay = "wait"
-        if key in (self.auto_key, self.skip_key):
+        if key == self.auto_key:
             return
         self.auto_key = key
         self.app.spawn(self.autoplay(key, token, AUTOPLAY_FAST_MS if vm["fast"] else AUTOPLAY_MS))
