@@ -156,7 +156,7 @@ def test_the_deal_is_marked_with_undo_in_the_save_and_on_the_sheet() -> None:
     plain = s.to_save()
     assert '"undo"' not in plain  # a save without undo is as before
     deal = s.view_model(0)["deal"]
-    s.apply([c["card"] for c in s.view_model(0)["hand"] if c["legal"]][0], 0)
+    s.apply(next(c["card"] for c in s.view_model(0)["hand"] if c["legal"]), 0)
     bots(s, rng)
     s.undo(0)
     text = s.to_save()
@@ -242,7 +242,7 @@ def test_the_sounds_of_a_deal() -> None:
     s = Session.new_game({}, rng, {"levels": LEVELS})
     events: list[str] = []
     kings = 0
-    for deal in range(3):
+    for _ in range(3):
         while s.game.phase is Phase.PLAY:
             before = s.view_model(0)
             seat = s.game.to_move
