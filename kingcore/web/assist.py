@@ -22,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..cards import Card
 from ..game import Game, Phase
+from ..moves import Move
 
 Moves = list[tuple[int, str]]
 """A deal's moves in order: ``(seat, token)`` — its calls, then its cards."""
@@ -71,9 +73,9 @@ def rewind(game: Game, keep: int) -> Game:
     last = len(game.deals) - 1
     for i, d in enumerate(game.deals):
         g.deal_cards(d.hands, d.kitty)
-        done = [(s, str(m)) for s, m in d.calls] + [(s, str(c)) for s, c in d.plays]
-        for seat, token in done if i < last else done[:keep]:
-            g.play(token, seat)
+        done: list[tuple[int, Move | Card]] = [*d.calls, *d.plays]  # values, not tokens: no parsing
+        for seat, move in done if i < last else done[:keep]:
+            g.play(move, seat)
     return g
 
 

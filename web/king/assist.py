@@ -128,8 +128,10 @@ class Assist:
         a bot's move in flight is then ignored (the save's counter moves on: ``App.run_bots``)."""
         app = self.app
         s = app.session
+        start = float(window.performance.now())
         if s is None or not self.on("undo") or not app.in_sync() or not s.undo(ME):
             return
+        window.kingStats.undoMs = float(window.performance.now()) - start  # the game rebuilt (ms)
         self.undos += 1
         document.body.dataset.undos = str(self.undos)
         app.vm = s.view_model(ME)
