@@ -219,3 +219,21 @@ def test_the_pass_screen_names_the_person_and_holds_no_card() -> None:
     session_cards = {c["card"] for c in hot_vm(0)["hand"]}
     assert session_cards and not any(f'"{c}"' in html for c in session_cards)
     assert fill_names(status.status(vm, CAT, True, None), vm["names"]) == "Pass the device to <b>Olga</b>"
+
+
+def test_undo_follows_the_person_at_the_screen() -> None:
+    """Undo (issue 13 item 3) behind the pass screen is off; the person at the screen undoes their own move."""
+    rng = random.Random(6)
+    s = Session.new_game({}, rng, {"levels": ["human", "random", "human", "random"]})
+    while True:
+        if s.covered:
+            assert s.table_view()["undo"]["possible"] is False
+            s.uncover()
+        seat = s.game.to_move
+        assert seat is not None
+        legal = [str(m) for m in s.game.legal_moves()]
+        s.apply(rng.choice(legal), seat, viewer="table")
+        if seat == s.viewer and s.game.to_move != seat and not s.covered:  # a person moved, a bot is next
+            break
+    person = s.viewer
+    assert s.table_view()["undo"]["possible"] and s.undo(person) and s.game.to_move == person and not s.covered

@@ -12,6 +12,7 @@ from king.app import App
 from king.draw import el, show_language
 from king.extras import closed, open_help, open_history
 from king.newgame import NewGameDialog
+from king.options import bind as bind_options
 from king.stats import bind_stats
 from king.store import Store
 from king.words import load_catalog
@@ -154,5 +155,6 @@ ACTIONS: dict[tuple[str, str], Handler] = {
 for (kind, selector), action in ACTIONS.items():
     on(kind, selector)(action)
 bind_stats(app)  # issue 13: the statistics, export and import
+bind_options(app)  # issue 13: the options dialog, undo, auto-play, sounds
 
 boot()

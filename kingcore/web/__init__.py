@@ -9,11 +9,13 @@
 * :mod:`.text` — the catalog of words (gettext, keyed by the view model's codes);
 * :mod:`.rulestext` — the rules help of a game, generated from its ``Rules``;
 * :mod:`.history` — the trick history of a deal (the current one and every past one);
+* :mod:`.assist` — undo, auto-play's forced move, the sounds of a move (issue 13).
 * :mod:`.hotseat` — several people at one device: who is a person, names, the "pass the device" screen.
 
 The page (``web/``) imports nothing else from :mod:`kingcore`.
 """
 
+from .assist import SOUNDS, forced_move, sound_events
 from .botcalls import analyse_json, bot_move, choose, hint_json, level_spec, warm_up
 from .history import deal_history
 from .hotseat import (
@@ -28,7 +30,7 @@ from .hotseat import (
     next_person,
     person_seats,
 )
-from .prefs import DEADLINE_S, LEVEL_BUDGET_MS, MAX_PREFS, MIN_DEADLINE_S, deadline_s, read_prefs
+from .prefs import DEADLINE_S, LEVEL_BUDGET_MS, MAX_PREFS, MIN_DEADLINE_S, UI_OPTIONS, deadline_s, read_prefs
 from .rulestext import help_topic, rules_help
 from .session import (
     BOT_LEVELS,
@@ -61,6 +63,8 @@ __all__ = [
     "RULE_SETS",
     "RULE_SET_TEXTS",
     "SAVE_VERSION",
+    "SOUNDS",
+    "UI_OPTIONS",
     "Catalog",
     "MissingText",
     "SaveError",
@@ -75,6 +79,7 @@ __all__ = [
     "deal_history",
     "describe_move",
     "follow",
+    "forced_move",
     "help_topic",
     "hint_json",
     "is_hot_seat",
@@ -93,6 +98,7 @@ __all__ = [
     "rules_options",
     "save_seq",
     "signed",
+    "sound_events",
     "table_choice",
     "warm_up",
 ]

@@ -120,6 +120,9 @@ def follow(viewer: int, covered: bool, to_move: int | None, levels: list[str]) -
 
 
 def cover(vm: dict[str, Any]) -> dict[str, Any]:
-    """``vm`` behind the pass screen: no hand, no decision, ``pass_to`` the viewer (the person who must take
-    the device); everything public (the trick, the seats' counts, the score sheet) stays."""
-    return {**vm, "hand": [], "moves": [], "my_turn": False, "pass_to": vm["seat"]}
+    """``vm`` behind the pass screen: no hand, no decision, no undo, ``pass_to`` the viewer (the person who
+    must take the device); everything public (the trick, the seats' counts, the score sheet) stays."""
+    out = {**vm, "hand": [], "moves": [], "my_turn": False, "pass_to": vm["seat"]}
+    if isinstance(vm.get("undo"), dict):
+        out["undo"] = {**vm["undo"], "possible": False}
+    return out

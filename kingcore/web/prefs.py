@@ -7,6 +7,8 @@ instead of failing.
 
 >>> read_prefs('{"levels": ["human", "easy", "hard", "expert"], "fast": true}')
 ({'levels': ['human', 'easy', 'hard', 'expert'], 'fast': True}, True)
+>>> read_prefs('{"ui": {"undo": true, "sounds": 1, "later": true}}')
+({'ui': {'undo': True}}, False)
 >>> read_prefs("[" * 100000)
 ({}, False)
 >>> read_prefs(None)
@@ -23,6 +25,11 @@ from ..rules import Rules
 from .hotseat import clean_name
 from .session import BOT_LEVELS, HUMAN
 from .text import LANGUAGES
+
+UI_OPTIONS: set[str] = {
+    "undo", "autoplay", "sounds",  # play options (issue 13 item 3: king/options.py, the #options-play fieldset)
+}
+"""The page's own options, each a boolean under the preferences' ``ui`` key (all off unless stored)."""
 
 MAX_PREFS = 16_384
 """Characters in a preferences text (the page writes about 200)."""
@@ -45,8 +52,10 @@ def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
     :data:`BOT_LEVELS` or ``human``: the last table's bots and people), ``names`` (2 to 6 names, each
     :func:`~kingcore.web.hotseat.clean_name`: what the people at the device called themselves last),
     ``fast`` (a bool), ``lang`` (one of
-    :data:`~kingcore.web.text.LANGUAGES`, the language the player chose); ``ok`` is false when the text was
-    not a preferences object (too long, too deep, not JSON, not an object) or one of those keys was dropped.
+    :data:`~kingcore.web.text.LANGUAGES`, the language the player chose), ``ui`` (a dict of the page's
+    options, :data:`UI_OPTIONS`, each a bool; other keys are dropped silently — a later version's); ``ok``
+    is false when the text was not a preferences object (too long, too deep, not JSON, not an object) or
+    one of those keys (or a ``ui`` option) was dropped for its shape.
     ``None`` or an empty text is no preferences: ``({}, True)``. Never raises.
     """
     if not text:
@@ -91,6 +100,13 @@ def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
     if "lang" in doc:
         if isinstance(doc["lang"], str) and doc["lang"] in LANGUAGES:
             prefs["lang"] = doc["lang"]
+        else:
+            ok = False
+    if "ui" in doc:
+        ui = doc["ui"]
+        if isinstance(ui, dict):
+            prefs["ui"] = {k: v for k, v in ui.items() if k in UI_OPTIONS and isinstance(v, bool)}
+            ok = ok and all(isinstance(v, bool) for k, v in ui.items() if k in UI_OPTIONS)
         else:
             ok = False
     return prefs, ok

@@ -32,6 +32,7 @@ from ..limits import MAX_DIGITS, JsonError, json_loads
 from ..notation import dumps, loads
 from ..rules import Rules
 from ..view import seat_view
+from .assist import Moves, deal_moves, mark_undo, rewind, undo_span
 from .history import deal_history
 from .hotseat import HUMAN as HUMAN
 from .hotseat import check_names, cover, follow, is_person, person_seats, table_names
@@ -123,12 +124,18 @@ def rules_options(options: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
 
 def parse_save(text: str) -> tuple[Game, dict[str, Any], int, str]:
     """Read a save text written by :meth:`Session.to_save`: ``(game, settings, seq, game_id)``, the record
-    replayed through the rules. The one reader of save texts.
+    replayed through the rules (the deals played with undo: :meth:`Session.from_save`).
 
     Raises:
         SaveError: garbage, truncated JSON, an unknown save version, or a record that does not replay;
             ``kind`` says which and ``raw`` keeps the text.
     """
+    return _read_save(text)[:4]
+
+
+def _read_save(text: str) -> tuple[Game, dict[str, Any], int, str, list[int]]:
+    """The one reader of save texts: :func:`parse_save`'s answer and the deals played with undo (the save's
+    optional ``undo`` list; a save written before undo existed has none)."""
     if not isinstance(text, str) or not text.strip():
         raise SaveError("the save is empty", "garbage", text if isinstance(text, str) else "")
     try:  # within kingcore.limits: ≤ 1 MB, nesting ≤ 20, integers ≤ 18 digits — checked before json
@@ -158,7 +165,10 @@ def parse_save(text: str) -> tuple[Game, dict[str, Any], int, str]:
         checked = check_settings(settings, game.rules.players)
     except Exception as e:  # any failure to replay (even an engine bug) leaves the text exportable
         raise SaveError(f"the saved game does not replay: {e}", "invalid", text) from None
-    return game, checked, seq, gid
+    undo = doc.get("undo", [])
+    if not isinstance(undo, list) or not all(type(n) is int and 1 <= n <= len(game.deals) for n in undo):
+        raise SaveError(f"the save's undo marks are not deals of its game: {repr(undo)[:80]}", "invalid", text)
+    return game, checked, seq, gid, sorted(set(undo))
 
 
 class Session:
@@ -170,17 +180,20 @@ class Session:
             :data:`DEFAULT_SETTINGS`); missing keys get defaults.
         seq: how many times this game's saves were written (the page refuses to overwrite a newer one).
         game_id: names the rubber across tabs (a new game gets a new id).
+        undo_deals: the numbers of the deals a person undid a move in (saved; the score sheet marks them).
 
     Raises:
         RulesError: bad settings.
     """
 
     def __init__(self, game: Game, settings: dict[str, Any] | None = None, seq: int = 0,
-                 game_id: str = "") -> None:
+                 game_id: str = "", undo_deals: list[int] | None = None) -> None:
         self.game = game
         self.settings = check_settings(settings or {}, game.rules.players)
         self.seq = seq
         self.game_id = game_id
+        self.undo_deals: set[int] = set(undo_deals or [])
+        self.redo: tuple[int, Moves] | None = None  # (deal, its moves) before the last undo: the bots' replies
 
     # ----- chance ---------------------------------------------------------------------------------
 
@@ -224,9 +237,13 @@ class Session:
 
     def to_save(self) -> str:
         """The save text: JSON ``{"version", "seq", "id", "record", "settings"}`` (in that order, compact),
-        ``record`` a :func:`~kingcore.notation.dumps` game record."""
-        doc = {"version": SAVE_VERSION, "seq": self.seq, "id": self.game_id, "record": dumps(self.game),
-               "settings": self.settings}
+        ``record`` a :func:`~kingcore.notation.dumps` game record; then ``"undo"``, the sorted numbers of
+        the deals played with undo, only when there are some (so a save without undo is as before, and a
+        page from before undo reads one with it, ignoring the marks)."""
+        doc: dict[str, Any] = {"version": SAVE_VERSION, "seq": self.seq, "id": self.game_id,
+                               "record": dumps(self.game), "settings": self.settings}
+        if self.undo_deals:
+            doc["undo"] = sorted(self.undo_deals)
         return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
@@ -236,8 +253,8 @@ class Session:
         Raises:
             SaveError: the text cannot be continued (``kind`` says why, ``raw`` keeps it).
         """
-        game, settings, seq, gid = parse_save(text)
-        return cls(game, settings, seq, gid)
+        game, settings, seq, gid, undo = _read_save(text)
+        return cls(game, settings, seq, gid, undo)
 
     # ----- intents --------------------------------------------------------------------------------
 
@@ -322,11 +339,54 @@ class Session:
         return json.dumps(seat_view(self.game, seat).to_dict(), separators=(",", ":"))
 
     def bot_seed(self, seat: int) -> int:
-        """A seed for the bot of ``seat`` now, derived from the rubber's seed and progress (so two tabs,
-        or a reload, make the same bot move)."""
+        """A seed for the bot of ``seat`` now, derived from the rubber's seed and the position's progress
+        (deal number, calls and cards played — never a counter of saves or clicks): two tabs, a reload, or
+        the same card played again after an undo make the same bot move."""
         d = self.game.current
         progress = (d.number * 1009 + len(d.calls) * 101 + len(d.plays)) if d else 0
         return (int(self.settings["seed"]) * 1_000_003 + progress * 7 + seat) % 2**32
+
+    # ----- undo (issue 13) ----------------------------------------------------------------------------
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats people play (level ``human``)."""
+        return [seat for seat, level in enumerate(self.settings["levels"]) if level == HUMAN]
+
+    def can_undo(self, seat: int = 0) -> bool:
+        """Whether ``seat`` may undo now (:func:`kingcore.web.assist.undo_span`)."""
+        return undo_span(self.game, seat, self.humans) > 0
+
+    def undo(self, seat: int = 0) -> bool:
+        """Take back ``seat``'s last move of the deal and the bots' moves after it: the game is rebuilt at
+        the position before that move (:func:`kingcore.web.assist.rewind`) and the deal is marked as played
+        with undo. Returns ``False`` (nothing changes) when ``seat`` cannot undo now.
+
+        The moves taken back are kept (:meth:`known_reply`): the same move played again meets the same
+        bots' replies, even from a bot whose thinking time ran out."""
+        span = undo_span(self.game, seat, self.humans)
+        if not span:
+            return False
+        d = self.game.current
+        assert d is not None
+        moves = deal_moves(self.game)
+        old = self.redo
+        if old is None or old[0] != d.number or old[1][:len(moves)] != moves:
+            self.redo = (d.number, moves)
+        self.game = rewind(self.game, len(moves) - span)
+        self.undo_deals.add(d.number)
+        return True
+
+    def known_reply(self, seat: int) -> str | None:
+        """The move the bot of ``seat`` made before an undo in this very position (the same deal, the same
+        moves so far), or ``None``."""
+        d, redo = self.game.current, self.redo
+        if d is None or redo is None or redo[0] != d.number:
+            return None
+        moves = deal_moves(self.game)
+        if len(moves) >= len(redo[1]) or redo[1][:len(moves)] != moves or redo[1][len(moves)][0] != seat:
+            return None
+        return redo[1][len(moves)][1]
 
     @property
     def ply(self) -> tuple[int, int, int]:
@@ -344,8 +404,9 @@ class Session:
         return deal_history(self.game, deal)
 
     def view_model(self, seat: int = 0) -> dict[str, Any]:
-        """Everything the page draws for ``seat`` (:func:`kingcore.web.viewmodel.view_model`)."""
-        return view_model(self.game, seat, self.settings)
+        """Everything the page draws for ``seat`` (:func:`kingcore.web.viewmodel.view_model`), with the undo
+        marks (:func:`kingcore.web.assist.mark_undo`)."""
+        return mark_undo(view_model(self.game, seat, self.settings), self.undo_deals, self.can_undo(seat))
 
 
 def check_settings(settings: dict[str, Any], players: int = 4) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from pyscript.ffi import create_proxy, is_none, to_js
 from kingcore.web import LANGUAGES, SaveError, Session, bot_move, is_person, save_seq
 
 from . import names
+from .assist import Assist
 from .draw import Drawing, el, put, show_language
 from .extras import draw_table_extras
 from .passscreen import draw_pass_screen
@@ -63,6 +64,7 @@ class App:
         self.hint: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "best", "values", "shown", "text"}
         self.review: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "data"}: the viewer's cards reviewed
         self.watchers: list[Callable[[dict[str, Any]], None]] = []  # told each view model drawn (statistics)
+        self.assist = Assist(self)  # issue 13: undo, auto-play, sounds
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
         task = asyncio.ensure_future(coro)
@@ -246,6 +248,7 @@ class App:
         self.render()
         if before is not None:
             self.drawing.say(announce(before, result["view"], before["seat"], token, self.cat))
+            self.assist.moved(before, result["view"])
         self.kick()
         return result
 
@@ -310,7 +313,10 @@ class App:
                 level = vm["levels"][seat]
                 request, seed = s.bot_request(seat), s.bot_seed(seat)
                 start = now_ms()
-                if not self.bots.ready.is_set() and level in MAIN_THREAD_LEVELS:
+                known = s.known_reply(seat)  # the same reply as before an undo, in the same position
+                if known is not None:
+                    token = known
+                elif not self.bots.ready.is_set() and level in MAIN_THREAD_LEVELS:
                     token = bot_move(request, level, seed)  # the worker is still starting; this one is cheap
                     window.kingStats.botMain.push(now_ms() - start)
                 else:
@@ -328,7 +334,8 @@ class App:
                 else:
                     await asyncio.sleep(0)
                 if self.session is not before[0] or s.seq != before[1] or not self.in_sync():
-                    continue  # a new game, another tab, or a reload of the state came in meanwhile
+                    window.kingStats.staleBots += 1  # the answer is for an old position: ignored
+                    continue  # a new game, another tab, an undo or a reload of the state came in meanwhile
                 result = s.apply(token, seat, viewer="table")
                 if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move
                     window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
@@ -339,6 +346,7 @@ class App:
                 self.write()
                 self.render()
                 self.drawing.say(announce(vm, result["view"], seat, token, self.cat))
+                self.assist.moved(vm, result["view"])
         finally:
             self.running = False
 
@@ -431,6 +439,7 @@ class App:
         d.keep_focus(place)
         for watch in self.watchers:
             watch(vm)
+        self.assist.drawn()  # issue 13: the undo button, auto-play
 
     def toast(self, message: str) -> None:
         node = el("toast")

@@ -1,5 +1,6 @@
 """The score sheet: a row per deal (each seat's points and running total, the control column, the deal's
-note), the deals still to come in a fixed order, and the totals."""
+note, "with undo" when a person undid a move in it), the deals still to come in a fixed order, and the
+totals (with the rubber's "played with undo" mark)."""
 
 from __future__ import annotations
 
@@ -21,13 +22,14 @@ def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
                    h("span", {"class": "pts", "data-sign": "minus" if r["points"][s] < 0 else "plus"},
                      pts(r["points"][s])), h("span", {"class": "run"}, pts(r["running"][s]))) for s in seats]
         note = r["note"] and [" ", h("small", None, cat.sheet_note(r["note"], lambda seat: name(cat, seat, table)))]
-        body.append(h("tr", {"data-deal": r["deal"], "data-control": r["control"]},
+        undone = r.get("undo") and h("small", {"class": "undo-mark"}, cat.t("sheet.with_undo"))
+        body.append(h("tr", {"data-deal": r["deal"], "data-control": r["control"], "data-undo": bool(r.get("undo"))},
                       h("td", {"class": "num"}, h("button", {"type": "button", "class": "btn-row",
                                                              "data-history": r["deal"],
                                                              "aria-label": cat.t("history.row_aria", deal=r["deal"])},
                                                    r["deal"])),
                       h("th", {"scope": "row"}, cat.t(f"contract.{r['contract']}"),
-                        h("small", None, cat.t("sheet.dealer", name=name(cat, r["dealer"], table))), note),
+                        h("small", None, cat.t("sheet.dealer", name=name(cat, r["dealer"], table))), note, undone),
                       cells, h("td", {"class": "num control"}, pts(r["control"]))))
     for i, item in enumerate(vm["schedule"], 1):
         if i in done:
@@ -37,13 +39,15 @@ def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
                       h("th", {"scope": "row"}, cat.t(f"contract.{item['contract']}")),
                       h("td", {"colspan": players + 1})))
     totals = vm["sheet"]["totals"]
+    used = (vm.get("undo") or {}).get("used") and h("small", {"class": "undo-mark", "data-undo-rubber": True},
+                                                    cat.t("sheet.rubber_undo"))
     return [
         h("thead", None, h("tr", None, h("th", {"scope": "col"}, "#"),
                            h("th", {"scope": "col"}, cat.t("sheet.contract")),
                            [h("th", {"scope": "col", "data-seat": s}, name(cat, s, table)) for s in seats],
                            h("th", {"scope": "col", "title": cat.t("sheet.ctrl_title")}, cat.t("sheet.ctrl")))),
         h("tbody", None, body),
-        h("tfoot", None, h("tr", None, h("td"), h("th", {"scope": "row"}, cat.t("sheet.total")),
+        h("tfoot", None, h("tr", None, h("td"), h("th", {"scope": "row"}, cat.t("sheet.total"), used),
                            [h("td", {"class": "num", "data-seat": s, "data-total": totals[s]}, pts(totals[s]))
                             for s in seats],
                            h("td", {"class": "num control"}, pts(sum(totals))))),
