@@ -8,6 +8,11 @@ browser's storage. Chance (the draw for dealer, the shuffles) happens with an ``
 holds the dealt cards (a :mod:`kingcore.notation` record), never a seed. Every save text is read by one
 function, :func:`parse_save`.
 
+Size: over 400 lines because the session is the page's one door to the game and every part changes the
+same game and settings — saves and their reader, intents, undo (:mod:`.assist`) and the hot-seat screen
+(:mod:`.hotseat`: whose view, the pass screen) — while the pure rules of undo and hot seat live in their
+own modules; the settings' check is the next to move out (to ``settings.py``) when it grows.
+
 >>> import random
 >>> s = Session.new_game({}, random.Random(3))
 >>> vm = s.view_model(0)
