@@ -8,7 +8,8 @@
 * :mod:`.prefs` — the page's preferences read from untrusted text, and the worker's deadlines;
 * :mod:`.text` — the catalog of words (gettext, keyed by the view model's codes);
 * :mod:`.rulestext` — the rules help of a game, generated from its ``Rules``;
-* :mod:`.history` — the trick history of a deal (the current one and every past one).
+* :mod:`.history` — the trick history of a deal (the current one and every past one);
+* :mod:`.replay` — a game record or save opened in the replay viewer, step by step.
 
 The page (``web/``) imports nothing else from :mod:`kingcore`.
 """
@@ -16,6 +17,7 @@ The page (``web/``) imports nothing else from :mod:`kingcore`.
 from .botcalls import analyse_json, bot_move, choose, hint_json, level_spec, warm_up
 from .history import deal_history
 from .prefs import DEADLINE_S, LEVEL_BUDGET_MS, MAX_PREFS, MIN_DEADLINE_S, deadline_s, read_prefs
+from .replay import Replay, ReplayFileError
 from .rulestext import help_topic, rules_help
 from .session import (
     BOT_LEVELS,
@@ -49,6 +51,8 @@ __all__ = [
     "SAVE_VERSION",
     "Catalog",
     "MissingText",
+    "Replay",
+    "ReplayFileError",
     "SaveError",
     "Session",
     "analyse_json",

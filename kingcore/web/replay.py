@@ -28,7 +28,7 @@ from ..cards import Card
 from ..errors import NotationError
 from ..game import Game
 from ..limits import MAX_FILE, check_size, json_loads
-from ..notation import loads
+from ..notation import dumps, loads
 from .session import Session, check_settings
 from .viewmodel import view_model
 
@@ -230,6 +230,16 @@ class Replay:
         """Every deal of the record: ``[{"index", "number", "contract", "first", "last"}]`` (:class:`DealSteps`)."""
         return [{"index": i, "number": d.number, "contract": d.contract, "first": d.first, "last": d.last}
                 for i, d in enumerate(self.deals)]
+
+    def deal_points(self, index: int) -> list[int] | None:
+        """The points each seat scored in deal ``index`` (from 0), or ``None`` while it is not over."""
+        number = self.deals[index].number
+        row = next((r for r in self.game.sheet.rows if r.deal == number), None)
+        return None if row is None else list(row.points)
+
+    def record(self) -> str:
+        """The whole record as text (:func:`kingcore.notation.dumps`: what the bots' ``analyse`` reads)."""
+        return dumps(self.game)
 
     def session_at(self, step: int, settings: dict[str, Any], seq: int, game_id: str) -> Session:
         """A session to play on from ``step``: seat 0 the person, the other seats bots at the default level
