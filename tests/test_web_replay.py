@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -14,8 +17,12 @@ from hypothesis import strategies as st
 
 from kingcore import Game, Phase, Rules
 from kingcore.notation import dumps, loads
-from kingcore.web import Session
+from kingcore.web import Catalog, Session
 from kingcore.web.replay import Replay, ReplayFileError, sniff
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
+from king.dom import h
+from web_catalog import compiled, english
 
 KINDS = ["king()", "king(players=3)", "king(players=2)", "king(players=6)", "king(replay=trumps)",
          "king(replay=auction)", "king(order=chosen)", "king(players=3,deck=kitty,replay=trumps)"]
@@ -172,3 +179,72 @@ def test_continue_from_any_step_plays_on(kind: str) -> None:
         assert s.apply(str(s.game.legal_moves()[0]), seat)["ok"]
         assert loads(s.record()).phase is s.game.phase  # and it saves and replays
     assert r.game is not None and dumps(r.game) == dumps(g)  # the record itself is untouched
+
+
+# ----- the renderers (web/king/render/replay.py), every word from the catalog ---------------------------
+
+def renderers() -> Any:
+    sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
+    from king.render import replay as view
+
+    return view
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_board_shows_every_hand_the_trick_and_the_score(lang: str) -> None:
+    view = renderers()
+    cat = Catalog.from_mo(compiled(lang), strict=True)
+    g = rubber("king()", 4, deals=1, moves=6)
+    r = Replay.from_text(dumps(g))
+    for step in (0, 5, r.deals[0].last, r.last):
+        f = r.frame(step)
+        node = h("div", None, view.board(cat, f))
+        seats = node.select(cls="replay-seat")
+        assert [[c.attr("data-played") for c in s.select(cls="replay-card")] for s in seats] == f["hands"]
+        on_table = [c.attr("data-played") for c in node.select(cls="replay-trick-card")]
+        assert on_table == [e["card"] for e in view.shown(dict(f))[0]]
+        assert node.select(cls="replay-where")[0].attr("data-step") == step
+    end = r.frame(r.deals[0].last)  # the deal's last card: its taker named, the score so far
+    text = h("div", None, view.board(cat, end)).text()
+    assert cat.t("trick.label", n=8, name=view.name(cat, end["last_trick"]["winner"], 4)) in text
+    assert all(cat.t("seat.total", total=view.pts(t)) in text for t in g.sheet.rows[0].running)
+    options = h("select", None, view.deal_options(cat, r.deal_list(), 1)).select(tag="option")
+    assert [o.attr("selected") for o in options] == [False, True]
+    assert options[0].text() == f"1. {cat.t('contract.no_tricks')}"
+
+
+def test_the_review_of_a_seat_says_expected_by_the_expert_and_what_happened() -> None:
+    view = renderers()
+    cat = english()
+    data = {"deal": 2, "seat": 3, "cost": 1.4, "cards": [
+        {"trick": 1, "card": "QS", "expected": -2.04, "best": "7S", "best_expected": -0.96, "cost": 1.08},
+        {"trick": 4, "card": "TH", "expected": -1.0, "best": "TH", "best_expected": -1.0, "cost": 0.0}]}
+    state = {"seat": 3, "data": data}
+    node = h("div", None, view.seat_review(cat, state, 4, -4, {"kind": "card", "seat": 3, "token": "TH"}))
+    text = node.text()
+    assert "expected by the expert" in text
+    assert "What actually happened: East scored −4 in this deal; after the first choice the expert expected −2.0" \
+        in text
+    rows = node.select(tag="tr", data_trick=1) + node.select(tag="tr", data_trick=4)
+    assert [r.attr("class") for r in rows] == ["is-costly", "is-current"]
+    assert rows[0].text().endswith("−1.0") and cat.t("review.best") in rows[1].text()
+    not_over = h("div", None, view.seat_review(cat, state, 4, None)).text()
+    assert cat.t("replay.review_not_over") in not_over
+    assert view.seat_review(cat, None, 4, None) == []
+    pending = h("div", None, view.seat_review(cat, {"seat": 0, "pending": True}, 4, None)).text()
+    assert pending == cat.t("replay.review_pending", name=cat.t("position.south"))
+    nothing = h("div", None, view.seat_review(cat, {"seat": 1, "data": {**data, "cards": []}}, 4, None)).text()
+    assert nothing == cat.t("replay.review_no_choice", name=cat.t("position.west"))
+
+
+def test_a_bad_file_is_told_with_its_line_and_column() -> None:
+    view = renderers()
+    cat = english()
+    with pytest.raises(ReplayFileError) as e:
+        Replay.from_text("[Event \"King\"]\n[Rules \"king()\"]\n[FirstDealer \"0\"]\n\ndeal 1 dealer 0\nhand 0 7S XX\n")
+    text = h("div", None, view.file_error(cat, e.value.to_dict())).text()
+    assert text.startswith("This file cannot be opened: line 6, column 11.") and "Nothing was changed" in text
+    inner = h("div", None, view.file_error(cat, {"part": "record", "line": 3, "column": 2, "message": "x"})).text()
+    assert "game record in this save cannot be read: line 3, column 2 of the record" in inner
+    assert h("div", None, view.file_error(cat, {"line": None, "message": "boom"})).text().startswith(
+        cat.t("replay.error"))
