@@ -83,6 +83,7 @@ class ReplayView:
         el("replay-view").hidden = False
         document.body.dataset.replay = "loaded"
         self.draw()
+        el("replay-next").focus()  # the arrow keys step at once (the file input would keep them)
 
     def failed(self, error: dict[str, Any]) -> None:
         box = el("replay-error")
@@ -127,6 +128,14 @@ class ReplayView:
     def pick_deal(self, *_: Any) -> None:
         if self.replay is not None:
             self.go(self.replay.deals[int(el("replay-deal").value)].first)
+
+    def words(self, *_: Any) -> None:
+        """The language changed: the lists and the board in the new words."""
+        r = self.replay
+        if r is not None:
+            put(el("replay-deal"), view.deal_options(self.app.cat, r.deal_list(), r.deal_of(self.step)))
+            put(el("replay-seat"), view.seat_options(self.app.cat, r.players, int(el("replay-seat").value)))
+            self.draw()
 
     def draw(self) -> None:
         r, cat = self.replay, self.app.cat
@@ -183,11 +192,16 @@ class ReplayView:
         playing = app.session is not None and app.session.game.phase.value != "rubber_over"
         if playing and not window.confirm(app.cat.t("replay.confirm")):
             return
+        if app.problem is not None and not app.keep_unreadable():  # never overwrite the only copy of a save
+            box = el("replay-error")
+            box.textContent = app.cat.t("problem.no_room")
+            box.hidden = False
+            return
         base = max(save_seq(app.store.save()) or 0, app.session.seq if app.session else 0)
         settings = {"fast": bool(app.prefs.get("fast", False)), "seed": int(app.rng.random() * 2**31)}
         app.use(r.session_at(self.step, settings, base, f"{int(app.rng.random() * 2**48):012x}"))
-        app.problem = None
-        el("problem").hidden = True
+        app.problem, app.pending = None, None
+        el("problem").hidden = el("problem-full").hidden = True
         app.drawing.show_last = False
         app.write()
         el("replay").close()
@@ -213,4 +227,5 @@ def bind(app: App) -> ReplayView:
     v.listen("replay-evaluate", "click", v.evaluate)
     v.listen("replay-continue", "click", v.continue_here)
     v.listen("replay-close", "click", lambda e: el("replay").close())
+    v.listen("lang", "change", v.words)  # after the page's own handler (registered first) switched the words
     return v
