@@ -25,6 +25,11 @@ BOARD_JS = """() => ({
 })"""
 
 
+DROP_JS = """text => { const dt = new DataTransfer(); dt.items.add(new File([text], 'bad.king'));
+  document.getElementById('replay-board').dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true,
+                                                                          cancelable: true})); }"""
+
+
 def board(page: Any) -> dict[str, Any]:
     return dict(page.evaluate(BOARD_JS))
 
@@ -44,8 +49,7 @@ def choices(r: Replay, deal: int, seat: int) -> int:
                and m["seat"] == seat and len(r.game_at(k - 1).legal_moves()) > 1)
 
 
-def test_a_downloaded_record_replays_and_plays_on(server: Any, new_context: Any, artifacts: Path,
-                                                  tmp_path: Path) -> None:
+def test_a_downloaded_record_replays_and_plays_on(server: Any, new_context: Any, artifacts: Path) -> None:
     s = saved_session(lambda s: s.ply[0] == 2 and s.ply[2] >= 5 and s.view_model(0)["my_turn"])
     s.settings["levels"] = ["human", "medium", "medium", "medium"]
     ctx, _ = new_context(accept_downloads=True)
@@ -101,18 +105,18 @@ def test_a_downloaded_record_replays_and_plays_on(server: Any, new_context: Any,
     assert "What actually happened: " + ("West", "North", "East")[seat - 1] + " scored" \
         in review.locator(".review-actual").inner_text()
 
-    # a malformed file: the line and column, and nothing lost
+    # a malformed file, dropped on the dialog: the line and column, and nothing lost
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("trick 3 "))
     lines[at] = lines[at].replace(":", ":Z", 1)  # trick 3's first card is no card
     col = len("trick 3 ") + 1  # the reader names the word's first column
-    bad = tmp_path / "bad.king"
-    bad.write_text("\n".join(lines), encoding="utf-8")
-    page.set_input_files("#replay-file", str(bad))
+    saved = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")  # my turn on the table: nothing moves
+    page.evaluate(DROP_JS, "\n".join(lines))
     page.wait_for_selector("#replay-error:not([hidden])")
     assert f"line {at + 1}, column {col}" in page.locator("#replay-error").inner_text()
     assert page.evaluate("document.body.dataset.replayStep") == "0"  # the replay open stays
     assert board(page)["hands"] == r.frame(0)["hands"]
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") == saved
 
     # continue from a step of deal 2 where a bot is to play: it answers, then my card plays
     second = r.deals[1]

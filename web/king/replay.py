@@ -55,6 +55,7 @@ class ReplayView:
         files = event.target.files
         if not is_none(files) and files.length:
             self.app.spawn(self.read(files.item(0)))
+            event.target.value = ""  # the same file picked again (after fixing it) is read again
 
     def dropped(self, event: Any) -> None:
         event.preventDefault()
