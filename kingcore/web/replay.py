@@ -5,7 +5,7 @@ truncated at any step to play on from there (RULES.md §3–§8; the record form
 
 A step is ``(deal index, calls made, cards played)``: step 0 of a deal is its cards dealt before any call;
 each call and each card is one more step. The game at a step is replayed through the rules from the nearest
-deal start (a copy kept while reading), so stepping back is as cheap as stepping forward.
+deal start (a copy kept once that deal was first reached), so stepping back is as cheap as stepping forward.
 
 >>> import random
 >>> from kingcore import Game, Rules
@@ -101,10 +101,11 @@ def _copy(game: Game) -> Game:
     """A copy of ``game`` to play on, sharing what no move changes any more: the rules and every deal but
     the current one (a finished deal's record and positions are never changed; positions are immutable)."""
     keep: dict[int, Any] = {id(game.rules): game.rules}
-    for d in game.deals[:-1]:
-        keep[id(d)] = d
-    for row in game.sheet.rows:
-        keep[id(row)] = row
+    for x in [*game.deals[:-1], *game.sheet.rows, *game.draw]:
+        keep[id(x)] = x
+    for d in game.deals[-1:]:  # the current deal's cards and positions are immutable values
+        for x in [*d.kitty, *(c for h in d.hands for c in h), d.position]:
+            keep[id(x)] = x
     return copy.deepcopy(game, keep)
 
 
@@ -122,20 +123,44 @@ class Replay:
         self.players = game.rules.players
         self.steps: list[Step] = []
         self.deals: list[DealSteps] = []
-        self.starts: list[Game] = []  # a copy of the game as each deal starts (its cards dealt)
-        g = game.restart() if game.first_dealer is not None else Game(game.rules)
+        self.starts: dict[int, Game] = {}  # copies of the game as deal k starts, made when first needed
         for k, d in enumerate(game.deals):
-            g.deal_cards(d.hands, d.kitty)
-            self.starts.append(_copy(g))
             first = len(self.steps)
             self.steps += [(k, c, 0) for c in range(len(d.calls) + 1)]
             self.steps += [(k, len(d.calls), p) for p in range(1, len(d.plays) + 1)]
-            for seat, m in d.calls:
-                g.play(m, seat)
-            for seat, c in d.plays:
-                g.play(c, seat)
             contract = None if d.contract is None else d.contract.value
             self.deals.append(DealSteps(d.number, contract, first, len(self.steps) - 1))
+
+    def start(self, k: int) -> Game:
+        """The game as deal ``k`` (from 0) starts, its cards dealt (kept: do not play on it). Replayed from
+        the nearest deal start already made, each deal start passed on the way kept too."""
+        if k in self.starts:
+            return self.starts[k]
+        below = [i for i in self.starts if i < k]
+        if below:
+            i = max(below)
+            g = _copy(self.starts[i])
+            self._play_deal(g, i, None, None)
+            i += 1
+        else:
+            g = self.game.restart() if self.game.first_dealer is not None else Game(self.game.rules)
+            i = 0
+        while True:
+            d = self.game.deals[i]
+            g.deal_cards(d.hands, d.kitty)
+            self.starts[i] = _copy(g) if i < k else g
+            if i == k:
+                return g
+            self._play_deal(g, i, None, None)
+            i += 1
+
+    def _play_deal(self, g: Game, k: int, calls: int | None, plays: int | None) -> None:
+        """Play on ``g`` deal ``k``'s first ``calls`` calls and ``plays`` cards (``None``: all)."""
+        d = self.game.deals[k]
+        for seat, m in d.calls[:calls]:
+            g.play(m, seat)
+        for seat, c in d.plays[:plays]:
+            g.play(c, seat)
 
     @classmethod
     def from_text(cls, text: str) -> Replay:
@@ -187,12 +212,8 @@ class Replay:
         """A new game: the record up to ``step`` (clamped), replayed through the rules — what "continue
         from here" plays on."""
         k, calls, plays = self.steps[self.clamp(step)]
-        g = _copy(self.starts[k])
-        d = self.game.deals[k]
-        for seat, m in d.calls[:calls]:
-            g.play(m, seat)
-        for seat, c in d.plays[:plays]:
-            g.play(c, seat)
+        g = _copy(self.start(k))
+        self._play_deal(g, k, calls, plays)
         return g
 
     def move_at(self, step: int) -> dict[str, Any] | None:
