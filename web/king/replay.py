@@ -8,6 +8,7 @@ column, and the game on the table and any replay already open stay as they were.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -64,7 +65,14 @@ class ReplayView:
             self.app.spawn(self.read(files.item(0)))
 
     async def read(self, file: Any) -> None:
-        self.load(str(await file.text()))
+        """Read a picked or dropped file (a long record takes seconds: "Reading the file…" shows meanwhile)."""
+        status = el("replay-status")
+        status.hidden = False
+        await asyncio.sleep(0.03)  # let the page paint it before the replay takes the thread
+        try:
+            self.load(str(await file.text()))
+        finally:
+            status.hidden = True
 
     def load(self, text: str) -> None:
         """Open ``text`` (a record, a save, or a file holding a save); on a bad file, say where and keep the
