@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 from kingcore import Game, Phase, Rules
 from kingcore.notation import dumps, loads
 from kingcore.web import Catalog, Session
+from kingcore.web.backup import make_backup
 from kingcore.web.replay import Replay, ReplayFileError, sniff
+from kingcore.web.stats import empty_stats
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import h
@@ -62,6 +64,18 @@ def test_a_record_a_save_and_a_file_holding_a_save_open_alike() -> None:
         assert dumps(r.game) == record
         assert r.frame(r.last)["totals"] == list(g.sheet.totals)
     assert sniff("\ufeff" + record) == ("\ufeff" + record, "record")
+
+
+def test_the_pages_all_data_file_opens_with_its_game() -> None:
+    g = rubber("king()", 6, deals=2, moves=3)
+    stats = {"version": 1, "skip": [], "rubbers": [{"n": i, "pad": "x" * 900} for i in range(1200)]}  # > 1 MB
+    text = make_backup(save_of(g), {"fast": True}, stats, "2026-12-01T14:05:09Z")
+    assert len(text) > 1_000_000
+    r = Replay.from_text(text)
+    assert r.kind == "bundle" and dumps(r.game) == dumps(g)
+    with pytest.raises(ReplayFileError) as e:  # a backup with no game in it
+        Replay.from_text(make_backup(None, None, empty_stats(), "2026-12-01T14:05:09Z"))
+    assert (e.value.line, e.value.column) == (1, 1) and "without a game record" in e.value.message
 
 
 def test_a_bad_card_gives_the_readers_line_and_column() -> None:

@@ -13,6 +13,7 @@ from king.draw import el, show_language
 from king.extras import closed, open_help, open_history
 from king.newgame import NewGameDialog
 from king.replay import bind as bind_replay
+from king.stats import bind_stats
 from king.store import Store
 from king.words import load_catalog
 from king.worker import now_ms
@@ -153,6 +154,6 @@ ACTIONS: dict[tuple[str, str], Handler] = {
 }
 for (kind, selector), action in ACTIONS.items():
     on(kind, selector)(action)
-
+bind_stats(app)  # issue 13: the statistics, export and import
 bind_replay(app)  # issue 13: the replay viewer
 boot()

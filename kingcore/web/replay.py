@@ -29,6 +29,7 @@ from ..errors import NotationError
 from ..game import Game
 from ..limits import MAX_FILE, check_size, json_loads
 from ..notation import dumps, loads
+from .backup import MAX_BACKUP
 from .session import Session, check_settings
 from .viewmodel import view_model
 
@@ -60,18 +61,20 @@ class ReplayFileError(NotationError):
 def sniff(text: str) -> tuple[str, FileKind]:
     """The game record a file holds, and what the file was: a record as it is; a save text
     (:meth:`Session.to_save`: JSON with a ``"record"`` string); or a JSON object with a ``"save"`` field
-    holding a save text (or a save object) — the page's "all data" export.
+    holding a save text (or a save object) — the page's "all data" export (:mod:`.backup`, at most
+    :data:`~kingcore.web.backup.MAX_BACKUP` characters; a record or a save at most ``MAX_FILE``).
 
     Raises:
         ReplayFileError: (part ``file``) over the size limit, or text that starts with ``{`` but is not
             JSON, or JSON holding no game record — with line and column.
     """
     try:
-        check_size(text, MAX_FILE, "file")
+        check_size(text, MAX_BACKUP, "file")
         body = text.lstrip("\ufeff")
         if not body.lstrip(" \t\r\n").startswith("{"):
+            check_size(text, MAX_FILE, "record")
             return text, "record"
-        doc = json_loads(body, "file")
+        doc = json_loads(body, "file", MAX_BACKUP)
         kind: FileKind = "save"
         if isinstance(doc, dict) and "save" in doc and "record" not in doc:
             kind = "bundle"
