@@ -10,6 +10,7 @@
 * :mod:`.rulestext` — the rules help of a game, generated from its ``Rules``;
 * :mod:`.history` — the trick history of a deal (the current one and every past one);
 * :mod:`.assist` — undo, auto-play's forced move, the sounds of a move (issue 13).
+* :mod:`.replay` — a game record or save opened in the replay viewer, step by step.
 
 The page (``web/``) imports nothing else from :mod:`kingcore`.
 """
@@ -18,6 +19,7 @@ from .assist import SOUNDS, forced_move, sound_events
 from .botcalls import analyse_json, bot_move, choose, hint_json, level_spec, warm_up
 from .history import deal_history
 from .prefs import DEADLINE_S, LEVEL_BUDGET_MS, MAX_PREFS, MIN_DEADLINE_S, UI_OPTIONS, deadline_s, read_prefs
+from .replay import Replay, ReplayFileError
 from .rulestext import help_topic, rules_help
 from .session import (
     BOT_LEVELS,
@@ -53,6 +55,8 @@ __all__ = [
     "UI_OPTIONS",
     "Catalog",
     "MissingText",
+    "Replay",
+    "ReplayFileError",
     "SaveError",
     "Session",
     "analyse_json",
