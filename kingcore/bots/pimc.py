@@ -266,7 +266,8 @@ class ModelSampler(PlaySampler):
         self.eps = eps
         self.memo_l: dict[int, tuple[float, ...]] = {}
         self.memo_w: dict[int, float] = {}
-        self.memo_f: dict[int, list[dict[int, tuple[float, ...]]]] = {}
+        self.steps_f: dict[int, list[tuple[int, int, int, tuple[int, ...], int, int, int, int,
+                                           dict[int, tuple[float, ...]]]]] = {}
         super().__init__(ctx, k, rng, 0.0, steps)
 
     def likelihoods(self, seat: int, hand: int) -> tuple[float, ...]:
@@ -286,25 +287,19 @@ class ModelSampler(PlaySampler):
         out = [1.0] * len(self.models)
         if ctx.misere:
             hand = mirror(hand)
-        memos = self.memo_f.get(seat)
-        if memos is None:
-            memos = self.memo_f[seat] = [{} for _ in self.per[seat]]
-        for (trick, gone, trick_no, voids, card, later), memo in zip(self.per[seat], memos, strict=True):
+        steps = self.steps_f.get(seat)
+        if steps is None:
+            steps = self.steps_f[seat] = [
+                (later, SUIT_MASKS[trick[0] // 13] if trick else 0, trick[0] // 13 if trick else -1, trick, gone,
+                 trick_no, voids, card, {}) for trick, gone, trick_no, voids, card, later in self.per[seat]]
+        for later, ledm, led, trick, gone, trick_no, voids, card, memo in steps:
             h = hand | later
-            if trick:
-                ledm = SUIT_MASKS[trick[0] // 13]
-                part = h & ledm
-                sub = part if part else h
-            else:
-                sub = h
+            sub = h & ledm or h
             f = memo.get(sub)
             if f is None:
-                f = self._factors(ctx, h, legal(h, trick[0] // 13 if trick else -1), trick, gone, trick_no, voids,
-                                  card, eps)
-                memo[sub] = f
+                f = memo[sub] = self._factors(ctx, h, legal(h, led), trick, gone, trick_no, voids, card, eps)
             if f:
-                for j, x in enumerate(f):
-                    out[j] *= x
+                out = [x * y for x, y in zip(out, f, strict=True)]
         res = tuple(out)
         self.memo_l[key] = res
         return res
