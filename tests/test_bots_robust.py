@@ -13,6 +13,7 @@ from kingcore.bots import BotSpecError, knowledge, make_bot
 from kingcore.bots.arena import contract_rules, deal_cards_for, one_deal_game
 from kingcore.bots.calls import deal_ctx
 from kingcore.bots.pimc import MODELS, ModelSampler, card_values
+from kingcore.bots.policy import mirror
 from kingcore.rules import Rules
 from kingcore.view import seat_view
 
@@ -96,3 +97,73 @@ def test_robust_expert_spec_checks_its_models() -> None:
             make_bot(bad)
     bot = make_bot("pimc(samples=2,models=naive+random,prior=0.5)")
     assert str(make_bot(str(bot))) == str(bot)
+
+
+def _mid_deal(contract: str, index: int, cards: int) -> Game:
+    """Arena deal ``index`` of ``contract`` after ``cards`` cards of mixed play (heuristic, naive, greedy,
+    random seats: the models' likelihoods differ)."""
+    g = _game(contract, index)
+    bots = [make_bot(b) for b in ("heuristic", "naive", "greedy", "random")]
+    for _ in range(cards):
+        seat = g.to_move
+        assert seat is not None
+        g.play(bots[seat].choose(seat_view(g, seat), random.Random(index)), seat)
+    return g
+
+
+def test_model_sampler_likelihoods_match_the_definition() -> None:
+    """The memoised likelihoods (per hand, and per card on the part of the hand it depends on) equal the
+    definition recomputed card by card: a chance ``1 − ε + ε/L`` or ``ε/L`` per card with a choice."""
+    names = ["heuristic", "naive", "greedy", "random"]
+    models = [MODELS[m] for m in names]
+    checked = 0
+    for contract, index in (("take_tricks", 1), ("no_girls", 2), ("eralash_minus", 3), ("trumps", 4)):
+        g = _mid_deal(contract, index, 14)
+        k = knowledge(seat_view(g, g.to_move or 0))
+        assert k.deal is not None
+        ctx = deal_ctx(k.deal)
+        sampler = ModelSampler(ctx, k, random.Random(index), 0.1, 6, models, (0.7, 0.1, 0.1, 0.1))
+        for _ in range(30):
+            hands = sampler.draw()
+            for seat in sampler.seats:
+                want = [1.0] * len(models)
+                for trick, gone, trick_no, voids, card, later in sampler.per[seat]:
+                    h = hands[seat] | later
+                    if ctx.misere:
+                        h = mirror(hands[seat]) | later
+                    lm = ctx.legal(h, trick[0] // 13 if trick else -1)
+                    if lm & (lm - 1):
+                        share = 1.0 / lm.bit_count()
+                        for j, (judge, _) in enumerate(models):
+                            if judge is None:
+                                want[j] *= share
+                            else:
+                                hit = judge(ctx, h, lm, trick, gone, trick_no, voids) == card
+                                want[j] *= 1.0 - 0.1 + 0.1 * share if hit else 0.1 * share
+                assert sampler.likelihoods(seat, hands[seat]) == tuple(want)
+                checked += 1
+    assert checked > 200
+
+
+def test_race_drops_only_cards_clearly_behind_and_changes_no_other_value() -> None:
+    """With ``race`` a card clearly behind gets no more deals; every other card's value is the same as
+    without it (same deals, same play-outs), and so is the card chosen."""
+    dropped = 0
+    for contract, index in (("no_tricks", 0), ("take_tricks", 1), ("no_girls", 2), ("take_hearts", 3),
+                            ("no_boys", 4), ("eralash_plus", 5)):
+        g = _mid_deal(contract, index, 6)
+        k = knowledge(seat_view(g, g.to_move or 0))
+        lm = _legal_mask(g)
+        args = dict(least=8, most=96, clear=0.1, models=[MODELS[m] for m in ("heuristic", "naive")],
+                    prior=(0.9, 0.1), infer=0.9, chain=6)
+        full, n_full = card_values(k, lm, random.Random(index), 48, **args)  # type: ignore[arg-type]
+        raced, n_raced = card_values(k, lm, random.Random(index), 48, race=0.2, **args)  # type: ignore[arg-type]
+        assert n_raced == n_full
+        best = max(full, key=lambda c: full[c])
+        assert raced[best] == full[best] and max(raced, key=lambda c: raced[c]) == best
+        same = [c for c in full if raced[c] == full[c]]
+        dropped += len(full) - len(same)
+        for c in full:
+            if c not in same:
+                assert full[c] < full[best] - 0.2  # only cards far behind lost deals
+    assert dropped > 0

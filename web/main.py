@@ -13,6 +13,7 @@ from king.draw import el, show_language
 from king.extras import closed, open_help, open_history
 from king.newgame import NewGameDialog
 from king.options import bind as bind_options
+from king.replay import bind as bind_replay
 from king.stats import bind_stats
 from king.store import Store
 from king.words import load_catalog
@@ -157,4 +158,5 @@ for (kind, selector), action in ACTIONS.items():
 bind_stats(app)  # issue 13: the statistics, export and import
 bind_options(app)  # issue 13: the options dialog, undo, auto-play, sounds
 
+bind_replay(app)  # issue 13: the replay viewer
 boot()

@@ -265,10 +265,18 @@ class ModelSampler(PlaySampler):
         self.prior = tuple(prior)
         self.eps = eps
         self.memo_l: dict[int, tuple[float, ...]] = {}
+        self.memo_w: dict[int, float] = {}
+        self.steps_f: dict[int, list[tuple[int, int, int, tuple[int, ...], int, int, int, int,
+                                           dict[int, tuple[float, ...]]]]] = {}
         super().__init__(ctx, k, rng, 0.0, steps)
 
     def likelihoods(self, seat: int, hand: int) -> tuple[float, ...]:
-        """The likelihood of ``seat``'s cards this deal under each model, if it holds ``hand`` now."""
+        """The likelihood of ``seat``'s cards this deal under each model, if it holds ``hand`` now.
+
+        Memoised per hand, and each card's factors per the part of the hand they depend on: when the
+        seat followed suit, every model's card is a function of its cards of the led suit (the legal
+        cards are exactly those, and the heuristic reads the rest of the hand only when it leads or is
+        void), so hands that differ in other suits — most of the chain's swaps — share those factors."""
         key = hand << 3 | seat
         got = self.memo_l.get(key)
         if got is not None:
@@ -279,27 +287,49 @@ class ModelSampler(PlaySampler):
         out = [1.0] * len(self.models)
         if ctx.misere:
             hand = mirror(hand)
-        for trick, gone, trick_no, voids, card, later in self.per[seat]:
+        steps = self.steps_f.get(seat)
+        if steps is None:
+            steps = self.steps_f[seat] = [
+                (later, SUIT_MASKS[trick[0] // 13] if trick else 0, trick[0] // 13 if trick else -1, trick, gone,
+                 trick_no, voids, card, {}) for trick, gone, trick_no, voids, card, later in self.per[seat]]
+        for later, ledm, led, trick, gone, trick_no, voids, card, memo in steps:
             h = hand | later
-            lm = legal(h, trick[0] // 13 if trick else -1)
-            if lm & (lm - 1):
-                share = 1.0 / lm.bit_count()
-                for j, (judge, _) in enumerate(self.models):
-                    if judge is None:
-                        out[j] *= share
-                    elif judge(ctx, h, lm, trick, gone, trick_no, voids) == card:
-                        out[j] *= 1.0 - eps + eps * share
-                    else:
-                        out[j] *= eps * share
+            sub = h & ledm or h
+            f = memo.get(sub)
+            if f is None:
+                f = memo[sub] = self._factors(ctx, h, legal(h, led), trick, gone, trick_no, voids, card, eps)
+            if f:
+                out = [x * y for x, y in zip(out, f, strict=True)]
         res = tuple(out)
         self.memo_l[key] = res
         return res
+
+    def _factors(self, ctx: Ctx, h: int, lm: int, trick: tuple[int, ...], gone: int, trick_no: int, voids: int,
+                 card: int, eps: float) -> tuple[float, ...]:
+        """Each model's chance of ``card`` from the hand ``h`` with legal cards ``lm`` (``()``: no choice)."""
+        if not lm & (lm - 1):
+            return ()
+        share = 1.0 / lm.bit_count()
+        out = []
+        for judge, _ in self.models:
+            if judge is None:
+                out.append(share)
+            elif judge(ctx, h, lm, trick, gone, trick_no, voids) == card:
+                out.append(1.0 - eps + eps * share)
+            else:
+                out.append(eps * share)
+        return tuple(out)
 
     def _misses(self, seat: int, hand: int) -> float:
         """The weight of ``seat`` holding ``hand``: the models' likelihoods by the prior."""
         if seat >= self.k.players:
             return 1.0
-        return sum(p * x for p, x in zip(self.prior, self.likelihoods(seat, hand), strict=True))
+        key = hand << 3 | seat
+        got = self.memo_w.get(key)
+        if got is None:
+            got = sum(p * x for p, x in zip(self.prior, self.likelihoods(seat, hand), strict=True))
+            self.memo_w[key] = got
+        return got
 
     def _accept(self, a: int, b: int, ma: float, mb: float) -> bool:
         old = self.miss[a] * self.miss[b]
@@ -349,15 +379,18 @@ CLEAR_Z = 2.5
 :func:`card_values` ``least``/``most``); above the ``trust`` rule's √(2 ln k) for up to 12 candidates."""
 
 
-def _clear(rows: Sequence[Sequence[float]], sums: Sequence[float], clear: float) -> bool:
+def _clear(rows: Sequence[Sequence[float]], sums: Sequence[float], clear: float,
+           live: Sequence[int] | None = None) -> bool:
     """Whether the leader (best sum) is settled over the deals so far (``rows``: one value per candidate
     a deal): every other candidate is worse than it by more than :data:`CLEAR_Z` standard errors of the
-    paired difference, or within ``clear`` points of it by as many."""
+    paired difference, or within ``clear`` points of it by as many. Only the candidates ``live`` (all:
+    ``None``) count — the others were dropped as clearly worse (:func:`_race`)."""
     n = len(rows)
     if n < 2:
         return False
-    b = max(range(len(sums)), key=lambda i: sums[i])
-    for i in range(len(sums)):
+    cands = range(len(sums)) if live is None else live
+    b = max(cands, key=lambda i: sums[i])
+    for i in cands:
         if i == b:
             continue
         s1 = s2 = 0.0
@@ -370,6 +403,35 @@ def _clear(rows: Sequence[Sequence[float]], sums: Sequence[float], clear: float)
         if mean - CLEAR_Z * se <= 0 and mean + CLEAR_Z * se >= clear:
             return False
     return True
+
+
+def _race(rows: Sequence[Sequence[float]], sums: Sequence[float], live: list[int], keep: int,
+          margin: float) -> list[int]:
+    """The candidates of ``live`` still worth more deals: those not worse than the leader (the best sum
+    among ``live``; every candidate of ``live`` has a value in each of ``rows``) by more than ``margin``
+    points with :data:`CLEAR_Z` standard errors of the paired difference to spare; ``keep`` (the
+    heuristic's card, −1: none) and the leader always stay. A dropped card keeps the mean of the deals
+    it was played on: it can no longer lead, and the deals of the others do not change (the play-outs
+    draw no randomness), so the choice stays the one all deals would give unless a dropped card would
+    have come back from that far behind."""
+    n = len(rows)
+    if n < 2 or len(live) < 2:
+        return live
+    b = max(live, key=lambda i: sums[i])
+    out = []
+    for i in live:
+        if i != b and i != keep:
+            s1 = s2 = 0.0
+            for r in rows:
+                d = r[b] - r[i]
+                s1 += d
+                s2 += d * d
+            mean = s1 / n
+            se = math.sqrt(max(0.0, s2 / n - mean * mean) / (n - 1))
+            if mean - CLEAR_Z * se > margin:
+                continue
+        out.append(i)
+    return out
 
 
 def _nth(mask: int, i: int) -> int:
@@ -385,7 +447,7 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
                 chain: int = 0, version: int = VERSION, base: int = -1,
                 spread: dict[int, float] | None = None, least: int = 0, most: int = 0,
                 clear: float = 0.1, models: Sequence[tuple[Policy | None, Policy | None]] = (),
-                prior: Sequence[float] = ()) -> tuple[dict[int, float], int]:
+                prior: Sequence[float] = (), race: float = -1.0) -> tuple[dict[int, float], int]:
     """Mean value of each legal card over sampled deals.
 
     Args:
@@ -417,6 +479,9 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
         (values of :data:`MODELS`) and their prior weights; each deal and each seat's model are drawn
         from what the play shows (``ε = 1 − infer``, or 0.1; ``chain`` swaps a deal, or 6), and the
         play-outs play each seat by its model. Empty: the heuristic at every seat.
+        race: with adaptive thinking, at each checkpoint a card worse than the leader by more than
+        ``race`` points with :data:`CLEAR_Z` standard errors to spare gets no more deals (:func:`_race`;
+        its value is the mean of the deals it had; negative: off — every card plays every deal).
 
     Returns:
         (value per card index of ``lm`` — equivalent cards share their class's value —, deals played).
@@ -447,6 +512,8 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
     d1 = [0.0] * len(reps)
     d2 = [0.0] * len(reps)
     row = [0.0] * len(reps)
+    cnt = [0] * len(reps)
+    live = list(range(len(reps)))
     left = deal.tricks_per_deal - k.trick_no
     use_solver = solver > 0 and left <= solver and rollout == "heuristic"
     t0 = time.perf_counter()
@@ -478,14 +545,15 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
                     break
         if use_solver:
             vals = solve(deal, hands, k.leader, k.trick, k.points, k.tricks, me, reps)
-            for i in range(len(reps)):
+            for i in live:
                 sums[i] += vals[i]
                 row[i] = vals[i]
         else:
             real = hands
             if mis:
                 hands = [mirror(h) for h in hands]
-            for i, c in enumerate(reps_m):
+            for i in live:
+                c = reps_m[i]
                 if rollout == "random":
                     pos = Position(deal, real, k.leader, k.trick, k.points, k.tricks).push_index(reps[i])
                     res = random_playout(pos, rng)
@@ -499,8 +567,10 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
                     v -= (sum(res) - res[me]) / (n - 1)
                 sums[i] += v
                 row[i] = v
+        for i in live:
+            cnt[i] += 1
         if bi >= 0:
-            for i in range(len(reps)):
+            for i in live:
                 d = row[i] - row[bi]
                 d1[i] += d
                 d2[i] += d * d
@@ -512,18 +582,21 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
             if done >= check or done == samples:
                 while check <= done:
                     check = max(check + 1, int(check * 1.5))
-                if _clear(rows, sums, clear) or done >= max(samples, most):
+                if race >= 0:
+                    live = _race(rows, sums, live, bi, race)
+                if _clear(rows, sums, clear, live) or done >= max(samples, most):
                     break
         if tries <= 0 and done >= max(1, worlds // 4):
             break  # the play is poorly explained: stop with the deals found
     out: dict[int, float] = {}
     for i, (g, s) in enumerate(zip(groups, sums, strict=True)):
         se = math.inf
-        if done > 1:
-            var = max(0.0, d2[i] / done - (d1[i] / done) ** 2)
-            se = math.sqrt(var / (done - 1))
+        m = cnt[i]
+        if m > 1:
+            var = max(0.0, d2[i] / m - (d1[i] / m) ** 2)
+            se = math.sqrt(var / (m - 1))
         for c in g:
-            out[c] = s / done
+            out[c] = s / m
             if spread is not None and bi >= 0:
                 spread[c] = se
     return out, done
@@ -552,7 +625,9 @@ class PimcBot(Bot):
     ``lead`` (:func:`card_values`); ``models``: the robust expert — candidate models of each other
     seat joined by ``+`` (:data:`MODELS`, e.g. ``heuristic+naive+greedy+random``), learned from its cards
     this deal (:class:`ModelSampler`; ``infer`` sets ε = 1 − infer), ``prior`` the first one's prior
-    weight (the others share the rest); empty: the heuristic at every seat. See
+    weight (the others share the rest); empty: the heuristic at every seat; ``race``: with adaptive
+    thinking, a card worse than the leader by more than this many points (with :data:`CLEAR_Z` standard
+    errors to spare) gets no more deals (negative: off; :func:`card_values`). See
     :func:`card_values`; docs/BOTS.md has the measurements that chose the defaults.
     """
 
@@ -578,6 +653,7 @@ class PimcBot(Bot):
     clear: float = 0.1
     models: str = ""
     prior: float = 0.7
+    race: float = -1.0
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0:
@@ -614,7 +690,7 @@ class PimcBot(Bot):
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
                                   self.lookahead, self.chain, self.version, hc, spread, *self._adaptive(k),
-                                  *self._models())
+                                  *self._models(), race=self.race)
             return self._pick(ctx, k, legal, heuristic, vals, spread)
         values = self.evaluate(view, legal, rng)
         return pick_call(view, legal, values, self.margin)

@@ -122,14 +122,26 @@ def _calls(view: SeatView, legal: list[Move], rng: random.Random) -> Move:
     raise ValueError(f"no decision in phase {view.phase}")
 
 
+_RANK_MASKS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
+"""Per rank 0..12 (2 … A), the mask of that rank's card in every suit."""
+
+
 def _rank_top(m: int) -> int:
     """The card of ``m`` of the highest rank (the lowest suit on a tie)."""
-    return min((c for c in range(52) if m >> c & 1), key=lambda c: (-(c % 13), c))
+    for r in range(12, -1, -1):
+        x = m & _RANK_MASKS[r]
+        if x:
+            return (x & -x).bit_length() - 1
+    raise ValueError("no card")
 
 
 def _rank_bottom(m: int) -> int:
     """The card of ``m`` of the lowest rank (the lowest suit on a tie)."""
-    return min((c for c in range(52) if m >> c & 1), key=lambda c: (c % 13, c))
+    for r in range(13):
+        x = m & _RANK_MASKS[r]
+        if x:
+            return (x & -x).bit_length() - 1
+    raise ValueError("no card")
 
 
 def naive_card(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,

@@ -10,7 +10,8 @@
 * :mod:`.rulestext` — the rules help of a game, generated from its ``Rules``;
 * :mod:`.history` — the trick history of a deal (the current one and every past one);
 * :mod:`.assist` — undo, auto-play's forced move, the sounds of a move (issue 13).
-* :mod:`.hotseat` — several people at one device: who is a person, names, the "pass the device" screen.
+* :mod:`.hotseat` — several people at one device: who is a person, names, the "pass the device" screen;
+* :mod:`.replay` — a game record or save opened in the replay viewer, step by step.
 
 The page (``web/``) imports nothing else from :mod:`kingcore`.
 """
@@ -31,6 +32,7 @@ from .hotseat import (
     person_seats,
 )
 from .prefs import DEADLINE_S, LEVEL_BUDGET_MS, MAX_PREFS, MIN_DEADLINE_S, UI_OPTIONS, deadline_s, read_prefs
+from .replay import Replay, ReplayFileError
 from .rulestext import help_topic, rules_help
 from .session import (
     BOT_LEVELS,
@@ -67,6 +69,8 @@ __all__ = [
     "UI_OPTIONS",
     "Catalog",
     "MissingText",
+    "Replay",
+    "ReplayFileError",
     "SaveError",
     "Session",
     "analyse_json",

@@ -1,0 +1,142 @@
+"""The replay viewer's words and nodes (issue 13, item 5): the list of deals, the board at a step (every
+seat's cards face up, the trick on the table, tricks, points and the score so far, what just happened), the
+expert's review of a chosen seat's cards beside what actually happened, and where a file could not be read.
+Pure: frames come from ``kingcore.web.replay`` (``Replay.frame``), reviews from the bots' ``analyse``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kingcore.web import describe_move
+
+from ..dom import Node, h
+from ..words import Catalog, name, pts, signed
+from .panels import COSTLY, shown_cost
+from .table import dealer_chip
+from .trick import shown, trick_label
+
+
+def deal_options(cat: Catalog, deals: Sequence[Mapping[str, Any]], selected: int) -> list[Node]:
+    """One ``option`` per deal of the record (value: its index from 0), "3. No boys"; ``selected`` chosen."""
+    return [h("option", {"value": d["index"], "selected": d["index"] == selected},
+              cat.t("replay.deal_option", deal=d["number"],
+                    contract=cat.t(f"contract.{d['contract']}") if d["contract"] else cat.t("replay.not_named")))
+            for d in deals]
+
+
+def seat_options(cat: Catalog, players: int, selected: int) -> list[Node]:
+    """One ``option`` per seat (value: the seat), named as at the table."""
+    return [h("option", {"value": s, "selected": s == selected}, name(cat, s, players)) for s in range(players)]
+
+
+def happened(cat: Catalog, frame: Mapping[str, Any]) -> str:
+    """What the last step did: the cards dealt (and by whom), or a seat's card or call in words."""
+    players, move = frame["players"], frame["move"]
+    if move is None:
+        return cat.t("replay.dealt", deal=frame["deal"], name=name(cat, frame["dealer"], players))
+    who = name(cat, move["seat"], players)
+    m = describe_move(move["token"])
+    if m["kind"] == "card":
+        return cat.t("say.card", name=who, card=cat.card_name(m["card"]))
+    return cat.t("say.move", name=who, move=cat.move(m))
+
+
+def _cards(cat: Catalog, cards: list[str], cls: str, winner: bool = False) -> list[Node]:
+    return [h("span", {"class": f"history-card {cls}" + (" is-winner" if winner else ""), "data-played": c,
+                       "data-suit": c[-1], "aria-label": cat.card_name(c)}, cat.card(c)) for c in cards]
+
+
+def board(cat: Catalog, frame: Mapping[str, Any]) -> list[Node]:
+    """The board at a frame: a line saying the step and what happened, the trick on the table (a finished
+    one with its taker), and one row per seat — name, dealer chip, tricks and points this deal, running
+    total, and every card the seat still holds, face up (``.replay-seat[data-seat]``)."""
+    players = frame["players"]
+    contract = cat.contract_name(frame["contract"]) if frame["contract"] else cat.t("replay.not_named")
+    cards, finished = shown(dict(frame))
+    winner = frame["last_trick"]["winner"] if finished else None
+    on_table = [h("span", {"class": "replay-played", "data-seat": e["seat"]},
+                  h("small", None, name(cat, e["seat"], players)), _cards(cat, [e["card"]], "replay-trick-card",
+                                                                         e["seat"] == winner)) for e in cards]
+    seats = []
+    for s in range(players):
+        seats.append(h("div", {"class": "replay-seat", "data-seat": s, "data-to-move": frame["to_move"] == s},
+                       h("p", {"class": "replay-seat-info"},
+                         h("b", None, name(cat, s, players)), frame["dealer"] == s and [" ", dealer_chip(cat)], " ",
+                         cat.n("seat.tricks", frame["tricks"][s]), " · ", pts(frame["points"][s]), " · ",
+                         cat.t("seat.total", total=pts(frame["totals"][s]))),
+                       h("p", {"class": "replay-hand"}, _cards(cat, frame["hands"][s], "replay-card"))))
+    return [h("p", {"class": "replay-where", "data-step": frame["step"], "data-last": frame["last"]},
+              cat.t("replay.step", step=frame["step"] + 1, steps=frame["last"] + 1), " · ",
+              cat.t("bar.deal", deal=frame["deal"], deals=frame["deals"]), " · ", contract),
+            h("p", {"class": "replay-happened", "role": "status"}, happened(cat, frame)),
+            h("div", {"class": "replay-trick", "data-t-aria-label": "table.trick", "aria-label": cat.t("table.trick")},
+              on_table or h("small", None, cat.t("replay.no_trick")), trick_label(dict(frame), cat)),
+            h("div", {"class": "replay-seats"}, seats)]
+
+
+def seat_review(cat: Catalog, state: Mapping[str, Any] | None, players: int, actual: int | None,
+                current: Mapping[str, Any] | None = None) -> list[Node]:
+    """The expert's review of one seat's cards in one deal (``state``: ``None`` before asking, ``{"seat",
+    "pending": True}`` while the bots' worker replays it, or ``{"seat", "data"}`` with ``analyse``'s
+    answer): each card the seat chose, the points expected by the expert after it and after the best card,
+    and — beside it — what actually happened, the seat's points of the deal (``actual``; ``None`` while the
+    deal is not over). ``current``: the move on the board (its row is marked)."""
+    if state is None:
+        return []
+    who = name(cat, state["seat"], players)
+    if state.get("pending"):
+        return [h("p", {"class": "review-note", "role": "status"}, cat.t("replay.review_pending", name=who))]
+    data = state["data"]
+    if "error" in data:
+        return [h("p", {"class": "review-note", "role": "status"}, cat.t("review.unavailable"))]
+    cards = data["cards"]
+    if not cards:
+        return [h("p", {"class": "review-note", "role": "status"}, cat.t("replay.review_no_choice", name=who))]
+    costs = [shown_cost(c) for c in cards]
+    total, costly = data["cost"], sum(1 for x in costs if x >= COSTLY)
+    if total < 0.05:
+        summary = cat.t("replay.review_all_best", name=who)
+    elif costly:
+        summary = cat.n("replay.review_costly", costly, name=who, total=f"{total:.1f}")
+    else:
+        summary = cat.t("replay.review_cheap", name=who, total=f"{total:.1f}")
+    if actual is None:
+        real = cat.t("replay.review_not_over")
+    else:
+        real = cat.t("replay.review_actual", name=who, points=pts(actual), expected=signed(cards[0]["expected"]))
+    now = current and current["kind"] == "card" and current["seat"] == state["seat"] and current["token"]
+    body = []
+    for c, cost in zip(cards, costs, strict=True):
+        other = c["best"] != c["card"] and cost != 0
+        mark = " ".join(x for x in ("is-costly" if cost >= COSTLY else "", "is-current" if c["card"] == now else "")
+                        if x)
+        body.append(h("tr", {"data-trick": c["trick"], "data-card": c["card"], "data-cost": c["cost"],
+                             "class": mark or None},
+                      h("td", {"class": "num"}, c["trick"]),
+                      h("td", None, cat.card(c["card"]), " ", h("small", None, f"({signed(c['expected'])})")),
+                      h("td", None, *([cat.card(c["best"]), " ", h("small", None, f"({signed(c['best_expected'])})")]
+                                      if other else [cat.t("review.best")])),
+                      h("td", {"class": "num"}, f"−{cost:.1f}" if other else "")))
+    heads = ("review.trick", "replay.review_played", "replay.review_better", "review.cost")
+    return [h("div", {"class": "review replay-review", "data-seat": state["seat"], "data-deal": data["deal"]},
+              h("p", {"class": "review-note", "role": "status"}, summary),
+              h("p", {"class": "review-actual", "data-points": "" if actual is None else actual}, real),
+              h("div", {"class": "review-scroll"},
+                h("table", {"class": "review-table"}, h("thead", None, h("tr", None, [h("th", None, cat.t(x))
+                                                                                      for x in heads])),
+                  h("tbody", None, body))))]
+
+
+def file_error(cat: Catalog, error: Mapping[str, Any]) -> list[Node | str]:
+    """Where a file could not be read (``ReplayFileError.to_dict()``): the line and column of the file, or
+    of the game record inside a save, and the reader's own message under *Details*."""
+    if error.get("line") is None:
+        text = cat.t("replay.error")
+    else:
+        code = "replay.error_record" if error.get("part") == "record" else "replay.error_file"
+        text = cat.t(code, line=error["line"], column=error.get("column") or 1)
+    return [h("p", {"class": "replay-error-where", "data-line": error.get("line"), "data-column": error.get("column")},
+              text, " ", cat.t("replay.error_tail")),
+            h("details", {"class": "problem-detail"}, h("summary", None, cat.t("problem.details")),
+              str(error.get("message", "")))]
