@@ -193,7 +193,8 @@ def test_the_bots_levels_follow_the_number_of_seats(players: int) -> None:
     assert [s.attr("id") for s in selects] == [f"opt-level-{seat}" for seat in range(1, players)]
     chosen = [s.select(tag="option", selected=True)[0].attr("value") for s in selects]
     assert chosen == ["easy", "expert", "expert", "expert", "expert"][: players - 1]
-    labels = [lab.select(cls="field-label")[0].text() for lab in one(root, id="new-game-bots").select(tag="label")]
+    labels = [lab.select(cls="field-label")[0].text() for lab in one(root, id="new-game-bots").select(tag="label")
+              if lab.select(tag="select")]
     assert labels == [name(CAT, seat, players) for seat in range(1, players)]
 
 
@@ -201,6 +202,8 @@ def test_fit_levels() -> None:
     assert dialog.fit_levels(["human", "easy", "hard", "expert"], 2) == ["human", "easy"]
     assert dialog.fit_levels(["human", "easy"], 4) == ["human", "easy", "easy", "easy"]
     assert dialog.fit_levels(["human"], 3) == ["human", "hard", "hard"]
+    assert dialog.fit_levels(["human", "human", "easy", "human"], 5) == ["human", "human", "easy", "human", "easy"]
+    assert dialog.fit_levels(["human", "human"], 3) == ["human", "human", "hard"]
 
 
 # ----- a table of every size --------------------------------------------------------------------------------

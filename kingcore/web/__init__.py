@@ -10,6 +10,7 @@
 * :mod:`.rulestext` — the rules help of a game, generated from its ``Rules``;
 * :mod:`.history` — the trick history of a deal (the current one and every past one);
 * :mod:`.assist` — undo, auto-play's forced move, the sounds of a move (issue 13).
+* :mod:`.hotseat` — several people at one device: who is a person, names, the "pass the device" screen;
 * :mod:`.replay` — a game record or save opened in the replay viewer, step by step.
 
 The page (``web/``) imports nothing else from :mod:`kingcore`.
@@ -18,6 +19,18 @@ The page (``web/``) imports nothing else from :mod:`kingcore`.
 from .assist import SOUNDS, forced_move, sound_events
 from .botcalls import analyse_json, bot_move, choose, hint_json, level_spec, warm_up
 from .history import deal_history
+from .hotseat import (
+    MAX_NAME,
+    check_names,
+    clean_name,
+    cover,
+    follow,
+    is_hot_seat,
+    is_person,
+    needs_pass_screen,
+    next_person,
+    person_seats,
+)
 from .prefs import DEADLINE_S, LEVEL_BUDGET_MS, MAX_PREFS, MIN_DEADLINE_S, UI_OPTIONS, deadline_s, read_prefs
 from .replay import Replay, ReplayFileError
 from .rulestext import help_topic, rules_help
@@ -46,6 +59,7 @@ __all__ = [
     "HUMAN",
     "LANGUAGES",
     "LEVEL_BUDGET_MS",
+    "MAX_NAME",
     "MAX_PREFS",
     "MIN_DEADLINE_S",
     "RULE_SETS",
@@ -61,17 +75,26 @@ __all__ = [
     "Session",
     "analyse_json",
     "bot_move",
+    "check_names",
     "choose",
+    "clean_name",
+    "cover",
     "deadline_s",
     "deal_history",
     "describe_move",
+    "follow",
     "forced_move",
     "help_topic",
     "hint_json",
+    "is_hot_seat",
+    "is_person",
     "level_spec",
+    "needs_pass_screen",
     "new_game_options",
+    "next_person",
     "off_options",
     "parse_save",
+    "person_seats",
     "pick_language",
     "read_prefs",
     "rule_set_name",

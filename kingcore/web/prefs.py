@@ -22,6 +22,7 @@ from typing import Any
 from ..errors import RulesError
 from ..limits import json_loads
 from ..rules import Rules
+from .hotseat import clean_name
 from .session import BOT_LEVELS, HUMAN
 from .text import LANGUAGES
 
@@ -48,7 +49,9 @@ def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
 
     Returns ``(prefs, ok)``: ``prefs`` has only keys of the right shape — ``options`` (a dict that makes
     valid :class:`~kingcore.rules.Rules`, any table size), ``levels`` (``human`` then 1 to 5 of
-    :data:`BOT_LEVELS`: the last table's bots), ``fast`` (a bool), ``lang`` (one of
+    :data:`BOT_LEVELS` or ``human``: the last table's bots and people), ``names`` (2 to 6 names, each
+    :func:`~kingcore.web.hotseat.clean_name`: what the people at the device called themselves last),
+    ``fast`` (a bool), ``lang`` (one of
     :data:`~kingcore.web.text.LANGUAGES`, the language the player chose), ``ui`` (a dict of the page's
     options, :data:`UI_OPTIONS`, each a bool; other keys are dropped silently — a later version's); ``ok``
     is false when the text was not a preferences object (too long, too deep, not JSON, not an object) or
@@ -77,9 +80,17 @@ def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
     if "levels" in doc:
         levels = doc["levels"]
         if isinstance(levels, list) and 2 <= len(levels) <= 6 and levels[0] == HUMAN \
-                and all(isinstance(lv, str) and lv in BOT_LEVELS for lv in levels[1:]):
+                and all(isinstance(lv, str) and (lv in BOT_LEVELS or lv == HUMAN) for lv in levels[1:]):
             prefs["levels"] = list(levels)
         else:
+            ok = False
+    if "names" in doc:
+        names = doc["names"]
+        try:
+            if not isinstance(names, list) or not 2 <= len(names) <= 6:
+                raise RulesError("not one name per seat")
+            prefs["names"] = [clean_name(n) for n in names]
+        except RulesError:
             ok = False
     if "fast" in doc:
         if isinstance(doc["fast"], bool):

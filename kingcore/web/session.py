@@ -8,6 +8,11 @@ browser's storage. Chance (the draw for dealer, the shuffles) happens with an ``
 holds the dealt cards (a :mod:`kingcore.notation` record), never a seed. Every save text is read by one
 function, :func:`parse_save`.
 
+Size: over 400 lines because the session is the page's one door to the game and every part changes the
+same game and settings — saves and their reader, intents, undo (:mod:`.assist`) and the hot-seat screen
+(:mod:`.hotseat`: whose view, the pass screen) — while the pure rules of undo and hot seat live in their
+own modules; the settings' check is the next to move out (to ``settings.py``) when it grows.
+
 >>> import random
 >>> s = Session.new_game({}, random.Random(3))
 >>> vm = s.view_model(0)
@@ -34,6 +39,8 @@ from ..rules import Rules
 from ..view import seat_view
 from .assist import Moves, deal_moves, mark_undo, rewind, undo_span
 from .history import deal_history
+from .hotseat import HUMAN as HUMAN
+from .hotseat import check_names, cover, follow, is_person, person_seats, table_names
 from .tables import applied
 from .viewmodel import reason_args, view_model
 
@@ -44,9 +51,6 @@ BOT_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "random")
 """The levels a bot seat can have: :data:`kingcore.bots.LEVELS` (``easy`` = heuristic with noise,
 ``medium`` = heuristic, ``hard`` = pimc, ``expert``) and ``random`` (uniform legal moves)."""
 
-HUMAN = "human"
-"""The ``levels`` entry of a seat a person plays."""
-
 DEFAULT_LEVEL = "hard"
 """A bot seat's level unless the player chose another."""
 
@@ -54,9 +58,12 @@ LEGACY_LEVELS = {"basic": "medium", "random": "random"}
 """Version-1 saves written before per-seat levels had one ``level`` for every bot: what it becomes."""
 
 DEFAULT_SETTINGS: dict[str, Any] = {"levels": [HUMAN, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL],
-                                    "fast": False, "seed": 0}
+                                    "fast": False, "seed": 0, "names": ["", "", "", ""], "viewer": 0,
+                                    "covered": False}
 """The settings a save carries: each seat's level (``human`` or one of :data:`BOT_LEVELS`, seat 0 first),
-fast bots (no pauses), and the seed the bots' seeds derive from."""
+fast bots (no pauses), the seed the bots' seeds derive from; and for several people at one device
+(:mod:`.hotseat`): each seat's name (``""``: the default), the person whose cards the table may show
+(``viewer``) and whether the "pass the device" screen hides every hand (``covered``)."""
 
 SaveProblem = Literal["garbage", "truncated", "version", "invalid"]
 
@@ -174,7 +181,8 @@ class Session:
 
     Args:
         game: the rubber.
-        settings: ``levels``, ``fast``, ``seed`` (see :data:`DEFAULT_SETTINGS`); missing keys get defaults.
+        settings: ``levels``, ``fast``, ``seed``, ``names``, ``viewer``, ``covered`` (see
+            :data:`DEFAULT_SETTINGS`); missing keys get defaults.
         seq: how many times this game's saves were written (the page refuses to overwrite a newer one).
         game_id: names the rubber across tabs (a new game gets a new id).
         undo_deals: the numbers of the deals a person undid a move in (saved; the score sheet marks them).
@@ -208,6 +216,9 @@ class Session:
         s = dict(settings or {})
         s.setdefault("seed", int(rng.random() * 2**31))
         session = cls(game, s, seq, f"{int(rng.random() * 2**48):012x}")
+        people = person_seats(session.settings["levels"])
+        if len(people) >= 2:  # hot seat: the first cards are shown only once their person holds the device
+            session.settings.update(viewer=people[0], covered=True)
         session.deal(rng)
         return session
 
@@ -223,6 +234,8 @@ class Session:
         if self.game.phase in (Phase.DEAL, Phase.DEAL_OVER):
             self.game.deal(rng)
             done = True
+        if done:
+            self.follow_turn()
         return done
 
     # ----- saves ----------------------------------------------------------------------------------
@@ -250,10 +263,12 @@ class Session:
 
     # ----- intents --------------------------------------------------------------------------------
 
-    def apply(self, token: str, seat: int = 0, viewer: int | None = None) -> dict[str, Any]:
+    def apply(self, token: str, seat: int = 0, viewer: int | Literal["table"] | None = None) -> dict[str, Any]:
         """Play a move token for ``seat``: ``{"ok": true, "view": view_model}`` or ``{"ok": false,
         "error": {"reason", "args", "message"}, "view": view_model}`` (nothing changes on an error);
-        the view model is ``viewer``'s (default: ``seat``'s), built once.
+        the view model is ``viewer``'s (default: ``seat``'s; ``"table"``: :meth:`table_view`, what the
+        table shows after the move), built once. A move turns the table to the next person
+        (:meth:`follow_turn`).
 
         ``reason`` is the engine's :class:`~kingcore.errors.Reason` value (``bad_token`` for text that is no
         move), ``args`` the suits it names (``led``, ``trump``: letters or ``None``) — the same shape as a
@@ -268,8 +283,52 @@ class Session:
         except NotationError as e:
             error = {"reason": "bad_token", "args": args, "message": str(e)}
         else:
-            return {"ok": True, "view": self.view_model(seat if viewer is None else viewer)}
-        return {"ok": False, "error": error, "view": self.view_model(seat if viewer is None else viewer)}
+            self.follow_turn()
+            return {"ok": True, "view": self._view(seat if viewer is None else viewer)}
+        return {"ok": False, "error": error, "view": self._view(seat if viewer is None else viewer)}
+
+    def _view(self, viewer: int | Literal["table"]) -> dict[str, Any]:
+        return self.table_view() if viewer == "table" else self.view_model(viewer)
+
+    # ----- several people at one device (kingcore.web.hotseat) -----------------------------------
+
+    @property
+    def viewer(self) -> int:
+        """The seat whose cards the table may show (a person's; seat 0 with one person at seat 0)."""
+        return int(self.settings["viewer"])
+
+    @property
+    def covered(self) -> bool:
+        """Whether the "pass the device to …" screen hides every hand (hot seat only)."""
+        return bool(self.settings["covered"])
+
+    def follow_turn(self) -> bool:
+        """After a move or a deal: another person's turn turns the table to them behind the pass screen
+        (:func:`kingcore.web.hotseat.follow`). Returns whether the screen changed."""
+        before = (self.viewer, self.covered)
+        viewer, covered = follow(*before, self.game.to_move, self.settings["levels"])
+        self.settings.update(viewer=viewer, covered=covered)
+        return (viewer, covered) != before
+
+    def uncover(self) -> bool:
+        """The person the pass screen names took the device: show their cards. Returns whether the screen
+        was up."""
+        was = self.covered
+        self.settings["covered"] = False
+        return was
+
+    def table_view(self) -> dict[str, Any]:
+        """What the table shows now: the viewer's view model, or behind the pass screen a covered one
+        (:func:`kingcore.web.hotseat.cover`: no hand, no decision, ``pass_to`` the person to take the device)."""
+        vm = self.view_model(self.viewer)
+        return cover(vm) if self.covered else vm
+
+    def seating(self) -> dict[str, Any]:
+        """How the page places and names the seats, the view model's keys ``players``, ``seat`` (the
+        viewer, at the bottom), ``levels`` and ``names`` (:func:`kingcore.web.hotseat.table_names`) — for what is drawn
+        outside a view model (the trick history of a past deal)."""
+        return {"players": self.game.rules.players, "seat": self.viewer, "levels": list(self.settings["levels"]),
+                "names": table_names(self.settings)}
 
     def record(self) -> str:
         """The rubber's game record (:func:`kingcore.notation.dumps`: what ``python -m kingcore replay``
@@ -359,10 +418,13 @@ def check_settings(settings: dict[str, Any], players: int = 4) -> dict[str, Any]
     """``settings`` with defaults filled in and keys a later version added dropped.
 
     Raises:
-        RulesError: a bad level, ``fast`` or ``seed``, or not one level per seat.
+        RulesError: a bad level, ``fast`` or ``seed``, not one level per seat, a bad name
+            (:func:`kingcore.web.hotseat.check_names`), a ``viewer`` that is no person's seat, or a ``covered``
+            that is not true or false.
     """
     out = dict(DEFAULT_SETTINGS)
     out["levels"] = [HUMAN] + [DEFAULT_LEVEL] * (players - 1)
+    out["names"] = [""] * players
     if "level" in settings and "levels" not in settings:  # a save from before per-seat levels
         old = settings["level"]
         if old not in LEGACY_LEVELS:
@@ -384,5 +446,17 @@ def check_settings(settings: dict[str, Any], players: int = 4) -> dict[str, Any]
             raise RulesError(f"setting fast must be true or false, not {value!r}")
         if key == "seed" and (not isinstance(value, int) or isinstance(value, bool)):
             raise RulesError(f"setting seed must be a whole number, not {value!r}")
+        if key == "names":
+            value = check_names(value, players)
+        if key == "viewer" and (not isinstance(value, int) or isinstance(value, bool)):
+            raise RulesError(f"setting viewer must be a seat, not {value!r}"[:120])
+        if key == "covered" and not isinstance(value, bool):
+            raise RulesError(f"setting covered must be true or false, not {value!r}"[:120])
         out[key] = value
+    people = person_seats(out["levels"])
+    if "viewer" not in settings:
+        out["viewer"] = people[0] if people else 0
+    elif not 0 <= out["viewer"] < players or (people and not is_person(out["levels"], out["viewer"])):
+        raise RulesError(f"setting viewer must be a person's seat ({', '.join(map(str, people))}), "
+                         f"not {out['viewer']!r}")
     return out

@@ -7,7 +7,10 @@ public facts only, for any number of seats (2–6). Keys:
 * ``phase`` (a :class:`~kingcore.game.Phase` value), ``seat``, ``players``, ``rules`` (``king(...)``),
   ``deal``, ``deals``, ``hand_size``, ``kitty`` (cards face down that nobody plays), ``kitty_cards`` (the
   kitty face up once its deal is over, RULES.md §11.18; else ``[]``), ``dealer``,
-  ``to_move``, ``my_turn``, ``leader``, ``levels``, ``fast``; ``rule_set``: the name of the rule set the
+  ``to_move``, ``my_turn``, ``leader``, ``levels``, ``fast``; ``names``: how the page names the seats
+  (:func:`kingcore.web.hotseat.table_names`: ``None`` with one person, else a person's name or ``None``
+  for a bot per seat); ``pass_to``: ``None``, or behind the pass screen the person to take the device
+  (:func:`kingcore.web.hotseat.cover`); ``rule_set``: the name of the rule set the
   rules are (:data:`kingcore.web.tables.RULE_SETS`) or ``None`` (custom);
 * ``first_dealer``: ``{"seat", "card", "draw": [{"seat", "card"}]}`` (:func:`kingcore.game.draw_rounds`);
 * ``contract``: ``{"id", "positive", "trump", "bid", "caller", "shown", "scoring", "notes"}`` — ``trump``
@@ -43,6 +46,7 @@ from ..position import Deal, Position
 from ..rules import Rules
 from ..view import seat_view
 from .history import deal_history
+from .hotseat import table_names
 from .tables import rule_set_name
 
 
@@ -107,6 +111,7 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> dict[str, Any
         "first_dealer": _first_dealer(g),
         "to_move": v["to_move"], "my_turn": my_turn, "leader": v["leader"],
         "levels": list(settings["levels"]), "fast": bool(settings["fast"]),
+        "names": table_names(settings), "pass_to": None,
         "contract": _contract(g), "hand": hand, "counts": counts, "trick": trick, "tricks_done": done // n,
         "trick_complete": g.phase in _TRICK_SHOWN and not trick and last_trick is not None,
         "last_trick": last_trick, "seen": [c for _, c in v["played"]], "tricks": v["tricks"],

@@ -22,16 +22,18 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from kingcore.web import LANGUAGES, SaveError, Session, bot_move, save_seq
+from kingcore.web import LANGUAGES, SaveError, Session, bot_move, is_person, save_seq
 
+from . import names
 from .assist import Assist
 from .draw import Drawing, el, put, show_language
 from .extras import draw_table_extras
+from .passscreen import draw_pass_screen
 from .render import panels
 from .render.announce import announce
 from .render.status import MAIN_THREAD_LEVELS, hint_words, status
-from .store import Store, pref_levels
-from .words import ME, Catalog, load_catalog, name
+from .store import Store, pref_levels, pref_names
+from .words import Catalog, load_catalog, name, you
 from .worker import Bots, now_ms
 
 BOT_PACE_MS = 600  # a bot's card, at a watchable pace
@@ -47,7 +49,7 @@ class App:
         self.store = store
         self.rng = random.Random(int.from_bytes(os.urandom(16), "big"))
         self.session: Session | None = None
-        self.vm: dict[str, Any] | None = None  # the session's view model for my seat, as last drawn
+        self.vm: dict[str, Any] | None = None  # the table's view model (Session.table_view), as last drawn
         self.problem: SaveError | None = None  # while the stored save cannot be continued
         self.prefs, self.prefs_ok = store.load_prefs()
         self.bots = Bots(self.bots_note)
@@ -60,7 +62,7 @@ class App:
         self.record_url: str | None = None  # the object URL of the last "Download the game record"
         self.pending: tuple[Any, dict[str, Any], dict[str, Any]] | None = None  # refused until the player chooses
         self.hint: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "best", "values", "shown", "text"}
-        self.review: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "data"}: my cards reviewed
+        self.review: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "data"}: the viewer's cards reviewed
         self.watchers: list[Callable[[dict[str, Any]], None]] = []  # told each view model drawn (statistics)
         self.assist = Assist(self)  # issue 13: undo, auto-play, sounds
 
@@ -75,7 +77,7 @@ class App:
     def use(self, session: Session | None) -> None:
         """Make ``session`` the game on the table (``None``: none)."""
         self.session = session
-        self.vm = None if session is None else session.view_model(ME)
+        self.vm = None if session is None else session.table_view()
 
     def restore(self) -> None:
         """The stored game, a new one when there is none, or the problem with an unreadable one."""
@@ -127,25 +129,27 @@ class App:
         settings.setdefault("fast", bool(self.prefs.get("fast", False)))
         players = options.get("players", 4) if isinstance(options, dict) else options.players
         settings.setdefault("levels", pref_levels(self.prefs, players if players in (2, 3, 4, 5, 6) else 4))
+        settings.setdefault("names", pref_names(self.prefs, len(settings["levels"])))
         base = max(save_seq(self.store.save() if stored is None else stored) or 0,
                    self.session.seq if self.session else 0)
         try:
             session = Session.new_game(options, self.rng, settings, seq=base)
         except Exception as e:  # options a later version wrote: fall back to the defaults
             window.console.warn(f"king: options refused ({e}); starting with the defaults")
-            settings["levels"] = pref_levels(self.prefs, 4)
+            settings["levels"], settings["names"] = pref_levels(self.prefs, 4), pref_names(self.prefs, 4)
             session = Session.new_game({}, self.rng, settings, seq=base)
         self.problem = None
         el("problem").hidden = True
         self.use(session)
         self.drawing.show_last = False
+        el("say").innerHTML = ""  # the live region's sentences were of the game before
         self.write()
         assert self.vm is not None
         fd = self.vm["first_dealer"]
         if fd:
-            mine = fd["seat"] == ME
+            mine = fd["seat"] == you(self.vm)  # hot seat: everyone by name
             code = ("toast.rubber_me" if mine else "toast.rubber_other") + ("_drew" if fd["card"] else "")
-            self.toast(self.cat.t(code, name=name(self.cat, fd["seat"], self.vm["players"]),
+            self.toast(self.cat.t(code, name=name(self.cat, fd["seat"], self.vm),
                                   card=self.cat.card(fd["card"]) if fd["card"] else ""))
 
     def write(self) -> None:
@@ -227,10 +231,11 @@ class App:
     # ----- intents -------------------------------------------------------------------------------
 
     def intent(self, token: str) -> dict[str, Any] | None:
-        """The player's move; the session's answer, or ``None`` when refused before it (another tab ahead)."""
-        if self.session is None or not self.in_sync():
+        """The move of the person at the screen (the viewer); the session's answer, or ``None`` when refused
+        before it (another tab ahead, or the pass screen is up)."""
+        if self.session is None or self.session.covered or not self.in_sync():
             return None
-        result = self.session.apply(token, ME)
+        result = self.session.apply(token, self.session.viewer, viewer="table")
         if not result["ok"]:
             err = result["error"]
             self.toast(self.cat.t("toast.not_allowed", why=self.cat.why(err["reason"], err["args"])))
@@ -242,7 +247,7 @@ class App:
         self.write()
         self.render()
         if before is not None:
-            self.drawing.say(announce(before, result["view"], ME, token, self.cat))
+            self.drawing.say(announce(before, result["view"], before["seat"], token, self.cat))
             self.assist.moved(before, result["view"])
         self.kick()
         return result
@@ -259,7 +264,7 @@ class App:
         if s is None or not self.in_sync():
             return
         if s.deal(self.rng):
-            self.vm = s.view_model(ME)
+            self.vm = s.table_view()
             self.drawing.show_last = False
             self.write()
             self.render()
@@ -273,6 +278,20 @@ class App:
             self.vm["fast"] = fast
             self.write()
 
+    def uncover(self) -> None:
+        """Hot seat: the person the pass screen names took the device — their cards are shown."""
+        s = self.session
+        if s is None or not s.covered or not self.in_sync():
+            return
+        s.uncover()
+        self.vm = s.table_view()
+        self.write()
+        self.render()
+        screen = el("call-screen")
+        if is_none(screen) or screen.hidden:
+            self.drawing.focus_hand()
+        self.kick()
+
     # ----- the bots --------------------------------------------------------------------------------
 
     def kick(self) -> None:
@@ -280,14 +299,14 @@ class App:
             self.spawn(self.run_bots())
 
     async def run_bots(self) -> None:
-        """Play the bots' moves until it is the player's turn, a deal ends, or the rubber is over."""
+        """Play the bots' moves until it is a person's turn, a deal ends, or the rubber is over."""
         if self.running:
             return
         self.running = True
         try:
             while True:
                 s, vm = self.session, self.vm
-                if s is None or vm is None or vm["to_move"] in (None, ME):
+                if s is None or vm is None or vm["to_move"] is None or is_person(vm["levels"], vm["to_move"]):
                     return
                 seat = vm["to_move"]
                 before = (s, s.seq)
@@ -317,11 +336,11 @@ class App:
                 if self.session is not before[0] or s.seq != before[1] or not self.in_sync():
                     window.kingStats.staleBots += 1  # the answer is for an old position: ignored
                     continue  # a new game, another tab, an undo or a reload of the state came in meanwhile
-                result = s.apply(token, seat, viewer=ME)
+                result = s.apply(token, seat, viewer="table")
                 if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move
                     window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
                     token = await self.bots.choose(request, "random", seed)
-                    result = s.apply(token, seat, viewer=ME)
+                    result = s.apply(token, seat, viewer="table")
                 self.vm = result["view"]
                 self.drawing.show_last = False
                 self.write()
@@ -343,12 +362,13 @@ class App:
 
     def ask_hint(self) -> None:
         s = self.session
-        if s is None or self.vm is None or self.vm["to_move"] != ME or self.current_hint() is not None:
+        vm = self.vm
+        if s is None or vm is None or vm["to_move"] != vm["seat"] or s.covered or self.current_hint() is not None:
             return
         key = self.position_key()
         self.hint = {"key": key, "pending": True}
         self.render()
-        self.spawn(self.fetch_hint(key, s.bot_request(ME), s.bot_seed(ME)))
+        self.spawn(self.fetch_hint(key, s.bot_request(vm["seat"]), s.bot_seed(vm["seat"])))
 
     async def fetch_hint(self, key: Any, request: str, seed: int) -> None:
         try:
@@ -368,16 +388,16 @@ class App:
         s, vm = self.session, self.vm
         if s is None or vm is None or not vm["deal"]:
             return
-        key = (s.game_id, vm["deal"])
+        key = (s.game_id, vm["deal"], vm["seat"])  # hot seat: the review of the person at the screen
         if self.review is not None and self.review["key"] == key:
             return
         self.review = {"key": key, "pending": True}
         self.render()
-        self.spawn(self.fetch_review(key, s.record(), vm["deal"]))
+        self.spawn(self.fetch_review(key, s.record(), vm["deal"], vm["seat"]))
 
-    async def fetch_review(self, key: Any, record: str, deal: int) -> None:
+    async def fetch_review(self, key: Any, record: str, deal: int, seat: int) -> None:
         try:
-            data = json.loads(await self.bots.ask("analyse", record, ME, deal))
+            data = json.loads(await self.bots.ask("analyse", record, seat, deal))
         except Exception as e:
             window.console.warn(f"king: no review: {e}")
             data = {"error": str(e)}
@@ -397,6 +417,7 @@ class App:
             d.empty()
             return
         place = d.focus_place()
+        names.use(vm["names"])  # hot seat: people's names, filled in as text
         d.measure_bar()
         body.dataset.phase = vm["phase"]
         body.dataset.toMove = "" if vm["to_move"] is None else str(vm["to_move"])
@@ -408,12 +429,13 @@ class App:
         d.trick(vm)
         d.hand(vm, hint)
         d.moves(vm, hint, self.position_key())
-        el("status").textContent = status(vm, self.cat, self.bots.ready.is_set(), hint)
+        el("status").textContent = names.text(status(vm, self.cat, self.bots.ready.is_set(), hint))
         review = self.review if self.review is not None and self.review["key"] == (
-            self.session.game_id, (vm["result"] or {}).get("deal")) else None
+            self.session.game_id, (vm["result"] or {}).get("deal"), vm["seat"]) else None
         d.panel(vm, review)
         d.sheet(vm)
         draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button
+        draw_pass_screen(vm, self.cat, self.uncover)  # issue 13: hot seat's "pass the device" screen
         d.keep_focus(place)
         for watch in self.watchers:
             watch(vm)
@@ -421,7 +443,7 @@ class App:
 
     def toast(self, message: str) -> None:
         node = el("toast")
-        node.textContent = message
+        node.textContent = names.text(message)
         node.hidden = False
         if self.toast_handle is not None:
             window.clearTimeout(self.toast_handle)

@@ -22,8 +22,6 @@ from pyscript.ffi import create_proxy, is_none
 
 from kingcore.web import forced_move, sound_events
 
-from .words import ME
-
 if TYPE_CHECKING:
     from .app import App
 
@@ -124,17 +122,18 @@ class Assist:
     # ----- undo -----------------------------------------------------------------------------------
 
     def undo(self) -> None:
-        """Take back my last move and the bots' moves after it (the option on, and only when possible):
-        a bot's move in flight is then ignored (the save's counter moves on: ``App.run_bots``)."""
+        """Take back the last move of the person at the screen (hot seat: the viewer) and the bots' moves
+        after it (the option on, and only when possible): a bot's move in flight is then ignored (the save's
+        counter moves on: ``App.run_bots``)."""
         app = self.app
         s = app.session
         start = float(window.performance.now())
-        if s is None or not self.on("undo") or not app.in_sync() or not s.undo(ME):
+        if s is None or s.covered or not self.on("undo") or not app.in_sync() or not s.undo(s.viewer):
             return
         window.kingStats.undoMs = float(window.performance.now()) - start  # the game rebuilt (ms)
         self.undos += 1
         document.body.dataset.undos = str(self.undos)
-        app.vm = s.view_model(ME)
+        app.vm = s.table_view()  # hot seat: the person at the screen undid their own move
         app.review = None  # a review of the deal undone is no longer of its cards
         self.skip_key = app.position_key()
         app.drawing.show_last = False

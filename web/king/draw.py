@@ -13,9 +13,10 @@ from pyscript.ffi import is_none
 
 from kingcore.web import HUMAN
 
+from . import names
 from .dom import Node, h, markup
 from .render import calls, dialog, hand, panels, sheet, status, table, trick
-from .words import ME, Catalog, position
+from .words import Catalog, name, position
 
 
 def el(ident: str) -> Any:
@@ -23,8 +24,11 @@ def el(ident: str) -> Any:
 
 
 def put(node: Any, nodes: list[Node] | list[Node | str]) -> None:
-    """Replace ``node``'s children with the builder's nodes (escaped markup)."""
-    node.innerHTML = markup(nodes)
+    """Replace ``node``'s children with the builder's nodes (escaped markup; people's names filled in as
+    text afterwards, ``king.names``)."""
+    text = markup(nodes)
+    node.innerHTML = text
+    names.fill(node, text)
 
 
 HAND_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
@@ -97,10 +101,12 @@ class Drawing:
         el("table").dataset.players = str(vm["players"])
         for where, nodes in table.seats(vm, self.cat).items():
             put(el(f"seats-{where}"), nodes)
-        me = el("seat-me")
-        me.classList.toggle("is-turn", vm["to_move"] == ME)
-        me.classList.toggle("is-dealer", vm["dealer"] == ME)
-        put(me.querySelector(".seat-info"), table.seat_info(vm, self.cat, ME))
+        me, seat = el("seat-me"), vm["seat"]  # the viewer's seat, at the bottom (hot seat: the person to play)
+        me.classList.toggle("is-turn", vm["to_move"] == seat)
+        me.classList.toggle("is-dealer", vm["dealer"] == seat)
+        me.dataset.seat = str(seat)
+        me.setAttribute("aria-label", names.text(name(self.cat, seat, vm)))
+        put(me.querySelector(".seat-info"), table.seat_info(vm, self.cat, seat))
         kitty = table.kitty(vm, self.cat)
         put(el("kitty"), kitty)
         el("kitty").hidden = not kitty
@@ -113,7 +119,7 @@ class Drawing:
         want = {e["card"]: (order, e) for order, e in enumerate(cards)}
         for child in list(node.children):
             key = str(child.dataset.card) if child.classList.contains("card") else None
-            if key not in want or str(child.dataset.pos) != position(want[key][1]["seat"], vm["players"]):
+            if key not in want or str(child.dataset.pos) != position(want[key][1]["seat"], vm):
                 child.remove()
         lt = vm["last_trick"]
         for card, (order, entry) in want.items():
@@ -121,11 +127,13 @@ class Drawing:
             if is_none(span):
                 node.insertAdjacentHTML("beforeend", str(trick.trick_card(vm, self.cat, entry)))
                 span = node.lastElementChild
+                names.fill(span)
             span.style.setProperty("--z", str(order))
             span.classList.toggle("is-winner", last and entry["seat"] == lt["winner"])
         label = trick.trick_label(vm, self.cat)
         if label is not None:
             node.insertAdjacentHTML("beforeend", str(label))
+            names.fill(node.lastElementChild)
         # "Last trick": an inset beside the trick in progress (which stays in view); released by the next move.
         can_show = trick.can_show_last(vm)
         if not can_show:
@@ -223,6 +231,7 @@ class Drawing:
         node = el("say")
         for text in texts:
             node.insertAdjacentHTML("beforeend", markup([h("p", None, text)]))
+            names.fill(node.lastElementChild)
         while node.childElementCount > SAY_KEEP:
             node.firstElementChild.remove()
 
@@ -270,6 +279,7 @@ class Drawing:
                 focused = str(active.dataset.move)
             screen.dataset.kind = key[0]
             screen.innerHTML = text
+            names.fill(screen, text)
             self.call_markup = text
             screen.hidden = False
             target = None
@@ -304,7 +314,7 @@ class Drawing:
 
 def read_new_game_form() -> tuple[dict[str, Any], dict[str, Any]]:
     """The dialog's rules options (JSON values; those that do not apply too — the engine leaves them out)
-    and settings (levels, one per seat of the chosen table; fast)."""
+    and settings (levels and names, one per seat of the chosen table; fast)."""
     options: dict[str, Any] = {}
     for node in document.querySelectorAll("#new-game-fields [data-kind]"):
         kind = str(node.dataset.kind)
@@ -321,7 +331,9 @@ def read_new_game_form() -> tuple[dict[str, Any], dict[str, Any]]:
     chosen = [str(node.value) for node in document.querySelectorAll("#new-game-bots select")]
     players = options.get("players", 4)
     levels = dialog.fit_levels([HUMAN, *chosen], players if isinstance(players, int) else 4)
-    return options, {"fast": bool(el("opt-fast").checked), "levels": levels}
+    names = dialog.fit_names([str(node.value) for node in document.querySelectorAll("#new-game-bots input[data-name]")],
+                             len(levels))  # as typed: kingcore.web.check_names trims and checks them
+    return options, {"fast": bool(el("opt-fast").checked), "levels": levels, "names": names}
 
 
 def show_choice(cat: Catalog, options: list[dict[str, Any]], choice: dict[str, Any]) -> None:

@@ -58,7 +58,7 @@ def open_history(cat: Catalog, session: Session | None, deal: int, current: bool
     """The trick history of deal ``deal`` of the rubber (``current``: the deal in play)."""
     if session is None or deal < 1:
         return
-    put(el("history-body"), history.history_panel(cat, session.history(deal), current))
+    put(el("history-body"), history.history_panel(cat, session.history(deal), current, session.seating()))
     dialog = el("history-dialog")
     dialog.dataset.deal = str(deal)
     if not dialog.open:

@@ -1,6 +1,7 @@
 """The new-game dialog's behaviour (RULES.md §10): drawn from the engine's options and the last choices, a
 rule set filling every field, the bots' levels following the table size, the engine's verdict on every
-change, the deal order's ↑/↓, the "§" links into the rules help, and the start of the game."""
+change, the deal order's ↑/↓, the "§" links into the rules help, each seat a person (with a name: hot seat,
+issue 13) or a bot, and the start of the game."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ from typing import Any
 
 from pyscript.ffi import is_none
 
-from kingcore.web import BOT_LEVELS, RULE_SETS, rules_options, table_choice
+from kingcore.web import BOT_LEVELS, HUMAN, RULE_SETS, check_names, rules_options, table_choice
 
 from .app import App
 from .draw import el, put, read_new_game_form, show_choice
 from .extras import open_help
 from .render.dialog import bot_fields, new_game_form
-from .store import pref_levels
+from .store import pref_levels, pref_names
 from .words import Catalog
 
 
@@ -28,14 +29,22 @@ class NewGameDialog:
         """The dialog showing the last choices (the preferences)."""
         prefs = self.app.prefs
         saved: dict[str, Any] = prefs["options"] if isinstance(prefs.get("options"), dict) else {}
-        self.draw(saved, pref_levels(prefs, 6), bool(prefs.get("fast")))
+        self.draw(saved, pref_levels(prefs, 6), bool(prefs.get("fast")), pref_names(prefs, 6))
         el("new-game-dialog").showModal()
 
-    def draw(self, saved: dict[str, Any], levels: list[str], fast: bool) -> None:
+    def draw(self, saved: dict[str, Any], levels: list[str], fast: bool, names: list[str]) -> None:
         """The dialog's fields showing the options ``saved`` (the last chosen, or a rule set's)."""
         choice = table_choice(saved)
         put(el("new-game-fields"), new_game_form(self.cat, self.options, saved, levels, BOT_LEVELS, fast, choice))
+        self.put_names(names)
         show_choice(self.cat, self.options, choice)
+
+    def put_names(self, names: list[str]) -> None:
+        """The people's names in their fields, as text (``input.value``, never markup)."""
+        for seat, text in enumerate(names):
+            node = el(f"opt-name-{seat}")
+            if not is_none(node):
+                node.value = text
 
     def changed(self, target: Any) -> None:
         """An option changed: a rule set picked fills every field; the bots' levels follow the players; the
@@ -43,11 +52,14 @@ class NewGameDialog:
         ident = "" if is_none(target) else str(target.id)
         options, settings = read_new_game_form()
         if ident == "opt-set" and str(target.value) in RULE_SETS:
-            self.draw(RULE_SETS[str(target.value)].to_dict(), settings["levels"], settings["fast"])
+            self.draw(RULE_SETS[str(target.value)].to_dict(), settings["levels"], settings["fast"], settings["names"])
             el("opt-set").focus()
             return
         if ident == "opt-players":
             put(el("new-game-bots"), bot_fields(self.cat, settings["levels"], BOT_LEVELS))
+            self.put_names(settings["names"])
+        if ident.startswith("opt-level-"):  # a person has a name; a bot does not
+            el(f"opt-name-{ident.removeprefix('opt-level-')}-field").hidden = str(target.value) != HUMAN
         show_choice(self.cat, self.options, table_choice(options))
 
     def typed(self, event: Any) -> None:
@@ -90,6 +102,7 @@ class NewGameDialog:
         options, settings = read_new_game_form()
         try:
             rules, changed = rules_options(options)
+            settings["names"] = check_names(settings["names"], len(settings["levels"]))  # trimmed, checked
         except ValueError as e:
             el("new-game-error").textContent = str(e)  # the engine's message
             return

@@ -14,7 +14,7 @@ from pyscript.ffi import is_none
 
 from kingcore.web import BOT_LEVELS, HUMAN, read_prefs
 
-from .render.dialog import fit_levels
+from .render.dialog import fit_levels, fit_names
 
 
 class Store:
@@ -59,9 +59,16 @@ class Store:
 
 
 def pref_levels(prefs: dict[str, Any], players: int) -> list[str]:
-    """The seats' levels the player last chose (``human`` first), fitted to a table of ``players``
+    """The seats' levels the player last chose (``human`` first; other people too), fitted to a table of ``players``
     (``king.render.dialog.fit_levels``), or the defaults."""
     levels = prefs.get("levels")
-    if isinstance(levels, list) and all(lv in BOT_LEVELS for lv in levels[1:]):
+    if isinstance(levels, list) and all(lv in BOT_LEVELS or lv == HUMAN for lv in levels[1:]):
         return fit_levels([HUMAN, *levels[1:]], players)
     return fit_levels([HUMAN], players)
+
+
+def pref_names(prefs: dict[str, Any], players: int) -> list[str]:
+    """The names the people at the device last gave (``kingcore.web.read_prefs`` checked them), fitted to a
+    table of ``players`` (``""``: the default name)."""
+    names = prefs.get("names")
+    return fit_names(names if isinstance(names, list) else None, players)

@@ -8,6 +8,10 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
+from typing import Any
+
 from kingcore.web import Catalog
 from kingcore.web import signed as pts
 
@@ -24,7 +28,18 @@ POSITIONS: dict[int, tuple[str, ...]] = {
 """Where each seat sits at a table of 2–6 (seat 0, the person, at the bottom; play goes clockwise, so
 seat 1 is on the left): the seat's place around the oval, which also names it."""
 
-__all__ = ["ME", "POSITIONS", "Catalog", "load_catalog", "name", "percent", "position", "pts", "signed"]
+NAME_MARK = 0xE010
+"""A person's own name is never put in markup: :func:`name` answers a mark, the private-use character
+``chr(NAME_MARK + seat)``, and the page puts the name in its place with ``textContent``/``data`` only
+(``king.names.fill``)."""
+
+Table = int | Mapping[str, Any]
+"""Where seats sit and how they are named: the number of players (seat 0 at the bottom, named by where
+they sit), or a view model (or :meth:`kingcore.web.Session.seating`): ``players``, ``seat`` (the
+viewer, at the bottom) and ``names`` (hot seat: a person's name or ``None`` for a bot, per seat)."""
+
+__all__ = ["ME", "NAME_MARK", "POSITIONS", "Catalog", "Table", "fill_names", "home", "load_catalog", "name",
+           "name_mark", "percent", "position", "pts", "signed", "you"]
 
 
 def load_catalog(lang: str = "en") -> Catalog:
@@ -37,18 +52,68 @@ def load_catalog(lang: str = "en") -> Catalog:
         return Catalog()
 
 
-def position(seat: int, players: int) -> str:
-    """Where ``seat`` sits at a table of ``players`` (a key of :data:`POSITIONS`): ``south``, ``west``…
+def position(seat: int, table: Table) -> str:
+    """Where ``seat`` sits at ``table`` (a key of :data:`POSITIONS`): ``south`` (the viewer), ``west``…
+    — turned so that the viewer is at the bottom.
 
-    >>> position(2, 4), position(2, 3), position(3, 6)
-    ('north', 'east', 'north')
+    >>> position(2, 4), position(2, 3), position(3, 6), position(0, {"players": 4, "seat": 2})
+    ('north', 'east', 'north', 'north')
     """
-    return POSITIONS[players][seat]
+    if isinstance(table, int):
+        return POSITIONS[table][seat]
+    players: int = table["players"]
+    viewer: int = table.get("seat", 0)
+    return POSITIONS[players][(seat - viewer) % players]
 
 
-def name(cat: Catalog, seat: int, players: int) -> str:
-    """A seat's name at a table of ``players`` ("You" for mine; the others by where they sit)."""
-    return cat.t(f"position.{position(seat, players)}")
+def home(table: Table) -> int:
+    """The person's seat, named "You" with one person: the first ``human`` of the table's ``levels`` (seat 0
+    when the table is a number or has no levels)."""
+    levels = [] if isinstance(table, int) else list(table.get("levels") or [])
+    return levels.index("human") if "human" in levels else 0
+
+
+def you(table: Table) -> int | None:
+    """The seat the page says "you" to: :func:`home` with one person; ``None`` in hot seat (everyone by name)."""
+    return None if not isinstance(table, int) and table.get("names") is not None else home(table)
+
+
+def name_mark(seat: int) -> str:
+    """The mark that stands for the name of the person at ``seat`` until the page fills it in."""
+    return chr(NAME_MARK + seat)
+
+
+def name(cat: Catalog, seat: int, table: Table) -> str:
+    """A seat's name at ``table``: with one person "You" for mine and the others by where they sit; in hot
+    seat (``names``) a person by their name (its :func:`name_mark`; "Player 3" when they gave none) and a
+    bot as "Bot 2" (seat numbers from 1).
+
+    >>> cat = Catalog()
+    >>> name(cat, 1, 4), name(cat, 0, {"players": 2, "seat": 1, "names": ["Ann", None]}) == name_mark(0)
+    ('position.west', True)
+    """
+    names = None if isinstance(table, int) else table.get("names")
+    if names is None:  # by where the seat sits as seen from the person's ("You"), whoever's view is drawn
+        players = table if isinstance(table, int) else int(table["players"])
+        return cat.t(f"position.{POSITIONS[players][(seat - home(table)) % players]}")
+    given = names[seat]
+    if given is None:
+        return cat.t("hotseat.bot", n=seat + 1)
+    return name_mark(seat) if given else cat.t("hotseat.player", n=seat + 1)
+
+
+MARKS = re.compile(f"[{chr(NAME_MARK)}-{chr(NAME_MARK + 5)}]")
+
+
+def fill_names(text: str, names: list[str | None] | None) -> str:
+    """``text`` with each person's :func:`name_mark` replaced by their name (plain text: for ``textContent``
+    or a text node's ``data``, never for markup).
+
+    >>> fill_names("Trick 3 to " + name_mark(1), [None, "<b>Bo</b>"])
+    'Trick 3 to <b>Bo</b>'
+    """
+    return MARKS.sub(lambda m: str((names or [])[ord(m.group()) - NAME_MARK] or "") if names and
+                     ord(m.group()) - NAME_MARK < len(names) else "", text)
 
 
 def signed(x: float) -> str:

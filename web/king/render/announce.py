@@ -7,15 +7,16 @@ from typing import Any
 
 from kingcore.web import describe_move
 
-from ..words import ME, Catalog, name, pts
+from ..words import Catalog, name, pts
 
 
 def announce(before: dict[str, Any], after: dict[str, Any], seat: int, token: str, cat: Catalog) -> list[str]:
-    """The sentences for ``seat``'s move ``token`` that turned view model ``before`` into ``after`` (both for
-    my seat): the bot's card in words or its call (mine are not said: I made them), then the trick's taker
-    and its points (the change in the taker's points this deal) when the move completed a trick."""
-    said, players = [], after["players"]
-    if seat != ME:
+    """The sentences for ``seat``'s move ``token`` that turned view model ``before`` into ``after`` (both the
+    table's): another seat's card in words or its call (the viewer's are not said: they made them), then
+    the trick's taker and its points (the change in the taker's points this deal) when the move completed a
+    trick."""
+    said, players = [], after
+    if seat != before["seat"]:
         move = describe_move(token)
         if move["kind"] == "card":
             said.append(cat.t("say.card", name=name(cat, seat, players), card=cat.card_name(move["card"])))

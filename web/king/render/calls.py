@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..dom import Child, Node, h
-from ..words import ME, Catalog, name, pts
+from ..words import Catalog, name, pts
 from .cards import VS15
 from .table import dealer_chip
 
@@ -85,7 +85,7 @@ def auction_screen(vm: dict[str, Any], cat: Catalog, b: MoveButtons) -> tuple[st
     for i in range(n):
         seat = (dealer + 1 + i) % n
         call = last.get(seat)
-        if seat == ME:
+        if seat == vm["seat"]:
             what, state = cat.t("call.auction.to_bid"), "turn"
         elif call is not None and call["kind"] == "pass":
             what, state = cat.t("call.auction.passed"), "out"
@@ -96,14 +96,14 @@ def auction_screen(vm: dict[str, Any], cat: Catalog, b: MoveButtons) -> tuple[st
         if high is not None and seat == high["seat"]:
             state = "high"
         tiles.append(h("li", {"data-seat": seat, "data-state": state},
-                       h("span", {"class": "call-seat-name"}, name(cat, seat, n), seat == dealer and dealer_chip(cat)),
+                       h("span", {"class": "call-seat-name"}, name(cat, seat, vm), seat == dealer and dealer_chip(cat)),
                        h("span", {"class": "call-seat-bid"}, what)))
     top: list[Child]
     if high is None:
         top = [cat.t("call.auction.none")]
     else:
         mark = "\x00"
-        who = cat.t("word.you") if high["seat"] == ME else name(cat, high["seat"], vm["players"])
+        who = cat.t("word.you") if high["seat"] == vm["seat"] else name(cat, high["seat"], vm)
         text = cat.n("call.auction.high", high["tricks"], name=who).replace(str(high["tricks"]), mark, 1)
         before, _, after = text.partition(mark)
         top = [before, h("b", None, high["tricks"]), after]
@@ -141,7 +141,7 @@ def contract_screen(vm: dict[str, Any], cat: Catalog, b: MoveButtons) -> tuple[s
             groups.append(h("section", {"class": "call-group", "data-sign": "plus" if positive else "minus"},
                             h("h3", None, cat.t(f"call.{sign}"), " ", h("small", None, cat.t(f"call.{sign}.sub"))),
                             h("div", {"class": "call-list"}, items)))
-    passed = [name(cat, c["seat"], vm["players"]) for c in vm["calls"] if c["kind"] == "pass"]
+    passed = [name(cat, c["seat"], vm) for c in vm["calls"] if c["kind"] == "pass"]
     lead = cat.t("call.contract.lead")
     if passed:
         lead = cat.t("call.contract.passed", names=cat.t("list.and").join(passed), lead=lead)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..dom import Node, h
-from ..words import Catalog, name
+from ..words import Catalog, Table, name
 
 VS15 = "\ufe0e"  # text presentation: the suit glyph is drawn as text, never as an emoji
 
@@ -17,7 +17,7 @@ def face(cat: Catalog, card: str) -> list[Node]:
             h("span", {"class": "idx idx--end", "aria-hidden": "true"}, h("b", None, r), h("i", None, s))]
 
 
-def on_table(cat: Catalog, card: str, seat: int, players: int, pos: str | None = None) -> Node:
+def on_table(cat: Catalog, card: str, seat: int, players: Table, pos: str | None = None) -> Node:
     """A card as played (a ``span`` with ``role=img``): its name and who played it for screen readers.
     On the table (``pos`` given) it is keyed by ``data-card`` and placed by ``data-pos``; elsewhere (the
     last-trick inset) it carries neither."""

@@ -1,6 +1,7 @@
 """The "new game" dialog's fields, generated from the engine's options (``kingcore.web.new_game_options``):
 the named rule sets, the table (players, the 3-player deck), the rules (a select, a checkbox, a number or
-the deal order to rearrange), more variants, each bot's level (one per bot seat), fast bots; and what the
+the deal order to rearrange), more variants, each seat's player (a person with a name, or a bot's level;
+seat 0 is always a person — several people share the device, issue 13), fast bots; and what the
 engine says of the current choice (``kingcore.web.table_choice``): the options that do not apply and why,
 the rule set it is (or "custom"), the number of deals."""
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kingcore.web import DEFAULT_LEVEL, HUMAN, RULE_SET_TEXTS
+from kingcore.web import DEFAULT_LEVEL, HUMAN, MAX_NAME, RULE_SET_TEXTS
 
 from ..dom import Node, h
 from ..words import Catalog, name
@@ -103,20 +104,46 @@ def summary(cat: Catalog, choice: dict[str, Any]) -> str:
 
 
 def fit_levels(levels: list[str], players: int) -> list[str]:
-    """The seats' levels for a table of ``players``: mine (``human``), then the bots' as chosen, the
-    missing ones as the last bot's (or the default level)."""
-    bots = [lv for lv in levels[1:] if lv != HUMAN][: players - 1]
-    fill = bots[-1] if bots else DEFAULT_LEVEL
-    return [HUMAN, *bots, *[fill] * (players - 1 - len(bots))]
+    """The seats' levels for a table of ``players``: mine (``human``), then each other seat's as chosen (a
+    bot's level or ``human``), the missing ones as the last bot's (or the default level)."""
+    others = list(levels[1:players])
+    fill = next((lv for lv in reversed(others) if lv != HUMAN), DEFAULT_LEVEL)
+    return [HUMAN, *others, *[fill] * (players - 1 - len(others))]
+
+
+def fit_names(names: list[str] | None, players: int) -> list[str]:
+    """The seats' names for a table of ``players`` (``""``: the default name), as many as seats."""
+    given = [n if isinstance(n, str) else "" for n in (names or [])][:players]
+    return given + [""] * (players - len(given))
+
+
+def name_field(cat: Catalog, seat: int, person: bool) -> Node:
+    """A person's name (``#opt-name-<seat>``, at most ``MAX_NAME`` characters; hidden for a bot). Its value
+    is set by the page as text (``input.value``), never in markup."""
+    return h("label", {"class": "field field--name", "id": f"opt-name-{seat}-field", "hidden": not person},
+             h("span", {"class": "field-label"}, cat.t("hotseat.name_label")),
+             h("input", {"type": "text", "id": f"opt-name-{seat}", "data-name": seat, "maxlength": MAX_NAME,
+                         "autocomplete": "off", "spellcheck": "false",
+                         "placeholder": cat.t("hotseat.player", n=seat + 1)}))
 
 
 def bot_fields(cat: Catalog, levels: list[str], bot_levels: tuple[str, ...]) -> list[Node]:
-    """One level select per bot seat (``#opt-level-<seat>``), named by where the seat sits."""
+    """Each seat's player, named by where the seat sits: mine is a person; every other seat a select
+    (``#opt-level-<seat>``) of a person or a bot's level; each person's name field (:func:`name_field`)."""
     players = len(levels)
-    return [h("label", {"class": "field"}, h("span", {"class": "field-label"}, name(cat, seat, players)),
-              h("select", {"id": f"opt-level-{seat}", "data-seat": seat},
-                [h("option", {"value": lv, "selected": lv == levels[seat]}, cat.t(f"level.long.{lv}"))
-                 for lv in bot_levels])) for seat in range(1, players)]
+    rows = [h("div", {"class": "seat-row", "data-seat": 0},
+              h("p", {"class": "field"}, h("span", {"class": "field-label"}, name(cat, 0, players)),
+                h("span", None, cat.t("hotseat.person_me"))),
+              name_field(cat, 0, True))]
+    for seat in range(1, players):
+        choices = [h("option", {"value": HUMAN, "selected": levels[seat] == HUMAN}, cat.t("hotseat.person"))]
+        choices += [h("option", {"value": lv, "selected": lv == levels[seat]}, cat.t(f"level.long.{lv}"))
+                    for lv in bot_levels]
+        rows.append(h("div", {"class": "seat-row", "data-seat": seat},
+                      h("label", {"class": "field"}, h("span", {"class": "field-label"}, name(cat, seat, players)),
+                        h("select", {"id": f"opt-level-{seat}", "data-seat": seat}, choices)),
+                      name_field(cat, seat, levels[seat] == HUMAN)))
+    return rows
 
 
 def new_game_form(cat: Catalog, options: list[dict[str, Any]], saved: dict[str, Any], levels: list[str],
@@ -139,7 +166,8 @@ def new_game_form(cat: Catalog, options: list[dict[str, Any]], saved: dict[str, 
             h("fieldset", None, h("legend", None, cat.t("dialog.rules")), main),
             h("details", {"class": "more", "open": opened}, h("summary", None, cat.t("dialog.more")),
               h("fieldset", None, more)),
-            h("fieldset", None, h("legend", None, cat.t("dialog.bots")),
+            h("fieldset", None, h("legend", None, cat.t("hotseat.legend")),
+              h("p", {"class": "field-note"}, cat.t("hotseat.note")),
               h("div", {"class": "bot-levels", "id": "new-game-bots"},
                 bot_fields(cat, fit_levels(levels, players), bot_levels)),
               h("label", {"class": "field field--check"}, h("input", {"type": "checkbox", "id": "opt-fast",

@@ -8,13 +8,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..dom import Node, h
-from ..words import ME, Catalog, name, pts
+from ..words import Catalog, Table, name, pts, you
 from .cards import on_table
 
 
-def trick_rows(cat: Catalog, tricks: list[Mapping[str, Any]], players: int) -> list[Node]:
+def trick_rows(cat: Catalog, tricks: list[Mapping[str, Any]], players: Table) -> list[Node]:
     """One ``tr[data-trick][data-winner]`` per trick: number, leader, the cards (the winner's marked), taker,
-    points; ``players`` the table's size (a seat's name depends on it)."""
+    points; ``players`` the table's size, or its seating (``king.words.Table``: a seat's name depends on it)."""
     rows = []
     for t in tricks:
         cards = [h("span", {"class": "history-card is-winner" if e["seat"] == t["winner"] else "history-card",
@@ -30,11 +30,12 @@ def trick_rows(cat: Catalog, tricks: list[Mapping[str, Any]], players: int) -> l
     return rows
 
 
-def history_panel(cat: Catalog, data: Mapping[str, Any], current: bool) -> list[Node]:
+def history_panel(cat: Catalog, data: Mapping[str, Any], current: bool, table: Table | None = None) -> list[Node]:
     """The history of one deal (``deal_history`` data): a title naming the deal, its contract and trump, the
     table of its tricks (``table.history-table``), and what the deal gave each seat once it is over.
-    ``current``: the deal in play (its title says so)."""
-    players = len(data["points"])
+    ``current``: the deal in play (its title says so); ``table``: how seats are named (default: by where they
+    sit, seat 0 at the bottom)."""
+    players = table if table is not None else len(data["points"])
     contract = cat.contract_name({"id": data["contract"], "trump": data["trump"]}) if data["contract"] else ""
     title = cat.t("history.title_now" if current else "history.title", deal=data["deal"], contract=contract)
     head = [h("th", {"scope": "col"}, cat.t(c))
@@ -58,7 +59,7 @@ def history_panel(cat: Catalog, data: Mapping[str, Any], current: bool) -> list[
 def final_trick(vm: Mapping[str, Any], cat: Catalog) -> Node | None:
     """In a deal's result panel: the trick that ended it, each card with who played it, the winner's marked
     (``None`` when no trick was played)."""
-    lt, players = vm["last_trick"], vm["players"]
+    lt, players = vm["last_trick"], vm
     if lt is None:
         return None
     minis = [h("span", {"class": "mini is-winner" if e["seat"] == lt["winner"] else "mini"},
@@ -73,12 +74,12 @@ def final_trick(vm: Mapping[str, Any], cat: Catalog) -> Node | None:
 def shown_card(vm: Mapping[str, Any], cat: Catalog) -> list[Node]:
     """The card called "by the last card", face up for everyone while its deal lasts: the card (with whose
     it is) and what it decided; ``[]`` when no card was shown."""
-    c, players = vm["contract"], vm["players"]
+    c, players = vm["contract"], vm
     if not c or not c.get("shown") or vm["phase"] not in ("play", "deal_over", "rubber_over"):
         return []
     caller = c["caller"] if c["caller"] is not None else 0
     return [h("figure", {"class": "shown-figure", "data-shown": c["shown"], "data-seat": caller},
               on_table(cat, c["shown"], caller, players),
-              h("figcaption", None, cat.t("history.shown_by_me" if caller == ME else "history.shown_by",
+              h("figcaption", None, cat.t("history.shown_by_me" if caller == you(vm) else "history.shown_by",
                                           name=name(cat, caller, players), card=cat.card(c["shown"]),
                                           suit=cat.suit(c["shown"][-1]))))]

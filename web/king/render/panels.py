@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..dom import Child, Node, h
-from ..words import ME, Catalog, name, pts, signed
+from ..words import Catalog, Table, name, pts, signed, you
 from .history import final_trick
 
 COSTLY = 0.5
@@ -69,12 +69,12 @@ def review(cat: Catalog, state: dict[str, Any] | None, actual: int | None = None
                                                     h("thead", None, h("tr", None, head)), h("tbody", None, rows))))
 
 
-def _pay_line(cat: Catalog, x: dict[str, Any], players: int) -> list[Child]:
+def _pay_line(cat: Catalog, x: dict[str, Any], players: Table, me: int | None) -> list[Child]:
     """"West pays you **12**": the words around the amount, the amount in bold."""
     mark = "\x00"
-    if x["payer"] == ME:
+    if x["payer"] == me:
         text = cat.t("panel.pay_me", winner=name(cat, x["winner"], players), amount=mark)
-    elif x["winner"] == ME:
+    elif x["winner"] == me:
         text = cat.t("panel.pay_to_me", payer=name(cat, x["payer"], players), amount=mark)
     else:
         text = cat.t("panel.pay", payer=name(cat, x["payer"], players), winner=name(cat, x["winner"], players),
@@ -89,7 +89,7 @@ def result_panel(vm: dict[str, Any], cat: Catalog, review_state: dict[str, Any] 
     rows = []
     for seat in range(vm["players"]):
         p = result["points"][seat]
-        rows.append(h("tr", {"data-seat": seat}, h("th", {"scope": "row"}, name(cat, seat, vm["players"])),
+        rows.append(h("tr", {"data-seat": seat}, h("th", {"scope": "row"}, name(cat, seat, vm)),
                       h("td", None, result["tricks"][seat]),
                       h("td", {"class": "num", "data-sign": "minus" if p < 0 else "plus"}, pts(p)),
                       h("td", {"class": "num"}, pts(result["running"][seat]))))
@@ -101,24 +101,24 @@ def result_panel(vm: dict[str, Any], cat: Catalog, review_state: dict[str, Any] 
     if final is None:
         title = cat.t("panel.deal", deal=result["deal"], name=cat.t(f"contract.{result['contract']}"))
         last = final_trick(vm, cat)
-        mine = review(cat, review_state, result["points"][ME])
+        mine = review(cat, review_state, result["points"][vm["seat"]])
         return "deal", [h("h2", None, title), *([last] if last else []), table, *([early] if early else []), mine,
                         h("p", {"class": "panel-buttons"}, h("button", {"type": "button", "class": "btn btn--accent",
                                                                        "id": "btn-continue"}, cat.t("panel.continue")))]
     places = [h("li", {"data-seat": st["seat"], "data-place": st["place"]}, h("span", {"class": "place"},
                                                                             f"{st['place']}."),
-                " ", name(cat, st["seat"], vm["players"]), " ", h("span", {"class": "num"}, pts(st["total"])))
+                " ", name(cat, st["seat"], vm), " ", h("span", {"class": "num"}, pts(st["total"])))
               for st in final["standings"]]
-    settle = [h("li", None, _pay_line(cat, x, vm["players"])) for x in final["settlement"] if x["amount"]]
-    won = ME in final["winners"]
+    settle = [h("li", None, _pay_line(cat, x, vm, you(vm))) for x in final["settlement"] if x["amount"]]
+    won = you(vm) in final["winners"]
     title = cat.t("panel.win") if won and len(final["winners"]) == 1 else (
         cat.t("panel.shared") if won else cat.t("panel.won", names=cat.t("list.and").join(
-            name(cat, w, vm["players"]) for w in final["winners"])))
+            name(cat, w, vm) for w in final["winners"])))
     return "final", [
         h("h2", None, title), h("ol", {"class": "standings"}, places),
         h("h3", None, cat.t("panel.settlement")),
         h("ul", {"class": "settlement"}, settle or h("li", None, cat.t("panel.nothing"))),
-        h("h3", None, cat.t("panel.last_deal")), review(cat, review_state, result["points"][ME]),
+        h("h3", None, cat.t("panel.last_deal")), review(cat, review_state, result["points"][vm["seat"]]),
         h("p", {"class": "panel-buttons"},
           h("button", {"type": "button", "class": "btn", "id": "btn-final-sheet"}, cat.t("panel.sheet")),
           h("button", {"type": "button", "class": "btn btn--accent", "id": "btn-final-new"}, cat.t("panel.new")))]

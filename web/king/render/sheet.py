@@ -12,7 +12,7 @@ from ..words import Catalog, name, pts
 
 def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
     """``thead``, ``tbody`` and ``tfoot`` of ``#score-sheet``."""
-    players = vm["players"]
+    players, table = vm["players"], vm
     seats = range(players)
     done = {r["deal"] for r in vm["sheet"]["rows"]}
     body = []
@@ -21,7 +21,7 @@ def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
                           "data-running": r["running"][s]},
                    h("span", {"class": "pts", "data-sign": "minus" if r["points"][s] < 0 else "plus"},
                      pts(r["points"][s])), h("span", {"class": "run"}, pts(r["running"][s]))) for s in seats]
-        note = r["note"] and [" ", h("small", None, cat.sheet_note(r["note"], lambda seat: name(cat, seat, players)))]
+        note = r["note"] and [" ", h("small", None, cat.sheet_note(r["note"], lambda seat: name(cat, seat, table)))]
         undone = r.get("undo") and h("small", {"class": "undo-mark"}, cat.t("sheet.with_undo"))
         body.append(h("tr", {"data-deal": r["deal"], "data-control": r["control"], "data-undo": bool(r.get("undo"))},
                       h("td", {"class": "num"}, h("button", {"type": "button", "class": "btn-row",
@@ -29,7 +29,7 @@ def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
                                                              "aria-label": cat.t("history.row_aria", deal=r["deal"])},
                                                    r["deal"])),
                       h("th", {"scope": "row"}, cat.t(f"contract.{r['contract']}"),
-                        h("small", None, cat.t("sheet.dealer", name=name(cat, r["dealer"], players))), note, undone),
+                        h("small", None, cat.t("sheet.dealer", name=name(cat, r["dealer"], table))), note, undone),
                       cells, h("td", {"class": "num control"}, pts(r["control"]))))
     for i, item in enumerate(vm["schedule"], 1):
         if i in done:
@@ -44,7 +44,7 @@ def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
     return [
         h("thead", None, h("tr", None, h("th", {"scope": "col"}, "#"),
                            h("th", {"scope": "col"}, cat.t("sheet.contract")),
-                           [h("th", {"scope": "col"}, name(cat, s, players)) for s in seats],
+                           [h("th", {"scope": "col", "data-seat": s}, name(cat, s, table)) for s in seats],
                            h("th", {"scope": "col", "title": cat.t("sheet.ctrl_title")}, cat.t("sheet.ctrl")))),
         h("tbody", None, body),
         h("tfoot", None, h("tr", None, h("td"), h("th", {"scope": "row"}, cat.t("sheet.total"), used),

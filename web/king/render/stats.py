@@ -51,7 +51,7 @@ def running_chart(cat: Catalog, vm: Mapping[str, Any] | None) -> list[Node]:
         return [h("p", {"class": "stats-note", "id": "stats-running-none"}, cat.t("stats.current_none"))]
     players = vm["players"]
     xs = [0, *(r["deal"] for r in rows)]
-    series: list[Series] = [(str(s), name(cat, s, players), [0, *(r["running"][s] for r in rows)])
+    series: list[Series] = [(str(s), name(cat, s, vm), [0, *(r["running"][s] for r in rows)])  # hot seat: names
                             for s in range(players)]
     totals = cat.t("list.sep").join(cat.t("chart.seat_total", name=label, total=pts(int(vs[-1])))
                                     for _, label, vs in series)

@@ -16,7 +16,9 @@ def status(vm: dict[str, Any] | None, cat: Catalog, bots_ready: bool, hint: dict
     ``hint``: the hint for this position (``{"pending"}`` or ``{"text"}``) or ``None``."""
     if vm is None:
         return cat.t("status.no_game")
-    phase, to_move, players = vm["phase"], vm["to_move"], vm["players"]
+    phase, to_move, players = vm["phase"], vm["to_move"], vm
+    if vm.get("pass_to") is not None:  # hot seat: every hand hidden until the next person takes the device
+        return cat.t("hotseat.status", name=name(cat, vm["pass_to"], vm))
     text = ""
     if phase == "play":
         if vm["my_turn"]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..dom import Node, h
-from ..words import ME, Catalog, name, position, pts
+from ..words import Catalog, name, position, pts
 from .cards import face
 
 
@@ -28,7 +28,7 @@ def seat_info(vm: dict[str, Any], cat: Catalog, seat: int) -> list[Node]:
     level = vm["levels"][seat]
     points, total = vm["points"][seat], vm["sheet"]["totals"][seat]
     return [
-        h("span", {"class": "seat-name"}, name(cat, seat, vm["players"]), vm["dealer"] == seat and dealer_chip(cat),
+        h("span", {"class": "seat-name"}, name(cat, seat, vm), vm["dealer"] == seat and dealer_chip(cat),
           level != "human" and h("span", {"class": "seat-level", "title": cat.t(f"level.long.{level}")},
                                  cat.t(f"level.{level}"))),
         h("span", {"class": "seat-stats"},
@@ -40,8 +40,8 @@ def seat_info(vm: dict[str, Any], cat: Catalog, seat: int) -> list[Node]:
 
 
 def backs(vm: dict[str, Any], seat: int) -> list[Node]:
-    """The backs of the cards a bot seat holds (none for mine: my cards are the hand)."""
-    if seat == ME:
+    """The backs of the cards another seat holds (none for the viewer's: those cards are the hand)."""
+    if seat == vm["seat"]:
         return []
     return [h("span", {"class": "back", "style": f"--i:{i}"}) for i in range(vm["counts"][seat])]
 
@@ -51,23 +51,24 @@ SIDES = {"west": "left", "east": "right"}
 
 
 def seat_box(vm: dict[str, Any], cat: Catalog, seat: int) -> Node:
-    """A bot seat's box: ``section.seat`` with ``data-seat``, ``data-pos`` (where it sits), ``is-turn``,
+    """Another seat's box: ``section.seat`` with ``data-seat``, ``data-pos`` (where it sits), ``is-turn``,
     ``is-dealer``, its :func:`seat_info` and :func:`backs` (``data-count``: the cards it holds)."""
-    players = vm["players"]
     classes = " ".join(["seat", *(["is-turn"] if vm["to_move"] == seat else []),
                         *(["is-dealer"] if vm["dealer"] == seat else [])])
-    return h("section", {"class": classes, "data-seat": seat, "data-pos": position(seat, players),
-                         "aria-label": name(cat, seat, players)},
+    return h("section", {"class": classes, "data-seat": seat, "data-pos": position(seat, vm),
+                         "aria-label": name(cat, seat, vm)},
              h("div", {"class": "seat-info"}, seat_info(vm, cat, seat)),
              h("div", {"class": "backs", "aria-hidden": "true", "data-count": vm["counts"][seat]}, backs(vm, seat)))
 
 
 def seats(vm: dict[str, Any], cat: Catalog) -> dict[str, list[Node]]:
-    """The bot seats' boxes by where they go: ``top`` (left to right), ``left``, ``right`` — clockwise
-    from my left, as play goes (RULES.md §2)."""
+    """The other seats' boxes by where they go: ``top`` (left to right), ``left``, ``right`` — clockwise
+    from the viewer's left, as play goes (RULES.md §2); the viewer (``vm["seat"]``) is at the bottom."""
     out: dict[str, list[Node]] = {"top": [], "left": [], "right": []}
-    for seat in range(1, vm["players"]):
-        out[SIDES.get(position(seat, vm["players"]), "top")].append(seat_box(vm, cat, seat))
+    n = vm["players"]
+    for k in range(1, n):
+        seat = (vm["seat"] + k) % n
+        out[SIDES.get(position(seat, vm), "top")].append(seat_box(vm, cat, seat))
     return out
 
 

@@ -20,7 +20,7 @@ def shown(vm: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
 
 def trick_card(vm: dict[str, Any], cat: Catalog, entry: dict[str, Any]) -> Node:
     """One card on the table, keyed by ``data-card`` and placed by ``data-pos``."""
-    return on_table(cat, entry["card"], entry["seat"], vm["players"], position(entry["seat"], vm["players"]))
+    return on_table(cat, entry["card"], entry["seat"], vm, position(entry["seat"], vm))
 
 
 def trick_label(vm: dict[str, Any], cat: Catalog) -> Node | None:
@@ -29,7 +29,7 @@ def trick_label(vm: dict[str, Any], cat: Catalog) -> Node | None:
         return None
     lt = vm["last_trick"]
     return h("span", {"class": "trick-label"},
-             cat.t("trick.label", n=lt["number"], name=name(cat, lt["winner"], vm["players"])))
+             cat.t("trick.label", n=lt["number"], name=name(cat, lt["winner"], vm)))
 
 
 def can_show_last(vm: dict[str, Any]) -> bool:
@@ -39,7 +39,7 @@ def can_show_last(vm: dict[str, Any]) -> bool:
 
 def last_inset(vm: dict[str, Any], cat: Catalog) -> list[Node]:
     """The inset's head and the last trick's cards, each with who played it (the winner marked)."""
-    lt, n = vm["last_trick"], vm["players"]
+    lt, n = vm["last_trick"], vm
     minis = [h("span", {"class": "mini is-winner" if e["seat"] == lt["winner"] else "mini"},
                on_table(cat, e["card"], e["seat"], n), h("small", None, name(cat, e["seat"], n))) for e in lt["cards"]]
     return [h("p", {"class": "last-inset-head"}, cat.t("last.head"), " ",

@@ -1,0 +1,128 @@
+"""Several people at one device ("hot seat", issue 13): who is a person, the names they gave, whose view
+the table shows, and when it must hide every hand behind a "pass the device to Olga" screen.
+
+Pure functions over the settings' ``levels`` (``"human"`` for a person, else a bot level), the settings'
+``names`` and the view model; the :class:`~kingcore.web.Session` keeps the screen's state (``viewer``:
+the person whose cards the table may show, ``covered``: the pass screen is up) in its settings, so a
+reload keeps the pass screen. With one person nothing changes: the table shows that person, never covered.
+
+>>> levels = ["human", "hard", "human", "easy"]
+>>> person_seats(levels), is_hot_seat(levels), is_hot_seat(["human", "hard"])
+([0, 2], True, False)
+>>> follow(0, False, 2, levels), follow(0, False, 1, levels), follow(2, False, 2, levels)
+((2, True), (0, False), (2, False))
+>>> clean_name("  Olga  "), clean_name("<b>Ann</b>")
+('Olga', '<b>Ann</b>')
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING, Any
+
+from ..errors import RulesError
+
+if TYPE_CHECKING:
+    from .session import Session
+
+HUMAN = "human"
+"""The ``levels`` entry of a seat a person plays."""
+
+MAX_NAME = 20
+"""The longest name a person may give, in characters (after trimming)."""
+
+
+def clean_name(text: Any) -> str:
+    """A person's name as typed, trimmed of spaces at both ends (``""``: the default name, "Player 2").
+    Any text is kept as text (``<b>`` stays ``<b>``: the page shows names with ``textContent`` only).
+
+    Raises:
+        RulesError: not a string, longer than :data:`MAX_NAME` characters, or holding a control character
+            (a line break, a tab, NUL, a bidirectional override…).
+    """
+    if not isinstance(text, str):
+        raise RulesError(f"a name must be text, not {text!r}"[:120])
+    name = text.strip()
+    if len(name) > MAX_NAME:
+        raise RulesError(f"a name may have at most {MAX_NAME} characters, not {len(name)}")
+    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), None)
+    if bad is not None:
+        raise RulesError(f"a name may not hold the control character U+{ord(bad):04X}")
+    return name
+
+
+def check_names(names: Any, players: int) -> list[str]:
+    """``names``: one name per seat (``""`` for the default; a bot seat's is kept but not shown), each
+    :func:`clean_name`'d.
+
+    Raises:
+        RulesError: not a list of ``players`` names, or a bad name (which seat's is said).
+    """
+    if not isinstance(names, list) or len(names) != players:
+        raise RulesError(f"setting names must list one name for each of the {players} seats")
+    out = []
+    for seat, text in enumerate(names):
+        try:
+            out.append(clean_name(text))
+        except RulesError as e:
+            raise RulesError(f"the name of seat {seat}: {e}") from None
+    return out
+
+
+def person_seats(levels: list[str]) -> list[int]:
+    """The seats people play (``levels`` entries ``"human"``), in seat order."""
+    return [seat for seat, level in enumerate(levels) if level == HUMAN]
+
+
+def is_person(levels: list[str], seat: int | None) -> bool:
+    """Whether ``seat`` (``None``: nobody's turn) is played by a person."""
+    return seat is not None and 0 <= seat < len(levels) and levels[seat] == HUMAN
+
+
+def is_hot_seat(levels: list[str]) -> bool:
+    """Two or more people at the device: the table turns to each and hides hands between their turns."""
+    return len(person_seats(levels)) >= 2
+
+
+def table_names(settings: dict[str, Any]) -> list[str | None] | None:
+    """What the page names the seats by, for the view model's ``names``: ``None`` with one person (seats
+    are named by where they sit, "You" at the bottom); in hot seat one entry per seat — a person's name
+    (``""``: the default "Player N") or ``None`` for a bot ("Bot N")."""
+    levels = settings["levels"]
+    if not is_hot_seat(levels):
+        return None
+    names = settings.get("names") or [""] * len(levels)
+    return [names[seat] if level == HUMAN else None for seat, level in enumerate(levels)]
+
+
+def next_person(session: Session) -> int | None:
+    """The person whose turn it is now (a seat), or ``None``: a bot's turn, a deal over, the rubber over."""
+    to_move = session.game.to_move
+    return to_move if is_person(session.settings["levels"], to_move) else None
+
+
+def needs_pass_screen(prev_viewer: int, vm: dict[str, Any]) -> bool:
+    """Whether the table must hide every hand before showing ``vm``'s position: two or more people play,
+    it is a person's turn (a card or a call) and that person is not ``prev_viewer`` (the person whose cards
+    the table showed last)."""
+    levels, to_move = vm["levels"], vm["to_move"]
+    return is_hot_seat(levels) and is_person(levels, to_move) and to_move != prev_viewer
+
+
+def follow(viewer: int, covered: bool, to_move: int | None, levels: list[str]) -> tuple[int, bool]:
+    """The screen's state ``(viewer, covered)`` after a move or a deal, from ``(viewer, covered)`` before it:
+    another person's turn turns the table to that person behind the pass screen; a bot's turn or the end
+    of a deal leaves it as it was (the person holding the device watches)."""
+    if is_hot_seat(levels) and is_person(levels, to_move) and to_move != viewer:
+        assert to_move is not None
+        return to_move, True
+    return viewer, covered
+
+
+def cover(vm: dict[str, Any]) -> dict[str, Any]:
+    """``vm`` behind the pass screen: no hand, no decision, no undo, ``pass_to`` the viewer (the person who
+    must take the device); everything public (the trick, the seats' counts, the score sheet) stays."""
+    out = {**vm, "hand": [], "moves": [], "my_turn": False, "pass_to": vm["seat"]}
+    if isinstance(vm.get("undo"), dict):
+        out["undo"] = {**vm["undo"], "possible": False}
+    return out

@@ -1,0 +1,25 @@
+"""The "pass the device" screen (hot seat, issue 13): between two people's turns it covers the whole table
+and names the person to take the device, with one button, "I am Olga — show my cards". Drawn from a covered
+view model (``kingcore.web.cover``: no hand in it), so no card of anyone's hand is in the document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dom import Node, h
+from ..words import Catalog, name
+
+
+def pass_screen(vm: dict[str, Any], cat: Catalog) -> list[Node] | None:
+    """The screen's title (``h2#pass-title``), what to do, and the button ``#pass-show``; ``None`` when the
+    table is not covered (``vm["pass_to"]`` is ``None``)."""
+    seat = vm.get("pass_to")
+    if seat is None:
+        return None
+    who = name(cat, seat, vm)
+    what = cat.t("hotseat.call" if vm["phase"] in ("call_trump", "auction", "choose_contract") else "hotseat.card")
+    return [h("p", {"class": "pass-icon", "aria-hidden": "true"}, "⇄"),
+            h("h2", {"class": "pass-title", "id": "pass-title"}, cat.t("hotseat.title", name=who)),
+            h("p", {"class": "pass-lead"}, cat.t("hotseat.lead", name=who, what=what)),
+            h("button", {"type": "button", "class": "btn btn--accent pass-show", "id": "pass-show",
+                         "data-seat": seat}, cat.t("hotseat.show", name=who))]
