@@ -15,7 +15,7 @@ from pathlib import Path
 from .assets import crown_icon, manifest
 from .catalogs import compile_catalogs, put_page_words
 from .checks import INTERPRETER, _ScriptTags, check_site
-from .common import DIST, ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256_bytes, write_file
+from .common import ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256_bytes, write_file
 from .pins import PYODIDE_VERSION, PYSCRIPT_VERSION
 from .serviceworker import service_worker
 from .vendor import vendor_pyodide, vendor_pyscript
