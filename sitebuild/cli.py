@@ -1,6 +1,6 @@
 """Build, serve and benchmark the King web site.
 
-    python build.py [build]                 build dist/site (offline-capable static site)
+    python build.py [build] [--out DIR]     build dist/site (offline-capable static site), or into DIR
     python build.py serve [--port N]        build if needed, then serve dist/site on 127.0.0.1
     python build.py pyodide-bench [-- ARGS] build if needed, then run `kingcore ARGS` (default: bench)
                                             inside the vendored Pyodide under Node
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from .common import BuildError
 
@@ -45,7 +46,9 @@ def main(argv: list[str] | None = None) -> int:
         epilog=doc.split("\n\n", 1)[1],
     )
     sub = parser.add_subparsers(dest="command")
-    sub.add_parser("build", help="build dist/site (the default)")
+    p_build = sub.add_parser("build", help="build dist/site (the default)")
+    p_build.add_argument("--out", type=Path, default=None,
+                         help="write the site into this folder instead of dist/site (e.g. to host it elsewhere)")
     p_serve = sub.add_parser("serve", help="build if needed, then serve dist/site on 127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8000)
     sub.add_parser("pyodide-bench", help="run the kingcore CLI in the vendored Pyodide under Node (after --)")
@@ -63,7 +66,11 @@ def main(argv: list[str] | None = None) -> int:
         if command == "build":
             from .site import build
 
-            build()
+            out = getattr(ns, "out", None)
+            if out is None:
+                build()
+            else:
+                build(out.resolve())
         elif command == "serve":
             from .serve import serve
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from .assets import crown_icon, manifest
 from .catalogs import compile_catalogs, put_page_words
 from .checks import INTERPRETER, _ScriptTags, check_site
-from .common import DIST, ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256_bytes, write_file
+from .common import ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256_bytes, write_file
 from .pins import PYODIDE_VERSION, PYSCRIPT_VERSION
 from .serviceworker import service_worker
 from .vendor import vendor_pyodide, vendor_pyscript
@@ -148,8 +148,9 @@ def disk_tree_hash(root: Path) -> str:
     return tree_hash({p.relative_to(root).as_posix(): p.read_bytes() for p in files_under(root)})
 
 
-def build() -> None:
-    """Collect, check and write the site to dist/site (atomic rename); prints one summary line.
+def build(site: Path = SITE) -> None:
+    """Collect, check and write the site to ``site`` (dist/site unless told; atomic rename); prints one
+    summary line. Only a build into dist/site records the sources' fingerprint (:func:`needs_build`).
 
     Raises BuildError (one line) on a failed download, wheel build, catalog or offline check.
     """
@@ -158,24 +159,25 @@ def build() -> None:
     fingerprint = sources_fingerprint()  # taken first: an edit made during the build triggers the next one
     files, wheel_name = collect_site()
     check_site(files)
-    DIST.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=DIST))
+    site.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{site.name}-", dir=site.parent))
     try:
         for rel, data in sorted(files.items()):
             write_file(tmp / rel, data)
         os.chmod(tmp, 0o755)
-        old = DIST / ".site-old"
+        old = site.parent / f".{site.name}-old"
         if old.exists():
             shutil.rmtree(old)
-        if SITE.exists():
-            os.replace(SITE, old)
-        os.replace(tmp, SITE)
+        if site.exists():
+            os.replace(site, old)
+        os.replace(tmp, site)
         shutil.rmtree(old, ignore_errors=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    STAMP.write_text(fingerprint + "\n")
+    if site == SITE:
+        STAMP.write_text(fingerprint + "\n")
     size = sum(len(d) for d in files.values())
-    rel_site = SITE.relative_to(Path.cwd()) if SITE.is_relative_to(Path.cwd()) else SITE
+    rel_site = site.relative_to(Path.cwd()) if site.is_relative_to(Path.cwd()) else site
     log(
         f"build: {len(files)} files, {size / 1e6:.1f} MB in {rel_site}/ "
         f"(wheel {wheel_name}, pyodide {PYODIDE_VERSION}, pyscript {PYSCRIPT_VERSION}; "

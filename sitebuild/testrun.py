@@ -42,6 +42,22 @@ def ensure_chromium() -> None:
         raise BuildError("`python -m playwright install chromium` failed")
 
 
+def parallel_args(pytest_args: list[str], cpus: int | None = None) -> list[str]:
+    """pytest-xdist's options for a whole run: one worker per CPU (at most 4), each test file kept on one
+    worker (``--dist loadfile``: a browser test file loads its page once), and the 15 slowest tests
+    listed. Nothing when the caller chose (``-n``, ``-p no:xdist``) or selected tests (``-k``, paths).
+
+    >>> parallel_args([], cpus=2)
+    ['-n', '2', '--dist', 'loadfile', '--durations', '15']
+    >>> parallel_args(["-k", "vectors"], cpus=2), parallel_args([], cpus=1)
+    ([], [])
+    """
+    cpus = (os.cpu_count() or 1) if cpus is None else cpus
+    if cpus < 2 or pytest_args:
+        return []
+    return ["-n", str(min(cpus, 4)), "--dist", "loadfile", "--durations", "15"]
+
+
 def run_tests(pytest_args: list[str]) -> int:
     """pip-install the test extras, ensure Chromium, build the site, run pytest; pytest's exit code."""
     reqs = optional_dependencies()
@@ -51,7 +67,7 @@ def run_tests(pytest_args: list[str]) -> int:
         raise BuildError("pip install of the test requirements failed (is the package registry reachable?)")
     ensure_chromium()
     build_if_needed()
-    cmd = [sys.executable, "-m", "pytest", *pytest_args]
+    cmd = [sys.executable, "-m", "pytest", *parallel_args(pytest_args), *pytest_args]
     log(f"test: {' '.join(cmd[1:])}")
     return subprocess.call(cmd, cwd=ROOT)
 

@@ -86,16 +86,21 @@ def tree_line(out: str) -> str:
     return out.split("tree sha256 ", 1)[1].split(";", 1)[0]
 
 
-def test_two_builds_give_the_same_tree() -> None:
-    """Two builds from the same sources write the same files (the printed tree hash covers every byte)."""
-    runs = [subprocess.run([sys.executable, "build.py", "build"], cwd=ROOT, capture_output=True, text=True,
-                           timeout=900) for _ in range(2)]
+def test_two_builds_give_the_same_tree(tmp_path: Path) -> None:
+    """Two builds from the same sources write the same files (the printed tree hash covers every byte).
+    They build into folders of their own (``build --out``), so dist/site, which browser tests running
+    beside this one serve, is never replaced under them."""
+    outs = [tmp_path / "a" / "site", tmp_path / "b" / "site"]
+    runs = [subprocess.run([sys.executable, "build.py", "build", "--out", str(out)], cwd=ROOT,
+                           capture_output=True, text=True, timeout=900) for out in outs]
     for r in runs:
         assert r.returncode == 0, r.stdout + r.stderr
     assert tree_line(runs[0].stdout) == tree_line(runs[1].stdout)
     from sitebuild.site import disk_tree_hash
 
-    assert disk_tree_hash(ROOT / "dist" / "site").startswith(tree_line(runs[1].stdout))
+    assert disk_tree_hash(outs[0]) == disk_tree_hash(outs[1])
+    assert disk_tree_hash(outs[1]).startswith(tree_line(runs[1].stdout))
+    assert (outs[0] / "index.html").is_file() and not (tmp_path / "a" / ".site-old").exists()
 
 
 def test_cli_keeps_every_subcommand() -> None:
