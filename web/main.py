@@ -11,7 +11,9 @@ from typing import Any, cast
 from king.app import App
 from king.draw import el, show_language
 from king.extras import closed, open_help, open_history
+from king.keys import Keys
 from king.newgame import NewGameDialog
+from king.options import OptionsDialog
 from king.store import Store
 from king.words import load_catalog
 from king.worker import now_ms
@@ -101,7 +103,7 @@ def toggle_last(show: bool | None) -> None:
 
 @on("keydown", "body")
 def on_key(event: Any) -> None:
-    if str(event.key) == "Escape" and not el("sheet-panel").hidden:
+    if str(event.key) == "Escape" and not el("sheet-panel").hidden and is_none(document.querySelector("dialog[open]")):
         app.toggle_sheet(False)
 
 
@@ -152,5 +154,7 @@ ACTIONS: dict[tuple[str, str], Handler] = {
 }
 for (kind, selector), action in ACTIONS.items():
     on(kind, selector)(action)
+Keys(CAT, app).bind()  # issue 13: the page's keys and the "?" panel; the options dialog (display options)
+OptionsDialog(app).bind()
 
 boot()

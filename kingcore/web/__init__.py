@@ -15,7 +15,7 @@ The page (``web/``) imports nothing else from :mod:`kingcore`.
 
 from .botcalls import analyse_json, bot_move, choose, hint_json, level_spec, warm_up
 from .history import deal_history
-from .prefs import DEADLINE_S, LEVEL_BUDGET_MS, MAX_PREFS, MIN_DEADLINE_S, deadline_s, read_prefs
+from .prefs import DEADLINE_S, LEVEL_BUDGET_MS, MAX_PREFS, MIN_DEADLINE_S, UI_OPTIONS, deadline_s, read_prefs
 from .rulestext import help_topic, rules_help
 from .session import (
     BOT_LEVELS,
@@ -47,6 +47,7 @@ __all__ = [
     "RULE_SETS",
     "RULE_SET_TEXTS",
     "SAVE_VERSION",
+    "UI_OPTIONS",
     "Catalog",
     "MissingText",
     "SaveError",

@@ -30,6 +30,10 @@ LEVEL_BUDGET_MS: dict[str, int] = {"random": 0, "easy": 0, "medium": 0, "hard": 
 """The thinking budget of each bot level in ms (the ``budget_ms`` of :data:`kingcore.bots.LEVELS`; a test
 keeps the two equal). Listed here so that the page need not import the bots to know its deadlines."""
 
+UI_OPTIONS = frozenset({"large_cards", "four_colour"})
+"""The page's on/off options kept under the preferences' ``ui`` key (each off unless stored as ``true``):
+the display options (large cards, a four-colour deck) and the play options."""
+
 MIN_DEADLINE_S = 5.0
 """The shortest deadline of a bots' worker call, in seconds."""
 DEADLINE_S = {"hint": 30.0, "analyse": 120.0}
@@ -42,7 +46,9 @@ def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
     Returns ``(prefs, ok)``: ``prefs`` has only keys of the right shape — ``options`` (a dict that makes
     valid :class:`~kingcore.rules.Rules`, any table size), ``levels`` (``human`` then 1 to 5 of
     :data:`BOT_LEVELS`: the last table's bots), ``fast`` (a bool), ``lang`` (one of
-    :data:`~kingcore.web.text.LANGUAGES`, the language the player chose); ``ok`` is false when the text was
+    :data:`~kingcore.web.text.LANGUAGES`, the language the player chose), ``ui`` (a dict of booleans
+    by the names of :data:`UI_OPTIONS`: other names, a later version's, are left out; a value that is not a
+    bool is dropped); ``ok`` is false when the text was
     not a preferences object (too long, too deep, not JSON, not an object) or one of those keys was dropped.
     ``None`` or an empty text is no preferences: ``({}, True)``. Never raises.
     """
@@ -80,6 +86,13 @@ def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
     if "lang" in doc:
         if isinstance(doc["lang"], str) and doc["lang"] in LANGUAGES:
             prefs["lang"] = doc["lang"]
+        else:
+            ok = False
+    if "ui" in doc:
+        ui = doc["ui"]
+        if isinstance(ui, dict):
+            prefs["ui"] = {k: v for k, v in ui.items() if k in UI_OPTIONS and isinstance(v, bool)}
+            ok = ok and all(isinstance(v, bool) for k, v in ui.items() if k in UI_OPTIONS)
         else:
             ok = False
     return prefs, ok

@@ -1,0 +1,71 @@
+"""The options dialog (issue 13): ``#options-dialog``, opened by the bar's *Options* (``#btn-options``), closed
+by ``#options-close`` or Escape. Each option is a checkbox ``input[data-ui=NAME]``, kept in the preferences'
+``ui`` dict (``kingcore.web.UI_OPTIONS``: booleans, each off by default) as soon as it changes. The display
+options (``fieldset#options-display``: large cards, a four-colour deck) are marks on ``<body>``
+(``king.render.display``) that the style sheet draws."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document
+from pyscript.ffi import create_proxy, is_none
+
+from .app import App
+from .draw import el
+from .render.display import body_marks
+
+
+def ui_prefs(app: App) -> dict[str, bool]:
+    """The preferences' ``ui`` dict (made when missing)."""
+    ui = app.prefs.get("ui")
+    if not isinstance(ui, dict):
+        ui = app.prefs["ui"] = {}
+    return ui
+
+
+def apply_display(ui: dict[str, bool]) -> None:
+    """The display options on ``<body>`` (``data-cards``, ``data-deck``)."""
+    body = document.body
+    for mark, value in body_marks(ui).items():
+        if value:
+            body.setAttribute(f"data-{mark}", value)
+        else:
+            body.removeAttribute(f"data-{mark}")
+
+
+class OptionsDialog:
+    """``#options-dialog`` for ``app`` (its preferences and their store)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def bind(self) -> None:
+        """Apply the stored display options now (before the first draw) and listen to the dialog."""
+        apply_display(ui_prefs(self.app))
+        el("btn-options").addEventListener("click", create_proxy(self.open))
+        el("options-close").addEventListener("click", create_proxy(lambda e: el("options-dialog").close()))
+        el("options-dialog").addEventListener("change", create_proxy(self.changed))
+
+    def open(self, *_: Any) -> None:
+        """The dialog, its checkboxes showing the stored options; the focus on the first."""
+        ui = ui_prefs(self.app)
+        for box in document.querySelectorAll("#options-dialog input[data-ui]"):
+            box.checked = ui.get(str(box.dataset.ui)) is True
+        dialog = el("options-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        first = dialog.querySelector("input[data-ui]")
+        if not is_none(first):
+            first.focus()
+
+    def changed(self, event: Any) -> None:
+        """An option switched: remembered at once, and shown."""
+        box = event.target
+        if is_none(box) or not box.hasAttribute("data-ui"):
+            return
+        ui = ui_prefs(self.app)
+        ui[str(box.dataset.ui)] = bool(box.checked)
+        self.app.store.save_prefs(self.app.prefs)
+        apply_display(ui)
+        document.body.dataset.options = "saved"  # a mark for the tests: the change is stored
