@@ -53,6 +53,7 @@ def test_each_key_does_its_action_and_the_focus_comes_back(server: Any, new_cont
     ctx, _ = new_context()
     seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True})})
     page = open_game(ctx, server.url)
+    assert [page.get_attribute(f"#{b}", "aria-keyshortcuts") for b in ("btn-sheet", "btn-keys")] == ["S", "?"]
     page.locator('#hand button.card[tabindex="0"]').focus()
     # "?": the keys panel, every key the page has; the "?" button in the bar opens it too
     press_and_back(page, "?", "#keys-dialog")

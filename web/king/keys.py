@@ -12,7 +12,7 @@ from pyscript.ffi import create_proxy, is_none
 
 from .app import App
 from .draw import el, put
-from .render.keys import KEYS, KEYS_DIALOG, key_action, keys_panel
+from .render.keys import KEYS, KEYS_DIALOG, key_action, key_name, keys_panel
 from .words import Catalog
 
 
@@ -37,6 +37,10 @@ class Keys:
 
     def bind(self) -> None:
         """Listen: keys on the whole document, the dialogs' ``close`` (which does not bubble: captured)."""
+        for k in KEYS:  # a screen reader says each button's key
+            node = el(k.button)
+            if not is_none(node):
+                node.setAttribute("aria-keyshortcuts", key_name(k))
         document.addEventListener("keydown", self.proxies[0])
         document.addEventListener("close", self.proxies[1], True)
         el("btn-keys").addEventListener("click", create_proxy(lambda e: self.open()))
