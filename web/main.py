@@ -14,6 +14,7 @@ from king.extras import closed, open_help, open_history
 from king.keys import Keys
 from king.newgame import NewGameDialog
 from king.options import OptionsDialog
+from king.stats import bind_stats
 from king.store import Store
 from king.words import load_catalog
 from king.worker import now_ms
@@ -156,5 +157,6 @@ for (kind, selector), action in ACTIONS.items():
     on(kind, selector)(action)
 Keys(CAT, app).bind()  # issue 13: the page's keys and the "?" panel; the options dialog (display options)
 OptionsDialog(app).bind()
+bind_stats(app)  # issue 13: the statistics, export and import
 
 boot()

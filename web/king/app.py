@@ -16,7 +16,7 @@ import asyncio
 import json
 import os
 import random
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from pyscript import document, window
@@ -60,6 +60,7 @@ class App:
         self.pending: tuple[Any, dict[str, Any], dict[str, Any]] | None = None  # refused until the player chooses
         self.hint: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "best", "values", "shown", "text"}
         self.review: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "data"}: my cards reviewed
+        self.watchers: list[Callable[[dict[str, Any]], None]] = []  # told each view model drawn (statistics)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
         task = asyncio.ensure_future(coro)
@@ -406,6 +407,8 @@ class App:
         d.sheet(vm)
         draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button
         d.keep_focus(place)
+        for watch in self.watchers:
+            watch(vm)
 
     def toast(self, message: str) -> None:
         node = el("toast")

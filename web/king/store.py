@@ -1,6 +1,8 @@
 """What the page keeps in ``localStorage``: the save (``king:<path>:save``), the preferences
-(``king:<path>:prefs``), an unreadable save set aside (``king:<path>:save-unreadable``); and how tabs on
-the same game follow each other (the save's counter decides who is ahead)."""
+(``king:<path>:prefs``), an unreadable save set aside (``king:<path>:save-unreadable``), the statistics
+(``king:<path>:stats``, ``kingcore.web.stats``) and unreadable statistics set aside
+(``king:<path>:stats-unreadable``); and how tabs on the same game follow each other (the save's counter
+decides who is ahead)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,8 @@ class Store:
         self.save_key = f"king:{base}:save"
         self.prefs_key = f"king:{base}:prefs"
         self.broken_key = f"king:{base}:save-unreadable"
+        self.stats_key = f"king:{base}:stats"
+        self.stats_broken_key = f"king:{base}:stats-unreadable"
 
     def get(self, key: str) -> str | None:
         """The text under ``key``, or ``None`` (missing, or storage disabled by privacy settings)."""

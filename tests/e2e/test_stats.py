@@ -1,0 +1,157 @@
+"""The statistics in Chromium (issue 13 item 4): the end of a rubber played in the page (two tabs open on it)
+is recorded once, the dialog shows the figures and both charts, they survive a reload, and all saved data
+goes out as one file and comes back exactly after the statistics were cleared; a malformed file shows its
+line and column in the page and changes nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_web import PREFS_KEY, SAVE_KEY, open_game, seed_storage
+
+from kingcore import Phase
+from kingcore.web import Session
+from kingcore.web.backup import read_backup
+from kingcore.web.stats import add_rubber, dump_stats, empty_stats, rubber_entry
+from sitebuild.browser import play_on
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shared rubber step
+from web_steps import step
+
+pytestmark = pytest.mark.browser
+
+STATS_KEY = "king:/:stats"
+LEVELS = ["human", "random", "random", "random"]
+
+
+def near_the_end(seed: int) -> Session:
+    """A rubber (random bots) at my turn in its last deal with two cards left; the save ahead of any tab."""
+    rng = random.Random(seed)
+    s = Session.new_game({}, rng, {"levels": LEVELS, "fast": True})
+    while True:
+        vm = s.view_model(0)
+        if vm["deal"] == vm["deals"] and vm["my_turn"] and vm["phase"] == "play" and len(vm["hand"]) <= 2:
+            s.seq = 1000
+            return s
+        step(s, rng, level="random")
+
+
+def finished(seed: int) -> Session:
+    rng = random.Random(seed)
+    s = Session.new_game({}, rng, {"levels": LEVELS})
+    while s.game.phase is not Phase.RUBBER_OVER:
+        step(s, rng, level="random")
+    return s
+
+
+def stored(page: Any, key: str) -> Any:
+    text = page.evaluate(f"localStorage.getItem({json.dumps(key)})")
+    return None if text is None else json.loads(text)
+
+
+def keys(stats: dict[str, Any]) -> list[str]:
+    return [r["key"] for r in stats["rubbers"]]
+
+
+def figures(page: Any) -> dict[str, str]:
+    return dict(page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#stats-body dd')]
+      .map(d => [d.dataset.stat, d.textContent]))"""))
+
+
+def open_stats(page: Any) -> None:
+    page.click("#btn-stats")
+    page.wait_for_selector("#stats-dialog[open] #stats-title")
+
+
+def test_statistics_record_once_show_charts_survive_and_round_trip(server: Any, new_context: Any,
+                                                                    artifacts: Path) -> None:
+    earlier = rubber_entry(finished(3), "2026-11-30T20:00:00Z")
+    assert earlier is not None
+    s = near_the_end(4)
+    ctx, _ = new_context(1280, 800)
+    # each tab seeds the same items once; the second opens before anything moves (it is my turn)
+    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True}),
+                       STATS_KEY: dump_stats(add_rubber(empty_stats(), earlier)[0])})
+    page = open_game(ctx, server.url)
+    other = open_game(ctx, server.url)  # a second tab on the same game: it follows, and records nothing twice
+    while play_on(page) != "rubber_over":
+        pass
+    other.wait_for_selector("body[data-phase=rubber_over]")
+    # both tabs drew the final screen and each may have written the statistics (both run the bots, and
+    # Chromium syncs localStorage between tabs a moment later): the rubber is in them once, seen from both
+    for tab in (page, other):
+        tab.wait_for_function(f"(JSON.parse(localStorage.getItem('{STATS_KEY}')) || {{}}).rubbers?.length >= 2")
+    assert keys(stored(other, STATS_KEY)) == keys(stored(page, STATS_KEY))
+    stats = stored(page, STATS_KEY)
+    assert len(stats["rubbers"]) == 2 and stats["rubbers"][0]["key"] == earlier["key"]
+    mine = stats["rubbers"][1]
+    sheet = [int(t) for t in page.evaluate(
+        "[...document.querySelectorAll('#score-sheet tfoot td[data-total]')].map(td => td.dataset.total)")]
+    assert mine["totals"] == sheet and len(mine["deals"]) == 14 and mine["humans"] == [0]
+
+    # the dialog: figures, the running totals of this rubber (a line per seat), the past results, per contract
+    open_stats(page)
+    want = {"played": "2", "won": f"{sum(r['totals'][0] == max(r['totals']) for r in stats['rubbers'])} of 2"}
+    assert {k: figures(page)[k] for k in want} == want
+    running = page.locator("svg#stats-running")
+    assert running.get_attribute("role") == "img"
+    assert running.locator(".chart-series").count() == 4
+    assert page.locator("#stats-running-desc").text_content().startswith("Running totals after 14 of 14 deals: You ")
+    assert page.locator("svg#stats-results circle").count() == 2
+    assert page.locator("table.chart-table[data-chart=stats-results] tbody tr").count() == 2
+    assert page.locator("table.stats-contracts tbody tr").count() >= 7
+    page.screenshot(path=str(artifacts / "stats-1280x800.png"))
+    page.set_viewport_size({"width": 360, "height": 740})  # a phone: the dialog and its charts fit its width
+    assert page.evaluate("""() => { const d = document.getElementById('stats-dialog').getBoundingClientRect();
+      const c = document.getElementById('stats-running').getBoundingClientRect();
+      return d.left >= 0 && d.right <= innerWidth && c.right <= d.right
+          && document.documentElement.scrollWidth <= innerWidth; }""")
+    page.screenshot(path=str(artifacts / "stats-360x740.png"))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("#stats-close")
+
+    # a reload of the final screen: the same statistics, nothing counted again
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert keys(stored(page, STATS_KEY)) == keys(stats) and page.evaluate("document.body.dataset.statsRecorded") is None
+    open_stats(page)
+    assert figures(page)["played"] == "2"
+
+    # export, clear (confirmed), reload, import: exactly what was there
+    with page.expect_download() as download:
+        page.click("#stats-export")
+    backup = Path(download.value.path()).read_text(encoding="utf-8")
+    exported = read_backup(backup)["stats"]
+    assert keys(exported) == keys(stats) and exported == stored(page, STATS_KEY)
+    assert json.loads(backup)["save"] == stored(page, SAVE_KEY)
+    page.click("#stats-clear")
+    assert page.locator("#stats-confirm").is_visible()
+    page.click("#stats-clear-yes")
+    page.wait_for_selector("#stats-dialog[data-played='0']")
+    assert stored(page, STATS_KEY)["rubbers"] == [] and page.locator("#stats-results-none").is_visible()
+    page.reload()  # the final screen is still shown: it is not counted again after clearing
+    page.wait_for_selector("body[data-ready=true]")
+    assert stored(page, STATS_KEY)["rubbers"] == []
+    open_stats(page)
+    page.set_input_files("#stats-import-file", files=[{"name": "king-backup.json", "mimeType": "application/json",
+                                                        "buffer": backup.encode()}])
+    page.wait_for_selector("body[data-stats-message=ok]")
+    assert stored(page, STATS_KEY) == exported
+    assert figures(page)["played"] == "2"
+
+    # a malformed file: its line and column in the page, nothing changed
+    lines = backup.splitlines()
+    lines[2] = lines[2].replace('"save": ', '"save" ', 1)
+    before = page.evaluate("JSON.stringify(localStorage)")
+    page.set_input_files("#stats-import-file", files=[{"name": "bad.json", "mimeType": "application/json",
+                                                        "buffer": "\n".join(lines).encode()}])
+    page.wait_for_selector("body[data-stats-message=error]")
+    message = page.locator("#stats-message").inner_text()
+    assert "line 3, column 9" in message and "Nothing was imported" in message
+    assert page.evaluate("JSON.stringify(localStorage)") == before
+    page.screenshot(path=str(artifacts / "stats-import-error-1280x800.png"))
