@@ -1,5 +1,6 @@
 """Vendoring: npm ``pyodide`` (the runtime files, micropip wheel, patched lock) and ``@pyscript/core``
-into ``.cache/vendor``, each download checked against :mod:`sitebuild.pins`."""
+into ``.cache/vendor``, each download checked against :mod:`sitebuild.pins`; and ``axe-core``, which only
+the browser tests load (their accessibility scan), never the site."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ from .common import (
     write_file,
 )
 from .pins import (
+    AXE_INTEGRITY,
+    AXE_VERSION,
     MICROPIP_SHA256,
     MICROPIP_VERSION,
     PYODIDE_INTEGRITY,
@@ -189,3 +192,20 @@ def vendor_pyscript() -> Path:
         write_file(tmp / name, data)
     publish_dir(tmp, final)
     return final
+
+
+def vendor_axe() -> Path:
+    """.cache/vendor/axe-core-V/axe.min.js: the accessibility checker the browser tests run inside the page
+    (``tests/e2e/test_a11y_scan.py``). Not part of dist/site: the game never loads it."""
+    final = VENDOR / f"axe-core-{AXE_VERSION}"
+    if final.is_dir():
+        return final / "axe.min.js"
+    tgz = npm_tarball("axe-core", AXE_VERSION, AXE_INTEGRITY)
+    files = tar_members(tgz, lambda p: p if p in ("axe.min.js", "LICENSE") else None)
+    if "axe.min.js" not in files:
+        raise BuildError(f"axe-core@{AXE_VERSION} tarball lacks axe.min.js")
+    tmp = new_tmp_dir("axe")
+    for name, data in files.items():
+        write_file(tmp / name, data)
+    publish_dir(tmp, final)
+    return final / "axe.min.js"

@@ -263,6 +263,10 @@ NOT_WORDS = {
     "Escape": "a key name (event.key), not shown",
     "Home": "a key name (event.key), not shown",
     "End": "a key name (event.key), not shown",
+    "Enter": "a key cap in the keys panel, printed so on keyboards in every language (Home and End too)",
+    "Tab": "a key cap in the keys panel, printed so on keyboards in every language",
+    "Esc": "a key cap in the keys panel, printed so on keyboards in every language",
+    "Slash": "a physical key's name (event.code), not shown",
     "no game": "the test hook's error message (window.kingIntent), not shown",
 }
 

@@ -11,8 +11,9 @@ from typing import Any, cast
 from king.app import App
 from king.draw import el, show_language
 from king.extras import closed, open_help, open_history
+from king.keys import Keys
 from king.newgame import NewGameDialog
-from king.options import bind as bind_options
+from king.options import OptionsDialog
 from king.replay import bind as bind_replay
 from king.stats import bind_stats
 from king.store import Store
@@ -104,7 +105,7 @@ def toggle_last(show: bool | None) -> None:
 
 @on("keydown", "body")
 def on_key(event: Any) -> None:
-    if str(event.key) == "Escape" and not el("sheet-panel").hidden:
+    if str(event.key) == "Escape" and not el("sheet-panel").hidden and is_none(document.querySelector("dialog[open]")):
         app.toggle_sheet(False)
 
 
@@ -155,8 +156,8 @@ ACTIONS: dict[tuple[str, str], Handler] = {
 }
 for (kind, selector), action in ACTIONS.items():
     on(kind, selector)(action)
+Keys(CAT, app).bind()  # issue 13: the page's keys and the "?" panel
+OptionsDialog(app).bind()  # issue 13: the options dialog (undo, auto-play, sounds; large cards, four colours)
 bind_stats(app)  # issue 13: the statistics, export and import
-bind_options(app)  # issue 13: the options dialog, undo, auto-play, sounds
-
 bind_replay(app)  # issue 13: the replay viewer
 boot()

@@ -26,17 +26,17 @@ from .hotseat import clean_name
 from .session import BOT_LEVELS, HUMAN
 from .text import LANGUAGES
 
-UI_OPTIONS: set[str] = {
-    "undo", "autoplay", "sounds",  # play options (issue 13 item 3: king/options.py, the #options-play fieldset)
-}
-"""The page's own options, each a boolean under the preferences' ``ui`` key (all off unless stored)."""
-
 MAX_PREFS = 16_384
 """Characters in a preferences text (the page writes about 200)."""
 
 LEVEL_BUDGET_MS: dict[str, int] = {"random": 0, "easy": 0, "medium": 0, "hard": 350, "expert": 350}
 """The thinking budget of each bot level in ms (the ``budget_ms`` of :data:`kingcore.bots.LEVELS`; a test
 keeps the two equal). Listed here so that the page need not import the bots to know its deadlines."""
+
+UI_OPTIONS = frozenset({"undo", "autoplay", "sounds", "large_cards", "four_colour"})
+"""The page's on/off options kept under the preferences' ``ui`` key (each off unless stored as ``true``):
+the play options (undo, auto-play, sounds: ``king.assist``) and the display options (large cards, a
+four-colour deck) of ``king/options.py``."""
 
 MIN_DEADLINE_S = 5.0
 """The shortest deadline of a bots' worker call, in seconds."""

@@ -478,9 +478,14 @@ class App:
 
     def toggle_sheet(self, show: bool | None = None) -> None:
         panel = el("sheet-panel")
-        show = bool(panel.hidden) if show is None else show
+        was_shown = not panel.hidden
+        show = not was_shown if show is None else show
         panel.hidden = not show
         el("export-record").hidden = self.session is None  # no game in progress: nothing to download
         el("btn-sheet").setAttribute("aria-expanded", "true" if show else "false")
-        el("btn-sheet-close" if show else "btn-sheet").focus()
+        if show:  # the focus into the sheet, and (closed) back where it was: my hand, or the bar's button
+            self.drawing.opener = self.drawing.opener if was_shown else document.activeElement
+            el("btn-sheet-close").focus()
+        elif was_shown:
+            self.drawing.focus_back(el("btn-sheet"))
 

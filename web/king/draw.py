@@ -64,6 +64,7 @@ class Drawing:
         self.panel_kind: tuple[str, int] | None = None
         self.call_markup: str | None = None  # what the call screen shows now (redrawn only when it changes)
         self.call_key: Any = None  # (phase, position) of the call screen shown: a new one takes the focus
+        self.opener: Any = None  # what had the focus when the score sheet opened (it goes back there)
 
     def forget(self) -> None:
         """Draw everything anew on the next render (the words changed: a language switch)."""
@@ -200,6 +201,18 @@ class Drawing:
             target = el("hand").querySelector("button.card")
         if not is_none(target):
             self.focus_card(target)
+
+    def focus_back(self, fallback: Any) -> None:
+        """A panel closed: the focus back where it was when it opened (:attr:`opener`) if that is still
+        shown, else to my hand, else to ``fallback``."""
+        was, self.opener = self.opener, None
+        if was is not None and not is_none(was) and bool(was.isConnected) and str(was.tagName) != "BODY" \
+                and int(was.getClientRects().length) > 0:
+            was.focus()
+        elif not is_none(el("hand").querySelector("button.card")):
+            self.focus_hand()
+        else:
+            fallback.focus()
 
     def focus_place(self) -> tuple[str, str] | None:
         """Where the focus is, when it is in the results panel or a call screen: ``(screen id, element id)``."""

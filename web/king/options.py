@@ -1,61 +1,86 @@
-"""The options dialog (issue 13): ``<dialog id="options-dialog">`` opened by the bar's ``#btn-options`` and
-closed by ``#options-close`` (or Escape). Each option is a checkbox with ``data-option="<name>"`` whose value is
-a boolean in the preferences' ``ui`` (``kingcore.web.UI_OPTIONS``: only known booleans are read back), all
-off unless the player turned them on. The play options (``<fieldset id="options-play">``: undo, auto-play,
-sounds) are :data:`PLAY_OPTIONS`, handled by ``king.assist``.
+"""The options dialog (issue 13): ``#options-dialog``, opened by the bar's *Options* (``#btn-options``), closed
+by ``#options-close`` or Escape. Each option is a checkbox ``input[data-ui=NAME]``, kept in the preferences'
+``ui`` dict (``kingcore.web.UI_OPTIONS``: booleans, each off by default) as soon as it changes.
+
+* The play options (``fieldset#options-play``: undo, auto-play, sounds — :data:`PLAY_OPTIONS`) are handled by
+  ``king.assist``, which also draws the bar's ``#btn-undo``.
+* The display options (``fieldset#options-display``: large cards, a four-colour deck) are marks on ``<body>``
+  (``king.render.display``) that the style sheet draws.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pyscript import document, when
-from pyscript.ffi import is_none
+from pyscript import document
+from pyscript.ffi import create_proxy, is_none
 
-if TYPE_CHECKING:
-    from .app import App
-
-
-# ----- the dialog ---------------------------------------------------------------------------------------
-
-def open_options(app: App) -> None:
-    """Show the dialog with each checkbox as the preferences have it; the focus on its first option."""
-    dialog = document.getElementById("options-dialog")
-    ui = app.prefs.get("ui") or {}
-    for box in dialog.querySelectorAll("input[data-option]"):
-        box.checked = bool(ui.get(str(box.dataset.option), False))
-    if not dialog.open:
-        dialog.showModal()
-    first = dialog.querySelector("input[data-option]")
-    (document.getElementById("options-close") if is_none(first) else first).focus()
-    document.body.dataset.options = "open"
-
-
-def close_options(*_: Any) -> None:
-    document.getElementById("options-dialog").close()
-
-
-def closed(*_: Any) -> None:
-    document.body.removeAttribute("data-options")
-
-
-# ----- the play options (issue 13 item 3: undo, auto-play, sounds) ------------------------------------------
+from .app import App
+from .draw import el
+from .render.display import body_marks
 
 PLAY_OPTIONS: tuple[str, ...] = ("undo", "autoplay", "sounds")
 """The options of ``#options-play``, each a checkbox ``#ui-<name>`` (``king.assist`` reads them)."""
 
 
-def play_changed(app: App, event: Any) -> None:
-    """A checkbox of ``#options-play`` changed: remembered at once, and the table follows."""
-    name = str(event.target.dataset.option)
-    if name in PLAY_OPTIONS:
-        app.assist.set_option(name, bool(event.target.checked))
+def ui_prefs(app: App) -> dict[str, bool]:
+    """The preferences' ``ui`` dict (made when missing)."""
+    ui = app.prefs.get("ui")
+    if not isinstance(ui, dict):
+        ui = app.prefs["ui"] = {}
+    return ui
 
 
-def bind(app: App) -> None:
-    """The dialog's events, the play options and the bar's ``#btn-undo``."""
-    when("click", "#btn-options")(lambda e: open_options(app))
-    when("click", "#options-close")(close_options)
-    when("close", "#options-dialog")(closed)
-    when("change", "#options-play")(lambda e: play_changed(app, e))
-    when("click", "#btn-undo")(lambda e: app.assist.undo())
+def apply_display(ui: dict[str, bool]) -> None:
+    """The display options on ``<body>`` (``data-cards``, ``data-deck``)."""
+    body = document.body
+    for mark, value in body_marks(ui).items():
+        if value:
+            body.setAttribute(f"data-{mark}", value)
+        else:
+            body.removeAttribute(f"data-{mark}")
+
+
+class OptionsDialog:
+    """``#options-dialog`` for ``app`` (its preferences and their store)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def bind(self) -> None:
+        """Apply the stored display options now (before the first draw) and listen to the dialog and the bar's
+        Undo."""
+        apply_display(ui_prefs(self.app))
+        el("btn-options").addEventListener("click", create_proxy(self.open))
+        el("options-close").addEventListener("click", create_proxy(lambda e: el("options-dialog").close()))
+        el("options-dialog").addEventListener("change", create_proxy(self.changed))
+        el("options-dialog").addEventListener(
+            "close", create_proxy(lambda e: document.body.removeAttribute("data-options")))
+        el("btn-undo").addEventListener("click", create_proxy(lambda e: self.app.assist.undo()))
+
+    def open(self, *_: Any) -> None:
+        """The dialog, its checkboxes showing the stored options; the focus on the first."""
+        ui = ui_prefs(self.app)
+        for box in document.querySelectorAll("#options-dialog input[data-ui]"):
+            box.checked = ui.get(str(box.dataset.ui)) is True
+        dialog = el("options-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        first = dialog.querySelector("input[data-ui]")
+        (el("options-close") if is_none(first) else first).focus()
+        document.body.dataset.options = "open"
+
+    def changed(self, event: Any) -> None:
+        """An option switched: remembered at once, and shown (a play option through ``king.assist``)."""
+        box = event.target
+        if is_none(box) or not box.hasAttribute("data-ui"):
+            return
+        name, value = str(box.dataset.ui), bool(box.checked)
+        if name in PLAY_OPTIONS:
+            self.app.assist.set_option(name, value)
+        else:
+            ui = ui_prefs(self.app)
+            ui[name] = value
+            self.app.store.save_prefs(self.app.prefs)
+            apply_display(ui)
+        document.body.dataset.options = "saved"  # a mark for the tests: the change is stored

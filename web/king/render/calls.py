@@ -10,7 +10,7 @@ from typing import Any
 
 from ..dom import Child, Node, h
 from ..words import Catalog, name, pts
-from .cards import VS15
+from .cards import VS15, spoken
 from .table import dealer_chip
 
 TRUMP_MORE = ("nt", "misere", "last-card")  # the calls other than a suit (each with what it means)
@@ -34,8 +34,8 @@ class MoveButtons:
             label = self.cat.t("hint.aria_best" if best else "hint.aria", label=label, value=value)
             ev = h("small", {"class": "ev", "aria-hidden": "true"}, value)
         return h("button", {"type": "button", "class": f"{cls} is-hint" if best else cls, "data-move": token,
-                            "data-hint": "best" if best else None, "aria-label": label, "title": title or None},
-                 inner, ev)
+                            "data-hint": "best" if best else None, "title": title or None},
+                 spoken([*inner, ev], label))
 
 
 def per_trick(vm: dict[str, Any]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..dom import Node, h
+from ..dom import Child, Node, h
 from ..words import Catalog, Table, name
 
 VS15 = "\ufe0e"  # text presentation: the suit glyph is drawn as text, never as an emoji
@@ -24,3 +24,11 @@ def on_table(cat: Catalog, card: str, seat: int, players: Table, pos: str | None
     return h("span", {"class": "card", "data-card": pos and card, "data-suit": card[-1], "data-pos": pos,
                       "role": "img", "aria-label": cat.t("last.card_aria", card=cat.card_name(card),
                                                          name=name(cat, seat, players))}, face(cat, card))
+
+
+def spoken(nodes: list[Child], label: str) -> list[Child]:
+    """A button's content that says ``label`` to a screen reader (its name: a hidden text, never an
+    ``aria-label`` that would differ from the text on screen) and shows ``nodes`` (hidden from it)."""
+    shown = [Node(n.tag, (*n.attrs, ("aria-hidden", "true")), n.children)
+             if isinstance(n, Node) and n.attr("aria-hidden") is None else n for n in nodes]
+    return [*shown, h("span", {"class": "sr-only"}, label)]

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..dom import Node, h
 from ..words import Catalog, signed
-from .cards import face
+from .cards import face, spoken
 
 
 def hand(vm: dict[str, Any], cat: Catalog, values: dict[str, float], best: str | None) -> tuple[list[Node], list[Node]]:
@@ -35,7 +35,6 @@ def hand(vm: dict[str, Any], cat: Catalog, values: dict[str, float], best: str |
             attrs["data-hint"] = "best" if card == best else None
         classes = " ".join(["card", *(["is-legal"] if c["legal"] else []), *(["is-hint"] if card == best else [])])
         buttons.append(h("button", {"type": "button", "class": classes, "data-card": card, "data-suit": c["suit"],
-                                    "aria-label": label, "tabindex": 0 if i == stop else -1,
-                                    "style": f"--o:{i - mid}", **attrs},
-                         face(cat, card), badge))
+                                    "tabindex": 0 if i == stop else -1, "style": f"--o:{i - mid}", **attrs},
+                         spoken([*face(cat, card), badge], label)))
     return buttons, whys

@@ -1,0 +1,86 @@
+"""The page's keys in the browser (issue 13): one ``keydown`` listener on the document that turns a page key
+(``king.render.keys``: H hint, L last trick, T trick history, S score sheet, U undo, N new game, R rules, O
+options, ? this list) into a click on its button; the "?" panel (``#keys-dialog``); and the focus after any
+dialog closes — back where it was, or to my hand when that is gone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document
+from pyscript.ffi import create_proxy, is_none
+
+from .app import App
+from .draw import el, put
+from .render.keys import KEYS, KEYS_DIALOG, key_action, key_name, keys_panel
+from .words import Catalog
+
+
+def usable(button: Any) -> bool:
+    """A button a key may click: in the page, shown (no hidden box) and enabled."""
+    return (not is_none(button) and not bool(button.disabled) and button.getAttribute("aria-disabled") != "true"
+            and int(button.getClientRects().length) > 0)
+
+
+def open_modal() -> str:
+    """The id of the modal dialog open (``""``: none)."""
+    node = document.querySelector("dialog[open]:modal")
+    return "" if is_none(node) else str(node.id or "dialog")
+
+
+class Keys:
+    """The keys of ``app``'s page (words from ``cat``)."""
+
+    def __init__(self, cat: Catalog, app: App) -> None:
+        self.cat, self.app = cat, app
+        self.proxies = [create_proxy(self.on_key), create_proxy(self.on_close)]
+
+    def bind(self) -> None:
+        """Listen: keys on the whole document, the dialogs' ``close`` (which does not bubble: captured)."""
+        for k in KEYS:  # a screen reader says each button's key
+            node = el(k.button)
+            if not is_none(node):
+                node.setAttribute("aria-keyshortcuts", key_name(k))
+        document.addEventListener("keydown", self.proxies[0])
+        document.addEventListener("close", self.proxies[1], True)
+        el("btn-keys").addEventListener("click", create_proxy(lambda e: self.open()))
+        el("keys-close").addEventListener("click", create_proxy(lambda e: el(KEYS_DIALOG).close()))
+
+    def on_key(self, event: Any) -> None:
+        if bool(event.defaultPrevented) or bool(event.repeat):
+            return
+        target = event.target
+        tag = "BODY" if is_none(target) or is_none(target.tagName) else str(target.tagName)
+        button = key_action(str(event.key), str(event.code), shift=bool(event.shiftKey), ctrl=bool(event.ctrlKey),
+                            alt=bool(event.altKey), meta=bool(event.metaKey), target=tag,
+                            input_type=str(target.type or "") if tag == "INPUT" else "",
+                            editable=tag != "BODY" and bool(target.isContentEditable), modal=open_modal())
+        if button is None:
+            return
+        event.preventDefault()
+        panel = el(KEYS_DIALOG)
+        if panel.open:  # a key pressed over the keys panel: the panel closes first ("?" only closes it)
+            panel.close()
+            if button == "btn-keys":
+                return
+        node = el(button)
+        if usable(node):
+            node.click()
+
+    def open(self) -> None:
+        """The "?" panel: every page key whose button this page has, and the hand's keys."""
+        present = {k.button for k in KEYS if not is_none(el(k.button))}
+        put(el("keys-body"), keys_panel(self.cat, present))
+        dialog = el(KEYS_DIALOG)
+        if not dialog.open:
+            dialog.showModal()
+        el("keys-close").focus()
+
+    def on_close(self, event: Any) -> None:
+        """A dialog closed: the browser gives the focus back to where it was; when that is gone (the hand
+        was redrawn, a new game started), to my hand."""
+        if str(event.target.tagName) != "DIALOG":
+            return
+        active = document.activeElement
+        if is_none(active) or str(active.tagName) == "BODY" or not bool(active.isConnected):
+            self.app.drawing.focus_hand()
