@@ -393,16 +393,22 @@ def _clear(rows: Sequence[Sequence[float]], sums: Sequence[float], clear: float,
     for i in cands:
         if i == b:
             continue
-        s1 = s2 = 0.0
-        for r in rows:
-            d = r[b] - r[i]
-            s1 += d
-            s2 += d * d
-        mean = s1 / n
-        se = math.sqrt(max(0.0, s2 / n - mean * mean) / (n - 1))
+        mean, se = _paired(rows, b, i)
         if mean - CLEAR_Z * se <= 0 and mean + CLEAR_Z * se >= clear:
             return False
     return True
+
+
+def _paired(rows: Sequence[Sequence[float]], b: int, i: int) -> tuple[float, float]:
+    """The mean of ``row[b] - row[i]`` over ``rows`` (≥ 2 of them) and its standard error, in points."""
+    n = len(rows)
+    s1 = s2 = 0.0
+    for r in rows:
+        d = r[b] - r[i]
+        s1 += d
+        s2 += d * d
+    mean = s1 / n
+    return mean, math.sqrt(max(0.0, s2 / n - mean * mean) / (n - 1))
 
 
 def _race(rows: Sequence[Sequence[float]], sums: Sequence[float], live: list[int], keep: int,
@@ -421,13 +427,7 @@ def _race(rows: Sequence[Sequence[float]], sums: Sequence[float], live: list[int
     out = []
     for i in live:
         if i != b and i != keep:
-            s1 = s2 = 0.0
-            for r in rows:
-                d = r[b] - r[i]
-                s1 += d
-                s2 += d * d
-            mean = s1 / n
-            se = math.sqrt(max(0.0, s2 / n - mean * mean) / (n - 1))
+            mean, se = _paired(rows, b, i)
             if mean - CLEAR_Z * se > margin:
                 continue
         out.append(i)
