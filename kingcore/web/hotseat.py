@@ -18,12 +18,18 @@ reload keeps the pass screen. With one person nothing changes: the table shows t
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..errors import RulesError
+from ..game import Game
 
-if TYPE_CHECKING:
-    from .session import Session
+
+class Table(Protocol):
+    """What :func:`next_person` reads of a :class:`~kingcore.web.Session` (typed here, not imported: the
+    session imports this module)."""
+
+    game: Game
+    settings: dict[str, Any]
 
 HUMAN = "human"
 """The ``levels`` entry of a seat a person plays."""
@@ -95,7 +101,7 @@ def table_names(settings: dict[str, Any]) -> list[str | None] | None:
     return [names[seat] if level == HUMAN else None for seat, level in enumerate(levels)]
 
 
-def next_person(session: Session) -> int | None:
+def next_person(session: Table) -> int | None:
     """The person whose turn it is now (a seat), or ``None``: a bot's turn, a deal over, the rubber over."""
     to_move = session.game.to_move
     return to_move if is_person(session.settings["levels"], to_move) else None
