@@ -27,6 +27,7 @@ from kingcore.web import (
     next_person,
     person_seats,
     read_prefs,
+    record_hidden,
 )
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
@@ -237,3 +238,15 @@ def test_undo_follows_the_person_at_the_screen() -> None:
             break
     person = s.viewer
     assert s.table_view()["undo"]["possible"] and s.undo(person) and s.game.to_move == person and not s.covered
+
+
+def test_the_record_is_refused_only_while_a_hot_seat_deal_is_on() -> None:
+    """A game record or a backup holds every dealt hand: with two people at the device neither is offered
+    until the deal is over; with one person (against bots) always."""
+    from kingcore.game import Phase
+
+    two, one = ["human", "hard", "human", "hard"], ["human", "hard", "hard", "hard"]
+    for phase in Phase:
+        over = phase.value in ("deal_over", "rubber_over")
+        assert record_hidden(two, phase.value) is not over, phase
+        assert record_hidden(one, phase.value) is False

@@ -30,6 +30,7 @@ from .hotseat import (
     needs_pass_screen,
     next_person,
     person_seats,
+    record_hidden,
 )
 from .prefs import DEADLINE_S, LEVEL_BUDGET_MS, MAX_PREFS, MIN_DEADLINE_S, UI_OPTIONS, deadline_s, read_prefs
 from .replay import Replay, ReplayFileError
@@ -97,6 +98,7 @@ __all__ = [
     "person_seats",
     "pick_language",
     "read_prefs",
+    "record_hidden",
     "rule_set_name",
     "rules_help",
     "rules_options",

@@ -90,6 +90,20 @@ def is_hot_seat(levels: list[str]) -> bool:
     return len(person_seats(levels)) >= 2
 
 
+def record_hidden(levels: list[str], phase: str) -> bool:
+    """Whether a game record or a backup (both hold the dealt cards) would show hands the table hides: two
+    or more people at the device (:func:`is_hot_seat`) and a deal not over (``phase`` a
+    :class:`~kingcore.game.Phase` value other than ``deal_over`` and ``rubber_over``). The page then offers
+    neither file until the deal is over.
+
+    >>> record_hidden(["human", "human", "hard", "hard"], "play"), record_hidden(["human", "hard"], "play")
+    (True, False)
+    >>> record_hidden(["human", "human", "hard", "hard"], "deal_over")
+    False
+    """
+    return is_hot_seat(levels) and phase not in ("deal_over", "rubber_over")
+
+
 def table_names(settings: dict[str, Any]) -> list[str | None] | None:
     """What the page names the seats by, for the view model's ``names``: ``None`` with one person (seats
     are named by where they sit, "You" at the bottom); in hot seat one entry per seat — a person's name

@@ -76,6 +76,10 @@ def test_two_people_and_two_bots_play_a_deal_at_one_device(server: Any, new_cont
             assert title == f"Pass the device to {NAMES[seat]}"
             assert page.locator("#pass-show").text_content() == f"I am {NAMES[seat]} — show my cards"
             assert page.locator("#pass-screen b").count() == 0  # the name's <b> is text, not markup
+            if passes == 1:  # the game record (and a backup) hold every dealt hand: refused until the deal is over
+                page.evaluate("document.getElementById('export-record').click()")
+                page.wait_for_function("document.getElementById('toast').textContent.includes('once the deal is over')")
+                assert page.get_attribute("#export-record", "href") == "#"
             if passes == 2 and not reloaded:  # a reload keeps the screen up: no peeking by reloading
                 reloaded = True
                 page.reload()
@@ -105,6 +109,8 @@ def test_two_people_and_two_bots_play_a_deal_at_one_device(server: Any, new_cont
     assert turns == 16 and reloaded and set(viewers) == {0, 2}
     assert passes >= 3, passes
 
+    page.evaluate("document.getElementById('export-record').click()")  # the deal is over: the record is offered
+    assert page.get_attribute("#export-record", "href").startswith("blob:")
     page.click("#btn-sheet")
     heads = page.evaluate("[...document.querySelectorAll('#score-sheet thead th[data-seat]')].map(t => t.textContent)")
     assert heads == ["Olga", "Bot 2", "<b>Petya</b>", "Bot 4"]

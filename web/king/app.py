@@ -22,7 +22,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from kingcore.web import LANGUAGES, SaveError, Session, bot_move, is_person, save_seq
+from kingcore.web import LANGUAGES, SaveError, Session, bot_move, is_person, record_hidden, save_seq
 
 from . import names
 from .assist import Assist
@@ -221,9 +221,17 @@ class App:
             window.URL.revokeObjectURL(old)
         return str(window.URL.createObjectURL(window.Blob.new(to_js([text]), to_js({"type": "text/plain"}))))
 
+    def record_refused(self) -> bool:
+        """True (and a toast says why) while a file with the dealt cards would show another person's hand."""
+        if self.session is None or not record_hidden(self.session.settings["levels"], self.session.game.phase.value):
+            return False
+        self.toast(self.cat.t("toast.record_hidden"))
+        return True
+
     def record_link(self) -> str | None:
-        """An object URL of the game record (``None`` with no game)."""
-        if self.session is None:
+        """An object URL of the game record (``None`` with no game, or while it would show hands the table
+        hides: ``kingcore.web.record_hidden``, said in a toast)."""
+        if self.session is None or self.record_refused():
             return None
         self.record_url = self.blob_url(self.session.record(), self.record_url)
         return self.record_url

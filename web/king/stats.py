@@ -108,7 +108,11 @@ class StatsView:
     # ----- export, import, clear ----------------------------------------------------------------------
 
     def export(self, event: Any) -> None:
-        """The link's file: the save, the preferences and the statistics (``make_backup``)."""
+        """The link's file: the save, the preferences and the statistics (``make_backup``); none while it
+        would show another person's hand (``App.record_refused``)."""
+        if self.app.record_refused():
+            event.preventDefault()
+            return
         prefs_text = self.store.get(self.store.prefs_key)
         prefs = read_prefs(prefs_text)[0] if prefs_text else None
         text = make_backup(self.store.save(), prefs, self.stored(), now_utc())
