@@ -135,13 +135,17 @@ class StatsView:
     def import_text(self, text: str) -> None:
         """Check the whole file, then store its parts (the statistics merged with ours; an unreadable save on
         the table is first set aside, as a new game does); a refused write puts back what was stored, and a
-        bad file changes nothing."""
+        bad file changes nothing. A file with a game asks first when a game on the table is not over."""
         try:
             backup = read_backup(text)
         except BackupError as e:
             self.say("error", view.import_problem(self.app.cat, e.kind, e.detail, e.line, e.column, e.version))
             return
         st = self.store
+        session = self.app.session
+        playing = session is not None and session.game.phase.value != "rubber_over"
+        if backup["save"] is not None and playing and not window.confirm(self.app.cat.t("stats.import_confirm")):
+            return  # the game on the table stays (the file's game would replace it)
         if backup["save"] is not None and self.app.problem is not None and not self.app.keep_unreadable():
             self.say("error", self.app.cat.t("stats.import_full"))  # the unreadable save could not be set aside
             return
