@@ -20,8 +20,6 @@ from kingcore.web import RULE_SET_TEXTS, RULE_SETS, Session
 pytestmark = pytest.mark.browser
 
 SIZES = [(360, 740), (740, 360), (1280, 800), (1920, 1080)]
-SHOT_SIZES = {(360, 740), (1280, 800)}  # screenshots for a human (a failure's at every size): each costs
-# 0.5–3 s on two shared cores; the layout is checked at every size all the same
 
 BOXES_JS = """() => {
   const r = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
@@ -126,8 +124,7 @@ def test_every_table_size_lays_out_and_reloads_to_the_same_point(server: Any, ne
                 assert not overlap([box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"]],
                                    b["screen"]), (box, b["screen"])
                 assert "Σ" in north.inner_text()
-            if (width, height) in SHOT_SIZES:
-                page.screenshot(path=str(artifacts / f"table-{label}-{width}x{height}.png"))
+            page.screenshot(path=str(artifacts / f"table-{label}-{width}x{height}.png"))
         if naming:
             continue
         # a greyed card's reason, on a phone: inside the screen
