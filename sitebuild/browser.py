@@ -74,7 +74,8 @@ class SiteServer:
     folder); ``cache_control`` the header sent with every file (``serve`` sends ``no-cache``; GitHub Pages
     :data:`GITHUB_PAGES`). ``sent``/``requests``: body bytes and responses with a body since the last
     :meth:`reset`; ``bodies``: (path, bytes) of each of those responses; ``before_sw``: bytes sent before
-    the first request for ``sw.js``. :meth:`stop` closes
+    the first request for ``sw.js``; ``files``: extra URL paths (``/name``) answered with a file from
+    elsewhere (the browser tests' start-up snapshot). :meth:`stop` closes
     the port (connections are refused, as from a host that is down).
     """
 
@@ -85,12 +86,17 @@ class SiteServer:
         self.requests = 0
         self.bodies: list[tuple[str, int]] = []
         self.before_sw: int | None = None
+        self.files: dict[str, Path] = {}
         self._lock = threading.Lock()
         outer = self
 
         class Counting(Handler):
             def __init__(self, *a: Any, **k: Any) -> None:
                 super().__init__(*a, directory=str(root), **k)
+
+            def translate_path(self, path: str) -> str:
+                extra = outer.files.get(path.split("?")[0])
+                return str(extra) if extra is not None else super().translate_path(path)
 
             def send_head(self) -> Any:
                 if self.path.split("?")[0].endswith("/sw.js") and outer.before_sw is None:

@@ -4,7 +4,9 @@ there is none), and a guard that no request leaves 127.0.0.1. The launch argumen
 
 from __future__ import annotations
 
+import base64
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys
@@ -15,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from sitebuild.browser import TIMEOUT_MS, SiteServer, launch_args
+from sitebuild.browser import READY, TIMEOUT_MS, SiteServer, launch_args
 from sitebuild.site import needs_build
 
 RENDERER_CRASH = "Target crashed"
@@ -105,13 +107,100 @@ class Watch:
         return [u for u in self.requests if not u.startswith(ok)]
 
 
-@pytest.fixture
-def new_context(browser: Any) -> Iterator[Callable[..., tuple[Any, Watch]]]:
-    """``new_context(width, height)`` -> (context, watch); closes them all and checks that no request left
-    127.0.0.1 and no page error happened."""
-    made: list[tuple[Any, Watch]] = []
+SNAPSHOT_PATH = "/__king-test-snapshot.bin"
+"""Where a test's server answers with the session's start-up snapshot (:func:`start_snapshot`)."""
+SNAPSHOT_MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
+READ_SNAPSHOT_JS = """async ([at, size]) => {  // base64 of bytes [at, at + size) of the stored snapshot
+  if (!globalThis.__kingSnap) {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith('king-snapshot:')) continue;
+      const cache = await caches.open(name);
+      const [req] = await cache.keys();
+      globalThis.__kingSnap = new Uint8Array(await (await cache.match(req)).arrayBuffer());
+    }
+  }
+  const part = globalThis.__kingSnap.subarray(at, at + size);
+  let text = '';
+  for (let i = 0; i < part.length; i += 0x8000) text += String.fromCharCode(...part.subarray(i, i + 0x8000));
+  return [btoa(text), globalThis.__kingSnap.length];
+}"""
+SEED_SNAPSHOT_JS = """async ([cacheName, key, source]) => {  // what boot.mjs's keepSnapshot() would have stored
+  const bytes = await (await fetch(source)).arrayBuffer();
+  const cache = await caches.open(cacheName);
+  await cache.put(new URL(key, location.href).href,
+                  new Response(bytes, { headers: { 'Content-Type': 'application/octet-stream' } }));
+  return bytes.byteLength;
+}"""
 
-    def make(width: int = 1280, height: int = 800, **kw: Any) -> tuple[Any, Watch]:
+
+@pytest.fixture(scope="session")
+def start_snapshot(site: Path, browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The start-up snapshot that a first visit of this build stores (web/boot.mjs), made once in a real
+    page and kept in a file shared by the pytest-xdist workers (under a lock: one makes it, the other
+    waits). Every browser test but those marked ``first_visit`` starts as a returning player's browser
+    does — Python restored from it — instead of each paying a cold start and a third Python in the
+    background making the same snapshot again (≈ 15–20 s of CPU a test on two cores)."""
+    key = re.search(r'SNAPSHOT_KEY = "([0-9a-f]+)"', (site / "boot.mjs").read_text(encoding="utf-8"))
+    assert key, "no snapshot key in the built boot.mjs"
+    shared = tmp_path_factory.getbasetemp().parent  # the same for every xdist worker of a run
+    path = shared / f"king-snapshot-{key.group(1)}.bin"
+    with open(shared / "king-snapshot.lock", "w") as lock:
+        try:
+            import fcntl
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        except ImportError:  # not POSIX: each worker makes its own
+            pass
+        if not path.exists():
+            srv = SiteServer(site).start()
+            ctx = browser.new_context()
+            ctx.set_default_timeout(TIMEOUT_MS)
+            try:
+                page = ctx.new_page()
+                page.goto(srv.url)
+                page.wait_for_selector(READY)
+                page.wait_for_function(SNAPSHOT_MADE, timeout=4 * TIMEOUT_MS)
+                assert page.evaluate("document.documentElement.dataset.snapshot") == "stored"
+                parts: list[bytes] = []
+                at, total = 0, 1
+                while at < total:
+                    text, total = page.evaluate(READ_SNAPSHOT_JS, [at, 1 << 22])
+                    parts.append(base64.b64decode(text))
+                    at += 1 << 22
+                data = b"".join(parts)
+                assert len(data) == total
+                tmp = path.with_suffix(".part")
+                tmp.write_bytes(data)
+                tmp.replace(path)
+            finally:
+                ctx.close()
+                srv.stop()
+    return path
+
+
+def seed_snapshot(ctx: Any, srv: SiteServer, snapshot: Path) -> None:
+    """Store ``snapshot`` in ``ctx``'s Cache Storage for the site ``srv`` serves, as its first visit
+    would have (before the site is loaded: a tab that runs none of the page's code), then forget the
+    bytes that took."""
+    name = snapshot.name.removeprefix("king-snapshot-").removesuffix(".bin")
+    srv.files[SNAPSHOT_PATH] = snapshot
+    tab = StorageTab(ctx, srv.url)
+    size = tab.page.evaluate(SEED_SNAPSHOT_JS, ["king-snapshot:" + srv.path, f"snapshot-{name}.bin",
+                                                SNAPSHOT_PATH])
+    assert size == snapshot.stat().st_size
+    tab.page.close()
+    srv.reset()
+
+
+@pytest.fixture
+def new_context(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., tuple[Any, Watch]]]:
+    """``new_context(width, height)`` -> (context, watch); closes them all and checks that no request left
+    127.0.0.1 and no page error happened. When the test uses the ``server`` fixture and is not marked
+    ``first_visit``, the context starts with the start-up snapshot stored (:func:`start_snapshot`);
+    ``warm=False`` makes one context a first visit."""
+    made: list[tuple[Any, Watch]] = []
+    warm_default = "server" in request.fixturenames and request.node.get_closest_marker("first_visit") is None
+
+    def make(width: int = 1280, height: int = 800, warm: bool | None = None, **kw: Any) -> tuple[Any, Watch]:
         kw.setdefault("locale", "en-US")  # the page picks its language from the browser's (issue 13)
         ctx = browser.new_context(viewport={"width": width, "height": height}, **kw)
         ctx.set_default_timeout(TIMEOUT_MS)
@@ -119,6 +208,8 @@ def new_context(browser: Any) -> Iterator[Callable[..., tuple[Any, Watch]]]:
         ctx.on("request", lambda r: watch.requests.append(r.url))
         ctx.on("page", watch.attach_page)
         made.append((ctx, watch))
+        if warm_default if warm is None else warm:
+            seed_snapshot(ctx, request.getfixturevalue("server"), request.getfixturevalue("start_snapshot"))
         return ctx, watch
 
     yield make

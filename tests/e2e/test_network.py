@@ -11,7 +11,7 @@ import pytest
 
 from sitebuild.browser import GITHUB_PAGES, OFFLINE_READY, open_playable, refetched, site_bytes
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]  # a first visit: no stored snapshot
 
 STORED_JS = """async () => {  // the service worker's groups ("king:…"), not the start-up snapshot ("king-snapshot:…")
   let n = 0;

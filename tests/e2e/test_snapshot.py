@@ -11,7 +11,7 @@ import pytest
 from test_recovery import play_a_card
 from test_web import MY_TURN_OR_BREAK, open_game
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]  # a first visit: no stored snapshot
 
 MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
 HANDS_JS = "[...document.querySelectorAll('#hand [data-card]')].map(e => e.dataset.card).join(' ')"
