@@ -265,9 +265,7 @@ def run_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rng_see
         BotSpecError: a bad bot spec. ValueError: an unknown contract or fewer than two bots.
     """
     base = rules or Rules()
-    check_arena(bots, contracts, deals, base, jobs)
-    if warmup < 0 or (warmup and "ordered" in contracts):
-        raise ValueError(f"warmup must be ≥ 0 and cannot go with ordered King, not {warmup}")
+    check_arena(bots, contracts, deals, base, jobs, warmup)
     out = []
     for name in contracts:
         r, c = contract_rules(base, name)
@@ -287,13 +285,17 @@ def run_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rng_see
     return out
 
 
-def check_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rules: Rules, jobs: int = 1) -> None:
+def check_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rules: Rules, jobs: int = 1,
+                warmup: int = 0) -> None:
     """Check an arena's arguments before any deal is played.
 
     Raises:
         BotSpecError: a bad bot spec. ValueError: fewer than two bots or more than the seats, no
-        contract or an unknown one, ``deals`` < 1, ``jobs`` < 1.
+        contract or an unknown one, ``deals`` < 1, ``jobs`` < 1, ``warmup`` < 0 or with ``ordered``.
     """
+    if warmup < 0 or (warmup and "ordered" in contracts):
+        raise ValueError(f"warmup must be at least 0 and needs contracts in a fixed order (not 'ordered'), "
+                         f"not {warmup}")
     if len(bots) < 2:
         raise ValueError("an arena needs the bot under test and at least one field bot")
     if len(bots) > rules.players:

@@ -137,7 +137,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.cmd == "arena":
         bots = expand_field(split_bots(args.bots))
         contracts = [c.strip() for c in args.contracts.split(",") if c.strip()]
-        check_arena(bots, contracts, args.deals, rules, args.jobs)
+        check_arena(bots, contracts, args.deals, rules, args.jobs, args.warmup)
         if args.json:
             res = run_arena(bots, contracts, args.deals, args.rng_seed, rules, args.jobs, warmup=args.warmup)
             print(json.dumps(arena_json(bots[0], bots[1:], res)))
