@@ -2,6 +2,9 @@
 
 A :class:`SeatView` is built only from public information plus the seat's own cards, so a bot or a
 UI that gets a view cannot peek. Voids are inferred from the play (a seat that did not follow suit).
+The deals of the rubber played before this one come along as :class:`EarlierDeal` records: their
+contract, trump, bid and the cards played — all public once played (a card never played, e.g. after
+an early end or in the kitty, is not in them).
 The view observes the game (:func:`seat_view` reads a :class:`~kingcore.game.Game`); the game never
 knows its views.
 
@@ -23,6 +26,46 @@ from typing import Any
 from .cards import SUIT_LETTERS, Card, CardSet
 from .contracts import Contract, Trump
 from .game import Game, Phase
+
+
+@dataclass(frozen=True)
+class EarlierDeal:
+    """A finished deal of the rubber as every seat saw it (public only, RULES.md §4).
+
+    Attributes:
+        contract: the deal's contract; dealer: its dealer's seat.
+        trump: the :class:`~kingcore.contracts.Trump` of a trump deal (``None`` in the others).
+        bid: ``(seat, tricks)`` of an auction deal, else ``None``.
+        plays: ``(seat, card index)`` of every card played, in order (fewer than the whole deck when
+            the deal ended early or has a kitty; the unplayed cards are never shown).
+    """
+
+    contract: Contract
+    dealer: int
+    trump: Trump | None
+    bid: tuple[int, int] | None
+    plays: tuple[tuple[int, int], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: ``{"contract", "dealer", "trump" (the call token or None), "bid",
+        "plays": [[seat, "QS"], …]}``."""
+        return {"contract": self.contract.value, "dealer": self.dealer,
+                "trump": str(self.trump) if self.trump is not None else None,
+                "bid": list(self.bid) if self.bid else None,
+                "plays": [[s, str(Card.from_index(i))] for s, i in self.plays]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> EarlierDeal:
+        """The record back from :meth:`to_dict`.
+
+        Raises:
+            KeyError, ValueError: a missing field, a bad contract, trump or card.
+        """
+        bid = d.get("bid")
+        return cls(contract=Contract(d["contract"]), dealer=int(d["dealer"]),
+                   trump=Trump(d["trump"]) if d.get("trump") is not None else None,
+                   bid=(int(bid[0]), int(bid[1])) if bid else None,
+                   plays=tuple((int(s), Card.parse(t).index) for s, t in d["plays"]))
 
 
 @dataclass(frozen=True)
@@ -48,6 +91,7 @@ class SeatView:
         voids: per seat, a 4-bit mask of suits the seat has shown void in (bit = suit).
         legal: legal move tokens when this seat is to move, else empty.
         owned: ordered King: the contracts this seat still owns.
+        earlier: the rubber's finished deals before this one, first to last (:class:`EarlierDeal`).
     """
 
     seat: int
@@ -73,6 +117,7 @@ class SeatView:
     voids: tuple[int, ...]
     legal: tuple[str, ...]
     owned: tuple[Contract, ...]
+    earlier: tuple[EarlierDeal, ...] = ()
 
     @property
     def misere(self) -> bool:
@@ -98,6 +143,7 @@ class SeatView:
             "totals": list(self.totals), "voids": ["".join(SUIT_LETTERS[k] for k in range(4) if v >> k & 1)
                                                    for v in self.voids],
             "legal": list(self.legal), "owned": [o.value for o in self.owned],
+            "earlier": [e.to_dict() for e in self.earlier],
         }
 
     @classmethod
@@ -134,6 +180,7 @@ class SeatView:
             tricks=tuple(d["tricks"]), totals=tuple(d["totals"]),
             voids=tuple(sum(1 << SUIT_LETTERS.index(ch) for ch in v) for v in d["voids"]),
             legal=tuple(d["legal"]), owned=tuple(Contract(o) for o in d["owned"]),
+            earlier=tuple(EarlierDeal.from_dict(e) for e in d.get("earlier", ())),
         )
 
 
@@ -175,4 +222,8 @@ def seat_view(game: Game, seat: int) -> SeatView:
         points=p.points if p else (0,) * n, tricks=p.tricks if p else (0,) * n, totals=game.sheet.totals,
         voids=tuple(voids), legal=tuple(str(m) for m in game.legal_moves()) if to_move == seat else (),
         owned=tuple(game.owned[seat]) if game.rules.order == "chosen" else (),
+        earlier=tuple(
+            EarlierDeal(e.contract, e.dealer, e.trump_call if e.contract is Contract.TRUMPS else None,
+                        (e.bid.seat, e.bid.tricks) if e.bid else None, tuple((s, c.index) for s, c in e.plays))
+            for e in game.deals[:-1] if e.contract is not None),
     )

@@ -74,6 +74,7 @@ BOTS = ["random", "heuristic", "heuristic(noise=0.2)", "pimc(samples=3,call_samp
         "pimc(samples=2,call_samples=1,solver=2)", "pimc(samples=2,call_samples=1,rollout=random,objective=diff)",
         "naive", "greedy", "heuristic(version=1)", "pimc(samples=3,call_samples=1,version=1,trust=0,standing=0)",
         "pimc(samples=3,call_samples=1,infer=0.9,models=heuristic+naive+greedy+random,prior=0.4)",
+        "pimc(samples=3,call_samples=1,infer=0.9,models=heuristic+naive+greedy+random,rubber=1)",
         "pimc(samples=4,call_samples=1,least=2,close=8,lead=12)"]
 
 

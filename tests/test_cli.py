@@ -113,6 +113,8 @@ def test_arena_and_bench_bots_refuse_bad_arguments_before_playing() -> None:
         (("arena", "--bots", "random,heuristic", "--jobs", "0"), "jobs must be at least 1"),
         (("arena", "--bots", "random,heuristic", "--contracts", "no_king,zz"), "unknown contract 'zz'"),
         (("arena", "--bots", "random,heuristic", "--contracts", ","), "no contract given"),
+        (("arena", "--bots", "random,heuristic", "--warmup", "-1"), "warmup must be at least 0"),
+        (("arena", "--bots", "random,heuristic", "--contracts", "ordered", "--warmup", "2"), "not 'ordered'"),
         (("bench-bots", "--deals", "0"), "deals must be at least 1"),
         (("bench-bots", "--contracts", ""), "no contract given"),
     ]

@@ -43,13 +43,15 @@ from .pimc import PimcBot
 from .simple import GreedyBot, HeuristicBot, NaiveBot, RandomBot
 
 EXPERT = ("pimc(samples=160,call_samples=32,infer=0.9,chain=6,least=40,lead=640,"
-          "models=heuristic+naive+greedy+random,prior=0.9,race=0.2)")
+          "models=heuristic+naive+greedy+random,prior=0.9,race=0.2,rubber=1)")
 """What ``expert`` stands for: the strongest level measured — at most 160 deals per card (from 40 on it
 stops once the card is clear) and up to 640 for the opening lead (adaptive thinking, issue 12), drawn
 by a Metropolis chain that weights each deal, and each other seat's model (the heuristic, naive,
 greedy or random play; :class:`~kingcore.bots.pimc.ModelSampler`), by how well they explain that seat's
-cards, and played out with each seat by its model; a card clearly more than 0.2 points behind gets no
-more deals (``race``: the same choices, less time). It beats ``pimc(samples=40)`` head-to-head in
+cards — starting each deal from what each seat's cards showed in the rubber's earlier deals
+(``rubber=1``, :mod:`~kingcore.bots.rubber`; ``expert(rubber=0)`` is the expert of before) —, and
+played out with each seat by its model; a card clearly more than 0.2 points behind gets no more deals
+(``race``: the same choices, less time). It beats ``pimc(samples=40)`` head-to-head in
 duplicate and takes more tricks than it against the heuristic field (docs/BOTS.md); the endgame
 solver, own-move lookahead and rejection-sampled inference did not."""
 

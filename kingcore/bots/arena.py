@@ -10,6 +10,12 @@ taken — fair is 1/players), its mean points and tricks per deal against the fi
 with 95% confidence intervals (normal approximation over the duplicate deal sets; the share's by the
 delta method for a ratio).
 
+**Rubber.** With ``warmup=W`` each scored deal is the last of W + 1 deals at one table: W earlier
+deals of the rubber's own schedule (fresh cards, the same for every rotation) are played first by the
+field — the tested bot's seat too is played by the first field bot, so the earlier deals are the same
+whichever bot is tested —, then the scored deal; a bot that learns from the rubber's earlier deals
+(``pimc(rubber=…)``) reads them in its view (``SeatView.earlier``).
+
 Size: over 400 lines because duplicate matches, latency and the ladder share one deal-set runner and
 one summary; the command line is in :mod:`kingcore.bots.cli`.
 
@@ -73,6 +79,36 @@ def one_deal_game(rules: Rules, contract: Contract, dealer: int, hands: list[lis
         g.order = [contract]
         g.total_deals = 1
     g.set_first_dealer(dealer)
+    g.deal_cards(hands, kitty)
+    return g
+
+
+def warm_game(rules: Rules, contract: Contract, dealer: int, hands: list[list[Card]], kitty: list[Card],
+              warmup: int, bots: Sequence[Bot], rng_seed: int, index: int) -> Game:
+    """:func:`one_deal_game` after ``warmup`` earlier deals of the rubber at the same table: the first
+    ``warmup`` contracts of the rules' schedule (repeated when shorter), dealt from a generator seeded by
+    (``rng_seed``, ``index``) and played by ``bots`` (one per seat), then the scored deal dealt with
+    ``dealer`` dealing (0 earlier deals: exactly :func:`one_deal_game`).
+
+    Raises:
+        ValueError: ``warmup`` < 0, or ``warmup`` with ordered King (``order = chosen``).
+    """
+    if warmup < 0:
+        raise ValueError(f"warmup must be ≥ 0, not {warmup}")
+    if not warmup:
+        return one_deal_game(rules, contract, dealer, hands, kitty)
+    if rules.order != "fixed":
+        raise ValueError("earlier deals (warmup) need a fixed order of contracts, not ordered King")
+    n = rules.players
+    g = Game(rules)
+    sched = list(g.order)
+    g.order = [sched[j % len(sched)] for j in range(warmup)] + [contract]
+    g.total_deals = warmup + 1
+    g.set_first_dealer((dealer - warmup) % n)
+    deal_rng = random.Random((rng_seed * 1_000_003 + index) * 31 + 7)
+    for w in range(warmup):
+        g.deal(deal_rng)
+        play_game(g, bots, seat_rngs(rng_seed * 7 + 3, index * 64 + w, n))
     g.deal_cards(hands, kitty)
     return g
 
@@ -177,15 +213,19 @@ def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
     return m, Z95 * statistics.stdev(xs) / math.sqrt(len(xs))
 
 
-def _deal_set(args: tuple[Rules, Contract, int, int, tuple[str, ...]]) -> list[tuple[int, int, int, int]]:
+Task = tuple[Rules, Contract, int, int, tuple[str, ...]] | tuple[Rules, Contract, int, int, tuple[str, ...], int]
+"""One duplicate deal set: (rules, contract, deal index, rng seed, bot specs[, earlier deals (warmup)])."""
+
+
+def _deal_set(args: Task) -> list[tuple[int, int, int, int]]:
     """Play one duplicate deal set; per rotation: (bot points, total points, bot tricks, total tricks)."""
     return _deal_set_timed(args)[0]
 
 
-def _deal_set_timed(args: tuple[Rules, Contract, int, int, tuple[str, ...]]
-                    ) -> tuple[list[tuple[int, int, int, int]], list[float]]:
+def _deal_set_timed(args: Task) -> tuple[list[tuple[int, int, int, int]], list[float]]:
     """:func:`_deal_set`, and the tested bot's time (ms) for each of its decisions with a choice."""
-    rules, contract, index, rng_seed, specs = args
+    rules, contract, index, rng_seed, specs = args[:5]
+    warmup = args[5] if len(args) > 5 else 0
     n = rules.players
     tested = make_bot(specs[0])
     field = [make_bot(s) for s in specs[1:]]
@@ -197,7 +237,9 @@ def _deal_set_timed(args: tuple[Rules, Contract, int, int, tuple[str, ...]]
         for i in range(1, n):
             bots[(r + i) % n] = field[(i - 1) % len(field)]
         rngs = seat_rngs(rng_seed, index, n)
-        g = one_deal_game(rules, contract, dealer, hands, kitty)
+        warm = list(bots)
+        warm[r] = field[0]
+        g = warm_game(rules, contract, dealer, hands, kitty, warmup, warm, rng_seed, index)
         res = play_game(g, bots, rngs, timer=True, seat=r)
         out.append((res.points[r], sum(res.points), res.tricks[r], sum(res.tricks)))
         times.extend(dt * 1000 for _phase, forced, dt in res.times if not forced)
@@ -206,9 +248,10 @@ def _deal_set_timed(args: tuple[Rules, Contract, int, int, tuple[str, ...]]
 
 def run_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rng_seed: int = 1,
               rules: Rules | None = None, jobs: int = 1,
-              progress: Callable[[str], None] | None = None) -> list[ContractResult]:
+              progress: Callable[[str], None] | None = None, warmup: int = 0) -> list[ContractResult]:
     """Duplicate match: ``bots[0]`` (under test) against the field ``bots[1:]`` (seated in order
-    after it; repeated when shorter than ``players − 1``).
+    after it; repeated when shorter than ``players − 1``); with ``warmup``, each scored deal comes after
+    that many earlier deals of the rubber played by the field (:func:`warm_game`).
 
     Args:
         bots: bot specs (:func:`make_bot`); at least two.
@@ -222,11 +265,11 @@ def run_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rng_see
         BotSpecError: a bad bot spec. ValueError: an unknown contract or fewer than two bots.
     """
     base = rules or Rules()
-    check_arena(bots, contracts, deals, base, jobs)
+    check_arena(bots, contracts, deals, base, jobs, warmup)
     out = []
     for name in contracts:
         r, c = contract_rules(base, name)
-        tasks = [(r, c, i, rng_seed, tuple(bots)) for i in range(deals)]
+        tasks: list[Task] = [(r, c, i, rng_seed, tuple(bots), warmup) for i in range(deals)]
         if jobs > 1:
             from concurrent.futures import ProcessPoolExecutor
             with ProcessPoolExecutor(jobs) as ex:
@@ -242,13 +285,17 @@ def run_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rng_see
     return out
 
 
-def check_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rules: Rules, jobs: int = 1) -> None:
+def check_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rules: Rules, jobs: int = 1,
+                warmup: int = 0) -> None:
     """Check an arena's arguments before any deal is played.
 
     Raises:
         BotSpecError: a bad bot spec. ValueError: fewer than two bots or more than the seats, no
-        contract or an unknown one, ``deals`` < 1, ``jobs`` < 1.
+        contract or an unknown one, ``deals`` < 1, ``jobs`` < 1, ``warmup`` < 0 or with ``ordered``.
     """
+    if warmup < 0 or (warmup and "ordered" in contracts):
+        raise ValueError(f"warmup must be at least 0 and needs contracts in a fixed order (not 'ordered'), "
+                         f"not {warmup}")
     if len(bots) < 2:
         raise ValueError("an arena needs the bot under test and at least one field bot")
     if len(bots) > rules.players:

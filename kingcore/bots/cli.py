@@ -1,7 +1,7 @@
 """The bot commands of ``python -m kingcore``: ``arena``, ``bench-bots`` and ``analyse``.
 
-- ``arena --bots "pimc(samples=20),heuristic" --deals N --contracts no_king,trumps --rng-seed S [--jobs J]``
-  — a duplicate match of the first bot against the field (the other bots), per contract: share,
+- ``arena --bots "pimc(samples=20),heuristic" --deals N --contracts no_king,trumps --rng-seed S [--jobs J]
+  [--warmup W]`` — a duplicate match of the first bot against the field (the other bots), per contract: share,
   points and tricks against the field with 95% confidence intervals (:mod:`kingcore.bots.arena`).
   ``--json`` prints one JSON object instead (:func:`kingcore.bots.arena.arena_json`); a field bot
   ``mixed`` stands for a different player in each seat (:data:`kingcore.bots.arena.FIELDS`).
@@ -54,6 +54,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     a.add_argument("--rng-seed", type=cli_int, default=1)
     a.add_argument("--jobs", type=cli_int, default=1, help="worker processes (results do not depend on it)")
     a.add_argument("--json", action="store_true", help="print one JSON object, not the table")
+    a.add_argument("--warmup", type=cli_int, default=0,
+                   help="earlier deals of the rubber the field plays at the table before each scored deal")
     lad = sub.add_parser("ladder", help="every level against every field (duplicate arena)")
     lad.add_argument("--deals", type=cli_int, default=20, help="duplicate deal sets per contract and cell")
     lad.add_argument("--contracts", default=",".join(DEFAULT_CONTRACTS))
@@ -135,18 +137,20 @@ def _run(args: argparse.Namespace) -> int:
     if args.cmd == "arena":
         bots = expand_field(split_bots(args.bots))
         contracts = [c.strip() for c in args.contracts.split(",") if c.strip()]
-        check_arena(bots, contracts, args.deals, rules, args.jobs)
+        check_arena(bots, contracts, args.deals, rules, args.jobs, args.warmup)
         if args.json:
-            res = run_arena(bots, contracts, args.deals, args.rng_seed, rules, args.jobs)
+            res = run_arena(bots, contracts, args.deals, args.rng_seed, rules, args.jobs, warmup=args.warmup)
             print(json.dumps(arena_json(bots[0], bots[1:], res)))
             return 0
         print(f"arena: {bots[0]} against {', '.join(bots[1:])}; rules {rules}; {args.deals} duplicate deal sets "
               f"per contract (each played {rules.players}×, the tested bot in every seat); rng seed {args.rng_seed}")
         print("share = the tested bot's share of all points taken (negative contracts: of the penalty; fair "
               f"{100 / rules.players:.1f}%); pts/tr = mean points/tricks per deal, bot vs one field seat")
+        if args.warmup:
+            print(f"each scored deal after {args.warmup} earlier deals of the rubber played by the field")
         print(HEADER)
         t0 = time.perf_counter()
-        run_arena(bots, contracts, args.deals, args.rng_seed, rules, args.jobs, progress=print)
+        run_arena(bots, contracts, args.deals, args.rng_seed, rules, args.jobs, progress=print, warmup=args.warmup)
         print(f"({time.perf_counter() - t0:.0f} s)")
         return 0
     if args.cmd == "bench-bots":

@@ -43,6 +43,7 @@ from .base import Bot, make_bot, register
 from .calls import deal_ctx, evaluate_calls, pick_call
 from .knowledge import Knowledge, knowledge, sample_hands
 from .policy import VERSION, VERSIONS, Ctx, Policy, choose_card, mirror, mirror_card, playout, trick_cost, winner
+from .rubber import seat_priors
 from .simple import greedy_card, heuristic_play, naive_card, scatter_card
 from .solver import solve
 
@@ -255,14 +256,18 @@ class ModelSampler(PlaySampler):
     those weights. With each deal drawn, every other seat's model is drawn from its posterior on that
     hand, ``prior(m) · L_m(hand)`` normalised (a seat that has played nothing with a choice: the prior),
     so a seat whose cards the heuristic does not explain is played out by the model that does — never
-    fixed to the heuristic. Uses only ``rng.random()`` and what ``k`` knows."""
+    fixed to the heuristic. ``seat_priors`` (one prior per seat, e.g. learned from the rubber's earlier
+    deals, :func:`~kingcore.bots.rubber.seat_priors`) replaces ``prior`` seat by seat. Uses only
+    ``rng.random()`` and what ``k`` knows."""
 
     neutral = 1.0
 
     def __init__(self, ctx: Ctx, k: Knowledge, rng: random.Random, eps: float, steps: int,
-                 models: Sequence[tuple[Policy | None, Policy | None]], prior: Sequence[float]) -> None:
+                 models: Sequence[tuple[Policy | None, Policy | None]], prior: Sequence[float],
+                 seat_priors: Sequence[Sequence[float]] | None = None) -> None:
         self.models = tuple(models)
         self.prior = tuple(prior)
+        self.priors = [tuple(p) for p in seat_priors] if seat_priors else [self.prior] * k.players
         self.eps = eps
         self.memo_l: dict[int, tuple[float, ...]] = {}
         self.memo_w: dict[int, float] = {}
@@ -327,7 +332,7 @@ class ModelSampler(PlaySampler):
         key = hand << 3 | seat
         got = self.memo_w.get(key)
         if got is None:
-            got = sum(p * x for p, x in zip(self.prior, self.likelihoods(seat, hand), strict=True))
+            got = sum(p * x for p, x in zip(self.priors[seat], self.likelihoods(seat, hand), strict=True))
             self.memo_w[key] = got
         return got
 
@@ -343,9 +348,9 @@ class ModelSampler(PlaySampler):
         for s in range(k.players):
             if s == k.seat:
                 continue
-            ws = list(self.prior)
+            ws = list(self.priors[s])
             if self.per[s]:
-                ws = [p * x for p, x in zip(self.prior, self.likelihoods(s, hands[s]), strict=True)]
+                ws = [p * x for p, x in zip(self.priors[s], self.likelihoods(s, hands[s]), strict=True)]
             u = self.rng.random() * sum(ws)
             j = 0
             while j < len(ws) - 1 and u >= ws[j]:
@@ -434,6 +439,11 @@ def _race(rows: Sequence[Sequence[float]], sums: Sequence[float], live: list[int
     return out
 
 
+def _eps(infer: float) -> float:
+    """The models' ε for an ``infer`` setting (:class:`ModelSampler`): ``1 − infer``, or 0.1 when off."""
+    return 1.0 - infer if infer > 0 else 0.1
+
+
 def _nth(mask: int, i: int) -> int:
     """The index of the ``i``-th lowest set bit of ``mask``."""
     for _ in range(i):
@@ -447,7 +457,8 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
                 chain: int = 0, version: int = VERSION, base: int = -1,
                 spread: dict[int, float] | None = None, least: int = 0, most: int = 0,
                 clear: float = 0.1, models: Sequence[tuple[Policy | None, Policy | None]] = (),
-                prior: Sequence[float] = (), race: float = -1.0) -> tuple[dict[int, float], int]:
+                prior: Sequence[float] = (), race: float = -1.0,
+                seat_priors: Sequence[Sequence[float]] | None = None) -> tuple[dict[int, float], int]:
     """Mean value of each legal card over sampled deals.
 
     Args:
@@ -478,7 +489,8 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
         models, prior: the robust expert (:class:`ModelSampler`): candidate models of the other seats
         (values of :data:`MODELS`) and their prior weights; each deal and each seat's model are drawn
         from what the play shows (``ε = 1 − infer``, or 0.1; ``chain`` swaps a deal, or 6), and the
-        play-outs play each seat by its model. Empty: the heuristic at every seat.
+        play-outs play each seat by its model. Empty: the heuristic at every seat. seat_priors: one
+        prior per seat instead of ``prior`` (learned from the rubber's earlier deals; ``None``: ``prior``).
         race: with adaptive thinking, at each checkpoint a card worse than the leader by more than
         ``race`` points with :data:`CLEAR_Z` standard errors to spare gets no more deals (:func:`_race`;
         its value is the mean of the deals it had; negative: off — every card plays every deal).
@@ -522,7 +534,7 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
     sampler: PlaySampler | None = None
     msampler: ModelSampler | None = None
     if models:
-        msampler = ModelSampler(ctx, k, rng, 1.0 - infer if infer > 0 else 0.1, chain or 6, models, prior)
+        msampler = ModelSampler(ctx, k, rng, _eps(infer), chain or 6, models, prior, seat_priors)
         sampler = msampler
     elif infer > 0 and chain > 0 and k.history:
         sampler = PlaySampler(ctx, k, rng, keep, chain)
@@ -627,7 +639,10 @@ class PimcBot(Bot):
     this deal (:class:`ModelSampler`; ``infer`` sets ε = 1 − infer), ``prior`` the first one's prior
     weight (the others share the rest); empty: the heuristic at every seat; ``race``: with adaptive
     thinking, a card worse than the leader by more than this many points (with :data:`CLEAR_Z` standard
-    errors to spare) gets no more deals (negative: off; :func:`card_values`). See
+    errors to spare) gets no more deals (negative: off; :func:`card_values`); ``rubber``: with
+    ``models``, each seat's prior over them is learned from its cards in the rubber's earlier deals,
+    their likelihood raised to this power (0: off — every deal starts from ``prior``, as before;
+    1: Bayes' rule across the deals; :func:`~kingcore.bots.rubber.seat_priors`). See
     :func:`card_values`; docs/BOTS.md has the measurements that chose the defaults.
     """
 
@@ -654,6 +669,7 @@ class PimcBot(Bot):
     models: str = ""
     prior: float = 0.7
     race: float = -1.0
+    rubber: float = 0.0
 
     def __post_init__(self) -> None:
         if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0:
@@ -673,6 +689,8 @@ class PimcBot(Bot):
             raise ValueError(f"prior must be above 0 and at most 1, not {self.prior}")
         if self.least < 0 or self.close < 0 or self.lead < 0 or self.clear < 0:
             raise ValueError("least, close, lead and clear must be ≥ 0")
+        if self.rubber < 0:
+            raise ValueError(f"rubber must be ≥ 0, not {self.rubber}")
         if self.standing < 0 or self.trust < 0:
             raise ValueError(f"standing and trust must be ≥ 0, not {self.standing} and {self.trust}")
 
@@ -690,7 +708,7 @@ class PimcBot(Bot):
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
                                   self.lookahead, self.chain, self.version, hc, spread, *self._adaptive(k),
-                                  *self._models(), race=self.race)
+                                  *self._models(), race=self.race, seat_priors=self._seat_priors(view))
             return self._pick(ctx, k, legal, heuristic, vals, spread)
         values = self.evaluate(view, legal, rng)
         return pick_call(view, legal, values, self.margin)
@@ -703,6 +721,15 @@ class PimcBot(Bot):
             return (), ()
         rest = (1.0 - self.prior) / (len(names) - 1) if len(names) > 1 else 0.0
         return tuple(MODELS[m] for m in names), (self.prior, *([rest] * (len(names) - 1)))
+
+    def _seat_priors(self, view: SeatView) -> list[tuple[float, ...]] | None:
+        """Each seat's prior over the models learned from the rubber's earlier deals (``rubber`` > 0
+        and ``models``; else ``None``: the plain prior)."""
+        models, prior = self._models()
+        if self.rubber <= 0 or not models or not view.earlier:
+            return None
+        n = len(view.points)
+        return seat_priors(view.earlier, n, models, prior, _eps(self.infer), self.version, self.rubber, view.rules)
 
     def _adaptive(self, k: Knowledge) -> tuple[int, int, float]:
         """(least, most, clear) for :func:`card_values`: ``lead`` deals at most for the opening lead,
@@ -750,6 +777,7 @@ class PimcBot(Bot):
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
                                   self.lookahead, self.chain, self.version, -1, None, 0, 0, self.clear,
-                                  *self._models())  # every card rated on all ``samples`` deals
+                                  *self._models(), seat_priors=self._seat_priors(view))
+            # every card rated on all ``samples`` deals
             return {m: vals[m.card.index] for m in legal if m.card is not None}
         return evaluate_calls(view, legal, rng, self.call_samples, self.budget_ms, self.version)
