@@ -153,7 +153,7 @@ def test_every_table_size_lays_out_and_reloads_to_the_same_point(server: Any, ne
 CARDS_JS = """() => [...document.querySelectorAll('#hand button.card')].map(b => {
   const r = b.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
   const hit = document.elementFromPoint(x, y);
-  return {card: b.dataset.card, width: r.width, x, y, hit: hit ? (hit.closest('button.card') || hit).dataset.card
+  return {card: b.dataset.card, width: b.offsetWidth, x, y, hit: hit ? (hit.closest('button.card') || hit).dataset.card
           || null : null, legal: b.getAttribute('aria-disabled') !== 'true'}; })"""
 
 
@@ -169,10 +169,10 @@ def large_cards(page: Any, on: bool) -> None:
 
 
 def check_large_cards(page: Any, players: int, label: str, artifacts: Path) -> None:
-    """Large cards on a phone (360×740 and 740×360; issue 13): larger than normal ones, the hand within the
-    screen (the table's layout checks), each card's centre shows that card (none hidden under a
-    neighbour), and a click on a legal card's centre plays it."""
-    phones = [(360, 740), (740, 360)]
+    """Large cards on a phone (360×740, 740×360) and a small tablet (768×1024; issue 13): larger than
+    normal ones, the hand within the screen (the table's layout checks), each card's centre shows that
+    card (none hidden under a neighbour), and a click on a legal card's centre plays it."""
+    phones = [(360, 740), (740, 360), (768, 1024)]  # and a small tablet upright
     normal = {}
     for width, height in phones:
         page.set_viewport_size({"width": width, "height": height})
