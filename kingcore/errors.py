@@ -26,14 +26,17 @@ class NotationError(KingError, ValueError):
         text: the offending text (or line).
         line: 1-based line number in a multi-line text, or ``None``.
         column: 1-based column, or ``None``.
+        illegal: the :class:`IllegalMoveError` of a record's card or call the rules refuse (its ``reason``,
+            ``move``, ``seat`` and ``position``: what a page needs to say why in its own words), or ``None``.
     """
 
     def __init__(self, message: str, text: str = "", line: int | None = None,
-                 column: int | None = None) -> None:
+                 column: int | None = None, illegal: IllegalMoveError | None = None) -> None:
         self.message = message
         self.text = text
         self.line = line
         self.column = column
+        self.illegal = illegal
         where = ""
         if line is not None:
             where = f"line {line}" + (f", column {column}" if column is not None else "") + ": "

@@ -7,7 +7,8 @@ tags of :data:`TAGS` only, one line per deal, hand, trick and score, no extra wo
 of the rules only, every trick complete but the last one of an unfinished game. It replays every move
 through :class:`~kingcore.game.Game`, so a bad record raises :class:`~kingcore.errors.NotationError` with
 the line and column. Limits (:mod:`kingcore.limits`): a record is at most 1,000,000 characters, a line
-at most 10,000, numbers 1-18 ASCII digits::
+at most 10,000, numbers 1-18 ASCII digits. An optional ``[Players]`` tag says who played each seat (a person's
+name or a bot's level: :func:`players_tag`)::
 
     [Event "King"]
     [Rules "king()"]
@@ -24,12 +25,17 @@ at most 10,000, numbers 1-18 ASCII digits::
 >>> text = dumps(g)
 >>> dumps(loads(text)) == text, loads(text).sheet.totals == g.sheet.totals
 (True, True)
+
+Size: over 400 lines because the writer, the lenient reader and the ``[Players]`` tag share one grammar.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Sequence
 from typing import IO
+from urllib.parse import unquote
 
 from .cards import Card
 from .errors import DealError, IllegalMoveError, KingError, NotationError, Reason, RulesError
@@ -39,14 +45,97 @@ from .moves import Move
 from .rules import Rules
 
 _TAG = re.compile(r'^\[\s*([A-Za-z]+)\s+"([^"]*)"\s*\]$')
-TAGS = ("event", "rules", "draw", "firstdealer", "result")
+TAGS = ("event", "rules", "draw", "firstdealer", "result", "players")
 """The tags a record may hold (compared without case): ``Event``, ``Rules``, ``Draw``, ``FirstDealer``,
-``Result``."""
+``Result``, ``Players`` (optional, :func:`players_tag`; records without it read as before)."""
 _TAG_VALUE = re.compile(r'[^"\\\x00-\x1f\x7f\[\]#]{0,200}')
+_BOT_LEVEL = re.compile(r"[a-z][a-z0-9_-]{0,19}")
+_MAX_PLAYER_NAME = 100
+Player = tuple[str, str]
+"""Who played a seat: ``("human", name)`` (``""``: no name given) or ``("bot", level)``."""
 
 
-def dumps(game: Game, event: str = "King") -> str:
-    """The game as a record (strict canonical form, ends with a newline).
+def _escape_name(name: str) -> str:
+    """``name`` with ``%``, ``"``, ``#``, ``\\`` and every blank as ``%XX`` (its UTF-8 bytes)."""
+    return "".join("".join(f"%{b:02X}" for b in ch.encode()) if ch in '%"#\\' or ch.isspace() else ch
+                   for ch in name)
+
+
+def players_tag(players: Sequence[Player]) -> str:
+    """The value of a ``[Players]`` tag: one word per seat, ``human:NAME`` (the name with ``%``, ``"``,
+    ``#``, ``\\`` and blanks percent-encoded as UTF-8) or ``bot:LEVEL``.
+
+    >>> players_tag([("human", "Оля К"), ("bot", "hard"), ("human", "")])
+    'human:Оля%20К bot:hard human:'
+
+    Raises:
+        NotationError: a kind other than ``human``/``bot``, a level not of ``a-z0-9_-`` (at most 20), or
+            a name over 100 characters or holding a control character.
+    """
+    words = []
+    for kind, text in players:
+        if kind == "bot" and _BOT_LEVEL.fullmatch(text):
+            words.append(f"bot:{text}")
+        elif kind == "human" and len(text) <= _MAX_PLAYER_NAME and not any(
+                unicodedata.category(ch) in ("Cc", "Cs") for ch in text):
+            words.append(f"human:{_escape_name(text)}")
+        else:
+            raise NotationError(f"a [Players] tag cannot name seat {len(words)} {quote(f'{kind}:{text}', 40)}")
+    return " ".join(words)
+
+
+def parse_players(value: str, players: int) -> list[Player]:
+    """The seats of a ``[Players]`` tag's value (:func:`players_tag`), one per seat of ``players``.
+
+    >>> parse_players("human:Оля%20К bot:hard human:", 3)
+    [('human', 'Оля К'), ('bot', 'hard'), ('human', '')]
+
+    Raises:
+        NotationError: not one ``human:NAME`` or ``bot:LEVEL`` word per seat (column 1).
+    """
+    words = value.split()
+    if len(words) != players:
+        raise NotationError(f"[Players] must name {players} seats, not {len(words)}", value, None, None)
+    out: list[Player] = []
+    for word in words:
+        kind, _, text = word.partition(":")
+        try:
+            if kind == "human" and "%" in text:
+                text = unquote(text, errors="strict")
+            out.append((kind, text))
+            players_tag([out[-1]])
+        except (NotationError, UnicodeDecodeError):
+            raise NotationError(f"[Players]: {quote(word, 40)} is neither human:NAME nor bot:LEVEL", value) \
+                from None
+    return out
+
+
+def record_players(text: str) -> list[Player] | None:
+    """Who played each seat, as a record's ``[Players]`` tag says (``None``: the record has no such tag —
+    every record written before it, and any not from a table of several people). Call it on a record
+    :func:`loads` read (it checked the tag).
+
+    Raises:
+        NotationError: a bad ``[Players]`` tag.
+    """
+    value = None
+    for raw in text.removeprefix("\ufeff").splitlines():
+        stripped = raw.split("#", 1)[0].strip()
+        if not stripped:
+            continue
+        m = _TAG.match(stripped)
+        if not m:
+            break  # the tags come first
+        if m.group(1).lower() == "players":
+            value = m.group(2)
+    if value is None:
+        return None
+    return parse_players(value, len(value.split()))
+
+
+def dumps(game: Game, event: str = "King", players: Sequence[Player] | None = None) -> str:
+    """The game as a record (strict canonical form, ends with a newline); ``players``: who played each seat,
+    written as a ``[Players]`` tag (:func:`players_tag`; ``None``: no tag).
 
     Raises:
         NotationError: ``event`` holds what a tag cannot (``"``, ``\\``, ``[``, ``]``, ``#``, a line break
@@ -56,6 +145,10 @@ def dumps(game: Game, event: str = "King") -> str:
         raise NotationError(f"an [Event] tag cannot hold {quote(str(event))}: no quotes, brackets, '#', "
                             "backslashes or line breaks, at most 200 characters")
     out = [f'[Event "{event}"]', f'[Rules "{game.rules}"]']
+    if players is not None:
+        if len(players) != game.rules.players:
+            raise NotationError(f"[Players] must name {game.rules.players} seats, not {len(players)}")
+        out.append(f'[Players "{players_tag(players)}"]')
     if game.draw:
         out.append(f'[Draw "{" ".join(str(c) for c in game.draw)}"]')
     elif game.first_dealer is not None:
@@ -129,8 +222,9 @@ def loads(text: str) -> Game:
     scored: set[int] = set()  # deals whose score line was read
     partial: int | None = None  # the line of an incomplete trick (only the last line may be one)
 
-    def err(no: int, col: int, msg: str) -> NotationError:
-        return NotationError(msg, lines[no - 1] if 0 < no <= len(lines) else "", no, col)
+    def err(no: int, col: int, msg: str, cause: KingError | None = None) -> NotationError:
+        illegal = cause if isinstance(cause, IllegalMoveError) else None
+        return NotationError(msg, lines[no - 1] if 0 < no <= len(lines) else "", no, col, illegal)
 
     def start(no: int) -> Game:
         nonlocal game
@@ -201,7 +295,7 @@ def loads(text: str) -> Game:
             name = m.group(1).lower()
             if name not in TAGS:
                 raise err(no, indent + 1, f"unknown tag [{m.group(1)}] (known: Event, Rules, Draw, FirstDealer, "
-                          "Result)")
+                          "Result, Players)")
             if name in tags:
                 raise err(no, indent + 1, f"tag [{m.group(1)}] is given twice")
             if {name, *tags} >= {"draw", "firstdealer"}:
@@ -265,7 +359,7 @@ def loads(text: str) -> Game:
             try:
                 g.play(Move.parse(words[2][0]), seat=seat)
             except KingError as e:
-                raise err(no, words[2][1], str(e)) from None
+                raise err(no, words[2][1], str(e), e) from None
         elif key == "trick":
             d = g.current
             want_no = (len(d.plays) // g.rules.players + 1) if d is not None else 1
@@ -291,7 +385,7 @@ def loads(text: str) -> Game:
                         raise IllegalMoveError(f"a card ({card}) after the deal ended", Reason.DEAL_OVER)
                     g.play(Move.play(card), seat=seat)
                 except KingError as e:
-                    raise err(no, col, str(e)) from None
+                    raise err(no, col, str(e), e) from None
         elif key == "score":
             nums = [small_int(w, signed=True) for w, _ in words[1:]]
             if not nums or None in nums:
@@ -312,6 +406,12 @@ def loads(text: str) -> Game:
     end = max(1, len(lines))
     flush(end)
     g = start(end)
+    if "players" in tags:
+        ptext, pno = tags["players"]
+        try:
+            parse_players(ptext, g.rules.players)
+        except NotationError as e:
+            raise err(pno, 1, e.message) from None
     if "result" in tags:
         rtext, rno = tags["result"]
         nums = [small_int(w, signed=True) for w in rtext.split()]

@@ -23,6 +23,32 @@ def optional_dependencies(groups: tuple[str, ...] = ("test", "browser")) -> list
     return out
 
 
+def missing(requirements: list[str]) -> list[str]:
+    """The requirements not met by what is installed (all of them when ``packaging`` is not importable):
+    a run with everything in place skips pip (≈ 2.5 s of every ``python build.py test``).
+
+    >>> missing(["pytest>=1", "pytest>=999", "no-such-package-here>=1"])
+    ['pytest>=999', 'no-such-package-here>=1']
+    """
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        from packaging.requirements import Requirement
+    except ImportError:
+        return list(requirements)
+    out = []
+    for text in requirements:
+        req = Requirement(text)
+        try:
+            have = version(req.name)
+        except PackageNotFoundError:
+            out.append(text)
+            continue
+        if not req.specifier.contains(have, prereleases=True) or req.marker is not None:
+            out.append(text)
+    return out
+
+
 def ensure_chromium() -> None:
     """Debian's chromium (apt-get, when root) or else Playwright's own Chromium."""
     if CHROMIUM.exists():
@@ -60,12 +86,16 @@ def parallel_args(pytest_args: list[str], cpus: int | None = None) -> list[str]:
 
 
 def run_tests(pytest_args: list[str]) -> int:
-    """pip-install the test extras, ensure Chromium, build the site, run pytest; pytest's exit code."""
-    reqs = optional_dependencies()
-    log(f"test: pip install {' '.join(reqs)}")
-    cmd = [sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", *reqs]
-    if subprocess.call(cmd, stdin=subprocess.DEVNULL) != 0:
-        raise BuildError("pip install of the test requirements failed (is the package registry reachable?)")
+    """pip-install the test extras that are missing, ensure Chromium, build the site (unless up to date),
+    run pytest; pytest's exit code."""
+    reqs = missing(optional_dependencies())
+    if reqs:
+        log(f"test: pip install {' '.join(reqs)}")
+        cmd = [sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check", *reqs]
+        if subprocess.call(cmd, stdin=subprocess.DEVNULL) != 0:
+            raise BuildError("pip install of the test requirements failed (is the package registry reachable?)")
+    else:
+        log("test: the test requirements are installed")
     ensure_chromium()
     build_if_needed()
     cmd = [sys.executable, "-m", "pytest", *parallel_args(pytest_args), *pytest_args]

@@ -23,6 +23,7 @@ from kingcore.web import (
     check_names,
     clean_name,
     cover,
+    long_name,
     needs_pass_screen,
     next_person,
     person_seats,
@@ -32,7 +33,7 @@ from kingcore.web import (
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import h, markup
-from king.render import passscreen, sheet, status, table
+from king.render import dialog, passscreen, sheet, status, table
 from king.words import fill_names, name, name_mark, position
 
 CAT = english()
@@ -250,3 +251,15 @@ def test_the_record_is_refused_only_while_a_hot_seat_deal_is_on() -> None:
         over = phase.value in ("deal_over", "rubber_over")
         assert record_hidden(two, phase.value) is not over, phase
         assert record_hidden(one, phase.value) is False
+
+
+def test_a_long_name_is_trimmed_before_its_length_is_checked() -> None:
+    """The name field does not cut what is typed (a ``maxlength`` would cut before the trim); the dialog
+    finds a name too long after the trim and says so in the page's language."""
+    spaced = "   " + "x" * MAX_NAME + "   "
+    assert clean_name(spaced) == "x" * MAX_NAME and long_name(["", spaced]) is None
+    assert long_name(["Olga", "", " " + "y" * (MAX_NAME + 3) + " "]) == (2, MAX_NAME + 3)
+    field = str(dialog.name_field(CAT, 1, True))
+    assert "maxlength" not in field and 'data-name="1"' in field
+    words = CAT.t("hotseat.name_too_long", max=MAX_NAME, count=23, name=CAT.t("hotseat.player", n=3))
+    assert words == "Player 3: a name may have at most 20 characters (this one has 23)."

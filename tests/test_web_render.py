@@ -169,6 +169,13 @@ def test_final_panel_standings_and_settlement() -> None:
     for li, x in zip(settle, owed, strict=False):
         assert one(li, tag="b").text() == str(x["amount"]) and " pay" in li.text()
     assert one(root, id="btn-final-new").text() == "New game"
+    result = vm["result"]  # the last deal under its heading: its contract and each seat's points, as after a deal
+    heading = [n.text() for n in root.select(tag="h3")][-1]
+    assert heading == f"The last deal, {result['deal']}: {CAT.t('contract.' + result['contract'])}"
+    rows = one(root, tag="table", cls="result").select(tag="tr", cls="")[1:]
+    assert [r.attr("data-seat") for r in rows] == list(range(vm["players"]))
+    assert [r.select(tag="td")[1].text() for r in rows] == [panels.pts(p) for p in result["points"]]
+    assert one(root, id="btn-review").text() == CAT.t("review.button")
 
 
 def test_call_screens() -> None:

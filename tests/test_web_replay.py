@@ -262,3 +262,89 @@ def test_a_bad_file_is_told_with_its_line_and_column() -> None:
     assert "game record in this save cannot be read: line 3, column 2 of the record" in inner
     assert h("div", None, view.file_error(cat, {"line": None, "message": "boom"})).text().startswith(
         cat.t("replay.error"))
+
+
+# ----- review fixes (issue 13): the reason for a refused card in the page's words; the seats' names ----------
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_card_the_rules_refuse_is_explained_as_at_the_table(lang: str) -> None:
+    """The Details of a record with a card that does not follow suit give the table's translated reason
+    (the catalog's ``reason.must_follow_suit``), not the engine's English."""
+    view = renderers()
+    cat = Catalog.from_mo(compiled(lang), strict=True)
+    g = rubber("king()", 3, deals=1)
+    lines = dumps(g).splitlines()
+    bad, played = None, set()
+    for at, line in enumerate(lines):  # a trick where a seat held the led suit and followed it
+        if not line.startswith("trick "):
+            continue
+        words = line.split()
+        led = words[2][-1]
+        for k, w in enumerate(words[3:], 3):
+            seat, card = w.split(":")
+            other = next((c for c in g.deals[0].hands[int(seat)] if str(c)[-1] != led and str(c) not in played),
+                         None) if card[-1] == led else None
+            if other is not None:
+                words[k] = f"{seat}:{other}"
+                bad = at, " ".join(words), led, str(other)
+                break
+        if bad:
+            break
+        played |= {w.split(":")[1] for w in words[2:]}
+    assert bad is not None
+    at, line, led, card = bad
+    lines[at] = line
+    with pytest.raises(ReplayFileError) as e:
+        Replay.from_text("\n".join(lines))
+    error = e.value.to_dict()
+    assert (error["reason"], error["args"]["led"], error["move"]) == ("must_follow_suit", led, card)
+    details = h("div", None, view.file_error(cat, error)).select(tag="details")[0].text()
+    assert cat.why("must_follow_suit", {"led": led, "trump": None}) in details
+    assert cat.card(card) in details and "must follow" not in details.replace(
+        cat.why("must_follow_suit", {"led": led, "trump": None}), "")
+    if lang != "en":
+        assert "seat" not in details and "must" not in details
+    other = h("div", None, view.file_error(cat, {"line": 2, "column": 1, "message": "bad tag"})).text()
+    assert "bad tag" in other  # any other error: the reader's own message
+
+
+def hot_seat_session() -> Session:
+    levels = ["human", "easy", "human", "hard"]
+    s = Session.new_game({}, random.Random(4), {"levels": levels, "names": ["Оля", "", '<b>"Pe#ty%a"</b>', ""]})
+    s.game.autoplay(random.Random(2), deals=1)
+    return s
+
+
+def test_a_hot_seat_record_and_save_name_the_people() -> None:
+    s = hot_seat_session()
+    record = s.download()
+    assert '[Players "human:Оля bot:easy human:<b>%22Pe%23ty%25a%22</b> bot:hard"]' in record
+    assert dumps(loads(record)) == s.record()  # the cards are the same; the record without the tag reads as before
+    assert Session(Game(Rules()), {}).download() == Session(Game(Rules()), {}).record()  # one person: no tag
+    for text in (record, s.to_save()):
+        r = Replay.from_text(text)
+        assert r.seating()["names"] == ["Оля", None, '<b>"Pe#ty%a"</b>', None]
+        assert r.frame(3)["names"] == r.seating()["names"]
+    view = renderers()
+    from king.words import name_mark
+
+    cat = english()
+    r = Replay.from_text(record)
+    options = [o.text() for o in h("select", None, view.seat_options(cat, r.seating(), 0)).select(tag="option")]
+    assert options == [name_mark(0), "Bot 2", name_mark(2), "Bot 4"]  # filled in as text by the page
+    board = h("div", None, view.board(cat, r.frame(r.last))).text()
+    assert name_mark(0) in board and "Bot 4" in board and "You" not in board and "West" not in board
+    old = Replay.from_text(s.record())  # a record without the tag: the seats by where they sit, as before
+    assert old.seating()["names"] is None
+    assert [o.text() for o in h("select", None, view.seat_options(cat, old.seating(), 0)).select(tag="option")] \
+        == ["You", "West", "North", "East"]
+
+
+@pytest.mark.parametrize("tag", ['[Players "human:Ann bot:hard"]', '[Players "human:Ann bot:hard robot:x human:"]',
+                                 '[Players "human:%FF bot:hard human: bot:easy"]'])
+def test_a_bad_players_tag_is_told_with_its_line(tag: str) -> None:
+    lines = hot_seat_session().record().splitlines()
+    lines.insert(2, tag)
+    with pytest.raises(ReplayFileError) as e:
+        Replay.from_text("\n".join(lines))
+    assert (e.value.line, e.value.column) == (3, 1) and "Players" in e.value.message

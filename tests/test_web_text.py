@@ -336,3 +336,18 @@ def test_web_imports_only_the_session_package() -> None:
                 if name.split(".")[0] == "kingcore" and name.split(".")[:2] != ["kingcore", "web"]:
                     bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {name}")
     assert not bad, bad
+
+
+def test_every_code_of_the_catalog_is_used() -> None:
+    """The other way round: every entry of the catalog is named by the page, the engine's web package or the
+    build — a quoted literal (``"panel.new"``, ``data-t="…"``), under an f-string's prefix
+    (``f"level.{level}"``), or a literal joined to a literal suffix (``"toast.rubber_me" + "_drew"``).
+    An entry nothing names is a translation kept up for nothing (issue 13 review: ``dialog.bots``)."""
+    text = "\n".join(p.read_text(encoding="utf-8") for root in ("web", "kingcore", "sitebuild")
+                     for p in sorted((ROOT / root).rglob("*")) if p.suffix in (".py", ".html", ".js", ".json")
+                     and "locale" not in p.parts)
+    literals = set(re.findall(r"""["']([A-Za-z0-9_.:\-]+)["']""", text))
+    prefixes = tuple(set(re.findall(r"""f["']([a-z][a-z0-9_.]*\.)\{""", text)))
+    unused = [i for i in msgids() if i not in literals and not i.startswith(prefixes)
+              and not any(i.startswith(x) and i[len(x):] in literals for x in literals if "." in x)]
+    assert not unused, unused

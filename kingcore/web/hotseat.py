@@ -57,6 +57,20 @@ def clean_name(text: Any) -> str:
     return name
 
 
+def long_name(names: Any) -> tuple[int, int] | None:
+    """The first seat whose name, trimmed, is longer than :data:`MAX_NAME` characters, with that length —
+    ``(seat, length)`` — or ``None``. The new-game dialog says so in the page's language before
+    :func:`check_names` (its input field does not cut a name: a cut before the trim would lose letters).
+
+    >>> long_name(["", "   " + "x" * MAX_NAME + "   "]), long_name(["", "y" * 23])
+    (None, (1, 23))
+    """
+    if not isinstance(names, list):
+        return None
+    return next(((seat, len(n.strip())) for seat, n in enumerate(names)
+                 if isinstance(n, str) and len(n.strip()) > MAX_NAME), None)
+
+
 def check_names(names: Any, players: int) -> list[str]:
     """``names``: one name per seat (``""`` for the default; a bot seat's is kept but not shown), each
     :func:`clean_name`'d.

@@ -20,18 +20,21 @@ deal start (a copy kept once that deal was first reached), so stepping back is a
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..cards import Card
-from ..errors import NotationError
+from ..errors import NotationError, RulesError
 from ..game import Game
 from ..limits import MAX_FILE, check_size, json_loads
-from ..notation import dumps, loads
+from ..notation import dumps, loads, record_players
+from ..position import Position
 from .backup import MAX_BACKUP
+from .hotseat import HUMAN, table_names
 from .session import Session, check_settings
-from .viewmodel import view_model
+from .viewmodel import reason_args, view_model
 
 FileKind = Literal["record", "save", "bundle"]
 """What a file held: a game record (``.king``), a save text, or a JSON object whose ``"save"`` holds one."""
@@ -50,12 +53,21 @@ class ReplayFileError(NotationError):
     """
 
     def __init__(self, err: NotationError, part: Literal["file", "record"]) -> None:
-        super().__init__(err.message, err.text, err.line, err.column)
+        super().__init__(err.message, err.text, err.line, err.column, err.illegal)
         self.part = part
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"part", "line", "column", "message"}`` (JSON-ready; line and column may be ``None``)."""
-        return {"part": self.part, "line": self.line, "column": self.column, "message": self.message}
+        """``{"part", "line", "column", "message"}`` (JSON-ready; line and column may be ``None``); for a
+        card or call the rules refuse also ``reason`` (a :class:`~kingcore.errors.Reason` value), ``args``
+        (:func:`~kingcore.web.viewmodel.reason_args`), ``seat`` (or ``None``) and ``move`` (its token, or
+        ``None``): the page says why in its own words, as at the table."""
+        out: dict[str, Any] = {"part": self.part, "line": self.line, "column": self.column, "message": self.message}
+        e = self.illegal
+        if e is not None:
+            out.update(reason=e.reason.value, args=reason_args(e.position if isinstance(e.position, Position)
+                                                               else None),
+                       seat=e.seat, move=None if e.move is None else str(e.move))
+        return out
 
 
 def sniff(text: str) -> tuple[str, FileKind]:
@@ -68,12 +80,23 @@ def sniff(text: str) -> tuple[str, FileKind]:
         ReplayFileError: (part ``file``) over the size limit, or text that starts with ``{`` but is not
             JSON, or JSON holding no game record — with line and column.
     """
+    record, kind, _ = read_file(text)
+    return record, kind
+
+
+def read_file(text: str) -> tuple[str, FileKind, Any]:
+    """:func:`sniff`, and the save's ``settings`` as the file holds them (not checked; ``None`` for a
+    record): who played each seat and their names.
+
+    Raises:
+        ReplayFileError: as :func:`sniff`.
+    """
     try:
         check_size(text, MAX_BACKUP, "file")
         body = text.lstrip("\ufeff")
         if not body.lstrip(" \t\r\n").startswith("{"):
             check_size(text, MAX_FILE, "record")
-            return text, "record"
+            return text, "record", None
         doc = json_loads(body, "file", MAX_BACKUP)
         kind: FileKind = "save"
         if isinstance(doc, dict) and "save" in doc and "record" not in doc:
@@ -82,7 +105,7 @@ def sniff(text: str) -> tuple[str, FileKind]:
             if isinstance(doc, str):
                 doc = json_loads(doc, "save")
         if isinstance(doc, dict) and isinstance(doc.get("record"), str):
-            return str(doc["record"]), kind
+            return str(doc["record"]), kind, doc.get("settings")
         raise NotationError('a JSON object without a game record (no "record" string, nor a "save" '
                             "holding one)", body[:80], 1, 1)
     except NotationError as e:
@@ -118,12 +141,20 @@ class Replay:
     Args:
         game: the rubber as recorded (finished or not; it is not changed).
         kind: what the file was (:data:`FileKind`).
+        seats: who played each seat, as a save's settings say it (``levels``: ``"human"`` or a bot level,
+            ``names``: a person's name); ``None`` or settings that do not check: seat 0 the person, the
+            others bots (the seats named by where they sit).
     """
 
-    def __init__(self, game: Game, kind: FileKind = "record") -> None:
+    def __init__(self, game: Game, kind: FileKind = "record", seats: Any = None) -> None:
         self.game = game
         self.kind: FileKind = kind
         self.players = game.rules.players
+        self.settings = check_settings({}, self.players)
+        if isinstance(seats, dict):
+            with contextlib.suppress(RulesError):  # else the seats are named by where they sit
+                self.settings = check_settings({k: seats[k] for k in ("levels", "names") if k in seats},
+                                               self.players)
         self.steps: list[Step] = []
         self.deals: list[DealSteps] = []
         self.starts: dict[int, Game] = {}  # copies of the game as deal k starts, made when first needed
@@ -174,14 +205,18 @@ class Replay:
                 does not replay (``part`` ``record`` when the record was inside a save, else ``file``) —
                 with the reader's line and column.
         """
-        record, kind = sniff(text)
+        record, kind, settings = read_file(text)
         try:
             game = loads(record)
+            players = record_players(record)
         except NotationError as e:
             raise ReplayFileError(e, "file" if kind == "record" else "record") from None
         if not game.deals:
             raise ReplayFileError(NotationError("the record holds no deal", "", 1, 1), "file")
-        return cls(game, kind)
+        if players is not None and not isinstance(settings, dict):  # a record's [Players] tag
+            settings = {"levels": [HUMAN if k == HUMAN else level for k, level in players],
+                        "names": [text if k == HUMAN else "" for k, text in players]}
+        return cls(game, kind, settings)
 
     # ----- steps ----------------------------------------------------------------------------------
 
@@ -240,10 +275,16 @@ class Replay:
         """
         step = self.clamp(step)
         g = self.game_at(step)
-        vm = view_model(g, 0, check_settings({}, self.players))
+        vm = view_model(g, 0, self.settings)
         hands = [[str(c) for c in sorted(g.hand(s), key=self.card_order)] for s in range(self.players)]
         return {**vm, "step": step, "last": self.last, "deal_index": self.steps[step][0], "hands": hands,
                 "move": self.move_at(step), "totals": list(g.sheet.totals)}
+
+    def seating(self) -> dict[str, Any]:
+        """How the viewer names the seats (as :meth:`Session.seating`): ``players``, ``seat`` 0, ``levels``
+        and ``names`` (:func:`~kingcore.web.hotseat.table_names`: people by the names the file gives)."""
+        return {"players": self.players, "seat": 0, "levels": list(self.settings["levels"]),
+                "names": table_names(self.settings)}
 
     @staticmethod
     def card_order(card: Card) -> tuple[int, int]:
@@ -276,4 +317,4 @@ class Replay:
         return Session(self.game_at(step), s, seq, game_id)
 
 
-__all__ = ["DealSteps", "FileKind", "Replay", "ReplayFileError", "Step", "sniff"]
+__all__ = ["DealSteps", "FileKind", "Replay", "ReplayFileError", "Step", "read_file", "sniff"]

@@ -40,7 +40,7 @@ from ..view import seat_view
 from .assist import Moves, deal_moves, mark_undo, rewind, undo_span
 from .history import deal_history
 from .hotseat import HUMAN as HUMAN
-from .hotseat import check_names, cover, follow, is_person, person_seats, table_names
+from .hotseat import check_names, cover, follow, is_hot_seat, is_person, person_seats, table_names
 from .tables import applied
 from .viewmodel import reason_args, view_model
 
@@ -334,6 +334,17 @@ class Session:
         """The rubber's game record (:func:`kingcore.notation.dumps`: what ``python -m kingcore replay``
         and ``analyse`` read, and what the review replays)."""
         return dumps(self.game)
+
+    def download(self) -> str:
+        """The game record the page offers as a file: :meth:`record`, with a ``[Players]`` tag
+        (:func:`kingcore.notation.players_tag`) naming each person and each bot's level when two or more
+        people play at the device, so that the replay viewer names the seats as the table did."""
+        levels = self.settings["levels"]
+        if not is_hot_seat(levels):
+            return self.record()
+        names = self.settings["names"]
+        return dumps(self.game, players=[("human", names[s]) if level == HUMAN else ("bot", level)
+                                         for s, level in enumerate(levels)])
 
     def level(self, seat: int) -> str:
         """The level of ``seat``: ``"human"`` or one of :data:`BOT_LEVELS`."""

@@ -128,6 +128,36 @@ def new_context(browser: Any) -> Iterator[Callable[..., tuple[Any, Watch]]]:
         assert watch.errors == [], f"errors in the page: {watch.errors[:5]}"
 
 
+WRITER_PATH = "__king-test-storage-tab"
+"""A path of the site's origin that Playwright answers with an empty document (no page code, no favicon)."""
+
+
+class StorageTab:
+    """A tab at the origin of a served site that runs none of the page's code. :meth:`write` sets
+    localStorage items as another tab of the site does (the game's open tabs get their "storage" events),
+    or while no game tab is open, so that the next page load reads them: a new state without a page load
+    of its own (Pyodide's boot) or a new browser context (a first visit's downloads and service worker).
+    Open it before the context loads the site: once the site's service worker controls the origin, it
+    answers the tab's path (a 404) instead of Playwright."""
+
+    def __init__(self, ctx: Any, url: str) -> None:
+        self.page = ctx.new_page()
+        self.page.route(url + WRITER_PATH, lambda route: route.fulfill(
+            status=200, content_type="text/html",
+            body='<!doctype html><title>storage</title><link rel="icon" href="data:,">'))
+        self.page.goto(url + WRITER_PATH)
+
+    def write(self, items: dict[str, str]) -> None:
+        self.page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                           items)
+
+
+@pytest.fixture
+def storage_tab() -> Callable[[Any, str], StorageTab]:
+    """``storage_tab(context, site_url)`` -> a :class:`StorageTab` of that context (closed with it)."""
+    return StorageTab
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)

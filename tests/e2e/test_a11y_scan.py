@@ -2,7 +2,8 @@
 ``sitebuild.vendor.vendor_axe``, loaded into the page by the test only — the site never ships it) runs
 inside the page on the table during play, the new-game dialog, the score sheet, the keys panel, the
 options dialog and two call screens (the trump call of a khvalyonka and ordered King's naming of the
-contract), with the display options on; any violation of impact "serious" or "critical" fails the test,
+contract; each adopted from another tab's save: one page load for the whole scan), with the display options
+on and off; any violation of impact "serious" or "critical" fails the test,
 listed with its rule, its help text and the elements."""
 
 from __future__ import annotations
@@ -35,10 +36,11 @@ def scan(page: Any, where: str, found: dict[str, Any]) -> None:
         found[where] = violations
 
 
-def test_no_serious_or_critical_violation(server: Any, new_context: Any, artifacts: Path) -> None:
+def test_no_serious_or_critical_violation(server: Any, new_context: Any, storage_tab: Any, artifacts: Path) -> None:
     found: dict[str, Any] = {}
     ctx, _ = new_context()
     seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True})})
+    writer = storage_tab(ctx, server.url)  # writes the call screens' saves below, as another tab of the site
     page = open_game(ctx, server.url)
     page.wait_for_selector("#hand button.card")
     scan(page, "table", found)
@@ -61,11 +63,19 @@ def test_no_serious_or_critical_violation(server: Any, new_context: Any, artifac
     scan(page, "options dialog", found)
     page.click("#options-close")
     scan(page, "table with large cards and four colours", found)
-    for label, options, phase in (("trump call", {"replay": "trumps"}, "call_trump"),
-                                  ("ordered King's contract", {"order": "chosen"}, "choose_contract")):
-        ctx, _ = new_context()
-        seed_storage(ctx, {SAVE_KEY: saved_session(my_call(phase, 5), options=options).to_save()})
-        page = open_game(ctx, server.url)
+    page.click("#btn-options")  # the call screens as a fresh page draws them: the display options off
+    page.wait_for_selector("#options-dialog[open]")
+    page.click("#opt-ui-large_cards")
+    page.click("#opt-ui-four_colour")
+    assert not page.locator("#opt-ui-large_cards").is_checked() and not page.locator("#opt-ui-four_colour").is_checked()
+    page.click("#options-close")
+    # the call screens in the same page: the other tab writes each game's save, and the page adopts it as
+    # it adopts any newer save of another tab (no second page load)
+    for i, (label, options, phase) in enumerate((("trump call", {"replay": "trumps"}, "call_trump"),
+                                                  ("ordered King's contract", {"order": "chosen"}, "choose_contract"))):
+        s = saved_session(my_call(phase, 5), options=options)
+        s.seq += 1000 * (i + 1)  # newer than anything the page has written
+        writer.write({SAVE_KEY: s.to_save()})
         page.wait_for_selector(f"#call-screen[data-kind={phase}]:not([hidden])")
         scan(page, label, found)
     (artifacts / "a11y-scan.json").write_text(json.dumps(found, indent=1, ensure_ascii=False), encoding="utf-8")

@@ -30,7 +30,7 @@ def focus(page: Any) -> dict[str, Any]:
 
 def test_a_whole_deal_with_the_keyboard_only(server: Any, new_context: Any) -> None:
     ctx, _ = new_context()
-    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True})})
+    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "medium", "medium", "medium"]})})
     page = open_game(ctx, server.url)
     for _ in range(30):  # Tab through the bar to the hand: one stop for the whole hand
         if focus(page)["inHand"]:

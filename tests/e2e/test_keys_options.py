@@ -73,6 +73,18 @@ def test_each_key_does_its_action_and_the_focus_comes_back(server: Any, new_cont
     assert page.evaluate("document.getElementById('history-dialog').dataset.deal") == str(s.view_model(0)["deal"])
     press_and_back(page, "o", "#options-dialog")
     press_and_back(page, "n", "#new-game-dialog")
+    # from no focus at all (<body>, as when the page has just loaded): after Escape the focus is on my hand's
+    # first legal card, not lost on the body
+    first_legal = next(c["card"] for c in s.view_model(0)["hand"] if c["legal"])
+    for key, selector in (("?", "#keys-dialog"), ("t", "#history-dialog")):
+        page.evaluate("document.activeElement.blur()")
+        assert page.evaluate("document.activeElement === document.body")
+        page.keyboard.press(key)
+        page.wait_for_function(SHOWN_JS, arg=selector)
+        page.keyboard.press("Escape")
+        page.wait_for_function(f"!({SHOWN_JS})({json.dumps(selector)})")
+        page.wait_for_function("document.activeElement.closest('#hand') !== null", timeout=5000)
+        assert focus(page)["card"] == first_legal, (key, focus(page))
     # no key under another modal dialog, nor while typing in a field
     page.keyboard.press("n")
     page.wait_for_selector("#new-game-dialog[open]")

@@ -61,27 +61,30 @@ def new_game_with_cheap_fast_bots(page: Any) -> None:
     page.click("#new-game-start")
 
 
-@pytest.mark.parametrize("kind", sorted(HOSTILE))
-def test_hostile_save_and_prefs_leave_a_usable_page(kind: str, server: Any, new_context: Any) -> None:
-    """The save and the preferences both hostile (and junk where the unreadable copy goes): the banner, the
-    note about the preferences, then a new game that plays."""
-    raw = HOSTILE[kind]
+def test_hostile_save_and_prefs_leave_a_usable_page(server: Any, new_context: Any, storage_tab: Any) -> None:
+    """For each kind of HOSTILE, the save and the preferences both hostile (and junk where the unreadable
+    copy goes) when the page loads: the banner, the note about the preferences, then a new game that plays.
+    One browser context: each kind's items are written while no game tab is open, then a new tab loads."""
     ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: raw, PREFS_KEY: raw, BROKEN_KEY: raw[:1000]})
-    page = open_game(ctx, server.url)
-    assert page.evaluate("document.body.dataset.phase") == "save_error"
-    assert page.locator("#problem").is_visible() and page.locator("#export").is_visible()
-    assert page.evaluate("document.body.dataset.prefs") == "defaults"
-    assert page.evaluate(GET_JS, SAVE_KEY) == raw  # nothing overwritten before the player chooses
-    page.click("#problem-new")
-    new_game_with_cheap_fast_bots(page)
-    page.wait_for_function("document.body.dataset.phase === 'play'")
-    assert page.evaluate(GET_JS, BROKEN_KEY) == raw  # set aside, not lost
-    assert not page.locator("#problem").is_visible()
-    play_a_card(page)
-    assert Session.from_save(page.evaluate(GET_JS, SAVE_KEY)).game.current is not None
-    prefs = json.loads(page.evaluate(GET_JS, PREFS_KEY))
-    assert prefs["fast"] is True and prefs["levels"] == ["human", "medium", "medium", "medium"]
+    writer = storage_tab(ctx, server.url)
+    for kind in sorted(HOSTILE):
+        raw = HOSTILE[kind]
+        writer.write({SAVE_KEY: raw, PREFS_KEY: raw, BROKEN_KEY: raw[:1000]})
+        page = open_game(ctx, server.url)
+        assert page.evaluate("document.body.dataset.phase") == "save_error", kind
+        assert page.locator("#problem").is_visible() and page.locator("#export").is_visible(), kind
+        assert page.evaluate("document.body.dataset.prefs") == "defaults", kind
+        assert page.evaluate(GET_JS, SAVE_KEY) == raw, kind  # nothing overwritten before the player chooses
+        page.click("#problem-new")
+        new_game_with_cheap_fast_bots(page)
+        page.wait_for_function("document.body.dataset.phase === 'play'")
+        assert page.evaluate(GET_JS, BROKEN_KEY) == raw, kind  # set aside, not lost
+        assert not page.locator("#problem").is_visible(), kind
+        play_a_card(page)
+        assert Session.from_save(page.evaluate(GET_JS, SAVE_KEY)).game.current is not None, kind
+        prefs = json.loads(page.evaluate(GET_JS, PREFS_KEY))
+        assert prefs["fast"] is True and prefs["levels"] == ["human", "medium", "medium", "medium"], kind
+        page.close()
 
 
 def test_hostile_prefs_with_a_good_save_continue_the_game(server: Any, new_context: Any) -> None:

@@ -6,6 +6,7 @@ plays on from a step of the record (a bot answers, my card plays)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -140,3 +141,26 @@ def test_a_downloaded_record_replays_and_plays_on(server: Any, new_context: Any,
     assert played[:len(truncated)] == truncated
     after = played[len(truncated):]
     assert after[0][0] == 1 and (0, card) in after  # a bot answered first, then my card
+
+    # a hot-seat record names the people (as text, never markup) and the bots as the table did; a card out of
+    # turn is said in the page's words (the table's reasons), not the engine's
+    hot = Session.new_game({}, random.Random(4), {"levels": ["human", "easy", "human", "hard"],
+                                                  "names": ["<b>Оля</b>", "", "Petya", ""]})
+    hot.game.autoplay(random.Random(2), deals=1)
+    page.click("#btn-replay")
+    page.wait_for_selector("#replay[open]")
+    page.evaluate(DROP_JS, hot.download())
+    page.wait_for_function("document.getElementById('replay-seat').options[2]?.text === 'Petya'")
+    assert page.locator("#replay-seat option").all_inner_texts() == ["<b>Оля</b>", "Bot 2", "Petya", "Bot 4"]
+    assert page.locator("#replay-board .replay-seat-info b").first.inner_text() == "<b>Оля</b>"
+    assert page.locator("#replay-board .replay-seat-info b b").count() == 0
+    lines = hot.download().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("trick 1 "))
+    words = lines[at].split()
+    lines[at] = " ".join([*words[:2], words[3], words[2], *words[4:]])  # the second seat plays first
+    page.evaluate(DROP_JS, "\n".join(lines))
+    page.wait_for_selector("#replay-error:not([hidden])")
+    page.click("#replay-error summary")
+    details = page.locator("#replay-error details").inner_text()
+    seat, card = words[3].split(":")
+    assert f"Seat {seat} of the record" in details and "wait for your turn" in details and "turn, not" not in details

@@ -155,3 +155,37 @@ def test_statistics_record_once_show_charts_survive_and_round_trip(server: Any, 
     assert "line 3, column 9" in message and "Nothing was imported" in message
     assert page.evaluate("JSON.stringify(localStorage)") == before
     page.screenshot(path=str(artifacts / "stats-import-error-1280x800.png"))
+
+    # a file with a game while a game is in progress: the page asks first (window.confirm, the catalog's
+    # stats.import_confirm); declined, the game on the table stays; accepted, the file's game replaces it
+    page.click("#stats-close")
+    page.click("#btn-new")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.click("#new-game-start")
+    page.wait_for_function("document.body.dataset.phase && document.body.dataset.phase !== 'rubber_over'")
+    playing = save_id(stored(page, SAVE_KEY))
+    filed = save_id(json.loads(backup)["save"])
+    assert playing != filed
+    open_stats(page)
+    page.evaluate("delete document.body.dataset.statsMessage")
+    for accept in (False, True):
+        with page.expect_event("dialog") as asked:
+            page.set_input_files("#stats-import-file", files=[{"name": "king-backup.json", "mimeType":
+                                                                "application/json", "buffer": backup.encode()}])
+        assert asked.value.type == "confirm"
+        assert asked.value.message == "Replace the game in progress with the game in this file?"
+        if not accept:
+            asked.value.dismiss()
+            assert page.evaluate("document.body.dataset.statsMessage") is None  # nothing imported, nothing said
+            assert save_id(stored(page, SAVE_KEY)) == playing
+            assert page.evaluate("document.body.dataset.phase") != "rubber_over"
+        else:
+            asked.value.accept()
+            page.wait_for_selector("body[data-stats-message=ok]")
+            page.wait_for_selector("body[data-phase=rubber_over]")
+            assert save_id(stored(page, SAVE_KEY)) == filed
+
+
+def save_id(save: Any) -> str:
+    """The game id of a save (stored as JSON text or as its object)."""
+    return str((json.loads(save) if isinstance(save, str) else save)["id"])

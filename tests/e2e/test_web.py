@@ -114,8 +114,12 @@ def test_boots_to_a_playable_table(server: Any, new_context: Any) -> None:
 
 
 def test_whole_rubber_with_fast_bots(server: Any, new_context: Any, artifacts: Path) -> None:
+    """A whole rubber by clicking my first legal card: 14 rows, each equal to its control total, totals
+    summing to 0, the bots in the worker. Cheap levels (the default, hard, thinks up to 350 ms a card:
+    ~45 s of this test; the levels' play is tested under CPython, test_levels_per_seat_hint_and_review
+    plays easy, expert and random here)."""
     ctx, _ = new_context()
-    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True})})
+    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "medium", "easy", "random"]})})
     page = open_game(ctx, server.url)
     clicks = 0
     shot = False

@@ -233,7 +233,7 @@ class App:
         hides: ``kingcore.web.record_hidden``, said in a toast)."""
         if self.session is None or self.record_refused():
             return None
-        self.record_url = self.blob_url(self.session.record(), self.record_url)
+        self.record_url = self.blob_url(self.session.download(), self.record_url)
         return self.record_url
 
     # ----- intents -------------------------------------------------------------------------------

@@ -23,12 +23,12 @@ def el(ident: str) -> Any:
     return document.getElementById(ident)
 
 
-def put(node: Any, nodes: list[Node] | list[Node | str]) -> None:
-    """Replace ``node``'s children with the builder's nodes (escaped markup; people's names filled in as
-    text afterwards, ``king.names``)."""
+def put(node: Any, nodes: list[Node] | list[Node | str], given: list[str | None] | str | None = names.TABLE) -> None:
+    """Replace ``node``'s children with the builder's nodes (escaped markup; people's names — ``given``,
+    by default the table's — filled in as text afterwards, ``king.names``)."""
     text = markup(nodes)
     node.innerHTML = text
-    names.fill(node, text)
+    names.fill(node, text, given)
 
 
 HAND_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}

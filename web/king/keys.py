@@ -1,7 +1,8 @@
 """The page's keys in the browser (issue 13): one ``keydown`` listener on the document that turns a page key
 (``king.render.keys``: H hint, L last trick, T trick history, S score sheet, U undo, N new game, R rules, O
 options, ? this list) into a click on its button; the "?" panel (``#keys-dialog``); and the focus after any
-dialog closes — back where it was, or to my hand when that is gone."""
+dialog closes — back where it was, or, when that is gone or was nothing (the page just loaded), to my hand's
+first playable card, else the hand, else the results panel or the call screen, else *New game*."""
 
 from __future__ import annotations
 
@@ -77,10 +78,39 @@ class Keys:
         el("keys-close").focus()
 
     def on_close(self, event: Any) -> None:
-        """A dialog closed: the browser gives the focus back to where it was; when that is gone (the hand
-        was redrawn, a new game started), to my hand."""
-        if str(event.target.tagName) != "DIALOG":
+        """A dialog closed: the browser has given the focus back to where it was before the dialog opened.
+        When that was nothing (the body: the page just loaded) or is gone (the hand was redrawn, a new game
+        started), the browser leaves the focus on the closed dialog's button, or on the body; then it goes
+        to :func:`focus_target` (unless another dialog is still open)."""
+        dialog = event.target
+        if str(dialog.tagName) != "DIALOG" or open_modal():
             return
         active = document.activeElement
-        if is_none(active) or str(active.tagName) == "BODY" or not bool(active.isConnected):
-            self.app.drawing.focus_hand()
+        if not (is_none(active) or str(active.tagName) == "BODY" or not bool(active.isConnected)
+                or bool(dialog.contains(active))):
+            return
+        target = focus_target()
+        if target is None:
+            return
+        if not is_none(target.closest("#hand")):
+            self.app.drawing.focus_card(target)
+        else:
+            target.focus()
+
+
+def focus_target() -> Any:
+    """Where a lost focus goes: my hand's first playable card (my turn), else its tab stop, else the first
+    button of the results panel or the call screen, else *New game* (``None``: none of them shown)."""
+    hand = el("hand")
+    for node in (hand.querySelector("button.card.is-legal"), hand.querySelector('button.card[tabindex="0"]'),
+                 hand.querySelector("button.card")):
+        if not is_none(node) and int(node.getClientRects().length) > 0:
+            return node
+    for ident in ("center-panel", "call-screen"):
+        box = el(ident)
+        if not is_none(box) and not box.hidden:
+            for node in box.querySelectorAll("button"):
+                if usable(node):
+                    return node
+    node = el("btn-new")
+    return node if usable(node) else None

@@ -29,18 +29,24 @@ def text(words: str) -> str:
     return fill_names(words, current) if MARKS.search(words) else words
 
 
-def fill(root: Any, markup: str | None = None) -> None:
+TABLE = "table"
+"""For :func:`fill`: the names of the rubber on the table (:data:`current`)."""
+
+
+def fill(root: Any, markup: str | None = None, given: list[str | None] | str | None = TABLE) -> None:
     """Swap every name mark under ``root`` (text and attributes) for the name, as text; ``markup``: what was
-    just put in ``root``, if known (else its ``outerHTML`` is read to look for marks)."""
+    just put in ``root``, if known (else its ``outerHTML`` is read to look for marks); ``given``: the names
+    (:data:`TABLE`: those of the rubber on the table; the replay viewer gives its file's)."""
+    names = current if isinstance(given, str) else given
     if is_none(root) or not MARKS.search(str(root.outerHTML) if markup is None else markup):
         return
     walker = document.createTreeWalker(root, SHOW_TEXT)
     node = walker.nextNode()
     while node:
         if MARKS.search(str(node.data)):
-            node.data = fill_names(str(node.data), current)
+            node.data = fill_names(str(node.data), names)
         node = walker.nextNode()
     for element in [root, *root.querySelectorAll("*")]:
         for attr in list(element.attributes):
             if MARKS.search(str(attr.value)):
-                element.setAttribute(str(attr.name), fill_names(str(attr.value), current))
+                element.setAttribute(str(attr.name), fill_names(str(attr.value), names))

@@ -88,7 +88,7 @@ class ReplayView:
         el("replay-error").hidden = True
         self.replay, self.step, self.review = replay, 0, None
         put(el("replay-deal"), view.deal_options(self.app.cat, replay.deal_list(), 0))
-        put(el("replay-seat"), view.seat_options(self.app.cat, replay.players, 0))
+        put(el("replay-seat"), view.seat_options(self.app.cat, replay.seating(), 0), replay.seating()["names"])
         el("replay-view").hidden = False
         document.body.dataset.replay = "loaded"
         self.draw()
@@ -143,7 +143,8 @@ class ReplayView:
         r = self.replay
         if r is not None:
             put(el("replay-deal"), view.deal_options(self.app.cat, r.deal_list(), r.deal_of(self.step)))
-            put(el("replay-seat"), view.seat_options(self.app.cat, r.players, int(el("replay-seat").value)))
+            put(el("replay-seat"), view.seat_options(self.app.cat, r.seating(), int(el("replay-seat").value)),
+                r.seating()["names"])
             self.draw()
 
     def draw(self) -> None:
@@ -151,7 +152,7 @@ class ReplayView:
         if r is None:
             return
         frame = r.frame(self.step)
-        put(el("replay-board"), view.board(cat, frame))
+        put(el("replay-board"), view.board(cat, frame), frame["names"])
         el("replay-deal").value = str(frame["deal_index"])
         el("replay-prev").disabled = el("replay-prev-trick").disabled = self.step == 0
         el("replay-next").disabled = el("replay-next-trick").disabled = self.step == r.last
@@ -161,7 +162,7 @@ class ReplayView:
         if review is not None:
             points = r.deal_points(frame["deal_index"])
             actual = None if points is None else points[review["seat"]]
-        put(el("replay-review"), view.seat_review(cat, review, r.players, actual, frame["move"]))
+        put(el("replay-review"), view.seat_review(cat, review, r.seating(), actual, frame["move"]), frame["names"])
         document.body.dataset.replayStep = str(self.step)
 
     # ----- the expert's review ------------------------------------------------------------------------

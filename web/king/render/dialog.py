@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kingcore.web import DEFAULT_LEVEL, HUMAN, MAX_NAME, RULE_SET_TEXTS
+from kingcore.web import DEFAULT_LEVEL, HUMAN, RULE_SET_TEXTS
 
 from ..dom import Node, h
 from ..words import Catalog, name
@@ -118,11 +118,12 @@ def fit_names(names: list[str] | None, players: int) -> list[str]:
 
 
 def name_field(cat: Catalog, seat: int, person: bool) -> Node:
-    """A person's name (``#opt-name-<seat>``, at most ``MAX_NAME`` characters; hidden for a bot). Its value
-    is set by the page as text (``input.value``), never in markup."""
+    """A person's name (``#opt-name-<seat>``; hidden for a bot). Its value is set by the page as text
+    (``input.value``), never in markup. No ``maxlength``: the field would cut the name before its spaces are
+    trimmed; the dialog says when a trimmed name is longer than ``MAX_NAME`` (``kingcore.web.long_name``)."""
     return h("label", {"class": "field field--name", "id": f"opt-name-{seat}-field", "hidden": not person},
              h("span", {"class": "field-label"}, cat.t("hotseat.name_label")),
-             h("input", {"type": "text", "id": f"opt-name-{seat}", "data-name": seat, "maxlength": MAX_NAME,
+             h("input", {"type": "text", "id": f"opt-name-{seat}", "data-name": seat,
                          "autocomplete": "off", "spellcheck": "false",
                          "placeholder": cat.t("hotseat.player", n=seat + 1)}))
 

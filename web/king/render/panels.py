@@ -84,7 +84,9 @@ def _pay_line(cat: Catalog, x: dict[str, Any], players: Table, me: int | None) -
 
 
 def result_panel(vm: dict[str, Any], cat: Catalog, review_state: dict[str, Any] | None) -> tuple[str, list[Node]]:
-    """The panel after a deal (``kind`` ``deal``) or after the rubber (``final``): ``(kind, nodes)``."""
+    """The panel after a deal (``kind`` ``deal``) or after the rubber (``final``): ``(kind, nodes)``. Both
+    show the deal just played — its number and contract, each seat's tricks, points and running total —
+    and the review of my cards in it; the final panel first the standings and the settlement."""
     result, final = vm["result"], vm["final"]
     rows = []
     for seat in range(vm["players"]):
@@ -118,7 +120,9 @@ def result_panel(vm: dict[str, Any], cat: Catalog, review_state: dict[str, Any] 
         h("h2", None, title), h("ol", {"class": "standings"}, places),
         h("h3", None, cat.t("panel.settlement")),
         h("ul", {"class": "settlement"}, settle or h("li", None, cat.t("panel.nothing"))),
-        h("h3", None, cat.t("panel.last_deal")), review(cat, review_state, result["points"][vm["seat"]]),
+        h("h3", None, cat.t("panel.last_deal_title", deal=result["deal"],
+                            name=cat.t(f"contract.{result['contract']}"))),
+        table, *([early] if early else []), review(cat, review_state, result["points"][vm["seat"]]),
         h("p", {"class": "panel-buttons"},
           h("button", {"type": "button", "class": "btn", "id": "btn-final-sheet"}, cat.t("panel.sheet")),
           h("button", {"type": "button", "class": "btn btn--accent", "id": "btn-final-new"}, cat.t("panel.new")))]

@@ -11,7 +11,7 @@ from typing import Any
 from kingcore.web import describe_move
 
 from ..dom import Node, h
-from ..words import Catalog, name, pts, signed
+from ..words import Catalog, Table, name, pts, signed
 from .panels import COSTLY, shown_cost
 from .table import dealer_chip
 from .trick import shown, trick_label
@@ -25,17 +25,19 @@ def deal_options(cat: Catalog, deals: Sequence[Mapping[str, Any]], selected: int
             for d in deals]
 
 
-def seat_options(cat: Catalog, players: int, selected: int) -> list[Node]:
-    """One ``option`` per seat (value: the seat), named as at the table."""
-    return [h("option", {"value": s, "selected": s == selected}, name(cat, s, players)) for s in range(players)]
+def seat_options(cat: Catalog, table: Table, selected: int) -> list[Node]:
+    """One ``option`` per seat (value: the seat), named as at the table: ``table`` the number of seats or
+    the replay's seating (``Replay.seating``: people by the names the file gives)."""
+    players = table if isinstance(table, int) else int(table["players"])
+    return [h("option", {"value": s, "selected": s == selected}, name(cat, s, table)) for s in range(players)]
 
 
 def happened(cat: Catalog, frame: Mapping[str, Any]) -> str:
     """What the last step did: the cards dealt (and by whom), or a seat's card or call in words."""
-    players, move = frame["players"], frame["move"]
+    move = frame["move"]
     if move is None:
-        return cat.t("replay.dealt", deal=frame["deal"], name=name(cat, frame["dealer"], players))
-    who = name(cat, move["seat"], players)
+        return cat.t("replay.dealt", deal=frame["deal"], name=name(cat, frame["dealer"], frame))
+    who = name(cat, move["seat"], frame)
     m = describe_move(move["token"])
     if m["kind"] == "card":
         return cat.t("say.card", name=who, card=cat.card_name(m["card"]))
@@ -56,13 +58,13 @@ def board(cat: Catalog, frame: Mapping[str, Any]) -> list[Node]:
     cards, finished = shown(dict(frame))
     winner = frame["last_trick"]["winner"] if finished else None
     on_table = [h("span", {"class": "replay-played", "data-seat": e["seat"]},
-                  h("small", None, name(cat, e["seat"], players)), _cards(cat, [e["card"]], "replay-trick-card",
+                  h("small", None, name(cat, e["seat"], frame)), _cards(cat, [e["card"]], "replay-trick-card",
                                                                          e["seat"] == winner)) for e in cards]
     seats = []
     for s in range(players):
         seats.append(h("div", {"class": "replay-seat", "data-seat": s, "data-to-move": frame["to_move"] == s},
                        h("p", {"class": "replay-seat-info"},
-                         h("b", None, name(cat, s, players)), frame["dealer"] == s and [" ", dealer_chip(cat)], " ",
+                         h("b", None, name(cat, s, frame)), frame["dealer"] == s and [" ", dealer_chip(cat)], " ",
                          cat.n("seat.tricks", frame["tricks"][s]), " · ", pts(frame["points"][s]), " · ",
                          cat.t("seat.total", total=pts(frame["totals"][s]))),
                        h("p", {"class": "replay-hand"}, _cards(cat, frame["hands"][s], "replay-card"))))
@@ -75,16 +77,17 @@ def board(cat: Catalog, frame: Mapping[str, Any]) -> list[Node]:
             h("div", {"class": "replay-seats"}, seats)]
 
 
-def seat_review(cat: Catalog, state: Mapping[str, Any] | None, players: int, actual: int | None,
+def seat_review(cat: Catalog, state: Mapping[str, Any] | None, table: Table, actual: int | None,
                 current: Mapping[str, Any] | None = None) -> list[Node]:
     """The expert's review of one seat's cards in one deal (``state``: ``None`` before asking, ``{"seat",
     "pending": True}`` while the bots' worker replays it, or ``{"seat", "data"}`` with ``analyse``'s
     answer): each card the seat chose, the points expected by the expert after it and after the best card,
     and — beside it — what actually happened, the seat's points of the deal (``actual``; ``None`` while the
-    deal is not over). ``current``: the move on the board (its row is marked)."""
+    deal is not over). ``current``: the move on the board (its row is marked). ``table``: as for
+    :func:`seat_options`."""
     if state is None:
         return []
-    who = name(cat, state["seat"], players)
+    who = name(cat, state["seat"], table)
     if state.get("pending"):
         return [h("p", {"class": "review-note", "role": "status"}, cat.t("replay.review_pending", name=who))]
     data = state["data"]
@@ -139,4 +142,25 @@ def file_error(cat: Catalog, error: Mapping[str, Any]) -> list[Node | str]:
     return [h("p", {"class": "replay-error-where", "data-line": error.get("line"), "data-column": error.get("column")},
               text, " ", cat.t("replay.error_tail")),
             h("details", {"class": "problem-detail"}, h("summary", None, cat.t("problem.details")),
-              str(error.get("message", "")))]
+              refused(cat, error) or str(error.get("message", "")))]
+
+
+def refused(cat: Catalog, error: Mapping[str, Any]) -> str:
+    """Why the rules refuse a file's card or call, in the page's words (the reasons the table gives for a
+    greyed card), from ``ReplayFileError.to_dict()``'s ``reason``, ``args``, ``seat``, ``move``; ``""``
+    for any other error (the reader's own message is shown then)."""
+    reason = error.get("reason")
+    if not reason:
+        return ""
+    why = cat.why(str(reason), error.get("args"))
+    token, seat = error.get("move"), error.get("seat")
+    if token is None:
+        return why
+    try:
+        m = describe_move(str(token))
+        move = cat.card(m["card"]) if m["kind"] == "card" else cat.move(m)
+    except ValueError:
+        move = str(token)
+    if seat is None:
+        return cat.t("replay.refused", move=move, reason=why)
+    return cat.t("replay.refused_seat", seat=seat, move=move, reason=why)
