@@ -1,21 +1,26 @@
-"""Every table in Chromium (issue 11): the layout of 2–6 seats at four screen sizes, a save of each table size
-reloaded to the same point, one deal of each table (2, 3 with each deck, 5, 6 players) played by clicking
-legal cards, each named rule set picked in the dialog, the dialog's refusals, and the fixes of issue 11
-item 6. Few page loads: the tables follow each other in one page wherever they can."""
+"""Every table in Chromium (issue 11): the layout of 2–6 seats at four screen sizes (and with large cards on
+a phone, issue 13), a save of each table size reloaded to the same point, one deal of each table (2, 3 with
+each deck, 5, 6 players) played by clicking legal cards, each named rule set picked in the dialog, the
+dialog's refusals, the fixes of issue 11 item 6, and whole words and a reachable bar on a phone in Russian and
+Ukrainian (issue 13). Few page loads: the tables follow each other in one page wherever they can."""
 
 from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, open_game, saved_session, seed_storage, state
 
-from kingcore import Phase, Rules
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
+from web_catalog import compiled
+
+from kingcore import Contract, Phase, Rules
 from kingcore.notation import loads
-from kingcore.web import RULE_SET_TEXTS, RULE_SETS, Session
+from kingcore.web import RULE_SET_TEXTS, RULE_SETS, Catalog, Session
 
 pytestmark = pytest.mark.browser
 
@@ -86,7 +91,8 @@ def test_every_table_size_lays_out_and_reloads_to_the_same_point(server: Any, ne
     """2–6 seats at 360×740, 740×360, 1280×800 and 1920×1080: no two seats overlap, every seat, the hand and
     the trick are on screen, nothing scrolls sideways; each table's save reloads to the same point; the
     reason of a greyed card stays on a phone's screen; with four, ordered King's naming screen keeps North's
-    name and score in view at 1280×800 (issue 11 item 6)."""
+    name and score in view at 1280×800 (issue 11 item 6); with large cards on a phone each card shows and
+    plays (:func:`check_large_cards`)."""
     ctx, _ = new_context(1280, 800)
     page = None
     for label, options in [*TABLES[:2], ("4p-ordered", {"order": "chosen"}), *TABLES[2:]]:
@@ -139,7 +145,141 @@ def test_every_table_size_lays_out_and_reloads_to_the_same_point(server: Any, ne
               return [left, left + parseFloat(t.width), t.content]; }""")
             assert tip[2] != "none" and tip[0] >= 0 and tip[1] <= 360, (label, tip)
         page.screenshot(path=str(artifacts / f"why-{label}-360x740.png"))
+        check_large_cards(page, players, label, artifacts)
         page.set_viewport_size({"width": 1280, "height": 800})
+
+
+CARDS_JS = """() => [...document.querySelectorAll('#hand button.card')].map(b => {
+  const r = b.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {card: b.dataset.card, width: b.offsetWidth, x, y, hit: hit ? (hit.closest('button.card') || hit).dataset.card
+          || null : null, legal: b.getAttribute('aria-disabled') !== 'true'}; })"""
+
+
+def large_cards(page: Any, on: bool) -> None:
+    """The Options dialog's "Large cards" on or off (as a player sets it)."""
+    page.click("#btn-options")
+    page.wait_for_selector("#options-dialog[open]")
+    if page.locator("#opt-ui-large_cards").is_checked() != on:
+        page.click("#opt-ui-large_cards")
+    page.wait_for_function(f"(document.body.dataset.cards === 'large') === {json.dumps(on)}")
+    page.click("#options-close")
+    page.wait_for_selector("#options-dialog:not([open])", state="attached")
+
+
+def check_large_cards(page: Any, players: int, label: str, artifacts: Path) -> None:
+    """Large cards on a phone (360×740, 740×360) and a small tablet (768×1024; issue 13): larger than
+    normal ones, the hand within the screen (the table's layout checks), each card's centre shows that
+    card (none hidden under a neighbour), and a click on a legal card's centre plays it."""
+    phones = [(360, 740), (740, 360), (768, 1024)]  # and a small tablet upright
+    normal = {}
+    for width, height in phones:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(SETTLED_JS)
+        normal[width] = page.evaluate(CARDS_JS)[0]["width"]
+    large_cards(page, True)
+    for width, height in phones:
+        where = f"large cards, {label} at {width}×{height}"
+        try:
+            check_layout(page, players, width, height)
+            cards = page.evaluate(CARDS_JS)
+            assert cards[0]["width"] > normal[width] * 1.1, (where, normal[width], cards[0]["width"])
+            assert [c["hit"] for c in cards] == [c["card"] for c in cards], (where, cards)
+        except AssertionError:
+            page.screenshot(path=str(artifacts / f"failed-large-{label}-{width}x{height}.png"))
+            raise
+        page.screenshot(path=str(artifacts / f"large-{label}-{width}x{height}.png"))
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.evaluate(SETTLED_JS)
+    card = next(c for c in page.evaluate(CARDS_JS) if c["legal"])
+    page.mouse.click(card["x"], card["y"])
+    page.wait_for_function(f"!document.querySelector('#hand button.card[data-card=\"{card['card']}\"]')")
+    large_cards(page, False)
+
+
+WHOLE_JS = """(selector) => [...document.querySelectorAll(selector)].filter(e => e.checkVisibility()).map(e => {
+  let clip = [0, innerWidth];  // the nearest box that cuts what overflows it (a scroll box), else the screen
+  for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+    if (getComputedStyle(p).overflowX !== 'visible') {
+      const b = p.getBoundingClientRect(); clip = [Math.max(b.left, 0), Math.min(b.right, innerWidth)]; break; } }
+  const r = e.getBoundingClientRect(), before = getComputedStyle(e, '::before').content;
+  return {text: e.textContent.trim(), short: e.dataset.short || null,
+          shown: before !== 'none' && before !== 'normal' ? before : null,
+          scroll: e.scrollWidth, client: e.clientWidth, left: r.left, right: r.right, clip}; })"""
+PICKER_JS = """() => { const s = document.getElementById('lang'), st = getComputedStyle(s);
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+  return {text: s.selectedOptions[0].textContent, need: ctx.measureText(s.selectedOptions[0].textContent).width
+          + parseFloat(st.paddingLeft) + 12, width: s.clientWidth}; }"""
+REACH_JS = """() => { const b = document.getElementById('btn-sheet').getBoundingClientRect();
+  const hit = document.elementFromPoint((b.left + b.right) / 2, (b.top + b.bottom) / 2);
+  return {sheet: !!hit && !!hit.closest('#btn-sheet'),
+          bar: document.querySelector('.bar').getBoundingClientRect().bottom,
+          panel: document.getElementById('center-panel').getBoundingClientRect().top}; }"""
+
+
+def longest_contracts(lang: str) -> list[str]:
+    """The two longest contract names in ``lang``'s catalog."""
+    cat = Catalog.from_mo(compiled(lang))
+    return sorted((cat.t(f"contract.{c.value}") for c in Contract), key=len)[-2:]
+
+
+def whole(page: Any, selector: str, where: str) -> list[dict[str, Any]]:
+    """Each visible ``selector``'s text whole: nothing overflows its box, its box inside the box that cuts."""
+    found = page.evaluate(WHOLE_JS, selector)
+    assert found, (where, selector)
+    for e in found:
+        assert e["scroll"] <= e["client"] + 0.5, (where, selector, e)
+        assert e["left"] >= e["clip"][0] - 1 and e["right"] <= e["clip"][1] + 1, (where, selector, e)
+    return list(found)
+
+
+def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(server: Any, new_context: Any, artifacts: Path) -> None:
+    """At 360×740 and 740×360, in Russian and Ukrainian (issue 13): the bots' level chips, the language
+    picker, the contract's name, the score sheet's and the review's column heads show whole words (none
+    cut, none hidden past a scroll box's edge); the deal's result panel, its review open, leaves the top
+    bar uncovered, and the Score sheet button in it opens the sheet."""
+    s = saved_session(lambda s: s.view_model(0)["phase"] == "deal_over", seed=11)
+    ctx, _ = new_context(360, 740)
+    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True, "lang": "ru"})})
+    page = open_game(ctx, server.url)
+    for lang in ("ru", "uk"):
+        page.select_option("#lang", lang)
+        page.wait_for_selector(f"body[data-lang={lang}] #center-panel:not([hidden])")
+        for width, height in [(360, 740), (740, 360)]:
+            where = f"{lang} at {width}×{height}"
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(SETTLED_JS)
+            if page.locator("#btn-review").is_visible():
+                page.click("#btn-review")
+            page.wait_for_selector("#review .review-table tbody tr")
+            try:
+                chips = whole(page, ".seat-level", where)
+                if width == 360:  # the narrow seats: each level's short name
+                    assert all(c["short"] and c["shown"] and c["short"] in c["shown"] for c in chips), (where, chips)
+                whole(page, "#review .review-table th", where)
+                whole(page, ".contract-name", where)
+                name = page.locator("#contract-name").text_content()
+                for longest in longest_contracts(lang):  # the longest contract names fit too
+                    page.evaluate("(t) => { document.getElementById('contract-name').textContent = t; }", longest)
+                    whole(page, ".contract-name", f"{where}: {longest}")
+                page.evaluate("(t) => { document.getElementById('contract-name').textContent = t; }", name)
+                whole(page, ".bar-actions > *", where)
+                picker = page.evaluate(PICKER_JS)
+                assert picker["need"] <= picker["width"], (where, picker)
+                reach = page.evaluate(REACH_JS)
+                assert reach["sheet"] and reach["panel"] >= reach["bar"] - 1, (where, reach)
+            except AssertionError:
+                page.screenshot(path=str(artifacts / f"failed-words-{lang}-{width}x{height}.png"))
+                raise
+            page.screenshot(path=str(artifacts / f"words-{lang}-{width}x{height}.png"))
+            page.click("#btn-sheet")
+            page.wait_for_selector("#sheet-panel:not([hidden])")
+            heads = whole(page, "#score-sheet thead th", where)
+            assert len(heads) == 4 + 3, (where, heads)  # #, contract, four seats, control total
+            page.screenshot(path=str(artifacts / f"words-sheet-{lang}-{width}x{height}.png"))
+            page.click("#btn-sheet-close")
+            page.wait_for_selector("#sheet-panel[hidden]", state="attached")
 
 
 def my_turn_illegal_after_a_trick(s: Session) -> bool:

@@ -153,6 +153,7 @@ class Drawing:
         node = el("hand")
         node.classList.toggle("is-my-turn", vm["my_turn"] and vm["phase"] == "play")
         node.style.setProperty("--n", str(len(cards)))
+        node.style.setProperty("--half", str((len(cards) + 1) // 2))  # a hand in two rows (style.css)
         values = hint.get("values", {}) if hint and vm["phase"] == "play" else {}
         best = hint.get("best") if hint and vm["phase"] == "play" else None
         key = json.dumps([[[c["card"], c["legal"], c["reason"], c["args"]] for c in cards], values])

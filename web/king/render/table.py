@@ -29,7 +29,8 @@ def seat_info(vm: dict[str, Any], cat: Catalog, seat: int) -> list[Node]:
     points, total = vm["points"][seat], vm["sheet"]["totals"][seat]
     return [
         h("span", {"class": "seat-name"}, name(cat, seat, vm), vm["dealer"] == seat and dealer_chip(cat),
-          level != "human" and h("span", {"class": "seat-level", "title": cat.t(f"level.long.{level}")},
+          level != "human" and h("span", {"class": "seat-level", "title": cat.t(f"level.long.{level}"),
+                                           "data-short": cat.t(f"level.short.{level}")},
                                  cat.t(f"level.{level}"))),
         h("span", {"class": "seat-stats"},
           h("span", {"title": cat.t("seat.tricks_title")}, cat.n("seat.tricks", vm["tricks"][seat])),
