@@ -65,7 +65,12 @@ def check_step(g: Game) -> None:
             for c in d.kitty:
                 others |= c.mask
             assert not v.hand.mask & others
-            text = str(v.to_dict())
+            data = v.to_dict()
+            # the rubber's earlier deals: exactly the cards played in them, seat by seat (public once played)
+            earlier = data.pop("earlier")
+            assert [e["plays"] for e in earlier] == [[[s, str(c)] for s, c in e.plays]
+                                                    for e in g.deals[:-1] if e.contract is not None]
+            text = str(data)
             for c in cards_of(others):
                 if not (d.shown is not None and c == d.shown):
                     assert f"'{c}'" not in text, f"seat {seat} sees {c}"
