@@ -234,6 +234,20 @@ def whole(page: Any, selector: str, where: str) -> list[dict[str, Any]]:
     return list(found)
 
 
+LONG_NAMES_JS = """(name) => {  // every seat's name in the result panel made 20 characters long, then put back
+  const spots = [...document.querySelectorAll('#center-panel .result th[scope=row], #center-panel .final-trick small')];
+  const kept = spots.map(e => e.textContent);
+  spots.forEach(e => { e.textContent = name; });
+  const panel = document.getElementById('center-panel');
+  const over = panel.scrollWidth - panel.clientWidth;
+  const boxes = [...panel.querySelectorAll('.final-trick small')].map(e => e.getBoundingClientRect());
+  const overlap = boxes.some((a, i) => boxes.some((b, j) => j > i && a.left < b.right - 1 && b.left < a.right - 1
+                                                   && a.top < b.bottom - 1 && b.top < a.bottom - 1));
+  spots.forEach((e, i) => { e.textContent = kept[i]; });
+  return { over, overlap, spots: spots.length };
+}"""
+
+
 def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(server: Any, new_context: Any, artifacts: Path) -> None:
     """At 360×740 and 740×360, in Russian and Ukrainian (issue 13): the bots' level chips, the language
     picker, the contract's name, the score sheet's and the review's column heads show whole words (none
@@ -273,6 +287,8 @@ def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(server: Any, new_c
                 page.screenshot(path=str(artifacts / f"failed-words-{lang}-{width}x{height}.png"))
                 raise
             page.screenshot(path=str(artifacts / f"words-{lang}-{width}x{height}.png"))
+            fits = page.evaluate(LONG_NAMES_JS, "Константинопольский1")  # a 20-character name, one word
+            assert fits["spots"] >= 4 and fits["over"] <= 1 and not fits["overlap"], (where, fits)
             page.click("#btn-sheet")
             page.wait_for_selector("#sheet-panel:not([hidden])")
             heads = whole(page, "#score-sheet thead th", where)
