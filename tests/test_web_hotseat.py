@@ -13,17 +13,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_catalog import english
+from web_catalog import compiled, english
 
 from kingcore.errors import RulesError
 from kingcore.game import Phase
 from kingcore.web import (
     MAX_NAME,
+    Catalog,
     Session,
     check_names,
     clean_name,
     cover,
     long_name,
+    name_problem,
     needs_pass_screen,
     next_person,
     person_seats,
@@ -50,10 +52,33 @@ def test_a_name_is_trimmed_and_kept_as_text() -> None:
 
 
 @pytest.mark.parametrize("bad", ["x" * (MAX_NAME + 1), "Ol\nga", "a\tb", "a\x00", "evil\u202egnp", "a\u2028b", 7,
-                                 None, ["Olga"]])
+                                 None, ["Olga"], "a\u2066b\u2069", "\u202dOlga", "a\u200bb", "\ue010"])
 def test_a_bad_name_is_refused_with_a_clear_error(bad: Any) -> None:
     with pytest.raises(RulesError, match="name"):
         clean_name(bad)
+
+
+@pytest.mark.parametrize("good", ["Оля \U0001f469\u200d\U0001f4bb", "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+                                  "\u0645\u06cc\u200c\u062e\u0648\u0627\u0645", "\u0915\u094d\u200d\u0937"])
+def test_the_joiners_emoji_and_persian_or_indic_names_need_are_kept(good: str) -> None:
+    """ZWJ (U+200D) builds emoji sequences ("👩‍💻", a family); ZWNJ (U+200C) and ZWJ shape Persian and Indic
+    words (issue 13: a name with an emoji was refused)."""
+    assert clean_name(f" {good} ") == good and check_names(["", good], 2) == ["", good]
+    assert name_problem([good, "", good]) is None
+
+
+def test_a_bad_name_is_said_in_the_page_language_with_the_dialog_seat_name() -> None:
+    """The dialog names seat 2 of four "North" (Север), not "seat 2" nor "Player 3" (issue 13)."""
+    ru = Catalog.from_mo(compiled("ru"), strict=True)
+    assert name_problem(["", "", "Оля\u202e"]) == (2, "char", {"char": "U+202E"})
+    said = dialog.name_error(ru, (2, "char", {"char": "U+202E"}), 4)
+    assert said.startswith("Север: ") and "U+202E" in said and "name" not in said
+    assert dialog.name_error(CAT, (1, "char", {"char": "U+2066"}), 3).startswith("West: ")
+    problem = name_problem(["Olga", " " + "y" * (MAX_NAME + 3), "a\u2066"])  # the first bad seat's
+    assert problem == (1, "long", {"count": MAX_NAME + 3, "max": MAX_NAME})
+    assert dialog.name_error(ru, problem, 4) == ru.t("hotseat.name_too_long", name=ru.t("position.west"),
+                                                     count=MAX_NAME + 3, max=MAX_NAME)
+    assert name_problem("Olga") is None and name_problem([7, "ok"]) is None  # left to check_names
 
 
 def test_the_settings_check_the_names_and_the_screen() -> None:

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from kingcore.bots import LEVELS
-from kingcore.web import BOT_LEVELS, LEVEL_BUDGET_MS, MAX_PREFS, deadline_s, read_prefs
+from kingcore.web import BOT_LEVELS, LEVEL_BUDGET_MS, MAX_PREFS, deadline_s, read_prefs, sort_prefs
 
 HOSTILE = {
     "garbage": "this is not json {",
@@ -53,6 +53,20 @@ def test_prefs_of_the_wrong_shape_keep_only_what_is_right(doc: dict[str, object]
     prefs, ok = read_prefs(json.dumps(doc))
     assert prefs == kept
     assert ok == (prefs == doc)
+
+
+@pytest.mark.parametrize("doc, dropped", [
+    ({"ui": {"large_cards": "yes"}, "lang": 7}, ["lang", "ui.large_cards"]),  # issue 13: JSON, the wrong shape
+    ({"lang": "xx"}, ["lang"]),
+    ({"ui": [], "fast": 1, "names": ["Ol\nga", ""]}, ["names", "fast", "ui"]),
+    ({"ui": {"undo": True, "from_a_later_version": 3}, "lang": "ru"}, []),  # a later version's option: no note
+])
+def test_the_parts_dropped_for_their_shape_are_named(doc: dict[str, object], dropped: list[str]) -> None:
+    prefs, parts = sort_prefs(json.dumps(doc))
+    assert parts == dropped
+    assert read_prefs(json.dumps(doc)) == (prefs, not dropped)  # the page's note: any part dropped
+    assert all(key not in prefs for key in dropped)
+    assert sort_prefs(HOSTILE["garbage"]) == ({}, ["*"]) and sort_prefs(None) == ({}, [])
 
 
 def test_no_prefs_is_not_a_problem() -> None:

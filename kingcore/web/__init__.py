@@ -28,12 +28,22 @@ from .hotseat import (
     is_hot_seat,
     is_person,
     long_name,
+    name_problem,
     needs_pass_screen,
     next_person,
     person_seats,
     record_hidden,
 )
-from .prefs import DEADLINE_S, LEVEL_BUDGET_MS, MAX_PREFS, MIN_DEADLINE_S, UI_OPTIONS, deadline_s, read_prefs
+from .prefs import (
+    DEADLINE_S,
+    LEVEL_BUDGET_MS,
+    MAX_PREFS,
+    MIN_DEADLINE_S,
+    UI_OPTIONS,
+    deadline_s,
+    read_prefs,
+    sort_prefs,
+)
 from .replay import Replay, ReplayFileError
 from .rulestext import help_topic, rules_help
 from .session import (
@@ -92,6 +102,7 @@ __all__ = [
     "is_person",
     "level_spec",
     "long_name",
+    "name_problem",
     "needs_pass_screen",
     "new_game_options",
     "next_person",
@@ -106,6 +117,7 @@ __all__ = [
     "rules_options",
     "save_seq",
     "signed",
+    "sort_prefs",
     "sound_events",
     "table_choice",
     "warm_up",

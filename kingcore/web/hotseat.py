@@ -37,6 +37,23 @@ HUMAN = "human"
 MAX_NAME = 20
 """The longest name a person may give, in characters (after trimming)."""
 
+JOINERS = frozenset("\u200c\u200d")
+"""The format characters a name may hold: the zero-width non-joiner and joiner (U+200C, U+200D), which
+emoji sequences ("👩‍💻", a family) and Persian or Indic names need. Every other format or control
+character (bidirectional overrides and isolates, line breaks, NUL…) is refused: it could turn the text
+around it or break the page's lines."""
+
+
+def bad_char(name: str) -> str | None:
+    """The first character of ``name`` a name may not hold (a control or format character other than
+    :data:`JOINERS`, a surrogate, a private-use character, a line or paragraph separator), or ``None``.
+
+    >>> bad_char("Оля \U0001f469\u200d\U0001f4bb"), bad_char("evil\u202egnp")
+    (None, '\u202e')
+    """
+    return next((ch for ch in name if ch not in JOINERS
+                 and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), None)
+
 
 def clean_name(text: Any) -> str:
     """A person's name as typed, trimmed of spaces at both ends (``""``: the default name, "Player 2").
@@ -44,14 +61,14 @@ def clean_name(text: Any) -> str:
 
     Raises:
         RulesError: not a string, longer than :data:`MAX_NAME` characters, or holding a control character
-            (a line break, a tab, NUL, a bidirectional override…).
+            (a line break, a tab, NUL, a bidirectional override…: :func:`bad_char`).
     """
     if not isinstance(text, str):
         raise RulesError(f"a name must be text, not {text!r}"[:120])
     name = text.strip()
     if len(name) > MAX_NAME:
         raise RulesError(f"a name may have at most {MAX_NAME} characters, not {len(name)}")
-    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), None)
+    bad = bad_char(name)
     if bad is not None:
         raise RulesError(f"a name may not hold the control character U+{ord(bad):04X}")
     return name
@@ -69,6 +86,29 @@ def long_name(names: Any) -> tuple[int, int] | None:
         return None
     return next(((seat, len(n.strip())) for seat, n in enumerate(names)
                  if isinstance(n, str) and len(n.strip()) > MAX_NAME), None)
+
+
+def name_problem(names: Any) -> tuple[int, str, dict[str, int | str]] | None:
+    """What is wrong with the first bad name of ``names`` (one per seat), for the new-game dialog to say in
+    the page's language: ``(seat, kind, args)`` — ``kind`` ``"long"`` (``args``: ``count``, the trimmed
+    length, and ``max``: :data:`MAX_NAME`) or ``"char"`` (``args``: ``char``, the character as ``U+200E``);
+    ``None`` when every name is good (a non-text name is left to :func:`check_names`).
+
+    >>> name_problem(["Оля \U0001f469\u200d\U0001f4bb", "a\u2066b"]), name_problem(["", " ok "])
+    ((1, 'char', {'char': 'U+2066'}), None)
+    """
+    if not isinstance(names, list):
+        return None
+    for seat, text in enumerate(names):
+        if not isinstance(text, str):
+            continue
+        name = text.strip()
+        if len(name) > MAX_NAME:
+            return seat, "long", {"count": len(name), "max": MAX_NAME}
+        bad = bad_char(name)
+        if bad is not None:
+            return seat, "char", {"char": f"U+{ord(bad):04X}"}
+    return None
 
 
 def check_names(names: Any, players: int) -> list[str]:

@@ -45,29 +45,40 @@ DEADLINE_S = {"hint": 30.0, "analyse": 120.0}
 
 
 def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
-    """The preferences a stored text holds, and whether it could be read as a whole.
+    """The preferences a stored text holds, and whether it could be read as a whole: ``(prefs, ok)``, ``ok``
+    false when :func:`sort_prefs` dropped any part (the page then says "Could not read your settings").
+    ``None`` or an empty text is no preferences: ``({}, True)``. Never raises."""
+    prefs, dropped = sort_prefs(text)
+    return prefs, not dropped
 
-    Returns ``(prefs, ok)``: ``prefs`` has only keys of the right shape — ``options`` (a dict that makes
+
+def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
+    """The preferences a stored text holds, and the parts of it dropped for their shape.
+
+    Returns ``(prefs, dropped)``: ``prefs`` has only keys of the right shape — ``options`` (a dict that makes
     valid :class:`~kingcore.rules.Rules`, any table size), ``levels`` (``human`` then 1 to 5 of
     :data:`BOT_LEVELS` or ``human``: the last table's bots and people), ``names`` (2 to 6 names, each
     :func:`~kingcore.web.hotseat.clean_name`: what the people at the device called themselves last),
     ``fast`` (a bool), ``lang`` (one of
     :data:`~kingcore.web.text.LANGUAGES`, the language the player chose), ``ui`` (a dict of the page's
-    options, :data:`UI_OPTIONS`, each a bool; other keys are dropped silently — a later version's); ``ok``
-    is false when the text was not a preferences object (too long, too deep, not JSON, not an object) or
-    one of those keys (or a ``ui`` option) was dropped for its shape.
-    ``None`` or an empty text is no preferences: ``({}, True)``. Never raises.
+    options, :data:`UI_OPTIONS`, each a bool; other keys are dropped silently — a later version's);
+    ``dropped`` names, in that order, each key dropped for its shape (``"ui.large_cards"`` for a ``ui``
+    option), or is ``["*"]`` when the text was not a preferences object (too long, too deep, not JSON, not
+    an object). ``None`` or an empty text is no preferences: ``({}, [])``. Never raises.
+
+    >>> sort_prefs('{"ui": {"large_cards": "yes", "undo": true}, "lang": 7, "fast": false}')
+    ({'fast': False, 'ui': {'undo': True}}, ['lang', 'ui.large_cards'])
     """
     if not text:
-        return {}, True
+        return {}, []
     try:
         doc = json_loads(text, "preferences", MAX_PREFS)
     except ValueError:  # NotationError (the limits) and JsonError are ValueErrors
-        return {}, False
+        return {}, ["*"]
     if not isinstance(doc, dict):
-        return {}, False
+        return {}, ["*"]
     prefs: dict[str, Any] = {}
-    ok = True
+    dropped: list[str] = []
     if "options" in doc:
         options = doc["options"]
         try:
@@ -76,14 +87,14 @@ def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
             Rules.from_dict(options)
             prefs["options"] = options
         except (RulesError, TypeError, ValueError):
-            ok = False
+            dropped.append("options")
     if "levels" in doc:
         levels = doc["levels"]
         if isinstance(levels, list) and 2 <= len(levels) <= 6 and levels[0] == HUMAN \
                 and all(isinstance(lv, str) and (lv in BOT_LEVELS or lv == HUMAN) for lv in levels[1:]):
             prefs["levels"] = list(levels)
         else:
-            ok = False
+            dropped.append("levels")
     if "names" in doc:
         names = doc["names"]
         try:
@@ -91,25 +102,25 @@ def read_prefs(text: str | None) -> tuple[dict[str, Any], bool]:
                 raise RulesError("not one name per seat")
             prefs["names"] = [clean_name(n) for n in names]
         except RulesError:
-            ok = False
+            dropped.append("names")
     if "fast" in doc:
         if isinstance(doc["fast"], bool):
             prefs["fast"] = doc["fast"]
         else:
-            ok = False
+            dropped.append("fast")
     if "lang" in doc:
         if isinstance(doc["lang"], str) and doc["lang"] in LANGUAGES:
             prefs["lang"] = doc["lang"]
         else:
-            ok = False
+            dropped.append("lang")
     if "ui" in doc:
         ui = doc["ui"]
         if isinstance(ui, dict):
             prefs["ui"] = {k: v for k, v in ui.items() if k in UI_OPTIONS and isinstance(v, bool)}
-            ok = ok and all(isinstance(v, bool) for k, v in ui.items() if k in UI_OPTIONS)
+            dropped += [f"ui.{k}" for k, v in ui.items() if k in UI_OPTIONS and not isinstance(v, bool)]
         else:
-            ok = False
-    return prefs, ok
+            dropped.append("ui")
+    return prefs, dropped
 
 
 def deadline_s(call: str, level: str = "") -> float:

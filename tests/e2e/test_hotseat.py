@@ -77,9 +77,20 @@ def test_two_people_and_two_bots_play_a_deal_at_one_device(server: Any, new_cont
             assert page.locator("#pass-show").text_content() == f"I am {NAMES[seat]} — show my cards"
             assert page.locator("#pass-screen b").count() == 0  # the name's <b> is text, not markup
             if passes == 1:  # the game record (and a backup) hold every dealt hand: refused until the deal is over
-                page.evaluate("document.getElementById('export-record').click()")
+                page.click("#btn-sheet")  # the score sheet's link, the pass screen up: the toast above the screen
+                page.click("#export-record")
                 page.wait_for_function("document.getElementById('toast').textContent.includes('once the deal is over')")
+                assert page.evaluate("document.getElementById('toast').matches(':popover-open')")  # the top layer
+                assert page.locator("#toast").is_visible()
                 assert page.get_attribute("#export-record", "href") == "#"
+                page.click("#btn-sheet-close")
+                page.click("#btn-stats")  # the backup: said in the modal dialog, in its own words
+                page.click("#stats-export")
+                page.wait_for_function(f"document.getElementById('stats-message').textContent === "
+                                       f"{json.dumps(CAT.t('toast.backup_hidden'))}")
+                assert page.locator("#stats-message").is_visible()
+                assert page.get_attribute("#stats-export", "href") == "#"
+                page.click("#stats-close")
             if passes == 2 and not reloaded:  # a reload keeps the screen up: no peeking by reloading
                 reloaded = True
                 page.reload()

@@ -221,9 +221,15 @@ class App:
             window.URL.revokeObjectURL(old)
         return str(window.URL.createObjectURL(window.Blob.new(to_js([text]), to_js({"type": "text/plain"}))))
 
+    def record_hides_hands(self) -> bool:
+        """Whether a file with the dealt cards (a record, a backup) would show another person's hand now
+        (``kingcore.web.record_hidden``)."""
+        return self.session is not None and record_hidden(self.session.settings["levels"],
+                                                          self.session.game.phase.value)
+
     def record_refused(self) -> bool:
         """True (and a toast says why) while a file with the dealt cards would show another person's hand."""
-        if self.session is None or not record_hidden(self.session.settings["levels"], self.session.game.phase.value):
+        if not self.record_hides_hands():
             return False
         self.toast(self.cat.t("toast.record_hidden"))
         return True
@@ -453,6 +459,10 @@ class App:
         node = el("toast")
         node.textContent = names.text(message)
         node.hidden = False
+        if not is_none(document.querySelector("dialog:modal, .pass-screen:not([hidden])")):
+            node.setAttribute("popover", "manual")  # the top layer: above the modal dialog or the pass screen
+            if not node.matches(":popover-open"):
+                node.showPopover()
         if self.toast_handle is not None:
             window.clearTimeout(self.toast_handle)
         self.toast_handle = window.setTimeout(self.hide_toast_proxy, TOAST_MS)
@@ -462,7 +472,12 @@ class App:
         self.toast(self.cat.t("toast.bots_main" if code == "main" else "toast.bots_restarted"))
 
     def hide_toast(self, *_: Any) -> None:
-        el("toast").hidden = True
+        node = el("toast")
+        node.hidden = True
+        if node.hasAttribute("popover"):
+            if node.matches(":popover-open"):
+                node.hidePopover()
+            node.removeAttribute("popover")
         if self.toast_handle is not None:
             window.clearTimeout(self.toast_handle)
         self.toast_handle = None

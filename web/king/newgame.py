@@ -9,12 +9,12 @@ from typing import Any
 
 from pyscript.ffi import is_none
 
-from kingcore.web import BOT_LEVELS, HUMAN, MAX_NAME, RULE_SETS, check_names, long_name, rules_options, table_choice
+from kingcore.web import BOT_LEVELS, HUMAN, RULE_SETS, check_names, name_problem, rules_options, table_choice
 
 from .app import App
 from .draw import el, put, read_new_game_form, show_choice
 from .extras import open_help
-from .render.dialog import bot_fields, new_game_form
+from .render.dialog import bot_fields, name_error, new_game_form
 from .store import pref_levels, pref_names
 from .words import Catalog
 
@@ -100,10 +100,9 @@ class NewGameDialog:
         """*Deal*: the Rules built once, the dialog closed, the new game started."""
         event.preventDefault()
         options, settings = read_new_game_form()
-        too_long = long_name(settings["names"])
-        if too_long is not None:  # said in the page's language (the engine's check below says it in English)
-            el("new-game-error").textContent = self.cat.t("hotseat.name_too_long", max=MAX_NAME, count=too_long[1],
-                                                          name=self.cat.t("hotseat.player", n=too_long[0] + 1))
+        problem = name_problem(settings["names"])
+        if problem is not None:  # said in the page's language (the engine's check below says it in English)
+            el("new-game-error").textContent = name_error(self.cat, problem, len(settings["levels"]))
             return
         try:
             rules, changed = rules_options(options)

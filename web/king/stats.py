@@ -109,9 +109,10 @@ class StatsView:
 
     def export(self, event: Any) -> None:
         """The link's file: the save, the preferences and the statistics (``make_backup``); none while it
-        would show another person's hand (``App.record_refused``)."""
-        if self.app.record_refused():
+        would show another person's hand (``App.record_hides_hands``: said here, in the open dialog)."""
+        if self.app.record_hides_hands():
             event.preventDefault()
+            self.say("error", self.app.cat.t("toast.backup_hidden"))
             return
         prefs_text = self.store.get(self.store.prefs_key)
         prefs = read_prefs(prefs_text)[0] if prefs_text else None

@@ -128,6 +128,14 @@ def name_field(cat: Catalog, seat: int, person: bool) -> Node:
                          "placeholder": cat.t("hotseat.player", n=seat + 1)}))
 
 
+def name_error(cat: Catalog, problem: tuple[int, str, dict[str, Any]], players: int) -> str:
+    """The dialog's words for a bad name (``kingcore.web.name_problem``'s ``(seat, kind, args)``), the seat
+    named as the dialog's seat rows name it (by where it sits: "North")."""
+    seat, kind, args = problem
+    code = "hotseat.name_too_long" if kind == "long" else "hotseat.name_char"
+    return cat.t(code, name=name(cat, seat, players), **args)
+
+
 def bot_fields(cat: Catalog, levels: list[str], bot_levels: tuple[str, ...]) -> list[Node]:
     """Each seat's player, named by where the seat sits: mine is a person; every other seat a select
     (``#opt-level-<seat>``) of a person or a bot's level; each person's name field (:func:`name_field`)."""
