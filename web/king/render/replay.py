@@ -118,7 +118,8 @@ def seat_review(cat: Catalog, state: Mapping[str, Any] | None, table: Table, act
                              "class": mark or None},
                       h("td", {"class": "num"}, c["trick"]),
                       h("td", None, cat.card(c["card"]), " ", h("small", None, f"({signed(c['expected'], cat)})")),
-                      h("td", None, *([cat.card(c["best"]), " ", h("small", None, f"({signed(c['best_expected'], cat)})")]
+                      h("td", None, *([cat.card(c["best"]), " ",
+                                       h("small", None, f"({signed(c['best_expected'], cat)})")]
                                       if other else [cat.t("review.best")])),
                       h("td", {"class": "num"}, cat.num(-cost) if other else "")))
     heads = ("review.trick", "replay.review_played", "replay.review_better", "review.cost")
@@ -165,3 +166,29 @@ def refused(cat: Catalog, error: Mapping[str, Any]) -> str:
     if seat is None:
         return cat.t("replay.refused", move=move, reason=why)
     return cat.t("replay.refused_seat", seat=seat, move=move, reason=why)
+
+
+STEP_PAIRS = {"replay-prev": "replay-next", "replay-next": "replay-prev",
+              "replay-prev-trick": "replay-next-trick", "replay-next-trick": "replay-prev-trick"}
+"""Each step button of the viewer and the one stepping the other way."""
+
+
+def focus_after(focused: str, at_start: bool, at_end: bool) -> str | None:
+    """Where the keyboard focus goes after a step (``focused``: the id of the element holding it): when a
+    step button it is on is disabled at either end (Home/End, or the last card), to the button stepping the
+    other way, or to the viewer's frame (``replay-view``, focusable) when that one is disabled too (a file
+    of one step); ``None``: the focus stays where it is.
+
+    >>> focus_after("replay-next", False, True), focus_after("replay-prev-trick", True, False)
+    ('replay-prev', 'replay-next-trick')
+    >>> focus_after("replay-next", False, False), focus_after("replay-prev", True, True), focus_after("x", True, True)
+    (None, 'replay-view', None)
+    """
+    if focused not in STEP_PAIRS:
+        return None
+    disabled = at_start if "prev" in focused else at_end
+    if not disabled:
+        return None
+    other = STEP_PAIRS[focused]
+    return "replay-view" if (at_end if "prev" in focused else at_start) else other
+
