@@ -19,6 +19,7 @@ from kingcore.web.replay import Replay, ReplayFileError
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import h
+from king.render import panels
 from king.render import replay as view
 from king.render import stats as stats_view
 from web_catalog import compiled
@@ -176,3 +177,33 @@ def test_one_word_for_a_deal_a_trick_and_the_viewer() -> None:
         assert cat.t("replay.button") != cat.t("review.button").split()[0]
         assert cat.t("replay.button").split()[0] not in cat.t("review.button")
         assert len(cat.t("replay.button")) <= 16
+
+
+# ----- a card in a detail: the catalog's letters ------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_saves_refused_card_is_told_in_the_pages_words_and_letters(lang: str) -> None:
+    """A save whose record plays K♥ from the wrong hand: the banner's detail names the card with the
+    catalog's К (Cyrillic), and says why as the table does — not the engine's ``K♥``/English."""
+    cat = CATS[lang]
+    for seed in range(20):
+        g = Game(Rules())
+        g.autoplay(random.Random(seed), deals=1)
+        lines = dumps(g).splitlines()
+        at = next(i for i, x in enumerate(lines) if x.startswith("trick "))
+        words = lines[at].split()
+        seat = int(words[2].split(":")[0])
+        if "KH" not in {str(c) for c in g.deals[0].hands[seat]}:
+            break
+    words[2] = f"{seat}:KH"
+    lines[at] = " ".join(words)
+    ok = json.loads(Session.new_game(Rules(), random.Random(1)).to_save())
+    with pytest.raises(SaveError) as e:
+        Session.from_save(json.dumps({**ok, "record": "\n".join(lines)}))
+    error = e.value.to_dict()
+    assert error["params"]["inner"]["reason"] == "not_in_hand" and error["params"]["inner"]["move"] == "KH"
+    words_shown = cat.detail(error)
+    assert cat.card("KH") in words_shown and cat.card("KH") != "K♥" and "K♥" not in words_shown
+    assert cat.why("not_in_hand") in words_shown
+    banner = h("div", None, *panels.problem(cat, error["kind"], None, words_shown, "null")).text()
+    assert cat.card("KH") in banner and not re.search(r"[A-Za-z]{3,}", banner), banner

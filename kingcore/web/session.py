@@ -35,6 +35,7 @@ from ..errors import IllegalMoveError, KingError, NotationError, RulesError
 from ..game import Game, Phase
 from ..limits import MAX_DIGITS, JsonError, json_loads
 from ..notation import dumps, loads
+from ..position import Position
 from ..rules import Rules
 from ..view import seat_view
 from .assist import Moves, deal_moves, mark_undo, rewind, undo_span
@@ -180,6 +181,11 @@ def _read_save(text: str) -> tuple[Game, dict[str, Any], int, str, list[int]]:
     except Exception as e:  # any failure to replay (even an engine bug) leaves the text exportable
         inner = {"code": getattr(e, "code", None), "params": getattr(e, "params", {}), "message": str(e),
                  "line": getattr(e, "line", None)}
+        illegal = e.illegal if isinstance(e, NotationError) else None
+        if illegal is not None:  # the page says why as at the table, the card in its own letters
+            inner.update(reason=illegal.reason.value, seat=illegal.seat,
+                         args=reason_args(illegal.position if isinstance(illegal.position, Position) else None),
+                         move=None if illegal.move is None else str(illegal.move))
         raise SaveError(f"the saved game does not replay: {e}", "invalid", text, code="save_replay",
                         params={"inner": inner}) from None
     undo = doc.get("undo", [])

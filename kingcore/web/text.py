@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..cards import SUIT_LETTERS, Suit
+from .viewmodel import describe_move
 
 LANGUAGES = ("en", "ru", "uk")
 """The page's languages (``web/locale/<lang>.po``), English first (the source and the fallback)."""
@@ -114,6 +115,8 @@ class Catalog:
         ``ReplayFileError.to_dict()`` or ``SaveError.to_dict()``; a nested record error under
         ``params["inner"]`` said in words as ``{detail}``); an error without a code (a rare kind) gives its
         English ``message`` as it is."""
+        if error.get("reason"):
+            return self.refused(error)
         code = error.get("code")
         if not code:
             return str(error.get("message", ""))
@@ -122,6 +125,27 @@ class Catalog:
         if isinstance(inner, Mapping):
             params["detail"] = self.detail(inner)
         return self.t(f"detail.{code}", **params)
+
+    def refused(self, error: Mapping[str, Any]) -> str:
+        """Why the rules refuse a record's card or call, in the page's words (the reasons the table gives for
+        a greyed card), from ``ReplayFileError.to_dict()``'s (or a save's record error's) ``reason``,
+        ``args``, ``seat``, ``move`` — the card in the catalog's letters (``К♥`` in Russian), never the
+        engine's; ``""`` for an error without a ``reason``."""
+        reason = error.get("reason")
+        if not reason:
+            return ""
+        why = self.why(str(reason), error.get("args"))
+        token, seat = error.get("move"), error.get("seat")
+        if token is None:
+            return why
+        try:
+            m = describe_move(str(token))
+            move = self.card(m["card"]) if m["kind"] == "card" else self.move(m)
+        except ValueError:
+            move = str(token)
+        if seat is None:
+            return self.t("replay.refused", move=move, reason=why)
+        return self.t("replay.refused_seat", seat=seat, move=move, reason=why)
 
     def card_name(self, card: str) -> str:
         """A card in words, for screen readers: ``queen of spades``."""

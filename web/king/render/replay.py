@@ -151,21 +151,7 @@ def refused(cat: Catalog, error: Mapping[str, Any]) -> str:
     """Why the rules refuse a file's card or call, in the page's words (the reasons the table gives for a
     greyed card), from ``ReplayFileError.to_dict()``'s ``reason``, ``args``, ``seat``, ``move``; ``""``
     for any other error (the reader's own message is shown then)."""
-    reason = error.get("reason")
-    if not reason:
-        return ""
-    why = cat.why(str(reason), error.get("args"))
-    token, seat = error.get("move"), error.get("seat")
-    if token is None:
-        return why
-    try:
-        m = describe_move(str(token))
-        move = cat.card(m["card"]) if m["kind"] == "card" else cat.move(m)
-    except ValueError:
-        move = str(token)
-    if seat is None:
-        return cat.t("replay.refused", move=move, reason=why)
-    return cat.t("replay.refused_seat", seat=seat, move=move, reason=why)
+    return cat.refused(error)
 
 
 STEP_PAIRS = {"replay-prev": "replay-next", "replay-next": "replay-prev",
