@@ -156,11 +156,12 @@ class Card:
         t = text.strip()
         if len(t) < 2:
             raise NotationError(f"bad card {quote(text, 20)}: a card is a rank then a suit, like QS or 10H",
-                                text[:80])
+                                text[:80], code="bad_card", params={"token": text[:20]})
         try:
             return _CARDS[card_index(Suit.parse(t[-1]), Rank.parse(t[:-1]))]
         except NotationError as e:
-            raise NotationError(f"bad card {quote(text, 20)}: {e.message}", text[:80]) from None
+            raise NotationError(f"bad card {quote(text, 20)}: {e.message}", text[:80], code="bad_card",
+                                params={"token": text[:20]}) from None
 
     @property
     def pretty(self) -> str:

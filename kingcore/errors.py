@@ -28,11 +28,17 @@ class NotationError(KingError, ValueError):
         column: 1-based column, or ``None``.
         illegal: the :class:`IllegalMoveError` of a record's card or call the rules refuse (its ``reason``,
             ``move``, ``seat`` and ``position``: what a page needs to say why in its own words), or ``None``.
+        code: for the common kinds, a short name of the kind (``not_json``, ``no_start``, ``players_count``…)
+            that a page translates (its catalog's ``detail.<code>``) with ``params`` (a dict of str/int
+            values); ``None`` for rare kinds, whose English ``message`` a page shows as it is.
     """
 
     def __init__(self, message: str, text: str = "", line: int | None = None,
-                 column: int | None = None, illegal: IllegalMoveError | None = None) -> None:
+                 column: int | None = None, illegal: IllegalMoveError | None = None, *,
+                 code: str | None = None, params: dict[str, Any] | None = None) -> None:
         self.message = message
+        self.code = code
+        self.params = params or {}
         self.text = text
         self.line = line
         self.column = column

@@ -74,7 +74,7 @@ class JsonError(NotationError):
 
     def __init__(self, message: str, text: str = "", line: int | None = None, column: int | None = None,
                  truncated: bool = False) -> None:
-        super().__init__(message, text, line, column)
+        super().__init__(message, text, line, column, code="truncated_json" if truncated else "not_json")
         self.truncated = truncated
 
 
@@ -98,7 +98,8 @@ def check_size(text: str, limit: int, what: str) -> None:
     if not isinstance(text, str):
         raise NotationError(f"{what}: expected text, not {type(text).__name__}")
     if len(text) > limit:
-        raise NotationError(f"{what} is too long (at most {limit:,} characters)", text[:QUOTE], 1, 1)
+        raise NotationError(f"{what} is too long (at most {limit:,} characters)", text[:QUOTE], 1, 1,
+                            code="too_long", params={"limit": limit})
 
 
 def read_file(path: str | os.PathLike[str], what: str = "file") -> str:
@@ -185,7 +186,7 @@ def json_loads(text: str, what: str, limit: int = MAX_FILE) -> Any:
     if bad is not None:
         line, col = line_col(text, bad)
         raise NotationError(f"{what}: arrays and objects nested deeper than {MAX_JSON_DEPTH}",
-                            _line_at(text, bad), line, col)
+                            _line_at(text, bad), line, col, code="too_deep", params={"depth": MAX_JSON_DEPTH})
 
     class _Bad(Exception):
         def __init__(self, msg: str, token: str) -> None:
@@ -211,7 +212,7 @@ def json_loads(text: str, what: str, limit: int = MAX_FILE) -> Any:
     except _Bad as e:
         idx = max(text.find(e.token), 0)
         line, col = line_col(text, idx)
-        raise NotationError(f"{what}: {e}", _line_at(text, idx), line, col) from None
+        raise NotationError(f"{what}: {e}", _line_at(text, idx), line, col, code="bad_number") from None
     except json.JSONDecodeError as e:
         stripped = text.rstrip()
         raise JsonError(f"{what}: not JSON ({e.msg})", _line_at(text, e.pos), e.lineno, e.colno,

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from typing import IO
+from typing import IO, Any
 from urllib.parse import unquote
 
 from .cards import Card
@@ -95,7 +95,8 @@ def parse_players(value: str, players: int) -> list[Player]:
     """
     words = value.split()
     if len(words) != players:
-        raise NotationError(f"[Players] must name {players} seats, not {len(words)}", value, None, None)
+        raise NotationError(f"[Players] must name {players} seats, not {len(words)}", value, None, None,
+                            code="players_count", params={"players": players, "given": len(words)})
     out: list[Player] = []
     for word in words:
         kind, _, text = word.partition(":")
@@ -105,8 +106,8 @@ def parse_players(value: str, players: int) -> list[Player]:
             out.append((kind, text))
             players_tag([out[-1]])
         except (NotationError, UnicodeDecodeError):
-            raise NotationError(f"[Players]: {quote(word, 40)} is neither human:NAME nor bot:LEVEL", value) \
-                from None
+            raise NotationError(f"[Players]: {quote(word, 40)} is neither human:NAME nor bot:LEVEL", value,
+                                code="players_word", params={"word": word[:40]}) from None
     return out
 
 
@@ -222,9 +223,13 @@ def loads(text: str) -> Game:
     scored: set[int] = set()  # deals whose score line was read
     partial: int | None = None  # the line of an incomplete trick (only the last line may be one)
 
-    def err(no: int, col: int, msg: str, cause: KingError | None = None) -> NotationError:
+    def err(no: int, col: int, msg: str, cause: KingError | None = None, code: str | None = None,
+            **params: Any) -> NotationError:
         illegal = cause if isinstance(cause, IllegalMoveError) else None
-        return NotationError(msg, lines[no - 1] if 0 < no <= len(lines) else "", no, col, illegal)
+        if isinstance(cause, NotationError) and code is None:
+            code, params = cause.code, cause.params
+        return NotationError(msg, lines[no - 1] if 0 < no <= len(lines) else "", no, col, illegal,
+                             code=code, params=params)
 
     def start(no: int) -> Game:
         nonlocal game
@@ -251,7 +256,7 @@ def loads(text: str) -> Game:
             except KingError as e:
                 raise err(fno, 1, str(e)) from None
         else:
-            raise err(no, 1, "a record needs a [Draw] or [FirstDealer] tag before the first deal")
+            raise err(no, 1, "a record needs a [Draw] or [FirstDealer] tag before the first deal", code="no_start")
         game = g
         return g
 
@@ -285,19 +290,19 @@ def loads(text: str) -> Game:
         indent = len(line) - len(line.lstrip())
         if partial is not None:
             raise err(partial, 1, "an incomplete trick, but the record goes on (only the last trick of an "
-                      "unfinished game may be incomplete)")
+                      "unfinished game may be incomplete)", code="incomplete_trick")
         if stripped.startswith("["):
             m = _TAG.match(stripped)
             if not m:
-                raise err(no, indent + 1, 'bad tag: expected [Name "value"]')
+                raise err(no, indent + 1, 'bad tag: expected [Name "value"]', code="bad_tag")
             if game is not None or pending is not None:
-                raise err(no, indent + 1, "tags come before the first deal")
+                raise err(no, indent + 1, "tags come before the first deal", code="late_tag")
             name = m.group(1).lower()
             if name not in TAGS:
                 raise err(no, indent + 1, f"unknown tag [{m.group(1)}] (known: Event, Rules, Draw, FirstDealer, "
-                          "Result, Players)")
+                          "Result, Players)", code="unknown_tag", tag=m.group(1))
             if name in tags:
-                raise err(no, indent + 1, f"tag [{m.group(1)}] is given twice")
+                raise err(no, indent + 1, f"tag [{m.group(1)}] is given twice", code="tag_twice", tag=m.group(1))
             if {name, *tags} >= {"draw", "firstdealer"}:
                 raise err(no, indent + 1, "give [Draw] or [FirstDealer], not both")
             tags[name] = (m.group(2), no)
@@ -332,7 +337,7 @@ def loads(text: str) -> Game:
                 try:
                     cards.append(Card.parse(w))
                 except NotationError as e:
-                    raise err(no, col, e.message) from None
+                    raise err(no, col, e.message, e) from None
             if key == "kitty":
                 if "kitty" in pending:
                     raise err(no, indent + 1, "the kitty is given twice")
@@ -376,7 +381,7 @@ def loads(text: str) -> Game:
                 try:
                     card = Card.parse(card_t)
                 except NotationError as e:
-                    raise err(no, col, e.message) from None
+                    raise err(no, col, e.message, e) from None
                 seat = small_int(seat_t) if seat_t else None
                 if seat_t and seat is None:
                     raise err(no, col, f"bad seat {quote(seat_t, 20)} before {quote(card_t, 20)}")
@@ -399,10 +404,11 @@ def loads(text: str) -> Game:
             scored.add(row.deal)
             if row.points != want:
                 raise err(no, indent + 1, f"the record says {' '.join(map(str, want))}, but the cards score "
-                          f"{' '.join(map(str, row.points))}")
+                          f"{' '.join(map(str, row.points))}", code="score_mismatch", record=" ".join(map(str, want)),
+                          cards=" ".join(map(str, row.points)))
         else:
             raise err(no, indent + 1, f"unknown line {quote(words[0][0], 20)} (expected deal, hand, kitty, call, "
-                      "trick or score)")
+                      "trick or score)", code="unknown_line", word=words[0][0][:20])
     end = max(1, len(lines))
     flush(end)
     g = start(end)
@@ -411,7 +417,7 @@ def loads(text: str) -> Game:
         try:
             parse_players(ptext, g.rules.players)
         except NotationError as e:
-            raise err(pno, 1, e.message) from None
+            raise err(pno, 1, e.message, e) from None
     if "result" in tags:
         rtext, rno = tags["result"]
         nums = [small_int(w, signed=True) for w in rtext.split()]

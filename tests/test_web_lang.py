@@ -21,9 +21,9 @@ from sitebuild.catalogs import PAGE_WORDS_MARK, page_words, put_page_words
 ROOT = Path(__file__).parent.parent
 LOCALE = ROOT / "web" / "locale"
 TRANSLATIONS = [lang for lang in LANGUAGES if lang != "en"]
-LATIN_ALLOWED = {"DOS", "English"}
-"""Latin words a Russian or Ukrainian text may hold: a program's name (the "DOS 1993" preset) and the
-language picker's own name for English."""
+LATIN_ALLOWED = {"DOS", "English", "JSON"}
+"""Latin words a Russian or Ukrainian text may hold: a program's name (the "DOS 1993" preset), the
+language picker's own name for English and a file format's name (a bad file's details: "not JSON")."""
 
 
 def read(lang: str) -> PoCatalog:

@@ -173,7 +173,9 @@ def test_unreadable_saves_are_typed_errors_that_keep_the_text(text: str, kind: s
         Session.from_save(text)
     assert info.value.kind == kind
     assert info.value.raw == text
-    assert info.value.to_dict() == {"kind": kind, "message": info.value.message}
+    assert info.value.to_dict() == {"kind": kind, "message": info.value.message, "code": info.value.code,
+                                    "params": info.value.params}
+    assert info.value.code is not None  # every kind has words in the page's language (detail.<code>)
 
 
 def test_truncated_and_tampered_real_saves() -> None:

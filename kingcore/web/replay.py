@@ -53,15 +53,18 @@ class ReplayFileError(NotationError):
     """
 
     def __init__(self, err: NotationError, part: Literal["file", "record"]) -> None:
-        super().__init__(err.message, err.text, err.line, err.column, err.illegal)
+        super().__init__(err.message, err.text, err.line, err.column, err.illegal, code=err.code, params=err.params)
         self.part = part
 
     def to_dict(self) -> dict[str, Any]:
         """``{"part", "line", "column", "message"}`` (JSON-ready; line and column may be ``None``); for a
         card or call the rules refuse also ``reason`` (a :class:`~kingcore.errors.Reason` value), ``args``
         (:func:`~kingcore.web.viewmodel.reason_args`), ``seat`` (or ``None``) and ``move`` (its token, or
-        ``None``): the page says why in its own words, as at the table."""
-        out: dict[str, Any] = {"part": self.part, "line": self.line, "column": self.column, "message": self.message}
+        ``None``): the page says why in its own words, as at the table; ``code`` and ``params``
+        (:class:`~kingcore.errors.NotationError`'s: the page's ``detail.<code>``; ``code`` ``None``: only the
+        reader's English ``message`` says what is wrong — the rare kinds)."""
+        out: dict[str, Any] = {"part": self.part, "line": self.line, "column": self.column, "message": self.message,
+                               "code": self.code, "params": dict(self.params)}
         e = self.illegal
         if e is not None:
             out.update(reason=e.reason.value, args=reason_args(e.position if isinstance(e.position, Position)
@@ -107,7 +110,7 @@ def read_file(text: str) -> tuple[str, FileKind, Any]:
         if isinstance(doc, dict) and isinstance(doc.get("record"), str):
             return str(doc["record"]), kind, doc.get("settings")
         raise NotationError('a JSON object without a game record (no "record" string, nor a "save" '
-                            "holding one)", body[:80], 1, 1)
+                            "holding one)", body[:80], 1, 1, code="no_record")
     except NotationError as e:
         raise ReplayFileError(e, "file") from None
 

@@ -35,6 +35,7 @@ from ..errors import IllegalMoveError, KingError, NotationError, RulesError
 from ..game import Game, Phase
 from ..limits import MAX_DIGITS, JsonError, json_loads
 from ..notation import dumps, loads
+from ..position import Position
 from ..rules import Rules
 from ..view import seat_view
 from .assist import Moves, deal_moves, mark_undo, rewind, undo_span
@@ -77,18 +78,24 @@ class SaveError(KingError, ValueError):
         raw: the text as given, so the page can offer it for download.
         message: what is wrong (the engine's words, for the details line and logs).
         version: for ``kind == "version"``, the format version the save names (``None``: it names none).
+        code, params: the kind of detail for the page's words (its catalog's ``detail.<code>`` with
+            ``params``; ``params["inner"]`` a record error's ``{"code", "params", "message"}``), or ``None``
+            for a rare kind whose English ``message`` is shown as it is.
     """
 
-    def __init__(self, message: str, kind: SaveProblem, raw: str, version: Any = None) -> None:
+    def __init__(self, message: str, kind: SaveProblem, raw: str, version: Any = None,
+                 code: str | None = None, params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.code = code
+        self.params = params or {}
         self.kind = kind
         self.raw = raw
         self.version = version
 
-    def to_dict(self) -> dict[str, str]:
-        """``{"kind": ..., "message": ...}`` (JSON-ready; the raw text is not repeated)."""
-        return {"kind": self.kind, "message": self.message}
+    def to_dict(self) -> dict[str, Any]:
+        """``{"kind", "message", "code", "params"}`` (JSON-ready; the raw text is not repeated)."""
+        return {"kind": self.kind, "message": self.message, "code": self.code, "params": dict(self.params)}
 
 
 _SEQ_PREFIX = re.compile(rf'\{{"version":[0-9]{{1,{MAX_DIGITS}}},"seq":([0-9]{{1,{MAX_DIGITS}}}),')
@@ -142,37 +149,49 @@ def _read_save(text: str) -> tuple[Game, dict[str, Any], int, str, list[int]]:
     """The one reader of save texts: :func:`parse_save`'s answer and the deals played with undo (the save's
     optional ``undo`` list; a save written before undo existed has none)."""
     if not isinstance(text, str) or not text.strip():
-        raise SaveError("the save is empty", "garbage", text if isinstance(text, str) else "")
+        raise SaveError("the save is empty", "garbage", text if isinstance(text, str) else "", code="save_empty")
     try:  # within kingcore.limits: ≤ 1 MB, nesting ≤ 20, integers ≤ 18 digits — checked before json
         doc = json_loads(text, "save")
     except JsonError as e:
         if text.strip().startswith("{") and e.truncated:
             raise SaveError(f"the save is cut short ({len(text)} characters; the end is missing)",
-                            "truncated", text) from None
-        raise SaveError(f"the save is not a saved game ({e})", "garbage", text) from None
+                            "truncated", text, code="save_truncated", params={"n": len(text)}) from None
+        raise SaveError(f"the save is not a saved game ({e})", "garbage", text, code="save_garbage") from None
     except NotationError as e:
-        raise SaveError(f"the save is not a saved game ({e})", "garbage", text) from None
+        raise SaveError(f"the save is not a saved game ({e})", "garbage", text, code="save_garbage") from None
     if not isinstance(doc, dict):
-        raise SaveError("the save is not a saved game (JSON, but not an object)", "invalid", text)
+        raise SaveError("the save is not a saved game (JSON, but not an object)", "invalid", text,
+                        code="save_garbage")
     version = doc.get("version")
     if type(version) is not int or version != SAVE_VERSION:  # 1.0 and true are not 1
         newer = isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION
         found = "names no format version" if version is None else f"has format version {repr(version)[:40]}"
         raise SaveError(f"the save {found}; this page reads version {SAVE_VERSION}"
                         + (" (it was written by a newer version of the game)" if newer else ""),
-                        "version", text, version)
+                        "version", text, version, code="save_version",
+                        params={"found": "" if version is None else repr(version)[:40], "want": SAVE_VERSION})
     record, seq, settings, gid = doc.get("record"), doc.get("seq", 0), doc.get("settings", {}), doc.get("id", "")
     if not isinstance(record, str) or not isinstance(settings, dict) or not isinstance(gid, str) \
             or not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-        raise SaveError("the save lacks a game record, settings or counter of the right type", "invalid", text)
+        raise SaveError("the save lacks a game record, settings or counter of the right type", "invalid", text,
+                        code="save_shape")
     try:
         game = loads(record)
         checked = check_settings(settings, game.rules.players)
     except Exception as e:  # any failure to replay (even an engine bug) leaves the text exportable
-        raise SaveError(f"the saved game does not replay: {e}", "invalid", text) from None
+        inner = {"code": getattr(e, "code", None), "params": getattr(e, "params", {}), "message": str(e),
+                 "line": getattr(e, "line", None)}
+        illegal = e.illegal if isinstance(e, NotationError) else None
+        if illegal is not None:  # the page says why as at the table, the card in its own letters
+            inner.update(reason=illegal.reason.value, seat=illegal.seat,
+                         args=reason_args(illegal.position if isinstance(illegal.position, Position) else None),
+                         move=None if illegal.move is None else str(illegal.move))
+        raise SaveError(f"the saved game does not replay: {e}", "invalid", text, code="save_replay",
+                        params={"inner": inner}) from None
     undo = doc.get("undo", [])
     if not isinstance(undo, list) or not all(type(n) is int and 1 <= n <= len(game.deals) for n in undo):
-        raise SaveError(f"the save's undo marks are not deals of its game: {repr(undo)[:80]}", "invalid", text)
+        raise SaveError(f"the save's undo marks are not deals of its game: {repr(undo)[:80]}", "invalid", text,
+                       code="save_undo")
     return game, checked, seq, gid, sorted(set(undo))
 
 

@@ -20,12 +20,19 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..cards import SUIT_LETTERS, Suit
+from .viewmodel import describe_move
 
 LANGUAGES = ("en", "ru", "uk")
 """The page's languages (``web/locale/<lang>.po``), English first (the source and the fallback)."""
 
 BROWSER_LANGUAGES = {"en": "en", "ru": "ru", "uk": "uk", "be": "ru"}
 """A browser language's primary subtag -> the page's language (Belarusian readers get Russian)."""
+
+
+FORMAT_WORDS = {"tag_draw": "[Draw]", "tag_first": "[FirstDealer]", "tag_players": "[Players]",
+                "line_words": "deal, hand, kitty, call, trick, score", "human": "human:", "bot": "bot:",
+                "card_example": "QS, 10H", "key_record": '"record"', "key_save": '"save"'}
+"""The record format's own words (never translated), for :meth:`Catalog.detail`'s messages."""
 
 
 class MissingText(KeyError):
@@ -90,6 +97,55 @@ class Catalog:
     def card(self, card: str) -> str:
         """A card as shown in text: ``QS`` → ``Q♠``, ``TH`` → ``10♥``."""
         return self.t(f"rank.{card[:-1]}") + self.suit(card[-1])
+
+    def num(self, x: float, digits: int = 1, sign: bool = False) -> str:
+        """A number with ``digits`` decimals in the language's way: its decimal mark (the catalog's
+        ``num.point``: ``.`` in English, ``,`` in Russian and Ukrainian; ``.`` without one), a real minus
+        sign, and with ``sign`` an explicit plus; zero has no sign: ``−2,5``, ``+1,2``, ``0,0``."""
+        text = f"{abs(x):.{digits}f}"
+        if self.has("num.point"):
+            text = text.replace(".", self.t("num.point"))
+        if not text.strip("0.,"):
+            return text
+        return ("−" if x < 0 else "+" if sign else "") + text
+
+    def detail(self, error: Mapping[str, Any]) -> str:
+        """What is wrong with a file or a save, for *Details*: the catalog's ``detail.<code>`` with the
+        error's ``params`` (:class:`~kingcore.errors.NotationError`'s ``code``/``params``, from
+        ``ReplayFileError.to_dict()`` or ``SaveError.to_dict()``; a nested record error under
+        ``params["inner"]`` said in words as ``{detail}``); an error without a code (a rare kind) gives its
+        English ``message`` as it is."""
+        if error.get("reason"):
+            return self.refused(error)
+        code = error.get("code")
+        if not code:
+            return str(error.get("message", ""))
+        params = {**FORMAT_WORDS, **(error.get("params") or {})}
+        inner = params.pop("inner", None)
+        if isinstance(inner, Mapping):
+            params["detail"] = self.detail(inner)
+        return self.t(f"detail.{code}", **params)
+
+    def refused(self, error: Mapping[str, Any]) -> str:
+        """Why the rules refuse a record's card or call, in the page's words (the reasons the table gives for
+        a greyed card), from ``ReplayFileError.to_dict()``'s (or a save's record error's) ``reason``,
+        ``args``, ``seat``, ``move`` — the card in the catalog's letters (``К♥`` in Russian), never the
+        engine's; ``""`` for an error without a ``reason``."""
+        reason = error.get("reason")
+        if not reason:
+            return ""
+        why = self.why(str(reason), error.get("args"))
+        token, seat = error.get("move"), error.get("seat")
+        if token is None:
+            return why
+        try:
+            m = describe_move(str(token))
+            move = self.card(m["card"]) if m["kind"] == "card" else self.move(m)
+        except ValueError:
+            move = str(token)
+        if seat is None:
+            return self.t("replay.refused", move=move, reason=why)
+        return self.t("replay.refused_seat", seat=seat, move=move, reason=why)
 
     def card_name(self, card: str) -> str:
         """A card in words, for screen readers: ``queen of spades``."""

@@ -79,6 +79,8 @@ def test_a_downloaded_record_replays_and_plays_on(server: Any, new_context: Any,
     assert board(page)["trick"] == [r.frame(1)["trick"][0]["card"]]
     page.keyboard.press("End")  # the last card of the record: every hand as the record leaves it
     wait_step(page, r.last)
+    # "Card ›" under the focus is disabled at the end: the focus goes to "‹ Card", not to the page's body
+    assert page.evaluate("document.activeElement.id") == "replay-prev"
     end = r.frame(r.last)
     assert board(page)["hands"] == end["hands"] and sum(map(len, end["hands"])) < 32
     page.keyboard.press("Shift+ArrowLeft")

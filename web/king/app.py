@@ -212,7 +212,7 @@ class App:
         """What the banner says about the unreadable save (in the page's language)."""
         err = self.problem
         if err is not None:
-            put(el("problem-text"), panels.problem(self.cat, err.kind, err.version, err.message,
+            put(el("problem-text"), panels.problem(self.cat, err.kind, err.version, self.cat.detail(err.to_dict()),
                                                    json.dumps(err.version)))
 
     def blob_url(self, text: str, old: str | None) -> str:

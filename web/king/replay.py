@@ -154,8 +154,13 @@ class ReplayView:
         frame = r.frame(self.step)
         put(el("replay-board"), view.board(cat, frame), frame["names"])
         el("replay-deal").value = str(frame["deal_index"])
-        el("replay-prev").disabled = el("replay-prev-trick").disabled = self.step == 0
-        el("replay-next").disabled = el("replay-next-trick").disabled = self.step == r.last
+        at_start, at_end = self.step == 0, self.step == r.last
+        el("replay-prev").disabled = el("replay-prev-trick").disabled = at_start
+        el("replay-next").disabled = el("replay-next-trick").disabled = at_end
+        focused = document.activeElement
+        goal = view.focus_after(str(getattr(focused, "id", "") or ""), at_start, at_end)
+        if goal is not None:  # a step button just disabled would drop the focus to the body
+            el(goal).focus()
         review = self.review if self.review is not None and self.review["key"][:2] == (id(r), frame["deal_index"]) \
             else None
         actual = None

@@ -116,10 +116,10 @@ def fill_names(text: str, names: list[str | None] | None) -> str:
                      ord(m.group()) - NAME_MARK < len(names) else "", text)
 
 
-def signed(x: float) -> str:
-    """Expected points, one decimal, with a real minus sign."""
-    text = f"{abs(x):.1f}"
-    return "0.0" if text == "0.0" else ("−" if x < 0 else "+") + text
+def signed(x: float, cat: Catalog | None = None) -> str:
+    """Expected points, one decimal, with a real minus sign (and ``cat``'s decimal mark: ``−2,5`` in
+    Russian; without a catalog, a point)."""
+    return (cat or Catalog()).num(x, sign=True)
 
 
 def percent(x: float | None) -> str:

@@ -30,8 +30,8 @@ def hand(vm: dict[str, Any], cat: Catalog, values: dict[str, float], best: str |
         label, badge = cat.card_name(card), None
         if card in values:
             code = "hint.card_aria_best" if card == best else "hint.card_aria"
-            label = cat.t(code, label=label, value=signed(values[card]))
-            badge = h("span", {"class": "ev", "aria-hidden": "true"}, signed(values[card]))
+            label = cat.t(code, label=label, value=signed(values[card], cat))
+            badge = h("span", {"class": "ev", "aria-hidden": "true"}, signed(values[card], cat))
             attrs["data-hint"] = "best" if card == best else None
         classes = " ".join(["card", *(["is-legal"] if c["legal"] else []), *(["is-hint"] if card == best else [])])
         buttons.append(h("button", {"type": "button", "class": classes, "data-card": card, "data-suit": c["suit"],

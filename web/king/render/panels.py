@@ -47,22 +47,22 @@ def review(cat: Catalog, state: dict[str, Any] | None, actual: int | None = None
         rows.append(h("tr", {"data-trick": c["trick"], "data-cost": c["cost"], "class": "is-costly" if cost >= COSTLY
                              else None},
                       h("td", {"class": "num"}, c["trick"]),
-                      h("td", None, cat.card(c["card"]), " ", h("small", None, f"({signed(c['expected'])})")),
-                      h("td", None, [cat.card(c["best"]), " ", h("small", None, f"({signed(c['best_expected'])})")]
+                      h("td", None, cat.card(c["card"]), " ", h("small", None, f"({signed(c['expected'], cat)})")),
+                      h("td", None, [cat.card(c["best"]), " ", h("small", None, f"({signed(c['best_expected'], cat)})")]
                         if better else cat.t("review.best")),
-                      h("td", {"class": "num"}, f"−{cost:.1f}" if better else "")))
+                      h("td", {"class": "num"}, cat.num(-cost) if better else "")))
     total = data["cost"]
     lost = sum(1 for c in cards if shown_cost(c) >= COSTLY)
     if total < 0.05:
         summary = cat.t("review.all_best")
     elif lost:
-        summary = cat.n("review.costly", lost, total=f"{total:.1f}")
+        summary = cat.n("review.costly", lost, total=cat.num(total))
     else:
-        summary = cat.t("review.cheap", total=f"{total:.1f}")
+        summary = cat.t("review.cheap", total=cat.num(total))
     head = [h("th", None, cat.t(code)) for code in ("review.trick", "review.played", "review.better", "review.cost")]
     happened = actual is not None and h("p", {"class": "review-actual", "data-points": actual},
                                         cat.t("review.actual", points=pts(actual),
-                                              expected=signed(cards[0]["expected"])))
+                                              expected=signed(cards[0]["expected"], cat)))
     return h("div", {"class": "review", "id": "review"}, h("p", {"class": "review-note", "role": "status"}, summary),
              *([happened] if happened else []),
              h("div", {"class": "review-scroll"}, h("table", {"class": "review-table"},

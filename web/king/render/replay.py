@@ -101,13 +101,13 @@ def seat_review(cat: Catalog, state: Mapping[str, Any] | None, table: Table, act
     if total < 0.05:
         summary = cat.t("replay.review_all_best", name=who)
     elif costly:
-        summary = cat.n("replay.review_costly", costly, name=who, total=f"{total:.1f}")
+        summary = cat.n("replay.review_costly", costly, name=who, total=cat.num(total))
     else:
-        summary = cat.t("replay.review_cheap", name=who, total=f"{total:.1f}")
+        summary = cat.t("replay.review_cheap", name=who, total=cat.num(total))
     if actual is None:
         real = cat.t("replay.review_not_over")
     else:
-        real = cat.t("replay.review_actual", name=who, points=pts(actual), expected=signed(cards[0]["expected"]))
+        real = cat.t("replay.review_actual", name=who, points=pts(actual), expected=signed(cards[0]["expected"], cat))
     now = current and current["kind"] == "card" and current["seat"] == state["seat"] and current["token"]
     body = []
     for c, cost in zip(cards, costs, strict=True):
@@ -117,10 +117,11 @@ def seat_review(cat: Catalog, state: Mapping[str, Any] | None, table: Table, act
         body.append(h("tr", {"data-trick": c["trick"], "data-card": c["card"], "data-cost": c["cost"],
                              "class": mark or None},
                       h("td", {"class": "num"}, c["trick"]),
-                      h("td", None, cat.card(c["card"]), " ", h("small", None, f"({signed(c['expected'])})")),
-                      h("td", None, *([cat.card(c["best"]), " ", h("small", None, f"({signed(c['best_expected'])})")]
+                      h("td", None, cat.card(c["card"]), " ", h("small", None, f"({signed(c['expected'], cat)})")),
+                      h("td", None, *([cat.card(c["best"]), " ",
+                                       h("small", None, f"({signed(c['best_expected'], cat)})")]
                                       if other else [cat.t("review.best")])),
-                      h("td", {"class": "num"}, f"−{cost:.1f}" if other else "")))
+                      h("td", {"class": "num"}, cat.num(-cost) if other else "")))
     heads = ("review.trick", "replay.review_played", "replay.review_better", "review.cost")
     return [h("div", {"class": "review replay-review", "data-seat": state["seat"], "data-deal": data["deal"]},
               h("p", {"class": "review-note", "role": "status"}, summary),
@@ -133,7 +134,8 @@ def seat_review(cat: Catalog, state: Mapping[str, Any] | None, table: Table, act
 
 def file_error(cat: Catalog, error: Mapping[str, Any]) -> list[Node | str]:
     """Where a file could not be read (``ReplayFileError.to_dict()``): the line and column of the file, or
-    of the game record inside a save, and the reader's own message under *Details*."""
+    of the game record inside a save, and under *Details* what is wrong in the page's words (the reader's own
+    English message only for a rare kind of error without a ``code``: ``Catalog.detail``)."""
     if error.get("line") is None:
         text = cat.t("replay.error")
     else:
@@ -142,25 +144,37 @@ def file_error(cat: Catalog, error: Mapping[str, Any]) -> list[Node | str]:
     return [h("p", {"class": "replay-error-where", "data-line": error.get("line"), "data-column": error.get("column")},
               text, " ", cat.t("replay.error_tail")),
             h("details", {"class": "problem-detail"}, h("summary", None, cat.t("problem.details")),
-              refused(cat, error) or str(error.get("message", "")))]
+              refused(cat, error) or cat.detail(error))]
 
 
 def refused(cat: Catalog, error: Mapping[str, Any]) -> str:
     """Why the rules refuse a file's card or call, in the page's words (the reasons the table gives for a
     greyed card), from ``ReplayFileError.to_dict()``'s ``reason``, ``args``, ``seat``, ``move``; ``""``
     for any other error (the reader's own message is shown then)."""
-    reason = error.get("reason")
-    if not reason:
-        return ""
-    why = cat.why(str(reason), error.get("args"))
-    token, seat = error.get("move"), error.get("seat")
-    if token is None:
-        return why
-    try:
-        m = describe_move(str(token))
-        move = cat.card(m["card"]) if m["kind"] == "card" else cat.move(m)
-    except ValueError:
-        move = str(token)
-    if seat is None:
-        return cat.t("replay.refused", move=move, reason=why)
-    return cat.t("replay.refused_seat", seat=seat, move=move, reason=why)
+    return cat.refused(error)
+
+
+STEP_PAIRS = {"replay-prev": "replay-next", "replay-next": "replay-prev",
+              "replay-prev-trick": "replay-next-trick", "replay-next-trick": "replay-prev-trick"}
+"""Each step button of the viewer and the one stepping the other way."""
+
+
+def focus_after(focused: str, at_start: bool, at_end: bool) -> str | None:
+    """Where the keyboard focus goes after a step (``focused``: the id of the element holding it): when a
+    step button it is on is disabled at either end (Home/End, or the last card), to the button stepping the
+    other way, or to the viewer's frame (``replay-view``, focusable) when that one is disabled too (a file
+    of one step); ``None``: the focus stays where it is.
+
+    >>> focus_after("replay-next", False, True), focus_after("replay-prev-trick", True, False)
+    ('replay-prev', 'replay-next-trick')
+    >>> focus_after("replay-next", False, False), focus_after("replay-prev", True, True), focus_after("x", True, True)
+    (None, 'replay-view', None)
+    """
+    if focused not in STEP_PAIRS:
+        return None
+    disabled = at_start if "prev" in focused else at_end
+    if not disabled:
+        return None
+    other = STEP_PAIRS[focused]
+    return "replay-view" if (at_end if "prev" in focused else at_start) else other
+

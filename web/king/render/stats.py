@@ -33,7 +33,7 @@ def figures(cat: Catalog, s: Mapping[str, Any]) -> Node:
         ("played", cat.t("stats.played"), str(s["played"]), s["played"]),
         ("won", cat.t("stats.won"), cat.t("stats.won_value", won=s["won"], played=s["played"]), s["won"]),
         ("average", cat.t("stats.average"),
-         cat.t("stats.none") if s["average"] is None else signed(s["average"]),
+         cat.t("stats.none") if s["average"] is None else signed(s["average"], cat),
          "" if s["average"] is None else round(s["average"], 3)),
         ("best", cat.t("stats.best"), rubber(s["best"]), "" if s["best"] is None else s["best"]["total"]),
         ("worst", cat.t("stats.worst"), rubber(s["worst"]), "" if s["worst"] is None else s["worst"]["total"]),
@@ -81,7 +81,7 @@ def contracts_table(cat: Catalog, s: Mapping[str, Any]) -> Node | None:
     head = h("tr", None, [h("th", {"scope": "col"}, cat.t(c)) for c in ("stats.contract", "stats.deals", "stats.avg")])
     rows = [h("tr", {"data-contract": c["contract"], "data-average": round(c["average"], 3)},
               h("th", {"scope": "row"}, cat.t(f"contract.{c['contract']}")), h("td", {"class": "num"}, c["deals"]),
-              h("td", {"class": "num"}, signed(c["average"]))) for c in s["contracts"]]
+              h("td", {"class": "num"}, signed(c["average"], cat))) for c in s["contracts"]]
     return h("table", {"class": "stats-contracts history-table"}, h("thead", None, head), h("tbody", None, rows))
 
 

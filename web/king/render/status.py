@@ -58,12 +58,12 @@ def hint_words(cat: Catalog, answer: dict[str, Any]) -> dict[str, Any]:
         text = (cat.t("hint.pass_share", bar=percent(bar)) if best["token"] == "pass"
                 else cat.t("hint.share", move=move_hint(cat, best), share=percent(best["expected"])))
     elif len(moves) > 1:
-        text = cat.t("hint.points_worst", move=move_hint(cat, best), value=signed(best["expected"]),
-                     worst=signed(moves[-1]["expected"]))
+        text = cat.t("hint.points_worst", move=move_hint(cat, best), value=signed(best["expected"], cat),
+                     worst=signed(moves[-1]["expected"], cat))
     else:
-        text = cat.t("hint.points", move=move_hint(cat, best), value=signed(best["expected"]))
+        text = cat.t("hint.points", move=move_hint(cat, best), value=signed(best["expected"], cat))
     return {"best": best["token"], "text": text, "values": {m["token"]: m["expected"] for m in moves},
-            "shown": {m["token"]: percent(m["expected"]) if share else signed(m["expected"]) for m in moves}}
+            "shown": {m["token"]: percent(m["expected"]) if share else signed(m["expected"], cat) for m in moves}}
 
 
 def move_hint(cat: Catalog, move: dict[str, Any]) -> str:
