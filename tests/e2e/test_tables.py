@@ -146,7 +146,32 @@ def test_every_table_size_lays_out_and_reloads_to_the_same_point(server: Any, ne
             assert tip[2] != "none" and tip[0] >= 0 and tip[1] <= 360, (label, tip)
         page.screenshot(path=str(artifacts / f"why-{label}-360x740.png"))
         check_large_cards(page, players, label, artifacts)
+        if players >= 5:  # a sheet wider than a phone: its contract column stays in view while it scrolls
+            page.set_viewport_size({"width": 360, "height": 740})
+            page.select_option("#lang", "uk")  # the longest seat names: «Північний захід»
+            page.wait_for_selector("body[data-lang=uk]")
+            page.click("#btn-sheet")
+            page.wait_for_selector("#sheet-panel:not([hidden])")
+            wide = page.evaluate(WIDE_SHEET_JS)
+            page.screenshot(path=str(artifacts / f"sheet-{label}-360x740-scrolled.png"))
+            assert wide["contract"] and wide["control"], (label, wide)
+            page.evaluate("document.querySelector('#sheet-panel .sheet-scroll').scrollLeft = 0")
+            page.click("#btn-sheet-close")
+            page.wait_for_selector("#sheet-panel[hidden]", state="attached")
+            page.select_option("#lang", "en")
+            page.wait_for_selector("body[data-lang=en]")
         page.set_viewport_size({"width": 1280, "height": 800})
+
+
+WIDE_SHEET_JS = """() => {  // the score sheet scrolled to its right end: is the contract column still in view?
+  const box = document.querySelector('#sheet-panel .sheet-scroll');
+  box.scrollLeft = box.scrollWidth;
+  const b = box.getBoundingClientRect();
+  const name = document.querySelector('#score-sheet tbody tr th[scope=row]').getBoundingClientRect();
+  const ctrl = document.querySelector('#score-sheet thead th:last-child').getBoundingClientRect();
+  return {scrolls: box.scrollWidth > box.clientWidth + 1, contract: name.left >= b.left - 1 && name.right <= b.right,
+          control: ctrl.left >= b.left - 1 && ctrl.right <= b.right + 1};
+}"""
 
 
 CARDS_JS = """() => [...document.querySelectorAll('#hand button.card')].map(b => {
