@@ -312,6 +312,14 @@ def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(server: Any, new_c
                 page.screenshot(path=str(artifacts / f"failed-words-{lang}-{width}x{height}.png"))
                 raise
             page.screenshot(path=str(artifacts / f"words-{lang}-{width}x{height}.png"))
+            if width == 360:  # every option's checkbox the same size, however long its label (the tester's uk)
+                page.click("#btn-options")
+                page.wait_for_selector("#options-dialog[open]")
+                boxes = page.evaluate("[...document.querySelectorAll('#options-dialog input[data-ui]')]"
+                                      ".map(e => [e.offsetWidth, e.offsetHeight])")
+                assert len(boxes) == 5 and len({tuple(b) for b in boxes}) == 1, (where, boxes)
+                page.click("#options-close")
+                page.wait_for_selector("#options-dialog:not([open])", state="attached")
             fits = page.evaluate(LONG_NAMES_JS, "Константинопольский1")  # a 20-character name, one word
             assert fits["spots"] >= 4 and fits["over"] <= 1 and not fits["overlap"], (where, fits)
             page.click("#btn-sheet")
