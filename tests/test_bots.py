@@ -95,6 +95,19 @@ def random_decision(rules: Rules, rng: random.Random) -> Game:
             return g
 
 
+
+def replay_deal(g: Game, hands: Any, kitty: Any, deal: Deal) -> None:
+    """Deal ``hands`` and ``kitty`` in ``g`` and play ``deal``'s recorded calls and cards on them.
+
+    Raises:
+        IllegalMoveError: a recorded move is not legal with these cards.
+    """
+    g.deal_cards(hands, kitty)
+    for s, m in deal.calls:
+        g.play(m, s)
+    for s, c in deal.plays:
+        g.play(c, s)
+
 def redeal_hidden(g: Game, seat: int, rng: random.Random, tries: int = 60) -> Game | None:
     """The same game with the cards ``seat`` cannot see dealt again: each hidden slot of every hand
     (and the kitty) gets another hidden card; kept only if the whole public history replays legally.
@@ -127,16 +140,8 @@ def redeal_hidden(g: Game, seat: int, rng: random.Random, tries: int = 60) -> Ga
         g2 = g.restart()
         try:
             for prev in g.deals[:-1]:
-                g2.deal_cards(prev.hands, prev.kitty)
-                for s, m in prev.calls:
-                    g2.play(m, s)
-                for s, c in prev.plays:
-                    g2.play(c, s)
-            g2.deal_cards(hands, kitty)
-            for s, m in d.calls:
-                g2.play(m, s)
-            for s, c in d.plays:
-                g2.play(c, s)
+                replay_deal(g2, prev.hands, prev.kitty, prev)
+            replay_deal(g2, hands, kitty, d)
         except IllegalMoveError:
             continue
         return g2

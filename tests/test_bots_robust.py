@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from test_bots import replay_deal
 
 from kingcore import Game, IllegalMoveError, Move, Phase
 from kingcore.bots import BotSpecError, choose_token, knowledge, make_bot
@@ -275,11 +276,7 @@ def _redeal_earlier(g: Game, rng: random.Random) -> Game | None:
                 else:
                     kitty[j] = c
         try:
-            g2.deal_cards(hands, kitty)
-            for s, m in d.calls:
-                g2.play(m, s)
-            for s, c in d.plays:
-                g2.play(c, s)
+            replay_deal(g2, hands, kitty, d)
         except IllegalMoveError:
             return None
     return g2 if changed else None
