@@ -583,6 +583,38 @@ def test_a_time_budget_still_gives_a_legal_move() -> None:
         g.play(m)
 
 
+def test_play_ms_caps_the_cards_after_the_opening_lead_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play_ms`` (the page's *Expert*: 150 ms) is the cap of every card after the opening lead; the
+    opening lead keeps ``budget_ms`` (350 ms), and without ``budget_ms`` ``play_ms`` alone caps them."""
+    import kingcore.bots.pimc as pimc_mod
+
+    seen: list[tuple[int, float]] = []
+    real = pimc_mod.card_values
+
+    def spy(k: Any, lm: int, rng: random.Random, samples: int, playouts: int, budget_ms: float,
+            *args: Any, **kw: Any) -> Any:
+        seen.append((k.trick_no * 10 + len(k.trick), budget_ms))
+        return real(k, lm, rng, samples, playouts, budget_ms, *args, **kw)
+
+    monkeypatch.setattr(pimc_mod, "card_values", spy)
+    for spec, lead, later in (("pimc(samples=2,budget_ms=350,play_ms=150)", 350.0, 150.0),
+                              ("pimc(samples=2,play_ms=150)", 0.0, 150.0),
+                              ("pimc(samples=2,budget_ms=90,play_ms=150)", 90.0, 90.0),
+                              ("pimc(samples=2,budget_ms=350)", 350.0, 350.0)):
+        seen.clear()
+        h = Game()
+        h.set_first_dealer(0)
+        h.deal(random.Random(6))
+        bot = make_bot(spec)
+        while h.phase is Phase.PLAY:
+            v = seat_view(h, h.to_move or 0)
+            h.play(bot.choose(v, random.Random(1)))
+        assert seen and seen[0] == (0, lead), spec  # the opening lead always has a choice
+        assert len(seen) > 3 and all(b == later for at, b in seen[1:]), (spec, seen)
+    with pytest.raises(ValueError, match="play_ms"):
+        make_bot("pimc(play_ms=-1)")
+
+
 def test_ordered_king_arena_and_auction_run() -> None:
     rs = run_arena(["heuristic", "random"], ["ordered", "auction"], deals=2, rng_seed=3)
     assert [r.contract for r in rs] == ["ordered", "auction"] and all(r.deals == 2 for r in rs)

@@ -621,7 +621,10 @@ class PimcBot(Bot):
 
     Parameters: ``samples`` deals per card decision; ``call_samples`` per trump call, bid or contract
     name; ``playouts`` cap on deals × candidate cards (0: none); ``budget_ms`` wall-clock cap per
-    decision (0: none); ``rollout`` ``heuristic`` | ``random``; ``objective`` ``own`` | ``diff``;
+    decision (0: none); ``play_ms`` a lower cap for the card decisions after the opening lead (0: ``budget_ms``
+    alone; the page's *Expert* gives the opening lead, the calls and the bids 350 ms and the other cards 150 ms,
+    so on a slow device only the opening lead waits longer); ``rollout`` ``heuristic`` | ``random``;
+    ``objective`` ``own`` | ``diff``;
     ``solver`` tricks searched exactly at the end (0: none); ``margin`` how much better than its fair
     share a contract must look to be named in ordered King (a fraction of the fair share);
     ``infer``/``draws`` weigh the sampled deals by how well the heuristic explains the others' play
@@ -651,6 +654,7 @@ class PimcBot(Bot):
     call_samples: int = 16
     playouts: int = 0
     budget_ms: float = 0.0
+    play_ms: float = 0.0
     rollout: str = "heuristic"
     objective: str = "own"
     solver: int = 0
@@ -672,8 +676,9 @@ class PimcBot(Bot):
     rubber: float = 0.0
 
     def __post_init__(self) -> None:
-        if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0:
-            raise ValueError("samples and call_samples must be ≥ 1; playouts, budget_ms and solver ≥ 0")
+        if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0 \
+                or self.play_ms < 0:
+            raise ValueError("samples and call_samples must be ≥ 1; playouts, budget_ms, play_ms and solver ≥ 0")
         if self.rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be heuristic or random, not {self.rollout!r}")
         if not 0.0 <= self.infer <= 1.0 or self.draws < 1 or self.chain < 0:
@@ -705,7 +710,7 @@ class PimcBot(Bot):
                 return heuristic  # every legal card plays alike
             hc = heuristic.card.index if heuristic.card is not None else -1
             spread: dict[int, float] = {}
-            vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
+            vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self._budget(k), self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
                                   self.lookahead, self.chain, self.version, hc, spread, *self._adaptive(k),
                                   *self._models(), race=self.race, seat_priors=self._seat_priors(view))
@@ -730,6 +735,13 @@ class PimcBot(Bot):
             return None
         n = len(view.points)
         return seat_priors(view.earlier, n, models, prior, _eps(self.infer), self.version, self.rubber, view.rules)
+
+    def _budget(self, k: Knowledge) -> float:
+        """The wall-clock cap of a card decision in ms (0: none): ``budget_ms`` for the opening lead,
+        the lower of it and ``play_ms`` for every later card."""
+        if not self.play_ms or (k.trick_no == 0 and not k.trick):
+            return self.budget_ms
+        return min(self.budget_ms, self.play_ms) if self.budget_ms else self.play_ms
 
     def _adaptive(self, k: Knowledge) -> tuple[int, int, float]:
         """(least, most, clear) for :func:`card_values`: ``lead`` deals at most for the opening lead,
