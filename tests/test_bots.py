@@ -442,7 +442,7 @@ def test_make_bot_round_trips_and_rejects_bad_specs() -> None:
         assert str(make_bot(str(make_bot(spec)))) == str(make_bot(spec))
     assert make_bot("expert(samples=5)") == PimcBot(samples=5, call_samples=32, infer=0.9, chain=6, least=40, lead=640,
                                                     models="heuristic+naive+greedy+random", prior=0.9, race=0.2,
-                                                    rubber=1)
+                                                    rubber=1, lead_trust=0.5)
     for level in LEVELS.values():
         make_bot(level)
     for bad in ("nobody", "pimc(samples=x)", "pimc(colour=red)", "pimc(samples=0)", "heuristic(noise=2)",

@@ -43,7 +43,8 @@ from .pimc import PimcBot
 from .simple import GreedyBot, HeuristicBot, NaiveBot, RandomBot
 
 EXPERT = ("pimc(samples=160,call_samples=32,infer=0.9,chain=6,least=40,lead=640,"
-          "models=heuristic+naive+greedy+random,prior=0.9,race=0.2,rubber=1)")
+          "models=heuristic+naive+greedy+random,prior=0.9,race=0.2,rubber=1,"
+          "lead_trust=0.5)")
 """What ``expert`` stands for: the strongest level measured — at most 160 deals per card (from 40 on it
 stops once the card is clear) and up to 640 for the opening lead (adaptive thinking, issue 12), drawn
 by a Metropolis chain that weights each deal, and each other seat's model (the heuristic, naive,

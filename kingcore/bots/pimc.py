@@ -634,7 +634,9 @@ class PimcBot(Bot):
     ``standing``: among the cards within this many points of the best, the one that hands the other
     seats the fewest points is played (0: off) — the rubber is settled by differences; ``trust``: the
     heuristic's card is kept unless another card's value beats it by more than this many standard
-    errors of the paired difference (0: by any margin, the first round's rule); ``least``, ``close``,
+    errors of the paired difference (0: by any margin, the first round's rule); ``lead_trust`` the same
+    for the opening lead (negative: ``trust``; the expert's 640 deals there know more than the rules of
+    thumb's lead, so it trusts them less); ``least``, ``close``,
     ``lead``, ``clear``: adaptive thinking (``least`` 0: off) — a clear decision stops after ``least``
     deals or more, a close one goes on past ``samples`` up to ``close`` deals, the opening lead up to
     ``lead`` (:func:`card_values`); ``models``: the robust expert — candidate models of each other
@@ -666,6 +668,7 @@ class PimcBot(Bot):
     version: int = VERSION
     standing: float = 0.2
     trust: float = 1.0
+    lead_trust: float = -1.0
     least: int = 0
     close: int = 0
     lead: int = 0
@@ -752,7 +755,8 @@ class PimcBot(Bot):
     def _pick(self, ctx: Ctx, k: Knowledge, legal: list[Move], heuristic: Move, vals: dict[int, float],
               spread: dict[int, float]) -> Move:
         """The card to play from the values: the best one, unless the heuristic's card is within
-        ``trust`` × √(2 ln k) standard errors of it (k distinct values; then the heuristic's); in a
+        ``trust`` (the opening lead: ``lead_trust``, when set) × √(2 ln k) standard errors of it (k
+        distinct values; then the heuristic's); in a
         positive contract, a card that leaves a trick with points to another seat gives way to one
         within ``standing`` points of the best that leaves fewer points there (:func:`_gift`)."""
         values = {m: vals[m.card.index] for m in legal if m.card is not None}
@@ -762,7 +766,8 @@ class PimcBot(Bot):
         se = spread.get(best_m.card.index, 0.0) if best_m.card is not None else 0.0
         # the best of k noisy means is biased upward by about sqrt(2 ln k) standard errors
         k_alt = len({round(v, 9) for v in values.values()})
-        choice = heuristic if best - hv <= max(1e-9, self.trust * se * math.sqrt(2 * math.log(max(2, k_alt)))) \
+        trust = self.lead_trust if self.lead_trust >= 0 and k.trick_no == 0 and not k.trick else self.trust
+        choice = heuristic if best - hv <= max(1e-9, trust * se * math.sqrt(2 * math.log(max(2, k_alt)))) \
             else best_m
         if self.standing > 0 and not ctx.neg and not ctx.misere and k.trick:
             gifts = {m: _gift(ctx, k.trick, k.trick_no, m.card.index) for m in legal if m.card is not None}
