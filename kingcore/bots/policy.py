@@ -109,7 +109,7 @@ class Ctx:
         self.deal = deal
         self.version = version
         self.avoid: Policy = _avoid if version == 1 else _avoid2
-        self.take: Policy = _take if version == 1 else _take2
+        self.take: Policy = _take  # version 2 plays positive contracts as version 1
         self.pick: Policy = self.avoid if not deal.contract.positive else self.take
         self.n = deal.players
         self.total = deal.tricks_per_deal
@@ -225,49 +225,70 @@ def _least_value_top(ctx: Ctx, m: int) -> int:
 
 def _avoid(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
            void_suits: int) -> int:
-    items = ctx.items
     if trick:
-        led = _SUIT[trick[0]]
-        ledm = SUIT_MASKS[led]
+        ledm = SUIT_MASKS[_SUIT[trick[0]]]
         f = lm & ledm
-        if f:
-            win, _ = winner(ctx, trick)
-            tm = 0
-            for c in trick:
-                tm |= 1 << c
-            last = len(trick) == ctx.n - 1
-            below = f & ((1 << win) - 1)
-            free = ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw) and not tm & items
-            if free and (last or not items):
-                x = f & ~items
-                if x:
-                    return (x.bit_length() - 1)  # a trick that costs nothing: shed a high card
-            if below:
-                return (below.bit_length() - 1)  # duck with the highest card that still loses
-            x = f & ~items
-            if last:
-                return (x.bit_length() - 1) if x else _least_value_top(ctx, f)
-            out = ledm & ctx.deck & ~gone & ~hand
-            if (f & -f).bit_length() > out.bit_length():  # the trick is mine whatever I play: shed the highest
-                return (x.bit_length() - 1) if x else _least_value_top(ctx, f)
-            return ((x & -x).bit_length() - 1) if x else ((f & -f).bit_length() - 1)
-        # void: dump the costliest card, else the most dangerous high card
-        vals = ctx.values
-        best = -1
-        bs = -(1 << 30)
-        m = lm
-        while m:
-            c = (m.bit_length() - 1)
-            m ^= 1 << c
-            s = SUIT_MASKS[_SUIT[c]]
-            length = (hand & s).bit_count()
-            score = vals[c] * 256 + _RANK[c] * 8 + (4 - min(length, 4))
-            if score > bs:
-                best, bs = c, score
-        return best
-    # lead: the card least likely to win, penalty cards last; a free trick: shed the highest card
-    if not items and not ctx.tw and trick_no < ctx.total - 2:
+        if not f:
+            return _avoid_void(ctx, hand, lm)
+        tm = 0
+        for c in trick:
+            tm |= 1 << c
+        ts = ctx.tsuit
+        win = ((tm & ts) if ts and tm & ts and not ledm & ts else (tm & ledm)).bit_length() - 1  # winner()
+        return _avoid_follow(ctx, hand, f, ledm, tm, win, len(trick) == ctx.n - 1, gone, trick_no)
+    if not ctx.items and not ctx.tw and trick_no < ctx.total - 2:
         return _least_value_top(ctx, lm)
+    return _avoid_lead(ctx, hand, lm, gone, trick_no, void_suits)
+
+
+def _avoid_follow(ctx: Ctx, hand: int, f: int, ledm: int, tm: int, win: int, last: bool, gone: int,
+                  trick_no: int) -> int:
+    """Version 1's card when following suit: ``f`` the cards of the led suit (``ledm``), ``tm`` the
+    trick's cards (a mask), ``win`` its winning card so far (:func:`winner`), ``last`` the seat plays
+    the trick's last card."""
+    items = ctx.items
+    below = f & ((1 << win) - 1)
+    free = ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw) and not tm & items
+    if free and (last or not items):
+        x = f & ~items
+        if x:
+            return (x.bit_length() - 1)  # a trick that costs nothing: shed a high card
+    if below:
+        return (below.bit_length() - 1)  # duck with the highest card that still loses
+    x = f & ~items
+    if last:
+        return (x.bit_length() - 1) if x else _least_value_top(ctx, f)
+    out = ledm & ctx.deck & ~gone & ~hand
+    if (f & -f).bit_length() > out.bit_length():  # the trick is mine whatever I play: shed the highest
+        return (x.bit_length() - 1) if x else _least_value_top(ctx, f)
+    return ((x & -x).bit_length() - 1) if x else ((f & -f).bit_length() - 1)
+
+
+def _avoid_void(ctx: Ctx, hand: int, lm: int) -> int:
+    """Version 1's card when void in the led suit: dump the costliest card, else the most dangerous
+    high card — the best of ``points × 256 + rank × 8 + (4 − the suit's length, at least 0)``, the
+    higher suit on a tie (each suit's best is its costliest card, the highest of those)."""
+    vals = ctx.values
+    items = ctx.items
+    best = -1
+    bs = -(1 << 30)
+    for su in (3, 2, 1, 0):
+        s = SUIT_MASKS[su]
+        m = lm & s
+        if not m:
+            continue
+        c = _costliest(ctx, m) if m & items else m.bit_length() - 1
+        length = (hand & s).bit_count()
+        score = vals[c] * 256 + _RANK[c] * 8 + (4 - length if length < 4 else 0)
+        if score > bs:
+            best, bs = c, score
+    return best
+
+
+def _avoid_lead(ctx: Ctx, hand: int, lm: int, gone: int, trick_no: int, void_suits: int) -> int:
+    """Version 1's lead when some card can cost points: the card least likely to win, penalty cards
+    last."""
+    items = ctx.items
     best = -1
     least = 1e18
     n1 = ctx.n - 1
@@ -286,11 +307,11 @@ def _avoid(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_
         elif higher == 0:
             p = 0.95
         else:
-            p = ((total - higher) / total) ** min(total, n1)
+            p = ((total - higher) / total) ** (total if total < n1 else n1)
         cost = ctx.tw + (ctx.lw if trick_no >= ctx.total - 2 else 0) + vals[c]
         if void_suits >> su & 1 or total < n1:
             cost += dump
-        risk = p * (cost + 1) + vals[c] * 0.5 + _RANK[c] * 0.01 - min(higher, 4) * 0.02
+        risk = p * (cost + 1) + vals[c] * 0.5 + _RANK[c] * 0.01 - (higher if higher < 4 else 4) * 0.02
         if risk < least:
             best, least = c, risk
     return best
@@ -318,27 +339,31 @@ def _avoid2(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick
     holds penalty cards in other suits. Otherwise as version 1."""
     items = ctx.items
     if trick:
-        f = lm & SUIT_MASKS[_SUIT[trick[0]]]
-        if f:
-            win, _ = winner(ctx, trick)
-            below = f & ((1 << win) - 1)
-            dump = below & items
-            if dump:
-                return _costliest(ctx, dump)  # a penalty card that cannot win: give it away now
-            tm = 0
-            for c in trick:
-                tm |= 1 << c
-            if not items and ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw):
+        ledm = SUIT_MASKS[_SUIT[trick[0]]]
+        f = lm & ledm
+        if not f:
+            return _avoid_void(ctx, hand, lm)
+        tm = 0
+        for c in trick:
+            tm |= 1 << c
+        ts = ctx.tsuit
+        win = ((tm & ts) if ts and tm & ts and not ledm & ts else (tm & ledm)).bit_length() - 1  # winner()
+        below = f & ((1 << win) - 1)
+        dump = below & items
+        if dump:
+            return _costliest(ctx, dump)  # a penalty card that cannot win: give it away now
+        last = len(trick) == ctx.n - 1
+        if ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw):
+            if not items:
                 return f.bit_length() - 1  # nothing counts in this trick: shed the highest card
-            if len(trick) == ctx.n - 1 and ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw) \
-                    and not tm & items:
+            if last and not tm & items:
                 x = f & ~items & ~below
                 if x:
                     return x.bit_length() - 1  # a trick that costs nothing: win it with a high card
-        return _avoid(ctx, hand, lm, trick, gone, trick_no, void_suits)
+        return _avoid_follow(ctx, hand, f, ledm, tm, win, last, gone, trick_no)
     if not items and not ctx.tw and trick_no < ctx.total - 2:
         return _least_value_top(ctx, lm)
-    c = _avoid(ctx, hand, lm, trick, gone, trick_no, void_suits)
+    c = _avoid_lead(ctx, hand, lm, gone, trick_no, void_suits)
     danger = hand & items
     if not danger or (hand & SUIT_MASKS[_SUIT[c]]).bit_count() == 1:
         return c
@@ -363,12 +388,6 @@ def _avoid2(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick
     return best
 
 
-def _take2(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
-           void_suits: int) -> int:
-    """Version 2 of the positive-contract rules: as version 1."""
-    return _take(ctx, hand, lm, trick, gone, trick_no, void_suits)
-
-
 def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
           void_suits: int) -> int:
     items = ctx.items
@@ -376,11 +395,13 @@ def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_n
     if trick:
         led = _SUIT[trick[0]]
         ledm = SUIT_MASKS[led]
-        win, trumped = winner(ctx, trick)
         last = len(trick) == ctx.n - 1
         tm = 0
         for c in trick:
             tm |= 1 << c
+        ts = ctx.tsuit
+        trumped = bool(ts and tm & ts and not ledm & ts)
+        win = ((tm & ts) if trumped else (tm & ledm)).bit_length() - 1  # winner()
         valuable = worth or tm & items or lm & items
         f = lm & ledm
         if f:
@@ -401,7 +422,6 @@ def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_n
                 if sure:
                     return ((sure & -sure).bit_length() - 1)
             return ((x & -x).bit_length() - 1) if x else ((f & -f).bit_length() - 1)
-        ts = ctx.tsuit
         tr = lm & ts
         if tr and valuable:
             if trumped:
@@ -514,7 +534,8 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
     n = ctx.n
     trick_no = sum(tricks)
     settle = ctx.settlement.settle
-    legal = ctx.legal
+    deal = ctx.deal
+    pick = ctx.pick
     mtrump, hmg, nhl = ctx.mtrump, ctx.hmg, ctx.nhl
     if not trick and ctx.settlement.over(hands, trick_no):
         return points
@@ -525,7 +546,7 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
             if trick:
                 lm = hand & SUIT_MASKS[_SUIT[trick[0]]]
                 if not lm:
-                    lm = legal(hand, _SUIT[trick[0]])
+                    lm = legal_mask(deal, hand, _SUIT[trick[0]])
             elif nhl and hand & ~HEARTS:
                 lm = hand & ~HEARTS
             else:
@@ -553,7 +574,7 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
             if lm & (lm - 1) == 0:
                 c = lm.bit_length() - 1
             elif picks is None:
-                c = ctx.pick(ctx, hand, lm, trick, gone, trick_no, void_suits)
+                c = pick(ctx, hand, lm, trick, gone, trick_no, void_suits)
             else:
                 c = picks[seat](ctx, hand, lm, trick, gone, trick_no, void_suits)
             b = 1 << c
