@@ -94,14 +94,15 @@ class Ctx:
         values: per card index, the points (magnitude) taking that card is worth.
         items: the cards worth points (a mask).
         tw, lw: points (magnitude) per trick and per each of the last two tricks.
-        trump: the trump suit or ``None``; tsuit: its mask (0 without trump).
+        trump: the trump suit or ``None``; tsuit: its mask (0 without trump); lead_order: the suits in
+        the order the positive contracts' lead looks for a sure winner (the trump first).
         misere: ranks reversed (play-outs run on mirrored masks).
         settlement: the end of a trick for :func:`playout` (on mirrored masks in misère).
         deck: the deck mask (mirrored in misère).
     """
 
-    __slots__ = ("avoid", "bid", "deal", "deck", "hmg", "items", "kmg", "lw", "misere", "mtrump", "n", "neg",
-                 "nhl", "pick", "settlement", "take", "total", "trump", "tsuit", "tw", "values", "version")
+    __slots__ = ("avoid", "bid", "deal", "deck", "hmg", "items", "kmg", "lead_order", "lw", "misere", "mtrump", "n",
+                 "neg", "nhl", "pick", "settlement", "take", "total", "trump", "tsuit", "tw", "values", "version")
 
     def __init__(self, deal: Deal, version: int = VERSION) -> None:
         if version not in VERSIONS:
@@ -139,6 +140,8 @@ class Ctx:
         self.lw = lw
         self.trump = deal.trump
         self.tsuit = SUIT_MASKS[deal.trump] if deal.trump is not None else 0
+        self.lead_order = (deal.trump, *(s for s in range(4) if s != deal.trump)) if deal.trump is not None \
+            else (0, 1, 2, 3)
         self.mtrump = deal.trump_mask
         self.misere = deal.misere
         self.deck = mirror(deal.rules.deck_mask) if deal.misere else deal.rules.deck_mask
@@ -294,11 +297,13 @@ def _avoid_lead(ctx: Ctx, hand: int, lm: int, gone: int, trick_no: int, void_sui
     n1 = ctx.n - 1
     vals = ctx.values
     dump = 2 + (ctx.values[KH_MASK.bit_length() - 1] // 2 if items & KH_MASK else 0) if items else 0
+    unseen = ctx.deck & ~gone & ~hand
+    base_cost = ctx.tw + (ctx.lw if trick_no >= ctx.total - 2 else 0)
     for su in range(4):
         mine = lm & SUIT_MASKS[su]
         if not mine:
             continue
-        out = SUIT_MASKS[su] & ctx.deck & ~gone & ~hand
+        out = SUIT_MASKS[su] & unseen
         c = ((mine & -mine).bit_length() - 1)
         total = out.bit_count()
         higher = (out >> c).bit_count()
@@ -308,7 +313,7 @@ def _avoid_lead(ctx: Ctx, hand: int, lm: int, gone: int, trick_no: int, void_sui
             p = 0.95
         else:
             p = ((total - higher) / total) ** (total if total < n1 else n1)
-        cost = ctx.tw + (ctx.lw if trick_no >= ctx.total - 2 else 0) + vals[c]
+        cost = base_cost + vals[c]
         if void_suits >> su & 1 or total < n1:
             cost += dump
         risk = p * (cost + 1) + vals[c] * 0.5 + _RANK[c] * 0.01 - (higher if higher < 4 else 4) * 0.02
@@ -395,12 +400,11 @@ def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_n
     if trick:
         led = _SUIT[trick[0]]
         ledm = SUIT_MASKS[led]
-        last = len(trick) == ctx.n - 1
         tm = 0
         for c in trick:
             tm |= 1 << c
         ts = ctx.tsuit
-        trumped = bool(ts and tm & ts and not ledm & ts)
+        trumped = tm & ts != 0 and not ledm & ts
         win = ((tm & ts) if trumped else (tm & ledm)).bit_length() - 1  # winner()
         valuable = worth or tm & items or lm & items
         f = lm & ledm
@@ -410,7 +414,7 @@ def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_n
                 return ((x & -x).bit_length() - 1) if x else ((f & -f).bit_length() - 1)
             above = f & ~((2 << win) - 1)
             if above and valuable:
-                if last:
+                if len(trick) == ctx.n - 1:  # last to play
                     return ((above & -above).bit_length() - 1)
                 out = ledm & ctx.deck & ~gone & ~hand
                 if ctx.tsuit and not ledm & ctx.tsuit and void_suits >> led & 1:
@@ -446,17 +450,15 @@ def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_n
         return best
     # lead: sure winners (trumps first), else low from the longest suit
     ts = ctx.tsuit
-    trumps_out = ts & ctx.deck & ~gone & ~hand if ts else 0
-    order = (ctx.trump, 0, 1, 2, 3) if ctx.trump is not None else (0, 1, 2, 3)
-    for su in order:
-        if su is None:
-            continue
+    unseen = ctx.deck & ~gone & ~hand
+    trumps_out = ts & unseen
+    for su in ctx.lead_order:
         mine = lm & SUIT_MASKS[su]
         if not mine:
             continue
         if su != ctx.trump and trumps_out and void_suits >> su & 1:
             continue  # may be trumped
-        out = SUIT_MASKS[su] & ctx.deck & ~gone & ~hand
+        out = SUIT_MASKS[su] & unseen
         if not out:
             if su == ctx.trump or not trumps_out:
                 return ((mine & -mine).bit_length() - 1) if worth else (mine.bit_length() - 1)
@@ -535,67 +537,78 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
     trick_no = sum(tricks)
     settle = ctx.settlement.settle
     deal = ctx.deal
-    pick = ctx.pick
-    mtrump, hmg, nhl = ctx.mtrump, ctx.hmg, ctx.nhl
+    plays = picks if picks is not None else (ctx.pick,) * n
+    trump, mtrump, hmg, nhl = ctx.trump or 0, ctx.mtrump, ctx.hmg, ctx.nhl
     if not trick and ctx.settlement.over(hands, trick_no):
         return points
     seat = (leader + len(trick)) % n
     while True:
-        if len(trick) < n:
+        k = len(trick)  # cards on the table; the led suit's mask and index once the trick is led
+        led = _SUIT[trick[0]] if k else -1
+        ledm = SUIT_MASKS[led] if k else 0
+        while k < n:
             hand = hands[seat]
-            if trick:
-                lm = hand & SUIT_MASKS[_SUIT[trick[0]]]
-                if not lm:
-                    lm = legal_mask(deal, hand, _SUIT[trick[0]])
+            if k:
+                lm = hand & ledm or legal_mask(deal, hand, led)
             elif nhl and hand & ~HEARTS:
                 lm = hand & ~HEARTS
             else:
                 lm = hand
-            if seat == me and depth > 0 and lm & (lm - 1):
-                others = 0
-                for s2, h2 in enumerate(hands):
-                    if s2 != me:
-                        others |= h2
-                for x in trick:
-                    others |= 1 << x
-                reps = groups(ctx, lm, others)
-                if len(reps) > 1:
-                    best: list[int] | None = None
-                    for c in reps:
-                        hs = list(hands)
-                        hs[me] = hand ^ (1 << c)
-                        res = playout(ctx, hs, leader, [*trick, c], list(points), list(tricks), gone | 1 << c,
-                                      _void_after(ctx, trick, c, void_suits), me, depth - 1, picks)
-                        if best is None or res[me] > best[me]:
-                            best = res
-                    assert best is not None
+            if depth and seat == me and lm & (lm - 1):
+                best = _search(ctx, hands, leader, trick, points, tricks, gone, void_suits, me, depth, picks, lm)
+                if best is not None:
                     return best
                 depth -= 1
-            if lm & (lm - 1) == 0:
-                c = lm.bit_length() - 1
-            elif picks is None:
-                c = pick(ctx, hand, lm, trick, gone, trick_no, void_suits)
-            else:
-                c = picks[seat](ctx, hand, lm, trick, gone, trick_no, void_suits)
+            c = lm.bit_length() - 1 if lm & (lm - 1) == 0 else plays[seat](ctx, hand, lm, trick, gone, trick_no,
+                                                                             void_suits)
             b = 1 << c
-            if trick:
-                led = _SUIT[trick[0]]
-                if not SUIT_MASKS[led] & b:  # what the view shows (kingcore.bots.knowledge)
+            if k:
+                if not ledm & b:  # what the view shows (kingcore.bots.knowledge)
                     void_suits |= 1 << led
                     if mtrump and not b & mtrump:
-                        void_suits |= 1 << (ctx.trump or 0)
+                        void_suits |= 1 << trump
                     if hmg and not b & HEARTS:
                         void_suits |= 2
-            elif nhl and b & HEARTS:
-                void_suits |= 0b1101
+            else:
+                led = _SUIT[c]
+                ledm = SUIT_MASKS[led]
+                if nhl and b & HEARTS:
+                    void_suits |= 0b1101
             hands[seat] = hand ^ b
             gone |= b
             trick.append(c)
             seat = seat + 1 if seat + 1 < n else 0
-            continue
+            k += 1
         w = settle(trick, leader, trick_no, hands, points, tricks)
         if w < 0:
             return points
         trick_no += 1
         leader = seat = w
         trick.clear()
+
+
+def _search(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: list[int], tricks: list[int],
+            gone: int, void_suits: int, me: int, depth: int, picks: Sequence[Policy] | None,
+            lm: int) -> list[int] | None:
+    """:func:`playout`'s search at a turn of ``me`` with the legal cards ``lm``: the best result for
+    ``me`` over one card of each class (:func:`groups`), each played out with ``depth - 1`` more own
+    turns searched; ``None`` when every card plays alike."""
+    hand = hands[me]
+    others = 0
+    for s2, h2 in enumerate(hands):
+        if s2 != me:
+            others |= h2
+    for x in trick:
+        others |= 1 << x
+    reps = groups(ctx, lm, others)
+    if len(reps) <= 1:
+        return None
+    best: list[int] | None = None
+    for c in reps:
+        hs = list(hands)
+        hs[me] = hand ^ (1 << c)
+        res = playout(ctx, hs, leader, [*trick, c], list(points), list(tricks), gone | 1 << c,
+                      _void_after(ctx, trick, c, void_suits), me, depth - 1, picks)
+        if best is None or res[me] > best[me]:
+            best = res
+    return best
