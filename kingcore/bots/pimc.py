@@ -283,6 +283,7 @@ class ModelSampler(PlaySampler):
         self.eps = eps
         # the heuristic's judge called without choose_card's check for a single legal card (_factors
         # asks only when there is a choice)
+        self.ones = (1.0,) * len(self.models)  # the likelihoods of a seat with no card of choice
         self.judges = tuple(ctx.pick if judge is choose_card else judge for judge, _ in self.models)
         self.memo_l: dict[int, tuple[float, ...]] = {}
         self.memo_w: dict[int, float] = {}
@@ -299,35 +300,9 @@ class ModelSampler(PlaySampler):
         key = hand << 3 | seat
         got = self.memo_l.get(key)
         if got is None:
-            got = self.memo_l[key] = self._likelihoods(seat, hand)
+            self._misses(seat, hand)
+            got = self.memo_l[key]
         return got
-
-    def _likelihoods(self, seat: int, hand: int) -> tuple[float, ...]:
-        """:meth:`likelihoods` without the memo of whole hands (the chain's hot path)."""
-        if self.ctx.misere:
-            hand = mirror(hand)
-        steps = self.steps_f.get(seat)
-        if steps is None:
-            steps = self.steps_f[seat] = [
-                (later, SUIT_MASKS[trick[0] // 13] if trick else 0, {},
-                 (trick[0] // 13 if trick else -1, trick, gone, trick_no, voids, card))
-                for trick, gone, trick_no, voids, card, later in self.per[seat]]
-        out: tuple[float, ...] | None = None
-        factors = self._factors
-        for later, ledm, memo, step in steps:
-            h = hand | later
-            sub = h & ledm or h
-            f = memo.get(sub)
-            if f is None:
-                f = memo[sub] = factors(h, ledm, step)
-            if f:
-                out = f if out is None else tuple(map(mul, out, f))  # 1.0 * x == x: the first needs none
-        return out if out is not None else self.ones
-
-    @property
-    def ones(self) -> tuple[float, ...]:
-        """The likelihoods of a seat with no card of choice: 1 per model."""
-        return (1.0,) * len(self.models)
 
     def _factors(self, h: int, ledm: int, step: _Step) -> tuple[float, ...]:
         """Each model's chance of the step's card from the hand ``h`` (``()``: no choice); ``ledm`` the
@@ -341,21 +316,44 @@ class ModelSampler(PlaySampler):
         share = 1.0 / lm.bit_count()
         hit = 1.0 - eps + eps * share
         miss = eps * share
-        return tuple([share if judge is None else hit if judge(ctx, h, lm, trick, gone, trick_no, voids) == card
-                      else miss for judge in self.judges])
+        out = []
+        for judge in self.judges:
+            out.append(share if judge is None else hit if judge(ctx, h, lm, trick, gone, trick_no, voids) == card
+                       else miss)
+        return tuple(out)
 
     def _misses(self, seat: int, hand: int) -> float:
-        """The weight of ``seat`` holding ``hand``: the models' likelihoods by the prior."""
-        if seat >= self.k.players:
-            return 1.0
+        """The weight of ``seat`` holding ``hand``: the models' likelihoods by the prior (both memoised;
+        the chain's hot path)."""
         key = hand << 3 | seat
         got = self.memo_w.get(key)
-        if got is None:
-            lik = self.memo_l.get(key)
-            if lik is None:
-                lik = self.memo_l[key] = self._likelihoods(seat, hand)
-            got = self.memo_w[key] = sum(map(mul, self.priors[seat], lik))
-        return got
+        if got is not None:
+            return got
+        if self.ctx.misere:
+            hand = mirror(hand)
+        steps = self.steps_f.get(seat)
+        if steps is None:
+            steps = self.steps_f[seat] = [
+                (later, SUIT_MASKS[trick[0] // 13] if trick else 0, {},
+                 (trick[0] // 13 if trick else -1, trick, gone, trick_no, voids, card))
+                for trick, gone, trick_no, voids, card, later in self.per[seat]]
+        fs: list[tuple[float, ...]] = []
+        factors = self._factors
+        for later, ledm, memo, step in steps:
+            h = hand | later
+            sub = h & ledm or h
+            f = memo.get(sub)
+            if f is None:
+                f = memo[sub] = factors(h, ledm, step)
+            if f:
+                fs.append(f)
+        # each model's product over the cards in their order (math.prod multiplies left to right, as
+        # the definition does)
+        lik: tuple[float, ...] = tuple(map(math.prod, zip(*fs, strict=True))) if fs else self.ones
+        self.memo_l[key] = lik
+        weight: float = sum(map(mul, self.priors[seat], lik))
+        self.memo_w[key] = weight
+        return weight
 
     def _accept(self, a: int, b: int, ma: float, mb: float) -> bool:
         old = self.miss[a] * self.miss[b]

@@ -437,16 +437,17 @@ def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_n
         rest = lm & ~ts if lm & ~ts else lm
         x = rest & ~items
         m = x if x else rest
-        # discard: the lowest card, from the shortest suit
+        # discard: the lowest card, from the shortest suit — the least rank × 8 + the suit's length, the
+        # lower suit on a tie (each suit's lowest card is its best)
         best = -1
         bs = 1 << 30
-        while m:
-            c = ((m & -m).bit_length() - 1)
-            m ^= 1 << c
-            s = SUIT_MASKS[_SUIT[c]]
-            score = _RANK[c] * 8 + (hand & s).bit_count()
-            if score < bs:
-                best, bs = c, score
+        for s in SUIT_MASKS:
+            x = m & s
+            if x:
+                c = (x & -x).bit_length() - 1
+                score = _RANK[c] * 8 + (hand & s).bit_count()
+                if score < bs:
+                    best, bs = c, score
         return best
     # lead: sure winners (trumps first), else low from the longest suit
     ts = ctx.tsuit
