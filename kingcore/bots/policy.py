@@ -540,6 +540,7 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
     deal = ctx.deal
     plays = picks if picks is not None else (ctx.pick,) * n
     trump, mtrump, hmg, nhl = ctx.trump or 0, ctx.mtrump, ctx.hmg, ctx.nhl
+    void_rules = ctx.kmg or hmg or mtrump  # without them a void seat may play any card
     if not trick and ctx.settlement.over(hands, trick_no):
         return points
     seat = (leader + len(trick)) % n
@@ -550,7 +551,7 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
         while k < n:
             hand = hands[seat]
             if k:
-                lm = hand & ledm or legal_mask(deal, hand, led)
+                lm = hand & ledm or (legal_mask(deal, hand, led) if void_rules else hand)
             elif nhl and hand & ~HEARTS:
                 lm = hand & ~HEARTS
             else:
