@@ -337,7 +337,7 @@ class ModelSampler(PlaySampler):
                 (later, SUIT_MASKS[trick[0] // 13] if trick else 0, {},
                  (trick[0] // 13 if trick else -1, trick, gone, trick_no, voids, card))
                 for trick, gone, trick_no, voids, card, later in self.per[seat]]
-        fs: list[tuple[float, ...]] = []
+        lik = ones = self.ones
         factors = self._factors
         for later, ledm, memo, step in steps:
             h = hand | later
@@ -346,10 +346,9 @@ class ModelSampler(PlaySampler):
             if f is None:
                 f = memo[sub] = factors(h, ledm, step)
             if f:
-                fs.append(f)
-        # each model's product over the cards in their order (math.prod multiplies left to right, as
-        # the definition does)
-        lik: tuple[float, ...] = tuple(map(math.prod, zip(*fs, strict=True))) if fs else self.ones
+                # each model's product over the cards in their order (1.0 × x is x: the first card's
+                # factors need no product)
+                lik = f if lik is ones else tuple(map(mul, lik, f))
         self.memo_l[key] = lik
         weight: float = sum(map(mul, self.priors[seat], lik))
         self.memo_w[key] = weight
