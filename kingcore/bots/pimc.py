@@ -34,10 +34,11 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import mul
 
 from ..cards import SUIT_MASKS
 from ..moves import Move
-from ..position import Position, random_playout
+from ..position import Position, legal_mask, random_playout
 from ..view import SeatView
 from .base import Bot, make_bot, register
 from .calls import deal_ctx, evaluate_calls, pick_call
@@ -48,6 +49,10 @@ from .simple import greedy_card, heuristic_play, naive_card, scatter_card
 from .solver import solve
 
 __all__ = ["PimcBot", "card_groups", "card_values", "make_bot"]
+
+_Step = tuple[int, tuple[int, ...], int, int, int, int]
+"""A past card of a seat for :meth:`ModelSampler._factors`: (led suit or −1, trick, gone, trick_no,
+void suits, the card), mirrored in misère."""
 
 
 def card_groups(ctx: Ctx, lm: int, hand: int, gone: int) -> list[list[int]]:
@@ -194,30 +199,37 @@ class PlaySampler:
 
     def _walk(self, steps: int) -> None:
         rng = self.rng
+        rand = rng.random
         slots = self.slots
         free = self.free
         allowed = self.allowed
         hands = self.hands
         miss = self.miss
+        per = self.per
+        misses = self._misses
+        accept = self._accept
+        neutral = self.neutral
         n = self.k.players
         ns = len(slots)
         for _ in range(steps):
-            a = slots[int(rng.random() * ns)]
-            b = slots[int(rng.random() * (ns - 1))]
+            a = slots[int(rand() * ns)]
+            b = slots[int(rand() * (ns - 1))]
             if b == a:
                 b = slots[ns - 1]
             fa = free[a] & allowed[b]
             fb = free[b] & allowed[a]
             if not fa or not fb:
                 continue
-            ca = _nth(fa, int(rng.random() * fa.bit_count()))
-            cb = _nth(fb, int(rng.random() * fb.bit_count()))
-            swap = (1 << ca) | (1 << cb)
+            for _ in range(int(rand() * fa.bit_count())):  # the i-th lowest card of fa (_nth)
+                fa &= fa - 1
+            for _ in range(int(rand() * fb.bit_count())):
+                fb &= fb - 1
+            swap = (fa & -fa) | (fb & -fb)
             ha = hands[a] ^ swap if a < n else 0
             hb = hands[b] ^ swap if b < n else 0
-            ma = self._misses(a, ha) if a < n and self.per[a] else self.neutral
-            mb = self._misses(b, hb) if b < n and self.per[b] else self.neutral
-            if not self._accept(a, b, ma, mb):
+            ma = misses(a, ha) if a < n and per[a] else neutral
+            mb = misses(b, hb) if b < n and per[b] else neutral
+            if not accept(a, b, ma, mb):
                 continue
             free[a] ^= swap
             free[b] ^= swap
@@ -269,10 +281,13 @@ class ModelSampler(PlaySampler):
         self.prior = tuple(prior)
         self.priors = [tuple(p) for p in seat_priors] if seat_priors else [self.prior] * k.players
         self.eps = eps
+        # the heuristic's judge called without choose_card's check for a single legal card (_factors
+        # asks only when there is a choice)
+        self.ones = (1.0,) * len(self.models)  # the likelihoods of a seat with no card of choice
+        self.judges = tuple(ctx.pick if judge is choose_card else judge for judge, _ in self.models)
         self.memo_l: dict[int, tuple[float, ...]] = {}
         self.memo_w: dict[int, float] = {}
-        self.steps_f: dict[int, list[tuple[int, int, int, tuple[int, ...], int, int, int, int,
-                                           dict[int, tuple[float, ...]]]]] = {}
+        self.steps_f: dict[int, list[tuple[int, int, dict[int, tuple[float, ...]], _Step]]] = {}
         super().__init__(ctx, k, rng, 0.0, steps)
 
     def likelihoods(self, seat: int, hand: int) -> tuple[float, ...]:
@@ -284,57 +299,60 @@ class ModelSampler(PlaySampler):
         void), so hands that differ in other suits — most of the chain's swaps — share those factors."""
         key = hand << 3 | seat
         got = self.memo_l.get(key)
+        if got is None:
+            self._misses(seat, hand)
+            got = self.memo_l[key]
+        return got
+
+    def _factors(self, h: int, ledm: int, step: _Step) -> tuple[float, ...]:
+        """Each model's chance of the step's card from the hand ``h`` (``()``: no choice); ``ledm`` the
+        led suit's mask (0 at a lead)."""
+        led, trick, gone, trick_no, voids, card = step
+        ctx = self.ctx
+        lm = h & ledm or legal_mask(ctx.deal, h, led)
+        if not lm & (lm - 1):
+            return ()
+        eps = self.eps
+        share = 1.0 / lm.bit_count()
+        hit = 1.0 - eps + eps * share
+        miss = eps * share
+        out = []
+        for judge in self.judges:
+            out.append(share if judge is None else hit if judge(ctx, h, lm, trick, gone, trick_no, voids) == card
+                       else miss)
+        return tuple(out)
+
+    def _misses(self, seat: int, hand: int) -> float:
+        """The weight of ``seat`` holding ``hand``: the models' likelihoods by the prior (both memoised;
+        the chain's hot path)."""
+        key = hand << 3 | seat
+        got = self.memo_w.get(key)
         if got is not None:
             return got
-        ctx = self.ctx
-        legal = ctx.legal
-        eps = self.eps
-        out = [1.0] * len(self.models)
-        if ctx.misere:
+        if self.ctx.misere:
             hand = mirror(hand)
         steps = self.steps_f.get(seat)
         if steps is None:
             steps = self.steps_f[seat] = [
-                (later, SUIT_MASKS[trick[0] // 13] if trick else 0, trick[0] // 13 if trick else -1, trick, gone,
-                 trick_no, voids, card, {}) for trick, gone, trick_no, voids, card, later in self.per[seat]]
-        for later, ledm, led, trick, gone, trick_no, voids, card, memo in steps:
+                (later, SUIT_MASKS[trick[0] // 13] if trick else 0, {},
+                 (trick[0] // 13 if trick else -1, trick, gone, trick_no, voids, card))
+                for trick, gone, trick_no, voids, card, later in self.per[seat]]
+        lik = ones = self.ones
+        factors = self._factors
+        for later, ledm, memo, step in steps:
             h = hand | later
             sub = h & ledm or h
             f = memo.get(sub)
             if f is None:
-                f = memo[sub] = self._factors(ctx, h, legal(h, led), trick, gone, trick_no, voids, card, eps)
+                f = memo[sub] = factors(h, ledm, step)
             if f:
-                out = [x * y for x, y in zip(out, f, strict=True)]
-        res = tuple(out)
-        self.memo_l[key] = res
-        return res
-
-    def _factors(self, ctx: Ctx, h: int, lm: int, trick: tuple[int, ...], gone: int, trick_no: int, voids: int,
-                 card: int, eps: float) -> tuple[float, ...]:
-        """Each model's chance of ``card`` from the hand ``h`` with legal cards ``lm`` (``()``: no choice)."""
-        if not lm & (lm - 1):
-            return ()
-        share = 1.0 / lm.bit_count()
-        out = []
-        for judge, _ in self.models:
-            if judge is None:
-                out.append(share)
-            elif judge(ctx, h, lm, trick, gone, trick_no, voids) == card:
-                out.append(1.0 - eps + eps * share)
-            else:
-                out.append(eps * share)
-        return tuple(out)
-
-    def _misses(self, seat: int, hand: int) -> float:
-        """The weight of ``seat`` holding ``hand``: the models' likelihoods by the prior."""
-        if seat >= self.k.players:
-            return 1.0
-        key = hand << 3 | seat
-        got = self.memo_w.get(key)
-        if got is None:
-            got = sum(p * x for p, x in zip(self.priors[seat], self.likelihoods(seat, hand), strict=True))
-            self.memo_w[key] = got
-        return got
+                # each model's product over the cards in their order (1.0 × x is x: the first card's
+                # factors need no product)
+                lik = f if lik is ones else tuple(map(mul, lik, f))
+        self.memo_l[key] = lik
+        weight: float = sum(map(mul, self.priors[seat], lik))
+        self.memo_w[key] = weight
+        return weight
 
     def _accept(self, a: int, b: int, ma: float, mb: float) -> bool:
         old = self.miss[a] * self.miss[b]
@@ -442,13 +460,6 @@ def _race(rows: Sequence[Sequence[float]], sums: Sequence[float], live: list[int
 def _eps(infer: float) -> float:
     """The models' ε for an ``infer`` setting (:class:`ModelSampler`): ``1 − infer``, or 0.1 when off."""
     return 1.0 - infer if infer > 0 else 0.1
-
-
-def _nth(mask: int, i: int) -> int:
-    """The index of the ``i``-th lowest set bit of ``mask``."""
-    for _ in range(i):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
 
 
 def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playouts: int = 0,
