@@ -60,7 +60,7 @@ LEVELS: dict[str, str] = {
     "easy": "heuristic(noise=0.2)",
     "medium": "heuristic",
     "hard": "pimc(samples=20,call_samples=8,budget_ms=350)",
-    "expert": "expert(budget_ms=350,play_ms=150)",
+    "expert": "expert(budget_ms=350,play_ms=130)",
 }
 """The levels a UI offers, as bot specs. The Monte Carlo levels carry a wall-clock cap per decision
 (350 ms; *Expert*'s cards after the opening lead 150 ms — ``play_ms``, issue 12's browser p95 target —,

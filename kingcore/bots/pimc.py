@@ -716,6 +716,7 @@ class PimcBot(Bot):
     def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
         """The move of the best expected value (see :meth:`evaluate`; cards: :meth:`_pick`)."""
         if view.phase == "play":
+            start = time.perf_counter()
             k, ctx, lm, heuristic = heuristic_play(view, legal, self.version)
             on_table = 0
             for c in k.trick:
@@ -724,7 +725,7 @@ class PimcBot(Bot):
                 return heuristic  # every legal card plays alike
             hc = heuristic.card.index if heuristic.card is not None else -1
             spread: dict[int, float] = {}
-            vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self._budget(k), self.rollout,
+            vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self._budget(k, start), self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
                                   self.lookahead, self.chain, self.version, hc, spread, *self._adaptive(k),
                                   *self._models(), race=self.race, seat_priors=self._seat_priors(view))
@@ -750,12 +751,15 @@ class PimcBot(Bot):
         n = len(view.points)
         return seat_priors(view.earlier, n, models, prior, _eps(self.infer), self.version, self.rubber, view.rules)
 
-    def _budget(self, k: Knowledge) -> float:
-        """The wall-clock cap of a card decision in ms (0: none): ``budget_ms`` for the opening lead,
+    def _budget(self, k: Knowledge, start: float) -> float:
+        """What is left at ``start`` + now of the wall-clock cap of a card decision begun at ``start``
+        (a ``time.perf_counter()``), in ms (0: no cap; else at least 1): ``budget_ms`` for the opening lead,
         the lower of it and ``play_ms`` for every later card."""
         if not self.play_ms or (k.trick_no == 0 and not k.trick):
-            return self.budget_ms
-        return min(self.budget_ms, self.play_ms) if self.budget_ms else self.play_ms
+            cap = self.budget_ms
+        else:
+            cap = min(self.budget_ms, self.play_ms) if self.budget_ms else self.play_ms
+        return max(1.0, cap - (time.perf_counter() - start) * 1000) if cap else 0.0
 
     def _adaptive(self, k: Knowledge) -> tuple[int, int, float]:
         """(least, most, clear) for :func:`card_values`: ``lead`` deals at most for the opening lead,
