@@ -584,7 +584,7 @@ def test_a_time_budget_still_gives_a_legal_move() -> None:
 
 
 def test_play_ms_caps_the_cards_after_the_opening_lead_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``play_ms`` (the page's *Expert*: 150 ms) is the cap of every card after the opening lead; the
+    """``play_ms`` (the page's *Expert*: 130 ms) is the cap of every card after the opening lead; the
     opening lead keeps ``budget_ms`` (350 ms), and without ``budget_ms`` ``play_ms`` alone caps them."""
     import kingcore.bots.pimc as pimc_mod
 

@@ -63,7 +63,7 @@ LEVELS: dict[str, str] = {
     "expert": "expert(budget_ms=350,play_ms=130)",
 }
 """The levels a UI offers, as bot specs. The Monte Carlo levels carry a wall-clock cap per decision
-(350 ms; *Expert*'s cards after the opening lead 150 ms — ``play_ms``, issue 12's browser p95 target —,
+(350 ms; *Expert*'s cards after the opening lead 130 ms — ``play_ms``, issue 12's browser p95 target —,
 so that only the opening lead, where its adaptive thinking wants up to 640 deals, waits longer on a slow
 device; a decision is deterministic as long as the cap is not reached)."""
 

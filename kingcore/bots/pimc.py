@@ -633,7 +633,7 @@ class PimcBot(Bot):
     Parameters: ``samples`` deals per card decision; ``call_samples`` per trump call, bid or contract
     name; ``playouts`` cap on deals × candidate cards (0: none); ``budget_ms`` wall-clock cap per
     decision (0: none); ``play_ms`` a lower cap for the card decisions after the opening lead (0: ``budget_ms``
-    alone; the page's *Expert* gives the opening lead, the calls and the bids 350 ms and the other cards 150 ms,
+    alone; the page's *Expert* gives the opening lead, the calls and the bids 350 ms and the other cards 130 ms,
     so on a slow device only the opening lead waits longer); ``rollout`` ``heuristic`` | ``random``;
     ``objective`` ``own`` | ``diff``;
     ``solver`` tricks searched exactly at the end (0: none); ``margin`` how much better than its fair

@@ -405,7 +405,7 @@ def test_a_stale_tab_never_overwrites_a_newer_save(server: Any, new_context: Any
 
 CAPPED_CPU_S = min(int(ms) for ms in re.findall(r"_ms=(\d+)", LEVELS["expert"])) / 1000 / 4
 """A capped level's decision that takes longer than this (CPU seconds, CPython, uncapped) may have met its
-wall-clock cap in the page — the lowest of *Expert*'s caps: 150 ms for a card after the opening lead —
+wall-clock cap in the page — the lowest of *Expert*'s caps: 130 ms for a card after the opening lead —
 (Pyodide is 1.5–3× slower than CPython, and a loaded machine slower still)."""
 
 
