@@ -447,7 +447,8 @@ def test_make_bot_round_trips_and_rejects_bad_specs() -> None:
         make_bot(level)
     for bad in ("nobody", "pimc(samples=x)", "pimc(colour=red)", "pimc(samples=0)", "heuristic(noise=2)",
                 "pimc(samples=1", "pimc(rollout=perfect)", "heuristic(version=3)", "pimc(version=0)",
-                "pimc(trust=-1)", "pimc(standing=-0.1)"):
+                "pimc(trust=-1)", "pimc(standing=-0.1)", "pimc(models=)", "pimc(samples=1000001)",
+                "pimc(chain=999999999999999999)", "pimc(play_ms=-1)"):
         with pytest.raises(BotSpecError):
             make_bot(bad)
 

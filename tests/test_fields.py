@@ -157,6 +157,10 @@ def test_ladder_steps_pair_two_levels_on_the_same_deals() -> None:
 
 
 def test_ladder_rejects_unknown_levels_and_fields() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        assert main(["ladder", "--levels", "Grandmaster", "--deals", "1"]) == 2
+    assert out.getvalue() == "" and err.getvalue().count("\n") == 1 and "unknown level" in err.getvalue()
     with pytest.raises(ValueError, match="unknown level"):
         run_ladder(["no_king"], 1, ["Grandmaster"])
     with pytest.raises(ValueError, match="unknown field"):

@@ -512,17 +512,8 @@ def run_ladder(contracts: Sequence[str], deals: int, levels: Sequence[str] | Non
     Raises:
         ValueError: an unknown level or field, or bad arena arguments (:func:`check_arena`).
     """
-    levels = list(levels or LADDER)
-    fields = list(fields or FIELDS)
-    for lv in levels:
-        if lv not in LADDER:
-            raise ValueError(f"unknown level {lv!r} (known: {', '.join(LADDER)})")
-    for f in fields:
-        if f not in FIELDS:
-            raise ValueError(f"unknown field {f!r} (known: {', '.join(FIELDS)})")
+    levels, fields = check_ladder(contracts, deals, levels, fields, rules, jobs)
     base = rules or Rules()
-    for f in fields:
-        check_arena([LADDER[levels[0]], *FIELDS[f]], contracts, deals, base, jobs)
     out = []
     for f in fields:
         for lv in levels:
@@ -588,10 +579,31 @@ def format_steps(steps: Sequence[LadderStep]) -> list[str]:
         row = f"{hi + ' - ' + lo:<16}"
         for f in fields:
             s = at.get((hi, lo, f))
-            cell = "" if s is None else f"{s.points:+.2f} ± {_half(s.ci, '.2f')} {len(s.up):>2}/{len(s.down)}"
+            cell = "" if s is None else f"{s.points + 0.0:+.2f} ± {_half(s.ci, '.2f')} {len(s.up):>2}/{len(s.down)}"
             row += f"{cell:>24}"
         lines.append(row)
     return lines
+
+
+def check_ladder(contracts: Sequence[str], deals: int, levels: Sequence[str] | None = None,
+                 fields: Sequence[str] | None = None, rules: Rules | None = None,
+                 jobs: int = 1) -> tuple[list[str], list[str]]:
+    """Check a ladder's arguments before any deal is played: (the levels, the fields) it will play.
+
+    Raises:
+        ValueError: an unknown level or field, or bad arena arguments (:func:`check_arena`).
+    """
+    levels = list(levels or LADDER)
+    fields = list(fields or FIELDS)
+    for lv in levels:
+        if lv not in LADDER:
+            raise ValueError(f"unknown level {lv!r} (known: {', '.join(LADDER)})")
+    for f in fields:
+        if f not in FIELDS:
+            raise ValueError(f"unknown field {f!r} (known: {', '.join(FIELDS)})")
+    for f in fields:
+        check_arena([LADDER[levels[0]], *FIELDS[f]], contracts, deals, rules or Rules(), jobs)
+    return levels, fields
 
 
 def format_ladder(cells: Sequence[LadderCell]) -> list[str]:
@@ -605,6 +617,6 @@ def format_ladder(cells: Sequence[LadderCell]) -> list[str]:
         row = f"{lv:<8}"
         for f in fields:
             c = at.get((lv, f))
-            row += f"{'':>18}" if c is None else f"{c.points:>+10.2f} ± {_half(c.ci, '.2f'):>5}"
+            row += f"{'':>18}" if c is None else f"{c.points + 0.0:>+10.2f} ± {_half(c.ci, '.2f'):>5}"
         lines.append(row)
     return lines

@@ -32,6 +32,7 @@ from .arena import (
     arena_json,
     bench_bots,
     check_arena,
+    check_ladder,
     expand_field,
     format_ladder,
     format_steps,
@@ -115,6 +116,7 @@ def _ladder(args: argparse.Namespace, rules: Rules) -> int:
     contracts = names(args.contracts)
     levels = [next((k for k in LADDER if k.lower() == x.lower()), x) for x in names(args.levels)]
     fields = [x.lower() for x in names(args.fields)]
+    levels, fields = check_ladder(contracts, args.deals, levels, fields, rules, args.jobs)
     if args.json:
         cells = run_ladder(contracts, args.deals, levels, fields, args.rng_seed, rules, args.jobs)
         for c in cells:

@@ -690,9 +690,10 @@ class PimcBot(Bot):
     rubber: float = 0.0
 
     def __post_init__(self) -> None:
-        if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0 \
-                or self.play_ms < 0:
-            raise ValueError("samples and call_samples must be ≥ 1; playouts, budget_ms, play_ms and solver ≥ 0")
+        if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0:
+            raise ValueError("samples and call_samples must be ≥ 1; playouts, budget_ms and solver ≥ 0")
+        if self.play_ms < 0:
+            raise ValueError(f"play_ms must be ≥ 0 (0: budget_ms alone), not {self.play_ms}")
         if self.rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be heuristic or random, not {self.rollout!r}")
         if not 0.0 <= self.infer <= 1.0 or self.draws < 1 or self.chain < 0:
