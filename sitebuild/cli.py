@@ -31,6 +31,16 @@ from pathlib import Path
 from .common import BuildError
 
 
+def port_number(text: str) -> int:
+    """``--port``'s value: a whole number from 0 to 65535 (argparse turns the error into one line)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {n}")
+    return n
+
 def main(argv: list[str] | None = None) -> int:
     """Run one sub-command (``build`` by default); the exit code (1 after a one-line error)."""
     argv = sys.argv[1:] if argv is None else argv
@@ -50,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     p_build.add_argument("--out", type=Path, default=None,
                          help="write the site into this folder instead of dist/site (e.g. to host it elsewhere)")
     p_serve = sub.add_parser("serve", help="build if needed, then serve dist/site on 127.0.0.1")
-    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--port", type=port_number, default=8000, help="a TCP port, 0 to 65535 (0: any free one)")
     sub.add_parser("pyodide-bench", help="run the kingcore CLI in the vendored Pyodide under Node (after --)")
     sub.add_parser("test", help="install test needs, build, run every test (pytest args after --)")
     p_bench = sub.add_parser("bench-web", help="time the site in headless Chromium; print a table")

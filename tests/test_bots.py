@@ -442,12 +442,13 @@ def test_make_bot_round_trips_and_rejects_bad_specs() -> None:
         assert str(make_bot(str(make_bot(spec)))) == str(make_bot(spec))
     assert make_bot("expert(samples=5)") == PimcBot(samples=5, call_samples=32, infer=0.9, chain=6, least=40, lead=640,
                                                     models="heuristic+naive+greedy+random", prior=0.9, race=0.2,
-                                                    rubber=1)
+                                                    rubber=1, lead_trust=0.5)
     for level in LEVELS.values():
         make_bot(level)
     for bad in ("nobody", "pimc(samples=x)", "pimc(colour=red)", "pimc(samples=0)", "heuristic(noise=2)",
                 "pimc(samples=1", "pimc(rollout=perfect)", "heuristic(version=3)", "pimc(version=0)",
-                "pimc(trust=-1)", "pimc(standing=-0.1)"):
+                "pimc(trust=-1)", "pimc(standing=-0.1)", "pimc(models=)", "pimc(samples=1000001)",
+                "pimc(chain=999999999999999999)", "pimc(play_ms=-1)"):
         with pytest.raises(BotSpecError):
             make_bot(bad)
 
@@ -581,6 +582,39 @@ def test_a_time_budget_still_gives_a_legal_move() -> None:
         m = bot.choose(v, random.Random(1))
         assert str(m) in v.legal
         g.play(m)
+
+
+def test_play_ms_caps_the_cards_after_the_opening_lead_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play_ms`` (the page's *Expert*: 130 ms) is the cap of every card after the opening lead; the
+    opening lead keeps ``budget_ms`` (350 ms), and without ``budget_ms`` ``play_ms`` alone caps them."""
+    import kingcore.bots.pimc as pimc_mod
+
+    seen: list[tuple[int, float]] = []
+    real = pimc_mod.card_values
+
+    def spy(k: Any, lm: int, rng: random.Random, samples: int, playouts: int, budget_ms: float,
+            *args: Any, **kw: Any) -> Any:
+        seen.append((k.trick_no * 10 + len(k.trick), budget_ms))
+        return real(k, lm, rng, samples, playouts, budget_ms, *args, **kw)
+
+    monkeypatch.setattr(pimc_mod, "card_values", spy)
+    for spec, lead, later in (("pimc(samples=2,budget_ms=350,play_ms=150)", 350.0, 150.0),
+                              ("pimc(samples=2,play_ms=150)", 0.0, 150.0),
+                              ("pimc(samples=2,budget_ms=90,play_ms=150)", 90.0, 90.0),
+                              ("pimc(samples=2,budget_ms=350)", 350.0, 350.0)):
+        seen.clear()
+        h = Game()
+        h.set_first_dealer(0)
+        h.deal(random.Random(6))
+        bot = make_bot(spec)
+        while h.phase is Phase.PLAY:
+            v = seat_view(h, h.to_move or 0)
+            h.play(bot.choose(v, random.Random(1)))
+        # what is left of the cap when the sampling starts (the view's reading took a little of it)
+        assert seen and seen[0][0] == 0 and lead - 20 < seen[0][1] <= lead, spec  # the opening lead: a choice
+        assert len(seen) > 3 and all(later - 20 < b <= later for at, b in seen[1:]), (spec, seen)
+    with pytest.raises(ValueError, match="play_ms"):
+        make_bot("pimc(play_ms=-1)")
 
 
 def test_ordered_king_arena_and_auction_run() -> None:

@@ -154,3 +154,14 @@ def test_the_snapshot_key_follows_pyodide_and_the_wheel_only() -> None:
     assert site.snapshot_key({**files, "main.py": b"# new"}, "wheels/kingcore-1.whl") == key
     assert site.snapshot_key({**files, "wheels/kingcore-1.whl": b"new"}, "wheels/kingcore-1.whl") != key
     assert site.snapshot_key({**files, "pyodide/pyodide.asm.wasm": b"new"}, "wheels/kingcore-1.whl") != key
+
+
+def test_serve_port_out_of_range_is_one_line_not_a_traceback() -> None:
+    import argparse
+
+    from sitebuild.cli import port_number
+
+    assert port_number("0") == 0 and port_number("65535") == 65535
+    for bad in ("99999", "-5", "http"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            port_number(bad)

@@ -17,10 +17,14 @@ from kingcore.bots import make_bot
 from kingcore.bots.arena import (
     FIELDS,
     LADDER,
+    ContractResult,
+    LadderCell,
     arena_json,
     contract_rules,
     deal_cards_for,
     expand_field,
+    format_steps,
+    ladder_steps,
     one_deal_game,
     play_game,
     run_arena,
@@ -127,7 +131,36 @@ def test_ladder_prints_every_level_against_every_field() -> None:
     assert cells[1].points == 0.0 and math.isfinite(cells[0].points)
 
 
+def _cell(level: str, per_contract: dict[str, tuple[float, ...]]) -> LadderCell:
+    res = tuple(ContractResult(c, len(xs), math.nan, math.nan, 0.0, 0.0, sum(xs) / len(xs), 0.0, 0.0, 0.0, 0.0, 0.0,
+                               per_deal=xs) for c, xs in per_contract.items())
+    return LadderCell(level, "heuristic", sum(r.points_diff for r in res), 0.0, res)
+
+
+def test_ladder_steps_pair_two_levels_on_the_same_deals() -> None:
+    """A step is the paired difference of two levels, deal by deal (a shared swing cancels): up in one
+    contract, down in another, nothing in a third whose differences straddle 0."""
+    lo = _cell("Medium", {"no_king": (5.0, -5.0, 9.0, -9.0), "no_hearts": (0.0, 4.0, -4.0, 0.0),
+                          "take_king": (1.0, 2.0, 3.0, 4.0)})
+    hi = _cell("Hard", {"no_king": (6.0, -3.9, 9.8, -8.0), "no_hearts": (-1.0, 3.1, -4.9, -1.0),
+                        "take_king": (2.0, 1.0, 4.0, 3.0)})
+    (st,) = ladder_steps([lo, hi])
+    assert (st.upper, st.lower, st.field) == ("Hard", "Medium", "heuristic")
+    assert st.up == ("no_king",) and st.down == ("no_hearts",)   # each ± ≈ 0.15, the swings ± 9 cancel
+    assert math.isclose(st.points, hi.points - lo.points) and 1.0 < st.ci < 2.0
+    (head, row) = format_steps([st])
+    assert head.split() == ["step", "heuristic"] and row.split() == ["Hard", "-", "Medium", f"{st.points:+.2f}", "±",
+                                                                     f"{st.ci:.2f}", "1/1"]
+    cells = run_ladder(["no_king"], 2, ["Random", "Medium"], ["heuristic"])
+    (real,) = ladder_steps(cells)
+    assert math.isclose(real.points, cells[1].points - cells[0].points, abs_tol=1e-9)
+
+
 def test_ladder_rejects_unknown_levels_and_fields() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        assert main(["ladder", "--levels", "Grandmaster", "--deals", "1"]) == 2
+    assert out.getvalue() == "" and err.getvalue().count("\n") == 1 and "unknown level" in err.getvalue()
     with pytest.raises(ValueError, match="unknown level"):
         run_ladder(["no_king"], 1, ["Grandmaster"])
     with pytest.raises(ValueError, match="unknown field"):

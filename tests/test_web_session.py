@@ -70,13 +70,13 @@ def play_rubber(options: dict[str, Any], seed: int, check: bool = False) -> Sess
 
 @pytest.fixture
 def uncapped_levels(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Monte Carlo levels without their 350 ms wall-clock cap: a decision is deterministic as long as the
+    """The Monte Carlo levels without their wall-clock caps: a decision is deterministic as long as the
     cap is not reached (kingcore.bots.LEVELS), and on a loaded test machine it can be — so the tests that
     compare two answers compare the uncapped bots (the cap itself is tested in tests/test_bots.py)."""
     from kingcore.bots import LEVELS
 
     for level, spec in list(LEVELS.items()):
-        monkeypatch.setitem(LEVELS, level, re.sub(r",?budget_ms=\d+", "", spec).replace("()", ""))
+        monkeypatch.setitem(LEVELS, level, re.sub(r",?(?:budget|play)_ms=\d+", "", spec).replace("()", ""))
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")

@@ -27,6 +27,7 @@ one summary; the command line is in :mod:`kingcore.bots.cli`.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import platform
 import random
@@ -189,6 +190,8 @@ class ContractResult:
         points_diff, points_ci: their difference (bot − field) and its 95% half-width.
         tricks_bot, tricks_field, tricks_diff, tricks_ci: the same for tricks.
         times_ms: the tested bot's time for each of its decisions with a choice (view + choose), ms.
+        per_deal: the tested bot's points minus one field seat's in each duplicate deal set (mean over
+            its seats), in deal order — what a paired comparison of two bots on the same deals needs.
     """
 
     contract: str
@@ -204,6 +207,7 @@ class ContractResult:
     tricks_diff: float
     tricks_ci: float
     times_ms: tuple[float, ...] = dataclasses.field(default=(), repr=False, compare=False)
+    per_deal: tuple[float, ...] = dataclasses.field(default=(), repr=False, compare=False)
 
 
 def _mean_ci(xs: Sequence[float]) -> tuple[float, float]:
@@ -337,10 +341,11 @@ def summarise(name: str, n: int, sets: Sequence[Sequence[tuple[int, int, int, in
     pf = [statistics.fmean((r[1] - r[0]) / (n - 1) for r in s) for s in sets]
     tb = [statistics.fmean(r[2] for r in s) for s in sets]
     tf = [statistics.fmean((r[3] - r[2]) / (n - 1) for r in s) for s in sets]
-    pdiff, pci = _mean_ci([a - b for a, b in zip(pb, pf, strict=True)])
+    per_deal = tuple(a - b for a, b in zip(pb, pf, strict=True))
+    pdiff, pci = _mean_ci(per_deal)
     tdiff, tci = _mean_ci([a - b for a, b in zip(tb, tf, strict=True)])
     return ContractResult(name, d, share, share_ci, statistics.fmean(pb), statistics.fmean(pf), pdiff, pci,
-                          statistics.fmean(tb), statistics.fmean(tf), tdiff, tci)
+                          statistics.fmean(tb), statistics.fmean(tf), tdiff, tci, per_deal=per_deal)
 
 
 HEADER = (f"{'contract':<14}{'deals':>6}  {'share':>6} {'± 95%':>6}   {'bot pts':>8} {'field':>7} {'diff':>7}"
@@ -507,17 +512,8 @@ def run_ladder(contracts: Sequence[str], deals: int, levels: Sequence[str] | Non
     Raises:
         ValueError: an unknown level or field, or bad arena arguments (:func:`check_arena`).
     """
-    levels = list(levels or LADDER)
-    fields = list(fields or FIELDS)
-    for lv in levels:
-        if lv not in LADDER:
-            raise ValueError(f"unknown level {lv!r} (known: {', '.join(LADDER)})")
-    for f in fields:
-        if f not in FIELDS:
-            raise ValueError(f"unknown field {f!r} (known: {', '.join(FIELDS)})")
+    levels, fields = check_ladder(contracts, deals, levels, fields, rules, jobs)
     base = rules or Rules()
-    for f in fields:
-        check_arena([LADDER[levels[0]], *FIELDS[f]], contracts, deals, base, jobs)
     out = []
     for f in fields:
         for lv in levels:
@@ -531,6 +527,85 @@ def run_ladder(contracts: Sequence[str], deals: int, levels: Sequence[str] | Non
     return out
 
 
+@dataclass(frozen=True)
+class LadderStep:
+    """A level against the level below it, both against the same field on the same deals (paired):
+    the mean difference of their points per deal (each minus one field seat), summed over the contracts,
+    its 95 % half-width (the contracts' combined as independent), and the contracts where the step is
+    significantly up (the 95 % interval above 0) or down (below 0) — issue 12's ladder targets."""
+
+    upper: str
+    lower: str
+    field: str
+    points: float
+    ci: float
+    up: tuple[str, ...]
+    down: tuple[str, ...]
+
+
+def ladder_steps(cells: Sequence[LadderCell]) -> list[LadderStep]:
+    """Each level minus the level listed before it, against every field both met (:class:`LadderStep`)."""
+    levels = list(dict.fromkeys(c.level for c in cells))
+    at = {(c.level, c.field): c for c in cells}
+    out = []
+    for f in dict.fromkeys(c.field for c in cells):
+        for lo, hi in itertools.pairwise(levels):
+            if (lo, f) not in at or (hi, f) not in at:
+                continue
+            pts = var = 0.0
+            up: list[str] = []
+            down: list[str] = []
+            for a, b in zip(at[hi, f].results, at[lo, f].results, strict=True):
+                m, ci = _mean_ci([x - y for x, y in zip(a.per_deal, b.per_deal, strict=True)])
+                pts += m
+                var += ci * ci
+                if m - ci > 0:
+                    up.append(a.contract)
+                elif m + ci < 0:
+                    down.append(a.contract)
+            out.append(LadderStep(hi, lo, f, pts, math.sqrt(var), tuple(up), tuple(down)))
+    return out
+
+
+def format_steps(steps: Sequence[LadderStep]) -> list[str]:
+    """The ladder's paired steps: a row per pair of neighbouring levels, a column per field —
+    ``+1.23 ± 0.45 u/d`` (points per deal summed over the contracts; u, d: contracts where the step is
+    significantly up, down)."""
+    fields = list(dict.fromkeys(s.field for s in steps))
+    pairs = list(dict.fromkeys((s.upper, s.lower) for s in steps))
+    at = {(s.upper, s.lower, s.field): s for s in steps}
+    lines = [f"{'step':<16}" + "".join(f"{f:>24}" for f in fields)]
+    for hi, lo in pairs:
+        row = f"{hi + ' - ' + lo:<16}"
+        for f in fields:
+            s = at.get((hi, lo, f))
+            cell = "" if s is None else f"{s.points + 0.0:+.2f} ± {_half(s.ci, '.2f')} {len(s.up):>2}/{len(s.down)}"
+            row += f"{cell:>24}"
+        lines.append(row)
+    return lines
+
+
+def check_ladder(contracts: Sequence[str], deals: int, levels: Sequence[str] | None = None,
+                 fields: Sequence[str] | None = None, rules: Rules | None = None,
+                 jobs: int = 1) -> tuple[list[str], list[str]]:
+    """Check a ladder's arguments before any deal is played: (the levels, the fields) it will play.
+
+    Raises:
+        ValueError: an unknown level or field, or bad arena arguments (:func:`check_arena`).
+    """
+    levels = list(levels or LADDER)
+    fields = list(fields or FIELDS)
+    for lv in levels:
+        if lv not in LADDER:
+            raise ValueError(f"unknown level {lv!r} (known: {', '.join(LADDER)})")
+    for f in fields:
+        if f not in FIELDS:
+            raise ValueError(f"unknown field {f!r} (known: {', '.join(FIELDS)})")
+    for f in fields:
+        check_arena([LADDER[levels[0]], *FIELDS[f]], contracts, deals, rules or Rules(), jobs)
+    return levels, fields
+
+
 def format_ladder(cells: Sequence[LadderCell]) -> list[str]:
     """The ladder table: a row per level, a column per field; points per deal over the contracts
     summed (level − field seat) ± 95 %."""
@@ -542,6 +617,6 @@ def format_ladder(cells: Sequence[LadderCell]) -> list[str]:
         row = f"{lv:<8}"
         for f in fields:
             c = at.get((lv, f))
-            row += f"{'':>18}" if c is None else f"{c.points:>+10.2f} ± {_half(c.ci, '.2f'):>5}"
+            row += f"{'':>18}" if c is None else f"{c.points + 0.0:>+10.2f} ± {_half(c.ci, '.2f'):>5}"
         lines.append(row)
     return lines

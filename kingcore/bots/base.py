@@ -130,6 +130,10 @@ def parse_spec(text: str) -> tuple[str, dict[str, str]]:
     return name.lower(), params
 
 
+MAX_BOT_INT = 1_000_000
+"""The largest whole-number bot parameter (deals, swaps, tricks searched…): more would never finish."""
+
+
 def make_bot(spec: str) -> Bot:
     """The bot named by ``spec``: ``random``, ``heuristic(noise=0.2)``, ``pimc(samples=40)``, ``expert``…
 
@@ -167,12 +171,16 @@ def _coerce(bot: str, key: str, typ: Any, text: str) -> Any:
         if k is None:
             raise BotSpecError(f"bot {bot}: {key} must be a whole number of at most {MAX_DIGITS} digits, "
                                f"not {quote(text)}")
+        if abs(k) > MAX_BOT_INT:
+            raise BotSpecError(f"bot {bot}: {key} must be at most {MAX_BOT_INT:,}, not {quote(text)}")
         return k
     if t == "float":
         x = spec_float(text)
         if x is None:
             raise BotSpecError(f"bot {bot}: {key} must be a decimal number like 0.25, not {quote(text)}")
         return x
+    if not text:
+        raise BotSpecError(f"bot {bot}: {key} has no value (leave it out for the default)")
     return text
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 
@@ -31,8 +32,11 @@ from .arena import (
     arena_json,
     bench_bots,
     check_arena,
+    check_ladder,
     expand_field,
     format_ladder,
+    format_steps,
+    ladder_steps,
     run_arena,
     run_ladder,
 )
@@ -112,11 +116,17 @@ def _ladder(args: argparse.Namespace, rules: Rules) -> int:
     contracts = names(args.contracts)
     levels = [next((k for k in LADDER if k.lower() == x.lower()), x) for x in names(args.levels)]
     fields = [x.lower() for x in names(args.fields)]
+    levels, fields = check_ladder(contracts, args.deals, levels, fields, rules, args.jobs)
     if args.json:
         cells = run_ladder(contracts, args.deals, levels, fields, args.rng_seed, rules, args.jobs)
         for c in cells:
             print(json.dumps({"level": c.level, **arena_json(LADDER[c.level], FIELDS[c.field], c.results),
-                              "field_name": c.field, "points": c.points, "ci95": c.ci}))
+                              "field_name": c.field, "points": c.points,
+                              "ci95": c.ci if math.isfinite(c.ci) else None}))
+        for st in ladder_steps(cells):
+            print(json.dumps({"step": [st.upper, st.lower], "field_name": st.field, "points": st.points,
+                              "ci95": st.ci if math.isfinite(st.ci) else None, "up": list(st.up),
+                              "down": list(st.down)}))
         return 0
     print(f"ladder: {', '.join(levels)} against {', '.join(fields)}; rules {rules}; {args.deals} duplicate deal sets "
           f"per contract ({', '.join(contracts)}); rng seed {args.rng_seed}")
@@ -126,6 +136,12 @@ def _ladder(args: argparse.Namespace, rules: Rules) -> int:
                        progress=lambda s: print(s, file=sys.stderr))
     for line in format_ladder(cells):
         print(line)
+    steps = ladder_steps(cells)
+    if steps:
+        print("each level minus the level below, paired on the same deals (points per deal summed over the "
+              "contracts ± 95 %; u/d: contracts where it is significantly up/down)")
+        for line in format_steps(steps):
+            print(line)
     print(f"({time.perf_counter() - t0:.0f} s)")
     return 0
 

@@ -250,23 +250,38 @@ def sample_hands(k: Knowledge, rng: random.Random) -> list[int]:
     hands = [0] * (n + 1)
     left = list(need)
     stuck: list[int] = []
-    for c in cards:
-        b = 1 << c
-        total = 0
-        for s in slots:
-            if left[s] and allowed[s] & b:
-                total += left[s]
-        if not total:
-            stuck.append(c)
-            continue
-        r = int(rng.random() * total)
-        for s in slots:
-            if left[s] and allowed[s] & b:
+    if not constrained:  # every slot takes every card: the same draws, the cards left kept as a count
+        total = sum(left[s] for s in slots)
+        for c in cards:
+            if not total:
+                stuck.append(c)
+                continue
+            r = int(rng.random() * total)
+            for s in slots:
                 r -= left[s]
                 if r < 0:
-                    hands[s] |= b
+                    hands[s] |= 1 << c
                     left[s] -= 1
+                    total -= 1
                     break
+    else:
+        for c in cards:
+            b = 1 << c
+            total = 0
+            for s in slots:
+                if left[s] and allowed[s] & b:
+                    total += left[s]
+            if not total:
+                stuck.append(c)
+                continue
+            r = int(rng.random() * total)
+            for s in slots:
+                if left[s] and allowed[s] & b:
+                    r -= left[s]
+                    if r < 0:
+                        hands[s] |= b
+                        left[s] -= 1
+                        break
     if stuck:
         _repair(hands, left, allowed, slots, stuck)
     out = [hands[s] | k.fixed[s] for s in range(n)]

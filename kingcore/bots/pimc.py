@@ -34,10 +34,11 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import mul
 
 from ..cards import SUIT_MASKS
 from ..moves import Move
-from ..position import Position, random_playout
+from ..position import Position, legal_mask, random_playout
 from ..view import SeatView
 from .base import Bot, make_bot, register
 from .calls import deal_ctx, evaluate_calls, pick_call
@@ -48,6 +49,10 @@ from .simple import greedy_card, heuristic_play, naive_card, scatter_card
 from .solver import solve
 
 __all__ = ["PimcBot", "card_groups", "card_values", "make_bot"]
+
+_Step = tuple[int, tuple[int, ...], int, int, int, int]
+"""A past card of a seat for :meth:`ModelSampler._factors`: (led suit or −1, trick, gone, trick_no,
+void suits, the card), mirrored in misère."""
 
 
 def card_groups(ctx: Ctx, lm: int, hand: int, gone: int) -> list[list[int]]:
@@ -194,30 +199,37 @@ class PlaySampler:
 
     def _walk(self, steps: int) -> None:
         rng = self.rng
+        rand = rng.random
         slots = self.slots
         free = self.free
         allowed = self.allowed
         hands = self.hands
         miss = self.miss
+        per = self.per
+        misses = self._misses
+        accept = self._accept
+        neutral = self.neutral
         n = self.k.players
         ns = len(slots)
         for _ in range(steps):
-            a = slots[int(rng.random() * ns)]
-            b = slots[int(rng.random() * (ns - 1))]
+            a = slots[int(rand() * ns)]
+            b = slots[int(rand() * (ns - 1))]
             if b == a:
                 b = slots[ns - 1]
             fa = free[a] & allowed[b]
             fb = free[b] & allowed[a]
             if not fa or not fb:
                 continue
-            ca = _nth(fa, int(rng.random() * fa.bit_count()))
-            cb = _nth(fb, int(rng.random() * fb.bit_count()))
-            swap = (1 << ca) | (1 << cb)
+            for _ in range(int(rand() * fa.bit_count())):  # the i-th lowest card of fa (_nth)
+                fa &= fa - 1
+            for _ in range(int(rand() * fb.bit_count())):
+                fb &= fb - 1
+            swap = (fa & -fa) | (fb & -fb)
             ha = hands[a] ^ swap if a < n else 0
             hb = hands[b] ^ swap if b < n else 0
-            ma = self._misses(a, ha) if a < n and self.per[a] else self.neutral
-            mb = self._misses(b, hb) if b < n and self.per[b] else self.neutral
-            if not self._accept(a, b, ma, mb):
+            ma = misses(a, ha) if a < n and per[a] else neutral
+            mb = misses(b, hb) if b < n and per[b] else neutral
+            if not accept(a, b, ma, mb):
                 continue
             free[a] ^= swap
             free[b] ^= swap
@@ -269,10 +281,13 @@ class ModelSampler(PlaySampler):
         self.prior = tuple(prior)
         self.priors = [tuple(p) for p in seat_priors] if seat_priors else [self.prior] * k.players
         self.eps = eps
+        # the heuristic's judge called without choose_card's check for a single legal card (_factors
+        # asks only when there is a choice)
+        self.ones = (1.0,) * len(self.models)  # the likelihoods of a seat with no card of choice
+        self.judges = tuple(ctx.pick if judge is choose_card else judge for judge, _ in self.models)
         self.memo_l: dict[int, tuple[float, ...]] = {}
         self.memo_w: dict[int, float] = {}
-        self.steps_f: dict[int, list[tuple[int, int, int, tuple[int, ...], int, int, int, int,
-                                           dict[int, tuple[float, ...]]]]] = {}
+        self.steps_f: dict[int, list[tuple[int, int, dict[int, tuple[float, ...]], _Step]]] = {}
         super().__init__(ctx, k, rng, 0.0, steps)
 
     def likelihoods(self, seat: int, hand: int) -> tuple[float, ...]:
@@ -284,57 +299,60 @@ class ModelSampler(PlaySampler):
         void), so hands that differ in other suits — most of the chain's swaps — share those factors."""
         key = hand << 3 | seat
         got = self.memo_l.get(key)
+        if got is None:
+            self._misses(seat, hand)
+            got = self.memo_l[key]
+        return got
+
+    def _factors(self, h: int, ledm: int, step: _Step) -> tuple[float, ...]:
+        """Each model's chance of the step's card from the hand ``h`` (``()``: no choice); ``ledm`` the
+        led suit's mask (0 at a lead)."""
+        led, trick, gone, trick_no, voids, card = step
+        ctx = self.ctx
+        lm = h & ledm or legal_mask(ctx.deal, h, led)
+        if not lm & (lm - 1):
+            return ()
+        eps = self.eps
+        share = 1.0 / lm.bit_count()
+        hit = 1.0 - eps + eps * share
+        miss = eps * share
+        out = []
+        for judge in self.judges:
+            out.append(share if judge is None else hit if judge(ctx, h, lm, trick, gone, trick_no, voids) == card
+                       else miss)
+        return tuple(out)
+
+    def _misses(self, seat: int, hand: int) -> float:
+        """The weight of ``seat`` holding ``hand``: the models' likelihoods by the prior (both memoised;
+        the chain's hot path)."""
+        key = hand << 3 | seat
+        got = self.memo_w.get(key)
         if got is not None:
             return got
-        ctx = self.ctx
-        legal = ctx.legal
-        eps = self.eps
-        out = [1.0] * len(self.models)
-        if ctx.misere:
+        if self.ctx.misere:
             hand = mirror(hand)
         steps = self.steps_f.get(seat)
         if steps is None:
             steps = self.steps_f[seat] = [
-                (later, SUIT_MASKS[trick[0] // 13] if trick else 0, trick[0] // 13 if trick else -1, trick, gone,
-                 trick_no, voids, card, {}) for trick, gone, trick_no, voids, card, later in self.per[seat]]
-        for later, ledm, led, trick, gone, trick_no, voids, card, memo in steps:
+                (later, SUIT_MASKS[trick[0] // 13] if trick else 0, {},
+                 (trick[0] // 13 if trick else -1, trick, gone, trick_no, voids, card))
+                for trick, gone, trick_no, voids, card, later in self.per[seat]]
+        lik = ones = self.ones
+        factors = self._factors
+        for later, ledm, memo, step in steps:
             h = hand | later
             sub = h & ledm or h
             f = memo.get(sub)
             if f is None:
-                f = memo[sub] = self._factors(ctx, h, legal(h, led), trick, gone, trick_no, voids, card, eps)
+                f = memo[sub] = factors(h, ledm, step)
             if f:
-                out = [x * y for x, y in zip(out, f, strict=True)]
-        res = tuple(out)
-        self.memo_l[key] = res
-        return res
-
-    def _factors(self, ctx: Ctx, h: int, lm: int, trick: tuple[int, ...], gone: int, trick_no: int, voids: int,
-                 card: int, eps: float) -> tuple[float, ...]:
-        """Each model's chance of ``card`` from the hand ``h`` with legal cards ``lm`` (``()``: no choice)."""
-        if not lm & (lm - 1):
-            return ()
-        share = 1.0 / lm.bit_count()
-        out = []
-        for judge, _ in self.models:
-            if judge is None:
-                out.append(share)
-            elif judge(ctx, h, lm, trick, gone, trick_no, voids) == card:
-                out.append(1.0 - eps + eps * share)
-            else:
-                out.append(eps * share)
-        return tuple(out)
-
-    def _misses(self, seat: int, hand: int) -> float:
-        """The weight of ``seat`` holding ``hand``: the models' likelihoods by the prior."""
-        if seat >= self.k.players:
-            return 1.0
-        key = hand << 3 | seat
-        got = self.memo_w.get(key)
-        if got is None:
-            got = sum(p * x for p, x in zip(self.priors[seat], self.likelihoods(seat, hand), strict=True))
-            self.memo_w[key] = got
-        return got
+                # each model's product over the cards in their order (1.0 × x is x: the first card's
+                # factors need no product)
+                lik = f if lik is ones else tuple(map(mul, lik, f))
+        self.memo_l[key] = lik
+        weight: float = sum(map(mul, self.priors[seat], lik))
+        self.memo_w[key] = weight
+        return weight
 
     def _accept(self, a: int, b: int, ma: float, mb: float) -> bool:
         old = self.miss[a] * self.miss[b]
@@ -442,13 +460,6 @@ def _race(rows: Sequence[Sequence[float]], sums: Sequence[float], live: list[int
 def _eps(infer: float) -> float:
     """The models' ε for an ``infer`` setting (:class:`ModelSampler`): ``1 − infer``, or 0.1 when off."""
     return 1.0 - infer if infer > 0 else 0.1
-
-
-def _nth(mask: int, i: int) -> int:
-    """The index of the ``i``-th lowest set bit of ``mask``."""
-    for _ in range(i):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
 
 
 def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playouts: int = 0,
@@ -621,7 +632,10 @@ class PimcBot(Bot):
 
     Parameters: ``samples`` deals per card decision; ``call_samples`` per trump call, bid or contract
     name; ``playouts`` cap on deals × candidate cards (0: none); ``budget_ms`` wall-clock cap per
-    decision (0: none); ``rollout`` ``heuristic`` | ``random``; ``objective`` ``own`` | ``diff``;
+    decision (0: none); ``play_ms`` a lower cap for the card decisions after the opening lead (0: ``budget_ms``
+    alone; the page's *Expert* gives the opening lead, the calls and the bids 350 ms and the other cards 130 ms,
+    so on a slow device only the opening lead waits longer); ``rollout`` ``heuristic`` | ``random``;
+    ``objective`` ``own`` | ``diff``;
     ``solver`` tricks searched exactly at the end (0: none); ``margin`` how much better than its fair
     share a contract must look to be named in ordered King (a fraction of the fair share);
     ``infer``/``draws`` weigh the sampled deals by how well the heuristic explains the others' play
@@ -631,7 +645,9 @@ class PimcBot(Bot):
     ``standing``: among the cards within this many points of the best, the one that hands the other
     seats the fewest points is played (0: off) — the rubber is settled by differences; ``trust``: the
     heuristic's card is kept unless another card's value beats it by more than this many standard
-    errors of the paired difference (0: by any margin, the first round's rule); ``least``, ``close``,
+    errors of the paired difference (0: by any margin, the first round's rule); ``lead_trust`` the same
+    for the opening lead (negative: ``trust``; the expert's 640 deals there know more than the rules of
+    thumb's lead, so it trusts them less); ``least``, ``close``,
     ``lead``, ``clear``: adaptive thinking (``least`` 0: off) — a clear decision stops after ``least``
     deals or more, a close one goes on past ``samples`` up to ``close`` deals, the opening lead up to
     ``lead`` (:func:`card_values`); ``models``: the robust expert — candidate models of each other
@@ -651,6 +667,7 @@ class PimcBot(Bot):
     call_samples: int = 16
     playouts: int = 0
     budget_ms: float = 0.0
+    play_ms: float = 0.0
     rollout: str = "heuristic"
     objective: str = "own"
     solver: int = 0
@@ -662,6 +679,7 @@ class PimcBot(Bot):
     version: int = VERSION
     standing: float = 0.2
     trust: float = 1.0
+    lead_trust: float = -1.0
     least: int = 0
     close: int = 0
     lead: int = 0
@@ -674,6 +692,8 @@ class PimcBot(Bot):
     def __post_init__(self) -> None:
         if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0:
             raise ValueError("samples and call_samples must be ≥ 1; playouts, budget_ms and solver ≥ 0")
+        if self.play_ms < 0:
+            raise ValueError(f"play_ms must be ≥ 0 (0: budget_ms alone), not {self.play_ms}")
         if self.rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be heuristic or random, not {self.rollout!r}")
         if not 0.0 <= self.infer <= 1.0 or self.draws < 1 or self.chain < 0:
@@ -697,6 +717,7 @@ class PimcBot(Bot):
     def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
         """The move of the best expected value (see :meth:`evaluate`; cards: :meth:`_pick`)."""
         if view.phase == "play":
+            start = time.perf_counter()
             k, ctx, lm, heuristic = heuristic_play(view, legal, self.version)
             on_table = 0
             for c in k.trick:
@@ -705,7 +726,7 @@ class PimcBot(Bot):
                 return heuristic  # every legal card plays alike
             hc = heuristic.card.index if heuristic.card is not None else -1
             spread: dict[int, float] = {}
-            vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
+            vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self._budget(k, start), self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
                                   self.lookahead, self.chain, self.version, hc, spread, *self._adaptive(k),
                                   *self._models(), race=self.race, seat_priors=self._seat_priors(view))
@@ -731,6 +752,16 @@ class PimcBot(Bot):
         n = len(view.points)
         return seat_priors(view.earlier, n, models, prior, _eps(self.infer), self.version, self.rubber, view.rules)
 
+    def _budget(self, k: Knowledge, start: float) -> float:
+        """What is left at ``start`` + now of the wall-clock cap of a card decision begun at ``start``
+        (a ``time.perf_counter()``), in ms (0: no cap; else at least 1): ``budget_ms`` for the opening lead,
+        the lower of it and ``play_ms`` for every later card."""
+        if not self.play_ms or (k.trick_no == 0 and not k.trick):
+            cap = self.budget_ms
+        else:
+            cap = min(self.budget_ms, self.play_ms) if self.budget_ms else self.play_ms
+        return max(1.0, cap - (time.perf_counter() - start) * 1000) if cap else 0.0
+
     def _adaptive(self, k: Knowledge) -> tuple[int, int, float]:
         """(least, most, clear) for :func:`card_values`: ``lead`` deals at most for the opening lead,
         ``close`` for the other close decisions (0: ``samples``); ``least`` 0 is off."""
@@ -740,7 +771,8 @@ class PimcBot(Bot):
     def _pick(self, ctx: Ctx, k: Knowledge, legal: list[Move], heuristic: Move, vals: dict[int, float],
               spread: dict[int, float]) -> Move:
         """The card to play from the values: the best one, unless the heuristic's card is within
-        ``trust`` × √(2 ln k) standard errors of it (k distinct values; then the heuristic's); in a
+        ``trust`` (the opening lead: ``lead_trust``, when set) × √(2 ln k) standard errors of it (k
+        distinct values; then the heuristic's); in a
         positive contract, a card that leaves a trick with points to another seat gives way to one
         within ``standing`` points of the best that leaves fewer points there (:func:`_gift`)."""
         values = {m: vals[m.card.index] for m in legal if m.card is not None}
@@ -750,7 +782,8 @@ class PimcBot(Bot):
         se = spread.get(best_m.card.index, 0.0) if best_m.card is not None else 0.0
         # the best of k noisy means is biased upward by about sqrt(2 ln k) standard errors
         k_alt = len({round(v, 9) for v in values.values()})
-        choice = heuristic if best - hv <= max(1e-9, self.trust * se * math.sqrt(2 * math.log(max(2, k_alt)))) \
+        trust = self.lead_trust if self.lead_trust >= 0 and k.trick_no == 0 and not k.trick else self.trust
+        choice = heuristic if best - hv <= max(1e-9, trust * se * math.sqrt(2 * math.log(max(2, k_alt)))) \
             else best_m
         if self.standing > 0 and not ctx.neg and not ctx.misere and k.trick:
             gifts = {m: _gift(ctx, k.trick, k.trick_no, m.card.index) for m in legal if m.card is not None}

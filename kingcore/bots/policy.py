@@ -94,14 +94,15 @@ class Ctx:
         values: per card index, the points (magnitude) taking that card is worth.
         items: the cards worth points (a mask).
         tw, lw: points (magnitude) per trick and per each of the last two tricks.
-        trump: the trump suit or ``None``; tsuit: its mask (0 without trump).
+        trump: the trump suit or ``None``; tsuit: its mask (0 without trump); lead_order: the suits in
+        the order the positive contracts' lead looks for a sure winner (the trump first).
         misere: ranks reversed (play-outs run on mirrored masks).
         settlement: the end of a trick for :func:`playout` (on mirrored masks in misère).
         deck: the deck mask (mirrored in misère).
     """
 
-    __slots__ = ("avoid", "bid", "deal", "deck", "hmg", "items", "kmg", "lw", "misere", "mtrump", "n", "neg",
-                 "nhl", "pick", "settlement", "take", "total", "trump", "tsuit", "tw", "values", "version")
+    __slots__ = ("avoid", "bid", "deal", "deck", "hmg", "items", "kmg", "lead_order", "lw", "misere", "mtrump", "n",
+                 "neg", "nhl", "pick", "settlement", "take", "total", "trump", "tsuit", "tw", "values", "version")
 
     def __init__(self, deal: Deal, version: int = VERSION) -> None:
         if version not in VERSIONS:
@@ -109,7 +110,7 @@ class Ctx:
         self.deal = deal
         self.version = version
         self.avoid: Policy = _avoid if version == 1 else _avoid2
-        self.take: Policy = _take if version == 1 else _take2
+        self.take: Policy = _take  # version 2 plays positive contracts as version 1
         self.pick: Policy = self.avoid if not deal.contract.positive else self.take
         self.n = deal.players
         self.total = deal.tricks_per_deal
@@ -139,6 +140,8 @@ class Ctx:
         self.lw = lw
         self.trump = deal.trump
         self.tsuit = SUIT_MASKS[deal.trump] if deal.trump is not None else 0
+        self.lead_order = (deal.trump, *(s for s in range(4) if s != deal.trump)) if deal.trump is not None \
+            else (0, 1, 2, 3)
         self.mtrump = deal.trump_mask
         self.misere = deal.misere
         self.deck = mirror(deal.rules.deck_mask) if deal.misere else deal.rules.deck_mask
@@ -225,59 +228,82 @@ def _least_value_top(ctx: Ctx, m: int) -> int:
 
 def _avoid(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
            void_suits: int) -> int:
-    items = ctx.items
     if trick:
-        led = _SUIT[trick[0]]
-        ledm = SUIT_MASKS[led]
+        ledm = SUIT_MASKS[_SUIT[trick[0]]]
         f = lm & ledm
-        if f:
-            win, _ = winner(ctx, trick)
-            tm = 0
-            for c in trick:
-                tm |= 1 << c
-            last = len(trick) == ctx.n - 1
-            below = f & ((1 << win) - 1)
-            free = ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw) and not tm & items
-            if free and (last or not items):
-                x = f & ~items
-                if x:
-                    return (x.bit_length() - 1)  # a trick that costs nothing: shed a high card
-            if below:
-                return (below.bit_length() - 1)  # duck with the highest card that still loses
-            x = f & ~items
-            if last:
-                return (x.bit_length() - 1) if x else _least_value_top(ctx, f)
-            out = ledm & ctx.deck & ~gone & ~hand
-            if (f & -f).bit_length() > out.bit_length():  # the trick is mine whatever I play: shed the highest
-                return (x.bit_length() - 1) if x else _least_value_top(ctx, f)
-            return ((x & -x).bit_length() - 1) if x else ((f & -f).bit_length() - 1)
-        # void: dump the costliest card, else the most dangerous high card
-        vals = ctx.values
-        best = -1
-        bs = -(1 << 30)
-        m = lm
-        while m:
-            c = (m.bit_length() - 1)
-            m ^= 1 << c
-            s = SUIT_MASKS[_SUIT[c]]
-            length = (hand & s).bit_count()
-            score = vals[c] * 256 + _RANK[c] * 8 + (4 - min(length, 4))
-            if score > bs:
-                best, bs = c, score
-        return best
-    # lead: the card least likely to win, penalty cards last; a free trick: shed the highest card
-    if not items and not ctx.tw and trick_no < ctx.total - 2:
+        if not f:
+            return _avoid_void(ctx, hand, lm)
+        tm = 0
+        for c in trick:
+            tm |= 1 << c
+        ts = ctx.tsuit
+        win = ((tm & ts) if ts and tm & ts and not ledm & ts else (tm & ledm)).bit_length() - 1  # winner()
+        return _avoid_follow(ctx, hand, f, ledm, tm, win, len(trick) == ctx.n - 1, gone, trick_no)
+    if not ctx.items and not ctx.tw and trick_no < ctx.total - 2:
         return _least_value_top(ctx, lm)
+    return _avoid_lead(ctx, hand, lm, gone, trick_no, void_suits)
+
+
+def _avoid_follow(ctx: Ctx, hand: int, f: int, ledm: int, tm: int, win: int, last: bool, gone: int,
+                  trick_no: int) -> int:
+    """Version 1's card when following suit: ``f`` the cards of the led suit (``ledm``), ``tm`` the
+    trick's cards (a mask), ``win`` its winning card so far (:func:`winner`), ``last`` the seat plays
+    the trick's last card."""
+    items = ctx.items
+    below = f & ((1 << win) - 1)
+    free = ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw) and not tm & items
+    if free and (last or not items):
+        x = f & ~items
+        if x:
+            return (x.bit_length() - 1)  # a trick that costs nothing: shed a high card
+    if below:
+        return (below.bit_length() - 1)  # duck with the highest card that still loses
+    x = f & ~items
+    if last:
+        return (x.bit_length() - 1) if x else _least_value_top(ctx, f)
+    out = ledm & ctx.deck & ~gone & ~hand
+    if (f & -f).bit_length() > out.bit_length():  # the trick is mine whatever I play: shed the highest
+        return (x.bit_length() - 1) if x else _least_value_top(ctx, f)
+    return ((x & -x).bit_length() - 1) if x else ((f & -f).bit_length() - 1)
+
+
+def _avoid_void(ctx: Ctx, hand: int, lm: int) -> int:
+    """Version 1's card when void in the led suit: dump the costliest card, else the most dangerous
+    high card — the best of ``points × 256 + rank × 8 + (4 − the suit's length, at least 0)``, the
+    higher suit on a tie (each suit's best is its costliest card, the highest of those)."""
+    vals = ctx.values
+    items = ctx.items
+    best = -1
+    bs = -(1 << 30)
+    for su in (3, 2, 1, 0):
+        s = SUIT_MASKS[su]
+        m = lm & s
+        if not m:
+            continue
+        c = _costliest(ctx, m) if m & items else m.bit_length() - 1
+        length = (hand & s).bit_count()
+        score = vals[c] * 256 + _RANK[c] * 8 + (4 - length if length < 4 else 0)
+        if score > bs:
+            best, bs = c, score
+    return best
+
+
+def _avoid_lead(ctx: Ctx, hand: int, lm: int, gone: int, trick_no: int, void_suits: int) -> int:
+    """Version 1's lead when some card can cost points: the card least likely to win, penalty cards
+    last."""
+    items = ctx.items
     best = -1
     least = 1e18
     n1 = ctx.n - 1
     vals = ctx.values
     dump = 2 + (ctx.values[KH_MASK.bit_length() - 1] // 2 if items & KH_MASK else 0) if items else 0
+    unseen = ctx.deck & ~gone & ~hand
+    base_cost = ctx.tw + (ctx.lw if trick_no >= ctx.total - 2 else 0)
     for su in range(4):
         mine = lm & SUIT_MASKS[su]
         if not mine:
             continue
-        out = SUIT_MASKS[su] & ctx.deck & ~gone & ~hand
+        out = SUIT_MASKS[su] & unseen
         c = ((mine & -mine).bit_length() - 1)
         total = out.bit_count()
         higher = (out >> c).bit_count()
@@ -286,11 +312,11 @@ def _avoid(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_
         elif higher == 0:
             p = 0.95
         else:
-            p = ((total - higher) / total) ** min(total, n1)
-        cost = ctx.tw + (ctx.lw if trick_no >= ctx.total - 2 else 0) + vals[c]
+            p = ((total - higher) / total) ** (total if total < n1 else n1)
+        cost = base_cost + vals[c]
         if void_suits >> su & 1 or total < n1:
             cost += dump
-        risk = p * (cost + 1) + vals[c] * 0.5 + _RANK[c] * 0.01 - min(higher, 4) * 0.02
+        risk = p * (cost + 1) + vals[c] * 0.5 + _RANK[c] * 0.01 - (higher if higher < 4 else 4) * 0.02
         if risk < least:
             best, least = c, risk
     return best
@@ -318,27 +344,31 @@ def _avoid2(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick
     holds penalty cards in other suits. Otherwise as version 1."""
     items = ctx.items
     if trick:
-        f = lm & SUIT_MASKS[_SUIT[trick[0]]]
-        if f:
-            win, _ = winner(ctx, trick)
-            below = f & ((1 << win) - 1)
-            dump = below & items
-            if dump:
-                return _costliest(ctx, dump)  # a penalty card that cannot win: give it away now
-            tm = 0
-            for c in trick:
-                tm |= 1 << c
-            if not items and ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw):
+        ledm = SUIT_MASKS[_SUIT[trick[0]]]
+        f = lm & ledm
+        if not f:
+            return _avoid_void(ctx, hand, lm)
+        tm = 0
+        for c in trick:
+            tm |= 1 << c
+        ts = ctx.tsuit
+        win = ((tm & ts) if ts and tm & ts and not ledm & ts else (tm & ledm)).bit_length() - 1  # winner()
+        below = f & ((1 << win) - 1)
+        dump = below & items
+        if dump:
+            return _costliest(ctx, dump)  # a penalty card that cannot win: give it away now
+        last = len(trick) == ctx.n - 1
+        if ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw):
+            if not items:
                 return f.bit_length() - 1  # nothing counts in this trick: shed the highest card
-            if len(trick) == ctx.n - 1 and ctx.tw == 0 and not (trick_no >= ctx.total - 2 and ctx.lw) \
-                    and not tm & items:
+            if last and not tm & items:
                 x = f & ~items & ~below
                 if x:
                     return x.bit_length() - 1  # a trick that costs nothing: win it with a high card
-        return _avoid(ctx, hand, lm, trick, gone, trick_no, void_suits)
+        return _avoid_follow(ctx, hand, f, ledm, tm, win, last, gone, trick_no)
     if not items and not ctx.tw and trick_no < ctx.total - 2:
         return _least_value_top(ctx, lm)
-    c = _avoid(ctx, hand, lm, trick, gone, trick_no, void_suits)
+    c = _avoid_lead(ctx, hand, lm, gone, trick_no, void_suits)
     danger = hand & items
     if not danger or (hand & SUIT_MASKS[_SUIT[c]]).bit_count() == 1:
         return c
@@ -363,12 +393,6 @@ def _avoid2(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick
     return best
 
 
-def _take2(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
-           void_suits: int) -> int:
-    """Version 2 of the positive-contract rules: as version 1."""
-    return _take(ctx, hand, lm, trick, gone, trick_no, void_suits)
-
-
 def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
           void_suits: int) -> int:
     items = ctx.items
@@ -376,11 +400,12 @@ def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_n
     if trick:
         led = _SUIT[trick[0]]
         ledm = SUIT_MASKS[led]
-        win, trumped = winner(ctx, trick)
-        last = len(trick) == ctx.n - 1
         tm = 0
         for c in trick:
             tm |= 1 << c
+        ts = ctx.tsuit
+        trumped = tm & ts != 0 and not ledm & ts
+        win = ((tm & ts) if trumped else (tm & ledm)).bit_length() - 1  # winner()
         valuable = worth or tm & items or lm & items
         f = lm & ledm
         if f:
@@ -389,7 +414,7 @@ def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_n
                 return ((x & -x).bit_length() - 1) if x else ((f & -f).bit_length() - 1)
             above = f & ~((2 << win) - 1)
             if above and valuable:
-                if last:
+                if len(trick) == ctx.n - 1:  # last to play
                     return ((above & -above).bit_length() - 1)
                 out = ledm & ctx.deck & ~gone & ~hand
                 if ctx.tsuit and not ledm & ctx.tsuit and void_suits >> led & 1:
@@ -401,7 +426,6 @@ def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_n
                 if sure:
                     return ((sure & -sure).bit_length() - 1)
             return ((x & -x).bit_length() - 1) if x else ((f & -f).bit_length() - 1)
-        ts = ctx.tsuit
         tr = lm & ts
         if tr and valuable:
             if trumped:
@@ -413,30 +437,29 @@ def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_n
         rest = lm & ~ts if lm & ~ts else lm
         x = rest & ~items
         m = x if x else rest
-        # discard: the lowest card, from the shortest suit
+        # discard: the lowest card, from the shortest suit — the least rank × 8 + the suit's length, the
+        # lower suit on a tie (each suit's lowest card is its best)
         best = -1
         bs = 1 << 30
-        while m:
-            c = ((m & -m).bit_length() - 1)
-            m ^= 1 << c
-            s = SUIT_MASKS[_SUIT[c]]
-            score = _RANK[c] * 8 + (hand & s).bit_count()
-            if score < bs:
-                best, bs = c, score
+        for s in SUIT_MASKS:
+            x = m & s
+            if x:
+                c = (x & -x).bit_length() - 1
+                score = _RANK[c] * 8 + (hand & s).bit_count()
+                if score < bs:
+                    best, bs = c, score
         return best
     # lead: sure winners (trumps first), else low from the longest suit
     ts = ctx.tsuit
-    trumps_out = ts & ctx.deck & ~gone & ~hand if ts else 0
-    order = (ctx.trump, 0, 1, 2, 3) if ctx.trump is not None else (0, 1, 2, 3)
-    for su in order:
-        if su is None:
-            continue
+    unseen = ctx.deck & ~gone & ~hand
+    trumps_out = ts & unseen
+    for su in ctx.lead_order:
         mine = lm & SUIT_MASKS[su]
         if not mine:
             continue
         if su != ctx.trump and trumps_out and void_suits >> su & 1:
             continue  # may be trumped
-        out = SUIT_MASKS[su] & ctx.deck & ~gone & ~hand
+        out = SUIT_MASKS[su] & unseen
         if not out:
             if su == ctx.trump or not trumps_out:
                 return ((mine & -mine).bit_length() - 1) if worth else (mine.bit_length() - 1)
@@ -514,67 +537,80 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
     n = ctx.n
     trick_no = sum(tricks)
     settle = ctx.settlement.settle
-    legal = ctx.legal
-    mtrump, hmg, nhl = ctx.mtrump, ctx.hmg, ctx.nhl
+    deal = ctx.deal
+    plays = picks if picks is not None else (ctx.pick,) * n
+    trump, mtrump, hmg, nhl = ctx.trump or 0, ctx.mtrump, ctx.hmg, ctx.nhl
+    void_rules = ctx.kmg or hmg or mtrump  # without them a void seat may play any card
     if not trick and ctx.settlement.over(hands, trick_no):
         return points
     seat = (leader + len(trick)) % n
     while True:
-        if len(trick) < n:
+        k = len(trick)  # cards on the table; the led suit's mask and index once the trick is led
+        led = _SUIT[trick[0]] if k else -1
+        ledm = SUIT_MASKS[led] if k else 0
+        while k < n:
             hand = hands[seat]
-            if trick:
-                lm = hand & SUIT_MASKS[_SUIT[trick[0]]]
-                if not lm:
-                    lm = legal(hand, _SUIT[trick[0]])
+            if k:
+                lm = hand & ledm or (legal_mask(deal, hand, led) if void_rules else hand)
             elif nhl and hand & ~HEARTS:
                 lm = hand & ~HEARTS
             else:
                 lm = hand
-            if seat == me and depth > 0 and lm & (lm - 1):
-                others = 0
-                for s2, h2 in enumerate(hands):
-                    if s2 != me:
-                        others |= h2
-                for x in trick:
-                    others |= 1 << x
-                reps = groups(ctx, lm, others)
-                if len(reps) > 1:
-                    best: list[int] | None = None
-                    for c in reps:
-                        hs = list(hands)
-                        hs[me] = hand ^ (1 << c)
-                        res = playout(ctx, hs, leader, [*trick, c], list(points), list(tricks), gone | 1 << c,
-                                      _void_after(ctx, trick, c, void_suits), me, depth - 1, picks)
-                        if best is None or res[me] > best[me]:
-                            best = res
-                    assert best is not None
+            if depth and seat == me and lm & (lm - 1):
+                best = _search(ctx, hands, leader, trick, points, tricks, gone, void_suits, me, depth, picks, lm)
+                if best is not None:
                     return best
                 depth -= 1
-            if lm & (lm - 1) == 0:
-                c = lm.bit_length() - 1
-            elif picks is None:
-                c = ctx.pick(ctx, hand, lm, trick, gone, trick_no, void_suits)
-            else:
-                c = picks[seat](ctx, hand, lm, trick, gone, trick_no, void_suits)
+            c = lm.bit_length() - 1 if lm & (lm - 1) == 0 else plays[seat](ctx, hand, lm, trick, gone, trick_no,
+                                                                             void_suits)
             b = 1 << c
-            if trick:
-                led = _SUIT[trick[0]]
-                if not SUIT_MASKS[led] & b:  # what the view shows (kingcore.bots.knowledge)
+            if k:
+                if not ledm & b:  # what the view shows (kingcore.bots.knowledge)
                     void_suits |= 1 << led
                     if mtrump and not b & mtrump:
-                        void_suits |= 1 << (ctx.trump or 0)
+                        void_suits |= 1 << trump
                     if hmg and not b & HEARTS:
                         void_suits |= 2
-            elif nhl and b & HEARTS:
-                void_suits |= 0b1101
+            else:
+                led = _SUIT[c]
+                ledm = SUIT_MASKS[led]
+                if nhl and b & HEARTS:
+                    void_suits |= 0b1101
             hands[seat] = hand ^ b
             gone |= b
             trick.append(c)
             seat = seat + 1 if seat + 1 < n else 0
-            continue
+            k += 1
         w = settle(trick, leader, trick_no, hands, points, tricks)
         if w < 0:
             return points
         trick_no += 1
         leader = seat = w
         trick.clear()
+
+
+def _search(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: list[int], tricks: list[int],
+            gone: int, void_suits: int, me: int, depth: int, picks: Sequence[Policy] | None,
+            lm: int) -> list[int] | None:
+    """:func:`playout`'s search at a turn of ``me`` with the legal cards ``lm``: the best result for
+    ``me`` over one card of each class (:func:`groups`), each played out with ``depth - 1`` more own
+    turns searched; ``None`` when every card plays alike."""
+    hand = hands[me]
+    others = 0
+    for s2, h2 in enumerate(hands):
+        if s2 != me:
+            others |= h2
+    for x in trick:
+        others |= 1 << x
+    reps = groups(ctx, lm, others)
+    if len(reps) <= 1:
+        return None
+    best: list[int] | None = None
+    for c in reps:
+        hs = list(hands)
+        hs[me] = hand ^ (1 << c)
+        res = playout(ctx, hs, leader, [*trick, c], list(points), list(tricks), gone | 1 << c,
+                      _void_after(ctx, trick, c, void_suits), me, depth - 1, picks)
+        if best is None or res[me] > best[me]:
+            best = res
+    return best

@@ -126,30 +126,37 @@ _RANK_MASKS = tuple(sum(1 << (s * 13 + r) for s in range(4)) for r in range(13))
 """Per rank 0..12 (2 … A), the mask of that rank's card in every suit."""
 
 
+def _ranks(m: int) -> int:
+    """The ranks (a 13-bit mask, bit r = rank r) that ``m`` holds in some suit."""
+    return (m | m >> 13 | m >> 26 | m >> 39) & 0x1FFF
+
+
 def _rank_top(m: int) -> int:
     """The card of ``m`` of the highest rank (the lowest suit on a tie)."""
-    for r in range(12, -1, -1):
-        x = m & _RANK_MASKS[r]
-        if x:
-            return (x & -x).bit_length() - 1
-    raise ValueError("no card")
+    if not m:
+        raise ValueError("no card")
+    x = m & _RANK_MASKS[_ranks(m).bit_length() - 1]
+    return (x & -x).bit_length() - 1
 
 
 def _rank_bottom(m: int) -> int:
     """The card of ``m`` of the lowest rank (the lowest suit on a tie)."""
-    for r in range(13):
-        x = m & _RANK_MASKS[r]
-        if x:
-            return (x & -x).bit_length() - 1
-    raise ValueError("no card")
+    if not m:
+        raise ValueError("no card")
+    r = _ranks(m)
+    x = m & _RANK_MASKS[(r & -r).bit_length() - 1]
+    return (x & -x).bit_length() - 1
 
 
 def naive_card(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
                void_suits: int) -> int:
     """The ``naive`` card (a :data:`~kingcore.bots.policy.Policy`): see the module docstring."""
     if not trick:
-        longest = max(range(4), key=lambda s: ((lm & SUIT_MASKS[s]).bit_count(), -s))
-        m = lm & SUIT_MASKS[longest]
+        m = 0
+        for s in SUIT_MASKS:  # the longest suit, the first of equals
+            x = lm & s
+            if x.bit_count() > m.bit_count():
+                m = x
         return (m & -m).bit_length() - 1
     f = lm & SUIT_MASKS[trick[0] // 13]
     if not f:

@@ -403,9 +403,10 @@ def test_a_stale_tab_never_overwrites_a_newer_save(server: Any, new_context: Any
     assert Session.from_save(st["save"]).game.current.plays[: len(s.game.current.plays)] == s.game.current.plays
 
 
-CAPPED_CPU_S = LEVEL_BUDGET_MS["expert"] / 1000 / 4
+CAPPED_CPU_S = min(int(ms) for ms in re.findall(r"_ms=(\d+)", LEVELS["expert"])) / 1000 / 4
 """A capped level's decision that takes longer than this (CPU seconds, CPython, uncapped) may have met its
-wall-clock cap in the page (Pyodide is 1.5–3× slower than CPython, and a loaded machine slower still)."""
+wall-clock cap in the page — the lowest of *Expert*'s caps: 130 ms for a card after the opening lead —
+(Pyodide is 1.5–3× slower than CPython, and a loaded machine slower still)."""
 
 
 def replay_checking_bots(save: str) -> int:
@@ -423,7 +424,7 @@ def replay_checking_bots(save: str) -> int:
         for seat, move in [*d.calls, *d.plays]:
             if seat != 0:
                 level = s.level(seat)
-                spec = re.sub(r",?budget_ms=\d+", "", LEVELS.get(level, level)).replace("()", "")
+                spec = re.sub(r",?(?:budget|play)_ms=\d+", "", LEVELS.get(level, level)).replace("()", "")
                 started = time.process_time()
                 want = choose_token(json.loads(s.bot_request(seat)), spec, s.bot_seed(seat))
                 cpu = time.process_time() - started
