@@ -226,6 +226,16 @@ def _least_value_top(ctx: Ctx, m: int) -> int:
     return best
 
 
+def _trick_so_far(ctx: Ctx, trick: Sequence[int], ledm: int) -> tuple[int, int]:
+    """(the trick's cards as a mask, the card winning it so far): :func:`winner` on the mask, for the
+    negative-contract rules; ``ledm`` the led suit's mask."""
+    tm = 0
+    for c in trick:
+        tm |= 1 << c
+    ts = ctx.tsuit
+    return tm, ((tm & ts) if ts and tm & ts and not ledm & ts else (tm & ledm)).bit_length() - 1
+
+
 def _avoid(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
            void_suits: int) -> int:
     if trick:
@@ -233,11 +243,7 @@ def _avoid(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_
         f = lm & ledm
         if not f:
             return _avoid_void(ctx, hand, lm)
-        tm = 0
-        for c in trick:
-            tm |= 1 << c
-        ts = ctx.tsuit
-        win = ((tm & ts) if ts and tm & ts and not ledm & ts else (tm & ledm)).bit_length() - 1  # winner()
+        tm, win = _trick_so_far(ctx, trick, ledm)
         return _avoid_follow(ctx, hand, f, ledm, tm, win, len(trick) == ctx.n - 1, gone, trick_no)
     if not ctx.items and not ctx.tw and trick_no < ctx.total - 2:
         return _least_value_top(ctx, lm)
@@ -348,11 +354,7 @@ def _avoid2(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick
         f = lm & ledm
         if not f:
             return _avoid_void(ctx, hand, lm)
-        tm = 0
-        for c in trick:
-            tm |= 1 << c
-        ts = ctx.tsuit
-        win = ((tm & ts) if ts and tm & ts and not ledm & ts else (tm & ledm)).bit_length() - 1  # winner()
+        tm, win = _trick_so_far(ctx, trick, ledm)
         below = f & ((1 << win) - 1)
         dump = below & items
         if dump:
