@@ -84,6 +84,7 @@ def test_hostile_save_and_prefs_leave_a_usable_page(server: Any, new_context: An
         assert Session.from_save(page.evaluate(GET_JS, SAVE_KEY)).game.current is not None, kind
         prefs = json.loads(page.evaluate(GET_JS, PREFS_KEY))
         assert prefs["fast"] is True and prefs["levels"] == ["human", "medium", "medium", "medium"], kind
+        page.wait_for_function(MY_TURN_OR_BREAK)  # the bots have played and saved: no write in flight
         page.close()
 
 

@@ -302,8 +302,12 @@ def test_two_tabs_follow_each_other(server: Any, new_context: Any) -> None:
     for page in (a, b):
         page.wait_for_function(MY_TURN_OR_BREAK)
     b.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
-    a.wait_for_timeout(500)
-    sa, sb = state(a), state(b)
+    deadline = time.monotonic() + 20  # b follows a through storage events: wait until it has caught up
+    while True:
+        sa, sb = state(a), state(b)
+        if (sa["hand"], sa["trick"]) == (sb["hand"], sb["trick"]) or time.monotonic() > deadline:
+            break
+        b.wait_for_timeout(50)
     assert sa["save"] == sb["save"]
     assert sa["hand"] == sb["hand"] and sa["trick"] == sb["trick"]
     # a stale tab never overwrites a newer save: b plays, a follows
