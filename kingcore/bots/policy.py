@@ -591,6 +591,18 @@ def playout(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
         trick.clear()
 
 
+def live_cards(hands: Sequence[int], seat: int, trick: Sequence[int]) -> int:
+    """The cards still in play that ``seat`` does not hold, as a mask: the other hands and the trick —
+    what can fall between two of its cards (equivalent cards: :func:`groups`, the solver)."""
+    live = 0
+    for s, h in enumerate(hands):
+        if s != seat:
+            live |= h
+    for x in trick:
+        live |= 1 << x
+    return live
+
+
 def _search(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: list[int], tricks: list[int],
             gone: int, void_suits: int, me: int, depth: int, picks: Sequence[Policy] | None,
             lm: int) -> list[int] | None:
@@ -598,13 +610,7 @@ def _search(ctx: Ctx, hands: list[int], leader: int, trick: list[int], points: l
     ``me`` over one card of each class (:func:`groups`), each played out with ``depth - 1`` more own
     turns searched; ``None`` when every card plays alike."""
     hand = hands[me]
-    others = 0
-    for s2, h2 in enumerate(hands):
-        if s2 != me:
-            others |= h2
-    for x in trick:
-        others |= 1 << x
-    reps = groups(ctx, lm, others)
+    reps = groups(ctx, lm, live_cards(hands, me, trick))
     if len(reps) <= 1:
         return None
     best: list[int] | None = None

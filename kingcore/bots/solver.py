@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from ..position import Deal
 from .calls import deal_ctx
-from .policy import Ctx
+from .policy import Ctx, live_cards
 
 _SUIT = tuple(i // 13 for i in range(52))
 
@@ -78,12 +78,7 @@ def _after(ctx: Ctx, hands: list[int], leader: int, trick: tuple[int, ...], tric
     lm = ctx.legal(hand, _SUIT[trick[0]] if trick else -1)
     best: tuple[int, ...] | None = None
     vals = ctx.values
-    live = 0
-    for s, h in enumerate(hands):
-        if s != seat:
-            live |= h
-    for x in trick:
-        live |= 1 << x
+    live = live_cards(hands, seat, trick)
     prev = -1
     m = lm
     while m:
