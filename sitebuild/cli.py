@@ -7,13 +7,13 @@
     python build.py test [-- PYTEST ARGS]   the one command for every test: pip-install the test and browser
                                             extras of pyproject.toml, make sure a Chromium exists, build,
                                             run pytest (unit + browser); exit code = pytest's
-    python build.py bench-web [--runs N] [--throttle R] [--readme]
+    python build.py bench-web [--runs N] [--throttle R] [--docs]
                                             time the site in headless Chromium (tools/bench_web.py): time to
                                             playable cold, warm and offline vs a bare-Pyodide floor page, bot
                                             move latency over a rubber, site size and first-visit transfer;
                                             --throttle R: also all of it under CDP CPU throttling R×
-                                            (a phone-class CPU: 4); --readme: write the table into README.md
-                                            between <!-- bench:web --> markers
+                                            (a phone-class CPU: 4); --docs (or its old name --readme):
+                                            write the table into docs/PERF.md between <!-- bench:web --> markers
 
 dist/site holds web/ (gettext .po compiled to .mo) + wheels/<kingcore wheel> + pyodide/ + pyscript/ + a
 generated precaching sw.js + manifest.webmanifest + icons/ + .nojekyll.  Downloads (npm tarballs, the
@@ -67,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     p_bench.add_argument("--runs", type=int, default=3, help="runs per measurement (the median is shown)")
     p_bench.add_argument("--throttle", type=float, default=0.0,
                          help="also measure under CDP CPU throttling at this rate (4: a phone-class CPU)")
-    p_bench.add_argument("--readme", action="store_true", help="also write the table into README.md")
+    p_bench.add_argument("--docs", "--readme", dest="docs", action="store_true",
+                         help="also write the table into docs/PERF.md (--readme: its old name)")
     ns = parser.parse_args(argv)
     command = ns.command or "build"
     if passthrough is not None and command not in ("pyodide-bench", "test"):
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         elif command == "bench-web":
             from tools.bench_web import bench_web
 
-            return bench_web(max(1, ns.runs), ns.readme, throttle=ns.throttle)
+            return bench_web(max(1, ns.runs), ns.docs, throttle=ns.throttle)
     except BuildError as e:
         print(f"build.py: error: {e}", file=sys.stderr)
         return 1

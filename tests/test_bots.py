@@ -7,7 +7,7 @@ strong as measured.
 - fuzz: ≥ 10⁵ decisions (10⁶ with ``-m slow``) over every contract, deck, replay mode and order;
 - the fast play-out with the heuristic at every seat is exactly the heuristic bot playing through Game;
 - the endgame solver agrees with a naive max-n search over ``Position.play``;
-- duplicate arena: self-play gives exactly 0; strength tripwires from the calibration in README.
+- duplicate arena: self-play gives exactly 0; strength tripwires from the calibration in docs/bots-lab.md.
 """
 
 from __future__ import annotations
@@ -536,7 +536,8 @@ def test_self_play_in_duplicate_gives_exactly_zero() -> None:
 
 
 # Tripwires: small fixed duplicate sets (deterministic), thresholds well inside the calibration of
-# README "Bots" (random takes ~37 % of the penalty against heuristics; pimc(samples=40) ~16–21 %).
+# docs/bots-lab.md, "Measurements, round one" (random takes ~37 % of the penalty against heuristics;
+# pimc(samples=40) ~16–21 %).
 
 def test_strength_heuristic_beats_random() -> None:
     for r in run_arena(["random", "heuristic"], ["no_tricks", "no_hearts", "take_tricks"], deals=12, rng_seed=7):

@@ -5,7 +5,7 @@ Time to playable cold (a fresh browser context), warm (service worker) and offli
 latency over a rubber, the site's size and the bytes a first visit transfers. ``--throttle R`` repeats the
 visits, a stretch of play and Python's start in steps (main thread vs a worker) under CDP
 ``Emulation.setCPUThrottlingRate`` R (4: a phone-class CPU; Chromium applies it to the page's main thread
-far more than to its workers, see docs/WEB-PERF.md).
+far more than to its workers, see docs/PERF.md).
 
 The page driving (launch arguments, the counting server, waiting for the page) is
 :mod:`sitebuild.browser`, shared with the browser tests.
@@ -22,6 +22,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from sitebuild.browser import (
@@ -39,7 +40,7 @@ T = TypeVar("T")
 SNAPSHOT_MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
 DROP_SNAPSHOT = """async () => { for (const name of await caches.keys())
   if (name.startsWith('king-snapshot:')) await caches.delete(name); }"""
-README = ROOT / "README.md"
+PERF_DOC = ROOT / "docs" / "PERF.md"  # where --docs writes the table (every measurement lives there)
 BENCH_MARKERS = ("<!-- bench:web -->", "<!-- /bench:web -->")
 TIMEOUT_MS = 240_000
 STAGES = {  # marks of a page load (resource timing, then window.kingStats), in order, and what they mean
@@ -261,8 +262,9 @@ def visits_table(med: dict[str, float], pre: str) -> list[str]:
     ]
 
 
-def bench_web(runs: int, write_readme: bool, throttle: float = 0.0) -> int:
-    """Measure the site in headless Chromium and print (and optionally write into README) the tables."""
+def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
+    """Measure the site in headless Chromium and print the tables; with ``write_docs``, also write them into
+    docs/PERF.md between the bench:web markers (:func:`write_table`)."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -363,18 +365,19 @@ def bench_web(runs: int, write_readme: bool, throttle: float = 0.0) -> int:
     print()
     print(table)
     print(f"\n(bench-web took {time.perf_counter() - t_start:.0f} s)")
-    if write_readme:
+    if write_docs:
         write_table(table)
     return 0
 
 
-def write_table(table: str) -> None:
-    """Put ``table`` into README.md between the bench:web markers."""
-    text = README.read_text()
+def write_table(table: str, doc: Path = PERF_DOC) -> None:
+    """Put ``table`` into ``doc`` (docs/PERF.md) between the bench:web markers, keeping the rest of the file;
+    :class:`BuildError` when the markers are missing (nothing is written then)."""
+    text = doc.read_text(encoding="utf-8")
     start, end = BENCH_MARKERS
     if start not in text or end not in text:
-        raise BuildError(f"README.md lacks the markers {start} ... {end}")
+        raise BuildError(f"{doc.name} lacks the markers {start} ... {end}")
     head, rest = text.split(start, 1)
     _, tail = rest.split(end, 1)
-    README.write_text(f"{head}{start}\n{table}\n{end}{tail}")
-    log("bench-web: README.md updated")
+    doc.write_text(f"{head}{start}\n{table}\n{end}{tail}", encoding="utf-8")
+    log(f"bench-web: {doc.relative_to(ROOT) if doc.is_relative_to(ROOT) else doc} updated")

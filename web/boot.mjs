@@ -6,7 +6,7 @@
 // itself). In a worker (the bots; worker.json names this module too) nothing is started early:
 // loadPyodide() boots Pyodide as PyScript asks, from ./pyodide/, with the wheel.
 //
-// The start-up snapshot (docs/WEB-PERF.md §4): once the site is stored for offline play, a module worker
+// The start-up snapshot (docs/PERF.md §4): once the site is stored for offline play, a module worker
 // (snapshot.mjs) makes a memory snapshot of a Python with kingcore imported and keeps it in the Cache
 // Storage; every later start restores it instead of initialising Python (the main thread's largest cost:
 // 4–7× less time to a ready Python). A snapshot that fails to restore is dropped and Python starts afresh.

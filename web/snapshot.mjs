@@ -1,7 +1,7 @@
 // The start-up snapshot's maker, a module worker started by boot.mjs once the site is stored for offline
 // play: a Pyodide of its own boots with `_makeSnapshot`, unpacks the kingcore wheel, imports every module
 // the page runs, and stores its memory (≈ 31 MB) in the Cache Storage. The page's next start restores it
-// instead of initialising Python and importing kingcore again (docs/WEB-PERF.md §4: 4–7× less time to a
+// instead of initialising Python and importing kingcore again (docs/PERF.md §4: 4–7× less time to a
 // ready Python, on the main thread, where a phone-class CPU pays most).
 //
 // Message in: { indexURL, wheel, cache, url } (absolute URLs; `cache` the Cache Storage name, `url` the

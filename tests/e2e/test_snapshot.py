@@ -1,4 +1,4 @@
-"""The start-up snapshot (web/boot.mjs, web/snapshot.mjs; docs/WEB-PERF.md §4), in a real Chromium: a first
+"""The start-up snapshot (web/boot.mjs, web/snapshot.mjs; docs/PERF.md §4), in a real Chromium: a first
 visit stores a memory snapshot of Python with kingcore imported once the site is stored for offline play;
 the next start restores it and the game plays, with a new deal; a damaged snapshot is dropped and Python
 starts afresh."""
