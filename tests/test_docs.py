@@ -6,6 +6,7 @@ and pull requests, and Pages deploys only after it passed for the same commit.""
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from pathlib import Path
@@ -28,8 +29,11 @@ SERVE_COMMAND = "python build.py serve"
 
 def markdown_files() -> list[Path]:
     """Every Markdown file of the repository (not the caches, the build or the vendored packages)."""
-    return sorted(p for p in ROOT.rglob("*.md")
-                  if not SKIP_DIRS.intersection(p.relative_to(ROOT).parts[:-1]))
+    out = []
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in SKIP_DIRS]
+        out += [Path(folder) / f for f in files if f.endswith(".md")]
+    return sorted(out)
 
 
 def prose_lines(text: str) -> list[str]:
