@@ -14,6 +14,8 @@
                                             --throttle R: also all of it under CDP CPU throttling R×
                                             (a phone-class CPU: 4); --docs (or its old name --readme):
                                             write the table into docs/PERF.md between <!-- bench:web --> markers
+    python build.py bench-engine [--docs]   `python -m kingcore bench` in CPython and in the vendored Pyodide;
+                                            --docs: write both into docs/PERF.md between <!-- bench:engine -->
 
 dist/site holds web/ (gettext .po compiled to .mo) + wheels/<kingcore wheel> + pyodide/ + pyscript/ + a
 generated precaching sw.js + manifest.webmanifest + icons/ + .nojekyll.  Downloads (npm tarballs, the
@@ -69,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
                          help="also measure under CDP CPU throttling at this rate (4: a phone-class CPU)")
     p_bench.add_argument("--docs", "--readme", dest="docs", action="store_true",
                          help="also write the table into docs/PERF.md (--readme: its old name)")
+    p_engine = sub.add_parser("bench-engine", help="the engine's bench in CPython and in Pyodide")
+    p_engine.add_argument("--docs", action="store_true", help="also write both runs into docs/PERF.md")
     ns = parser.parse_args(argv)
     command = ns.command or "build"
     if passthrough is not None and command not in ("pyodide-bench", "test"):
@@ -98,6 +102,10 @@ def main(argv: list[str] | None = None) -> int:
             from tools.bench_web import bench_web
 
             return bench_web(max(1, ns.runs), ns.docs, throttle=ns.throttle)
+        elif command == "bench-engine":
+            from tools.bench_engine import bench_engine
+
+            return bench_engine(ns.docs)
     except BuildError as e:
         print(f"build.py: error: {e}", file=sys.stderr)
         return 1

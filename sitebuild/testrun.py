@@ -103,8 +103,9 @@ def run_tests(pytest_args: list[str]) -> int:
     return subprocess.call(cmd, cwd=ROOT)
 
 
-def pyodide_bench(args: list[str]) -> int:
-    """Build if needed, then run ``kingcore args`` in the vendored Pyodide under Node; its exit code."""
+def pyodide_command(args: list[str]) -> list[str]:
+    """Build if needed; the command line that runs ``kingcore args`` in the vendored Pyodide under Node.
+    :class:`BuildError` without Node or with other than one kingcore wheel in the site."""
     build_if_needed()
     wheels = sorted((SITE / "wheels").glob("kingcore-*.whl"))
     if len(wheels) != 1:
@@ -112,5 +113,9 @@ def pyodide_bench(args: list[str]) -> int:
     node = shutil.which("node")
     if not node:
         raise BuildError("pyodide-bench: `node` was not found on PATH (install Node.js 20)")
-    cmd = [node, str(RUNNER), "--pyodide", str(SITE / "pyodide"), "--wheel", str(wheels[0]), "--", *args]
-    return subprocess.call(cmd)
+    return [node, str(RUNNER), "--pyodide", str(SITE / "pyodide"), "--wheel", str(wheels[0]), "--", *args]
+
+
+def pyodide_bench(args: list[str]) -> int:
+    """Build if needed, then run ``kingcore args`` in the vendored Pyodide under Node; its exit code."""
+    return subprocess.call(pyodide_command(args))

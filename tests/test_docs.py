@@ -1,8 +1,9 @@
 """The documents and the CI workflows: every relative link in a Markdown file reaches a file and, when it
 names one, a heading there (GitHub's anchors); README stays a newcomer's page (≤ 150 lines, the two
-commands as they are); `bench-web --docs` writes into docs/PERF.md; no "(issue N)" tag in the documents a
-player or a newcomer reads or in the page's words; the test workflow runs README's test command on pushes
-and pull requests, and Pages deploys only after it passed for the same commit."""
+commands as they are); `bench-web --docs` and `bench-engine --docs` write into docs/PERF.md; no
+"(issue N)" tag in the documents a player or a newcomer reads or in the page's words; the test workflow
+runs README's test command on pushes and pull requests, and Pages deploys only after it passed for the
+same commit."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import yaml
 
 from sitebuild import cli
 from sitebuild.common import BuildError
-from tools import bench_web
+from tools import bench_engine, bench_web
 
 ROOT = Path(__file__).parent.parent
 SKIP_DIRS = {".git", ".cache", "dist", "node_modules", "artifacts", ".venv"}
@@ -145,6 +146,32 @@ def test_bench_web_writes_its_table_into_perf_md(tmp_path: Path) -> None:
     with pytest.raises(BuildError, match="markers"):
         bench_web.write_table("| new |", doc)
     assert doc.read_text(encoding="utf-8") == "no markers"
+
+
+def test_bench_engine_writes_both_runs_into_perf_md(tmp_path: Path) -> None:
+    start, end = bench_engine.ENGINE_MARKERS
+    perf = bench_web.PERF_DOC.read_text(encoding="utf-8")
+    assert perf.count(start) == 1 and perf.count(end) == 1 and perf.index(start) < perf.index(end)
+    block = bench_engine.engine_block("kingcore bench: Python 3.11 (CPython)\n  1  deals/s\n",
+                                      "kingcore bench: Python 3.14 (emscripten)\n  2  deals/s\n")
+    doc = tmp_path / "PERF.md"
+    doc.write_text(f"## The engine\n{start}\nold\n{end}\nTargets\n", encoding="utf-8")
+    bench_web.write_table(block, doc, markers=bench_engine.ENGINE_MARKERS)
+    text = doc.read_text(encoding="utf-8")
+    assert "old" not in text and text.endswith(f"{end}\nTargets\n")
+    assert "```\nkingcore bench: Python 3.11 (CPython)\n  1  deals/s\n```" in text
+    assert "```\nkingcore bench: Python 3.14 (emscripten)\n  2  deals/s\n```" in text
+    # the block in PERF.md is the writer's own shape, so a rerun replaces it and nothing else
+    inside = perf.split(start, 1)[1].split(end, 1)[0].strip("\n")
+    runs = [part.split("\n```", 1)[0] for part in inside.split("```\n")[1::2]]
+    assert inside == bench_engine.engine_block(*runs)
+
+
+def test_bench_engine_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[bool] = []
+    monkeypatch.setattr(bench_engine, "bench_engine", lambda write_docs: calls.append(write_docs) or 0)
+    assert cli.main(["bench-engine", "--docs"]) == 0 and cli.main(["bench-engine"]) == 0
+    assert calls == [True, False]
 
 
 @pytest.mark.parametrize("flag", ["--docs", "--readme"])

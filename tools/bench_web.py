@@ -370,14 +370,14 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
     return 0
 
 
-def write_table(table: str, doc: Path = PERF_DOC) -> None:
-    """Put ``table`` into ``doc`` (docs/PERF.md) between the bench:web markers, keeping the rest of the file;
-    :class:`BuildError` when the markers are missing (nothing is written then)."""
+def write_table(table: str, doc: Path = PERF_DOC, markers: tuple[str, str] = BENCH_MARKERS) -> None:
+    """Put ``table`` into ``doc`` (docs/PERF.md) between ``markers`` (the bench:web ones unless given), keeping
+    the rest of the file; :class:`BuildError` when the markers are missing (nothing is written then)."""
     text = doc.read_text(encoding="utf-8")
-    start, end = BENCH_MARKERS
+    start, end = markers
     if start not in text or end not in text:
         raise BuildError(f"{doc.name} lacks the markers {start} ... {end}")
     head, rest = text.split(start, 1)
     _, tail = rest.split(end, 1)
     doc.write_text(f"{head}{start}\n{table}\n{end}{tail}", encoding="utf-8")
-    log(f"bench-web: {doc.relative_to(ROOT) if doc.is_relative_to(ROOT) else doc} updated")
+    log(f"{start}: {doc.relative_to(ROOT) if doc.is_relative_to(ROOT) else doc} updated")
