@@ -8,6 +8,7 @@ pip-installed into the running Python the first time (as the build fetches its o
 
 from __future__ import annotations
 
+import datetime
 import importlib
 import importlib.util
 import io
@@ -29,12 +30,17 @@ def ensure_babel() -> None:
         importlib.invalidate_caches()
 
 
+NO_DATE = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+"""The ``POT-Creation-Date`` of a compiled catalog whose ``.po`` gives none (not the build's clock)."""
+
+
 def compile_catalogs(files: dict[str, bytes]) -> list[str]:
     """Replace every ``X.po`` of ``files`` (relative path -> bytes, changed in place) by ``X.mo``.
 
-    Returns the ``.mo`` paths written, sorted. The output depends only on the ``.po`` bytes (Babel writes
-    no timestamp into a ``.mo``). Raises BuildError for an unreadable catalog, a missing Babel, or an
-    ``X.mo`` that ``web/`` already holds.
+    Returns the ``.mo`` paths written, sorted. The output depends only on the ``.po`` bytes: Babel puts a
+    ``POT-Creation-Date`` header into the ``.mo`` and, when the ``.po`` has none, uses the clock — so a
+    catalog without one gets the fixed :data:`NO_DATE` (two builds a minute apart used to differ).
+    Raises BuildError for an unreadable catalog, a missing Babel, or an ``X.mo`` that ``web/`` already holds.
     """
     sources = sorted(rel for rel in files if rel.endswith(".po"))
     if not sources:
@@ -54,6 +60,8 @@ def compile_catalogs(files: dict[str, bytes]) -> list[str]:
             catalog = read_po(io.BytesIO(files[rel]), abort_invalid=True)
         except Exception as e:  # Babel raises PoFileError and others for a broken catalog
             raise BuildError(f"web/{rel}: unreadable catalog: {e}") from None
+        if b"POT-Creation-Date" not in files[rel]:
+            catalog.creation_date = NO_DATE
         out = io.BytesIO()
         write_mo(out, catalog, use_fuzzy=False)
         del files[rel]

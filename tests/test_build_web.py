@@ -82,6 +82,22 @@ def test_catalogs_compile_to_mo_with_plural_forms() -> None:
         catalogs.compile_catalogs({"bad.po": b'msgid "a"\n'})  # no msgstr
 
 
+def test_a_compiled_catalog_does_not_carry_the_build_clock() -> None:
+    """Our .po files have no POT-Creation-Date: Babel used the clock for it, so two builds a minute apart
+    (a cold wheel cache takes ~40 s) wrote different .mo files and a different site."""
+    pytest.importorskip("babel")
+    import datetime
+    import gettext
+    import io
+
+    files = {"ru.po": PO.encode()}
+    catalogs.compile_catalogs(files)
+    info = gettext.GNUTranslations(io.BytesIO(files["ru.mo"])).info()
+    today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
+    assert today not in info.get("pot-creation-date", ""), info
+    assert info.get("pot-creation-date", "").startswith("1970-01-01"), info
+
+
 def tree_line(out: str) -> str:
     return out.split("tree sha256 ", 1)[1].split(";", 1)[0]
 
