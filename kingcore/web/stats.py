@@ -221,8 +221,7 @@ def read_stats(text: str | None) -> tuple[dict[str, Any], bool]:
         rubbers.setdefault(good["key"], good)
     skip = doc.get("skip")
     keys = [k for k in skip if isinstance(k, str) and _KEY.fullmatch(k)][-MAX_SKIP:] if isinstance(skip, list) else []
-    stats = {"version": STATS_VERSION, "rubbers": [r for r in rubbers.values() if r["key"] not in keys],
-             "skip": keys}
+    stats = {"version": STATS_VERSION, "rubbers": list(rubbers.values()), "skip": keys}
     return fit_stats(stats)[0], False
 
 
