@@ -20,7 +20,7 @@ from kingcore import Phase
 from kingcore.game import schedule
 from kingcore.rules import Rules
 from kingcore.web import SEQ_MODULUS, Session, clean_id, read_prefs, save_newer, save_seq, seq_after, seq_newer
-from kingcore.web.backup import clean_save, import_plan, make_backup, read_backup, resequenced
+from kingcore.web.backup import clean_save, import_changes, import_plan, make_backup, read_backup, resequenced
 from kingcore.web.hotseat import MAX_NAME, bad_char
 from kingcore.web.prefs import MAX_PREFS, UI_OPTIONS
 from kingcore.web.session import BOT_LEVELS, HUMAN, parse_save
@@ -261,3 +261,15 @@ def test_any_preferences_the_reader_keeps_are_written_within_its_limit(prefs: di
     for text in (json.dumps(prefs), json.dumps(prefs, ensure_ascii=False)):
         assert len(text) <= MAX_PREFS and read_prefs(text) == (prefs, True)
         text.encode("utf-8")
+
+
+def test_an_import_under_a_full_storage_can_say_exactly_what_it_changed() -> None:
+    """Finding D's pure part: the plan lists only the parts that change, so the page writes those and, when
+    a write or its rollback fails, names from what it reads back exactly what was changed."""
+    stored = {"stats": dump_stats(empty_stats()), "prefs": '{"fast": true}', "save": None}
+    theirs = add_rubber(empty_stats(), big_rubber(1, [[5, -5, 0, 0, 0, 0]]))[0]
+    plan = import_plan(read_backup(make_backup(None, {"fast": True}, theirs, DATE)), empty_stats(), stored)
+    assert list(plan["writes"]) == ["stats"] and plan["added"] == 1 and plan["dropped"] == 0
+    storage = dict(stored)
+    storage["stats"] = plan["writes"]["stats"]  # written; a second write failed and its rollback too
+    assert import_changes(stored, storage) == ["stats"] and import_changes(stored, stored) == []

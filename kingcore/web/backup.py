@@ -220,6 +220,18 @@ def import_plan(backup: dict[str, Any], ours: dict[str, Any], stored: dict[str, 
             "dropped": dropped}
 
 
+def import_changes(before: dict[str, str | None], now: dict[str, str | None]) -> list[str]:
+    """The parts of the storage an import changed: of ``"stats"``, ``"prefs"`` and ``"save"`` (in that
+    order), those whose text ``now`` (read back after the writes, or after a rollback) is not the text
+    ``before`` the import — what the page names when a write or its rollback failed (issue 22, item 4:
+    "the message says exactly what was changed"); ``[]``: nothing was changed.
+
+    >>> import_changes({"stats": "a", "save": None}, {"stats": "a", "save": "b", "prefs": None})
+    ['save']
+    """
+    return [part for part in ("stats", "prefs", "save") if before.get(part) != now.get(part)]
+
+
 def _check_plan(texts: dict[str, str], stats: dict[str, Any], prefs: dict[str, Any] | None) -> None:
     """Raise :class:`BackupError` unless each text of :func:`import_plan` reads back as what it stores."""
     if len(texts["stats"]) > MAX_STATS or len(stats["rubbers"]) > MAX_RUBBERS or read_stats(texts["stats"]) \
@@ -236,5 +248,5 @@ def _check_plan(texts: dict[str, str], stats: dict[str, Any], prefs: dict[str, A
             raise BackupError("save", f"the game would not read back: {e.message}") from None
 
 
-__all__ = ["BACKUP_VERSION", "MAX_BACKUP", "BackupError", "clean_save", "import_plan", "make_backup", "read_backup",
-           "resequenced"]
+__all__ = ["BACKUP_VERSION", "MAX_BACKUP", "BackupError", "clean_save", "import_changes", "import_plan", "make_backup",
+           "read_backup", "resequenced"]
