@@ -250,6 +250,8 @@ def fit_stats(stats: dict[str, Any], limit: int = MAX_STATS) -> tuple[dict[str, 
     (1, ['a', 'c'], 81)
     """
     rubbers = stats["rubbers"]
+    if len(rubbers) <= MAX_RUBBERS and len(dump_stats(stats)) <= limit:  # the usual case: one dump
+        return stats, 0
     oldest = sorted(range(len(rubbers)), key=lambda i: (rubbers[i]["date"], i))  # the order they go in
     cut = max(0, len(rubbers) - MAX_RUBBERS)
     sizes = [len(dump_stats(r)) + 1 for r in rubbers]  # each with its comma
