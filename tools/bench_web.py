@@ -2,8 +2,9 @@
 
 Time to playable cold (a fresh browser context), warm (service worker) and offline against a floor page
 (bare Pyodide in a module worker), where the time goes (the page's ``window.kingStats`` marks), bot move
-latency over a rubber, the site's size and the bytes a first visit transfers. ``--throttle R`` repeats the
-visits, a stretch of play and Python's start in steps (main thread vs a worker) under CDP
+latency over a rubber, the first bot card of a first visit with the core count the page sees emulated
+(:mod:`tools.bench_first_bot`; issue 20), the site's size and the bytes a first visit transfers.
+``--throttle R`` repeats the visits, a stretch of play and Python's start in steps (main thread vs a worker) under CDP
 ``Emulation.setCPUThrottlingRate`` R (4: a phone-class CPU; Chromium applies it to the page's main thread
 far more than to its workers, see docs/PERF.md).
 
@@ -35,6 +36,7 @@ from sitebuild.browser import (
 )
 from sitebuild.common import CACHE, ROOT, SITE, BuildError, files_under, log
 from sitebuild.site import build_if_needed
+from tools.bench_first_bot import CORES, first_bot_line, first_visit
 
 T = TypeVar("T")
 SNAPSHOT_MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
@@ -215,6 +217,11 @@ class Bench:
         ctx.close()
         return bot, took
 
+    def first_bot_card(self, cores: int) -> None:
+        """A first visit seeing ``cores`` cores (:func:`tools.bench_first_bot.first_visit`)."""
+        for key, value in first_visit(self.context(), self.srv.url, cores).items():
+            self.add(f"first_bot:{cores}:{key}", value)
+
     def stage_visit(self, page: Any, pre: str) -> None:
         """bench-stages.html on the main thread and in a worker: ms of each step of Python's start."""
         for where in ("main", "worker"):
@@ -283,6 +290,9 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
             for i in range(runs):
                 log(f"bench-web: run {i + 1}/{runs} (fresh contexts) ...")
                 again_if_crashed("the visits", functools.partial(b.visits, 1, first=i == 0))
+                for cores in CORES:
+                    log(f"bench-web: run {i + 1}/{runs}, a first visit seeing {cores} cores ...")
+                    again_if_crashed("the first bot card", functools.partial(b.first_bot_card, cores))
                 if throttle > 1:
                     log(f"bench-web: run {i + 1}/{runs} at {throttle:g}× CPU throttling ...")
                     again_if_crashed("the throttled visits", lambda: b.visits(throttle, first=False))
@@ -323,6 +333,8 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
         "",
         "Where the time goes (medians, ms from navigation start; `web/boot.mjs` and `web/main.py` set the marks): "
         + stage_line(med, "") + ".",
+        "",
+        first_bot_line(med),
         "",
         f"Bot move latency over a rubber with three *expert* bots ({len(bot)} moves, request to answer, worker "
         f"round trip included): p50 {percentile(bot, 50):.1f} ms, p95 {percentile(bot, 95):.1f} ms, "

@@ -101,8 +101,23 @@ export function loadPyodide(options = {}) {
   return early;
 }
 
+/** The bots' worker with the page (issue 20), where the device has cores to spare (EARLY_BOTS_CORES):
+ * then a first visit's bots answer as soon as their Python is up rather than after the table's — on two
+ * cores starting both at once made the table 15–40 % later, so below that worker.py starts it after the
+ * first render, as before. Once the service worker controls the page (its downloads are stored once). */
+const EARLY_BOTS_CORES = 4;
+function startBotsEarly() {
+  const template = document.getElementById("bots-worker");
+  if ((navigator.hardwareConcurrency || 0) < EARLY_BOTS_CORES || !template) return;
+  if (document.querySelector('script[type="py"][worker][name="bots"]')) return;
+  document.body.appendChild(template.content.cloneNode(true)); // worker.py's Bots.start() takes it over
+  mark("botsStartedMs");
+  document.body.dataset.botsStart = "page";
+}
+
 if (typeof document !== "undefined") {
   start();
+  Promise.resolve(globalThis.kingControlled).then(startBotsEarly);
   // The snapshot is made when the site is stored for offline play (start.js's "king-offline-ready"),
   // after the game is playable, when the browser is idle.
   const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 1000));

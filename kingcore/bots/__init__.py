@@ -11,10 +11,14 @@ named like rules, ``name(param=value,...)``, and built by :func:`make_bot`:
 - ``pimc(samples=N)`` — Perfect Information Monte Carlo with heuristic play-outs;
 - ``expert`` — the strongest measured level (an alias, see :data:`EXPERT`).
 
-:data:`LEVELS` maps the four levels a UI offers to bot specs. A web worker that receives a view as
-JSON (:meth:`SeatView.to_dict`) calls :func:`choose_token` ``(view_dict, spec, seed) -> token``.
+:data:`LEVELS` maps the levels a UI offers to bot specs (read from the one registry of levels,
+:mod:`.levels`). A web worker that receives a view as JSON (:meth:`SeatView.to_dict`) calls
+:func:`choose_token` ``(view_dict, spec, seed) -> token``.
 :func:`hint` rates every legal move of a view with the strongest level; :func:`analyse` rates each
 card a seat played in a game record.
+
+The bots themselves are imported when first needed (:func:`load`: on the first :func:`make_bot`, or the
+first look at one of their names here), so that reading the levels costs the page's first render nothing.
 
 >>> import random
 >>> from kingcore import Game, Rules, seat_view
@@ -26,6 +30,9 @@ card a seat played in a game record.
 'DEAL_OVER'
 """
 
+import sys
+from typing import TYPE_CHECKING, Any
+
 from .base import (
     Bot,
     BotSpecError,
@@ -34,13 +41,18 @@ from .base import (
     choose_token,
     legal_moves,
     make_bot,
+    on_first_use,
     parse_spec,
     register,
     view_from_dict,
 )
-from .knowledge import Knowledge, knowledge, sample_hands
-from .pimc import PimcBot
-from .simple import GreedyBot, HeuristicBot, NaiveBot, RandomBot
+from .levels import REGISTRY
+
+if TYPE_CHECKING:
+    from .analysis import CardAnalysis, analyse, hint
+    from .knowledge import Knowledge, knowledge, sample_hands
+    from .pimc import PimcBot
+    from .simple import GreedyBot, HeuristicBot, NaiveBot, RandomBot
 
 EXPERT = ("pimc(samples=160,call_samples=32,infer=0.9,chain=6,least=40,lead=640,"
           "models=heuristic+naive+greedy+random,prior=0.9,race=0.2,rubber=1,"
@@ -56,27 +68,45 @@ played out with each seat by its model; a card clearly more than 0.2 points behi
 duplicate and takes more tricks than it against the heuristic field (docs/BOTS.md); the endgame
 solver, own-move lookahead and rejection-sampled inference did not."""
 
-LEVELS: dict[str, str] = {
-    "easy": "heuristic(noise=0.2)",
-    "medium": "heuristic",
-    "hard": "pimc(samples=20,call_samples=8,budget_ms=350)",
-    "expert": "expert(budget_ms=350,play_ms=130)",
-}
-"""The levels a UI offers, as bot specs. The Monte Carlo levels carry a wall-clock cap per decision
-(350 ms; *Expert*'s cards after the opening lead 130 ms — ``play_ms``, issue 12's browser p95 target —,
-so that only the opening lead, where its adaptive thinking wants up to 640 deals, waits longer on a slow
-device; a decision is deterministic as long as the cap is not reached)."""
+LEVELS: dict[str, str] = {lv.name: lv.page_spec for lv in REGISTRY}
+"""Every level a UI offers (:data:`.levels.REGISTRY`) → the bot spec the page plays, with its wall-clock
+caps (:attr:`.levels.Level.page_spec`)."""
 
 alias("expert", EXPERT)
-alias("easy", LEVELS["easy"])
-alias("medium", LEVELS["medium"])
-alias("hard", LEVELS["hard"])
+for _level in REGISTRY:
+    if parse_spec(_level.spec)[0] != _level.name:  # easy → heuristic(noise=0.2); expert is its own bot above
+        alias(_level.name, _level.page_spec)
 
-from .analysis import CardAnalysis, analyse, hint  # noqa: E402  (needs the aliases)
+_LAZY = {"CardAnalysis": "analysis", "analyse": "analysis", "hint": "analysis", "Knowledge": "knowledge",
+         "knowledge": "knowledge", "sample_hands": "knowledge", "PimcBot": "pimc", "GreedyBot": "simple",
+         "HeuristicBot": "simple", "NaiveBot": "simple", "RandomBot": "simple"}
+
+
+def load() -> None:
+    """Import every built-in bot now (the page's bots' worker does so before the first move asks)."""
+    if "PimcBot" in globals():
+        return
+    from . import analysis, knowledge, pimc, simple  # noqa: F401  (registers the bots)
+
+    for name, module in _LAZY.items():  # the function knowledge, not the module of that name
+        globals()[name] = getattr(sys.modules[f"{__name__}.{module}"], name)
+
+
+on_first_use(load)
+
+
+def __getattr__(name: str) -> Any:
+    """The bots' names (:data:`_LAZY`), imported on first use."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    load()
+    return globals()[name]
+
 
 __all__ = [
-    "EXPERT", "LEVELS", "Bot", "BotSpecError", "CardAnalysis", "GreedyBot", "HeuristicBot", "Knowledge", "NaiveBot",
-    "PimcBot", "RandomBot",
-    "analyse", "bot_names", "choose_token", "hint", "knowledge", "legal_moves", "make_bot", "parse_spec", "register",
-    "sample_hands", "view_from_dict",
+    "EXPERT", "LEVELS", "REGISTRY", "Bot", "BotSpecError", "CardAnalysis", "GreedyBot", "HeuristicBot", "Knowledge",
+    "NaiveBot", "PimcBot", "RandomBot",
+    "analyse", "bot_names", "choose_token", "hint", "knowledge", "legal_moves", "load", "make_bot", "parse_spec",
+    "register", "sample_hands", "view_from_dict",
 ]

@@ -43,6 +43,7 @@ from ..game import Game, Phase
 from ..rules import Rules
 from ..view import seat_view
 from .base import Bot, make_bot
+from .levels import ladder
 
 Z95 = 1.959963984540054
 
@@ -471,15 +472,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
 (a beginner, the rules of thumb, a Monte Carlo player). ``mixed`` also works as a field name in
 ``arena --bots``."""
 
-LADDER: dict[str, str] = {
-    "Random": "random",
-    "Easy": "heuristic(noise=0.2)",
-    "Medium": "heuristic",
-    "Hard": "pimc(samples=20,call_samples=8)",
-    "Expert": "expert",
-}
-"""The levels the ladder plays, weakest first: the web's levels without the wall-clock cap (which would
-make results depend on the machine's speed) and the ``random`` player."""
+LADDER: dict[str, str] = {lv.title: lv.spec for lv in ladder()}
+"""The levels the ladder plays, weakest first (:data:`.levels.REGISTRY`): the web's levels without the
+wall-clock cap (which would make results depend on the machine's speed), ``random`` included."""
 
 
 def expand_field(bots: Sequence[str]) -> list[str]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -97,6 +98,19 @@ def _fmt(v: Any) -> str:
 B = TypeVar("B", bound=type[Bot])
 _REGISTRY: dict[str, type[Bot]] = {}
 _ALIASES: dict[str, str] = {}
+_LOADERS: list[Callable[[], None]] = []
+
+
+def on_first_use(loader: Callable[[], None]) -> None:
+    """Have ``loader`` called once, before :func:`make_bot` or :func:`bot_names` first looks a name up:
+    :mod:`kingcore.bots` imports its built-in bots so, when a bot is first needed (the page's session
+    reads the levels without loading any bot)."""
+    _LOADERS.append(loader)
+
+
+def _loaded() -> None:
+    while _LOADERS:
+        _LOADERS.pop()()
 
 
 def register(cls: B) -> B:
@@ -112,6 +126,7 @@ def alias(name: str, spec: str) -> None:
 
 def bot_names() -> list[str]:
     """Every registered bot name and alias, sorted."""
+    _loaded()
     return sorted({*_REGISTRY, *_ALIASES})
 
 
@@ -140,6 +155,7 @@ def make_bot(spec: str) -> Bot:
     Raises:
         BotSpecError: an unknown bot or parameter, or a value of the wrong type.
     """
+    _loaded()
     name, params = parse_spec(spec)
     if name in _ALIASES:
         base_name, base_params = parse_spec(_ALIASES[name])

@@ -37,6 +37,7 @@ from .hotseat import (
 from .prefs import (
     DEADLINE_S,
     LEVEL_BUDGET_MS,
+    MAIN_THREAD_LEVELS,
     MAX_PREFS,
     MIN_DEADLINE_S,
     UI_OPTIONS,
@@ -77,6 +78,7 @@ __all__ = [
     "HUMAN",
     "LANGUAGES",
     "LEVEL_BUDGET_MS",
+    "MAIN_THREAD_LEVELS",
     "MAX_NAME",
     "MAX_PREFS",
     "MIN_DEADLINE_S",

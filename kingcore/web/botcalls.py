@@ -48,8 +48,9 @@ def choose(view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0) -> s
 
 def warm_up() -> bool:
     """Import the bots now (in the worker, before the first move asks for them); ``True``."""
-    from .. import bots  # noqa: F401
+    from ..bots import load
 
+    load()
     return True
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..bots.levels import REGISTRY
 from ..errors import RulesError
 from ..limits import json_loads
 from ..rules import Rules
@@ -29,9 +30,13 @@ from .text import LANGUAGES
 MAX_PREFS = 16_384
 """Characters in a preferences text (the page writes about 200)."""
 
-LEVEL_BUDGET_MS: dict[str, int] = {"random": 0, "easy": 0, "medium": 0, "hard": 350, "expert": 350}
-"""The thinking budget of each bot level in ms (the ``budget_ms`` of :data:`kingcore.bots.LEVELS`; a test
-keeps the two equal). Listed here so that the page need not import the bots to know its deadlines."""
+LEVEL_BUDGET_MS: dict[str, int] = {lv.name: lv.budget_ms for lv in REGISTRY}
+"""The thinking budget of each bot level in ms (:attr:`kingcore.bots.levels.Level.budget_ms`, the
+``budget_ms`` of the spec the page plays; 0: none)."""
+
+MAIN_THREAD_LEVELS: tuple[str, ...] = tuple(lv.name for lv in REGISTRY if lv.main_thread)
+"""Levels cheap enough (~1 ms a move) for the page to play itself until the bots' worker is up
+(:attr:`kingcore.bots.levels.Level.main_thread`)."""
 
 UI_OPTIONS = frozenset({"undo", "autoplay", "sounds", "large_cards", "four_colour"})
 """The page's on/off options kept under the preferences' ``ui`` key (each off unless stored as ``true``):

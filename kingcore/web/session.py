@@ -30,6 +30,7 @@ import json
 import random
 from typing import Any, Literal
 
+from ..bots.levels import DEFAULT, LEGACY, names
 from ..errors import IllegalMoveError, KingError, NotationError, RulesError
 from ..game import Game, Phase
 from ..limits import JsonError, json_loads
@@ -55,15 +56,16 @@ from .viewmodel import reason_args, view_model
 SAVE_VERSION = 1
 """The version of the save format :meth:`Session.to_save` writes and :func:`parse_save` reads."""
 
-BOT_LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert", "random")
-"""The levels a bot seat can have: :data:`kingcore.bots.LEVELS` (``easy`` = heuristic with noise,
-``medium`` = heuristic, ``hard`` = pimc, ``expert``) and ``random`` (uniform legal moves)."""
+BOT_LEVELS: tuple[str, ...] = names()
+"""The levels a bot seat can have, in the page's order (:data:`kingcore.bots.levels.REGISTRY`: ``easy`` =
+heuristic with noise, ``medium`` = heuristic, ``hard`` = pimc, ``expert``, ``random`` = uniform legal moves)."""
 
-DEFAULT_LEVEL = "hard"
-"""A bot seat's level unless the player chose another."""
+DEFAULT_LEVEL = DEFAULT
+"""A bot seat's level unless the player chose another (:data:`kingcore.bots.levels.DEFAULT`)."""
 
-LEGACY_LEVELS = {"basic": "medium", "random": "random"}
-"""Version-1 saves written before per-seat levels had one ``level`` for every bot: what it becomes."""
+LEGACY_LEVELS = LEGACY
+"""Version-1 saves written before per-seat levels had one ``level`` for every bot: what it becomes
+(:data:`kingcore.bots.levels.LEGACY`)."""
 
 DEFAULT_SETTINGS: dict[str, Any] = {"levels": [HUMAN, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL],
                                     "fast": False, "seed": 0, "names": ["", "", "", ""], "viewer": 0,

@@ -1,6 +1,7 @@
-"""The bots' worker: a named PyScript worker (``web/bots.py``) started once the table is drawn, asked for
-bots' moves, hints and reviews with JSON text; until it is up, or should it fail, the page's own thread
-answers (cheap levels at once, costly ones once the worker is up or has failed).
+"""The bots' worker: a named PyScript worker (``web/bots.py``) started once the table is drawn (with the page
+on a device of 4 cores or more: ``web/boot.mjs``), asked for bots' moves, hints and reviews with JSON text;
+until it is up, or should it fail, the page's own thread answers (cheap levels at once, costly ones once the
+worker is up or has failed).
 
 A watchdog guards every call: each has a deadline (``kingcore.web.deadline_s``: 10 × the level's budget,
 at least 5 s; longer for hints and reviews). On a crash or a missed deadline the worker is terminated and
@@ -57,13 +58,22 @@ class Bots:
 
     async def start(self) -> bool:
         """A new worker (its tag waits in ``<template id=bots-worker>``; each start gets a new name, since
-        PyScript resolves a name once)."""
+        PyScript resolves a name once). The first may have started with the page (``web/boot.mjs``, on a
+        device of 4 cores or more): it is taken over; else it starts now, after the first render, and
+        ``data-bots-start`` says which (``page`` / ``render``; ``kingStats.botsStartedMs`` when)."""
         self.starts += 1
         name = "bots" if self.starts == 1 else f"bots-{self.starts}"
-        fragment = document.getElementById("bots-worker").content.cloneNode(True)
-        self.script = fragment.querySelector("script")
-        self.script.setAttribute("name", name)
-        document.body.appendChild(fragment)
+        early = document.querySelector('script[type="py"][worker][name="bots"]') if self.starts == 1 else None
+        if early is not None and not is_none(early):
+            self.script = early
+        else:
+            fragment = document.getElementById("bots-worker").content.cloneNode(True)
+            self.script = fragment.querySelector("script")
+            self.script.setAttribute("name", name)
+            document.body.appendChild(fragment)
+            if self.starts == 1:
+                window.kingStats.botsStartedMs = now_ms()
+                document.body.dataset.botsStart = "render"
         try:
             worker = await asyncio.wait_for(workers[name], BOTS_TIMEOUT_S)
             await asyncio.wait_for(worker.warm_up(), BOTS_TIMEOUT_S)  # the bots load now, not on a move

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from kingcore.web import MAIN_THREAD_LEVELS as MAIN_THREAD_LEVELS  # the page plays these until the worker is up
+
 from ..words import Catalog, name, percent, signed
 
 CALL_PHASES = ("call_trump", "auction", "choose_contract")
-MAIN_THREAD_LEVELS = ("random", "easy", "medium")
-"""Levels cheap enough (~1 ms a move) for the page to play itself until the bots' worker is up."""
 
 
 def status(vm: dict[str, Any] | None, cat: Catalog, bots_ready: bool, hint: dict[str, Any] | None) -> str:

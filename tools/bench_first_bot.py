@@ -1,0 +1,65 @@
+"""The first bot card of a first visit, for ``python build.py bench-web`` (issue 20, item 7): a fresh browser
+context (no save: a new rubber of *hard* bots) that reports a core count (``navigator.hardwareConcurrency``,
+emulated by an init script) on either side of the 4 from which web/boot.mjs starts the bots' worker with the
+page instead of after the first render.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sitebuild.browser import MY_TURN_OR_BREAK, READY, play_on
+
+CORES = (2, 8)
+"""The core counts a first visit is shown, both sides of web/boot.mjs's ``EARLY_BOTS_CORES``."""
+FIRST_BOT_CARD = """Object.defineProperty(Navigator.prototype, "hardwareConcurrency",
+  { get: () => %d, configurable: true });
+addEventListener("DOMContentLoaded", () => {
+  const trick = document.getElementById("trick");
+  new MutationObserver((_, seen) => {
+    if (!trick.querySelector("[data-pos]:not([data-pos=south])")) return;
+    window.kingFirstBotCardMs = performance.now();
+    seen.disconnect();
+  }).observe(trick, { childList: true, subtree: true });
+});"""
+"""The init script: the page sees ``%d`` cores; ``kingFirstBotCardMs`` is when a card of another seat than the
+viewer's (south) first lies on the table."""
+MARKS = (("playable", "window.kingStats.readyMs"), ("started", "window.kingStats.botsStartedMs"),
+         ("bots", "window.kingStats.botsReadyMs"), ("card", "window.kingFirstBotCardMs"))
+
+
+def first_visit(ctx: Any, url: str, cores: int) -> dict[str, float]:
+    """A first visit of ``url`` in the new context ``ctx`` (closed after) seeing ``cores`` cores: ms from
+    navigation to ``playable``, to the bots' worker ``started`` and ready (``bots``), and to the first ``card``
+    a bot puts on the table (the scripted player plays its first card at once should it lead). A mark the
+    page does not set (an older page: ``started``) is left out."""
+    ctx.add_init_script(script=FIRST_BOT_CARD % cores)
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_selector(READY)
+    bot_card = "typeof window.kingFirstBotCardMs === 'number'"
+    page.wait_for_function(f"{bot_card} || ({MY_TURN_OR_BREAK})()")
+    if not page.evaluate(bot_card):
+        play_on(page)
+        page.wait_for_function(bot_card)
+    page.wait_for_function("window.kingStats.botsReadyMs !== null")
+    out = {key: page.evaluate(mark) for key, mark in MARKS}
+    ctx.close()
+    return {key: float(v) for key, v in out.items() if isinstance(v, (int, float))}
+
+
+def first_bot_line(med: dict[str, float]) -> str:
+    """The first visits' sentence for the report: for each of :data:`CORES`, playable, the bots' worker
+    started and ready, and the first bot card (medians, ms from navigation start)."""
+    def part(cores: int) -> str:
+        at = {k: med.get(f"first_bot:{cores}:{k}") for k, _ in MARKS}
+        words = [f"{label} {at[k]:.0f}" for k, label in (("playable", "playable"), ("started", "bots' worker started"),
+                                                         ("bots", "ready"), ("card", "**first bot card**"))
+                 if at[k] is not None]
+        card, playable = at["card"], at["playable"]
+        after = f" ({card - playable:.0f} after playable)" if card is not None and playable is not None else ""
+        return f"{cores} cores: " + ", ".join(words) + after
+
+    return ("A first visit (fresh context, a new rubber of *hard* bots), `navigator.hardwareConcurrency` emulated "
+            "(ms from navigation start; the page starts the bots' worker with the page from 4 cores, after the "
+            "first render below): " + "; ".join(part(c) for c in CORES) + ".")
