@@ -13,7 +13,7 @@ import pytest
 from kingcore import Card, Game, Phase, Position, Rules, random_playout
 from kingcore.cards import cards_of
 from kingcore.notation import dumps, loads
-from kingcore.view import seat_view
+from kingcore.view import earlier_deals, seat_view
 
 CONFIGS = [
     "king()",
@@ -67,8 +67,8 @@ def check_step(g: Game) -> None:
                 others |= c.mask
             assert not v.hand.mask & others
             data = v.to_dict()
-            # the rubber's earlier deals: exactly the cards played in them, seat by seat (public once played)
-            earlier = data.pop("earlier")
+            # the rubber's earlier deals (beside the view): exactly the cards played in them, seat by seat
+            earlier = [e.to_dict() for e in earlier_deals(g)]
             if played_before is None:
                 played_before = [[[s, str(c)] for s, c in e.plays] for e in g.deals[:-1] if e.contract is not None]
             assert [e["plays"] for e in earlier] == played_before

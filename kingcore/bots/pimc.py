@@ -39,7 +39,7 @@ from operator import mul
 from ..cards import SUIT_MASKS
 from ..moves import Move
 from ..position import Position, legal_mask, random_playout
-from ..view import SeatView
+from ..view import EarlierDeal, SeatView
 from .base import Bot, make_bot, register
 from .calls import deal_ctx, evaluate_calls, pick_call
 from .knowledge import Knowledge, knowledge, sample_hands
@@ -714,7 +714,8 @@ class PimcBot(Bot):
         if self.standing < 0 or self.trust < 0:
             raise ValueError(f"standing and trust must be ≥ 0, not {self.standing} and {self.trust}")
 
-    def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+    def decide(self, view: SeatView, legal: list[Move], rng: random.Random,
+               earlier: tuple[EarlierDeal, ...] = ()) -> Move:
         """The move of the best expected value (see :meth:`evaluate`; cards: :meth:`_pick`)."""
         if view.phase == "play":
             start = time.perf_counter()
@@ -729,7 +730,8 @@ class PimcBot(Bot):
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self._budget(k, start), self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
                                   self.lookahead, self.chain, self.version, hc, spread, *self._adaptive(k),
-                                  *self._models(), race=self.race, seat_priors=self._seat_priors(view))
+                                  *self._models(), race=self.race,
+                                  seat_priors=self._seat_priors(view, earlier))
             return self._pick(ctx, k, legal, heuristic, vals, spread)
         values = self.evaluate(view, legal, rng)
         return pick_call(view, legal, values, self.margin)
@@ -743,14 +745,18 @@ class PimcBot(Bot):
         rest = (1.0 - self.prior) / (len(names) - 1) if len(names) > 1 else 0.0
         return tuple(MODELS[m] for m in names), (self.prior, *([rest] * (len(names) - 1)))
 
-    def _seat_priors(self, view: SeatView) -> list[tuple[float, ...]] | None:
-        """Each seat's prior over the models learned from the rubber's earlier deals (``rubber`` > 0
-        and ``models``; else ``None``: the plain prior)."""
+    def learns(self) -> bool:
+        """Whether the earlier deals set each seat's prior (``rubber`` > 0 with ``models``)."""
+        return self.rubber > 0 and bool(self.models)
+
+    def _seat_priors(self, view: SeatView, earlier: Sequence[EarlierDeal]) -> list[tuple[float, ...]] | None:
+        """Each seat's prior over the models learned from the rubber's ``earlier`` deals (when
+        :meth:`learns`; else ``None``: the plain prior)."""
         models, prior = self._models()
-        if self.rubber <= 0 or not models or not view.earlier:
+        if not self.learns() or not earlier:
             return None
         n = len(view.points)
-        return seat_priors(view.earlier, n, models, prior, _eps(self.infer), self.version, self.rubber, view.rules)
+        return seat_priors(earlier, n, models, prior, _eps(self.infer), self.version, self.rubber, view.rules)
 
     def _budget(self, k: Knowledge, start: float) -> float:
         """What is left at ``start`` + now of the wall-clock cap of a card decision begun at ``start``
@@ -795,8 +801,10 @@ class PimcBot(Bot):
                     return heuristic if heuristic in alt else max(alt, key=lambda m: (values[m], -legal.index(m)))
         return choice
 
-    def evaluate(self, view: SeatView, legal: list[Move], rng: random.Random) -> dict[Move, float]:
-        """Expected points of the deal for ``view.seat`` after each legal move (positive is good).
+    def evaluate(self, view: SeatView, legal: list[Move], rng: random.Random,
+                 earlier: Sequence[EarlierDeal] = ()) -> dict[Move, float]:
+        """Expected points of the deal for ``view.seat`` after each legal move (positive is good);
+        ``earlier``: the rubber's finished deals (:meth:`Bot.choose`).
 
         Raises:
             ValueError: the seat is not to move.
@@ -810,7 +818,7 @@ class PimcBot(Bot):
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
                                   self.objective, self.solver, self.infer, self.draws,
                                   self.lookahead, self.chain, self.version, -1, None, 0, 0, self.clear,
-                                  *self._models(), seat_priors=self._seat_priors(view))
+                                  *self._models(), seat_priors=self._seat_priors(view, earlier))
             # every card rated on all ``samples`` deals
             return {m: vals[m.card.index] for m in legal if m.card is not None}
         return evaluate_calls(view, legal, rng, self.call_samples, self.budget_ms, self.version)

@@ -18,7 +18,7 @@ from typing import Any
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import analyse_json, bot_move, deadline_s, hint_json
+from kingcore.web import analyse_json, bot_move, deadline_s, hint_json, learn, need
 
 BOTS_TIMEOUT_S = 90
 """If the worker has not started by then, the main thread plays the bots."""
@@ -120,21 +120,51 @@ class Bots:
                 self.notify("restarted")
         return None
 
-    async def choose(self, request: str, level: str, seed: int) -> str:
-        """A bot's move token (the worker, or this thread should it fail)."""
-        token = await self.call("choose", (request, level, seed), deadline_s("choose", level))
+    async def call_fed(self, name: str, args: tuple[Any, ...], deadline: float,
+                       feed: Callable[[str], str]) -> str | None:
+        """:meth:`call`, and when the worker answers that it lacks the rubber's earlier deals
+        (``?past TAG``), send it what it lacks (``feed(TAG)``, :meth:`Session.bot_past`) and ask again."""
+        answer = await self.call(name, args, deadline)
+        held = need(answer) if answer is not None else None
+        if held is None or self.worker is None:
+            return answer
+        try:
+            await asyncio.wait_for(self.worker.learn(feed(held)), deadline)
+        except Exception as e:  # the worker failed: the next call restarts it
+            window.console.warn(f"king: bots worker did not learn the rubber ({type(e).__name__}: {e})")
+            self.stop()
+            return None
+        answer = await self.call(name, args, deadline)
+        return None if answer is None or need(answer) is not None else answer
+
+    async def choose(self, request: str, level: str, seed: int, feed: Callable[[str], str]) -> str:
+        """A bot's move token (the worker, or this thread should it fail); ``feed``: the rubber's earlier
+        deals a memory holding a tag lacks (:meth:`Session.bot_past`)."""
+        token = await self.call_fed("choose", (request, level, seed), deadline_s("choose", level), feed)
         if token is not None:
             return token
         self.main_moves += 1
         document.body.dataset.botsMain = str(self.main_moves)
         self.notify("main")
-        return bot_move(request, level, seed)
+        return here(lambda: bot_move(request, level, seed), feed)
 
-    async def ask(self, name: str, *args: Any) -> str:
-        """``hint`` or ``analyse`` once the worker is up (on this thread should it fail)."""
+    async def ask(self, name: str, *args: Any, feed: Callable[[str], str] = lambda held: "") -> str:
+        """``hint`` or ``analyse`` once the worker is up (on this thread should it fail); ``feed`` as in
+        :meth:`choose` (a hint needs the rubber's earlier deals, a review reads the record)."""
         await self.ready.wait()
-        answer = await self.call(name, args, deadline_s(name))
+        answer = await self.call_fed(name, args, deadline_s(name), feed)
         if answer is not None:
             return answer
         self.notify("main")
-        return hint_json(*args) if name == "hint" else analyse_json(*args)
+        return here(lambda: hint_json(*args) if name == "hint" else analyse_json(*args), feed)
+
+
+def here(answer: Callable[[], str], feed: Callable[[str], str]) -> str:
+    """``answer()`` on this thread, after learning the earlier deals it asks for (the session keeps this
+    thread's memory up to date, so this is only a safeguard)."""
+    got = answer()
+    held = need(got)
+    if held is not None:
+        learn(feed(held))
+        got = answer()
+    return got
