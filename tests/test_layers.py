@@ -26,7 +26,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("view and notation", ("kingcore.view", "kingcore.notation", "kingcore.vectors")),
     ("bots", ("kingcore.bots", "kingcore.bots.*")),
     ("command line and package", ("kingcore.__main__", "kingcore")),
-    ("web session", ("kingcore.webapi", "kingcore.web", "kingcore.web.*")),
+    ("web session", ("kingcore.web", "kingcore.web.*")),
 ]
 """Bottom to top. ``pkg.*`` is every module inside ``pkg``. The web session package ``kingcore/web/``
 sits above everything and below nothing."""

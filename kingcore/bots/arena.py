@@ -222,13 +222,9 @@ Task = tuple[Rules, Contract, int, int, tuple[str, ...]] | tuple[Rules, Contract
 """One duplicate deal set: (rules, contract, deal index, rng seed, bot specs[, earlier deals (warmup)])."""
 
 
-def _deal_set(args: Task) -> list[tuple[int, int, int, int]]:
-    """Play one duplicate deal set; per rotation: (bot points, total points, bot tricks, total tricks)."""
-    return _deal_set_timed(args)[0]
-
-
 def _deal_set_timed(args: Task) -> tuple[list[tuple[int, int, int, int]], list[float]]:
-    """:func:`_deal_set`, and the tested bot's time (ms) for each of its decisions with a choice."""
+    """Play one duplicate deal set: per rotation (bot points, total points, bot tricks, total tricks), and
+    the tested bot's time (ms) for each of its decisions with a choice."""
     rules, contract, index, rng_seed, specs = args[:5]
     warmup = args[5] if len(args) > 5 else 0
     n = rules.players
