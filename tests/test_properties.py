@@ -12,7 +12,7 @@ import pytest
 
 from kingcore import Card, Game, Phase, Position, Rules, random_playout
 from kingcore.cards import cards_of
-from kingcore.notation import dumps, loads
+from kingcore.notation import dumps, loads, parse_position
 from kingcore.view import earlier_deals, seat_view
 
 CONFIGS = [
@@ -79,7 +79,7 @@ def check_step(g: Game) -> None:
     # position strings round-trip
     p = g.position
     if p is not None:
-        assert Position.parse(str(p)) == p
+        assert parse_position(str(p)) == p
 
 
 @pytest.mark.parametrize("config", CONFIGS)
