@@ -46,6 +46,7 @@ class Bots:
         self.hang_next = 0  # the test hook: so many next choose() calls never return
         self.main_moves = 0  # calls this thread answered after the worker failed
         self.broken = False  # a restart failed: this thread answers from now on
+        self.learned = 0  # times the worker was sent the rubber's earlier deals (``data-bots-learned``)
 
     async def connect(self) -> None:
         """Start the worker and load the bots in it; then the page may ask it."""
@@ -130,6 +131,8 @@ class Bots:
             return answer
         try:
             await asyncio.wait_for(self.worker.learn(feed(held)), deadline)
+            self.learned += 1
+            document.body.dataset.botsLearned = str(self.learned)
         except Exception as e:  # the worker failed: the next call restarts it
             window.console.warn(f"king: bots worker did not learn the rubber ({type(e).__name__}: {e})")
             self.stop()
