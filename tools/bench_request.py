@@ -49,14 +49,16 @@ def median_us(fn: Callable[[], object], repeat: int) -> float:
     return statistics.median(times) * 1e6
 
 
-def play(rng_seed: int) -> tuple[Session, dict[int, list[str]]]:
-    """The session at the end of the rubber, and the bot requests of deal 1 and of the rubber's last deal,
-    in order (the first one: the opening lead)."""
+def play(rng_seed: int, deals: int = 0) -> tuple[Session, dict[int, list[str]]]:
+    """The session at the end of the rubber (or of its deal ``deals``), and the bot requests of deal 1 and
+    of the rubber's last deal (or deal ``deals``), in order (the first one: the opening lead)."""
     rng = random.Random(rng_seed)
     s = Session.new_game({"order": "chosen"}, rng, {"levels": ["medium"] * 4})
-    last = s.game.total_deals
+    last = min(deals, s.game.total_deals) if deals > 1 else s.game.total_deals
     out: dict[int, list[str]] = {1: [], last: []}
     while s.game.phase is not Phase.RUBBER_OVER:
+        if len(s.game.deals) == last and s.game.phase is Phase.DEAL_OVER:
+            break
         if s.deal(rng):
             continue
         seat = s.game.to_move
@@ -73,11 +75,12 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--repeat", type=int, default=200, help="timings per figure (the median is shown)")
     p.add_argument("--rng-seed", type=int, default=1)
+    p.add_argument("--deals", type=int, default=0, help="stop after this deal (0: the whole rubber, 56 deals)")
     a = p.parse_args(argv)
     t0 = time.perf_counter()
-    s, requests = play(a.rng_seed)
+    s, requests = play(a.rng_seed, a.deals)
     print(f"bench_request: Python {platform.python_version()} ({platform.python_implementation()}, "
-          f"{sys.platform}); one rubber of ordered King played in {time.perf_counter() - t0:.1f} s; "
+          f"{sys.platform}); {len(s.game.deals)} deals of ordered King played in {time.perf_counter() - t0:.1f} s; "
           f"median of {a.repeat}")
     first, last = sorted(requests)
     base = 0.0

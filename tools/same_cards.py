@@ -104,9 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ref", type=int, default=0)
     p.add_argument("--rubber", type=int, default=0, help="views from this many rubbers of ordered King")
     p.add_argument("--every", type=int, default=7)
+    p.add_argument("--deals", type=int, default=40, help="arena deals the views come from (without --rubber)")
     a = p.parse_args(argv)
     bot = make_bot(a.bot)
-    pairs = rubber_views(a.rubber, a.every) if a.rubber else [(v, ()) for v in views(mid=a.mid)]
+    pairs = rubber_views(a.rubber, a.every) if a.rubber else [(v, ()) for v in views(a.deals, mid=a.mid)]
     vs = [v for v, _ in pairs]
     rec = []
     for i, (v, earlier) in enumerate(pairs):
