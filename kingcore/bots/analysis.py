@@ -65,7 +65,8 @@ def hint(view: SeatView, rng: random.Random | None = None, bot: Bot | None = Non
     """
     b = _evaluator(bot)
     legal = legal_moves(view)
-    values = b.evaluate(view, legal, rng if rng is not None else random.Random(0), earlier)
+    rng = rng if rng is not None else random.Random(0)
+    values = b.evaluate(view, legal, rng, earlier) if b.learns() else b.evaluate(view, legal, rng)
     if view.phase != "choose_contract":
         return sorted(values.items(), key=lambda mv: (-mv[1], legal.index(mv[0])))
     choice = pick_call(view, legal, values, b.margin)
@@ -125,7 +126,7 @@ def analyse(record_text: str, seat: int, bot: Bot | None = None, rng_seed: int =
                 legal = legal_moves(view)
                 if len(legal) > 1:
                     rng = random.Random(rng_seed * 1_000_003 + d.number * 1000 + i)
-                    values = b.evaluate(view, legal, rng, earlier)
+                    values = b.evaluate(view, legal, rng, earlier) if earlier else b.evaluate(view, legal, rng)
                     move = Move.play(c)
                     best = max(legal, key=lambda m: (values[m], -legal.index(m)))
                     out.append(CardAnalysis(d.number, i // g.rules.players + 1, move, values[move], best,

@@ -62,7 +62,9 @@ class Bot(ABC):
         legal = legal_moves(view)
         if len(legal) == 1:
             return legal[0]
-        return self.decide(view, legal, rng, tuple(earlier))
+        if self.learns():
+            return self.decide(view, legal, rng, tuple(earlier))
+        return self.decide(view, legal, rng)  # a bot that does not learn may define decide(view, legal, rng)
 
     @abstractmethod
     def decide(self, view: SeatView, legal: list[Move], rng: random.Random,
