@@ -164,7 +164,7 @@ def test_the_checks_catch_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("module", "layer"), [
-    ("kingcore.web.session", "web session"), ("kingcore.bots.solver", "bots"),
+    ("kingcore.web.session", "web session"), ("kingcore.bots.rubber", "bots"),
     ("kingcore", "command line and package")])
 def test_layer_names(module: str, layer: str) -> None:
     i = layer_of(module)
