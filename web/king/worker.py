@@ -5,7 +5,10 @@ answers (cheap levels at once, costly ones once the worker is up or has failed).
 A watchdog guards every call: each has a deadline (``kingcore.web.deadline_s``: 10 × the level's budget,
 at least 5 s; longer for hints and reviews). On a crash or a missed deadline the worker is terminated and
 a new one started (the game lives on this thread: nothing is lost) and the call is asked again; after two
-failures of the same call this thread answers it. With ``?king-test`` in the address the page offers
+failures of the same call this thread answers it. The rubber's earlier deals are not in a request: the
+worker keeps them (``kingcore.web.past``), and when it answers ``?past TAG`` (it started afresh, or a deal
+ended) the page sends it what it lacks once (``learn``, counted in ``data-bots-learned``) and asks again.
+With ``?king-test`` in the address the page offers
 ``window.kingTest = {killWorker(), hangNext(times)}`` to the browser tests.
 """
 
