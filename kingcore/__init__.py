@@ -15,16 +15,17 @@ from .contracts import Contract, Scoring, Trump, automatic_trick_value
 from .errors import DealError, IllegalMoveError, KingError, NotationError, Reason, RulesError
 from .game import Game, Phase
 from .moves import Move
+from .notation import parse_position
 from .position import Bid, Deal, Position, random_playout
 from .rules import Rules
 from .scoresheet import ScoreSheet
-from .view import SeatView, seat_view
+from .view import EarlierDeal, SeatView, earlier_deals, seat_view
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Bid", "Card", "CardSet", "Contract", "Deal", "DealError", "Game", "IllegalMoveError", "KingError",
+    "Bid", "Card", "CardSet", "Contract", "Deal", "DealError", "EarlierDeal", "Game", "IllegalMoveError", "KingError",
     "Move", "NotationError", "Phase", "Position", "Rank", "Reason", "Rules", "RulesError", "ScoreSheet",
-    "Scoring", "SeatView", "Suit", "Trump", "__version__", "automatic_trick_value", "random_playout", "seat_view",
-    "shuffle",
+    "Scoring", "SeatView", "Suit", "Trump", "__version__", "automatic_trick_value", "earlier_deals", "parse_position",
+    "random_playout", "seat_view", "shuffle",
 ]

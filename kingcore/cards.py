@@ -372,20 +372,12 @@ def shuffle(items: list[int], rng: random.Random) -> None:
         items[i], items[j] = items[j], items[i]
 
 
-def deal_line(hands: list[int], first: int = 0) -> str:
-    """A deal in one line: the first seat, then every hand clockwise in hand notation.
-
-    ``hands`` is one mask per seat (seat order); the line starts with seat ``first``.
-
-    >>> deal_line([parse_dots("AK.-.-.-"), parse_dots("-.Q.-.7")], first=1)
-    '1:.Q..7 AK...'
-    """
-    n = len(hands)
-    return f"{first}:" + " ".join(dots(hands[(first + k) % n]) for k in range(n))
-
-
 def parse_deal_line(text: str) -> list[int]:
-    """Parse :func:`deal_line` text back to one mask per seat, in seat order.
+    """Parse a deal line — the first seat, then every hand clockwise in hand notation, ``1:.Q..7 AK...``
+    (STYLE.md's deal line) — to one mask per seat, in seat order.
+
+    >>> [dots(m) for m in parse_deal_line("1:.Q..7 AK...")]
+    ['AK...', '.Q..7']
 
     At most :data:`~kingcore.limits.MAX_DEAL_LINE` characters; the seat in ASCII digits.
 

@@ -1,9 +1,9 @@
 """The limits on every text kingcore reads, in one place, and the checks that apply them *before* parsing.
 
-Every reader of outside text — a save (:meth:`kingcore.webapi.Session.from_save`), a game record
+Every reader of outside text — a save (:meth:`kingcore.web.Session.from_save`), a game record
 (:func:`kingcore.notation.loads`), a deal vector (:mod:`kingcore.vectors`), a rules text
 (:meth:`kingcore.rules.Rules.parse`), a bot spec (:func:`kingcore.bots.base.make_bot`), a position
-(:meth:`kingcore.position.Position.parse`) and a deal line (:func:`kingcore.cards.parse_deal_line`) —
+(:func:`kingcore.notation.parse_position`) and a deal line (:func:`kingcore.cards.parse_deal_line`) —
 checks its input against these limits first, runs in time linear in the input's size, reads ASCII digits
 only, and raises a :class:`~kingcore.errors.KingError` subclass with a one-line message quoting at most
 :data:`QUOTE` characters of the input.
@@ -55,7 +55,7 @@ MAX_DIGITS = 18
 MAX_SPEC = 4_096
 """Characters in a rules text ``king(...)`` or a bot spec ``pimc(...)``."""
 MAX_POSITION = 4_096
-"""Characters in a position string (:meth:`kingcore.position.Position.parse`)."""
+"""Characters in a position string (:func:`kingcore.notation.parse_position`)."""
 MAX_DEAL_LINE = 1_024
 """Characters in a deal line (:func:`kingcore.cards.parse_deal_line`)."""
 QUOTE = 80

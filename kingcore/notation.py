@@ -26,7 +26,16 @@ name or a bot's level: :func:`players_tag`)::
 >>> dumps(loads(text)) == text, loads(text).sheet.totals == g.sheet.totals
 (True, True)
 
-Size: over 400 lines because the writer, the lenient reader and the ``[Players]`` tag share one grammar.
+A position of one deal has a one-line form too, ``str(position)``, read by :func:`parse_position`::
+
+    king() | no_king | dealer 3 | <hand of seat 0> | ... | lead 1 trick AS KH | points 0 0 0 0 | tricks 1 0 0 0
+
+>>> p = parse_position("king() | no_king | dealer 3 | AKQJT987... | .AKQJT987.. | ..AKQJT987. | ...AKQJT987")
+>>> [str(c) for c in p.legal_moves()][:3], p.to_move, parse_position(str(p)) == p
+(['AS', 'KS', 'QS'], 0, True)
+
+Size: over 400 lines because the writer, the lenient reader and the ``[Players]`` tag share one grammar,
+and the position's one-line form (:func:`parse_position`) is read here with the same limits and errors.
 """
 
 from __future__ import annotations
@@ -37,11 +46,13 @@ from collections.abc import Sequence
 from typing import IO, Any
 from urllib.parse import unquote
 
-from .cards import Card
+from .cards import SUIT_LETTERS, Card, parse_dots
+from .contracts import Contract
 from .errors import DealError, IllegalMoveError, KingError, NotationError, Reason, RulesError
 from .game import Game, Phase
-from .limits import MAX_FILE, MAX_LINE, check_size, json_loads, quote, small_int
+from .limits import MAX_DIGITS, MAX_FILE, MAX_LINE, MAX_POSITION, check_size, json_loads, quote, small_int
 from .moves import Move
+from .position import Bid, Deal, Position, unreachable
 from .rules import Rules
 
 _TAG = re.compile(r'^\[\s*([A-Za-z]+)\s+"([^"]*)"\s*\]$')
@@ -187,7 +198,7 @@ def load(fp: IO[str]) -> Game:
 
 def record_text(text: str) -> str:
     """The game record in ``text``: the text itself, or — for a save the web page wrote (JSON with a
-    ``record`` string, :meth:`kingcore.webapi.Session.to_save`) — that record.
+    ``record`` string, :meth:`kingcore.web.Session.to_save`) — that record.
 
     Raises:
         NotationError: text over the size limit, or text that starts with ``{`` (a save) but is not JSON
@@ -428,3 +439,151 @@ def loads(text: str) -> Game:
                       f"{' '.join(map(str, g.sheet.totals))}")
     return g
 
+
+def parse_position(text: str) -> Position:
+    """Parse the one-line form ``str(position)`` prints (:class:`~kingcore.position.Position`), and check
+    that the position could occur (:func:`~kingcore.position.unreachable`)::
+
+        king() | no_king | dealer 3 | <hand of seat 0> | ... | lead 1 trick AS KH | points 0 0 0 0 | tricks 1 0 0 0
+
+    Hands are in dot notation (``AK7.Q98.T.J8``), seat order. ``lead``, ``points`` and ``tricks``
+    may be left out at the start of a deal. At most :data:`~kingcore.limits.MAX_POSITION`
+    characters; numbers are 1-18 ASCII digits.
+
+    A position is accepted only if a deal of these rules could reach it: the
+    cards are the rules' deck, each held or played once; hands hold ``hand_size − tricks played``
+    cards (one less for seats that played to the current trick); the trick is shorter than the
+    number of players and each of its cards was legal; the leader is the first one or took a trick;
+    points agree with the tricks and the cards gone; contract details are in range (RULES.md §2, §4,
+    §5, §7).
+
+    Raises:
+        NotationError: with the column of the bad field and a one-line message.
+    """
+    if not isinstance(text, str) or len(text) > MAX_POSITION:
+        raise NotationError(f"bad position: more than {MAX_POSITION:,} characters", str(text)[:80], 1, 1)
+    raw = text.split("|")
+    fields_ = [f.strip() for f in raw]
+    col = [0]
+    for f in raw[:-1]:
+        col.append(col[-1] + len(f) + 1)
+
+    def err(i: int, msg: str) -> NotationError:
+        return NotationError(f"bad position: {msg}", text[:80], 1, col[min(i, len(col) - 1)] + 1)
+
+    def num(i: int, word: str, what: str, signed: bool = False) -> int:
+        v = small_int(word, signed)
+        if v is None:
+            raise err(i, f"{what} must be a number of 1-{MAX_DIGITS} ASCII digits, not {quote(word, 20)}")
+        return v
+
+    if len(fields_) < 4:
+        raise err(0, "expected 'rules | contract | dealer N | hands ...'")
+    try:
+        rules = Rules.parse(fields_[0])
+    except RulesError as e:
+        raise err(0, str(e)) from None
+    spec = fields_[1].split()
+    try:
+        contract = Contract.parse(spec[0]) if spec else None
+    except ValueError:
+        raise err(1, f"unknown contract {quote(spec[0], 20)}") from None
+    if contract is None:
+        raise err(1, "missing contract")
+    trump: int | None = None
+    misere = False
+    value: int | None = None
+    bid: Bid | None = None
+    seen: set[str] = set()
+    for word in spec[1:]:
+        k, eq, v = word.partition("=")
+        if k in seen:
+            raise err(1, f"contract detail {quote(k, 20)} is given twice")
+        seen.add(k)
+        if contract is not Contract.TRUMPS:
+            raise err(1, f"{quote(word, 20)}: only trump deals have contract details")
+        if k == "trump" and eq and (v == "nt" or v in SUIT_LETTERS):
+            trump = None if v == "nt" else SUIT_LETTERS.index(v)
+        elif k == "misere" and not eq:
+            misere = True
+        elif k == "value" and eq:
+            value = num(1, v, "value")
+            if not 1 <= value <= 1000:
+                raise err(1, f"value={value}: points per trick are 1..1000")
+        elif k == "bid" and eq and v.count(":") == 1:
+            bs, bt = v.split(":")
+            bid = Bid(num(1, bs, "the bidder's seat"), num(1, bt, "the bid", signed=True))
+            if not 0 <= bid.seat < rules.players or not 1 <= bid.tricks <= rules.hand_size:
+                raise err(1, f"bid={bid.seat}:{bid.tricks}: a seat of {rules.players} and 1..{rules.hand_size} "
+                          "tricks")
+            if rules.replay != "auction":
+                raise err(1, "a bid, but the rules have no auction (replay=auction, RULES.md §7)")
+        else:
+            raise err(1, f"bad contract detail {quote(word, 20)}")
+    if bid is not None and misere:
+        raise err(1, "an auction bid names a suit or no trump, not misère (RULES.md §7)")
+    dw = fields_[2].split()
+    if len(dw) != 2 or dw[0] != "dealer":
+        raise err(2, f"expected 'dealer N', got {quote(fields_[2], 20)}")
+    try:
+        deal = Deal(rules, contract, num(2, dw[1], "the dealer"), trump, misere, value, bid)
+    except RulesError as e:
+        raise err(2, str(e)) from None
+    n = rules.players
+    if len(fields_) < 3 + n:
+        raise err(len(fields_), f"expected {n} hands")
+    hands = []
+    for i in range(n):
+        try:
+            hands.append(parse_dots(fields_[3 + i]))
+        except NotationError as e:
+            raise err(3 + i, e.message) from None
+    leader: int | None = None
+    trick: list[int] = []
+    points: list[int] | None = None
+    tricks: list[int] | None = None
+    order = ("lead", "points", "tricks")
+    last = -1
+    for i in range(3 + n, len(fields_)):
+        words = fields_[i].split()
+        key = words[0] if words else ""
+        if key not in order:
+            raise err(i, f"unknown field {quote(fields_[i], 20)} (expected lead, points or tricks)")
+        if order.index(key) <= last:
+            raise err(i, f"field {key} is out of order or given twice (lead, points, tricks)")
+        last = order.index(key)
+        if key == "lead":
+            if len(words) < 2:
+                raise err(i, "expected 'lead SEAT [trick CARDS...]'")
+            leader = num(i, words[1], "the leader")
+            if not 0 <= leader < n:
+                raise err(i, f"lead seat {leader} is not a seat of {n}")
+            if len(words) > 2:
+                if words[2] != "trick" or len(words) == 3:
+                    raise err(i, "expected 'lead SEAT trick CARDS...'")
+                if len(words) - 3 >= n:
+                    raise err(i, f"a trick of {len(words) - 3} cards with {n} players")
+                mask = 0
+                for w in words[3:]:
+                    try:
+                        c = Card.parse(w).index
+                    except NotationError as e:
+                        raise err(i, e.message) from None
+                    if mask >> c & 1:
+                        raise err(i, f"{w} is twice in the trick")
+                    mask |= 1 << c
+                    trick.append(c)
+        else:
+            vals = [num(i, w, key, signed=True) for w in words[1:]]
+            if len(vals) != n:
+                raise err(i, f"{key} needs {n} numbers, not {len(vals)}")
+            if key == "points":
+                points = vals
+            else:
+                tricks = vals
+    pos = Position(deal, hands, leader, trick, points, tricks)
+    problem = unreachable(pos)
+    if problem is not None:
+        field, msg = problem
+        raise err({"hands": 3, "lead": 3 + n, "points": 3 + n + 1, "tricks": 3 + n + 2}.get(field, 3), msg)
+    return pos

@@ -2,9 +2,13 @@
 
 A :class:`SeatView` is built only from public information plus the seat's own cards, so a bot or a
 UI that gets a view cannot peek. Voids are inferred from the play (a seat that did not follow suit).
-The deals of the rubber played before this one come along as :class:`EarlierDeal` records: their
-contract, trump, bid and the cards played — all public once played (a card never played, e.g. after
-an early end or in the kitty, is not in them).
+A view is the seat's present: the current deal, and of the rubber what the table shows (the score
+sheet's totals, the contracts the seat still owns in ordered King) — small, whatever the deal number.
+The deals of the rubber played before this one are a separate record, :func:`earlier_deals`: one
+:class:`EarlierDeal` each, its contract, trump, bid and the cards played — all public once played (a card
+never played, e.g. after an early end or in the kitty, is not in them); a bot that learns from them gets
+them beside the view (``Bot.choose(view, rng, earlier)``), and the page's bots' worker keeps them per
+rubber, fed once per deal (:mod:`kingcore.web.past`).
 The view observes the game (:func:`seat_view` reads a :class:`~kingcore.game.Game`); the game never
 knows its views.
 
@@ -91,7 +95,8 @@ class SeatView:
         voids: per seat, a 4-bit mask of suits the seat has shown void in (bit = suit).
         legal: legal move tokens when this seat is to move, else empty.
         owned: ordered King: the contracts this seat still owns.
-        earlier: the rubber's finished deals before this one, first to last (:class:`EarlierDeal`).
+
+    The rubber's earlier deals are not in the view: :func:`earlier_deals`.
     """
 
     seat: int
@@ -117,7 +122,6 @@ class SeatView:
     voids: tuple[int, ...]
     legal: tuple[str, ...]
     owned: tuple[Contract, ...]
-    earlier: tuple[EarlierDeal, ...] = ()
 
     @property
     def misere(self) -> bool:
@@ -143,7 +147,6 @@ class SeatView:
             "totals": list(self.totals), "voids": ["".join(SUIT_LETTERS[k] for k in range(4) if v >> k & 1)
                                                    for v in self.voids],
             "legal": list(self.legal), "owned": [o.value for o in self.owned],
-            "earlier": [e.to_dict() for e in self.earlier],
         }
 
     @classmethod
@@ -180,7 +183,6 @@ class SeatView:
             tricks=tuple(d["tricks"]), totals=tuple(d["totals"]),
             voids=tuple(sum(1 << SUIT_LETTERS.index(ch) for ch in v) for v in d["voids"]),
             legal=tuple(d["legal"]), owned=tuple(Contract(o) for o in d["owned"]),
-            earlier=tuple(EarlierDeal.from_dict(e) for e in d.get("earlier", ())),
         )
 
 
@@ -222,8 +224,20 @@ def seat_view(game: Game, seat: int) -> SeatView:
         points=p.points if p else (0,) * n, tricks=p.tricks if p else (0,) * n, totals=game.sheet.totals,
         voids=tuple(voids), legal=tuple(str(m) for m in game.legal_moves()) if to_move == seat else (),
         owned=tuple(game.owned[seat]) if game.rules.order == "chosen" else (),
-        earlier=tuple(
-            EarlierDeal(e.contract, e.dealer, e.trump_call if e.contract is Contract.TRUMPS else None,
-                        (e.bid.seat, e.bid.tricks) if e.bid else None, tuple((s, c.index) for s, c in e.plays))
-            for e in game.deals[:-1] if e.contract is not None),
     )
+
+
+def earlier_deals(game: Game, start: int = 0) -> tuple[EarlierDeal, ...]:
+    """The public record of the rubber's finished deals before the current one, first to last, from the
+    ``start``-th on (0-based): what every seat saw of them (RULES.md §4) — the same for every seat.
+
+    >>> import random
+    >>> from kingcore import Game, Rules
+    >>> g = Game(Rules()); g.set_first_dealer(0); g.autoplay(random.Random(1), deals=2); g.deal(random.Random(2))
+    >>> [e.contract.value for e in earlier_deals(g)], len(earlier_deals(g, 1))
+    (['no_tricks', 'no_boys'], 1)
+    """
+    return tuple(
+        EarlierDeal(e.contract, e.dealer, e.trump_call if e.contract is Contract.TRUMPS else None,
+                    (e.bid.seat, e.bid.tricks) if e.bid else None, tuple((s, c.index) for s, c in e.plays))
+        for e in game.deals[:-1][start:] if e.contract is not None)

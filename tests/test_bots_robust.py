@@ -5,7 +5,6 @@ the deals of the rubber (``rubber``) has its own invariance test here (the earli
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 
@@ -21,8 +20,9 @@ from kingcore.bots.policy import mirror
 from kingcore.bots.rubber import REOPEN, deal_evidence, known_plays, seat_priors
 from kingcore.cards import SUIT_MASKS
 from kingcore.rules import Rules
-from kingcore.view import SeatView, seat_view
-from kingcore.web.botcalls import bot_move
+from kingcore.view import EarlierDeal, earlier_deals, seat_view
+from kingcore.web.botcalls import bot_move, hint_json, learn, need
+from kingcore.web.past import MEMORY, Past
 from kingcore.web.session import Session
 
 
@@ -213,13 +213,13 @@ def test_each_seats_model_is_learned_across_the_rubbers_deals() -> None:
     for seed in range(3):
         g = _rubber("king()", 6, seed)
         g.deal(random.Random(seed))
-        v = seat_view(g, 0)
-        assert len(v.earlier) == 6 and all(len(e.plays) <= 32 for e in v.earlier)
-        got = seat_priors(v.earlier, 4, models, prior, 0.1, 2, 1.0, v.rules)
+        v, earlier = seat_view(g, 0), earlier_deals(g)
+        assert len(earlier) == 6 and all(len(e.plays) <= 32 for e in earlier)
+        got = seat_priors(earlier, 4, models, prior, 0.1, 2, 1.0, v.rules)
         for s in range(4):
             assert abs(sum(got[s]) - 1) < 1e-9 and min(got[s]) >= REOPEN * min(prior) - 1e-12
             hits += max(range(4), key=lambda j, s=s: got[s][j]) == s
-        assert seat_priors(v.earlier, 4, models, prior, 0.1, 2, 0.0, v.rules) == [prior] * 4
+        assert seat_priors(earlier, 4, models, prior, 0.1, 2, 0.0, v.rules) == [prior] * 4
         assert seat_priors((), 4, models, prior, 0.1, 2, 1.0, v.rules) == [prior] * 4
     assert hits >= 11  # of 12 seats
 
@@ -234,7 +234,7 @@ def test_only_cards_of_a_known_hand_count_after_an_early_end() -> None:
     for seed in (4, 5):
         g = _rubber("king()", 14, seed)
         v = seat_view(g, 0)
-        for d, e in zip(g.deals[:-1], v.earlier, strict=True):
+        for d, e in zip(g.deals[:-1], earlier_deals(g), strict=True):
             _, known = known_plays(e, v.rules)
             plays = [(s, c.index) for s, c in d.plays]
             if len(plays) == 32:
@@ -287,8 +287,8 @@ def _redeal_earlier(g: Game, rng: random.Random) -> Game | None:
 def test_learning_across_the_rubber_never_reads_a_card_nobody_saw(rules: str) -> None:
     """Hidden-hand invariance across the rubber: the unseen cards of the earlier deals (left unplayed by
     an early end, the kitty) dealt otherwise give the same view and the same decision of the bot that
-    learns from the earlier deals; and the decision is the same after the view's JSON round trip (the
-    web worker's path: the same position gives the same answer)."""
+    learns from the earlier deals; and the decision is the same after the view's and the earlier deals'
+    JSON round trip (the web worker's path: the same position gives the same answer)."""
     bot = make_bot(ROBUST + ",rubber=1)")
     rng = random.Random(7)
     checked = 0
@@ -313,9 +313,12 @@ def test_learning_across_the_rubber_never_reads_a_card_nobody_saw(rules: str) ->
         seat = g.to_move
         assert seat is not None
         v1, v2 = seat_view(g, seat), seat_view(g2, seat)
-        assert v1 == v2 and v1.earlier, "the view itself differs: it leaks hidden cards"
-        assert bot.choose(v1, random.Random(seed)) == bot.choose(v2, random.Random(seed))
-        assert choose_token(v1.to_dict(), ROBUST + ",rubber=1)", seed) == str(bot.choose(v1, random.Random(seed)))
+        e1, e2 = earlier_deals(g), earlier_deals(g2)
+        assert v1 == v2 and e1 == e2 and e1, "the view or the earlier deals differ: they leak hidden cards"
+        assert bot.choose(v1, random.Random(seed), e1) == bot.choose(v2, random.Random(seed), e2)
+        sent = tuple(EarlierDeal.from_dict(json.loads(json.dumps(e.to_dict()))) for e in e1)
+        assert choose_token(v1.to_dict(), ROBUST + ",rubber=1)", seed, sent) == \
+            str(bot.choose(v1, random.Random(seed), e1))
         checked += 1
     assert checked == 8
 
@@ -334,11 +337,11 @@ def test_rubber_zero_is_the_bot_of_before_and_the_learning_changes_the_priors_it
         g.deal(random.Random(seed))
         while g.phase is not Phase.PLAY or len(g.legal_moves()) < 2:
             g.step_random(random.Random(seed))
-        v = seat_view(g, g.to_move or 0)
-        bare = dataclasses.replace(v, earlier=())
-        assert old.choose(v, random.Random(seed)) == old.choose(bare, random.Random(seed))
-        assert old._seat_priors(v) is None and new._seat_priors(bare) is None  # type: ignore[attr-defined]
-        learned = new._seat_priors(v)  # type: ignore[attr-defined]
+        v, earlier = seat_view(g, g.to_move or 0), earlier_deals(g)
+        assert old.choose(v, random.Random(seed), earlier) == old.choose(v, random.Random(seed))
+        assert not old.learns() and new.learns()
+        assert old._seat_priors(v, earlier) is None and new._seat_priors(v, ()) is None  # type: ignore[attr-defined]
+        learned = new._seat_priors(v, earlier)  # type: ignore[attr-defined]
         assert learned is not None and len(learned) == 4
         differs += learned != [old._models()[1]] * 4  # type: ignore[attr-defined]
     assert differs == 6
@@ -346,7 +349,7 @@ def test_rubber_zero_is_the_bot_of_before_and_the_learning_changes_the_priors_it
 
 def test_arena_plays_earlier_deals_at_the_table_when_asked() -> None:
     """``warmup=0`` is the arena of one deal; with earlier deals self-play still gives exactly 0, and
-    the scored deal's views carry the earlier deals (the same for every rotation)."""
+    the scored deal has the earlier deals (the same for every rotation)."""
     a = run_arena(["heuristic", "naive"], ["no_tricks"], deals=2, rng_seed=5)
     b = run_arena(["heuristic", "naive"], ["no_tricks"], deals=2, rng_seed=5, warmup=0)
     assert a == b
@@ -357,17 +360,16 @@ def test_arena_plays_earlier_deals_at_the_table_when_asked() -> None:
     bots = [make_bot("naive")] * 4
     g1 = warm_game(rules, c, dealer, hands, kitty, 3, bots, 5, 0)
     g2 = warm_game(rules, c, dealer, hands, kitty, 3, bots, 5, 0)
-    v = seat_view(g1, 0)
-    assert len(v.earlier) == 3 and v.earlier == seat_view(g2, 0).earlier
+    assert len(earlier_deals(g1)) == 3 and earlier_deals(g1) == earlier_deals(g2)
     assert g1.current is not None and g1.current.dealer == dealer and g1.contract is c
     with pytest.raises(ValueError):
         run_arena(["heuristic", "naive"], ["ordered"], deals=1, warmup=2)
 
 
-def test_the_pages_bot_request_carries_the_rubber_through_save_and_undo() -> None:
-    """The web worker's bots get the earlier deals in the view JSON (:meth:`Session.bot_request`); a save
-    read back and an undo give the same request, so the bot that learns across the rubber makes the same
-    move in the same position."""
+def test_the_pages_bot_request_names_the_rubber_through_save_and_undo() -> None:
+    """The web worker's bots get the earlier deals once per deal, not in each request: a request is the
+    view and a tag naming them (:meth:`Session.bot_request`); a save read back and an undo give the same
+    request, so the bot that learns across the rubber makes the same move in the same position."""
     spec = ROBUST + ",rubber=1)"
     rng = random.Random(3)
     s = Session.new_game({}, rng, {"levels": ["human", "medium", "medium", "medium"]})
@@ -381,14 +383,60 @@ def test_the_pages_bot_request_carries_the_rubber_through_save_and_undo() -> Non
         assert s.apply(bot_move(s.bot_request(seat), level, s.bot_seed(seat)), seat)["ok"]
     request = s.bot_request(0)
     view = json.loads(request)
-    assert len(view["earlier"]) == len(s.game.deals) - 1 == len(SeatView.from_dict(view).earlier)
-    move = choose_token(view, spec, s.bot_seed(0))
+    earlier = earlier_deals(s.game)
+    assert "earlier" not in view and view["past"].startswith(f"{len(s.game.deals) - 1}:")
+    assert len(earlier) == len(s.game.deals) - 1 and MEMORY.known(view["past"]) == earlier
+    move = choose_token(view, spec, s.bot_seed(0), earlier)
     back = Session.from_save(s.to_save())
-    assert back.bot_request(0) == request and choose_token(json.loads(back.bot_request(0)), spec, 5) == \
-        choose_token(view, spec, 5)
+    assert back.bot_request(0) == request and choose_token(json.loads(back.bot_request(0)), spec, 5, earlier) == \
+        choose_token(view, spec, 5, earlier_deals(back.game))
     assert s.apply(move, 0)["ok"]
     while s.game.to_move not in (0, None) and s.game.phase is Phase.PLAY:
         seat = s.game.to_move
         assert s.apply(bot_move(s.bot_request(seat), "medium", s.bot_seed(seat)), seat)["ok"]
     assert s.undo(0)
-    assert s.bot_request(0) == request and choose_token(json.loads(s.bot_request(0)), spec, s.bot_seed(0)) == move
+    assert s.bot_request(0) == request
+    assert choose_token(json.loads(s.bot_request(0)), spec, s.bot_seed(0), earlier_deals(s.game)) == move
+
+
+def test_the_worker_learns_the_rubber_once_per_deal_and_then_plays_as_the_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that holds none of the rubber (just started, or restarted) answers ``?past`` and the tag it
+    holds instead of a move; fed the page's :meth:`Session.bot_past` it learns every earlier deal and plays
+    what this thread plays; a deal later it lacks one deal and is fed exactly that one. A level that does
+    not learn from the rubber never asks. A feed that does not fit is refused and changes nothing."""
+    from kingcore.bots import LEVELS
+
+    monkeypatch.setitem(LEVELS, "expert", ROBUST + ",rubber=1)")  # a fast learning level, no wall-clock cap
+    rng = random.Random(5)
+    s = Session.new_game({}, rng, {"levels": ["medium"] * 4})
+    fed = []
+    for deal in (3, 4):
+        while not (len(s.game.deals) == deal and s.game.phase is Phase.PLAY and len(s.game.legal_moves()) > 1):
+            if not s.deal(rng):
+                seat = s.game.to_move
+                assert seat is not None
+                assert s.apply(bot_move(s.bot_request(seat), "medium", s.bot_seed(seat)), seat)["ok"]
+        seat = s.game.to_move
+        assert seat is not None
+        request, seed = s.bot_request(seat), s.bot_seed(seat)
+        here = bot_move(request, "expert", seed)  # this thread: its session told its memory
+        assert need(here) is None and Move.parse(here) in s.game.legal_moves()
+        worker = Past()  # another Python: what it held before this deal
+        worker.extend(fed[-1] if fed else ())
+        MEMORY.clear()
+        MEMORY.extend(worker.deals)
+        held = need(bot_move(request, "expert", seed))
+        assert held == worker.tag() and need(hint_json(request, 1)) == held
+        assert need(bot_move(request, "medium", seed)) is None  # the heuristic never asks
+        feed = json.loads(s.bot_past(held))
+        assert feed["from"] == len(worker.deals) and len(feed["deals"]) == deal - 1 - len(worker.deals)
+        with pytest.raises(ValueError):
+            learn(json.dumps({"from": deal + 5, "deals": []}))
+        with pytest.raises(ValueError):
+            learn(json.dumps({"from": 0, "deals": [{"contract": "nonsense"}]}))
+        assert MEMORY.tag() == held  # refused feeds changed nothing
+        assert learn(s.bot_past(held)) == json.loads(request)["past"]
+        assert bot_move(request, "expert", seed) == here
+        fed.append(earlier_deals(s.game))
+    assert [len(e) for e in fed] == [2, 3]

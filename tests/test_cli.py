@@ -83,7 +83,7 @@ def test_rules_prints_every_option() -> None:
 def test_replay_and_analyse_read_a_web_save_and_refuse_bad_records(tmp_path: Path) -> None:
     """The page's save (JSON around a record) is read like the record; a bad record is a line and
     column on stderr with exit 2 for analyse too, never a traceback."""
-    from kingcore.webapi import Session
+    from kingcore.web import Session
 
     rng = random.Random(4)
     s = Session.new_game({}, rng, {"levels": ["human", "random", "random", "random"]})

@@ -21,7 +21,7 @@ from kingcore import (
     Rules,
     RulesError,
 )
-from kingcore.notation import dumps, loads
+from kingcore.notation import dumps, loads, parse_position
 from kingcore.vectors import evaluate
 from kingcore.view import seat_view
 
@@ -133,13 +133,13 @@ def test_bad_moves() -> None:
 
 def test_position_string_errors_give_the_column() -> None:
     good = str(_start(HANDS))
-    assert Position.parse(good) == _start(HANDS)
+    assert parse_position(good) == _start(HANDS)
     bad = good.replace("no_tricks", "no_jokers")
     with pytest.raises(NotationError) as e:
-        Position.parse(bad)
+        parse_position(bad)
     assert e.value.column == bad.index("|") + 2 and "no_jokers" in str(e.value)
     with pytest.raises(NotationError, match="unknown rank"):
-        Position.parse(good.replace("AK7", "AX7", 1))
+        parse_position(good.replace("AK7", "AX7", 1))
 
 
 def _record() -> str:

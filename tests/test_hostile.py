@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from kingcore import Card, Contract, Move, Position, Rules
+from kingcore import Card, Contract, Move, Rules
 from kingcore.__main__ import main
 from kingcore.bots.base import make_bot
 from kingcore.bots.cli import split_bots
@@ -28,9 +28,9 @@ from kingcore.cards import CardSet, parse_cards, parse_deal_line, parse_dots
 from kingcore.errors import KingError, NotationError
 from kingcore.game import Game
 from kingcore.limits import MAX_DEAL_LINE, MAX_FILE, MAX_LINE, MAX_POSITION, MAX_SPEC, json_loads
-from kingcore.notation import dumps, loads, record_text
+from kingcore.notation import dumps, loads, parse_position, record_text
 from kingcore.vectors import load_deal, run_file
-from kingcore.webapi import SaveError, Session
+from kingcore.web import SaveError, Session
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = Path(__file__).resolve().parent / "data" / "hostile"
@@ -57,7 +57,7 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "record_text+loads": lambda t: loads(record_text(t)),
     "Session.from_save": Session.from_save,
     "vectors.load_deal": _vector,
-    "Position.parse": Position.parse,
+    "parse_position": parse_position,
     "parse_deal_line": parse_deal_line,
     "Rules.parse": Rules.parse,
     "make_bot": make_bot,
@@ -190,8 +190,8 @@ def test_the_largest_allowed_inputs_are_read_and_one_more_character_is_refused()
     assert isinstance(_call(Rules.parse, rules + " "), KingError)
     pos = "king() | no_king | dealer 3 | AKQJT987... | .AKQJT987.. | ..AKQJT987. | ...AKQJT987"
     pos += " " * (MAX_POSITION - len(pos))
-    assert Position.parse(pos).to_move == 0
-    assert isinstance(_call(Position.parse, pos + " "), KingError)
+    assert parse_position(pos).to_move == 0
+    assert isinstance(_call(parse_position, pos + " "), KingError)
     line = "0:AK7.Q98.T.J8 .AKJ.. ..."
     line += " " * (MAX_DEAL_LINE - len(line))
     assert len(parse_deal_line(line)) == 3

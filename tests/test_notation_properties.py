@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kingcore import Card, CardSet, Contract, Deal, Move, Position, Rules
-from kingcore.cards import deal_line, iter_bits, parse_deal_line
+from kingcore.cards import dots, iter_bits, parse_deal_line
+from kingcore.notation import parse_position
 from kingcore.rules import BASIC
 
 cards = st.builds(Card.from_index, st.integers(0, 51))
@@ -39,7 +40,8 @@ def test_deal_line_round_trip(ms: list[int], data: st.DataObject) -> None:
         hands.append(m & ~seen)
         seen |= m
     first = data.draw(st.integers(0, len(hands) - 1))
-    assert parse_deal_line(deal_line(hands, first)) == hands
+    line = f"{first}:" + " ".join(dots(hands[(first + k) % len(hands)]) for k in range(len(hands)))
+    assert parse_deal_line(line) == hands
 
 
 @st.composite
@@ -94,6 +96,6 @@ def test_position_string_round_trip(r: Rules, contract: Contract, seed: int, ste
         if p.over:
             break
         p = p.play(rng.choice(p.legal_moves()))
-    q = Position.parse(str(p))
+    q = parse_position(str(p))
     assert q == p and q.over == p.over and q.legal_moves() == p.legal_moves()
     assert eval(repr(p)) == p

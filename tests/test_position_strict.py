@@ -1,4 +1,4 @@
-"""``Position.parse`` accepts exactly the positions a deal can reach (issue 9): every string
+"""``parse_position`` accepts exactly the positions a deal can reach (issue 9): every string
 ``str(position)`` of a reachable position reads back equal, and every single-token mutation that makes it
 unreachable is refused with a typed error naming the column."""
 
@@ -14,6 +14,7 @@ from test_notation_properties import rules
 from kingcore import Contract, Deal, Position
 from kingcore.cards import Card, dots, iter_bits
 from kingcore.errors import NotationError
+from kingcore.notation import parse_position
 from kingcore.position import Bid, unreachable
 from kingcore.rules import Rules
 
@@ -47,7 +48,7 @@ positions = st.builds(_reachable, rules(), st.sampled_from(list(Contract)), st.i
 @given(positions)
 def test_reachable_positions_round_trip(p: Position) -> None:
     assert unreachable(p) is None
-    q = Position.parse(str(p))
+    q = parse_position(str(p))
     assert q == p and str(q) == str(p) and q.over == p.over
 
 
@@ -122,7 +123,7 @@ def test_every_unreachable_single_token_mutation_is_refused(p: Position, data: s
     kind, text = data.draw(st.sampled_from(muts))
     assert text != str(p)
     with pytest.raises(NotationError) as e:
-        Position.parse(text)
+        parse_position(text)
     assert e.value.line == 1 and e.value.column is not None and "\n" not in str(e.value), kind
 
 
@@ -133,5 +134,5 @@ def test_every_mutation_of_a_few_positions_is_refused() -> None:
         p = _reachable(r, list(Contract)[i % len(Contract)], rng.randrange(2**32), rng.randrange(40))
         for kind, text in _mutations(p):
             with pytest.raises(NotationError):
-                Position.parse(text)
+                parse_position(text)
                 pytest.fail(f"{kind} accepted: {text}")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from kingcore import CardSet, Contract, Game, Phase, Rules
 from kingcore.contracts import Trump
-from kingcore.view import SeatView, seat_view
+from kingcore.view import EarlierDeal, SeatView, earlier_deals, seat_view
 
 GOLDEN = Path(__file__).parent / "data" / "seat_views.jsonl"
 CONFIGS = ["king()", "king(replay=trumps)", "king(replay=auction)", "king(order=chosen,replay=trumps)",
@@ -38,14 +38,10 @@ def sampled_views() -> Iterator[tuple[Game, int]]:
         yield g, 0
 
 
-def dumps(view: SeatView, earlier: bool = False) -> str:
-    """The view's JSON; without ``earlier``, less the key ``earlier`` (the rubber's finished deals, added
-    after every older key for the robust expert's learning across deals, issue 12)."""
-    d = view.to_dict()
-    if not earlier:
-        assert list(d)[-1] == "earlier"
-        del d["earlier"]
-    return json.dumps(d, separators=(",", ":"), ensure_ascii=False)
+def dumps(view: SeatView) -> str:
+    """The view's JSON (since issue 21 again without the rubber's earlier deals, which issue 12 had added
+    after every older key: they are :func:`~kingcore.view.earlier_deals` now)."""
+    return json.dumps(view.to_dict(), separators=(",", ":"), ensure_ascii=False)
 
 
 def test_view_json_is_byte_for_byte_what_it_was() -> None:
@@ -60,15 +56,29 @@ def test_from_dict_gives_the_typed_view_back() -> None:
     kinds: set[Trump | None] = set()
     for g, s in sampled_views():
         v = seat_view(g, s)
-        back = SeatView.from_dict(json.loads(dumps(v, earlier=True)))
-        assert back == v and dumps(back, earlier=True) == dumps(v, earlier=True)
-        assert len(v.earlier) == max(0, len(g.deals) - 1)
+        back = SeatView.from_dict(json.loads(dumps(v)))
+        assert back == v and dumps(back) == dumps(v)
         assert isinstance(v.phase, Phase) and isinstance(v.hand, CardSet)
         assert v.contract is None or isinstance(v.contract, Contract)
         assert all(isinstance(o, Contract) for o in v.owned)
         kinds.add(v.trump)
     assert {None, Trump.NO_TRUMP, Trump.MISERE} <= kinds and kinds & {Trump.SPADES, Trump.HEARTS, Trump.DIAMONDS,
                                                                        Trump.CLUBS}
+
+
+def test_a_view_is_the_present_and_the_earlier_deals_a_record_beside_it() -> None:
+    """A view's JSON is the size of one deal at any deal of the rubber (the earlier deals are not in it);
+    :func:`earlier_deals` is every finished deal before the current one, the same for every seat, each
+    with the cards played in it only, and round-trips through its JSON."""
+    biggest = 0
+    for g, s in sampled_views():
+        biggest = max(biggest, len(dumps(seat_view(g, s))))
+        earlier = earlier_deals(g)
+        assert len(earlier) == max(0, len(g.deals) - 1) and earlier_deals(g, 1) == earlier[1:]
+        for e, d in zip(earlier, g.deals, strict=False):
+            assert e.contract is d.contract and e.plays == tuple((p, c.index) for p, c in d.plays)
+            assert EarlierDeal.from_dict(json.loads(json.dumps(e.to_dict()))) == e
+    assert biggest < 1200, biggest
 
 
 def test_trump_is_none_before_the_call_and_no_trump_after() -> None:

@@ -19,14 +19,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kingcore import Position, Rules
+from kingcore import Rules
 from kingcore.bots.base import make_bot
 from kingcore.cards import parse_deal_line
 from kingcore.game import Game
 from kingcore.limits import MAX_DEAL_LINE, MAX_FILE, MAX_POSITION, MAX_SPEC, cli_count, json_loads
-from kingcore.notation import dumps, loads
+from kingcore.notation import dumps, loads, parse_position
 from kingcore.vectors import load_deal
-from kingcore.webapi import Session
+from kingcore.web import Session
 
 
 def _record() -> str:
@@ -67,7 +67,7 @@ def _cases() -> list[tuple[str, str, Callable[[str], Any], str]]:
         ("Rules.parse", f"{len(rules)} chars", Rules.parse, rules),
         ("Rules.parse", "1 MB", Rules.parse, "king(" + "a=b," * (MAX_FILE // 4) + ")"),
         ("make_bot", f"{len(bot)} chars", make_bot, bot),
-        ("Position.parse", f"{len(pos)} chars", Position.parse, pos),
+        ("parse_position", f"{len(pos)} chars", parse_position, pos),
         ("parse_deal_line", f"{len(line)} chars", parse_deal_line, line),
     ]
 

@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             regrets.append(best - vals[str(m)])
     n = len(regrets)
     bad = sum(1 for r in regrets if r >= 0.5)
-    ses = sorted(se for _, se in refs if math.isfinite(se))
+    ses = sorted(se for _, se in refs if math.isfinite(se)) or [math.nan]  # one position: no runner-up s.e.
     print(f"{a.bot}: {n} opening leads ({a.positions} positions × {a.seeds} seeds, the 14 mirror contracts, "
           f"--rng-seed {a.rng_seed}); reference {a.ref} deals a card (median s.e. of the runner-up's "
           f"difference from the best {ses[len(ses) // 2]:.3f}; {ref_s:.0f} s)")

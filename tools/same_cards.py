@@ -5,10 +5,13 @@
 Records the card ``BOT`` chooses (and its CPU ms) on a fixed set of views — every third decision with a
 choice of the arena's deals 0…39 (``--rng-seed 5``, the 14 mirror contracts in turn) played by the
 heuristic at every seat, decision ``i`` with ``random.Random(1000 + i)``; ``--mid`` leaves out the
-opening leads. With ``--old`` (a file of the same views by another bot or another checkout) it lists the
-decisions that differ; with ``--ref N`` it also rates each differing decision against ``N`` deals of the
-shipped expert's own estimator (its models, an independent rng): the regret of each side's card, and
-the mean change per decision. Run an old checkout with ``cd OLD && python /path/tools/same_cards.py``.
+opening leads; ``--rubber N`` takes the views instead from N rubbers of ordered King played by the
+heuristic (every ``--every``-th decision with a choice from the second deal on, each decided with the
+rubber's earlier deals — what ``expert`` learns the other seats from). With ``--old`` (a file of the same
+views by another bot or another checkout) it lists the decisions that differ; with ``--ref N`` it also
+rates each differing decision against ``N`` deals of the shipped expert's own estimator (its models, an
+independent rng): the regret of each side's card, and the mean change per decision. Run an old checkout
+with ``cd OLD && python /path/tools/same_cards.py``.
 """
 
 from __future__ import annotations
@@ -19,9 +22,11 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path.cwd()))
 
+import kingcore.view
 from kingcore.bots import make_bot
 from kingcore.bots.arena import contract_rules, deal_cards_for, one_deal_game
 from kingcore.bots.base import legal_moves
@@ -29,9 +34,13 @@ from kingcore.bots.knowledge import knowledge
 from kingcore.bots.pimc import card_values
 from kingcore.bots.simple import heuristic_play
 from kingcore.contracts import Contract
+from kingcore.game import Game, Phase
 from kingcore.limits import MAX_COUNT, cli_count
 from kingcore.rules import Rules
 from kingcore.view import SeatView, seat_view
+
+# the rubber's earlier deals reach a bot beside its view; an older checkout has none (its view carries them)
+earlier_deals: Any = getattr(kingcore.view, "earlier_deals", None)
 
 CONTRACTS = tuple(c.value for c in Contract if c is not Contract.TRUMPS)
 
@@ -58,6 +67,30 @@ def views(deals: int = 40, every: int = 3, mid: bool = False) -> list[SeatView]:
     return out
 
 
+def rubber_views(rubbers: int, every: int = 7) -> list[tuple[SeatView, tuple[Any, ...]]]:
+    """(view, the rubber's earlier deals) at every ``every``-th decision with a choice from deal 2 on of
+    ``rubbers`` rubbers of ordered King (``king(order=chosen)``) played by the heuristic."""
+    h = make_bot("heuristic")
+    out: list[tuple[SeatView, tuple[Any, ...]]] = []
+    j = 0
+    for r in range(rubbers):
+        g = Game(Rules.parse("king(order=chosen)"))
+        g.set_first_dealer(r % 4)
+        rng = random.Random(r)
+        while g.phase is not Phase.RUBBER_OVER:
+            if g.to_move is None:
+                g.deal(rng)
+                continue
+            earlier = earlier_deals(g) if earlier_deals is not None else ()
+            v = seat_view(g, g.to_move)
+            if len(v.legal) > 1 and v.deal > 1:
+                if j % every == 0:
+                    out.append((v, earlier))
+                j += 1
+            g.play(h.choose(v, random.Random(j)))
+    return out
+
+
 def _q(xs: list[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]
@@ -70,13 +103,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--old", default="")
     p.add_argument("--mid", action="store_true")
     p.add_argument("--ref", type=cli_count("ref", 0, MAX_COUNT), default=0)
+    p.add_argument("--rubber", type=cli_count("rubber", 0, MAX_COUNT), default=0,
+                   help="views from this many rubbers of ordered King")
+    p.add_argument("--every", type=cli_count("every", 1, MAX_COUNT), default=7)
+    p.add_argument("--deals", type=cli_count("deals", 1, MAX_COUNT), default=40,
+                   help="arena deals the views come from (without --rubber)")
     a = p.parse_args(argv)
     bot = make_bot(a.bot)
-    vs = views(mid=a.mid)
+    pairs = rubber_views(a.rubber, a.every) if a.rubber else [(v, ()) for v in views(a.deals, mid=a.mid)]
+    vs = [v for v, _ in pairs]
     rec = []
-    for i, v in enumerate(vs):
+    for i, (v, earlier) in enumerate(pairs):
         t0 = time.process_time()
-        m = bot.choose(v, random.Random(1000 + i))
+        m = bot.choose(v, random.Random(1000 + i), earlier) if earlier else bot.choose(v, random.Random(1000 + i))
         rec.append((str(m), (time.process_time() - t0) * 1000))
     Path(a.out).write_text(json.dumps(rec))
     ms = [r[1] for r in rec]

@@ -1,7 +1,9 @@
 """The bots' worker (a named PyScript worker): the same kingcore wheel as the page, four functions across.
 
 Only JSON text and numbers cross the thread boundary: the page sends one seat's view
-(``SeatView.to_dict()`` as JSON) or, after a deal, the game record; it gets a move token or JSON back.
+(``SeatView.to_dict()`` as JSON, with the tag of the rubber's earlier deals) or, after a deal, the game
+record; it gets a move token or JSON back. The rubber's earlier deals stay here between moves
+(``kingcore.web.past``): when a call answers ``?past TAG`` the page sends what is missing to ``learn``.
 The bots themselves are ``kingcore.bots`` (levels easy, medium, hard, expert, random), reached through
 the session package ``kingcore.web`` only.
 """
@@ -28,6 +30,11 @@ def analyse(record: str, seat: int, deal: int) -> str:
     return web.analyse_json(str(record), int(seat), int(deal))
 
 
+def learn(feed: str) -> str:
+    """Learn the rubber's earlier deals the page sent; the tag now held (``kingcore.web.learn``)."""
+    return web.learn(str(feed))
+
+
 def hang(view_json: str, level: str, seed: int) -> str:
     """A ``choose`` that does not return (the page's test hook ``kingTest.hangNext()``): the worker spins
     until the page's watchdog terminates it (at most 10 minutes)."""
@@ -48,4 +55,4 @@ def snapshot() -> str:
     return str(getattr(js, "kingSnapshot", "none"))
 
 
-__export__ = ["choose", "hint", "analyse", "warm_up", "hang", "snapshot"]
+__export__ = ["choose", "hint", "analyse", "learn", "warm_up", "hang", "snapshot"]

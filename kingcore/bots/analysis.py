@@ -16,13 +16,13 @@ alternative was expected to gain over it (0 for the best card).
 from __future__ import annotations
 
 import random
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..game import Game, Phase
 from ..moves import Move
 from ..notation import loads
-from ..view import SeatView, seat_view
+from ..view import EarlierDeal, SeatView, earlier_deals, seat_view
 from .base import Bot, legal_moves, make_bot
 from .calls import contract_ratings, pick_call
 from .pimc import PimcBot
@@ -38,7 +38,8 @@ def _evaluator(bot: Bot | None) -> PimcBot:
     return b
 
 
-def hint(view: SeatView, rng: random.Random | None = None, bot: Bot | None = None) -> list[tuple[Move, float]]:
+def hint(view: SeatView, rng: random.Random | None = None, bot: Bot | None = None,
+         earlier: Sequence[EarlierDeal] = ()) -> list[tuple[Move, float]]:
     """Every legal move of ``view.seat`` with its expected points for the deal, best first — the bot's
     own choice first.
 
@@ -52,7 +53,8 @@ def hint(view: SeatView, rng: random.Random | None = None, bot: Bot | None = Non
 
     Args:
         view: a view whose seat is to move; rng: randomness (default ``Random(0)``: the same hint
-            for the same view); bot: a Monte Carlo bot (default :data:`STRONGEST`).
+            for the same view); bot: a Monte Carlo bot (default :data:`STRONGEST`); earlier: the
+            rubber's finished deals (:func:`~kingcore.view.earlier_deals`), as the bot plays with them.
 
     Returns:
         ``(move, value)`` pairs, best first; ties keep the order of ``view.legal``. ``value`` is
@@ -63,7 +65,8 @@ def hint(view: SeatView, rng: random.Random | None = None, bot: Bot | None = Non
     """
     b = _evaluator(bot)
     legal = legal_moves(view)
-    values = b.evaluate(view, legal, rng if rng is not None else random.Random(0))
+    rng = rng if rng is not None else random.Random(0)
+    values = b.evaluate(view, legal, rng, earlier) if b.learns() else b.evaluate(view, legal, rng)
     if view.phase != "choose_contract":
         return sorted(values.items(), key=lambda mv: (-mv[1], legal.index(mv[0])))
     choice = pick_call(view, legal, values, b.margin)
@@ -114,6 +117,7 @@ def analyse(record_text: str, seat: int, bot: Bot | None = None, rng_seed: int =
     out: list[CardAnalysis] = []
     for d in recorded.deals:
         g.deal_cards(d.hands, d.kitty)
+        earlier = earlier_deals(g) if b.learns() and (deals is None or d.number in deals) else ()
         for s, m in d.calls:
             g.play(m, s)
         for i, (s, c) in enumerate(d.plays):
@@ -122,7 +126,7 @@ def analyse(record_text: str, seat: int, bot: Bot | None = None, rng_seed: int =
                 legal = legal_moves(view)
                 if len(legal) > 1:
                     rng = random.Random(rng_seed * 1_000_003 + d.number * 1000 + i)
-                    values = b.evaluate(view, legal, rng)
+                    values = b.evaluate(view, legal, rng, earlier) if earlier else b.evaluate(view, legal, rng)
                     move = Move.play(c)
                     best = max(legal, key=lambda m: (values[m], -legal.index(m)))
                     out.append(CardAnalysis(d.number, i // g.rules.players + 1, move, values[move], best,

@@ -14,7 +14,7 @@ delta method for a ratio).
 deals of the rubber's own schedule (fresh cards, the same for every rotation) are played first by the
 field — the tested bot's seat too is played by the first field bot, so the earlier deals are the same
 whichever bot is tested —, then the scored deal; a bot that learns from the rubber's earlier deals
-(``pimc(rubber=…)``) reads them in its view (``SeatView.earlier``).
+(``pimc(rubber=…)``) gets them beside its view (:func:`~kingcore.view.earlier_deals`).
 
 Size: over 400 lines because duplicate matches, latency and the ladder share one deal-set runner and
 one summary; the command line is in :mod:`kingcore.bots.cli`.
@@ -41,7 +41,7 @@ from ..cards import Card
 from ..contracts import Contract
 from ..game import Game, Phase
 from ..rules import Rules
-from ..view import seat_view
+from ..view import earlier_deals, seat_view
 from .base import Bot, make_bot
 from .levels import ladder
 
@@ -161,12 +161,13 @@ def play_game(g: Game, bots: Sequence[Bot], rngs: Sequence[random.Random],
     times: list[tuple[str, bool, float]] = []
     d = g.current
     assert d is not None
+    earlier = earlier_deals(g) if any(b.learns() for b in bots) else ()  # once per deal
     while g.phase not in (Phase.DEAL_OVER, Phase.RUBBER_OVER):
         who = g.to_move
         assert who is not None
         t0 = clock()
         view = seat_view(g, who)
-        move = bots[who].choose(view, rngs[who])
+        move = bots[who].choose(view, rngs[who], earlier)
         dt = clock() - t0
         if timer and (seat is None or seat == who):
             times.append((view.phase, len(view.legal) == 1, dt))
@@ -222,13 +223,9 @@ Task = tuple[Rules, Contract, int, int, tuple[str, ...]] | tuple[Rules, Contract
 """One duplicate deal set: (rules, contract, deal index, rng seed, bot specs[, earlier deals (warmup)])."""
 
 
-def _deal_set(args: Task) -> list[tuple[int, int, int, int]]:
-    """Play one duplicate deal set; per rotation: (bot points, total points, bot tricks, total tricks)."""
-    return _deal_set_timed(args)[0]
-
-
 def _deal_set_timed(args: Task) -> tuple[list[tuple[int, int, int, int]], list[float]]:
-    """:func:`_deal_set`, and the tested bot's time (ms) for each of its decisions with a choice."""
+    """Play one duplicate deal set: per rotation (bot points, total points, bot tricks, total tricks), and
+    the tested bot's time (ms) for each of its decisions with a choice."""
     rules, contract, index, rng_seed, specs = args[:5]
     warmup = args[5] if len(args) > 5 else 0
     n = rules.players

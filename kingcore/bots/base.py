@@ -1,10 +1,11 @@
 """The bot interface and the registry: ``make_bot("pimc(samples=40)")``.
 
 A bot is a frozen dataclass whose fields are its parameters; :meth:`Bot.choose` gets a
-:class:`~kingcore.view.SeatView` (what one seat may see, nothing more) and an ``rng`` and returns one of
-the view's legal :class:`~kingcore.moves.Move` s, for every decision of RULES.md: a card (§4), a trump
-call (§7), a bid or pass (§7 auction) and a contract name or pass (§8 ordered King). The same view and
-``rng`` state always give the same move.
+:class:`~kingcore.view.SeatView` (what one seat may see, nothing more), an ``rng`` and the rubber's
+earlier deals (:func:`~kingcore.view.earlier_deals`: public, the same for every seat; only a bot that
+learns from them reads them) and returns one of the view's legal :class:`~kingcore.moves.Move` s, for
+every decision of RULES.md: a card (§4), a trump call (§7), a bid or pass (§7 auction) and a contract
+name or pass (§8 ordered King). The same view, earlier deals and ``rng`` state always give the same move.
 
 A bot's text form is ``name(param=value,...)`` like :class:`~kingcore.rules.Rules`, defaults left out,
 and :func:`make_bot` parses it back.
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar, TypeVar
 
@@ -27,7 +28,7 @@ from ..limits import MAX_DIGITS, quote, small_int
 from ..moves import Move
 from ..spec import SpecError, spec_float
 from ..spec import parse_spec as _parse_spec
-from ..view import SeatView
+from ..view import EarlierDeal, SeatView
 
 
 class BotSpecError(KingError, ValueError):
@@ -43,12 +44,14 @@ class Bot(ABC):
 
     name: ClassVar[str] = "bot"
 
-    def choose(self, view: SeatView, rng: random.Random) -> Move:
+    def choose(self, view: SeatView, rng: random.Random, earlier: Sequence[EarlierDeal] = ()) -> Move:
         """The move for ``view.seat``, which must be the seat to move.
 
         Args:
             view: the seat's view (``view.legal`` lists the legal move tokens).
             rng: the only source of randomness; only ``rng.random()`` is used.
+            earlier: the rubber's finished deals before this one (:func:`~kingcore.view.earlier_deals`;
+                empty: a table that played none, or a bot that does not learn from them).
 
         Returns:
             One of the moves in ``view.legal``.
@@ -59,11 +62,19 @@ class Bot(ABC):
         legal = legal_moves(view)
         if len(legal) == 1:
             return legal[0]
-        return self.decide(view, legal, rng)
+        if self.learns():
+            return self.decide(view, legal, rng, tuple(earlier))
+        return self.decide(view, legal, rng)  # a bot that does not learn may define decide(view, legal, rng)
 
     @abstractmethod
-    def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
-        """Choose among ``legal`` (at least two moves, in the view's order)."""
+    def decide(self, view: SeatView, legal: list[Move], rng: random.Random,
+               earlier: tuple[EarlierDeal, ...] = ()) -> Move:
+        """Choose among ``legal`` (at least two moves, in the view's order); ``earlier`` as in :meth:`choose`."""
+
+    def learns(self) -> bool:
+        """Whether the bot reads the rubber's earlier deals (``False``: ``earlier`` never changes its move,
+        so a caller need not gather them)."""
+        return False
 
     def __str__(self) -> str:
         parts = []
@@ -209,11 +220,12 @@ def view_from_dict(d: dict[str, Any]) -> SeatView:
     return SeatView.from_dict(d)
 
 
-def choose_token(view: dict[str, Any], spec: str, seed: int) -> str:
-    """The move token bot ``spec`` chooses for a view in JSON form, with ``rng = Random(seed)``:
-    the one call a web worker needs (deterministic for the same view, spec and seed).
+def choose_token(view: dict[str, Any], spec: str, seed: int, earlier: Sequence[EarlierDeal] = ()) -> str:
+    """The move token bot ``spec`` chooses for a view in JSON form, with ``rng = Random(seed)`` and the
+    rubber's ``earlier`` deals: the one call a web worker needs (deterministic for the same view, earlier
+    deals, spec and seed).
 
     Raises:
         BotSpecError: a bad spec. ValueError: the view's seat is not to move.
     """
-    return str(make_bot(spec).choose(view_from_dict(view), random.Random(seed)))
+    return str(make_bot(spec).choose(view_from_dict(view), random.Random(seed), earlier))

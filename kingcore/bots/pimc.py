@@ -5,8 +5,7 @@ sampled deal, and choose the card with the best mean own points (RULES.md §4, �
 Candidates are the legal cards up to equivalence: two cards of one suit with no live card between them
 and the same points value play alike, so one of them is tried. Every candidate is played out on the
 same sampled deals (common random numbers). The play-out is the heuristic at every seat
-(:func:`~kingcore.bots.policy.playout`), or uniformly random legal play (``rollout=random``); with
-``solver=N`` the last N tricks are searched exactly (:mod:`kingcore.bots.solver`).
+(:func:`~kingcore.bots.policy.playout`), or uniformly random legal play (``rollout=random``).
 
 With ``infer`` (and ``chain``) the deals are weighted by how well the heuristic explains the other
 seats' cards seen so far (:class:`PlaySampler`): ``expert`` uses it.
@@ -39,14 +38,13 @@ from operator import mul
 from ..cards import SUIT_MASKS
 from ..moves import Move
 from ..position import Position, legal_mask, random_playout
-from ..view import SeatView
+from ..view import EarlierDeal, SeatView
 from .base import Bot, make_bot, register
 from .calls import deal_ctx, evaluate_calls, pick_call
 from .knowledge import Knowledge, knowledge, sample_hands
 from .policy import VERSION, VERSIONS, Ctx, Policy, choose_card, mirror, mirror_card, playout, trick_cost, winner
 from .rubber import seat_priors
 from .simple import greedy_card, heuristic_play, naive_card, scatter_card
-from .solver import solve
 
 __all__ = ["PimcBot", "card_groups", "card_values", "make_bot"]
 
@@ -463,9 +461,8 @@ def _eps(infer: float) -> float:
 
 
 def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playouts: int = 0,
-                budget_ms: float = 0.0, rollout: str = "heuristic", objective: str = "own",
-                solver: int = 0, infer: float = 0.0, draws: int = 8, lookahead: int = 0,
-                chain: int = 0, version: int = VERSION, base: int = -1,
+                budget_ms: float = 0.0, rollout: str = "heuristic",
+                infer: float = 0.0, draws: int = 8, chain: int = 0, version: int = VERSION, base: int = -1,
                 spread: dict[int, float] | None = None, least: int = 0, most: int = 0,
                 clear: float = 0.1, models: Sequence[tuple[Policy | None, Policy | None]] = (),
                 prior: Sequence[float] = (), race: float = -1.0,
@@ -477,15 +474,12 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
         rng: randomness for the sampled deals (and random play-outs).
         samples: deals to sample; playouts: cap on deals × candidates (0: none);
         budget_ms: wall-clock cap (0: none; at least one deal is always played).
-        rollout: ``heuristic`` or ``random``; objective: ``own`` (own points) or ``diff`` (own points
-        minus the other seats' mean); solver: search the last ``solver`` tricks exactly (0: never).
+        rollout: ``heuristic`` or ``random``.
         infer: 0..1, how strongly to believe the others play like the heuristic: a sampled deal on
         which the heuristic would not have played a card seen is kept with chance ``1 − infer`` per
         such card (:func:`explains`); draws: at most ``draws × samples`` deals are drawn for that.
         chain: with ``infer``, draw the deals from a Metropolis chain instead (:class:`PlaySampler`,
         weight ``(1 − infer) ** misses``, ``chain`` swaps between deals; 0: rejection as above).
-        lookahead: in each play-out, also try every card at the seat's next ``lookahead`` turns and
-        keep the best (:func:`~kingcore.bots.policy.playout`).
         version: the heuristic (:data:`~kingcore.bots.policy.VERSIONS`) the play-outs and the
         inference imagine at every seat.
         base, spread: with a card of ``lm`` as ``base`` and a dict as ``spread``, ``spread`` is filled
@@ -537,8 +531,6 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
     row = [0.0] * len(reps)
     cnt = [0] * len(reps)
     live = list(range(len(reps)))
-    left = deal.tricks_per_deal - k.trick_no
-    use_solver = solver > 0 and left <= solver and rollout == "heuristic"
     t0 = time.perf_counter()
     done = 0
     keep = 1.0 - infer
@@ -566,30 +558,22 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
                 tries -= 1
                 if tries <= 0 or keep >= 1.0 or explains(ctx, k, hands, rng.random(), keep):
                     break
-        if use_solver:
-            vals = solve(deal, hands, k.leader, k.trick, k.points, k.tricks, me, reps)
-            for i in live:
-                sums[i] += vals[i]
-                row[i] = vals[i]
-        else:
-            real = hands
-            if mis:
-                hands = [mirror(h) for h in hands]
-            for i in live:
-                c = reps_m[i]
-                if rollout == "random":
-                    pos = Position(deal, real, k.leader, k.trick, k.points, k.tricks).push_index(reps[i])
-                    res = random_playout(pos, rng)
-                else:
-                    hs = list(hands)
-                    hs[me] ^= 1 << c
-                    res = playout(ctx, hs, k.leader, [*trick0, c], list(k.points), list(k.tricks),
-                                  gone0 | 1 << c, k.void_suits, me, lookahead, picks)
-                v: float = res[me]
-                if objective == "diff":
-                    v -= (sum(res) - res[me]) / (n - 1)
-                sums[i] += v
-                row[i] = v
+        real = hands
+        if mis:
+            hands = [mirror(h) for h in hands]
+        for i in live:
+            c = reps_m[i]
+            if rollout == "random":
+                pos = Position(deal, real, k.leader, k.trick, k.points, k.tricks).push_index(reps[i])
+                res = random_playout(pos, rng)
+            else:
+                hs = list(hands)
+                hs[me] ^= 1 << c
+                res = playout(ctx, hs, k.leader, [*trick0, c], list(k.points), list(k.tricks),
+                              gone0 | 1 << c, k.void_suits, me, 0, picks)
+            v: float = res[me]
+            sums[i] += v
+            row[i] = v
         for i in live:
             cnt[i] += 1
         if bi >= 0:
@@ -635,12 +619,11 @@ class PimcBot(Bot):
     decision (0: none); ``play_ms`` a lower cap for the card decisions after the opening lead (0: ``budget_ms``
     alone; the page's *Expert* gives the opening lead, the calls and the bids 350 ms and the other cards 130 ms,
     so on a slow device only the opening lead waits longer); ``rollout`` ``heuristic`` | ``random``;
-    ``objective`` ``own`` | ``diff``;
-    ``solver`` tricks searched exactly at the end (0: none); ``margin`` how much better than its fair
+    ``margin`` how much better than its fair
     share a contract must look to be named in ordered King (a fraction of the fair share);
     ``infer``/``draws`` weigh the sampled deals by how well the heuristic explains the others' play
     (0: off); ``chain`` swaps per deal of the Metropolis sampler used for that (:class:`PlaySampler`;
-    0: rejection sampling); ``lookahead`` own turns searched inside each play-out (0: off); ``version`` the heuristic
+    0: rejection sampling); ``version`` the heuristic
     (:data:`~kingcore.bots.policy.VERSIONS`) imagined at every seat, whose card is kept on a tie;
     ``standing``: among the cards within this many points of the best, the one that hands the other
     seats the fewest points is played (0: off) — the rubber is settled by differences; ``trust``: the
@@ -659,7 +642,9 @@ class PimcBot(Bot):
     ``models``, each seat's prior over them is learned from its cards in the rubber's earlier deals,
     their likelihood raised to this power (0: off — every deal starts from ``prior``, as before;
     1: Bayes' rule across the deals; :func:`~kingcore.bots.rubber.seat_priors`). See
-    :func:`card_values`; docs/BOTS.md has the measurements that chose the defaults.
+    :func:`card_values`; docs/BOTS.md has the measurements that chose the defaults (and of the research
+    settings that lost and left the bot: the endgame solver, own-move lookahead in the play-outs and the
+    ``diff`` objective — issue 21).
     """
 
     name = "pimc"
@@ -669,12 +654,9 @@ class PimcBot(Bot):
     budget_ms: float = 0.0
     play_ms: float = 0.0
     rollout: str = "heuristic"
-    objective: str = "own"
-    solver: int = 0
     margin: float = 0.3
     infer: float = 0.0
     draws: int = 8
-    lookahead: int = 0
     chain: int = 0
     version: int = VERSION
     standing: float = 0.2
@@ -690,16 +672,14 @@ class PimcBot(Bot):
     rubber: float = 0.0
 
     def __post_init__(self) -> None:
-        if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0 or self.solver < 0:
-            raise ValueError("samples and call_samples must be ≥ 1; playouts, budget_ms and solver ≥ 0")
+        if self.samples < 1 or self.call_samples < 1 or self.playouts < 0 or self.budget_ms < 0:
+            raise ValueError("samples and call_samples must be ≥ 1; playouts and budget_ms ≥ 0")
         if self.play_ms < 0:
             raise ValueError(f"play_ms must be ≥ 0 (0: budget_ms alone), not {self.play_ms}")
         if self.rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be heuristic or random, not {self.rollout!r}")
         if not 0.0 <= self.infer <= 1.0 or self.draws < 1 or self.chain < 0:
             raise ValueError("infer must be between 0 and 1, draws ≥ 1 and chain ≥ 0")
-        if self.objective not in ("own", "diff"):
-            raise ValueError(f"objective must be own or diff, not {self.objective!r}")
         if self.version not in VERSIONS:
             raise ValueError(f"version must be one of {', '.join(map(str, VERSIONS))}, not {self.version}")
         names = self.models.split("+") if self.models else []
@@ -714,7 +694,8 @@ class PimcBot(Bot):
         if self.standing < 0 or self.trust < 0:
             raise ValueError(f"standing and trust must be ≥ 0, not {self.standing} and {self.trust}")
 
-    def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+    def decide(self, view: SeatView, legal: list[Move], rng: random.Random,
+               earlier: tuple[EarlierDeal, ...] = ()) -> Move:
         """The move of the best expected value (see :meth:`evaluate`; cards: :meth:`_pick`)."""
         if view.phase == "play":
             start = time.perf_counter()
@@ -727,9 +708,9 @@ class PimcBot(Bot):
             hc = heuristic.card.index if heuristic.card is not None else -1
             spread: dict[int, float] = {}
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self._budget(k, start), self.rollout,
-                                  self.objective, self.solver, self.infer, self.draws,
-                                  self.lookahead, self.chain, self.version, hc, spread, *self._adaptive(k),
-                                  *self._models(), race=self.race, seat_priors=self._seat_priors(view))
+                                  self.infer, self.draws, self.chain, self.version, hc, spread, *self._adaptive(k),
+                                  *self._models(), race=self.race,
+                                  seat_priors=self._seat_priors(view, earlier))
             return self._pick(ctx, k, legal, heuristic, vals, spread)
         values = self.evaluate(view, legal, rng)
         return pick_call(view, legal, values, self.margin)
@@ -743,14 +724,18 @@ class PimcBot(Bot):
         rest = (1.0 - self.prior) / (len(names) - 1) if len(names) > 1 else 0.0
         return tuple(MODELS[m] for m in names), (self.prior, *([rest] * (len(names) - 1)))
 
-    def _seat_priors(self, view: SeatView) -> list[tuple[float, ...]] | None:
-        """Each seat's prior over the models learned from the rubber's earlier deals (``rubber`` > 0
-        and ``models``; else ``None``: the plain prior)."""
+    def learns(self) -> bool:
+        """Whether the earlier deals set each seat's prior (``rubber`` > 0 with ``models``)."""
+        return self.rubber > 0 and bool(self.models)
+
+    def _seat_priors(self, view: SeatView, earlier: Sequence[EarlierDeal]) -> list[tuple[float, ...]] | None:
+        """Each seat's prior over the models learned from the rubber's ``earlier`` deals (when
+        :meth:`learns`; else ``None``: the plain prior)."""
         models, prior = self._models()
-        if self.rubber <= 0 or not models or not view.earlier:
+        if not self.learns() or not earlier:
             return None
         n = len(view.points)
-        return seat_priors(view.earlier, n, models, prior, _eps(self.infer), self.version, self.rubber, view.rules)
+        return seat_priors(earlier, n, models, prior, _eps(self.infer), self.version, self.rubber, view.rules)
 
     def _budget(self, k: Knowledge, start: float) -> float:
         """What is left at ``start`` + now of the wall-clock cap of a card decision begun at ``start``
@@ -795,8 +780,10 @@ class PimcBot(Bot):
                     return heuristic if heuristic in alt else max(alt, key=lambda m: (values[m], -legal.index(m)))
         return choice
 
-    def evaluate(self, view: SeatView, legal: list[Move], rng: random.Random) -> dict[Move, float]:
-        """Expected points of the deal for ``view.seat`` after each legal move (positive is good).
+    def evaluate(self, view: SeatView, legal: list[Move], rng: random.Random,
+                 earlier: Sequence[EarlierDeal] = ()) -> dict[Move, float]:
+        """Expected points of the deal for ``view.seat`` after each legal move (positive is good);
+        ``earlier``: the rubber's finished deals (:meth:`Bot.choose`).
 
         Raises:
             ValueError: the seat is not to move.
@@ -808,9 +795,8 @@ class PimcBot(Bot):
                 assert m.card is not None
                 lm |= m.card.mask
             vals, _ = card_values(k, lm, rng, self.samples, self.playouts, self.budget_ms, self.rollout,
-                                  self.objective, self.solver, self.infer, self.draws,
-                                  self.lookahead, self.chain, self.version, -1, None, 0, 0, self.clear,
-                                  *self._models(), seat_priors=self._seat_priors(view))
+                                  self.infer, self.draws, self.chain, self.version, -1, None, 0, 0, self.clear,
+                                  *self._models(), seat_priors=self._seat_priors(view, earlier))
             # every card rated on all ``samples`` deals
             return {m: vals[m.card.index] for m in legal if m.card is not None}
         return evaluate_calls(view, legal, rng, self.call_samples, self.budget_ms, self.version)

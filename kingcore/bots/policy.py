@@ -177,10 +177,6 @@ def trick_cost(ctx: Ctx, tm: int, trick_no: int) -> int:
     return v
 
 
-def _bottom(m: int) -> int:
-    return (m & -m).bit_length() - 1
-
-
 def winner(ctx: Ctx, trick: Sequence[int]) -> tuple[int, bool]:
     """The winning card so far and whether it is a trump that beat the led suit."""
     led = SUIT_MASKS[_SUIT[trick[0]]]

@@ -137,7 +137,7 @@ def seat_priors(earlier: Sequence[EarlierDeal], players: int, models: Models, pr
     """Each seat's prior over the models for the current deal, learned from the ``earlier`` deals.
 
     Args:
-        earlier: the rubber's finished deals (``SeatView.earlier``); players: seats.
+        earlier: the rubber's finished deals (:func:`~kingcore.view.earlier_deals`); players: seats.
         models, prior: the candidate models and their plain prior (sums to 1); eps, version: as in
             :func:`deal_evidence`; weight: ``W`` ≥ 0, the power of the earlier deals' likelihood
             (0: every seat gets the plain prior); rules: the rules text.

@@ -29,7 +29,7 @@ from typing import ClassVar
 
 from ..cards import SUIT_MASKS
 from ..moves import Move
-from ..view import SeatView
+from ..view import EarlierDeal, SeatView
 from .base import Bot, make_bot, register
 from .calls import deal_ctx, static_bid, static_contract, static_trump_call
 from .knowledge import Knowledge, knowledge
@@ -45,7 +45,8 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+    def decide(self, view: SeatView, legal: list[Move], rng: random.Random,
+               earlier: tuple[EarlierDeal, ...] = ()) -> Move:
         """A uniformly random move of ``legal``."""
         return legal[int(rng.random() * len(legal))]
 
@@ -96,7 +97,8 @@ class HeuristicBot(Bot):
         if self.version not in VERSIONS:
             raise ValueError(f"version must be one of {', '.join(map(str, VERSIONS))}, not {self.version}")
 
-    def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+    def decide(self, view: SeatView, legal: list[Move], rng: random.Random,
+               earlier: tuple[EarlierDeal, ...] = ()) -> Move:
         """Card play, trump call, bid or contract name by the rules of thumb of the module docstring."""
         if self.noise and rng.random() < self.noise:
             return legal[int(rng.random() * len(legal))]
@@ -207,7 +209,8 @@ class _CardPolicyBot(Bot):
 
     policy: ClassVar[Policy]
 
-    def decide(self, view: SeatView, legal: list[Move], rng: random.Random) -> Move:
+    def decide(self, view: SeatView, legal: list[Move], rng: random.Random,
+               earlier: tuple[EarlierDeal, ...] = ()) -> Move:
         """The policy's card, or the heuristic's call."""
         if view.phase == "play":
             return heuristic_play(view, legal, policy=type(self).policy)[3]

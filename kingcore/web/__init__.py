@@ -5,6 +5,7 @@
 * :mod:`.tables` — the dialog's options for every table size, the named rule sets, what a choice makes;
 * :mod:`.viewmodel` — what the page draws, as data and codes;
 * :mod:`.botcalls` — the bots' worker's calls (JSON text in and out);
+* :mod:`.past` — the rubber's earlier deals as each Python's bots know them (fed once per deal);
 * :mod:`.prefs` — the page's preferences read from untrusted text, and the worker's deadlines;
 * :mod:`.text` — the catalog of words (gettext, keyed by the view model's codes);
 * :mod:`.rulestext` — the rules help of a game, generated from its ``Rules``;
@@ -17,7 +18,7 @@ The page (``web/``) imports nothing else from :mod:`kingcore`.
 """
 
 from .assist import SOUNDS, forced_move, sound_events
-from .botcalls import analyse_json, bot_move, choose, hint_json, level_spec, warm_up
+from .botcalls import NEED, analyse_json, bot_move, choose, hint_json, learn, level_spec, need, warm_up
 from .history import deal_history
 from .hotseat import (
     MAX_NAME,
@@ -82,6 +83,7 @@ __all__ = [
     "MAX_NAME",
     "MAX_PREFS",
     "MIN_DEADLINE_S",
+    "NEED",
     "RULE_SETS",
     "RULE_SET_TEXTS",
     "SAVE_VERSION",
@@ -110,9 +112,11 @@ __all__ = [
     "hint_json",
     "is_hot_seat",
     "is_person",
+    "learn",
     "level_spec",
     "long_name",
     "name_problem",
+    "need",
     "needs_pass_screen",
     "new_game_options",
     "next_person",

@@ -5,6 +5,12 @@ Bots get only a seat's :class:`~kingcore.view.SeatView` as JSON (:meth:`Session.
 seed) -> token``, deterministic for a given view, level and seed; :func:`hint_json` rates the legal moves
 of a view and :func:`analyse_json` reviews a seat's cards after a deal, both with the strongest level.
 :mod:`kingcore.bots` is imported when first needed: the page's first render does not wait for it.
+
+The rubber's earlier deals are not in the request, only their tag (:mod:`kingcore.web.past`): a level
+that learns from them (*Expert*) finds them in this Python's :data:`~kingcore.web.past.MEMORY`. When it
+does not hold them, :func:`bot_move` and :func:`hint_json` answer :data:`NEED` and the tag held instead
+(:func:`need`), the page sends what is missing (:meth:`Session.bot_past
+<kingcore.web.session.Session.bot_past>`) to :func:`learn` and asks again — once per deal.
 """
 
 from __future__ import annotations
@@ -13,8 +19,51 @@ import json
 import random
 from typing import Any
 
+from ..view import EarlierDeal, SeatView
+from .past import MEMORY
 from .session import BOT_LEVELS, DEFAULT_LEVEL
 from .viewmodel import describe_move
+
+NEED = "?past"
+"""How :func:`bot_move` and :func:`hint_json` begin an answer that asks for the rubber's earlier deals:
+``"?past N:digest"``, the tag this Python's memory holds."""
+
+
+class PastNeeded(ValueError):
+    """The bot learns from the rubber's earlier deals and this Python does not hold those the request
+    names. ``held``: the tag it holds (what :meth:`Session.bot_past <kingcore.web.session.Session.bot_past>`
+    needs)."""
+
+    def __init__(self, held: str) -> None:
+        super().__init__(f"the rubber's earlier deals are not known here (held: {held})")
+        self.held = held
+
+
+def need(answer: str) -> str | None:
+    """The tag held, when ``answer`` (of :func:`bot_move` or :func:`hint_json`) asks for the earlier deals;
+    else ``None``."""
+    return answer[len(NEED) + 1:] if answer.startswith(NEED) else None
+
+
+def learn(feed: str) -> str:
+    """Learn the earlier deals :meth:`Session.bot_past <kingcore.web.session.Session.bot_past>` sent
+    (:meth:`kingcore.web.past.Past.learn`); the tag now held.
+
+    Raises:
+        ValueError: not a feed.
+    """
+    return MEMORY.learn(feed)
+
+
+def decode(request: str) -> tuple[SeatView, tuple[EarlierDeal, ...] | None]:
+    """What the worker makes of a bot request (JSON text): the view, and the rubber's earlier deals its
+    tag names when this Python holds them (``None`` when not).
+
+    Raises:
+        KeyError, ValueError: not a request.
+    """
+    d = json.loads(request)
+    return SeatView.from_dict(d), MEMORY.known(d.get("past", "0:"))
 
 
 def level_spec(level: str) -> str:
@@ -34,16 +83,30 @@ def choose(view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0) -> s
     """A legal move token chosen by the bot of ``level`` for the seat whose view this is (a
     :meth:`SeatView.to_dict <kingcore.view.SeatView.to_dict>`), which must be to move (RULES.md §4–§8).
 
-    Deterministic for the same view, level and seed (``rng = random.Random(seed)``).
+    Deterministic for the same view, level and seed (``rng = random.Random(seed)``) and the earlier
+    deals the view's ``past`` tag names (:mod:`kingcore.web.past`).
 
     Raises:
         ValueError: the view has no legal move (not this seat's turn), or an unknown level.
+        PastNeeded: the level learns from the earlier deals and this Python does not hold them.
     """
     if not view.get("legal"):
         raise ValueError(f"seat {view.get('seat')} has no legal move in phase {view.get('phase')}")
-    from ..bots import choose_token
+    spec = level_spec(level)
+    return _decide(SeatView.from_dict(view), MEMORY.known(view.get("past", "0:")), spec, seed)
 
-    return choose_token(view, level_spec(level), seed)
+
+def _decide(view: SeatView, earlier: tuple[EarlierDeal, ...] | None, spec: str, seed: int) -> str:
+    """The token bot ``spec`` chooses; raises :class:`PastNeeded` when it learns from the earlier deals and
+    ``earlier`` is ``None`` (not held)."""
+    from ..bots import make_bot
+
+    bot = make_bot(spec)
+    if earlier is None:
+        if bot.learns():
+            raise PastNeeded(MEMORY.tag())
+        earlier = ()
+    return str(bot.choose(view, random.Random(seed), earlier))
 
 
 def warm_up() -> bool:
@@ -55,8 +118,13 @@ def warm_up() -> bool:
 
 
 def bot_move(view_json: str, level: str = DEFAULT_LEVEL, seed: int = 0) -> str:
-    """:func:`choose` for a view given as JSON text (what crosses into the page's bot worker)."""
-    return choose(json.loads(view_json), level, seed)
+    """:func:`choose` for a bot request given as JSON text (what crosses into the page's bot worker); when
+    the level needs earlier deals this Python does not hold, :data:`NEED` and the tag held instead."""
+    view = json.loads(view_json)
+    try:
+        return choose(view, level, seed)
+    except PastNeeded as e:
+        return f"{NEED} {e.held}"
 
 
 def hint_json(view_json: str, seed: int = 0) -> str:
@@ -65,7 +133,8 @@ def hint_json(view_json: str, seed: int = 0) -> str:
     best first (the strongest bot's own choice); ``expected`` is the expected points of the deal for
     the seat (positive is good), rounded to 0.01 — or, when naming a contract in ordered King
     (``measure`` ``share``), how much better than its fair share the hand plays it, as a fraction, a
-    pass being the bar a contract must clear (:func:`kingcore.bots.hint`).
+    pass being the bar a contract must clear (:func:`kingcore.bots.hint`). When the earlier deals the
+    request names are not held: :data:`NEED` and the tag held, as :func:`bot_move`.
 
     Raises:
         ValueError: the seat is not to move.
@@ -73,8 +142,11 @@ def hint_json(view_json: str, seed: int = 0) -> str:
     from ..bots import base, hint
     from ..bots.analysis import STRONGEST
 
-    view = base.view_from_dict(json.loads(view_json))
-    rated = hint(view, random.Random(seed), base.make_bot(level_spec(STRONGEST)))
+    view, earlier = decode(view_json)
+    bot = base.make_bot(level_spec(STRONGEST))
+    if earlier is None and bot.learns():
+        return f"{NEED} {MEMORY.tag()}"
+    rated = hint(view, random.Random(seed), bot, earlier or ())
     moves = [{**describe_move(str(m)), "expected": round(v, 2)} for m, v in rated]
     measure = "share" if view.phase == "choose_contract" else "points"
     return json.dumps({"best": moves[0]["token"], "measure": measure, "moves": moves}, ensure_ascii=False)

@@ -37,11 +37,12 @@ from ..limits import JsonError, json_loads
 from ..notation import dumps, loads
 from ..position import Position
 from ..rules import Rules
-from ..view import seat_view
+from ..view import earlier_deals, seat_view
 from .assist import Moves, deal_moves, mark_undo, rewind, undo_span
 from .history import deal_history
 from .hotseat import HUMAN as HUMAN
 from .hotseat import check_names, cover, follow, is_hot_seat, is_person, person_seats, table_names
+from .past import MEMORY, Past
 from .saveorder import MAX_ID as MAX_ID
 from .saveorder import SEQ_MODULUS as SEQ_MODULUS
 from .saveorder import clean_id as clean_id
@@ -205,6 +206,7 @@ class Session:
         self.game_id = clean_id(game_id)
         self.undo_deals: set[int] = set(undo_deals or [])
         self.redo: tuple[int, Moves] | None = None  # (deal, its moves) before the last undo: the bots' replies
+        self.past = Past()  # the rubber's earlier deals, as the bots get them (:meth:`bot_request`)
 
     @property
     def seq(self) -> int:
@@ -368,8 +370,35 @@ class Session:
         return str(self.settings["levels"][seat])
 
     def bot_request(self, seat: int) -> str:
-        """What a bot of ``seat`` gets: the JSON of that seat's :class:`~kingcore.view.SeatView` only."""
-        return json.dumps(seat_view(self.game, seat).to_dict(), separators=(",", ":"))
+        """What a bot of ``seat`` gets, as JSON text: that seat's :class:`~kingcore.view.SeatView` only
+        (:meth:`~kingcore.view.SeatView.to_dict`) and ``past``, the tag naming the rubber's earlier deals
+        (:mod:`kingcore.web.past`: the bots' worker learns them once per deal, :meth:`bot_past`). This
+        Python's bots (:data:`kingcore.web.past.MEMORY`) are told them here, so that a bot asked on this
+        thread knows them."""
+        tag = self.sync_past()
+        if MEMORY.known(tag) is None:
+            MEMORY.learn(self.past.feed(MEMORY.tag()))
+        return json.dumps({**seat_view(self.game, seat).to_dict(), "past": tag}, separators=(",", ":"))
+
+    def sync_past(self) -> str:
+        """Bring :attr:`past` up to the rubber's finished deals (the new ones only) and return its tag."""
+        have, finished = len(self.past.deals), max(0, len(self.game.deals) - 1)
+        if have > finished:  # not this rubber's (the game was replaced by an earlier one)
+            self.past.clear()
+            have = 0
+        if have < finished:
+            self.past.extend(earlier_deals(self.game, have))
+        return self.past.tag()
+
+    def bot_past(self, held: str) -> str:
+        """The rubber's earlier deals a bots' memory that holds ``held`` (its tag) lacks, as JSON text for
+        :func:`kingcore.web.botcalls.learn` (:meth:`kingcore.web.past.Past.feed`).
+
+        Raises:
+            ValueError: ``held`` is not a tag.
+        """
+        self.sync_past()
+        return self.past.feed(held)
 
     def bot_seed(self, seat: int) -> int:
         """A seed for the bot of ``seat`` now, derived from the rubber's seed and the position's progress

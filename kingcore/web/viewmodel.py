@@ -38,7 +38,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..cards import SUIT_LETTERS, Card
-from ..contracts import NO_HEARTS_LEAD, Contract
+from ..contracts import NO_HEARTS_LEAD, Contract, Scoring
 from ..errors import Reason
 from ..game import DealInfo, Game, Phase, draw_rounds
 from ..moves import Move
@@ -164,18 +164,16 @@ def scoring(rules: Rules, contract: Contract, trick_value: int) -> dict[str, Any
     [{'item': 'king', 'value': 16}]
     """
     out: dict[str, Any] = {"positive": contract.positive, "eralash": False, "boys": rules.boys, "auction": False}
+    # the points of one of each item: the engine's own statement (Scoring.of), unsigned
+    weights = Scoring.of(rules, contract, trick_value).weights
+    values = dict(zip(("tricks", "hearts", "boys", "girls", "king", "last_two"), map(abs, weights), strict=True))
     if contract is Contract.TRUMPS:
-        out.update(parts=[{"item": "tricks", "value": trick_value}], auction=rules.replay == "auction")
+        out.update(parts=[{"item": "tricks", "value": values["tricks"]}], auction=rules.replay == "auction")
         return out
-    t, h, b, g, k, last = rules.values
-    values = {"tricks": t, "boys": b, "girls": g, "hearts": h, "king": k, "last_two": last}
     basic = contract.basic
-    if basic == "eralash":
-        out.update(eralash=True, parts=[{"item": x, "value": values[x]}
-                                        for x in ("tricks", "boys", "girls", "hearts", "king", "last_two")])
-    else:
-        assert basic is not None
-        out["parts"] = [{"item": basic, "value": values[basic]}]
+    assert basic is not None
+    items = ("tricks", "boys", "girls", "hearts", "king", "last_two") if basic == "eralash" else (basic,)
+    out.update(eralash=basic == "eralash", parts=[{"item": x, "value": values[x]} for x in items])
     return out
 
 

@@ -10,8 +10,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web import BROKEN_KEY, CAT, MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, open_game, saved_session, seed_storage
+from test_web import (
+    BROKEN_KEY,
+    CAT,
+    MY_TURN_OR_BREAK,
+    PREFS_KEY,
+    SAVE_KEY,
+    open_game,
+    replay_checking_bots,
+    saved_session,
+    seed_storage,
+    state,
+)
 
+from kingcore import Phase
 from kingcore.web import Session, deadline_s
 
 pytestmark = pytest.mark.browser
@@ -187,3 +199,21 @@ def test_a_killed_or_hanging_worker_is_restarted(server: Any, new_context: Any) 
     assert page.evaluate("document.body.dataset.botsRestarts") == "4"
     print(f"next turn after a killed worker {took_kill:.1f} s, a hung choose {took_hang:.1f} s, "
           f"two hung {took_main:.1f} s")
+
+
+def test_a_new_worker_learns_the_rubber_once_and_its_expert_plays_with_it(server: Any, new_context: Any) -> None:
+    """A save in the rubber's third deal with Expert bots: the page's new worker holds none of the rubber,
+    asks for it once (``?past``) and learns the two earlier deals, then plays every bot move up to my turn
+    itself (none on the page's thread, no restart) — the moves the expert makes with those deals."""
+    s = saved_session(lambda s: len(s.game.deals) >= 3 and s.game.phase is Phase.PLAY and s.game.to_move != 0)
+    s.settings["levels"] = ["human", "expert", "expert", "expert"]
+    d = s.game.current
+    assert d is not None
+    since = (d.number, len(d.calls) + len(d.plays))
+    ctx, _ = new_context()
+    seed_storage(ctx, {SAVE_KEY: s.to_save()})
+    page = open_game(ctx, server.url)
+    page.wait_for_function(MY_TURN_OR_BREAK, timeout=180_000)
+    data = page.evaluate("({...document.body.dataset})")
+    assert data.get("botsLearned") == "1" and "botsMain" not in data and "botsRestarts" not in data, data
+    assert replay_checking_bots(state(page)["save"], since) >= 1

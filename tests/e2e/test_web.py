@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from kingcore import Phase
+from kingcore import Phase, earlier_deals
 from kingcore.bots import LEVELS, choose_token
 from kingcore.notation import dumps, loads
 from kingcore.web import LEVEL_BUDGET_MS, Session, choose
@@ -413,11 +413,12 @@ wall-clock cap in the page — the lowest of *Expert*'s caps: 130 ms for a card 
 (Pyodide is 1.5–3× slower than CPython, and a loaded machine slower still)."""
 
 
-def replay_checking_bots(save: str) -> int:
+def replay_checking_bots(save: str, since: tuple[int, int] = (1, 0)) -> int:
     """Replay a save's record in CPython and check every bot move is what its seat's level chooses for
-    that seat's view and seed: the page's bots play the levels the player set. A level with a wall-clock
-    cap (``hard``, ``expert``) is compared uncapped; a move that differs is allowed only where the
-    decision is long enough for the page's cap to have cut it short. Returns the moves checked."""
+    that seat's view, seed and the rubber's earlier deals: the page's bots play the levels the player set.
+    A level with a wall-clock cap (``hard``, ``expert``) is compared uncapped; a move that differs is
+    allowed only where the decision is long enough for the page's cap to have cut it short. ``since``:
+    (deal, move of that deal — calls, then cards) of the first move checked. Returns the moves checked."""
     final = Session.from_save(save)
     rec = final.game
     g = rec.restart()
@@ -425,12 +426,12 @@ def replay_checking_bots(save: str) -> int:
     checked = 0
     for d in rec.deals:
         g.deal_cards(d.hands, d.kitty)
-        for seat, move in [*d.calls, *d.plays]:
-            if seat != 0:
+        for i, (seat, move) in enumerate([*d.calls, *d.plays]):
+            if seat != 0 and (d.number, i) >= since:
                 level = s.level(seat)
                 spec = re.sub(r",?(?:budget|play)_ms=\d+", "", LEVELS.get(level, level)).replace("()", "")
                 started = time.process_time()
-                want = choose_token(json.loads(s.bot_request(seat)), spec, s.bot_seed(seat))
+                want = choose_token(json.loads(s.bot_request(seat)), spec, s.bot_seed(seat), earlier_deals(g))
                 cpu = time.process_time() - started
                 if want != str(move):
                     assert LEVEL_BUDGET_MS[level] and cpu > CAPPED_CPU_S, (

@@ -338,7 +338,7 @@ class App:
                         self.render()
                         await self.bots.ready.wait()
                     asked = now_ms()  # the latency of the move itself, not of the worker's start
-                    token = await self.bots.choose(request, level, seed)
+                    token = await self.bots.choose(request, level, seed, s.bot_past)
                     window.kingStats.bot.push(now_ms() - asked)
                 took = now_ms() - start
                 if not vm["fast"]:
@@ -353,7 +353,7 @@ class App:
                 result = s.apply(token, seat, viewer="table")
                 if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move
                     window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
-                    token = await self.bots.choose(request, "random", seed)
+                    token = await self.bots.choose(request, "random", seed, s.bot_past)
                     result = s.apply(token, seat, viewer="table")
                 self.vm = result["view"]
                 self.drawing.show_last = False
@@ -382,11 +382,11 @@ class App:
         key = self.position_key()
         self.hint = {"key": key, "pending": True}
         self.render()
-        self.spawn(self.fetch_hint(key, s.bot_request(vm["seat"]), s.bot_seed(vm["seat"])))
+        self.spawn(self.fetch_hint(key, s.bot_request(vm["seat"]), s.bot_seed(vm["seat"]), s.bot_past))
 
-    async def fetch_hint(self, key: Any, request: str, seed: int) -> None:
+    async def fetch_hint(self, key: Any, request: str, seed: int, feed: Callable[[str], str]) -> None:
         try:
-            answer = json.loads(await self.bots.ask("hint", request, seed))
+            answer = json.loads(await self.bots.ask("hint", request, seed, feed=feed))
         except Exception as e:
             window.console.warn(f"king: no hint: {e}")
             self.hint = None

@@ -6,7 +6,10 @@ worker is up or has failed).
 A watchdog guards every call: each has a deadline (``kingcore.web.deadline_s``: 10 × the level's budget,
 at least 5 s; longer for hints and reviews). On a crash or a missed deadline the worker is terminated and
 a new one started (the game lives on this thread: nothing is lost) and the call is asked again; after two
-failures of the same call this thread answers it. With ``?king-test`` in the address the page offers
+failures of the same call this thread answers it. The rubber's earlier deals are not in a request: the
+worker keeps them (``kingcore.web.past``), and when it answers ``?past TAG`` (it started afresh, or a deal
+ended) the page sends it what it lacks once (``learn``, counted in ``data-bots-learned``) and asks again.
+With ``?king-test`` in the address the page offers
 ``window.kingTest = {killWorker(), hangNext(times)}`` to the browser tests.
 """
 
@@ -19,7 +22,7 @@ from typing import Any
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import analyse_json, bot_move, deadline_s, hint_json
+from kingcore.web import analyse_json, bot_move, deadline_s, hint_json, learn, need
 
 BOTS_TIMEOUT_S = 90
 """If the worker has not started by then, the main thread plays the bots."""
@@ -47,6 +50,7 @@ class Bots:
         self.hang_next = 0  # the test hook: so many next choose() calls never return
         self.main_moves = 0  # calls this thread answered after the worker failed
         self.broken = False  # a restart failed: this thread answers from now on
+        self.learned = 0  # times the worker was sent the rubber's earlier deals (``data-bots-learned``)
 
     async def connect(self) -> None:
         """Start the worker and load the bots in it; then the page may ask it."""
@@ -130,21 +134,53 @@ class Bots:
                 self.notify("restarted")
         return None
 
-    async def choose(self, request: str, level: str, seed: int) -> str:
-        """A bot's move token (the worker, or this thread should it fail)."""
-        token = await self.call("choose", (request, level, seed), deadline_s("choose", level))
+    async def call_fed(self, name: str, args: tuple[Any, ...], deadline: float,
+                       feed: Callable[[str], str]) -> str | None:
+        """:meth:`call`, and when the worker answers that it lacks the rubber's earlier deals
+        (``?past TAG``), send it what it lacks (``feed(TAG)``, :meth:`Session.bot_past`) and ask again."""
+        answer = await self.call(name, args, deadline)
+        held = need(answer) if answer is not None else None
+        if held is None or self.worker is None:
+            return answer
+        try:
+            await asyncio.wait_for(self.worker.learn(feed(held)), deadline)
+            self.learned += 1
+            document.body.dataset.botsLearned = str(self.learned)
+        except Exception as e:  # the worker failed: the next call restarts it
+            window.console.warn(f"king: bots worker did not learn the rubber ({type(e).__name__}: {e})")
+            self.stop()
+            return None
+        answer = await self.call(name, args, deadline)
+        return None if answer is None or need(answer) is not None else answer
+
+    async def choose(self, request: str, level: str, seed: int, feed: Callable[[str], str]) -> str:
+        """A bot's move token (the worker, or this thread should it fail); ``feed``: the rubber's earlier
+        deals a memory holding a tag lacks (:meth:`Session.bot_past`)."""
+        token = await self.call_fed("choose", (request, level, seed), deadline_s("choose", level), feed)
         if token is not None:
             return token
         self.main_moves += 1
         document.body.dataset.botsMain = str(self.main_moves)
         self.notify("main")
-        return bot_move(request, level, seed)
+        return here(lambda: bot_move(request, level, seed), feed)
 
-    async def ask(self, name: str, *args: Any) -> str:
-        """``hint`` or ``analyse`` once the worker is up (on this thread should it fail)."""
+    async def ask(self, name: str, *args: Any, feed: Callable[[str], str] = lambda held: "") -> str:
+        """``hint`` or ``analyse`` once the worker is up (on this thread should it fail); ``feed`` as in
+        :meth:`choose` (a hint needs the rubber's earlier deals, a review reads the record)."""
         await self.ready.wait()
-        answer = await self.call(name, args, deadline_s(name))
+        answer = await self.call_fed(name, args, deadline_s(name), feed)
         if answer is not None:
             return answer
         self.notify("main")
-        return hint_json(*args) if name == "hint" else analyse_json(*args)
+        return here(lambda: hint_json(*args) if name == "hint" else analyse_json(*args), feed)
+
+
+def here(answer: Callable[[], str], feed: Callable[[str], str]) -> str:
+    """``answer()`` on this thread, after learning the earlier deals it asks for (the session keeps this
+    thread's memory up to date, so this is only a safeguard)."""
+    got = answer()
+    held = need(got)
+    if held is not None:
+        learn(feed(held))
+        got = answer()
+    return got

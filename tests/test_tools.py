@@ -1,0 +1,45 @@
+"""Every script in ``tools/`` still runs (issue 21): each once, on the smallest input it takes, in a few
+seconds — so that none rots while the engine and the bots change under it. What they measure is in
+docs/BOTS.md and docs/PERF.md; here only that they run to the end and print their figures."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+RUNS: dict[str, tuple[list[str], str]] = {
+    "bench_parsers": (["--repeat", "1"], "parse_position"),
+    "bench_request": (["--deals", "2", "--repeat", "3"], "deal  2: opening lead request"),
+    "blunders": (["--deals", "2", "--contracts", "no_boys"], "no_boys"),
+    "ceiling peek": (["peek", "--contract", "no_tricks", "--deals", "2", "--bot", "heuristic",
+                      "--from-trick", "never"], "never"),
+    "ceiling accuracy": (["accuracy", "--contract", "no_tricks", "--deals", "2"], "deal"),
+    "leads": (["--bot", "heuristic", "--positions", "1", "--ref", "8"], "mean regret"),
+    "same_cards": (["--bot", "heuristic", "--deals", "2", "--out", "{tmp}/cards.json"], "heuristic:"),
+}
+"""Script (and sub-command) → (arguments, a piece of what it prints)."""
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_tool_runs(name: str, tmp_path: Path) -> None:
+    args, expect = RUNS[name]
+    script = ROOT / "tools" / f"{name.split()[0]}.py"
+    p = subprocess.run([sys.executable, str(script), *(a.format(tmp=tmp_path) for a in args)], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+    assert expect in p.stdout, p.stdout[-2000:]
+
+
+def test_every_tool_is_run_here_or_imports() -> None:
+    """A new script in tools/ gets a run above; ``bench_web`` (a headless Chromium run of the built site,
+    ``python build.py bench-web``) is only imported here."""
+    scripts = {p.stem for p in (ROOT / "tools").glob("*.py")} - {"__init__"}
+    assert scripts == {n.split()[0] for n in RUNS} | {"bench_web"}
+    p = subprocess.run([sys.executable, "-c", "import tools.bench_web"], cwd=ROOT, capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 0, p.stderr[-2000:]
