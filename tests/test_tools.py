@@ -35,11 +35,15 @@ def test_tool_runs(name: str, tmp_path: Path) -> None:
     assert expect in p.stdout, p.stdout[-2000:]
 
 
+IMPORT_ONLY = ("bench_web", "bench_first_bot", "bench_engine")
+"""Only imported here: headless Chromium runs of the built site (``python build.py bench-web``) and the
+engine's bench in CPython and Pyodide (``python build.py bench-engine``), minutes each."""
+
+
 def test_every_tool_is_run_here_or_imports() -> None:
-    """A new script in tools/ gets a run above; ``bench_web`` (a headless Chromium run of the built site,
-    ``python build.py bench-web``) is only imported here."""
+    """A new script in tools/ gets a run above or is one of :data:`IMPORT_ONLY`, which must import."""
     scripts = {p.stem for p in (ROOT / "tools").glob("*.py")} - {"__init__"}
-    assert scripts == {n.split()[0] for n in RUNS} | {"bench_web"}
-    p = subprocess.run([sys.executable, "-c", "import tools.bench_web"], cwd=ROOT, capture_output=True, text=True,
-                       timeout=120)
+    assert scripts == {n.split()[0] for n in RUNS} | set(IMPORT_ONLY)
+    code = "; ".join(f"import tools.{name}" for name in IMPORT_ONLY)
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr[-2000:]
