@@ -204,7 +204,8 @@ class App:
             document.body.dataset.tabTies = str(self.ties_lost)
             self.adopt(text, self.cat.t("toast.tab_tie"))
             return True
-        if self.store.save() != self.saved_text:
+        now = self.store.save()
+        if now != self.saved_text and save_seq(now) == s.seq:  # never over a newer save
             self.store.put(self.store.save_key, self.saved_text)
         return False
 
