@@ -41,20 +41,25 @@ def max_seq_save() -> str:
     return s.to_save()
 
 
+def synthetic(count: int, options: dict[str, Any], deals: int, first: int = 0) -> dict[str, Any]:
+    """Statistics of ``count`` rubbers with rules ``options`` and ``deals`` deals each (random points; keys
+    ``first``, ``first + 1``, … in hex)."""
+    rules = Session.new_game(options, random.Random(1), {}).game.rules
+    rng = random.Random(first)
+    stats = empty_stats()
+    for i in range(first, first + count):
+        rows = [["no_tricks", [rng.randrange(-99999, 99999) for _ in range(rules.players)]] for _ in range(deals)]
+        totals = [sum(d[1][p] for d in rows) for p in range(rules.players)]
+        entry = {"key": f"{i:024x}", "date": "2026-12-01T10:00:00Z", "rules": str(rules), "players": rules.players,
+                 "humans": [0], "totals": totals, "deals": rows}
+        stats, _ = add_rubber(stats, entry)
+    return stats
+
+
 def huge_stats() -> str:
     """Repro C: statistics of 249 six-player rubbers with the trump replay (120 deals each), over the
     statistics' size limit though under the count's cap."""
-    rules = str(Session.new_game({"players": 6, "replay": "trumps", "trump_rounds": 2, "order": "chosen"},
-                                 random.Random(1), {}).game.rules)
-    rng = random.Random(2)
-    stats = empty_stats()
-    for i in range(249):
-        deals = [["tricks", [rng.randrange(-99999, 99999) for _ in range(6)]] for _ in range(120)]
-        totals = [sum(d[1][p] for d in deals) for p in range(6)]
-        entry = {"key": f"{i:024x}", "date": "2026-12-01T10:00:00Z", "rules": rules, "players": 6, "humans": [0],
-                 "totals": totals, "deals": deals}
-        stats, _ = add_rubber(stats, entry)
-    text = dump_stats(stats)
+    text = dump_stats(synthetic(249, {"players": 6, "replay": "trumps", "trump_rounds": 2, "order": "chosen"}, 120))
     assert len(text) > MAX_STATS
     return text
 
@@ -112,7 +117,7 @@ def test_nothing_stored_stops_the_start(server: Any, new_context: Any, storage_t
     writer.write({PREFS_KEY: FAST})
     page = open_game(ctx, server.url)
     open_stats(page)
-    backup = make_backup(surrogate_save(), None, empty_stats(), "2026-12-01T10:00:00Z")
+    backup = json.dumps(json.loads(make_backup(surrogate_save(), None, empty_stats(), "2026-12-01T10:00:00Z")))
     page.once("dialog", lambda d: d.accept())  # "Replace the game in progress…?": yes
     page.set_input_files("#stats-import-file", files=[{"name": "king-backup.json", "mimeType": "application/json",
                                                         "buffer": backup.encode()}])
@@ -133,9 +138,14 @@ FILL_LEAVING_JS = """room => {  // fill localStorage, then free about `room` cha
 }"""
 REFUSE_JS = """text => {  // the browser refuses to write `text` again (as a full storage would): a rollback fails
   const put = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (k, v) { if (v === text) throw new DOMException("full", "QuotaExceededError"); return put.call(this, k, v); };
+  Storage.prototype.setItem = function (k, v) {
+    if (v === text) throw new DOMException("full", "QuotaExceededError");
+    return put.call(this, k, v);
+  };
 }"""
-LOCAL_JS = "() => JSON.stringify(Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('king:')).sort().map(k => [k, localStorage.getItem(k)])))"
+LOCAL_JS = """() => JSON.stringify(Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('king:'))
+  .sort().map(k => [k, localStorage.getItem(k)])))"""
+FREE_JS = "() => Object.keys(localStorage).filter(k => k.startsWith('junk')).forEach(k => localStorage.removeItem(k))"
 
 
 def import_file(page: Any, text: str | bytes, name: str = "king-backup.json") -> str:
@@ -181,7 +191,7 @@ def test_imports_all_or_nothing_and_files_checked_by_size(server: Any, new_conte
     assert "nothing was changed" in said, said
     assert page.evaluate(LOCAL_JS) == stored
     # room for the statistics but not the settings: the statistics are written, then put back
-    page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('junk')).forEach(k => localStorage.removeItem(k))")
+    page.evaluate(FREE_JS)
     merged_growth = len(dump_stats(add_rubber(ours, theirs["rubbers"][0])[0])) - len(dump_stats(ours))
     page.evaluate(FILL_LEAVING_JS, merged_growth + 40)
     said = import_file(page, backup)
@@ -192,20 +202,28 @@ def test_imports_all_or_nothing_and_files_checked_by_size(server: Any, new_conte
     said = import_file(page, backup)
     assert "could not be put back as it was: the statistics." in said, said
     assert page.evaluate("document.body.dataset.importChanged") == STATS_KEY
-    page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('junk')).forEach(k => localStorage.removeItem(k))")
+    page.evaluate(FREE_JS)
     said = import_file(page, backup)  # room again: imported whole
     assert said.startswith("Imported"), said
     assert json.loads(page.evaluate(GET_JS, PREFS_KEY))["names"] == big_prefs["names"]
+    # a file of 300 other rubbers: the oldest of ours are dropped to keep 300, and the page says so
+    many = make_backup(None, None, synthetic(300, {}, 14, first=1000), "2026-12-01T22:00:00Z")
+    said = import_file(page, many)
+    assert "The oldest 3 rubbers were dropped" in said, said
+    assert page.evaluate("document.body.dataset.statsDropped") == "3"
 
 
 GO_KEY = "king-test-go"
 ARM_JS = """card => {  // play `card` when the test's storage tab writes GO_KEY (both tabs hear it at once)
   if (!window.kingGo) window.addEventListener("storage", e => {
-    if (e.key === "%s" && window.kingGoCard) { const c = window.kingGoCard; window.kingGoCard = null; window.kingIntent(c); }
+    if (e.key !== "GO_KEY" || !window.kingGoCard) return;
+    const c = window.kingGoCard;
+    window.kingGoCard = null;
+    window.kingIntent(c);
   });
   window.kingGo = true;
   window.kingGoCard = card;
-}""" % GO_KEY
+}""".replace("GO_KEY", GO_KEY)
 
 
 def converged(a: Any, b: Any, limit_s: float = 120) -> dict[str, Any]:
@@ -268,11 +286,12 @@ def test_two_tabs_converge_after_simultaneous_cards(server: Any, new_context: An
             assert page.evaluate("document.body.dataset.tabTies") == str(lost)
 
 
-PWN = "from pyscript import window\nwindow.kingPwned = (window.kingPwned or 0) + 1\n"
+PWN = "from pyscript import window\nwindow.kingPwned = 1\n"
 INJECT_JS = """code => {  // every form of PyScript markup, inserted after start-up; then a control the page vouches for
   const s1 = document.createElement("script"); s1.type = "py"; s1.textContent = code; document.body.append(s1);
   const p = document.createElement("py-script"); p.textContent = code; document.body.append(p);
-  document.body.insertAdjacentHTML("beforeend", `<div><script type="mpy">${code}</script><py-script>${code}</py-script></div>`);
+  document.body.insertAdjacentHTML("beforeend",
+                                   `<div><script type="mpy">${code}</script><py-script>${code}</py-script></div>`);
   const s2 = document.createElement("script"); s2.setAttribute("type", "pyodide"); s2.textContent = code;
   document.body.append(s2);
   const host = document.createElement("div"); document.body.append(host);
@@ -290,7 +309,7 @@ def test_injected_pyscript_markup_does_not_run(server: Any, new_context: Any) ->
     """After start-up, <script type=py|mpy|pyodide>, <py-script> (made by the DOM or by markup, in the
     document or a shadow root) and a py-click attribute are neutralised before PyScript sees them; a
     script the page vouches for (the control) still runs, after them in PyScript's queue."""
-    ctx, watch = new_context()
+    ctx, _ = new_context()
     page = open_game(ctx, server.url)
     assert page.evaluate("window.kingStats.refusedPython") == []  # the page's own Python all started
     page.evaluate(INJECT_JS, PWN)
