@@ -22,7 +22,18 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from kingcore.web import LANGUAGES, SaveError, Session, bot_move, is_person, record_hidden, save_seq
+from kingcore.web import (
+    LANGUAGES,
+    SaveError,
+    Session,
+    bot_move,
+    is_person,
+    record_hidden,
+    save_newer,
+    save_seq,
+    seq_after,
+    seq_newer,
+)
 
 from . import names
 from .assist import Assist
@@ -147,8 +158,8 @@ class App:
         players = options.get("players", 4) if isinstance(options, dict) else options.players
         settings.setdefault("levels", pref_levels(self.prefs, players if players in (2, 3, 4, 5, 6) else 4))
         settings.setdefault("names", pref_names(self.prefs, len(settings["levels"])))
-        base = max(save_seq(self.store.save() if stored is None else stored) or 0,
-                   self.session.seq if self.session else 0)
+        base = seq_after(save_seq(self.store.save() if stored is None else stored),
+                         self.session.seq if self.session else None)
         try:
             session = Session.new_game(options, self.rng, settings, seq=base)
         except Exception as e:  # options a later version wrote: fall back to the defaults
@@ -186,20 +197,21 @@ class App:
             return False
         text = self.store.save()
         stored = save_seq(text)
-        if stored is not None and stored > self.session.seq:
+        if stored is not None and seq_newer(stored, self.session.seq):
             self.adopt(text, self.cat.t("toast.other_tab"))
             return False
         return not self.tie(text, stored)
 
     def tie(self, text: str | None, seq: int | None) -> bool:
         """Two tabs saved the same counter at the same moment with different games (each played its own
-        card): the greater save text wins in every tab (a rule both tabs apply alike, so they converge).
+        card): the greater save text wins in every tab (``kingcore.web.save_newer``: a rule both tabs apply
+        alike, so they converge).
         The losing tab adopts the winner's game and says so (True); the winning tab keeps its game and
         writes it again should the storage hold the loser's (False)."""
         s = self.session
         if s is None or text is None or seq != s.seq or self.saved_text is None or text == self.saved_text:
             return False
-        if text > self.saved_text:
+        if save_newer(text, self.saved_text):
             self.ties_lost += 1
             document.body.dataset.tabTies = str(self.ties_lost)
             self.adopt(text, self.cat.t("toast.tab_tie"))
@@ -229,7 +241,7 @@ class App:
             return
         text = str(event.newValue)
         seq = save_seq(text)
-        if seq is not None and (self.session is None or seq > self.session.seq):
+        if seq is not None and (self.session is None or seq_newer(seq, self.session.seq)):
             self.adopt(text, self.cat.t("toast.continued"))
         else:
             self.tie(text, seq)

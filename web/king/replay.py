@@ -15,7 +15,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import Replay, ReplayFileError, save_seq
+from kingcore.web import Replay, ReplayFileError, save_seq, seq_after
 from kingcore.web.backup import MAX_BACKUP
 
 from .app import App
@@ -222,7 +222,7 @@ class ReplayView:
             box.textContent = app.cat.t("problem.no_room")
             box.hidden = False
             return
-        base = max(save_seq(app.store.save()) or 0, app.session.seq if app.session else 0)
+        base = seq_after(save_seq(app.store.save()), app.session.seq if app.session else None)
         settings = {"fast": bool(app.prefs.get("fast", False)), "seed": int(app.rng.random() * 2**31)}
         app.use(r.session_at(self.step, settings, base, f"{int(app.rng.random() * 2**48):012x}"))
         app.problem, app.pending = None, None
