@@ -309,6 +309,9 @@ INJECT_JS = """code => {  // every form of PyScript markup, inserted after start
   const host = document.createElement("div"); document.body.append(host);
   const s3 = document.createElement("script"); s3.type = "py"; s3.textContent = code;
   host.attachShadow({ mode: "open" }).append(s3);
+  const f = document.createElement("iframe");
+  f.srcdoc = '<script type="module" src="./pyscript/core.js"></script><script type="py">' + code + '</script>';
+  document.body.append(f);
   const b = document.createElement("button"); b.id = "pwn-button"; document.body.append(b);
   b.setAttribute("py-click", "print");
   const ok = document.createElement("script"); ok.type = "py";
@@ -319,7 +322,8 @@ INJECT_JS = """code => {  // every form of PyScript markup, inserted after start
 
 def test_injected_pyscript_markup_does_not_run(server: Any, new_context: Any) -> None:
     """After start-up, <script type=py|mpy|pyodide>, <py-script> (made by the DOM or by markup, in the
-    document or a shadow root) and a py-click attribute are neutralised before PyScript sees them; a
+    document or a shadow root), a frame that would load PyScript in its own document and a py-click
+    attribute are neutralised before PyScript sees them; a
     script the page vouches for (the control) still runs, after them in PyScript's queue."""
     ctx, _ = new_context()
     page = open_game(ctx, server.url)
@@ -330,7 +334,8 @@ def test_injected_pyscript_markup_does_not_run(server: Any, new_context: Any) ->
     refused = page.evaluate("window.kingStats.refusedPython")
     assert page.evaluate("window.kingPwned === undefined"), refused
     assert sorted(refused) == sorted(["script[type=py]", "py-script", "script[type=mpy]", "py-script",
-                                      "script[type=pyodide]", "script[type=py]", "@py-click"]), refused
+                                      "script[type=pyodide]", "script[type=py]", "iframe", "@py-click"]), refused
+    assert page.evaluate("document.querySelectorAll('iframe').length") == 0
     page.wait_for_function(MY_TURN_OR_BREAK)  # the game plays on
     playable(page, "after injection")
     assert page.evaluate("document.querySelectorAll('#pwn-button[py-click]').length") == 0
