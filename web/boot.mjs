@@ -110,7 +110,9 @@ function startBotsEarly() {
   const template = document.getElementById("bots-worker");
   if ((navigator.hardwareConcurrency || 0) < EARLY_BOTS_CORES || !template) return;
   if (document.querySelector('script[type="py"][worker][name="bots"]')) return;
-  document.body.appendChild(template.content.cloneNode(true)); // worker.py's Bots.start() takes it over
+  const fragment = template.content.cloneNode(true);
+  window.kingAllowPython?.(fragment.querySelector("script")); // the page's own worker (start.js refuses others)
+  document.body.appendChild(fragment); // worker.py's Bots.start() takes it over
   mark("botsStartedMs");
   document.body.dataset.botsStart = "page";
 }

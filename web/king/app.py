@@ -22,7 +22,18 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from kingcore.web import LANGUAGES, SaveError, Session, bot_move, is_person, record_hidden, save_seq
+from kingcore.web import (
+    LANGUAGES,
+    SaveError,
+    Session,
+    bot_move,
+    is_person,
+    record_hidden,
+    save_newer,
+    save_seq,
+    seq_after,
+    seq_newer,
+)
 
 from . import names
 from .assist import Assist
@@ -65,6 +76,8 @@ class App:
         self.review: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "data"}: the viewer's cards reviewed
         self.watchers: list[Callable[[dict[str, Any]], None]] = []  # told each view model drawn (statistics)
         self.assist = Assist(self)  # issue 13: undo, auto-play, sounds
+        self.saved_text: str | None = None  # the save text this tab last wrote or adopted (two tabs' ties)
+        self.ties_lost = 0  # simultaneous moves in another tab that won (``data-tab-ties``)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Future[Any]:
         task = asyncio.ensure_future(coro)
@@ -74,10 +87,25 @@ class App:
 
     # ----- games and saves -----------------------------------------------------------------------
 
-    def use(self, session: Session | None) -> None:
-        """Make ``session`` the game on the table (``None``: none)."""
+    def use(self, session: Session | None, text: str | None = None) -> None:
+        """Make ``session`` the game on the table (``None``: none); ``text`` the save it was read from."""
         self.session = session
+        self.saved_text = text
         self.vm = None if session is None else session.table_view()
+
+    def unreadable_stored(self, where: str, err: BaseException) -> None:
+        """Something stored (``where``: the statistics, ...) could not be read or used at start-up or
+        after: a note and the console, never an aborted start (issue 22 item 2)."""
+        window.console.warn(f"king: {where} could not be read or used: {type(err).__name__}: {err}")
+        document.body.dataset.storedProblem = where
+        self.toast(self.cat.t("toast.stored_unreadable"))
+
+    def startup_failed(self, err: BaseException) -> None:
+        """Start-up met stored data it could not use (an engine bug on a strange save): the save is offered
+        as unreadable — the banner, its export, a new game — instead of a page stuck behind its overlay."""
+        window.console.error(f"king: start-up failed on the stored data: {type(err).__name__}: {err}")
+        raw = self.store.save() or ""
+        self.show_problem(err if isinstance(err, SaveError) else SaveError(str(err), "invalid", raw))
 
     def restore(self) -> None:
         """The stored game, a new one when there is none, or the problem with an unreadable one."""
@@ -86,7 +114,7 @@ class App:
             self.start_game(self.prefs.get("options", {}), stored="")
         else:
             try:
-                self.use(Session.from_save(text))
+                self.use(Session.from_save(text), text)
             except SaveError as e:
                 self.show_problem(e)
             except Exception as e:  # an engine bug on a save must not stop the page either
@@ -130,8 +158,8 @@ class App:
         players = options.get("players", 4) if isinstance(options, dict) else options.players
         settings.setdefault("levels", pref_levels(self.prefs, players if players in (2, 3, 4, 5, 6) else 4))
         settings.setdefault("names", pref_names(self.prefs, len(settings["levels"])))
-        base = max(save_seq(self.store.save() if stored is None else stored) or 0,
-                   self.session.seq if self.session else 0)
+        base = seq_after(save_seq(self.store.save() if stored is None else stored),
+                         self.session.seq if self.session else None)
         try:
             session = Session.new_game(options, self.rng, settings, seq=base)
         except Exception as e:  # options a later version wrote: fall back to the defaults
@@ -157,7 +185,8 @@ class App:
         s = self.session
         assert s is not None
         s.seq += 1
-        saved = self.store.put(self.store.save_key, s.to_save())
+        self.saved_text = s.to_save()
+        saved = self.store.put(self.store.save_key, self.saved_text)
         el("storage-banner").hidden = saved  # persistent while the game is not being saved
         document.body.dataset.storage = "ok" if saved else "full"
 
@@ -168,10 +197,29 @@ class App:
             return False
         text = self.store.save()
         stored = save_seq(text)
-        if stored is not None and stored > self.session.seq:
+        if stored is not None and seq_newer(stored, self.session.seq):
             self.adopt(text, self.cat.t("toast.other_tab"))
             return False
-        return True
+        return not self.tie(text, stored)
+
+    def tie(self, text: str | None, seq: int | None) -> bool:
+        """Two tabs saved the same counter at the same moment with different games (each played its own
+        card): the greater save text wins in every tab (``kingcore.web.save_newer``: a rule both tabs apply
+        alike, so they converge).
+        The losing tab adopts the winner's game and says so (True); the winning tab keeps its game and
+        writes it again should the storage hold the loser's (False)."""
+        s = self.session
+        if s is None or text is None or seq != s.seq or self.saved_text is None or text == self.saved_text:
+            return False
+        if save_newer(text, self.saved_text):
+            self.ties_lost += 1
+            document.body.dataset.tabTies = str(self.ties_lost)
+            self.adopt(text, self.cat.t("toast.tab_tie"))
+            return True
+        now = self.store.save()
+        if now != self.saved_text and save_seq(now) == s.seq:  # never over a newer save
+            self.store.put(self.store.save_key, self.saved_text)
+        return False
 
     def adopt(self, text: str | None, message: str) -> None:
         """Continue from a save text another tab wrote."""
@@ -181,7 +229,7 @@ class App:
             session = Session.from_save(text)
         except SaveError:
             return  # another tab wrote something unreadable: keep ours, it is saved on our next move
-        self.use(session)
+        self.use(session, text)
         self.problem = None
         el("problem").hidden = True
         self.render()
@@ -193,8 +241,10 @@ class App:
             return
         text = str(event.newValue)
         seq = save_seq(text)
-        if seq is not None and (self.session is None or seq > self.session.seq):
+        if seq is not None and (self.session is None or seq_newer(seq, self.session.seq)):
             self.adopt(text, self.cat.t("toast.continued"))
+        else:
+            self.tie(text, seq)
 
     def show_problem(self, err: SaveError) -> None:
         self.problem = err
@@ -452,7 +502,10 @@ class App:
         draw_pass_screen(vm, self.cat, self.uncover)  # issue 13: hot seat's "pass the device" screen
         d.keep_focus(place)
         for watch in self.watchers:
-            watch(vm)
+            try:
+                watch(vm)
+            except Exception as e:  # a watcher reading stored data (the statistics) must not stop the page
+                self.unreadable_stored(getattr(watch, "__qualname__", "a watcher"), e)
         self.assist.drawn()  # issue 13: the undo button, auto-play
 
     def toast(self, message: str) -> None:

@@ -15,11 +15,17 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import Replay, ReplayFileError, save_seq
+from kingcore.web import Replay, ReplayFileError, save_seq, seq_after
+from kingcore.web.backup import MAX_BACKUP
 
 from .app import App
 from .draw import el, put
 from .render import replay as view
+from .stats import too_big
+
+MAX_REPLAY_BYTES = MAX_BACKUP
+"""Bytes in a file the viewer reads (``Replay.from_text`` takes at most a backup's characters; records and
+saves are ASCII but for people's names): a larger file is refused by ``File.size``, unread."""
 
 STEP_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 TRICK_KEYS = {"PageUp": -1, "PageDown": 1}
@@ -66,6 +72,10 @@ class ReplayView:
 
     async def read(self, file: Any) -> None:
         """Read a picked or dropped file (a long record takes seconds: "Reading the file…" shows meanwhile)."""
+        refused = too_big(self.app.cat, int(file.size), MAX_REPLAY_BYTES)
+        if refused is not None:  # by its size alone, at once: nothing of it is read (issue 22 item 6)
+            self.failed({"part": "file", "line": None, "column": None, "message": refused, "size": int(file.size)})
+            return
         status = el("replay-status")
         status.hidden = False
         await asyncio.sleep(0.03)  # let the page paint it before the replay takes the thread
@@ -212,7 +222,7 @@ class ReplayView:
             box.textContent = app.cat.t("problem.no_room")
             box.hidden = False
             return
-        base = max(save_seq(app.store.save()) or 0, app.session.seq if app.session else 0)
+        base = seq_after(save_seq(app.store.save()), app.session.seq if app.session else None)
         settings = {"fast": bool(app.prefs.get("fast", False)), "seed": int(app.rng.random() * 2**31)}
         app.use(r.session_at(self.step, settings, base, f"{int(app.rng.random() * 2**48):012x}"))
         app.problem, app.pending = None, None

@@ -6,25 +6,41 @@ and the export and import of all saved data (the save, the preferences, the stat
 A finished rubber is recorded when its final screen is drawn (:meth:`StatsView.record`, an ``App`` watcher),
 from the statistics as stored *now* and keyed by the game (``rubber_key``): a reload of the final screen or a
 second tab on the same game finds it there and records nothing. An import is checked wholly before anything
-is written, and what was stored is put back if the browser refuses a write.
+is written (a file over :data:`MAX_IMPORT_BYTES` is refused by its size, unread), and what was stored is put
+back if the browser refuses a write — then read back, and the message names whatever could not be restored
+(issue 22 item 4). Statistics that could not be read stay under ``stats-unreadable``, offered for export in the
+dialog; rubbers dropped to fit are said.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pyscript import document, when, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import read_prefs, save_seq
-from kingcore.web.backup import BackupError, make_backup, read_backup, resequenced
-from kingcore.web.stats import add_rubber, cleared, dump_stats, merge, read_stats, rubber_entry, rubber_key, summary
+from kingcore.web import read_prefs
+from kingcore.web.backup import MAX_BACKUP, BackupError, import_changes, import_plan, make_backup, read_backup
+from kingcore.web.stats import cleared, dump_stats, read_stats, record_rubber, rubber_entry, rubber_key, summary
 
 from .app import App
 from .draw import el, put
 from .render import stats as view
-from .words import ME
+from .words import ME, Catalog
+
+MAX_IMPORT_BYTES = MAX_BACKUP
+"""Bytes in a file Import… reads: a backup's character limit (the page's backups are ASCII JSON, a byte a
+character); a larger file is refused by ``File.size`` before any of it is read."""
+
+
+def too_big(cat: Catalog, size: int, limit: int) -> str | None:
+    """What the page says of a file of ``size`` bytes when over ``limit`` (both shown in MB), else ``None``.
+
+    Issue 22 item 6: checked before the file is read, so a huge file neither freezes the page nor is called
+    "not valid JSON"."""
+    if size <= limit:
+        return None
+    return cat.t("file.too_big", size=cat.num(size / 1e6), limit=cat.num(limit / 1e6))
 
 
 def now_utc() -> str:
@@ -40,6 +56,7 @@ class StatsView:
         self.store = app.store
         self.recorded: tuple[str, int] | None = None  # (game id, seq) last looked at: one look per state
         self.export_url: str | None = None
+        self.unreadable_url: str | None = None  # the object URL of the unreadable statistics' text
 
     # ----- storage ------------------------------------------------------------------------------------
 
@@ -53,14 +70,25 @@ class StatsView:
         return stats
 
     def write(self, stats: dict[str, Any]) -> bool:
-        return self.store.put(self.store.stats_key, dump_stats(stats))
+        """Store ``stats`` — only a text the reader takes back whole (what cannot be read back is not
+        written: the stored statistics stay)."""
+        text = dump_stats(stats)
+        back, ok = read_stats(text)
+        if not ok or len(back["rubbers"]) != len(stats["rubbers"]):
+            window.console.warn("king: statistics not written: the text would not read back whole")
+            return False
+        return self.store.put(self.store.stats_key, text)
 
     def current_key(self) -> str | None:
-        """The key of the rubber on the table if it is over."""
+        """The key of the rubber on the table if it is over (``None`` too when its id cannot be keyed)."""
         s = self.app.session
         if s is None or self.app.vm is None or self.app.vm["phase"] != "rubber_over":
             return None
-        return rubber_key(s.game_id, s.record())
+        try:
+            return rubber_key(s.game_id, s.record())
+        except Exception as e:  # an id a hostile save brought: the statistics cannot key it
+            window.console.warn(f"king: no key for this rubber: {e}")
+            return None
 
     def record(self, vm: dict[str, Any]) -> None:
         """An ``App`` watcher: a finished rubber on the table goes into the statistics, once."""
@@ -68,12 +96,19 @@ class StatsView:
         if vm["phase"] != "rubber_over" or s is None or self.recorded == (s.game_id, s.seq):
             return
         self.recorded = (s.game_id, s.seq)
-        entry = rubber_entry(s, now_utc())
+        try:
+            entry = rubber_entry(s, now_utc())
+        except Exception as e:  # a hostile save's game (an id no encoder takes): not recorded, said
+            self.app.unreadable_stored("statistics", e)
+            return
         if entry is None:
             return
-        stats, added = add_rubber(self.stored(), entry)
+        stats, added, dropped = record_rubber(self.stored(), entry)
         if added and self.write(stats):
             document.body.dataset.statsRecorded = entry["key"]
+            if dropped:
+                document.body.dataset.statsDropped = str(dropped)
+                self.app.toast(self.app.cat.n("stats.dropped", dropped))
             if el("stats-dialog").open:
                 self.draw()
 
@@ -93,6 +128,16 @@ class StatsView:
         s = summary(stats, ME)
         put(el("stats-body"), view.stats_panel(self.app.cat, s, self.app.vm))
         el("stats-dialog").dataset.played = str(s["played"])
+        self.offer_unreadable()
+
+    def offer_unreadable(self) -> None:
+        """Statistics set aside as unreadable (``stats-unreadable``) are offered as a file, as an unreadable
+        save is (issue 22 item 3)."""
+        text = self.store.get(self.store.stats_broken_key)
+        el("stats-unreadable").hidden = not text
+        if text:
+            self.unreadable_url = self.app.blob_url(text, self.unreadable_url)
+            el("stats-unreadable-export").href = self.unreadable_url
 
     def say(self, kind: str, message: str | list[Any]) -> None:
         """A line under the dialog's buttons: ``kind`` ``ok``, ``error`` or ``""`` (none)."""
@@ -129,9 +174,13 @@ class StatsView:
             self.app.spawn(self.import_file(files.item(0), event.target))
 
     async def import_file(self, file: Any, node: Any) -> None:
-        text = str(await file.text())
         node.value = ""  # the same file can be picked again
-        self.import_text(text)
+        refused = too_big(self.app.cat, int(file.size), MAX_IMPORT_BYTES)
+        if refused is not None:  # by its size alone: nothing of it is read
+            document.body.dataset.importRefused = str(int(file.size))
+            self.say("error", f"{refused} {self.app.cat.t('stats.import_kept')}")
+            return
+        self.import_text(str(await file.text()))
 
     def import_text(self, text: str) -> None:
         """Check the whole file, then store its parts (the statistics merged with ours; an unreadable save on
@@ -150,35 +199,58 @@ class StatsView:
         if backup["save"] is not None and self.app.problem is not None and not self.app.keep_unreadable():
             self.say("error", self.app.cat.t("stats.import_full"))  # the unreadable save could not be set aside
             return
-        keys = (st.stats_key, st.prefs_key, st.save_key)
-        before = {k: st.get(k) for k in keys}
-        writes = {st.stats_key: dump_stats(merge(self.stored(), backup["stats"]))}
-        if backup["prefs"] is not None:
-            writes[st.prefs_key] = json.dumps(backup["prefs"])
-        save = backup["save"]
-        if save is not None and save != before[st.save_key]:
-            ahead = max(save_seq(before[st.save_key]) or 0, self.app.session.seq if self.app.session else 0)
-            seq = save_seq(save) or 0
-            save = resequenced(save, ahead + 1) if seq <= ahead else save
-            writes[st.save_key] = save
-        done: list[str] = []
-        for key, value in writes.items():
-            if not st.put(key, value):
-                for k in done:
-                    old = before[k]
-                    if old is None:
-                        window.localStorage.removeItem(k)
-                    else:
-                        st.put(k, old)
-                self.say("error", self.app.cat.t("stats.import_full"))
-                return
-            done.append(key)
+        keys = {"stats": st.stats_key, "prefs": st.prefs_key, "save": st.save_key}
+        before = {part: st.get(key) for part, key in keys.items()}
+        try:  # what will be stored, each text read back whole first (kingcore.web.backup.import_plan)
+            plan = import_plan(backup, self.stored(), before, session.seq if session is not None else None)
+        except BackupError as e:
+            self.say("error", view.import_problem(self.app.cat, e.kind, e.detail, e.line, e.column, e.version))
+            return
+        writes = plan["writes"]
+        if not self.write_all(writes, before):
+            return
         self.recorded = None
         self.apply_prefs(backup["prefs"])
-        if st.save_key in writes:
-            self.app.adopt(writes[st.save_key], self.app.cat.t("stats.imported_game"))
+        if "save" in writes:
+            self.app.adopt(writes["save"], self.app.cat.t("stats.imported_game"))
         self.draw()
-        self.say("ok", self.app.cat.n("stats.imported", len(backup["stats"]["rubbers"])))
+        said = self.app.cat.n("stats.imported", plan["rubbers"])
+        if plan["dropped"]:
+            document.body.dataset.statsDropped = str(plan["dropped"])
+            said += " " + self.app.cat.n("stats.dropped", plan["dropped"])
+        self.say("ok", said)
+
+    def write_all(self, writes: dict[str, str], before: dict[str, str | None]) -> bool:
+        """All of ``writes`` (by part: ``stats``, ``prefs``, ``save``) stored, or none (issue 22 item 4): on a
+        refused write, each part written is put back as ``before`` held it, every part is read back, and the
+        message names what is not as it was (``kingcore.web.backup.import_changes``,
+        ``stats.import_partial``) — or says nothing was changed only when that is so."""
+        st = self.store
+        keys = {"stats": st.stats_key, "prefs": st.prefs_key, "save": st.save_key}
+        done: list[str] = []
+        for part, value in writes.items():
+            if st.put(keys[part], value):
+                done.append(part)
+                continue
+            for p in reversed(done):
+                old = before[p]
+                if old is None:
+                    try:
+                        window.localStorage.removeItem(keys[p])
+                    except Exception as e:  # storage disabled meanwhile: read back below
+                        window.console.warn(f"king: could not remove {keys[p]}: {e}")
+                else:
+                    st.put(keys[p], old)
+            changed = import_changes(before, {p: st.get(k) for p, k in keys.items()})
+            document.body.dataset.importChanged = " ".join(changed)
+            if not changed:
+                self.say("error", self.app.cat.t("stats.import_full"))
+            else:
+                names = {"stats": "stats.part_stats", "prefs": "stats.part_prefs", "save": "stats.part_save"}
+                parts = self.app.cat.t("list.sep").join(self.app.cat.t(names[p]) for p in changed)
+                self.say("error", self.app.cat.t("stats.import_partial", parts=parts))
+            return False
+        return True
 
     def apply_prefs(self, prefs: dict[str, Any] | None) -> None:
         """The imported preferences in force: the language at once, the rest for the next game."""
