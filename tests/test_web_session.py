@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from web_catalog import english
-from web_steps import near_the_end, step
+from web_steps import play_to_the_last_deals, step
 
 from kingcore import Card, Game, Phase, Rules
 from kingcore.notation import dumps
@@ -57,12 +57,12 @@ VARIANTS = [
 
 def play_rubber(options: dict[str, Any], seed: int, check: bool = False, middle: bool = True) -> Session:
     """A rubber played through the protocol by medium bots; ``middle=False``: its first two deals and its
-    last two, the middle played at random by the engine (:func:`near_the_end`)."""
+    last two, the middle played at random by the engine (:func:`play_to_the_last_deals`)."""
     rng = random.Random(seed)
     s = Session.new_game(options, rng)
     while s.game.phase is not Phase.RUBBER_OVER:
         if not middle and s.game.phase is Phase.DEAL_OVER and len(s.game.deals) == 2:
-            near_the_end(s, rng)
+            play_to_the_last_deals(s, rng)
         step(s, rng)
         if check:
             text = s.to_save()

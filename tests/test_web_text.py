@@ -18,7 +18,7 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from web_catalog import english, msgids
-from web_steps import near_the_end, step
+from web_steps import play_to_the_last_deals, step
 
 from kingcore import Phase
 from kingcore.web import Catalog, MissingText, Session, describe_move
@@ -43,7 +43,7 @@ def rubber_views(options: dict[str, Any], seed: int, players: int | None = None,
     """The view model of every seat after every step of a rubber played by medium bots — but in the
     play of the cards, one seat a step, in turn (every seat sees the play by the trick's end): a view
     model of each seat at each card made ordered King's 56-deal rubbers the suite's slowest tests.
-    ``middle=False``: only the first two deals and the last two (:func:`near_the_end` plays the middle
+    ``middle=False``: only the first two deals and the last two (:func:`play_to_the_last_deals` plays the middle
     at random, unseen) — a long rubber's views hold nothing in its middle that its ends do not: the
     end's score sheet has every row, and ordered King's last deals are its trump calls."""
     rng = random.Random(seed)
@@ -59,7 +59,7 @@ def rubber_views(options: dict[str, Any], seed: int, players: int | None = None,
         if s.game.phase is Phase.RUBBER_OVER:
             return
         if not middle and s.game.phase is Phase.DEAL_OVER and len(s.game.deals) == 2:
-            near_the_end(s, rng)
+            play_to_the_last_deals(s, rng)
             continue
         step(s, rng)
 

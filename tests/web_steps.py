@@ -22,7 +22,7 @@ def step(s: Session, rng: random.Random, requests: list[tuple[int, str]] | None 
     assert answer["ok"], answer["error"]
 
 
-def near_the_end(s: Session, rng: random.Random, deals_left: int = 2) -> Session:
+def play_to_the_last_deals(s: Session, rng: random.Random, deals_left: int = 2) -> Session:
     """``s`` with its rubber played on by uniformly random legal moves (the engine's own, no bots, no
     views: a fraction of a second even for ordered King's 56 deals) up to the end of the deal before the
     last ``deals_left``; the tests that check every step of a long rubber check its last deals from here
