@@ -528,22 +528,39 @@ CALL_SCREEN_JS = """() => { const s = document.getElementById('call-screen');
   } : null; }"""
 
 
-@pytest.mark.parametrize("options, phase, title, pick", [
+CALLS = [
     ({"replay": "trumps"}, "call_trump", "Call the trump", "trump:H"),
     ({"replay": "auction"}, "auction", "Auction for the trump", "pass"),
     ({"order": "chosen"}, "choose_contract", "Name the contract", "contract:no-king"),
-], ids=["trump-call", "auction", "ordered-king"])
-def test_call_screens(options: dict[str, Any], phase: str, title: str, pick: str, server: Any, new_context: Any,
-                      artifacts: Path) -> None:
-    s = saved_session(my_call(phase, 5), options=options)
+]
+
+
+def test_call_screens(server: Any, new_context: Any, storage_tab: Any, artifacts: Path) -> None:
+    """The trump call, the auction and ordered King's naming, one after another in one page (the next
+    game's save written by another tab, which the page follows): each screen offers exactly the legal
+    calls at two sizes, its hint rates every call, and a click plays the call."""
+    saves = [saved_session(my_call(phase, 5), options=options) for options, phase, _, _ in CALLS]
+    for i, s in enumerate(saves):
+        s.seq = 40 + 100_000 * i  # each save ahead of the page's game before it
+    ctx, _ = new_context(1280, 800)
+    other_tab = storage_tab(ctx, server.url)
+    seed_storage(ctx, {SAVE_KEY: saves[0].to_save()})
+    page = open_game(ctx, server.url)
+    for s, (_, phase, title, pick) in zip(saves, CALLS, strict=True):
+        if s is not saves[0]:
+            other_tab.write({SAVE_KEY: s.to_save()})
+            page.wait_for_function(f"document.getElementById('call-screen')?.dataset.kind === '{phase}' && "
+                                   "!document.getElementById('call-screen').hidden")
+        one_call_screen(page, s, phase, title, pick, artifacts)
+
+
+def one_call_screen(page: Any, s: Session, phase: str, title: str, pick: str, artifacts: Path) -> None:
+    """The checks of :func:`test_call_screens` on the page showing the call of ``s``."""
     vm = s.view_model(0)
     legal = [m["token"] for m in vm["moves"]]
     assert pick in legal
     if phase == "call_trump":  # the khvalyonka: the caller has seen only part of the hand, every call offered
         assert len(vm["hand"]) < 8 and "trump:last-card" in legal and "trump:misere" in legal
-    ctx, _ = new_context(1280, 800)
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
     name = {"call_trump": "trump-call", "auction": "auction", "choose_contract": "contract"}[phase]
     for width, height in ((1280, 800), (360, 740)):
         page.set_viewport_size({"width": width, "height": height})
