@@ -17,6 +17,7 @@ from test_web import (
     MY_TURN_OR_BREAK,
     PREFS_KEY,
     SAVE_KEY,
+    SETTLED_JS,
     my_call,
     open_game,
     saved_session,
@@ -53,7 +54,6 @@ BOXES_JS = """() => {
   };
 }"""
 
-SETTLED_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
 
 
 def overlap(a: list[float], b: list[float]) -> bool:

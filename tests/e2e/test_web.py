@@ -348,31 +348,40 @@ def test_update_banner_when_a_new_version_is_deployed(make_server: Any, new_cont
     page.wait_for_selector("body[data-ready=true]")
 
 
-@pytest.mark.parametrize("width, height", [(360, 740), (1280, 800), (740, 360), (640, 360)])
-def test_screenshots(width: int, height: int, server: Any, new_context: Any, artifacts: Path) -> None:
+SETTLED_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+"""Resolves once the page has laid out and painted twice (after a resize, say)."""
+
+
+def test_screenshots(server: Any, new_context: Any, artifacts: Path) -> None:
+    """At four window sizes in one page (loaded on a phone, then resized, as tests/e2e/test_tables.py
+    lays out the tables): nothing sticks out sideways, my whole hand is on screen, no other hand is in
+    the page; the table, the sheet, the new-game dialog and a refused card's reason for a human to see."""
     s = saved_session(lambda s: my_turn_with_illegal(s, min_deal=4))
-    ctx, _ = new_context(width, height)
+    ctx, _ = new_context(360, 740)
     seed_storage(ctx, {SAVE_KEY: s.to_save()})
     page = open_game(ctx, server.url)
     page.wait_for_function("document.body.dataset.bots === 'worker'")
-    # nothing of the table sticks out sideways, and my whole hand is on screen
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    for box in page.locator("#hand button.card").evaluate_all(
-            "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.left, r.right, r.bottom]; })"):
-        assert box[0] >= -1 and box[1] <= width + 1 and box[2] <= height + 1, box
-    for card in others_unplayed(s):
-        assert page.locator(f'[data-card="{card}"]').count() == 0
-    page.screenshot(path=str(artifacts / f"table-{width}x{height}.png"))
-    page.click("#btn-sheet")
-    page.screenshot(path=str(artifacts / f"sheet-{width}x{height}.png"))
-    page.click("#btn-sheet-close")
-    page.click("#btn-new")
-    page.wait_for_selector("#new-game-dialog[open]")
-    page.screenshot(path=str(artifacts / f"new-game-{width}x{height}.png"))
-    page.click("#new-game-cancel")
-    illegal = page.locator("#hand button.card[aria-disabled=true]").first
-    illegal.hover(force=True)
-    page.screenshot(path=str(artifacts / f"why-{width}x{height}.png"))
+    for width, height in [(360, 740), (1280, 800), (740, 360), (640, 360)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.mouse.move(0, 0)  # off the card the last size hovered
+        page.evaluate(SETTLED_JS)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        for box in page.locator("#hand button.card").evaluate_all(
+                "bs => bs.map(b => { const r = b.getBoundingClientRect(); return [r.left, r.right, r.bottom]; })"):
+            assert box[0] >= -1 and box[1] <= width + 1 and box[2] <= height + 1, (width, height, box)
+        for card in others_unplayed(s):
+            assert page.locator(f'[data-card="{card}"]').count() == 0
+        page.screenshot(path=str(artifacts / f"table-{width}x{height}.png"))
+        page.click("#btn-sheet")
+        page.screenshot(path=str(artifacts / f"sheet-{width}x{height}.png"))
+        page.click("#btn-sheet-close")
+        page.click("#btn-new")
+        page.wait_for_selector("#new-game-dialog[open]")
+        page.screenshot(path=str(artifacts / f"new-game-{width}x{height}.png"))
+        page.click("#new-game-cancel")
+        illegal = page.locator("#hand button.card[aria-disabled=true]").first
+        illegal.hover(force=True)
+        page.screenshot(path=str(artifacts / f"why-{width}x{height}.png"))
 
 
 def test_new_game_options_persist(server: Any, new_context: Any) -> None:
