@@ -4,7 +4,7 @@ strong as measured.
 - hidden-hand invariance: for many random views, the hidden cards are dealt again among the other
   seats (and the kitty) consistently with the public play; every bot level must decide the same under
   the same ``rng`` seed — and a deliberately peeking bot is caught;
-- fuzz: ≥ 10⁵ decisions (10⁶ with ``-m slow``) over every contract, deck, replay mode and order;
+- fuzz: 3 × 10⁴ decisions (10⁵ and 10⁶ with ``-m slow``) over every contract, deck, replay mode and order;
 - the fast play-out with the heuristic at every seat is exactly the heuristic bot playing through Game;
 - duplicate arena: self-play gives exactly 0; strength tripwires from the calibration in docs/bots-lab.md.
 """
@@ -295,17 +295,25 @@ def fuzz(decisions: int, seed: int) -> tuple[int, set[str]]:
     return count, seen
 
 
-def test_fuzz_a_hundred_thousand_decisions_every_contract_deck_and_mode() -> None:
-    count, seen = fuzz(100_000, seed=1)
-    assert count >= 100_000
+def test_fuzz_thirty_thousand_decisions_every_contract_deck_and_mode() -> None:
+    """30,000 decisions reach every contract kind, misère included, with a margin. Measured with this
+    mix of bots over the CONFIGS (seeds 1–3, 30,000 decisions): a trump deal played as misère is the
+    rarest kind, 8–13 deals (≈ 0.4 per 1,000 decisions, so none at all has a chance of about e⁻⁸); every
+    other kind comes 45 deals or more. Of 12 other seeds, one saw no misère at 8,000 decisions, two at 6,000
+    and ten at 3,000 (six no Eralash plus either). The 100,000 and the million run under ``slow``."""
+    count, seen = fuzz(30_000, seed=1)
+    assert count >= 30_000
     assert {c.value for c in Contract} <= {s.split()[0] for s in seen}
     assert any(s.endswith("misère") for s in seen)
 
 
 @pytest.mark.slow
-def test_fuzz_a_million_decisions() -> None:
-    count, _ = fuzz(1_000_000, seed=2)
-    assert count >= 1_000_000
+@pytest.mark.parametrize("decisions, seed", [(100_000, 1), (1_000_000, 2)])
+def test_fuzz_a_hundred_thousand_and_a_million_decisions(decisions: int, seed: int) -> None:
+    count, seen = fuzz(decisions, seed=seed)
+    assert count >= decisions
+    assert {c.value for c in Contract} <= {s.split()[0] for s in seen}
+    assert any(s.endswith("misère") for s in seen)
 
 
 def test_fast_playout_is_the_heuristic_bot_exactly() -> None:

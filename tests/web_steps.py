@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from kingcore import Phase
 from kingcore.web import Session, bot_move
 
 
@@ -19,3 +20,15 @@ def step(s: Session, rng: random.Random, requests: list[tuple[int, str]] | None 
         requests.append((seat, request))
     answer = s.apply(bot_move(request, level, s.bot_seed(seat)), seat)
     assert answer["ok"], answer["error"]
+
+
+def play_to_the_last_deals(s: Session, rng: random.Random, deals_left: int = 2) -> Session:
+    """``s`` with its rubber played on by uniformly random legal moves (the engine's own, no bots, no
+    views: a fraction of a second even for ordered King's 56 deals) up to the end of the deal before the
+    last ``deals_left``; the tests that check every step of a long rubber check its last deals from here
+    (and its first deals from the start), where the middle adds nothing but time."""
+    g = s.game
+    while len(g.deals) < g.total_deals - deals_left or g.phase not in (Phase.DEAL_OVER, Phase.RUBBER_OVER):
+        g.step_random(rng)
+    assert g.phase is Phase.DEAL_OVER and g.total_deals - len(g.deals) == deals_left
+    return s

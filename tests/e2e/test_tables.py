@@ -13,7 +13,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, open_game, saved_session, seed_storage, state
+from test_web import (
+    MY_TURN_OR_BREAK,
+    PREFS_KEY,
+    SAVE_KEY,
+    SETTLED_JS,
+    my_call,
+    open_game,
+    saved_session,
+    seed_storage,
+    state,
+    two_deals_from_the_end,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
 from web_catalog import compiled
@@ -43,7 +54,6 @@ BOXES_JS = """() => {
   };
 }"""
 
-SETTLED_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
 
 
 def overlap(a: list[float], b: list[float]) -> bool:
@@ -437,19 +447,28 @@ PLAY_ON_IN_PAGE_JS = """async () => {
 }"""
 
 
-def test_a_whole_mirror_rubber_at_three_and_six_sums_to_zero(server: Any, new_context: Any) -> None:
-    """A whole rubber at 3 and then at 6 seats in one page, by clicking my first legal card against random
-    fast bots: 14 rows, each equal to its control total, and the mirror game's totals sum to 0 (RULES.md §9)."""
+def test_a_whole_mirror_rubber_at_three_and_six_sums_to_zero(server: Any, new_context: Any,
+                                                             storage_tab: Any) -> None:
+    """A rubber's end at 3 and then at 6 seats in one page, by clicking my first legal card against random
+    fast bots: from a save at the result of deal 12 (the second written by another tab, which the page
+    follows), the page deals and plays the last two; 14 rows, each equal to its control total, and the
+    mirror game's totals sum to 0 (RULES.md §9). Each table's dialog and first deal:
+    test_one_deal_of_each_table_played_by_clicking; whole rubbers of each size: tests/test_web_tables.py."""
+    seqs = {3: 40, 6: 100_000}  # the second save is ahead of the first after any play: the page follows it
+    saves = {n: two_deals_from_the_end({"players": n}, ["human"] + ["random"] * (n - 1), seed=n, seq=seq)
+             for n, seq in seqs.items()}
     ctx, _ = new_context(1280, 800)
-    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True})})
+    other_tab = storage_tab(ctx, server.url)
+    seed_storage(ctx, {SAVE_KEY: saves[3], PREFS_KEY: json.dumps({"fast": True})})
     page = open_game(ctx, server.url)
     for players in (3, 6):
-        page.click("#btn-new")
-        page.wait_for_selector("#new-game-dialog[open]")
-        choose_table(page, players, None)
-        start(page)
+        if players == 6:
+            other_tab.write({SAVE_KEY: saves[6]})
+            page.wait_for_function("document.getElementById('table').dataset.players === '6'")
+        assert page.evaluate("document.body.dataset.phase") == "deal_over", players
+        assert len(state(page)["rows"]) == 12, players
         done = page.evaluate(PLAY_ON_IN_PAGE_JS)
-        assert done["deals"] == 13 and done["clicks"] >= 14, (players, done)  # 13 Continues, a card of mine a deal
+        assert done["deals"] == 2 and done["clicks"] >= 2, (players, done)  # 2 Continues, a card of mine a deal
         st = state(page)
         assert [r[0] for r in st["rows"]] == list(range(1, 15)), players
         for deal, control, points in st["rows"]:
