@@ -302,8 +302,9 @@ def look_everywhere(lang: str, server: Any, new_context: Any, storage_tab: Any, 
         page.wait_for_selector("#history-dialog[open]")
         look.screen(f"tricks-{players}")
         close_dialog(page, "history-dialog", "#history-close")
-        page.click("#btn-last")
-        page.wait_for_selector("#btn-last[aria-pressed=false]")
+        if page.get_attribute("#btn-last", "aria-pressed") == "true":
+            page.click("#btn-last")
+            page.wait_for_selector("#btn-last[aria-pressed=false]")
         page.click("#btn-sheet")
         page.wait_for_selector("#sheet-panel:not([hidden])")
         look.screen(f"score-sheet-{players}")
