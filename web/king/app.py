@@ -174,8 +174,9 @@ class App:
         self.write()
         assert self.vm is not None
         fd = self.vm["first_dealer"]
-        if fd:
-            mine = fd["seat"] == you(self.vm)  # hot seat: everyone by name
+        if fd:  # hot seat: everyone by name, this rubber's (the toast comes before the first render)
+            names.use(self.vm["names"])
+            mine = fd["seat"] == you(self.vm)
             code = ("toast.rubber_me" if mine else "toast.rubber_other") + ("_drew" if fd["card"] else "")
             self.toast(self.cat.t(code, name=name(self.cat, fd["seat"], self.vm),
                                   card=self.cat.card(fd["card"]) if fd["card"] else ""))
@@ -306,7 +307,6 @@ class App:
             document.body.dataset.lastError = err["reason"]
             return result
         before, self.vm = self.vm, result["view"]
-        self.drawing.show_last = False
         self.hide_toast()
         self.write()
         self.render()
@@ -405,8 +405,7 @@ class App:
                     window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
                     token = await self.bots.choose(request, "random", seed, s.bot_past)
                     result = s.apply(token, seat, viewer="table")
-                self.vm = result["view"]
-                self.drawing.show_last = False
+                self.vm = result["view"]  # "Last trick" stays open until the player closes it (issue 20)
                 self.write()
                 self.render()
                 self.drawing.say(announce(vm, result["view"], seat, token, self.cat))
@@ -512,7 +511,8 @@ class App:
         node = el("toast")
         node.textContent = names.text(message)
         node.hidden = False
-        if not is_none(document.querySelector("dialog:modal, .pass-screen:not([hidden])")):
+        covered = self.session is not None and self.session.covered  # the pass screen is up, or is coming
+        if covered or not is_none(document.querySelector("dialog:modal, .pass-screen:not([hidden])")):
             node.setAttribute("popover", "manual")  # the top layer: above the modal dialog or the pass screen
             if not node.matches(":popover-open"):
                 node.showPopover()
