@@ -3,7 +3,7 @@
 * :mod:`.session` — :class:`Session` (a rubber, its settings, its save), :func:`parse_save`, the dialog's
   options;
 * :mod:`.tables` — the dialog's options for every table size, the named rule sets, what a choice makes;
-* :mod:`.viewmodel` — what the page draws, as data and codes;
+* :mod:`.viewmodel` — what the page draws, as data and codes; :mod:`.shapes` — its ``TypedDict``s;
 * :mod:`.botcalls` — the bots' worker's calls (JSON text in and out);
 * :mod:`.prefs` — the page's preferences read from untrusted text, and the worker's deadlines;
 * :mod:`.text` — the catalog of words (gettext, keyed by the view model's codes);
@@ -54,11 +54,31 @@ from .session import (
     SAVE_VERSION,
     SaveError,
     Session,
+    next_seq,
     parse_save,
     rules_options,
     save_seq,
 )
-from .tables import RULE_SET_TEXTS, RULE_SETS, new_game_options, off_options, rule_set_name, table_choice
+from .shapes import (
+    Answer,
+    CallView,
+    ContractView,
+    FinalView,
+    Frame,
+    HandCard,
+    HighBid,
+    LastTrick,
+    MoveView,
+    Payment,
+    Refusal,
+    ResultView,
+    Scoring,
+    SeatCard,
+    SheetNote,
+    SheetRow,
+    ViewModel,
+)
+from .tables import RULE_SET_TEXTS, RULE_SETS, TABLE_SIZES, new_game_options, off_options, rule_set_name, table_choice
 from .text import BROWSER_LANGUAGES, LANGUAGES, Catalog, MissingText, pick_language, signed
 from .viewmodel import describe_move
 
@@ -78,13 +98,31 @@ __all__ = [
     "RULE_SET_TEXTS",
     "SAVE_VERSION",
     "SOUNDS",
+    "TABLE_SIZES",
     "UI_OPTIONS",
+    "Answer",
+    "CallView",
     "Catalog",
+    "ContractView",
+    "FinalView",
+    "Frame",
+    "HandCard",
+    "HighBid",
+    "LastTrick",
     "MissingText",
+    "MoveView",
+    "Payment",
+    "Refusal",
     "Replay",
     "ReplayFileError",
+    "ResultView",
     "SaveError",
+    "Scoring",
+    "SeatCard",
     "Session",
+    "SheetNote",
+    "SheetRow",
+    "ViewModel",
     "analyse_json",
     "bot_move",
     "check_names",
@@ -106,6 +144,7 @@ __all__ = [
     "needs_pass_screen",
     "new_game_options",
     "next_person",
+    "next_seq",
     "off_options",
     "parse_save",
     "person_seats",

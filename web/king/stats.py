@@ -3,7 +3,7 @@ and the export and import of all saved data (the save, the preferences, the stat
 13 item 4). The figures and the file's checks are ``kingcore.web.stats``'s; the words and charts
 ``king.render.stats``'s.
 
-A finished rubber is recorded when its final screen is drawn (:meth:`StatsView.record`, an ``App`` watcher),
+A finished rubber is recorded when its final screen is drawn (:meth:`StatsView.record`, a ``king.state`` subscriber),
 from the statistics as stored *now* and keyed by the game (``rubber_key``): a reload of the final screen or a
 second tab on the same game finds it there and records nothing. An import is checked wholly before anything
 is written, and what was stored is put back if the browser refuses a write.
@@ -17,13 +17,15 @@ from typing import Any
 from pyscript import document, when, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import read_prefs, save_seq
-from kingcore.web.backup import BackupError, make_backup, read_backup, resequenced
+from kingcore.web import ViewModel, read_prefs
+from kingcore.web.backup import BackupError, make_backup, read_backup
 from kingcore.web.stats import add_rubber, cleared, dump_stats, merge, read_stats, rubber_entry, rubber_key, summary
 
 from .app import App
 from .draw import el, put
 from .render import stats as view
+from .screen import blob_url
+from .state import Change, spawn
 from .words import ME
 
 
@@ -57,14 +59,19 @@ class StatsView:
 
     def current_key(self) -> str | None:
         """The key of the rubber on the table if it is over."""
-        s = self.app.session
-        if s is None or self.app.vm is None or self.app.vm["phase"] != "rubber_over":
+        s, vm = self.app.state.session, self.app.state.vm
+        if s is None or vm is None or vm["phase"] != "rubber_over":
             return None
         return rubber_key(s.game_id, s.record())
 
-    def record(self, vm: dict[str, Any]) -> None:
-        """An ``App`` watcher: a finished rubber on the table goes into the statistics, once."""
-        s = self.app.session
+    def changed(self, change: Change) -> None:
+        """A subscriber of the state: a finished rubber on the table goes into the statistics, once."""
+        if self.app.state.vm is not None:
+            self.record(self.app.state.vm)
+
+    def record(self, vm: ViewModel) -> None:
+        """A finished rubber on the table (``vm``) goes into the statistics, once."""
+        s = self.app.state.session
         if vm["phase"] != "rubber_over" or s is None or self.recorded == (s.game_id, s.seq):
             return
         self.recorded = (s.game_id, s.seq)
@@ -91,7 +98,7 @@ class StatsView:
     def draw(self) -> None:
         stats = self.stored()
         s = summary(stats, ME)
-        put(el("stats-body"), view.stats_panel(self.app.cat, s, self.app.vm))
+        put(el("stats-body"), view.stats_panel(self.app.cat, s, self.app.state.vm))
         el("stats-dialog").dataset.played = str(s["played"])
 
     def say(self, kind: str, message: str | list[Any]) -> None:
@@ -109,15 +116,15 @@ class StatsView:
 
     def export(self, event: Any) -> None:
         """The link's file: the save, the preferences and the statistics (``make_backup``); none while it
-        would show another person's hand (``App.record_hides_hands``: said here, in the open dialog)."""
-        if self.app.record_hides_hands():
+        would show another person's hand (``State.hides_hands``: said here, in the open dialog)."""
+        if self.app.state.hides_hands():
             event.preventDefault()
             self.say("error", self.app.cat.t("toast.backup_hidden"))
             return
         prefs_text = self.store.get(self.store.prefs_key)
         prefs = read_prefs(prefs_text)[0] if prefs_text else None
         text = make_backup(self.store.save(), prefs, self.stored(), now_utc())
-        self.export_url = self.app.blob_url(text, self.export_url)
+        self.export_url = blob_url(text, self.export_url)
         event.currentTarget.href = self.export_url
 
     def pick_file(self) -> None:
@@ -126,7 +133,7 @@ class StatsView:
     def file_chosen(self, event: Any) -> None:
         files = event.target.files
         if files.length:
-            self.app.spawn(self.import_file(files.item(0), event.target))
+            spawn(self.import_file(files.item(0), event.target))
 
     async def import_file(self, file: Any, node: Any) -> None:
         text = str(await file.text())
@@ -142,50 +149,52 @@ class StatsView:
         except BackupError as e:
             self.say("error", view.import_problem(self.app.cat, e.kind, e.detail, e.line, e.column, e.version))
             return
-        st = self.store
-        session = self.app.session
-        playing = session is not None and session.game.phase.value != "rubber_over"
-        if backup["save"] is not None and playing and not window.confirm(self.app.cat.t("stats.import_confirm")):
+        st, state, cat = self.store, self.app.state, self.app.cat
+        if backup["save"] is not None and state.playing() and not window.confirm(cat.t("stats.import_confirm")):
             return  # the game on the table stays (the file's game would replace it)
-        if backup["save"] is not None and self.app.problem is not None and not self.app.keep_unreadable():
+        if backup["save"] is not None and state.problem is not None and not self.app.saves.keep_unreadable():
             self.say("error", self.app.cat.t("stats.import_full"))  # the unreadable save could not be set aside
             return
-        keys = (st.stats_key, st.prefs_key, st.save_key)
+        keys = (st.stats_key, st.prefs_key)
         before = {k: st.get(k) for k in keys}
         writes = {st.stats_key: dump_stats(merge(self.stored(), backup["stats"]))}
         if backup["prefs"] is not None:
             writes[st.prefs_key] = json.dumps(backup["prefs"])
         save = backup["save"]
-        if save is not None and save != before[st.save_key]:
-            ahead = max(save_seq(before[st.save_key]) or 0, self.app.session.seq if self.app.session else 0)
-            seq = save_seq(save) or 0
-            save = resequenced(save, ahead + 1) if seq <= ahead else save
-            writes[st.save_key] = save
+        take = save is not None and save != st.save()
         done: list[str] = []
         for key, value in writes.items():
             if not st.put(key, value):
-                for k in done:
-                    old = before[k]
-                    if old is None:
-                        window.localStorage.removeItem(k)
-                    else:
-                        st.put(k, old)
-                self.say("error", self.app.cat.t("stats.import_full"))
+                self.undo_writes(done, before)
                 return
             done.append(key)
+        stored = state.take_save(save) if take and save is not None else None  # the save last, by the state
+        if take and stored is None:
+            self.undo_writes(done, before)
+            return
         self.recorded = None
         self.apply_prefs(backup["prefs"])
-        if st.save_key in writes:
-            self.app.adopt(writes[st.save_key], self.app.cat.t("stats.imported_game"))
+        if stored is not None:
+            state.adopt(stored, self.app.cat.t("stats.imported_game"))
         self.draw()
         self.say("ok", self.app.cat.n("stats.imported", len(backup["stats"]["rubbers"])))
+
+    def undo_writes(self, done: list[str], before: dict[str, str | None]) -> None:
+        """A write was refused: what was written before it is put back, and the dialog says so."""
+        for k in done:
+            old = before[k]
+            if old is None:
+                window.localStorage.removeItem(k)
+            else:
+                self.store.put(k, old)
+        self.say("error", self.app.cat.t("stats.import_full"))
 
     def apply_prefs(self, prefs: dict[str, Any] | None) -> None:
         """The imported preferences in force: the language at once, the rest for the next game."""
         app = self.app
         if prefs is None:
             return
-        app.prefs, app.prefs_ok = app.store.load_prefs()
+        app.state.prefs, app.state.prefs_ok = app.store.load_prefs()
         lang = prefs.get("lang")
         if lang and lang != str(document.documentElement.lang):
             app.set_language(lang)
@@ -211,9 +220,9 @@ class StatsView:
 
 
 def bind_stats(app: App) -> StatsView:
-    """The statistics' events, and the recording of each finished rubber (an ``App`` watcher)."""
+    """The statistics' events, and the recording of each finished rubber (a ``king.state`` subscriber)."""
     sv = StatsView(app)
-    app.watchers.append(sv.record)
+    app.state.subscribe(sv.changed)
     clicks = {"#btn-stats": lambda e: sv.open(), "#stats-close": lambda e: el("stats-dialog").close(),
               "#stats-export": sv.export, "#stats-import": lambda e: sv.pick_file(),
               "#stats-clear": lambda e: sv.ask_clear(), "#stats-clear-yes": lambda e: sv.clear(True),

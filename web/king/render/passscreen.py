@@ -4,13 +4,13 @@ view model (``kingcore.web.cover``: no hand in it), so no card of anyone's hand 
 
 from __future__ import annotations
 
-from typing import Any
+from kingcore.web import ViewModel
 
 from ..dom import Node, h
 from ..words import Catalog, name
 
 
-def pass_screen(vm: dict[str, Any], cat: Catalog) -> list[Node] | None:
+def pass_screen(vm: ViewModel, cat: Catalog) -> list[Node] | None:
     """The screen's title (``h2#pass-title``), what to do, and the button ``#pass-show``; ``None`` when the
     table is not covered (``vm["pass_to"]`` is ``None``)."""
     seat = vm.get("pass_to")
