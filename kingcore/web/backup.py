@@ -60,7 +60,7 @@ class BackupError(KingError, ValueError):
 def resequenced(save: str, seq: int) -> str:
     """A save text (as :meth:`~kingcore.web.session.Session.to_save` writes it) with its counter set to
     ``seq``: an imported game must be ahead of what every open tab has, or the tabs would keep their own
-    (see ``king/app.py``).
+    (see ``king/state.py``).
 
     Raises:
         ValueError: not a JSON object.

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pyscript import document
-from pyscript.ffi import is_none
+from pyscript import document, window
+from pyscript.ffi import is_none, to_js
 
 from kingcore.web import HUMAN, ViewModel
 
@@ -29,6 +29,13 @@ def put(node: Any, nodes: list[Node] | list[Node | str], given: list[str | None]
     text = markup(nodes)
     node.innerHTML = text
     names.fill(node, text, given)
+
+
+def blob_url(text: str, old: str | None) -> str:
+    """An object URL of ``text`` as a file (``old`` revoked)."""
+    if old:
+        window.URL.revokeObjectURL(old)
+    return str(window.URL.createObjectURL(window.Blob.new(to_js([text]), to_js({"type": "text/plain"}))))
 
 
 HAND_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}

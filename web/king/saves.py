@@ -12,7 +12,7 @@ from pyscript.ffi import is_none
 
 from kingcore.web import TABLE_SIZES, SaveError, Session, save_seq
 
-from .screen import blob_url
+from .draw import blob_url
 from .state import State
 from .store import pref_levels, pref_names
 from .words import Catalog, name, you

@@ -10,10 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none, to_js
+from pyscript.ffi import create_proxy, is_none
 
 from . import names
-from .draw import Drawing, el, put
+from .draw import Drawing, blob_url, el, put
 from .extras import draw_table_extras
 from .passscreen import draw_pass_screen
 from .render import panels
@@ -154,9 +154,3 @@ class Screen:
         elif was_shown:
             d.focus_back(el("btn-sheet"))
 
-
-def blob_url(text: str, old: str | None) -> str:
-    """An object URL of ``text`` as a file (``old`` revoked)."""
-    if old:
-        window.URL.revokeObjectURL(old)
-    return str(window.URL.createObjectURL(window.Blob.new(to_js([text]), to_js({"type": "text/plain"}))))

@@ -22,9 +22,8 @@ from kingcore.web.backup import BackupError, make_backup, read_backup
 from kingcore.web.stats import add_rubber, cleared, dump_stats, merge, read_stats, rubber_entry, rubber_key, summary
 
 from .app import App
-from .draw import el, put
+from .draw import blob_url, el, put
 from .render import stats as view
-from .screen import blob_url
 from .state import Change, spawn
 from .words import ME
 
