@@ -45,8 +45,9 @@ class Screen:
     def changed(self, change: Change) -> None:
         """A subscriber of the state: the banners, the toast, the table, the live region."""
         st = self.state
-        el("storage-banner").hidden = st.saved  # persistent while the game is not being saved
-        document.body.dataset.storage = "ok" if st.saved else "full"
+        if st.saved is not None:  # after the first save
+            el("storage-banner").hidden = st.saved  # persistent while the game is not being saved
+            document.body.dataset.storage = "ok" if st.saved else "full"
         if change.kind == "toast" or (self.toast_shown is not None and st.toast is None):
             self.draw_toast()  # a new note (its timer anew), or the note gone
         if change.kind in QUIET:

@@ -76,7 +76,7 @@ class State:
         self.review: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "data"}: the viewer's cards
         self.show_last = False  # the Last-trick inset is open
         self.toast: str | None = None  # the short note shown now
-        self.saved = True  # the last save was written (False: the storage is full or disabled)
+        self.saved: bool | None = None  # the last save was written (False: the storage is full or disabled)
         self.subscribers: list[Subscriber] = []
 
     # ----- what the page reads ------------------------------------------------------------------------
