@@ -142,16 +142,17 @@ class Drawing:
         if label is not None:
             node.insertAdjacentHTML("beforeend", str(label))
             names.fill(node.lastElementChild)
-        # "Last trick": an inset beside the trick in progress (which stays in view); released by the next move.
+        # "Last trick": an inset beside the trick in progress (which stays in view). Open, it stays open until
+        # the player closes it, whatever the bots play (issue 20): it follows the last trick, and while no card
+        # of the next trick is down the table itself shows the last trick, so the inset waits.
         can_show = trick.can_show_last(vm)
-        if not can_show:
-            self.show_last = False
+        shown = self.show_last and can_show
         inset = el("last-inset")
-        if self.show_last:
+        if shown:
             put(inset, trick.last_inset(vm, self.cat))
-        inset.hidden = not self.show_last
+        inset.hidden = not shown
         btn = el("btn-last")
-        btn.disabled = not can_show
+        btn.disabled = vm["last_trick"] is None
         btn.setAttribute("aria-pressed", "true" if self.show_last else "false")
         btn.textContent = self.cat.t("last.hide" if self.show_last else "last.show")
 

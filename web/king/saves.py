@@ -81,14 +81,15 @@ class Saves:
             window.console.warn(f"king: options refused ({e}); starting with the defaults")
             settings["levels"], settings["names"] = pref_levels(st.prefs, 4), pref_names(st.prefs, 4)
             session = Session.new_game({}, st.rng, settings)
-        vm = session.table_view()
+        st.commit("new", session=session)
+        vm = st.vm
+        assert vm is not None
         fd = vm["first_dealer"]
-        if fd:  # said as the table appears
-            mine = fd["seat"] == you(vm)  # hot seat: everyone by name
+        if fd:  # after the first draw: this rubber's names, over its pass screen (hot seat: everyone by name)
+            mine = fd["seat"] == you(vm)
             code = ("toast.rubber_me" if mine else "toast.rubber_other") + ("_drew" if fd["card"] else "")
             st.show_toast(self.cat.t(code, name=name(self.cat, fd["seat"], vm),
                                      card=self.cat.card(fd["card"]) if fd["card"] else ""))
-        st.commit("new", vm, session=session)
 
     def in_sync(self) -> bool:
         """Before a change: no other tab is ahead (else its game is taken, and said)."""

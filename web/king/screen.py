@@ -86,7 +86,6 @@ class Screen:
         d.bar(vm)
         d.seats(vm)
         d.trick(vm)
-        st.show_last = d.show_last  # closed when there is no last trick to show
         d.hand(vm, hint)
         d.moves(vm, hint, st.position_key())
         el("status").textContent = names.text(status(vm, self.cat, self.bots_ready(), hint))
@@ -115,7 +114,9 @@ class Screen:
             return
         node.textContent = names.text(message)
         node.hidden = False
-        if not is_none(document.querySelector("dialog:modal, .pass-screen:not([hidden])")):
+        session = self.state.session
+        covered = session is not None and session.covered  # the pass screen is up, or is coming
+        if covered or not is_none(document.querySelector("dialog:modal, .pass-screen:not([hidden])")):
             node.setAttribute("popover", "manual")  # the top layer: above the modal dialog or the pass screen
             if not node.matches(":popover-open"):
                 node.showPopover()

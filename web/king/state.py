@@ -28,8 +28,9 @@ CHANGES = ("intent", "bot", "deal", "undo", "uncover", "new", "adopt", "settings
 """What a :class:`Change` can be: a person's move (``intent``), a bot's, the next deal, an undo, the pass
 screen lifted, a new game, another tab's (or a stored) game taken, a setting, the page's own state only
 (``page``: a hint, a panel, the language), a toast shown or gone."""
-NEW_TABLE = ("intent", "bot", "deal", "undo", "new")
-"""Changes after which the Last-trick inset closes (the next move releases it)."""
+NEW_TABLE = ("deal", "undo", "new")
+"""Changes after which the Last-trick inset closes (a move does not: it stays open until the player closes
+it, whatever the bots play — issue 20)."""
 
 _tasks: set[asyncio.Future[Any]] = set()
 

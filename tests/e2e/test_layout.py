@@ -1,0 +1,355 @@
+"""Every screen of the page as a person sees it (issue 20, item 5): the table at each phase for 2, 4 and 6 seats,
+each call screen, the result panel, the score sheet, Tricks, Last trick, the rules help, new game, options, keys,
+statistics, replay, the pass screen, the save banner and the new-game toast, at 360×740, 740×360, 768×1024 and
+1280×800, in English, Russian and Ukrainian. A screen fails, named by (screen, size, language), when a visible
+control lies over another control, a dialog's or panel's content is wider than its box or reaches past the
+viewport, a text is clipped, a card's reason label shows with no pointer over the card and no keyboard focus,
+or a toast covers a control. Screenshots of every screen go to artifacts/layout/.
+
+One page a language (xdist spreads the three tests): each table state comes in as another tab's save (the
+page follows it without a reload), the viewport is resized in place, and each screen's geometry is read in
+one ``page.evaluate``."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_recovery import FILL_JS, FREE_JS
+from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, open_game, saved_session, seed_storage
+
+from kingcore.web import Catalog, Session
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
+from web_catalog import compiled  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(360, 740), (740, 360), (768, 1024), (1280, 800)]
+LOCALES = {"en": "en-US", "ru": "ru-RU", "uk": "uk-UA"}
+
+CHECK_JS = r"""() => {
+  const vw = innerWidth, vh = innerHeight, bad = [];
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const shown = e => e.checkVisibility({opacityProperty: true, visibilityProperty: true})
+                     && e.getClientRects().length > 0 && box(e)[2] - box(e)[0] > 0.5 && box(e)[3] - box(e)[1] > 0.5;
+  const who = e => {
+    let s = e.id ? '#' + e.id : e.tagName.toLowerCase();
+    if (!e.id && typeof e.className === 'string' && e.className.trim()) s += '.' + e.className.trim().split(/\s+/).join('.');
+    for (const k of ['move', 'card', 'seat', 'deal']) if (e.dataset && e.dataset[k] !== undefined) s += `[${k}=${e.dataset[k]}]`;
+    const t = (e.innerText || e.getAttribute('aria-label') || '').trim().replace(/\s+/g, ' ').slice(0, 28);
+    return t ? `${s} «${t}»` : s;
+  };
+  const meet = (a, b) => [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
+  const big = r => r[2] - r[0] > 2 && r[3] - r[1] > 2;
+  const clips = e => { const cs = getComputedStyle(e); return cs.overflowX !== 'visible' || cs.overflowY !== 'visible'; };
+  // the part of an element the clipping boxes around it and the window leave in view
+  const inView = e => {
+    let r = meet(box(e), [0, 0, vw, vh]);
+    for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) if (clips(p)) r = meet(r, box(p));
+    return r;
+  };
+  const CONTROLS = 'button, a[href], input:not([type=hidden]), select, summary, label.switch, [role=button], [tabindex]:not([tabindex="-1"])';
+  const controls = [...document.querySelectorAll(CONTROLS)].filter(e => shown(e) && big(inView(e))
+    && !(e.matches('input') && e.closest('label.switch')));
+  const hit = (x, y) => document.elementFromPoint(x, y);
+  // a modal dialog, the score sheet and the pass screen cover the page on purpose: controls are compared
+  // with those of their own layer
+  const layer = e => e.closest('dialog, #sheet-panel, #pass-screen');
+
+  // 1. a visible control over another one (the cards of a hand overlap by design, each keeping its centre)
+  for (let i = 0; i < controls.length; i++) for (let j = i + 1; j < controls.length; j++) {
+    const a = controls[i], b = controls[j];
+    if (a.contains(b) || b.contains(a) || layer(a) !== layer(b)) continue;
+    if (a.closest('#hand, .replay-hand') && a.parentElement === b.parentElement && a.matches('.card')) continue;
+    const o = meet(inView(a), inView(b));
+    if (!big(o)) continue;
+    const top = hit((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);
+    if (top && (a.contains(top) || b.contains(top)))  // where both are, one of them is in view: it covers the other
+      bad.push(`controls overlap: ${who(a)} / ${who(b)} (${o.map(Math.round)})`);
+  }
+
+  // 2. a dialog's or panel's content wider than its box, or the box past the window
+  const PANELS = 'dialog[open], #sheet-panel, #center-panel, #call-screen, #pass-screen, .banner, #last-inset, #toast';
+  for (const p of [...document.querySelectorAll(PANELS)].filter(shown)) {
+    const r = box(p);
+    if (r[0] < -1 || r[1] < -1 || r[2] > vw + 1 || r[3] > vh + 1) bad.push(`${who(p)} reaches past the window: ${r.map(Math.round)}`);
+    for (const e of [p, ...p.querySelectorAll('*')]) {
+      if (!shown(e) || e.closest('.sr-only')) continue;
+      const cs = getComputedStyle(e);
+      if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1 && !e.matches('[data-wide]'))
+        bad.push(`content wider than its box: ${who(e)} in ${who(p)} (${e.scrollWidth} > ${e.clientWidth})`);
+      if (e !== p && cs.position !== 'fixed') {
+        const q = box(e);
+        if (q[2] - q[0] > 0 && (q[2] > r[2] + 1 || q[0] < r[0] - 1) && !e.closest('[data-wide]') && !p.matches('#toast, #last-inset'))
+          bad.push(`sticks out of its panel: ${who(e)} in ${who(p)} (${q.map(Math.round)} in ${r.map(Math.round)})`);
+      }
+    }
+  }
+
+  // 3. a clipped text: cut by its own box, spilling out of its button, or past the window's edge
+  const scope = document.querySelector('dialog:modal') || document.body;
+  for (const e of scope.querySelectorAll('*')) {
+    if (e.matches('script, style, template, option, select') || !shown(e)) continue;
+    if (e.closest('.sr-only') || e.clientWidth <= 1 || e.clientHeight <= 1) continue;  // for screen readers only
+    const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    const cs = getComputedStyle(e);
+    const clamp = cs.webkitLineClamp !== 'none' && cs.webkitLineClamp !== '' && e.matches('[tabindex], [title]');  // whole on hover/focus
+    if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1 && !clamp && !e.closest('[data-wide]'))
+      bad.push(`text cut: ${who(e)} (${e.scrollWidth} > ${e.clientWidth})`);
+    else if (cs.overflowY !== 'visible' && e.scrollHeight > e.clientHeight + 2 && cs.overflowY !== 'auto' && cs.overflowY !== 'scroll' && !clamp)
+      bad.push(`text cut below: ${who(e)} (${e.scrollHeight} > ${e.clientHeight})`);
+    if (e.matches('button, .btn') && e.scrollWidth > e.clientWidth + 1)
+      bad.push(`text spills out of its button: ${who(e)} (${e.scrollWidth} > ${e.clientWidth})`);
+    const r = box(e);
+    if ((r[2] > vw + 1 || r[0] < -1) && !e.closest('[data-wide]')) bad.push(`text past the window's edge: ${who(e)} (${r.map(Math.round)})`);
+  }
+
+  // 4. a card's reason shown with no pointer over the card and no keyboard focus on it
+  for (const c of document.querySelectorAll('#hand .card')) {
+    const tip = getComputedStyle(c, '::after');
+    const on = tip.content && tip.content !== 'none' && tip.content !== 'normal' && tip.display !== 'none';
+    if (on && shown(c) && !c.matches(':hover') && !c.matches(':focus-visible'))
+      bad.push(`reason label up with no pointer or keyboard focus: ${who(c)} ${tip.content.slice(0, 40)}`);
+  }
+
+  // 5. a toast over a control that is in view
+  const toast = document.getElementById('toast');
+  if (toast && shown(toast)) {
+    const t = box(toast);
+    for (const c of controls) {
+      if (toast.contains(c)) continue;
+      const o = meet(t, inView(c));
+      if (!big(o)) continue;
+      const under = hit((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);  // the toast lets the pointer through: what is beneath it
+      if (under && c.contains(under)) bad.push(`toast covers ${who(c)}`);
+    }
+  }
+  return bad;
+}"""
+
+KEPT_JS = """() => ({last: document.getElementById('btn-last').getAttribute('aria-pressed'),
+  inset: !document.getElementById('last-inset').hidden, tricks: document.getElementById('history-dialog').open,
+  trick: document.getElementById('trick').classList.contains('is-last') ? 0  // the last trick itself on the table
+         : document.querySelectorAll('#trick .card').length})"""
+
+SETTLED_JS = """() => new Promise(done => {
+  const bar = document.querySelector('.bar');
+  const ok = () => getComputedStyle(document.documentElement).getPropertyValue('--bar-h').trim() === bar.offsetHeight + 'px';
+  const tick = n => requestAnimationFrame(() => (ok() && n <= 0) || n < -60 ? done(true) : tick(n - 1));
+  tick(2);
+})"""
+
+
+class Look:
+    """The screens of one language's page, each looked at in every size; the problems found, by screen."""
+
+    def __init__(self, page: Any, lang: str, out: Path) -> None:
+        self.page, self.lang, self.out = page, lang, out
+        self.problems: list[str] = []
+        self.seen: list[str] = []
+
+    def screen(self, name: str, sizes: list[tuple[int, int]] | None = None,
+               before: Callable[[], None] | None = None) -> None:
+        """Check ``name`` (as it is now) at each size; ``before`` runs at each size first (e.g. show a toast)."""
+        for width, height in sizes or SIZES:
+            self.page.set_viewport_size({"width": width, "height": height})
+            if before is not None:
+                before()
+            self.page.evaluate(SETTLED_JS)
+            where = f"{name} at {width}x{height} in {self.lang}"
+            self.problems += [f"{where}: {p}" for p in self.page.evaluate(CHECK_JS)]
+            self.page.screenshot(path=str(self.out / f"{name}-{width}x{height}-{self.lang}.png"))
+            self.seen.append(where)
+
+
+# ----- the saves each screen starts from (CPython, the page's own engine) ------------------------------
+
+def play_with_last_trick(s: Session) -> bool:
+    """My turn in the middle of a trick after the first, with cards I may not play (their reasons)."""
+    vm = s.view_model(0)
+    return (vm["phase"] == "play" and vm["my_turn"] and bool(vm["trick"]) and vm["last_trick"] is not None
+            and vm["deal"] >= 2 and any(not c["legal"] for c in vm["hand"]))
+
+
+def phase_is(phase: str) -> Callable[[Session], bool]:
+    return lambda s: s.view_model(0)["phase"] == phase and (phase != "deal_over" or s.view_model(0)["deal"] >= 2)
+
+
+def hot_seat() -> Session:
+    """A new rubber with two people at the device: the pass screen is up for the first to act."""
+    s = Session.new_game({}, random.Random(5), {"levels": ["human", "medium", "human", "medium"],
+                                                "names": ["Ольга Александровна", "", "Petya", ""]})
+    s.deal(random.Random(6))
+    return s
+
+
+def saves() -> list[tuple[str, str, str]]:
+    """(name, save text, phase) in the order the page takes them; each save's counter above the last."""
+    made: list[tuple[str, Session, str]] = []
+    for players in (4, 2, 6):
+        made.append((f"table-{players}p-play", saved_session(play_with_last_trick, options={"players": players}),
+                     "play"))
+    for players in (4, 2, 6):
+        made.append((f"result-{players}p", saved_session(phase_is("deal_over"), options={"players": players}),
+                     "deal_over"))
+    made.append(("rubber-over", saved_session(phase_is("rubber_over"), seed=3), "rubber_over"))
+    for name, options, phase in [("call-trump", {"replay": "trumps"}, "call_trump"),
+                                 ("call-auction", {"replay": "auction"}, "auction"),
+                                 ("call-contract", {"order": "chosen"}, "choose_contract")]:
+        made.append((name, saved_session(my_call(phase, 5), options=options), phase))
+    made.append(("pass-screen", hot_seat(), "*"))
+    out = []
+    for i, (name, s, phase) in enumerate(made):
+        s.seq = 1000 * (i + 1)
+        out.append((name, s.to_save(), phase))
+    return out
+
+
+SAVES = saves()
+HOT_SEAT_FD = hot_seat().table_view()["first_dealer"]
+HOT_SEAT_CARD = HOT_SEAT_FD["card"]
+HOT_SEAT_DEALER = ["Ольга Александровна", "", "Petya", ""][HOT_SEAT_FD["seat"]]
+CATS = {lang: Catalog.from_mo(compiled(lang)) for lang in LOCALES}
+RECORD = saved_session(phase_is("deal_over")).record()
+
+
+def take(page: Any, tab: Any, save: str, phase: str) -> None:
+    """The page follows a save another tab wrote (no reload): it shows that save's hand, phase and deal."""
+    tab.write({SAVE_KEY: save})
+    vm = Session.from_save(save).table_view()
+    page.wait_for_function("""([phase, deal, hand, covered]) => document.body.dataset.phase === phase
+      && document.body.dataset.deal === String(deal)
+      && (covered ? !!document.querySelector('#pass-screen:not([hidden])')
+                  : [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card).join() === hand)""",
+                           arg=[vm["phase"], vm["deal"], ",".join(c["card"] for c in vm["hand"]),
+                                vm.get("pass_to") is not None])
+
+
+def close_dialog(page: Any, ident: str, button: str) -> None:
+    page.click(button)
+    page.wait_for_function(f"!document.getElementById('{ident}').open")
+
+
+def look_everywhere(lang: str, server: Any, new_context: Any, storage_tab: Any, out: Path) -> Look:
+    ctx, _ = new_context(1280, 800, locale=LOCALES[lang])
+    tab = storage_tab(ctx, server.url)
+    first_name, first_save, _ = SAVES[0]
+    seed_storage(ctx, {SAVE_KEY: first_save, PREFS_KEY: json.dumps({"lang": lang})})
+    page = open_game(ctx, server.url)
+    page.set_default_timeout(30_000)  # DEV
+    page.wait_for_selector(f"body[data-lang={lang}]")
+    look = Look(page, lang, out)
+    for name, save, phase in SAVES:
+        if name != first_name:
+            take(page, tab, save, phase)
+        if phase == "play":
+            # a tap on a card I may not play, the pointer then elsewhere: its reason must not stay up
+            card = page.locator("#hand.is-my-turn button.card[aria-disabled=true]").first
+            card.click(force=True)
+            page.mouse.move(2, 2)
+        look.screen(name)
+        if name == "pass-screen":  # fix 6: who deals first, named, on the screen everyone sees
+            assert page.locator("#pass-screen .pass-dealer").inner_text() == CATS[lang].t(
+                "toast.rubber_other_drew", name=HOT_SEAT_DEALER, card=CATS[lang].card(HOT_SEAT_CARD)), lang
+        if phase != "play":
+            continue
+        players = name.split("-")[1]
+        page.click("#btn-last")
+        page.wait_for_selector("#last-inset:not([hidden])")
+        look.screen(f"last-trick-{players}")
+        if players == "4p":  # fix 3: Last trick and Tricks stay open while the bots play, until closed
+            page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
+            page.click("#btn-history")
+            page.wait_for_function(MY_TURN_OR_BREAK)
+            kept = page.evaluate(KEPT_JS)
+            assert (kept["last"], kept["inset"], kept["tricks"]) == ("true", kept["trick"] > 0, True), kept
+        else:
+            page.click("#btn-history")
+        page.wait_for_selector("#history-dialog[open]")
+        look.screen(f"tricks-{players}")
+        close_dialog(page, "history-dialog", "#history-close")
+        page.click("#btn-last")
+        page.wait_for_selector("#btn-last[aria-pressed=false]")
+        page.click("#btn-sheet")
+        page.wait_for_selector("#sheet-panel:not([hidden])")
+        look.screen(f"score-sheet-{players}")
+        page.click("#btn-sheet-close")
+        if players != "4p":
+            continue
+        for screen, opener, ident, closer in [("rules-help", "#btn-help", "help-dialog", "#help-close"),
+                                              ("keys", "#btn-keys", "keys-dialog", "#keys-close"),
+                                              ("options", "#btn-options", "options-dialog", "#options-close"),
+                                              ("statistics", "#btn-stats", "stats-dialog", "#stats-close"),
+                                              ("new-game", "#btn-new", "new-game-dialog", "#new-game-cancel")]:
+            page.click(opener)
+            page.wait_for_selector(f"#{ident}[open]")
+            look.screen(screen)
+            close_dialog(page, ident, closer)
+        page.click("#btn-replay")
+        page.wait_for_selector("#replay[open]")
+        page.set_input_files("#replay-file", files=[{"name": "king-game.king", "mimeType": "text/plain",
+                                                     "buffer": RECORD.encode()}])
+        page.wait_for_selector("body[data-replay=loaded]")
+        page.click("#replay-next-trick")
+        look.screen("replay")
+        close_dialog(page, "replay", "#replay-close")
+    # the save banner: the browser's storage full, my next card is not saved
+    again = Session.from_save(SAVES[0][1])
+    again.seq = 100_000
+    take(page, tab, again.to_save(), "play")
+    page.evaluate(FILL_JS)
+    page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
+    page.wait_for_function("document.body.dataset.storage === 'full'")
+    page.mouse.move(2, 2)
+    look.screen("save-banner")
+    page.evaluate(FREE_JS)
+
+    def new_game() -> None:  # the toast of a new rubber: who deals first
+        page.click("#btn-new")
+        page.wait_for_selector("#new-game-dialog[open]")
+        page.click("#new-game-start")
+        page.wait_for_selector("#toast:not([hidden])")
+        page.mouse.move(2, 2)
+    look.screen("new-game-toast", before=new_game)
+    if lang == "en":
+        hot_seat_toast_names_the_dealer(page)
+    return look
+
+
+def hot_seat_toast_names_the_dealer(page: Any) -> None:
+    """Fix 6: a hot-seat rubber started after a one-person game says who deals first by name (the toast
+    came before the new rubber's names were in use), over the pass screen. A bot may draw: then again."""
+    for _ in range(12):
+        for level, names in (("medium", ("", "")), ("human", ("Olga", "Petya"))):
+            page.click("#btn-new")
+            page.wait_for_selector("#new-game-dialog[open]")
+            page.select_option("#opt-level-2", level)
+            page.fill("#opt-name-0", names[0])
+            if level == "human":
+                page.fill("#opt-name-2", names[1])
+            page.click("#new-game-start")
+            page.wait_for_selector("#toast:not([hidden])")
+        text = page.inner_text("#toast")
+        assert page.evaluate("document.getElementById('toast').matches(':popover-open')"), text  # over the pass screen
+        if "Bot" not in text:
+            assert "Olga deals first" in text or "Petya deals first" in text, text
+            return
+    raise AssertionError("a bot drew the first deal twelve times")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_every_screen_fits_every_size(lang: str, server: Any, new_context: Any, storage_tab: Any,
+                                      artifacts: Path) -> None:
+    out = artifacts / "layout"
+    out.mkdir(exist_ok=True)
+    look = look_everywhere(lang, server, new_context, storage_tab, out)
+    assert len(look.seen) >= 25 * len(SIZES), look.seen
+    (out / f"problems-{lang}.txt").write_text("\n".join(look.problems), encoding="utf-8")
+    assert not look.problems, "\n".join([f"{len(look.problems)} layout problems:", *look.problems[:80]])
