@@ -42,9 +42,14 @@ dialog = NewGameDialog(CAT, new_game_options(), app)  # the engine's options, ev
 
 
 def boot() -> None:
+    """Draw the stored game and mark the page ready. Nothing stored can stop this (issue 22 item 2): a
+    failure while restoring or drawing it becomes the unreadable-save banner, whose New game plays on."""
     show_language(CAT, LANG)
     document.body.dataset.lang = LANG
-    app.saves.restore()  # drawn as it is taken
+    try:
+        app.saves.restore()  # drawn as it is taken
+    except Exception as e:
+        app.saves.startup_failed(e)
     document.body.dataset.ready = "true"
     window.kingStats.readyMs = now_ms()
     el("loading").hidden = True

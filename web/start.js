@@ -1,5 +1,6 @@
 // Before Python boots: timing marks for the benchmarks, and the service worker (offline + updates).
-window.kingStats = { readyMs: null, botsReadyMs: null, bot: [], botMain: [], pyReadyMs: null, importedMs: null };
+window.kingStats = { readyMs: null, botsReadyMs: null, bot: [], botMain: [], pyReadyMs: null, importedMs: null,
+                     refusedPython: [] };
 // The page's language before Python starts (the loading text, the service worker's banners): the words
 // of index.html's data-t codes in every catalog and the browser-language map, written here by the build
 // (sitebuild/catalogs.py page_words); main.py then picks the same language (kingcore.web.pick_language).
@@ -29,6 +30,54 @@ window.kingStats = { readyMs: null, botsReadyMs: null, bot: [], botMain: [], pyR
   });
   var pick = document.getElementById("lang");
   if (pick) pick.value = lang;
+})();
+// Defence in depth against injected PyScript markup (issue 22 item 7). The CSP stops injected JavaScript,
+// but PyScript runs Python from markup: any <script type="py"> (or "mpy", "pyodide", … — every script type
+// that is not JavaScript), <py-script>/<mpy-script> (any "*-script" or "*-config" element) or "py-*" event
+// attribute added to the document would run with full access to `window`. This observer is made before
+// PyScript's (core.js is a deferred module; this runs while the page is parsed), and the browser calls
+// observers in the order they were made, so it sees each addition first and neutralises it — type, src,
+// config, worker and text removed, the element taken out — before PyScript looks. The page's own Python is
+// what the parser put in index.html, plus the bots' workers, which king/worker.py vouches for with
+// kingAllowPython(node) (a function markup cannot call). Each refusal is counted in kingStats.refusedPython.
+(function () {
+  var allowed = new WeakSet(), js = /^(|module|importmap|(text|application)\/(x-)?(java|ecma)script)$/i;
+  var attr = /^(m?py|pyodide|micropython)-/i, tag = /-(script|config)$/i;
+  window.kingAllowPython = function (node) { allowed.add(node); };
+  function refuse(node, what) {
+    ["type", "src", "config", "worker", "name", "target"].forEach(function (a) { node.removeAttribute(a); });
+    if (node.localName === "script") node.type = "text/x-king-refused";
+    node.textContent = "";
+    node.remove();
+    window.kingStats.refusedPython.push(what);
+    console.warn("king: injected Python refused: " + what);
+  }
+  function check(node) {
+    if (node.nodeType !== 1 || allowed.has(node)) return;
+    var name = node.localName;
+    if (name === "script" && !js.test((node.getAttribute("type") || "").trim())) {
+      refuse(node, "script[type=" + node.getAttribute("type") + "]");
+      return;
+    }
+    if (tag.test(name)) { refuse(node, name); return; }
+    for (var i = node.attributes.length - 1; i >= 0; i--) {
+      var a = node.attributes[i].name;
+      if (attr.test(a)) { node.removeAttribute(a); window.kingStats.refusedPython.push("@" + a); }
+    }
+    var inner = node.querySelectorAll ? node.querySelectorAll("*") : [];
+    for (var j = 0; j < inner.length; j++) check(inner[j]);
+  }
+  var observer = new MutationObserver(function (records) {
+    if (document.readyState === "loading") return; // the parser: index.html's own markup
+    records.forEach(function (r) {
+      if (r.type === "attributes") { if (attr.test(r.attributeName)) check(r.target); return; }
+      r.addedNodes.forEach(check);
+    });
+  });
+  function watch(root) { observer.observe(root, { childList: true, subtree: true, attributes: true }); return root; }
+  watch(document);
+  var attach = Element.prototype.attachShadow; // PyScript observes shadow roots too: so does this, first
+  Element.prototype.attachShadow = function (init) { return watch(attach.call(this, init)); };
 })();
 addEventListener("py:ready", function () { window.kingStats.pyReadyMs = window.kingStats.pyReadyMs || performance.now(); });
 (function () {

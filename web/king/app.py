@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 
 from kingcore.web import LANGUAGES, Answer
 
@@ -34,7 +34,7 @@ class App:
 
     def __init__(self, cat: Catalog, store: Store) -> None:
         self.cat, self.store = cat, store
-        self.state = st = State(store)
+        self.state = st = State(store, cat.t)
         self.bots = Bots(self.bots_note)
         self.saves = Saves(st, cat)
         self.assist = Assist(st, cat, self.intent, self.saves.in_sync)  # issue 13: undo, auto-play, sounds
@@ -109,6 +109,13 @@ class App:
         self.screen.draw_problem(words=True)  # its words only: a pending choice (a full storage) stays
         st.refresh()
         document.body.dataset.lang = lang
+
+    def unreadable_stored(self, where: str, err: BaseException) -> None:
+        """Something stored (``where``: the statistics, ...) could not be read or used at start-up or
+        after: a note and the console, never an aborted start (issue 22 item 2)."""
+        window.console.warn(f"king: {where} could not be read or used: {type(err).__name__}: {err}")
+        document.body.dataset.storedProblem = where
+        self.state.show_toast(self.cat.t("toast.stored_unreadable"))
 
     def bots_note(self, code: str) -> None:
         """The bots' worker restarted, or this thread played a move: a short note."""

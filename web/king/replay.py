@@ -16,11 +16,17 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from kingcore.web import Replay, ReplayFileError
+from kingcore.web.backup import MAX_BACKUP
 
 from .app import App
 from .draw import el, put
 from .render import replay as view
 from .state import spawn
+from .stats import too_big
+
+MAX_REPLAY_BYTES = MAX_BACKUP
+"""Bytes in a file the viewer reads (``Replay.from_text`` takes at most a backup's characters; records and
+saves are ASCII but for people's names): a larger file is refused by ``File.size``, unread."""
 
 STEP_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 TRICK_KEYS = {"PageUp": -1, "PageDown": 1}
@@ -67,6 +73,10 @@ class ReplayView:
 
     async def read(self, file: Any) -> None:
         """Read a picked or dropped file (a long record takes seconds: "Reading the file…" shows meanwhile)."""
+        refused = too_big(self.app.cat, int(file.size), MAX_REPLAY_BYTES)
+        if refused is not None:  # by its size alone, at once: nothing of it is read (issue 22 item 6)
+            self.failed({"part": "file", "line": None, "column": None, "message": refused, "size": int(file.size)})
+            return
         status = el("replay-status")
         status.hidden = False
         await asyncio.sleep(0.03)  # let the page paint it before the replay takes the thread

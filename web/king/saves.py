@@ -33,7 +33,7 @@ class Saves:
             self.start_game(st.prefs.get("options", {}))
         else:
             try:
-                st.commit("adopt", session=Session.from_save(text), save=False)
+                st.commit("adopt", session=Session.from_save(text), save=False, text=text)
             except SaveError as e:
                 st.lose(e)
             except Exception as e:  # an engine bug on a save must not stop the page either
@@ -93,7 +93,14 @@ class Saves:
 
     def in_sync(self) -> bool:
         """Before a change: no other tab is ahead (else its game is taken, and said)."""
-        return self.state.in_sync(self.cat.t("toast.other_tab"))
+        return self.state.in_sync()
+
+    def startup_failed(self, err: BaseException) -> None:
+        """Start-up met stored data it could not use (an engine bug on a strange save): the save is offered
+        as unreadable — the banner, its export, a new game — instead of a page stuck behind its overlay."""
+        window.console.error(f"king: start-up failed on the stored data: {type(err).__name__}: {err}")
+        raw = self.state.store.save() or ""
+        self.state.lose(err if isinstance(err, SaveError) else SaveError(str(err), "invalid", raw))
 
     def on_storage(self, event: Any) -> None:
         """Another tab wrote: a newer save of ours is taken."""
@@ -104,6 +111,8 @@ class Saves:
         seq = save_seq(text)
         if seq is not None and (st.session is None or seq > st.session.seq):
             st.adopt(text, self.cat.t("toast.continued"))
+        else:
+            st.tie(text, seq)
 
     def record_refused(self) -> bool:
         """True (and a toast says why) while a file with the dealt cards would show another person's hand."""

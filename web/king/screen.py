@@ -48,6 +48,8 @@ class Screen:
         if st.saved is not None:  # after the first save
             el("storage-banner").hidden = st.saved  # persistent while the game is not being saved
             document.body.dataset.storage = "ok" if st.saved else "full"
+        if st.ties_lost:
+            document.body.dataset.tabTies = str(st.ties_lost)
         if change.kind == "toast" or (self.toast_shown is not None and st.toast is None):
             self.draw_toast()  # a new note (its timer anew), or the note gone
         if change.kind in QUIET:

@@ -65,8 +65,8 @@ Subscriber = Callable[[Change], None]
 class State:
     """The page's state; :meth:`commit` is its one change of the game, :meth:`notify` tells the subscribers."""
 
-    def __init__(self, store: Store) -> None:
-        self.store = store
+    def __init__(self, store: Store, words: Callable[[str], str]) -> None:
+        self.store, self.words = store, words  # words(code): a note in the page's language
         self.rng = random.Random(int.from_bytes(os.urandom(16), "big"))  # chance: the shuffles
         self.prefs, self.prefs_ok = store.load_prefs()
         self.session: Session | None = None
@@ -78,6 +78,8 @@ class State:
         self.show_last = False  # the Last-trick inset is open
         self.toast: str | None = None  # the short note shown now
         self.saved: bool | None = None  # the last save was written (False: the storage is full or disabled)
+        self.saved_text: str | None = None  # the save text this tab last wrote or took (two tabs' ties)
+        self.ties_lost = 0  # simultaneous moves in another tab that won (``data-tab-ties``)
         self.subscribers: list[Subscriber] = []
 
     # ----- what the page reads ------------------------------------------------------------------------
@@ -127,10 +129,11 @@ class State:
         self.notify(Change("page"))
 
     def commit(self, kind: str, view: ViewModel | None = None, *, session: Session | None = None,
-               seat: int | None = None, token: str | None = None, save: bool = True) -> None:
+               seat: int | None = None, token: str | None = None, save: bool = True, text: str | None = None) -> None:
         """The one change of the game: ``session`` (a new one, or the one on the table changed in place)
         becomes the table with ``view`` (default: its ``table_view``), saved (``save``) with the next
-        counter, and every subscriber told (:class:`Change` ``kind``, the move's ``seat`` and ``token``)."""
+        counter — or, not saved, taken from the save ``text`` — and every subscriber told (:class:`Change`
+        ``kind``, the move's ``seat`` and ``token``)."""
         before = self.vm
         seq = self.next_seq() if save else 0  # before a new session replaces the one it must follow
         if session is not None:
@@ -144,7 +147,10 @@ class State:
             self.toast = None
         if save:
             s.seq = seq
-            self.saved = self.store.write_save(s.to_save())
+            self.saved_text = s.to_save()
+            self.store_save(self.saved_text)
+        else:
+            self.saved_text = text
         self.notify(Change(kind, before, seat, token))
 
     def play(self, token: str, seat: int, kind: str = "intent") -> Answer:
@@ -157,17 +163,34 @@ class State:
             self.commit(kind, result["view"], seat=seat, token=token)
         return result
 
-    def in_sync(self, ahead_message: str) -> bool:
-        """Before a change: if another tab saved a newer state, take it (saying ``ahead_message``) and refuse
+    def in_sync(self) -> bool:
+        """Before a change: if another tab saved a newer state (or won a tie: :meth:`tie`), take it and refuse
         the change (one read of the stored save's counter, from its first characters)."""
         if self.session is None:
             return False
         text = self.store.save()
         stored = save_seq(text)
         if stored is not None and stored > self.session.seq:
-            self.adopt(text, ahead_message)
+            self.adopt(text, self.words("toast.other_tab"))
             return False
-        return True
+        return not self.tie(text, stored)
+
+    def tie(self, text: str | None, seq: int | None) -> bool:
+        """Two tabs saved the same counter at the same moment with different games (each played its own
+        card): the greater save text wins in every tab (a rule both tabs apply alike, so they converge).
+        The losing tab adopts the winner's game and says so (True); the winning tab keeps its game and
+        writes it again should the storage hold the loser's (False)."""
+        s = self.session
+        if s is None or text is None or seq != s.seq or self.saved_text is None or text == self.saved_text:
+            return False
+        if text > self.saved_text:
+            self.ties_lost += 1
+            self.adopt(text, self.words("toast.tab_tie"))
+            return True
+        now = self.store.save()
+        if now != self.saved_text and save_seq(now) == s.seq:  # never over a newer save
+            self.store_save(self.saved_text)
+        return False
 
     def adopt(self, text: str | None, message: str | None) -> bool:
         """Continue from a save text (another tab's, an imported one, the stored one at start): whether it
@@ -178,22 +201,25 @@ class State:
             session = Session.from_save(text)
         except SaveError:
             return False
-        self.commit("adopt", session=session, save=False)
+        self.commit("adopt", session=session, save=False, text=text)
         if message:
             self.show_toast(message)
         return True
 
-    def take_save(self, text: str) -> str | None:
-        """Store an imported save text, its counter moved past ours when behind (:meth:`next_seq`): the text
-        stored, or ``None`` when the browser refused it. The game is then taken with :meth:`adopt`."""
+    def imported(self, text: str) -> str:
+        """An imported save text, its counter moved past ours when behind (:meth:`next_seq`)."""
         nxt = self.next_seq()
-        if (save_seq(text) or 0) < nxt:
-            text = resequenced(text, nxt)
-        return text if self.store.write_save(text) else None
+        return resequenced(text, nxt) if (save_seq(text) or 0) < nxt else text
+
+    def store_save(self, text: str) -> bool:
+        """Write a save text (this module is the save's one writer: :meth:`commit`, an import and its
+        rollback, a won tie); whether the browser took it."""
+        self.saved = self.store.write_save(text)
+        return self.saved
 
     def lose(self, err: SaveError) -> None:
         """The stored save cannot be continued: no game, the problem shown (and kept for export)."""
-        self.problem, self.session, self.vm, self.pending = err, None, None, None
+        self.problem, self.session, self.vm, self.pending, self.saved_text = err, None, None, None, None
         self.refresh()
 
     # ----- the toast ---------------------------------------------------------------------------------

@@ -6,7 +6,10 @@ and the export and import of all saved data (the save, the preferences, the stat
 A finished rubber is recorded when its final screen is drawn (:meth:`StatsView.record`, a ``king.state`` subscriber),
 from the statistics as stored *now* and keyed by the game (``rubber_key``): a reload of the final screen or a
 second tab on the same game finds it there and records nothing. An import is checked wholly before anything
-is written, and what was stored is put back if the browser refuses a write.
+is written (a file over :data:`MAX_IMPORT_BYTES` is refused by its size, unread), and what was stored is put
+back if the browser refuses a write — then read back, and the message names whatever could not be restored
+(issue 22 item 4). Statistics that could not be read stay under ``stats-unreadable``, offered for export in the
+dialog; rubbers dropped to fit are said.
 """
 
 from __future__ import annotations
@@ -18,14 +21,34 @@ from pyscript import document, when, window
 from pyscript.ffi import create_proxy, is_none
 
 from kingcore.web import ViewModel, read_prefs
-from kingcore.web.backup import BackupError, make_backup, read_backup
+from kingcore.web.backup import MAX_BACKUP, BackupError, make_backup, read_backup
 from kingcore.web.stats import add_rubber, cleared, dump_stats, merge, read_stats, rubber_entry, rubber_key, summary
 
 from .app import App
 from .draw import blob_url, el, put
 from .render import stats as view
 from .state import Change, spawn
-from .words import ME
+from .words import ME, Catalog
+
+MAX_IMPORT_BYTES = MAX_BACKUP
+"""Bytes in a file Import… reads: a backup's character limit (the page's backups are ASCII JSON, a byte a
+character); a larger file is refused by ``File.size`` before any of it is read."""
+
+
+def too_big(cat: Catalog, size: int, limit: int) -> str | None:
+    """What the page says of a file of ``size`` bytes when over ``limit`` (both shown in MB), else ``None``.
+
+    Issue 22 item 6: checked before the file is read, so a huge file neither freezes the page nor is called
+    "not valid JSON"."""
+    if size <= limit:
+        return None
+    return cat.t("file.too_big", size=cat.num(size / 1e6), limit=cat.num(limit / 1e6))
+
+
+def dropped_count(before: int, added: int, after: int) -> int:
+    """Rubbers dropped to fit (the cap, the size limit): ``before`` stored plus ``added`` new, ``after``
+    kept."""
+    return max(0, before + added - after)
 
 
 def now_utc() -> str:
@@ -41,6 +64,7 @@ class StatsView:
         self.store = app.store
         self.recorded: tuple[str, int] | None = None  # (game id, seq) last looked at: one look per state
         self.export_url: str | None = None
+        self.unreadable_url: str | None = None  # the object URL of the unreadable statistics' text
 
     # ----- storage ------------------------------------------------------------------------------------
 
@@ -54,19 +78,36 @@ class StatsView:
         return stats
 
     def write(self, stats: dict[str, Any]) -> bool:
-        return self.store.put(self.store.stats_key, dump_stats(stats))
+        """Store ``stats`` — only a text the reader takes back whole (what cannot be read back is not
+        written: the stored statistics stay)."""
+        text = dump_stats(stats)
+        back, ok = read_stats(text)
+        if not ok or len(back["rubbers"]) != len(stats["rubbers"]):
+            window.console.warn("king: statistics not written: the text would not read back whole")
+            return False
+        return self.store.put(self.store.stats_key, text)
 
     def current_key(self) -> str | None:
-        """The key of the rubber on the table if it is over."""
+        """The key of the rubber on the table if it is over (``None`` too when its id cannot be keyed)."""
         s, vm = self.app.state.session, self.app.state.vm
         if s is None or vm is None or vm["phase"] != "rubber_over":
             return None
-        return rubber_key(s.game_id, s.record())
+        try:
+            return rubber_key(s.game_id, s.record())
+        except Exception as e:  # an id a hostile save brought: the statistics cannot key it
+            window.console.warn(f"king: no key for this rubber: {e}")
+            return None
 
     def changed(self, change: Change) -> None:
-        """A subscriber of the state: a finished rubber on the table goes into the statistics, once."""
-        if self.app.state.vm is not None:
-            self.record(self.app.state.vm)
+        """A subscriber of the state: a finished rubber on the table goes into the statistics, once; a
+        failure (stored data it cannot use) is a note, never a stopped page."""
+        vm = self.app.state.vm
+        if vm is None:
+            return
+        try:
+            self.record(vm)
+        except Exception as e:
+            self.app.unreadable_stored("statistics", e)
 
     def record(self, vm: ViewModel) -> None:
         """A finished rubber on the table (``vm``) goes into the statistics, once."""
@@ -74,12 +115,21 @@ class StatsView:
         if vm["phase"] != "rubber_over" or s is None or self.recorded == (s.game_id, s.seq):
             return
         self.recorded = (s.game_id, s.seq)
-        entry = rubber_entry(s, now_utc())
+        try:
+            entry = rubber_entry(s, now_utc())
+        except Exception as e:  # a hostile save's game (an id no encoder takes): not recorded, said
+            self.app.unreadable_stored("statistics", e)
+            return
         if entry is None:
             return
-        stats, added = add_rubber(self.stored(), entry)
+        old = self.stored()
+        stats, added = add_rubber(old, entry)
         if added and self.write(stats):
             document.body.dataset.statsRecorded = entry["key"]
+            dropped = dropped_count(len(old["rubbers"]), 1, len(stats["rubbers"]))
+            if dropped:
+                document.body.dataset.statsDropped = str(dropped)
+                self.app.state.show_toast(self.app.cat.n("stats.dropped", dropped))
             if el("stats-dialog").open:
                 self.draw()
 
@@ -99,6 +149,16 @@ class StatsView:
         s = summary(stats, ME)
         put(el("stats-body"), view.stats_panel(self.app.cat, s, self.app.state.vm))
         el("stats-dialog").dataset.played = str(s["played"])
+        self.offer_unreadable()
+
+    def offer_unreadable(self) -> None:
+        """Statistics set aside as unreadable (``stats-unreadable``) are offered as a file, as an unreadable
+        save is (issue 22 item 3)."""
+        text = self.store.get(self.store.stats_broken_key)
+        el("stats-unreadable").hidden = not text
+        if text:
+            self.unreadable_url = blob_url(text, self.unreadable_url)
+            el("stats-unreadable-export").href = self.unreadable_url
 
     def say(self, kind: str, message: str | list[Any]) -> None:
         """A line under the dialog's buttons: ``kind`` ``ok``, ``error`` or ``""`` (none)."""
@@ -115,7 +175,7 @@ class StatsView:
 
     def export(self, event: Any) -> None:
         """The link's file: the save, the preferences and the statistics (``make_backup``); none while it
-        would show another person's hand (``State.hides_hands``: said here, in the open dialog)."""
+        would show another person's hand (``App.record_hides_hands``: said here, in the open dialog)."""
         if self.app.state.hides_hands():
             event.preventDefault()
             self.say("error", self.app.cat.t("toast.backup_hidden"))
@@ -135,9 +195,13 @@ class StatsView:
             spawn(self.import_file(files.item(0), event.target))
 
     async def import_file(self, file: Any, node: Any) -> None:
-        text = str(await file.text())
         node.value = ""  # the same file can be picked again
-        self.import_text(text)
+        refused = too_big(self.app.cat, int(file.size), MAX_IMPORT_BYTES)
+        if refused is not None:  # by its size alone: nothing of it is read
+            document.body.dataset.importRefused = str(int(file.size))
+            self.say("error", f"{refused} {self.app.cat.t('stats.import_kept')}")
+            return
+        self.import_text(str(await file.text()))
 
     def import_text(self, text: str) -> None:
         """Check the whole file, then store its parts (the statistics merged with ours; an unreadable save on
@@ -148,45 +212,74 @@ class StatsView:
         except BackupError as e:
             self.say("error", view.import_problem(self.app.cat, e.kind, e.detail, e.line, e.column, e.version))
             return
-        st, state, cat = self.store, self.app.state, self.app.cat
+        st = self.store
+        state, cat = self.app.state, self.app.cat
         if backup["save"] is not None and state.playing() and not window.confirm(cat.t("stats.import_confirm")):
             return  # the game on the table stays (the file's game would replace it)
         if backup["save"] is not None and state.problem is not None and not self.app.saves.keep_unreadable():
             self.say("error", self.app.cat.t("stats.import_full"))  # the unreadable save could not be set aside
             return
-        keys = (st.stats_key, st.prefs_key)
+        keys = (st.stats_key, st.prefs_key, st.save_key)
         before = {k: st.get(k) for k in keys}
-        writes = {st.stats_key: dump_stats(merge(self.stored(), backup["stats"]))}
+        ours = self.stored()
+        merged = merge(ours, backup["stats"])
+        fresh = len({r["key"] for r in backup["stats"]["rubbers"]} - {r["key"] for r in ours["rubbers"]})
+        writes = {st.stats_key: dump_stats(merged)}
+        back, ok = read_stats(writes[st.stats_key])  # what will be stored reads back whole, or nothing is
+        if not ok or len(back["rubbers"]) != len(merged["rubbers"]):
+            self.say("error", f"{self.app.cat.t('stats.import_stats')} {self.app.cat.t('stats.import_kept')}")
+            return
         if backup["prefs"] is not None:
             writes[st.prefs_key] = json.dumps(backup["prefs"])
         save = backup["save"]
-        take = save is not None and save != st.save()
-        done: list[str] = []
-        for key, value in writes.items():
-            if not st.put(key, value):
-                self.undo_writes(done, before)
-                return
-            done.append(key)
-        stored = state.take_save(save) if take and save is not None else None  # the save last, by the state
-        if take and stored is None:
-            self.undo_writes(done, before)
+        if save is not None and save != before[st.save_key]:
+            writes[st.save_key] = state.imported(save)  # its counter past every tab's
+        if not self.write_all(writes, before):
             return
         self.recorded = None
         self.apply_prefs(backup["prefs"])
-        if stored is not None:
-            state.adopt(stored, self.app.cat.t("stats.imported_game"))
+        if st.save_key in writes:
+            state.adopt(writes[st.save_key], self.app.cat.t("stats.imported_game"))
         self.draw()
-        self.say("ok", self.app.cat.n("stats.imported", len(backup["stats"]["rubbers"])))
+        said = self.app.cat.n("stats.imported", len(backup["stats"]["rubbers"]))
+        dropped = dropped_count(len(ours["rubbers"]), fresh, len(merged["rubbers"]))
+        if dropped:
+            document.body.dataset.statsDropped = str(dropped)
+            said += " " + self.app.cat.n("stats.dropped", dropped)
+        self.say("ok", said)
 
-    def undo_writes(self, done: list[str], before: dict[str, str | None]) -> None:
-        """A write was refused: what was written before it is put back, and the dialog says so."""
-        for k in done:
-            old = before[k]
-            if old is None:
-                window.localStorage.removeItem(k)
+    def write_all(self, writes: dict[str, str], before: dict[str, str | None]) -> bool:
+        """All of ``writes`` stored, or none (issue 22 item 4): on a refused write, each key written is put
+        back as ``before`` held it, every key is read back, and the message names what is not as it was
+        (``stats.import_partial``) — or says nothing was changed only when that is so."""
+        st, state = self.store, self.app.state
+        done: list[str] = []
+        for key, value in writes.items():
+            if state.store_save(value) if key == st.save_key else st.put(key, value):  # the save by the state
+                done.append(key)
+                continue
+            for k in reversed(done):
+                old = before[k]
+                if old is None:
+                    try:
+                        window.localStorage.removeItem(k)
+                    except Exception as e:  # storage disabled meanwhile: read back below
+                        window.console.warn(f"king: could not remove {k}: {e}")
+                elif k == st.save_key:
+                    state.store_save(old)
+                else:
+                    st.put(k, old)
+            changed = [k for k in before if st.get(k) != before[k]]
+            document.body.dataset.importChanged = " ".join(changed)
+            if not changed:
+                self.say("error", self.app.cat.t("stats.import_full"))
             else:
-                self.store.put(k, old)
-        self.say("error", self.app.cat.t("stats.import_full"))
+                part = {st.stats_key: "stats.part_stats", st.prefs_key: "stats.part_prefs",
+                        st.save_key: "stats.part_save"}
+                parts = self.app.cat.t("list.sep").join(self.app.cat.t(part[k]) for k in changed)
+                self.say("error", self.app.cat.t("stats.import_partial", parts=parts))
+            return False
+        return True
 
     def apply_prefs(self, prefs: dict[str, Any] | None) -> None:
         """The imported preferences in force: the language at once, the rest for the next game."""

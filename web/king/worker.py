@@ -46,11 +46,15 @@ class Bots:
         self.hang_next = 0  # the test hook: so many next choose() calls never return
         self.main_moves = 0  # calls this thread answered after the worker failed
         self.broken = False  # a restart failed: this thread answers from now on
+        self.starting: asyncio.Future[bool] | None = None  # a start in progress, shared by every call
+        self.pending = 0  # calls waiting for the worker's answer (``data-bots-pending``, for the tests)
+        self.deadlines: dict[str, float] = {}  # the test hook's overrides of ``deadline_s`` (seconds)
 
     async def connect(self) -> None:
         """Start the worker and load the bots in it; then the page may ask it."""
         if "king-test" in str(window.location.search):
-            window.kingTest = {"killWorker": create_proxy(self.kill), "hangNext": create_proxy(self.hang)}
+            window.kingTest = {"killWorker": create_proxy(self.kill), "hangNext": create_proxy(self.hang),
+                               "deadline": create_proxy(self.set_deadline)}
         await self.start()
         window.kingStats.botsReadyMs = now_ms()
         self.ready.set()
@@ -63,6 +67,7 @@ class Bots:
         fragment = document.getElementById("bots-worker").content.cloneNode(True)
         self.script = fragment.querySelector("script")
         self.script.setAttribute("name", name)
+        window.kingAllowPython(self.script)  # the page's own worker: start.js refuses any other Python markup
         document.body.appendChild(fragment)
         try:
             worker = await asyncio.wait_for(workers[name], BOTS_TIMEOUT_S)
@@ -99,20 +104,48 @@ class Bots:
         """Test hook: the next ``times`` calls of ``choose`` never return (the worker spins)."""
         self.hang_next = int(times)
 
+    def set_deadline(self, name: Any, seconds: Any) -> None:
+        """Test hook: calls of ``name`` (``hint``, ``analyse``, ``choose``) get ``seconds`` instead."""
+        self.deadlines[str(name)] = float(seconds)
+
+    async def revive(self) -> bool:
+        """A new worker after a failure: one start however many calls need it at once (each call that
+        failed on the old worker waits for the same new one)."""
+        if self.starting is None:
+            self.starting = asyncio.ensure_future(self.start())
+            self.starting.add_done_callback(lambda _: setattr(self, "starting", None))
+        return await asyncio.shield(self.starting)
+
     async def call(self, name: str, args: tuple[Any, ...], deadline: float) -> str | None:
         """The worker's answer to ``name(*args)`` within ``deadline`` seconds, restarting it after a crash
-        or a missed deadline; ``None`` after :data:`ATTEMPTS` failures (or with no worker)."""
+        or a missed deadline; ``None`` after :data:`ATTEMPTS` failures (or with no worker). A failed call
+        stops only the worker it asked: when another call has replaced that worker meanwhile (a hint's
+        long deadline ending after a move's short one restarted it), the healthy new one is asked."""
+        self.pending += 1
+        document.body.dataset.botsPending = str(self.pending)
+        try:
+            return await self.attempts(name, args, self.deadlines.get(name, deadline))
+        finally:
+            self.pending -= 1
+            document.body.dataset.botsPending = str(self.pending)
+
+    async def attempts(self, name: str, args: tuple[Any, ...], deadline: float) -> str | None:
         for _ in range(ATTEMPTS):
-            if self.worker is None and not self.broken and not await self.start():
+            if self.worker is None and not self.broken and not await self.revive():
                 return None
             if self.worker is None:
                 return None
             fn = name
             if self.hang_next > 0 and name == "choose":
                 self.hang_next, fn = self.hang_next - 1, "hang"
+            worker = self.worker  # the worker this call asks: only it is stopped if the call fails
             try:
-                return str(await asyncio.wait_for(getattr(self.worker, fn)(*args), deadline))
+                return str(await asyncio.wait_for(getattr(worker, fn)(*args), deadline))
             except Exception as e:  # a missed deadline (TimeoutError) or the worker failed
+                if self.worker is not worker:  # another call already replaced it: ask the new one
+                    window.console.warn(f"king: bots worker failed on {name} ({type(e).__name__}); "
+                                        "it was replaced meanwhile")
+                    continue
                 window.console.warn(f"king: bots worker failed on {name} ({type(e).__name__}: {e}); restarting it")
                 self.stop()
                 self.restarts += 1

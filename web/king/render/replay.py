@@ -138,8 +138,11 @@ def seat_review(cat: Catalog, state: Mapping[str, Any] | None, table: Table, act
 def file_error(cat: Catalog, error: Mapping[str, Any]) -> list[Node | str]:
     """Where a file could not be read (``ReplayFileError.to_dict()``): the line and column of the file, or
     of the game record inside a save, and under *Details* what is wrong in the page's words (the reader's own
-    English message only for a rare kind of error without a ``code``: ``Catalog.detail``)."""
-    if error.get("line") is None:
+    English message only for a rare kind of error without a ``code``: ``Catalog.detail``); a file refused by its
+size (``"size"`` in ``error``) says the sizes instead."""
+    if "size" in error:  # refused by its size, unread: the message (in the page's words) says the sizes
+        text = str(error["message"])
+    elif error.get("line") is None:
         text = cat.t("replay.error")
     else:
         code = "replay.error_record" if error.get("part") == "record" else "replay.error_file"

@@ -1,0 +1,345 @@
+"""Hardening, round two (issue 22), in a real Chromium: nothing stored can stop the page's start (each repro
+of the issue, two reloads each), imports are all-or-nothing under a full storage and say exactly what
+changed, files over the limit are refused by their size before they are read, two tabs that play
+different cards at the same moment converge, injected PyScript markup does not run, and a hint's long
+deadline does not terminate the healthy replacement of a killed bots' worker."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_recovery import GET_JS, new_game_with_cheap_fast_bots
+from test_stats import STATS_KEY, finished, open_stats
+from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, open_game, saved_session, seed_storage, state
+
+from kingcore.web import Session
+from kingcore.web.backup import MAX_BACKUP, make_backup
+from kingcore.web.stats import MAX_STATS, add_rubber, dump_stats, empty_stats, rubber_entry
+
+pytestmark = pytest.mark.browser
+
+BROKEN_STATS_KEY = "king:/:stats-unreadable"
+FAST = json.dumps({"fast": True, "levels": ["human", "random", "random", "random"]})
+
+
+def surrogate_save() -> str:
+    """Issue 22 repro A: a finished rubber's save whose id is the JSON escape of a lone surrogate."""
+    doc = json.loads(finished(3).to_save())
+    doc["id"] = "\ud800"
+    return json.dumps(doc)  # ASCII: the id is written "\ud800"
+
+
+def max_seq_save() -> str:
+    """Repro B: a legal save at my turn with the counter at the largest its reader takes."""
+    s = saved_session(lambda s: s.view_model(0)["my_turn"] and s.view_model(0)["phase"] == "play")
+    s.seq = 999_999_999_999_999_999
+    return s.to_save()
+
+
+def synthetic(count: int, options: dict[str, Any], deals: int, first: int = 0) -> dict[str, Any]:
+    """Statistics of ``count`` rubbers with rules ``options`` and ``deals`` deals each (random points; keys
+    ``first``, ``first + 1``, … in hex)."""
+    rules = Session.new_game(options, random.Random(1), {}).game.rules
+    rng = random.Random(first)
+    stats = empty_stats()
+    for i in range(first, first + count):
+        rows = [["no_tricks", [rng.randrange(-99999, 99999) for _ in range(rules.players)]] for _ in range(deals)]
+        totals = [sum(d[1][p] for d in rows) for p in range(rules.players)]
+        entry = {"key": f"{i:024x}", "date": "2026-12-01T10:00:00Z", "rules": str(rules), "players": rules.players,
+                 "humans": [0], "totals": totals, "deals": rows}
+        stats, _ = add_rubber(stats, entry)
+    return stats
+
+
+def huge_stats() -> str:
+    """Repro C: statistics of 249 six-player rubbers with the trump replay (120 deals each), over the
+    statistics' size limit though under the count's cap."""
+    text = dump_stats(synthetic(249, {"players": 6, "replay": "trumps", "trump_rounds": 2, "order": "chosen"}, 120))
+    assert len(text) > MAX_STATS
+    return text
+
+
+def playable(page: Any, what: str) -> None:
+    """The page is ready, its loading overlay gone, and a card can be played: on the table, or after New
+    game (from the unreadable-save banner, or the bar once the rubber is over)."""
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.locator("#loading").is_hidden(), what
+    phase = page.evaluate("document.body.dataset.phase")
+    if phase != "play" or not page.evaluate(f"({MY_TURN_OR_BREAK})()"):
+        page.click("#problem-new" if phase == "save_error" else "#btn-new")
+        new_game_with_cheap_fast_bots(page)
+    page.wait_for_function(MY_TURN_OR_BREAK)
+    before = page.evaluate("document.querySelectorAll('#hand button.card').length")
+    page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
+    page.wait_for_function(f"document.querySelectorAll('#hand button.card').length < {before}")
+    page.wait_for_function(MY_TURN_OR_BREAK)  # the bots have played and saved: no write in flight
+
+
+def reload_twice(page: Any, what: str) -> None:
+    for _ in range(2):
+        page.reload()
+        page.wait_for_selector("body[data-ready=true]")
+        assert page.locator("#loading").is_hidden(), what
+
+
+def test_nothing_stored_stops_the_start(server: Any, new_context: Any, storage_tab: Any, tmp_path: Path) -> None:
+    """Each repro of issue 22 (A: a save whose id holds a lone surrogate, also as an imported backup;
+    B: the counter at its largest, then a card; C: statistics over their size limit) seeded while no tab is
+    open: the page starts, survives two reloads and plays a card."""
+    ctx, watch = new_context(accept_downloads=True)
+    writer = storage_tab(ctx, server.url)
+    repros = {"A_surrogate_save": {SAVE_KEY: surrogate_save()}, "B_max_seq": {SAVE_KEY: max_seq_save()},
+              "C_huge_stats": {STATS_KEY: huge_stats()}}
+    for what, items in repros.items():
+        writer.page.evaluate("localStorage.clear()")
+        writer.write({PREFS_KEY: FAST, **items})
+        page = open_game(ctx, server.url)
+        if what == "B_max_seq":
+            playable(page, what)  # one card: the counter goes past its old reader's limit
+        reload_twice(page, what)
+        if what == "C_huge_stats":  # item 3: the unreadable statistics are kept and offered for export
+            open_stats(page)
+            assert page.locator("#stats-unreadable").is_visible()
+            with page.expect_download() as dl:
+                page.click("#stats-unreadable-export")
+            assert Path(dl.value.path()).read_text() == items[STATS_KEY]
+            assert page.evaluate(GET_JS, BROKEN_STATS_KEY) == items[STATS_KEY]
+            page.click("#stats-close")
+        playable(page, what)
+        page.close()
+    # A again, through Import…: the backup is pure ASCII and reads as good
+    writer.page.evaluate("localStorage.clear()")
+    writer.write({PREFS_KEY: FAST})
+    page = open_game(ctx, server.url)
+    open_stats(page)
+    backup = json.dumps(json.loads(make_backup(surrogate_save(), None, empty_stats(), "2026-12-01T10:00:00Z")))
+    page.once("dialog", lambda d: d.accept())  # "Replace the game in progress…?": yes
+    page.set_input_files("#stats-import-file", files=[{"name": "king-backup.json", "mimeType": "application/json",
+                                                        "buffer": backup.encode()}])
+    page.wait_for_function("document.body.dataset.statsMessage")
+    page.click("#stats-close")
+    reload_twice(page, "A_backup")
+    playable(page, "A_backup")
+    watch.errors[:] = [e for e in watch.errors if "start-up failed" not in e]  # said in the console: expected
+
+
+FILL_LEAVING_JS = """room => {  // fill localStorage, then free about `room` characters (a key set aside first)
+  localStorage.setItem("junk-room", "x".repeat(room));
+  let chunk = "x".repeat(1 << 21), i = 0;
+  while (chunk.length > 0) {
+    try { localStorage.setItem("junk" + i, chunk); i++; } catch (e) { chunk = chunk.slice(0, chunk.length >> 1); }
+  }
+  localStorage.removeItem("junk-room");
+}"""
+REFUSE_JS = """text => {  // the browser refuses to write `text` again (as a full storage would): a rollback fails
+  const put = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (k, v) {
+    if (v === text) throw new DOMException("full", "QuotaExceededError");
+    return put.call(this, k, v);
+  };
+}"""
+LOCAL_JS = """() => JSON.stringify(Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('king:'))
+  .sort().map(k => [k, localStorage.getItem(k)])))"""
+FREE_JS = "() => Object.keys(localStorage).filter(k => k.startsWith('junk')).forEach(k => localStorage.removeItem(k))"
+
+
+def import_file(page: Any, text: str | bytes, name: str = "king-backup.json") -> str:
+    page.evaluate("delete document.body.dataset.statsMessage")
+    page.set_input_files("#stats-import-file", files=[{"name": name, "mimeType": "application/json",
+                                                        "buffer": text if isinstance(text, bytes) else text.encode()}])
+    page.wait_for_function("document.body.dataset.statsMessage")
+    return str(page.locator("#stats-message").inner_text())
+
+
+def test_imports_all_or_nothing_and_files_checked_by_size(server: Any, new_context: Any) -> None:
+    """Import… under a full storage: refused whole, or written then put back (read back: "nothing was
+    changed" only when so); a rollback the browser refuses is named. Files over the limit (Import…, the
+    replay viewer) are refused at once with their size."""
+    ours = empty_stats()
+    for seed in (3, 5):
+        ours, _ = add_rubber(ours, rubber_entry(finished(seed), "2026-11-30T20:00:00Z"))
+    theirs, _ = add_rubber(empty_stats(), rubber_entry(finished(6), "2026-12-01T20:00:00Z"))
+    big_prefs = {"fast": True, "names": ["Имя" * 4] * 4, "levels": ["human", "random", "random", "random"]}
+    backup = make_backup(None, big_prefs, theirs, "2026-12-01T21:00:00Z")
+    ctx, _ = new_context()
+    seed_storage(ctx, {PREFS_KEY: FAST, STATS_KEY: dump_stats(ours)})
+    page = open_game(ctx, server.url)
+    open_stats(page)
+
+    # over the limit: refused by its size, nothing read (the message says the size)
+    huge = b" " * (MAX_BACKUP + 1_000_000)
+    said = import_file(page, huge, "huge.json")
+    assert "The file is 3.0 MB; the largest file this page reads is 2.0 MB." in said, said
+    assert page.evaluate("document.body.dataset.importRefused") == str(len(huge))
+    page.click("#stats-close")
+    page.click("#btn-replay")
+    page.set_input_files("#replay-file", files=[{"name": "huge.king", "mimeType": "text/plain", "buffer": huge}])
+    page.wait_for_selector("#replay-error:not([hidden])")
+    assert "The file is 3.0 MB" in page.locator("#replay-error").inner_text()
+    page.click("#replay-close")
+    open_stats(page)
+
+    stored = page.evaluate(LOCAL_JS)
+    # a full storage: the statistics' write is refused, nothing changed
+    page.evaluate(FILL_LEAVING_JS, 0)
+    said = import_file(page, backup)
+    assert "nothing was changed" in said, said
+    assert page.evaluate(LOCAL_JS) == stored
+    # room for the statistics but not the settings: the statistics are written, then put back
+    page.evaluate(FREE_JS)
+    merged_growth = len(dump_stats(add_rubber(ours, theirs["rubbers"][0])[0])) - len(dump_stats(ours))
+    page.evaluate(FILL_LEAVING_JS, merged_growth + 40)
+    said = import_file(page, backup)
+    assert "nothing was changed" in said, said
+    assert page.evaluate(LOCAL_JS) == stored
+    # the same, and the browser refuses the rollback too: the message names what is not as it was
+    page.evaluate(REFUSE_JS, dump_stats(ours))
+    said = import_file(page, backup)
+    assert "could not be put back as it was: the statistics." in said, said
+    assert page.evaluate("document.body.dataset.importChanged") == STATS_KEY
+    page.evaluate(FREE_JS)
+    said = import_file(page, backup)  # room again: imported whole
+    assert said.startswith("Imported"), said
+    assert json.loads(page.evaluate(GET_JS, PREFS_KEY))["names"] == big_prefs["names"]
+    # a file of 300 other rubbers: the oldest of ours are dropped to keep 300, and the page says so
+    many = make_backup(None, None, synthetic(300, {}, 14, first=1000), "2026-12-01T22:00:00Z")
+    said = import_file(page, many)
+    assert "The oldest 3 rubbers were dropped" in said, said
+    assert page.evaluate("document.body.dataset.statsDropped") == "3"
+
+
+GO_KEY = "king-test-go"
+ARM_JS = """card => {  // play `card` when the test's storage tab writes GO_KEY (both tabs hear it at once)
+  if (!window.kingGo) window.addEventListener("storage", e => {
+    if (e.key !== "GO_KEY" || !window.kingGoCard) return;
+    const c = window.kingGoCard;
+    window.kingGoCard = null;
+    window.kingIntent(c);
+  });
+  window.kingGo = true;
+  window.kingGoCard = card;
+}""".replace("GO_KEY", GO_KEY)
+
+
+def converged(a: Any, b: Any, limit_s: float = 120) -> dict[str, Any]:
+    """Wait until both tabs show the same table at a point where I act (or the deal is over), the one
+    stored; that state."""
+    deadline = time.monotonic() + limit_s
+    while True:
+        for page in (a, b):
+            page.wait_for_function(MY_TURN_OR_BREAK, timeout=max(1.0, deadline - time.monotonic()) * 1000)
+        sa, sb = state(a), state(b)
+        view = Session.from_save(sa["save"]).view_model(0) if sa["save"] else None
+        same = (sa["hand"], sa["trick"], sa["phase"]) == (sb["hand"], sb["trick"], sb["phase"])
+        if same and view is not None and sorted(c["card"] for c in view["hand"]) == sorted(c for c, _ in sa["hand"]):
+            return sa
+        assert time.monotonic() < deadline, f"the tabs never converged: {sa['hand']} / {sb['hand']}"
+        a.wait_for_timeout(50)  # a poll while storage events travel between the tabs
+
+
+def test_two_tabs_converge_after_simultaneous_cards(server: Any, new_context: Any, storage_tab: Any) -> None:
+    """Round after round, each tab plays a different legal card at the same moment (both hear one storage
+    event): the tabs end on one game, the stored one, and a tab whose card lost says so."""
+    s = saved_session(lambda s: s.view_model(0)["my_turn"] and s.view_model(0)["phase"] == "play"
+                      and sum(c["legal"] for c in s.view_model(0)["hand"]) > 1,
+                      options={})
+    s.settings["levels"] = ["human", "random", "random", "random"]
+    ctx, _ = new_context()
+    writer = storage_tab(ctx, server.url)
+    writer.write({SAVE_KEY: s.to_save(), PREFS_KEY: FAST})
+    a = open_game(ctx, server.url)
+    b = open_game(ctx, server.url)
+    raced = 0
+    for rnd in range(16):
+        st = converged(a, b)
+        if st["phase"] == "rubber_over":
+            break
+        if st["phase"] == "deal_over":
+            a.click("#btn-continue")
+            a.wait_for_function(f"document.body.dataset.deal !== '{st['deal']}'")
+            continue
+        legal = [c for c, disabled in st["hand"] if not disabled]
+        if len(legal) < 2:
+            a.locator(f'#hand button[data-card="{legal[0]}"]').click()
+            a.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{legal[0]}\"]')")
+            continue
+        a.evaluate(ARM_JS, legal[0])
+        b.evaluate(ARM_JS, legal[-1])
+        writer.write({GO_KEY: str(rnd)})
+        for page in (a, b):
+            page.wait_for_function("window.kingGoCard === null")
+        raced += 1
+        final = converged(a, b)
+        played = [c for c in (legal[0], legal[-1]) if c not in [h for h, _ in final["hand"]]]
+        assert len(played) == 1, f"round {rnd}: {played} both gone from my hand"
+    ties = [int(p.evaluate("document.body.dataset.tabTies || '0'")) for p in (a, b)]
+    print(f"{raced} simultaneous rounds, ties lost per tab {ties}")
+    assert raced >= 8
+    assert sum(ties) >= 1  # the race happened: one tab's card lost, and it said so
+    for page, lost in zip((a, b), ties, strict=True):
+        if lost:
+            assert page.evaluate("document.body.dataset.tabTies") == str(lost)
+
+
+PWN = "from pyscript import window\nwindow.kingPwned = 1\n"
+INJECT_JS = """code => {  // every form of PyScript markup, inserted after start-up; then a control the page vouches for
+  const s1 = document.createElement("script"); s1.type = "py"; s1.textContent = code; document.body.append(s1);
+  const p = document.createElement("py-script"); p.textContent = code; document.body.append(p);
+  document.body.insertAdjacentHTML("beforeend",
+                                   `<div><script type="mpy">${code}</script><py-script>${code}</py-script></div>`);
+  const s2 = document.createElement("script"); s2.setAttribute("type", "pyodide"); s2.textContent = code;
+  document.body.append(s2);
+  const host = document.createElement("div"); document.body.append(host);
+  const s3 = document.createElement("script"); s3.type = "py"; s3.textContent = code;
+  host.attachShadow({ mode: "open" }).append(s3);
+  const b = document.createElement("button"); b.id = "pwn-button"; document.body.append(b);
+  b.setAttribute("py-click", "print");
+  const ok = document.createElement("script"); ok.type = "py";
+  ok.textContent = "from pyscript import window\\nwindow.kingControl = 1\\n";
+  window.kingAllowPython(ok); document.body.append(ok);
+}"""
+
+
+def test_injected_pyscript_markup_does_not_run(server: Any, new_context: Any) -> None:
+    """After start-up, <script type=py|mpy|pyodide>, <py-script> (made by the DOM or by markup, in the
+    document or a shadow root) and a py-click attribute are neutralised before PyScript sees them; a
+    script the page vouches for (the control) still runs, after them in PyScript's queue."""
+    ctx, _ = new_context()
+    page = open_game(ctx, server.url)
+    assert page.evaluate("window.kingStats.refusedPython") == []  # the page's own Python all started
+    page.evaluate(INJECT_JS, PWN)
+    page.wait_for_function("window.kingControl === 1")
+    page.click("#pwn-button")
+    refused = page.evaluate("window.kingStats.refusedPython")
+    assert page.evaluate("window.kingPwned === undefined"), refused
+    assert sorted(refused) == sorted(["script[type=py]", "py-script", "script[type=mpy]", "py-script",
+                                      "script[type=pyodide]", "script[type=py]", "@py-click"]), refused
+    page.wait_for_function(MY_TURN_OR_BREAK)  # the game plays on
+    playable(page, "after injection")
+    assert page.evaluate("document.querySelectorAll('#pwn-button[py-click]').length") == 0
+
+
+def test_hint_deadline_spares_the_restarted_worker(server: Any, new_context: Any) -> None:
+    """A hint asked of a killed worker, then my card: the move's short deadline restarts the worker; the
+    hint's longer one, ending later, asks the new worker instead of terminating it (one restart in all)."""
+    s = saved_session(lambda s: s.view_model(0)["my_turn"] and s.view_model(0)["phase"] == "play"
+                      and sum(c["legal"] for c in s.view_model(0)["hand"]) > 1)
+    ctx, _ = new_context()
+    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: FAST})
+    page = open_game(ctx, server.url + "?king-test")
+    page.wait_for_function("document.body.dataset.bots === 'worker'")
+    page.wait_for_function(MY_TURN_OR_BREAK)
+    page.evaluate("window.kingTest.killWorker(); window.kingTest.deadline('hint', 15)")
+    page.click("#btn-hint")
+    page.wait_for_function("document.body.dataset.botsPending === '1'")
+    page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
+    page.wait_for_function("document.body.dataset.botsRestarts === '1'", timeout=180_000)
+    page.wait_for_function("document.body.dataset.botsPending === '0'", timeout=180_000)
+    assert page.evaluate("document.body.dataset.botsRestarts") == "1"
+    assert page.evaluate("document.body.dataset.bots") == "worker"
+    playable(page, "after the restart")
