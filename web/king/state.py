@@ -148,7 +148,7 @@ class State:
         if save:
             s.seq = seq
             self.saved_text = s.to_save()
-            self.store_save(self.saved_text)
+            self.saved = self.store_save(self.saved_text)  # the banner says when the game is not being saved
         else:
             self.saved_text = text
         self.notify(Change(kind, before, seat, token))
@@ -214,8 +214,7 @@ class State:
     def store_save(self, text: str) -> bool:
         """Write a save text (this module is the save's one writer: :meth:`commit`, an import and its
         rollback, a won tie); whether the browser took it."""
-        self.saved = self.store.write_save(text)
-        return self.saved
+        return self.store.write_save(text)
 
     def lose(self, err: SaveError) -> None:
         """The stored save cannot be continued: no game, the problem shown (and kept for export)."""
