@@ -228,6 +228,7 @@ class ReplayView:
         el("replay").close()
         st.commit("new", session=session)  # saved with the next counter
 
+
 def bind(app: App) -> ReplayView:
     """The viewer's events: the bar's button, the file input and drops, the step buttons and keys, the
     deal and seat choice, the review and "Continue from here"."""
