@@ -105,6 +105,28 @@ def test_only_the_state_module_saves() -> None:
     assert "write_save" in state
 
 
+def untyped_view_models(source: str, rel: str) -> list[str]:
+    """Parameters named ``vm`` whose annotation does not name the typed view model (``ViewModel``, or a
+    ``Frame``: a replay step, a view model with more keys)."""
+    out = []
+    for n in ast.walk(ast.parse(source)):
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef):
+            for a in [*n.args.args, *n.args.kwonlyargs]:
+                typed = re.search(r"\b(ViewModel|Frame)\b", ast.unparse(a.annotation or ast.Constant("")))
+                if a.arg == "vm" and not typed:
+                    out.append(f"{rel}:{n.lineno}: {n.name}")
+    return out
+
+
+def test_the_renderers_read_a_typed_view_model() -> None:
+    """Every function of the page that takes a view model takes ``kingcore.web.ViewModel`` (a TypedDict that
+    mypy --strict checks each key read against), not a ``dict[str, Any]`` (issue 20)."""
+    found = [x for p in web_files() for x in untyped_view_models(p.read_text("utf-8"), p.relative_to(ROOT).as_posix())]
+    assert found == []
+    assert untyped_view_models("def f(vm: dict[str, Any]) -> None: ...\ndef g(vm: ViewModel | None): ...\n", "x") == [
+        "x:1: f"]
+
+
 def test_the_page_checks_catch_a_game_read_and_a_stray_save() -> None:
     src = ("def f(app):\n    if app.session.game.phase.value == 'x':\n        app.store.put(app.store.save_key, 't')\n"
            "    app.store.write_save('t')\n    window.localStorage.setItem('k', 't')\n    return app.gamey\n")

@@ -110,9 +110,13 @@ class State:
         """Whether a file with the dealt cards would show another person's hand now (``Session.hides_hands``)."""
         return self.session is not None and self.session.hides_hands()
 
-    def next_seq(self) -> int:
-        """The counter of the next save: past the stored save's and the game on the table's."""
-        return next_seq(self.store.save(), self.session.seq if self.session is not None else 0)
+    def next_seq(self, stored: bool = True) -> int:
+        """The counter of the next save: past the game on the table's and (``stored``: a game that replaces
+        it, an import) the stored save's. A change of the game on the table counts on from its own: its
+        check that no other tab is ahead (:meth:`in_sync`) came just before, and two tabs that save the same
+        counter at once are a tie (:meth:`tie`)."""
+        own = self.session.seq if self.session is not None else 0
+        return next_seq(self.store.save() if stored else None, own)
 
     # ----- the flow ---------------------------------------------------------------------------------
 
@@ -135,7 +139,7 @@ class State:
         counter — or, not saved, taken from the save ``text`` — and every subscriber told (:class:`Change`
         ``kind``, the move's ``seat`` and ``token``)."""
         before = self.vm
-        seq = self.next_seq() if save else 0  # before a new session replaces the one it must follow
+        seq = self.next_seq(session is not None) if save else 0  # before a new session replaces the old one
         if session is not None:
             self.session, self.problem, self.pending = session, None, None
         s = self.session
