@@ -96,8 +96,9 @@ def summary(cat: Catalog, choice: dict[str, Any]) -> str:
     when the engine refuses the choice (its message is shown instead)."""
     if not choice["ok"]:
         return ""
-    text = cat.n("dialog.summary", choice["deals"], deals=choice["deals"], cards=choice["deck_size"],
-                 each=choice["hand_size"])
+    # each number with its own noun in the plural form for that number: «32 карты», «24 карты» (issue 20)
+    text = cat.t("dialog.summary", deals=cat.n("dialog.deals", choice["deals"]),
+                 cards=cat.n("dialog.cards", choice["deck_size"]), each=choice["hand_size"])
     if choice["kitty"]:
         text = cat.t("dialog.summary_kitty", summary=text, kitty=choice["kitty"])
     return text
