@@ -29,7 +29,7 @@ from .cards import iter_bits, shuffle
 from .contracts import Contract
 from .errors import KingError, NotationError, RulesError
 from .game import Game, schedule
-from .limits import cli_int, read_file
+from .limits import MAX_COUNT, MAX_SEED, cli_count, cli_seconds, read_file
 from .notation import loads, record_text
 from .position import Deal, Position, random_playout
 from .rules import Rules
@@ -216,6 +216,15 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+SEED = cli_count("rng-seed", 0, MAX_SEED)
+"""``--rng-seed``'s type in every command: 0 to 10^18 - 1."""
+SEED_HELP = f"the random generator's seed, 0 to {MAX_SEED:,}"
+MAX_BENCH_SECONDS = 3600
+"""The longest ``bench --seconds``."""
+MAX_REPEAT = 100
+"""The most ``bench --repeat`` runs."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code (0 ok, 1 vector mismatch, 2 bad input)."""
     ap = argparse.ArgumentParser(prog="python -m kingcore", description="King (Кинг) rules engine")
@@ -227,14 +236,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     rp.add_argument("record")
     sm = sub.add_parser("simulate", help="whole rubbers with random legal play")
     sm.add_argument("--rules", default="king()")
-    sm.add_argument("--rubbers", type=cli_int, default=10)
-    sm.add_argument("--rng-seed", type=cli_int, default=1)
+    sm.add_argument("--rubbers", type=cli_count("rubbers", 0, MAX_COUNT), default=10,
+                    help=f"rubbers to play, 0 to {MAX_COUNT:,}")
+    sm.add_argument("--rng-seed", type=SEED, default=1, help=SEED_HELP)
     sm.add_argument("--sheets", action="store_true", help="print every score sheet")
     b = sub.add_parser("bench", help="speed of the engine")
     b.add_argument("--rules", default="king()")
-    b.add_argument("--seconds", type=float, default=1.0)
-    b.add_argument("--repeat", type=cli_int, default=3)
-    b.add_argument("--rng-seed", type=cli_int, default=1)
+    b.add_argument("--seconds", type=cli_seconds("seconds", MAX_BENCH_SECONDS), default=1.0,
+                   help=f"seconds per run of each figure, more than 0 and at most {MAX_BENCH_SECONDS:,}")
+    b.add_argument("--repeat", type=cli_count("repeat", 1, MAX_REPEAT), default=3,
+                   help=f"runs per figure (the median is shown), 1 to {MAX_REPEAT}")
+    b.add_argument("--rng-seed", type=SEED, default=1, help=SEED_HELP)
     ru = sub.add_parser("rules", help="print the options (RULES.md §10) as JSON")
     ru.add_argument("text", nargs="?", default="king()")
     from .bots import cli as bots_cli

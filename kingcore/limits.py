@@ -37,6 +37,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections.abc import Callable
 from itertools import accumulate, islice
 from typing import Any
 
@@ -148,6 +149,69 @@ def cli_int(text: str) -> int:
     return value
 
 
+MAX_SEED = 10**MAX_DIGITS - 1
+"""The largest ``--rng-seed`` a command takes (18 digits)."""
+MAX_JOBS = 256
+"""The most worker processes a command starts (``--jobs``)."""
+MAX_COUNT = 100_000
+"""The most deals, deal sets, rubbers or positions one command plays (``--deals``, ``--rubbers``…): a
+100,000-deal arena takes hours already; more is a typo, refused before any work starts."""
+_DECIMAL = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?")
+
+
+def cli_count(name: str, low: int, high: int) -> Callable[[str], int]:
+    """An ``argparse`` type for a whole-number option named ``name`` (for the message) from ``low`` to
+    ``high``: 1–18 ASCII digits (a leading ``-`` read, to say it is too small), then the range — so
+    ``--jobs 999999999999999999`` or ``--deals 0`` stop at once with argparse's one error line and exit 2,
+    before any work starts (issue 22, item 8).
+
+    >>> cli_count("deals", 1, 100)("40")
+    40
+    >>> cli_count("deals", 1, 100)("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: deals must be at least 1 and at most 100, not 0
+    """
+    def parse(text: str) -> int:
+        value = cli_int(text)
+        if not low <= value <= high:
+            import argparse
+
+            raise argparse.ArgumentTypeError(f"{name} must be at least {low:,} and at most {high:,}, not {value}")
+        return value
+
+    parse.__name__ = name  # argparse names the type in some messages
+    return parse
+
+
+def cli_seconds(name: str, high: float, low: float = 0.0, zero: bool = False,
+                example: str = "0.5") -> Callable[[str], float]:
+    """An ``argparse`` type for a decimal option named ``name``: ASCII digits with at most one point
+    (``1``, ``0.25``; never ``nan``, ``inf``, ``1e9`` or ``-1``), more than ``low`` and at most ``high``
+    (``zero``: 0 is allowed too, meaning "off"). Errors as :func:`cli_count`, with ``example`` in the
+    message.
+
+    >>> cli_seconds("seconds", 3600)("0.5")
+    0.5
+    >>> cli_seconds("seconds", 3600)("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: seconds must be a number more than 0 and at most 3,600 (like 0.5), not 'nan'
+    """
+    def parse(text: str) -> float:
+        t = text.strip()
+        value = float(t) if _DECIMAL.fullmatch(t) else None
+        if value is None or not ((low < value <= high) or (zero and value == 0)):
+            import argparse
+
+            raise argparse.ArgumentTypeError(f"{name} must be {'0 or ' if zero else ''}a number more than {low:g} "
+                                             f"and at most {high:,g} (like {example}), not {quote(text, 30)}")
+        return value
+
+    parse.__name__ = name
+    return parse
+
+
 def line_col(text: str, index: int) -> tuple[int, int]:
     """The 1-based line and column of character ``index`` of ``text``."""
     line = text.count("\n", 0, index) + 1
@@ -229,17 +293,22 @@ def _line_at(text: str, index: int) -> str:
 
 
 __all__ = [
+    "MAX_COUNT",
     "MAX_DEAL_LINE",
     "MAX_DIGITS",
     "MAX_FILE",
+    "MAX_JOBS",
     "MAX_JSON_DEPTH",
     "MAX_LINE",
     "MAX_POSITION",
+    "MAX_SEED",
     "MAX_SPEC",
     "QUOTE",
     "JsonError",
     "check_size",
+    "cli_count",
     "cli_int",
+    "cli_seconds",
     "json_loads",
     "line_col",
     "quote",

@@ -28,18 +28,31 @@ import argparse
 import sys
 from pathlib import Path
 
+from kingcore.limits import cli_count, cli_seconds
+
 from .common import BuildError
+
+MAX_RUNS = 50
+"""The most ``bench-web --runs`` (each run is a dozen page loads)."""
+MAX_THROTTLE = 20.0
+"""The largest ``bench-web --throttle`` rate (CDP CPU throttling; 4 is a phone-class CPU)."""
 
 
 def port_number(text: str) -> int:
-    """``--port``'s value: a whole number from 0 to 65535 (argparse turns the error into one line)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
-    if not 0 <= n <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {n}")
-    return n
+    """``--port``'s value: a whole number from 0 to 65535 in ASCII digits (argparse turns the error into one
+    line and exit 2; ``٣``, ``+80`` and ``8_0``, which ``int()`` would take, are refused)."""
+    return cli_count("port", 0, 65535)(text)
+
+
+def run_count(text: str) -> int:
+    """``bench-web --runs``: 1 to :data:`MAX_RUNS`."""
+    return cli_count("runs", 1, MAX_RUNS)(text)
+
+
+def throttle_rate(text: str) -> float:
+    """``bench-web --throttle``: 0 (off) or a rate more than 1 and at most :data:`MAX_THROTTLE`."""
+    return cli_seconds("throttle", MAX_THROTTLE, low=1.0, zero=True, example="4")(text)
+
 
 def main(argv: list[str] | None = None) -> int:
     """Run one sub-command (``build`` by default); the exit code (1 after a one-line error)."""
@@ -64,9 +77,11 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("pyodide-bench", help="run the kingcore CLI in the vendored Pyodide under Node (after --)")
     sub.add_parser("test", help="install test needs, build, run every test (pytest args after --)")
     p_bench = sub.add_parser("bench-web", help="time the site in headless Chromium; print a table")
-    p_bench.add_argument("--runs", type=int, default=3, help="runs per measurement (the median is shown)")
-    p_bench.add_argument("--throttle", type=float, default=0.0,
-                         help="also measure under CDP CPU throttling at this rate (4: a phone-class CPU)")
+    p_bench.add_argument("--runs", type=run_count, default=3,
+                         help=f"runs per measurement (the median is shown), 1 to {MAX_RUNS}")
+    p_bench.add_argument("--throttle", type=throttle_rate, default=0.0,
+                         help=f"also measure under CDP CPU throttling at this rate (4: a phone-class CPU), more than 1 "
+                              f"and at most {MAX_THROTTLE:g}; 0: not")
     p_bench.add_argument("--readme", action="store_true", help="also write the table into README.md")
     ns = parser.parse_args(argv)
     command = ns.command or "build"
@@ -96,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         elif command == "bench-web":
             from tools.bench_web import bench_web
 
-            return bench_web(max(1, ns.runs), ns.readme, throttle=ns.throttle)
+            return bench_web(ns.runs, ns.readme, throttle=ns.throttle)
     except BuildError as e:
         print(f"build.py: error: {e}", file=sys.stderr)
         return 1

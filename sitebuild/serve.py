@@ -3,15 +3,36 @@
 from __future__ import annotations
 
 import http.server
+import re
 import signal
 import sys
+import urllib.parse
+from http import HTTPStatus
+from io import BytesIO
+from typing import BinaryIO
 
 from .common import SITE, BuildError, log
 from .site import build_if_needed
 
+_CONTROL = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7F, 0xA0)]}
+_HAS_CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f]")
+
+
+def escaped(text: object) -> str:
+    """``text`` for a terminal: every control character (C0, DEL, C1: escape sequences, NUL, line breaks)
+    written as ``\\xNN`` and a backslash as ``\\\\``, so that a request cannot move the cursor, colour the log
+    or forge a log line.
+
+    >>> escaped("/a\\x1b[2Jb\\n")
+    '/a\\\\x1b[2Jb\\\\x0a'
+    """
+    return str(text).replace("\\", "\\\\").translate(_CONTROL)
+
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """http.server with the site's MIME types, a Cache-Control header and one short log line a request."""
+    """http.server with the site's MIME types, a Cache-Control header and one short log line a request,
+    control characters escaped; a path that holds a control character (``%00``, an escape sequence), raw
+    or percent-encoded, is answered 400 Bad Request (issue 22, finding K)."""
 
     extensions_map = {  # noqa: RUF012 - the base class declares it as a plain class attribute
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -28,8 +49,22 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
+    def send_head(self) -> BinaryIO | BytesIO | None:
+        """The file's headers (the base class's), or 400 for a path no file can have."""
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if _HAS_CONTROL.search(self.path) or _HAS_CONTROL.search(urllib.parse.unquote(path, errors="surrogatepass")):
+            self.send_error(HTTPStatus.BAD_REQUEST, "a control character in the path")
+            return None
+        try:
+            return super().send_head()
+        except ValueError:  # a path the file system refuses (no control character: a last guard)
+            self.send_error(HTTPStatus.BAD_REQUEST, "not a path of this site")
+            return None
+
     def log_message(self, format: str, *args: object) -> None:
-        sys.stderr.write(f"  {self.command} {self.path} {args[1] if len(args) > 1 else ''}\n")
+        detail = args[1] if len(args) > 1 else ""
+        command, path = escaped(self.command or "-"), escaped(getattr(self, "path", "-"))
+        sys.stderr.write(f"  {command} {path} {escaped(detail)}\n")
 
 
 def serve(port: int) -> None:

@@ -165,3 +165,47 @@ def test_serve_port_out_of_range_is_one_line_not_a_traceback() -> None:
     for bad in ("99999", "-5", "http"):
         with pytest.raises(argparse.ArgumentTypeError):
             port_number(bad)
+
+
+def test_serve_answers_bad_paths_with_400_and_logs_them_escaped(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Raw requests on 127.0.0.1 (issue 22, finding K): a NUL or an escape sequence in the path, encoded or
+    raw, gets an HTTP error (the old server dropped the connection after a traceback for ``%00``), and the
+    log line shows each control character as ``\\xNN``; a good path is still served."""
+    import functools
+    import http.server
+    import io
+    import socket
+    import threading
+
+    from sitebuild.serve import Handler
+
+    (tmp_path / "index.html").write_text("<!doctype html><title>ok</title>")
+    log = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", log)
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(tmp_path)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+
+    def ask(raw: bytes) -> bytes:
+        with socket.create_connection(httpd.server_address[:2], timeout=30) as s:
+            s.sendall(raw)
+            chunks = []
+            while chunk := s.recv(65536):
+                chunks.append(chunk)
+            return b"".join(chunks)
+
+    try:
+        assert ask(b"GET /index.html HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 200")
+        for path in (b"/index.html%00.txt", b"/%1b[2J%1b[31mred", b"/\x1b[2J\x1b]0;title\x07x", b"/a%0d%0aGET /forged",
+                     b"/%c2%9b31m"):
+            answer = ask(b"GET " + path + b" HTTP/1.0\r\n\r\n")
+            assert answer.startswith(b"HTTP/1.0 400"), (path, answer[:80])
+        ask(b"\x1b[2J\x00 garbage\r\n\r\n")  # not even a request line: an error, logged escaped
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    text = log.getvalue()
+    assert "\x1b" not in text and "\x00" not in text and "\x07" not in text and "\x9b" not in text, text
+    assert "Traceback" not in text and "\\x1b[2J" in text and "/forged" in text
+    assert all(line.startswith("  ") for line in text.splitlines()), text  # no forged line

@@ -312,3 +312,50 @@ def test_a_too_long_text_names_the_limit_not_its_truncated_size(tmp_path: Path) 
     big.write_text("#" * (MAX_FILE + 100_000))
     with pytest.raises(NotationError, match=rf"too long \(at most {MAX_FILE:,} characters\)$"):
         record_text(big.read_text())
+
+
+HOSTILE_NUMBERS = [  # issue 22, findings H–J: every numeric option of every command, refused before any work
+    ("bench", "--seconds", "nan"), ("bench", "--seconds", "inf"), ("bench", "--seconds", "-1"),
+    ("bench", "--seconds", "0"), ("bench", "--seconds", "1e9"), ("bench", "--seconds", "3601"),
+    ("bench", "--repeat", "0"), ("bench", "--repeat", "101"), ("bench", "--rng-seed", "-1"),
+    ("simulate", "--rubbers", "999999999999999999"), ("simulate", "--rng-seed", "-5"),
+    ("arena", "--bots", "random,random", "--jobs", "999999999999999999"),
+    ("arena", "--bots", "random,random", "--deals", "999999999999999999"),
+    ("arena", "--bots", "random,random", "--warmup", "999999999999999999"),
+    ("arena", "--bots", "random,random", "--jobs", "0"), ("arena", "--bots", "random,random", "--rng-seed", "-1"),
+    ("ladder", "--deals", "999999999999999999"), ("ladder", "--jobs", "257"), ("ladder", "--deals", "0"),
+    ("bench-bots", "--deals", "999999999999999999"), ("bench-bots", "--rng-seed", "-2"),
+    ("analyse", "x.king", "--seat", "6"), ("analyse", "x.king", "--seat", "-1"),
+]
+
+
+@pytest.mark.parametrize("argv", HOSTILE_NUMBERS, ids=" ".join)
+def test_every_numeric_option_is_finite_positive_and_bounded(argv: tuple[str, ...],
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """``nan``, ``inf``, negative, zero and 18-digit counts stop at once: argparse's one error line naming
+    the option and its range, exit 2, no traceback, nothing printed (the old code ran for ever, exited 0, or
+    ended in a traceback)."""
+    t0 = time.perf_counter()
+    with pytest.raises(SystemExit) as e:
+        main(list(argv))
+    assert time.perf_counter() - t0 < BOUND
+    out, err = capsys.readouterr()
+    last = err.splitlines()[-1]
+    assert e.value.code == 2 and out == "" and "Traceback" not in err
+    assert last.startswith(f"python -m kingcore {argv[0]}: error: argument {argv[-2]}: "), err
+    assert " must be " in last and len(last) <= 200, last
+
+
+@pytest.mark.parametrize("argv", [
+    ("bench-web", "--runs", "0"), ("bench-web", "--runs", "999999999999999999"), ("bench-web", "--throttle", "nan"),
+    ("bench-web", "--throttle", "inf"), ("bench-web", "--throttle", "-4"), ("bench-web", "--throttle", "0.5"),
+    ("serve", "--port", "65536"), ("serve", "--port", "٣"), ("serve", "--port", "8_0"), ("serve", "--port", "-1"),
+], ids=" ".join)
+def test_build_py_numbers_are_bounded(argv: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    from sitebuild.cli import main as build_main
+
+    with pytest.raises(SystemExit) as e:
+        build_main(list(argv))
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "Traceback" not in err
+    assert err.splitlines()[-1].startswith(f"build.py {argv[0]}: error: argument {argv[1]}: "), err

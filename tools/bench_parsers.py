@@ -23,7 +23,7 @@ from kingcore import Position, Rules
 from kingcore.bots.base import make_bot
 from kingcore.cards import parse_deal_line
 from kingcore.game import Game
-from kingcore.limits import MAX_DEAL_LINE, MAX_FILE, MAX_POSITION, MAX_SPEC, json_loads
+from kingcore.limits import MAX_DEAL_LINE, MAX_FILE, MAX_POSITION, MAX_SPEC, cli_count, json_loads
 from kingcore.notation import dumps, loads
 from kingcore.vectors import load_deal
 from kingcore.webapi import Session
@@ -74,7 +74,7 @@ def _cases() -> list[tuple[str, str, Callable[[str], Any], str]]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--repeat", type=cli_count("repeat", 1, 100), default=5)
     args = ap.parse_args()
     print(f"{'parser':<26} {'input':<38} {'median ms':>10}  result")
     for name, what, fn, text in _cases():

@@ -25,6 +25,7 @@ from kingcore.bots.knowledge import knowledge
 from kingcore.bots.policy import winner
 from kingcore.cards import SUIT_MASKS
 from kingcore.game import Phase
+from kingcore.limits import MAX_COUNT, MAX_SEED, cli_count
 from kingcore.moves import Move
 from kingcore.rules import Rules
 from kingcore.view import seat_view
@@ -75,8 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--contracts", default="no_boys,no_girls,no_king,no_hearts,eralash_minus")
-    ap.add_argument("--deals", type=int, default=300)
-    ap.add_argument("--rng-seed", type=int, default=1)
+    ap.add_argument("--deals", type=cli_count("deals", 1, MAX_COUNT), default=300)
+    ap.add_argument("--rng-seed", type=cli_count("rng-seed", 0, MAX_SEED), default=1)
     args = ap.parse_args(argv)
     print(f"free penalty dumps missed by {args.bot}, every seat, {args.deals} deals, rng seed {args.rng_seed}")
     for name in args.contracts.split(","):

@@ -37,6 +37,7 @@ from kingcore.bots.pimc import PlaySampler, card_groups
 from kingcore.bots.policy import mirror, mirror_card, playout
 from kingcore.bots.simple import heuristic_play
 from kingcore.game import Game, Phase
+from kingcore.limits import MAX_COUNT, MAX_JOBS, MAX_SEED, cli_count
 from kingcore.moves import Move
 from kingcore.rules import Rules
 from kingcore.view import seat_view
@@ -175,16 +176,18 @@ def main(argv: list[str] | None = None) -> int:
     fmt = argparse.ArgumentDefaultsHelpFormatter
     p = sub.add_parser("peek", help="the bot seeing every hand from trick K on", formatter_class=fmt)
     p.add_argument("--contract", required=True)
-    p.add_argument("--deals", type=int, default=300, help="duplicate deal sets")
-    p.add_argument("--rng-seed", type=int, default=1, help="the arena's deal sets")
+    p.add_argument("--deals", type=cli_count("deals", 1, MAX_COUNT), default=300, help="duplicate deal sets")
+    p.add_argument("--rng-seed", type=cli_count("rng-seed", 0, MAX_SEED), default=1, help="the arena's deal sets")
     p.add_argument("--bot", default="pimc(samples=40)", help="how the seat plays before trick K")
     p.add_argument("--from-trick", default="0,1,2,never", help="comma-separated tricks (0-based) or never")
-    p.add_argument("--lookahead", type=int, default=0, help="own turns searched on the real deal")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--lookahead", type=cli_count("lookahead", 0, 16), default=0,
+                   help="own turns searched on the real deal, 0 to 16")
+    p.add_argument("--jobs", type=cli_count("jobs", 1, MAX_JOBS), default=1, help="worker processes")
     a = sub.add_parser("accuracy", help="how close sampled deals come to the real one", formatter_class=fmt)
     a.add_argument("--contract", required=True)
-    a.add_argument("--deals", type=int, default=60, help="deals (seat 0 of each)")
-    a.add_argument("--rng-seed", type=int, default=3, help="deals other than the arena's")
+    a.add_argument("--deals", type=cli_count("deals", 1, MAX_COUNT), default=60, help="deals (seat 0 of each)")
+    a.add_argument("--rng-seed", type=cli_count("rng-seed", 0, MAX_SEED), default=3,
+                   help="deals other than the arena's")
     args = ap.parse_args(argv)
     try:
         contract_rules(Rules(), args.contract)

@@ -31,6 +31,7 @@ from kingcore.bots.base import legal_moves, make_bot
 from kingcore.bots.pimc import card_values
 from kingcore.bots.simple import heuristic_play
 from kingcore.contracts import Contract
+from kingcore.limits import MAX_COUNT, MAX_SEED, cli_count
 from kingcore.rules import Rules
 from kingcore.view import SeatView, seat_view
 
@@ -67,10 +68,10 @@ def reference(view: SeatView, samples: int, seed: int) -> tuple[dict[str, float]
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--bot", default="expert")
-    p.add_argument("--positions", type=int, default=200)
-    p.add_argument("--ref", type=int, default=2400)
-    p.add_argument("--seeds", type=int, default=1)
-    p.add_argument("--rng-seed", type=int, default=1)
+    p.add_argument("--positions", type=cli_count("positions", 1, MAX_COUNT), default=200)
+    p.add_argument("--ref", type=cli_count("ref", 0, MAX_COUNT), default=2400)
+    p.add_argument("--seeds", type=cli_count("seeds", 1, 1000), default=1)
+    p.add_argument("--rng-seed", type=cli_count("rng-seed", 0, MAX_SEED), default=1)
     p.add_argument("--cache", default="")
     a = p.parse_args(argv)
     cache: dict[str, object] = {}

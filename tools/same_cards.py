@@ -29,6 +29,7 @@ from kingcore.bots.knowledge import knowledge
 from kingcore.bots.pimc import card_values
 from kingcore.bots.simple import heuristic_play
 from kingcore.contracts import Contract
+from kingcore.limits import MAX_COUNT, cli_count
 from kingcore.rules import Rules
 from kingcore.view import SeatView, seat_view
 
@@ -68,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", required=True)
     p.add_argument("--old", default="")
     p.add_argument("--mid", action="store_true")
-    p.add_argument("--ref", type=int, default=0)
+    p.add_argument("--ref", type=cli_count("ref", 0, MAX_COUNT), default=0)
     a = p.parse_args(argv)
     bot = make_bot(a.bot)
     vs = views(mid=a.mid)

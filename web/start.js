@@ -34,7 +34,8 @@ window.kingStats = { readyMs: null, botsReadyMs: null, bot: [], botMain: [], pyR
 // Defence in depth against injected PyScript markup (issue 22 item 7). The CSP stops injected JavaScript,
 // but PyScript runs Python from markup: any <script type="py"> (or "mpy", "pyodide", … — every script type
 // that is not JavaScript), <py-script>/<mpy-script> (any "*-script" or "*-config" element) or "py-*" event
-// attribute added to the document would run with full access to `window`. This observer is made before
+// attribute added to the document would run with full access to `window`; so would a frame whose own
+// document (srcdoc inherits this origin) loads PyScript: frames, objects and embeds are refused too. This observer is made before
 // PyScript's (core.js is a deferred module; this runs while the page is parsed), and the browser calls
 // observers in the order they were made, so it sees each addition first and neutralises it — type, src,
 // config, worker and text removed, the element taken out — before PyScript looks. The page's own Python is
@@ -42,10 +43,12 @@ window.kingStats = { readyMs: null, botsReadyMs: null, bot: [], botMain: [], pyR
 // kingAllowPython(node) (a function markup cannot call). Each refusal is counted in kingStats.refusedPython.
 (function () {
   var allowed = new WeakSet(), js = /^(|module|importmap|(text|application)\/(x-)?(java|ecma)script)$/i;
-  var attr = /^(m?py|pyodide|micropython)-/i, tag = /-(script|config)$/i;
+  var attr = /^(m?py|pyodide|micropython)-/i, tag = /-(script|config)$/i, frame = /^(i?frame|object|embed)$/;
   window.kingAllowPython = function (node) { allowed.add(node); };
   function refuse(node, what) {
-    ["type", "src", "config", "worker", "name", "target"].forEach(function (a) { node.removeAttribute(a); });
+    ["type", "src", "srcdoc", "data", "config", "worker", "name", "target"].forEach(function (a) {
+      node.removeAttribute(a);
+    });
     if (node.localName === "script") node.type = "text/x-king-refused";
     node.textContent = "";
     node.remove();
@@ -59,7 +62,7 @@ window.kingStats = { readyMs: null, botsReadyMs: null, bot: [], botMain: [], pyR
       refuse(node, "script[type=" + node.getAttribute("type") + "]");
       return;
     }
-    if (tag.test(name)) { refuse(node, name); return; }
+    if (tag.test(name) || frame.test(name)) { refuse(node, name); return; } // a frame: a document of its own
     for (var i = node.attributes.length - 1; i >= 0; i--) {
       var a = node.attributes[i].name;
       if (attr.test(a)) { node.removeAttribute(a); window.kingStats.refusedPython.push("@" + a); }

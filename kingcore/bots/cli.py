@@ -20,7 +20,7 @@ import math
 import sys
 import time
 
-from ..limits import cli_int
+from ..limits import MAX_COUNT, MAX_JOBS, MAX_SEED, cli_count
 from ..rules import Rules
 from ..spec import SpecError, split_specs
 from .analysis import STRONGEST, analyse
@@ -44,6 +44,14 @@ from .base import BotSpecError, parse_spec
 
 COMMANDS = ("arena", "ladder", "bench-bots", "analyse")
 """The commands :func:`add_parsers` registers and :func:`run` runs."""
+MAX_WARMUP = 1_000
+"""The most earlier deals ``arena --warmup`` plays before each scored deal (a rubber has at most 120)."""
+
+_DEALS = cli_count("deals", 1, MAX_COUNT)
+_SEED = cli_count("rng-seed", 0, MAX_SEED)
+_JOBS = cli_count("jobs", 1, MAX_JOBS)
+_SEED_HELP = f"the deals' seed, 0 to {MAX_SEED:,}"
+_JOBS_HELP = f"worker processes, 1 to {MAX_JOBS} (results do not depend on it)"
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -51,35 +59,38 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     a = sub.add_parser("arena", help="duplicate match: the first bot against the others")
     a.add_argument("--bots", required=True,
                    help="bot specs, comma-separated: the bot under test, then the field (repeated to fill)")
-    a.add_argument("--deals", type=cli_int, default=100, help="duplicate deal sets per contract")
+    a.add_argument("--deals", type=_DEALS, default=100, help=f"duplicate deal sets per contract, 1 to {MAX_COUNT:,}")
     a.add_argument("--contracts", default=",".join(DEFAULT_CONTRACTS),
                    help="comma-separated contract names; 'trumps' (khvalyonka) and 'auction' too")
     a.add_argument("--rules", default="king()")
-    a.add_argument("--rng-seed", type=cli_int, default=1)
-    a.add_argument("--jobs", type=cli_int, default=1, help="worker processes (results do not depend on it)")
+    a.add_argument("--rng-seed", type=_SEED, default=1, help=_SEED_HELP)
+    a.add_argument("--jobs", type=_JOBS, default=1, help=_JOBS_HELP)
     a.add_argument("--json", action="store_true", help="print one JSON object, not the table")
-    a.add_argument("--warmup", type=cli_int, default=0,
-                   help="earlier deals of the rubber the field plays at the table before each scored deal")
+    a.add_argument("--warmup", type=cli_count("warmup", 0, MAX_WARMUP), default=0,
+                   help=f"earlier deals of the rubber the field plays at the table before each scored deal, "
+                        f"0 to {MAX_WARMUP:,}")
     lad = sub.add_parser("ladder", help="every level against every field (duplicate arena)")
-    lad.add_argument("--deals", type=cli_int, default=20, help="duplicate deal sets per contract and cell")
+    lad.add_argument("--deals", type=_DEALS, default=20,
+                     help=f"duplicate deal sets per contract and cell, 1 to {MAX_COUNT:,}")
     lad.add_argument("--contracts", default=",".join(DEFAULT_CONTRACTS))
     lad.add_argument("--levels", default=",".join(LADDER), help=f"comma-separated, of {', '.join(LADDER)}")
     lad.add_argument("--fields", default=",".join(FIELDS), help=f"comma-separated, of {', '.join(FIELDS)}")
     lad.add_argument("--rules", default="king()")
-    lad.add_argument("--rng-seed", type=cli_int, default=1)
-    lad.add_argument("--jobs", type=cli_int, default=1, help="worker processes (results do not depend on it)")
+    lad.add_argument("--rng-seed", type=_SEED, default=1, help=_SEED_HELP)
+    lad.add_argument("--jobs", type=_JOBS, default=1, help=_JOBS_HELP)
     lad.add_argument("--json", action="store_true", help="print one JSON object per cell, not the table")
     b = sub.add_parser("bench-bots", help="bot latency per decision")
     b.add_argument("--bot", default=STRONGEST)
-    b.add_argument("--deals", type=cli_int, default=20, help="deals per contract, the bot at every seat")
+    b.add_argument("--deals", type=_DEALS, default=20,
+                   help=f"deals per contract, the bot at every seat, 1 to {MAX_COUNT:,}")
     b.add_argument("--contracts", default="no_tricks,no_king,eralash_minus,take_tricks,trumps,auction,ordered")
     b.add_argument("--rules", default="king()")
-    b.add_argument("--rng-seed", type=cli_int, default=1)
+    b.add_argument("--rng-seed", type=_SEED, default=1, help=_SEED_HELP)
     b.add_argument("--cpu-time", action="store_true",
                    help="time decisions in this process's CPU time (fair on a busy machine), not wall time")
     c = sub.add_parser("analyse", help="rate each card a seat played in a game record")
     c.add_argument("record")
-    c.add_argument("--seat", type=cli_int, required=True)
+    c.add_argument("--seat", type=cli_count("seat", 0, 5), required=True, help="the seat, 0 to 5 (of the record's)")
     c.add_argument("--bot", default=STRONGEST)
 
 

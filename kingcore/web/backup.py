@@ -20,18 +20,21 @@ back compact, byte for byte as written); ``prefs`` what :func:`~kingcore.web.pre
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Literal
 
 from ..errors import KingError
 from ..limits import MAX_FILE, JsonError, json_loads
-from .prefs import read_prefs
-from .session import SaveError, parse_save
-from .stats import STATS_VERSION, StatsError, check_stats
+from .prefs import MAX_PREFS, read_prefs
+from .session import SEQ_MODULUS, SaveError, Session, parse_save, save_seq, seq_after, seq_newer
+from .stats import MAX_RUBBERS, MAX_STATS, STATS_VERSION, StatsError, check_stats, dump_stats, merge_counted, read_stats
 
 BACKUP_VERSION = 1
 """The version of the backup file :func:`make_backup` writes and :func:`read_backup` reads."""
 MAX_BACKUP = 2 * MAX_FILE
 """Characters in a backup file (a save and the statistics, each within :data:`MAX_FILE`)."""
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 BackupProblem = Literal["json", "format", "version", "save", "prefs", "stats"]
 
@@ -59,8 +62,9 @@ class BackupError(KingError, ValueError):
 
 def resequenced(save: str, seq: int) -> str:
     """A save text (as :meth:`~kingcore.web.session.Session.to_save` writes it) with its counter set to
-    ``seq``: an imported game must be ahead of what every open tab has, or the tabs would keep their own
-    (see ``king/state.py``).
+    ``seq`` modulo :data:`~kingcore.web.session.SEQ_MODULUS` (so ``999…9 + 1`` is written 0, a counter
+    its reader accepts): an imported game must be ahead of what every open tab has, or the tabs would keep
+    their own (see ``king/state.py``; :func:`~kingcore.web.session.seq_after` gives the counter).
 
     Raises:
         ValueError: not a JSON object.
@@ -68,8 +72,24 @@ def resequenced(save: str, seq: int) -> str:
     doc = json.loads(save)
     if not isinstance(doc, dict):
         raise ValueError("not a save")
-    doc["seq"] = seq
+    doc["seq"] = seq % SEQ_MODULUS
     return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def clean_save(save: str) -> str:
+    """A readable save text as the page may store or export it: ``save`` itself, or, when its id is not one
+    the page keeps (:func:`~kingcore.web.session.clean_id`: a lone surrogate, a control character, a long
+    id) or it holds any other lone surrogate, the same game written anew by
+    :meth:`~kingcore.web.session.Session.to_save` — no text the page hands to the browser holds a lone
+    surrogate (issue 22, finding A).
+
+    Raises:
+        SaveError: the save cannot be read (:func:`~kingcore.web.session.parse_save`).
+    """
+    gid = parse_save(save)[3]
+    if json.loads(save).get("id", "") == gid and not _SURROGATE.search(save):
+        return save
+    return Session.from_save(save).to_save()
 
 
 def make_backup(save: str | None, prefs: dict[str, Any] | None, stats: dict[str, Any], date: str) -> str:
@@ -79,8 +99,7 @@ def make_backup(save: str | None, prefs: dict[str, Any] | None, stats: dict[str,
     doc: Any = None
     if save:
         try:
-            parse_save(save)
-            doc = json.loads(save)
+            doc = json.loads(clean_save(save))
         except (SaveError, ValueError):
             doc = None
 
@@ -132,7 +151,7 @@ def read_backup(text: str) -> dict[str, Any]:
             raise BackupError("save", "not a saved game (an object)")
         save_text = json.dumps(save, ensure_ascii=False, separators=(",", ":"))
         try:
-            parse_save(save_text)
+            save_text = clean_save(save_text)
         except SaveError as e:
             raise BackupError("save", e.message) from None
     prefs = doc.get("prefs")
@@ -150,4 +169,84 @@ def read_backup(text: str) -> dict[str, Any]:
     return {"save": save_text, "prefs": prefs, "stats": stats}
 
 
-__all__ = ["BACKUP_VERSION", "MAX_BACKUP", "BackupError", "make_backup", "read_backup", "resequenced"]
+def import_plan(backup: dict[str, Any], ours: dict[str, Any], stored: dict[str, str | None],
+                seq: int | None = None) -> dict[str, Any]:
+    """What importing ``backup`` would store, checked before anything is written (issue 22, items 3–4).
+
+    Args:
+        backup: :func:`read_backup`'s answer.
+        ours: the statistics stored now (:func:`~kingcore.web.stats.read_stats`).
+        stored: the texts stored now, ``{"stats": …, "prefs": …, "save": …}`` (``None`` or a missing key:
+            nothing stored).
+        seq: the counter of the game on the table (``None``: none).
+
+    Returns:
+        ``{"writes", "stats", "rubbers", "added", "dropped"}``: ``writes`` the texts to store, only of the
+        parts that change — ``{"stats"?: text, "prefs"?: text, "save"?: text}`` in that order (an empty
+        dict: the import changes nothing); ``stats`` the statistics after the import (the merge with
+        ``ours``, :func:`~kingcore.web.stats.merge_counted`); ``rubbers`` how many rubbers the file holds,
+        ``added`` how many of them are new here and kept, ``dropped`` how many of the oldest rubbers (ours
+        or the file's) were dropped so that the statistics fit :data:`~kingcore.web.stats.MAX_RUBBERS` and
+        :data:`~kingcore.web.stats.MAX_STATS`. The file's game, when it is not the stored one, carries a
+        counter newer than the stored save's and ``seq`` (:func:`~kingcore.web.session.seq_after`).
+
+    Raises:
+        BackupError: (``stats``, ``prefs`` or ``save``) a text it would store does not read back whole
+            within its limit — by construction never; nothing was stored.
+
+    >>> from kingcore.web.stats import empty_stats
+    >>> plan = import_plan(read_backup(make_backup(None, {"fast": True}, empty_stats(), "2026-12-01T14:05:09Z")),
+    ...                    empty_stats(), {"prefs": '{"fast": true}'})
+    >>> plan["writes"], plan["rubbers"], plan["added"], plan["dropped"]
+    ({'stats': '{"version":1,"rubbers":[],"skip":[]}'}, 0, 0, 0)
+    """
+    merged, dropped = merge_counted(ours, backup["stats"])
+    kept = {r["key"] for r in merged["rubbers"]}
+    mine = {r["key"] for r in ours["rubbers"]}
+    added = sum(1 for r in backup["stats"]["rubbers"] if r["key"] in kept and r["key"] not in mine)
+    texts: dict[str, str] = {"stats": dump_stats(merged)}
+    if backup["prefs"] is not None:
+        texts["prefs"] = json.dumps(backup["prefs"])
+    save = backup["save"]
+    if save is not None and save != stored.get("save"):
+        before, file_seq = save_seq(stored.get("save")), save_seq(save) or 0
+        newest = [s for s in (before, seq) if s is not None]
+        if not all(seq_newer(file_seq, s) for s in newest):
+            save = resequenced(save, seq_after(*newest))
+        texts["save"] = save
+    _check_plan(texts, merged, backup["prefs"])
+    writes = {part: text for part, text in texts.items() if text != stored.get(part)}
+    return {"writes": writes, "stats": merged, "rubbers": len(backup["stats"]["rubbers"]), "added": added,
+            "dropped": dropped}
+
+
+def import_changes(before: dict[str, str | None], now: dict[str, str | None]) -> list[str]:
+    """The parts of the storage an import changed: of ``"stats"``, ``"prefs"`` and ``"save"`` (in that
+    order), those whose text ``now`` (read back after the writes, or after a rollback) is not the text
+    ``before`` the import — what the page names when a write or its rollback failed (issue 22, item 4:
+    "the message says exactly what was changed"); ``[]``: nothing was changed.
+
+    >>> import_changes({"stats": "a", "save": None}, {"stats": "a", "save": "b", "prefs": None})
+    ['save']
+    """
+    return [part for part in ("stats", "prefs", "save") if before.get(part) != now.get(part)]
+
+
+def _check_plan(texts: dict[str, str], stats: dict[str, Any], prefs: dict[str, Any] | None) -> None:
+    """Raise :class:`BackupError` unless each text of :func:`import_plan` reads back as what it stores."""
+    if len(texts["stats"]) > MAX_STATS or len(stats["rubbers"]) > MAX_RUBBERS or read_stats(texts["stats"]) \
+            != (stats, True):
+        raise BackupError("stats", f"the statistics would not read back whole ({len(texts['stats']):,} characters)")
+    if "prefs" in texts and (len(texts["prefs"]) > MAX_PREFS or read_prefs(texts["prefs"]) != (prefs, True)):
+        raise BackupError("prefs", "the preferences would not read back whole")
+    if "save" in texts:
+        try:
+            if len(texts["save"]) > MAX_FILE:
+                raise SaveError("the save is too long", "invalid", texts["save"])
+            parse_save(texts["save"])
+        except SaveError as e:
+            raise BackupError("save", f"the game would not read back: {e.message}") from None
+
+
+__all__ = ["BACKUP_VERSION", "MAX_BACKUP", "BackupError", "clean_save", "import_changes", "import_plan", "make_backup",
+           "read_backup", "resequenced"]

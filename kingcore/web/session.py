@@ -28,12 +28,11 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from typing import Any, Literal
 
 from ..errors import IllegalMoveError, KingError, NotationError, RulesError
 from ..game import Game, Phase
-from ..limits import MAX_DIGITS, JsonError, json_loads
+from ..limits import JsonError, json_loads
 from ..notation import dumps, loads
 from ..position import Position
 from ..rules import Rules
@@ -51,6 +50,14 @@ from .hotseat import (
     record_hidden,
     table_names,
 )
+from .saveorder import MAX_ID as MAX_ID
+from .saveorder import SEQ_MODULUS as SEQ_MODULUS
+from .saveorder import clean_id as clean_id
+from .saveorder import next_seq as next_seq
+from .saveorder import save_newer as save_newer
+from .saveorder import save_seq as save_seq
+from .saveorder import seq_after as seq_after
+from .saveorder import seq_newer as seq_newer
 from .shapes import Answer, Refusal, ViewModel
 from .tables import applied
 from .viewmodel import reason_args, view_model
@@ -106,40 +113,6 @@ class SaveError(KingError, ValueError):
     def to_dict(self) -> dict[str, Any]:
         """``{"kind", "message", "code", "params"}`` (JSON-ready; the raw text is not repeated)."""
         return {"kind": self.kind, "message": self.message, "code": self.code, "params": dict(self.params)}
-
-
-_SEQ_PREFIX = re.compile(rf'\{{"version":[0-9]{{1,{MAX_DIGITS}}},"seq":([0-9]{{1,{MAX_DIGITS}}}),')
-
-
-def save_seq(text: str | None) -> int | None:
-    """The ``seq`` counter of a save text, or ``None`` if there is no readable one (cheap: no replay;
-    a save written by :meth:`Session.to_save` is read from its first characters, without parsing it).
-
-    >>> save_seq('{"version": 1, "seq": 7}'), save_seq("garbage"), save_seq(None)
-    (7, None, None)
-    """
-    if not text:
-        return None
-    m = _SEQ_PREFIX.match(text)
-    if m is not None:
-        return int(m.group(1))
-    try:
-        doc = json_loads(text, "save")
-    except ValueError:  # JsonError and NotationError (the limits) are ValueErrors
-        return None
-    seq = doc.get("seq") if isinstance(doc, dict) else None
-    return seq if isinstance(seq, int) and not isinstance(seq, bool) else None
-
-
-def next_seq(stored: str | None, seq: int) -> int:
-    """The counter the next save writes: one past both the stored save's (``stored``: its text, or ``None``)
-    and ``seq`` (the page's own session's) — so that a save never falls behind another tab's, nor a new game
-    or an imported one behind the game it replaces.
-
-    >>> next_seq('{"version":1,"seq":7,', 3), next_seq(None, 3), next_seq("garbage", 0)
-    (8, 4, 1)
-    """
-    return max(save_seq(stored) or 0, seq) + 1
 
 
 def rules_options(options: dict[str, Any]) -> tuple[Rules, dict[str, Any]]:
@@ -213,7 +186,7 @@ def _read_save(text: str) -> tuple[Game, dict[str, Any], int, str, list[int]]:
     if not isinstance(undo, list) or not all(type(n) is int and 1 <= n <= len(game.deals) for n in undo):
         raise SaveError(f"the save's undo marks are not deals of its game: {repr(undo)[:80]}", "invalid", text,
                        code="save_undo")
-    return game, checked, seq, gid, sorted(set(undo))
+    return game, checked, seq, clean_id(gid), sorted(set(undo))
 
 
 class Session:
@@ -223,7 +196,8 @@ class Session:
         game: the rubber.
         settings: ``levels``, ``fast``, ``seed``, ``names``, ``viewer``, ``covered`` (see
             :data:`DEFAULT_SETTINGS`); missing keys get defaults.
-        seq: how many times this game's saves were written (the page refuses to overwrite a newer one).
+        seq: how many times this game's saves were written, modulo :data:`SEQ_MODULUS` (the page refuses to
+            overwrite a newer one: :func:`seq_newer`).
         game_id: names the rubber across tabs (a new game gets a new id).
         undo_deals: the numbers of the deals a person undid a move in (saved; the score sheet marks them).
 
@@ -235,10 +209,21 @@ class Session:
                  game_id: str = "", undo_deals: list[int] | None = None) -> None:
         self.game = game
         self.settings = check_settings(settings or {}, game.rules.players)
-        self.seq = seq
-        self.game_id = game_id
+        self._seq = seq % SEQ_MODULUS
+        self.game_id = clean_id(game_id)
         self.undo_deals: set[int] = set(undo_deals or [])
         self.redo: tuple[int, Moves] | None = None  # (deal, its moves) before the last undo: the bots' replies
+
+    @property
+    def seq(self) -> int:
+        """The save counter, ``0 ≤ seq <`` :data:`SEQ_MODULUS`: setting it (``seq += 1``) wraps past
+        ``999…9`` (18 nines) to 0, so :meth:`to_save` never writes a counter :func:`parse_save` refuses.
+        Compare counters with :func:`seq_newer`."""
+        return self._seq
+
+    @seq.setter
+    def seq(self, value: int) -> None:
+        self._seq = value % SEQ_MODULUS
 
     # ----- chance ---------------------------------------------------------------------------------
 

@@ -52,7 +52,12 @@ STATS_VERSION = 1
 MAX_RUBBERS = 300
 """Rubbers kept in the statistics (the oldest are dropped first): about 150 kB for 4-player rubbers."""
 MAX_STATS = MAX_FILE
-"""Characters in a statistics text."""
+"""Characters in a statistics text the page writes: :func:`fit_stats` drops the oldest rubbers until
+:func:`dump_stats` is within it (300 rubbers of 6 players, ordered King and the trump replay are about
+1.2 MB), so what is written is always read back whole (issue 22, finding C)."""
+MAX_STATS_READ = 2 * MAX_FILE
+"""Characters in a statistics text :func:`read_stats` reads: twice what is written, so that statistics an
+earlier version wrote past :data:`MAX_STATS` are read (their newest rubbers kept) instead of lost."""
 MAX_SKIP = 20
 """Keys of forgotten rubbers kept (:func:`cleared`)."""
 MAX_DEALS = 200
@@ -84,8 +89,11 @@ def rubber_key(game_id: str, record: str) -> str:
 
     >>> len(rubber_key("00ab", "[Rules \\"king()\\"]")), rubber_key("a", "x") == rubber_key("a", "x")
     (24, True)
+
+    Any text is hashed, a lone surrogate included (its UTF-8 with surrogates passed through): it never
+    raises (issue 22, finding A).
     """
-    return hashlib.sha256(f"{game_id}\n{record}".encode()).hexdigest()[:24]
+    return hashlib.sha256(f"{game_id}\n{record}".encode("utf-8", "surrogatepass")).hexdigest()[:24]
 
 
 def rubber_entry(session: Session, date: str) -> dict[str, Any] | None:
@@ -155,8 +163,9 @@ def empty_stats() -> dict[str, Any]:
     return {"version": STATS_VERSION, "rubbers": [], "skip": []}
 
 
-def check_stats(doc: Any) -> dict[str, Any]:
-    """``doc`` if it is a whole statistics object (every rubber checked, keys distinct), as a new object.
+def check_stats(doc: Any, most: int = MAX_RUBBERS) -> dict[str, Any]:
+    """``doc`` if it is a whole statistics object (every rubber checked, keys distinct, at most ``most``
+    rubbers), as a new object. Its size is not checked: :func:`fit_stats` cuts it to what is written.
 
     Raises:
         StatsError: anything of the wrong shape (``where`` names it), another version, a key twice.
@@ -166,8 +175,8 @@ def check_stats(doc: Any) -> dict[str, Any]:
     if type(doc.get("version")) is not int or doc["version"] != STATS_VERSION:
         raise StatsError("version", f"{json.dumps(doc.get('version'))[:40]}, not {STATS_VERSION}")
     rubbers, skip = doc.get("rubbers"), doc.get("skip", [])
-    if not isinstance(rubbers, list) or len(rubbers) > MAX_RUBBERS:
-        raise StatsError("rubbers", f"not a list of at most {MAX_RUBBERS} rubbers")
+    if not isinstance(rubbers, list) or len(rubbers) > most:
+        raise StatsError("rubbers", f"not a list of at most {most} rubbers")
     if not isinstance(skip, list) or len(skip) > MAX_SKIP or not all(isinstance(k, str) and _KEY.fullmatch(k)
                                                                       for k in skip):
         raise StatsError("skip", f"not a list of at most {MAX_SKIP} keys")
@@ -182,8 +191,9 @@ def read_stats(text: str | None) -> tuple[dict[str, Any], bool]:
     """The statistics a stored text holds, and whether all of it could be read.
 
     Returns ``(stats, ok)``: ``stats`` has every rubber of the right shape (the others dropped, and a
-    rubber listed twice kept once); ``ok`` is false when the text was not statistics of this version
-    (too long, too deep, not JSON, another version: then ``stats`` is empty) or a rubber was dropped.
+    rubber listed twice kept once), the newest that fit :data:`MAX_STATS` (:func:`fit_stats`); ``ok`` is
+    false when the text was not statistics of this version (longer than :data:`MAX_STATS_READ`, too deep,
+    not JSON, another version: then ``stats`` is empty) or a rubber was dropped.
     ``None`` or an empty text is no statistics: ``(empty_stats(), True)``. Never raises.
 
     >>> read_stats('{"version": 1, "rubbers": [{"key": "zz"}]}')
@@ -192,51 +202,109 @@ def read_stats(text: str | None) -> tuple[dict[str, Any], bool]:
     if not text:
         return empty_stats(), True
     try:
-        doc = json_loads(text, "statistics", MAX_STATS)
+        doc = json_loads(text, "statistics", MAX_STATS_READ)
     except ValueError:
         return empty_stats(), False
     if not isinstance(doc, dict) or type(doc.get("version")) is not int or doc["version"] != STATS_VERSION:
         return empty_stats(), False
     try:
-        return check_stats(doc), True
+        whole, dropped = fit_stats(check_stats(doc, MAX_STATS_READ // 100))
+        return whole, dropped == 0
     except StatsError:
         pass
-    stats, ok = empty_stats(), False
+    rubbers: dict[str, dict[str, Any]] = {}
     for r in doc.get("rubbers", []) if isinstance(doc.get("rubbers"), list) else []:
         try:
-            stats, _ = add_rubber(stats, check_rubber(r))
+            good = check_rubber(r)
         except StatsError:
             continue
+        rubbers.setdefault(good["key"], good)
     skip = doc.get("skip")
-    if isinstance(skip, list):
-        stats["skip"] = [k for k in skip if isinstance(k, str) and _KEY.fullmatch(k)][-MAX_SKIP:]
-    return stats, ok
+    keys = [k for k in skip if isinstance(k, str) and _KEY.fullmatch(k)][-MAX_SKIP:] if isinstance(skip, list) else []
+    stats = {"version": STATS_VERSION, "rubbers": list(rubbers.values()), "skip": keys}
+    return fit_stats(stats)[0], False
 
 
 def dump_stats(stats: dict[str, Any]) -> str:
-    """The text the page stores (compact JSON)."""
+    """The text the page stores (compact JSON; within :data:`MAX_STATS` for statistics that
+    :func:`fit_stats`, :func:`add_rubber`, :func:`merge` or :func:`read_stats` made).
+
+    Any text is written as it is (``ensure_ascii=False``); the statistics' strings are checked ASCII
+    (keys, dates) or a rules text that parsed, so no lone surrogate reaches the page's storage.
+    """
     return json.dumps(stats, ensure_ascii=False, separators=(",", ":"))
 
 
-def add_rubber(stats: dict[str, Any], entry: dict[str, Any]) -> tuple[dict[str, Any], bool]:
-    """``stats`` with the finished rubber ``entry`` recorded, and whether it was new: a rubber whose key is
-    already there, or was forgotten (``skip``), is not recorded again. Over :data:`MAX_RUBBERS` the oldest
-    rubber is dropped. ``stats`` is not changed."""
+def fit_stats(stats: dict[str, Any], limit: int = MAX_STATS) -> tuple[dict[str, Any], int]:
+    """``stats`` with the oldest rubbers (by ``date``; on the same date the earlier listed) dropped until at
+    most :data:`MAX_RUBBERS` are left and :func:`dump_stats` of it has at most ``limit`` characters, the
+    others in their order, and how many were dropped (0: ``stats`` itself). The page says so when it is
+    more than 0 (issue 22, item 3).
+
+    >>> stats = {"version": 1, "skip": [], "rubbers": [{"key": k, "date": d} for k, d in [("a", "3"), ("b", "1"),
+    ...                                                                                  ("c", "2")]]}
+    >>> len(dump_stats(stats))
+    104
+    >>> fitted, dropped = fit_stats(stats, 81)
+    >>> dropped, [r["key"] for r in fitted["rubbers"]], len(dump_stats(fitted))
+    (1, ['a', 'c'], 81)
+    """
+    rubbers = stats["rubbers"]
+    if len(rubbers) <= MAX_RUBBERS and len(dump_stats(stats)) <= limit:  # the usual case: one dump
+        return stats, 0
+    oldest = sorted(range(len(rubbers)), key=lambda i: (rubbers[i]["date"], i))  # the order they go in
+    cut = max(0, len(rubbers) - MAX_RUBBERS)
+    sizes = [len(dump_stats(r)) + 1 for r in rubbers]  # each with its comma
+    total = len(dump_stats({**stats, "rubbers": []})) + sum(sizes) - sum(sizes[i] for i in oldest[:cut]) \
+        - (1 if len(rubbers) > cut else 0)
+    while total > limit and cut < len(rubbers):
+        total -= sizes[oldest[cut]]
+        cut += 1
+    while True:
+        if cut == 0 and total <= limit:
+            return stats, 0
+        gone = set(oldest[:cut])
+        fitted = {**stats, "rubbers": [r for i, r in enumerate(rubbers) if i not in gone]}
+        if len(dump_stats(fitted)) <= limit or cut == len(rubbers):  # by construction the first time
+            return fitted, cut
+        cut += 1
+
+
+def record_rubber(stats: dict[str, Any], entry: dict[str, Any]) -> tuple[dict[str, Any], bool, int]:
+    """``stats`` with the finished rubber ``entry`` recorded, whether it was new, and how many of the
+    oldest rubbers were dropped to keep within :data:`MAX_RUBBERS` and :data:`MAX_STATS`
+    (:func:`fit_stats`): a rubber whose key is already there, or was forgotten (``skip``), is not recorded
+    again (``(stats, False, 0)``). ``stats`` is not changed."""
     known = {r["key"] for r in stats["rubbers"]} | set(stats["skip"])
     if entry["key"] in known:
-        return stats, False
-    rubbers = [*stats["rubbers"], entry][-MAX_RUBBERS:]
-    return {**stats, "rubbers": rubbers}, True
+        return stats, False, 0
+    fitted, dropped = fit_stats({**stats, "rubbers": [*stats["rubbers"], entry]})
+    return fitted, True, dropped
+
+
+def add_rubber(stats: dict[str, Any], entry: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """:func:`record_rubber` without the count of rubbers dropped: ``(stats, added)``."""
+    return record_rubber(stats, entry)[:2]
+
+
+def merge_counted(ours: dict[str, Any], theirs: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """:func:`merge`, and how many rubbers it dropped to fit (:func:`fit_stats`: the oldest by date first,
+    ours before theirs on the same date) — ``0`` when every rubber of both is kept. Importing the same file
+    again changes nothing when the file's rubbers have distinct dates."""
+    keys = {r["key"] for r in ours["rubbers"]}
+    rubbers = [*ours["rubbers"], *(r for r in theirs["rubbers"] if r["key"] not in keys)]
+    merged, dropped = fit_stats({"version": STATS_VERSION, "rubbers": rubbers, "skip": []})
+    listed = {r["key"] for r in merged["rubbers"]}
+    merged["skip"] = [k for k in ours["skip"] if k not in listed]
+    return merged, dropped
 
 
 def merge(ours: dict[str, Any], theirs: dict[str, Any]) -> dict[str, Any]:
     """Statistics holding the rubbers of both: ``ours`` in their order, then those of ``theirs`` not in
-    ``ours`` (by key), the newest :data:`MAX_RUBBERS` kept; ``skip`` keeps ours but those listed now.
-    Merging into empty statistics gives ``theirs`` exactly (an import after clearing)."""
-    keys = {r["key"] for r in ours["rubbers"]}
-    rubbers = [*ours["rubbers"], *(r for r in theirs["rubbers"] if r["key"] not in keys)][-MAX_RUBBERS:]
-    listed = {r["key"] for r in rubbers}
-    return {"version": STATS_VERSION, "rubbers": rubbers, "skip": [k for k in ours["skip"] if k not in listed]}
+    ``ours`` (by key), the newest by date that fit kept (:func:`fit_stats`: at most :data:`MAX_RUBBERS`, within
+    :data:`MAX_STATS`); ``skip`` keeps ours but those listed now. Merging into empty statistics gives
+    ``theirs`` exactly (an import after clearing) when it fits."""
+    return merge_counted(ours, theirs)[0]
 
 
 def cleared(current_key: str | None) -> dict[str, Any]:
@@ -293,6 +361,7 @@ __all__ = [
     "CONTRACTS",
     "MAX_RUBBERS",
     "MAX_STATS",
+    "MAX_STATS_READ",
     "STATS_VERSION",
     "StatsError",
     "add_rubber",
@@ -301,8 +370,11 @@ __all__ = [
     "cleared",
     "dump_stats",
     "empty_stats",
+    "fit_stats",
     "merge",
+    "merge_counted",
     "read_stats",
+    "record_rubber",
     "rubber_entry",
     "rubber_key",
     "summary",

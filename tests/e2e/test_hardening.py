@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from test_recovery import GET_JS, new_game_with_cheap_fast_bots
 from test_stats import STATS_KEY, finished, open_stats
-from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, open_game, saved_session, seed_storage, state
+from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, open_game, saved_session, seed_storage
 
 from kingcore.web import Session
 from kingcore.web.backup import MAX_BACKUP, make_backup
@@ -52,7 +52,7 @@ def synthetic(count: int, options: dict[str, Any], deals: int, first: int = 0) -
         totals = [sum(d[1][p] for d in rows) for p in range(rules.players)]
         entry = {"key": f"{i:024x}", "date": "2026-12-01T10:00:00Z", "rules": str(rules), "players": rules.players,
                  "humans": [0], "totals": totals, "deals": rows}
-        stats, _ = add_rubber(stats, entry)
+        stats["rubbers"].append(entry)  # as an older version stored them: not fitted to the size limit
     return stats
 
 
@@ -81,10 +81,13 @@ def playable(page: Any, what: str) -> None:
 
 
 def reload_twice(page: Any, what: str) -> None:
+    """Two reloads, each ready with its overlay gone and the stored game continued (no unreadable-save
+    banner: the writers stay within their readers' limits, kingcore.web.saveorder)."""
     for _ in range(2):
         page.reload()
         page.wait_for_selector("body[data-ready=true]")
         assert page.locator("#loading").is_hidden(), what
+        assert page.evaluate("document.body.dataset.phase") != "save_error", what
 
 
 def test_nothing_stored_stops_the_start(server: Any, new_context: Any, storage_tab: Any, tmp_path: Path) -> None:
@@ -201,7 +204,7 @@ def test_imports_all_or_nothing_and_files_checked_by_size(server: Any, new_conte
     page.evaluate(REFUSE_JS, dump_stats(ours))
     said = import_file(page, backup)
     assert "could not be put back as it was: the statistics." in said, said
-    assert page.evaluate("document.body.dataset.importChanged") == STATS_KEY
+    assert page.evaluate("document.body.dataset.importChanged") == "stats"
     page.evaluate(FREE_JS)
     said = import_file(page, backup)  # room again: imported whole
     assert said.startswith("Imported"), said
@@ -226,44 +229,57 @@ ARM_JS = """card => {  // play `card` when the test's storage tab writes GO_KEY 
 }""".replace("GO_KEY", GO_KEY)
 
 
-def converged(a: Any, b: Any, limit_s: float = 120) -> dict[str, Any]:
-    """Wait until both tabs show the same table at a point where I act (or the deal is over), the one
-    stored; that state."""
+TABLE_JS = """() => ({
+  pass: !!document.getElementById('pass-screen') && !document.getElementById('pass-screen').hidden,
+  turn: !!document.querySelector('#hand.is-my-turn button.card.is-legal'),
+  over: document.body.dataset.phase === 'deal_over',
+  trick: [...document.querySelectorAll('#trick .card')].map(c => c.dataset.card).sort(),
+  legal: [...document.querySelectorAll('#hand.is-my-turn button.card.is-legal')].map(b => b.dataset.card),
+  ties: +(document.body.dataset.tabTies || 0),
+})"""
+
+
+def table(page: Any) -> dict[str, Any]:
+    return dict(page.evaluate(TABLE_JS))
+
+
+def converged(a: Any, b: Any, limit_s: float = 30) -> dict[str, Any]:
+    """Wait until both tabs show the same table, the one stored (its trick), with nothing in flight; that
+    table. Without the tie rule the tabs stay apart (no bot writes after a person's card)."""
     deadline = time.monotonic() + limit_s
     while True:
-        for page in (a, b):
-            page.wait_for_function(MY_TURN_OR_BREAK, timeout=max(1.0, deadline - time.monotonic()) * 1000)
-        sa, sb = state(a), state(b)
-        view = Session.from_save(sa["save"]).view_model(0) if sa["save"] else None
-        same = (sa["hand"], sa["trick"], sa["phase"]) == (sb["hand"], sb["trick"], sb["phase"])
-        if same and view is not None and sorted(c["card"] for c in view["hand"]) == sorted(c for c, _ in sa["hand"]):
-            return sa
-        assert time.monotonic() < deadline, f"the tabs never converged: {sa['hand']} / {sb['hand']}"
+        ta, tb = table(a), table(b)
+        save = a.evaluate(GET_JS, SAVE_KEY)
+        s = Session.from_save(save)
+        stored = {str(card) for _, card in s.game.current.plays} if s.game.current is not None else set()
+        settled = ta["pass"] or ta["turn"] or ta["over"]
+        if settled and {k: ta[k] for k in ("pass", "turn", "over", "trick")} == \
+                {k: tb[k] for k in ("pass", "turn", "over", "trick")} and set(ta["trick"]) <= stored:
+            return {**ta, "stored": stored}
+        assert time.monotonic() < deadline, f"the tabs never converged: {ta} / {tb} / stored {stored}"
         a.wait_for_timeout(50)  # a poll while storage events travel between the tabs
 
 
 def test_two_tabs_converge_after_simultaneous_cards(server: Any, new_context: Any, storage_tab: Any) -> None:
     """Round after round, each tab plays a different legal card at the same moment (both hear one storage
-    event): the tabs end on one game, the stored one, and a tab whose card lost says so."""
-    s = saved_session(lambda s: s.view_model(0)["my_turn"] and s.view_model(0)["phase"] == "play"
-                      and sum(c["legal"] for c in s.view_model(0)["hand"]) > 1,
-                      options={})
-    s.settings["levels"] = ["human", "random", "random", "random"]
+    event), at a table of four people at one device (hot seat: no bot writes afterwards that would hide a
+    split): the tabs end on one game, the stored one, and a tab whose card lost says so."""
+    s = Session.new_game({}, random.Random(11), {"levels": ["human"] * 4, "fast": True})
     ctx, _ = new_context()
     writer = storage_tab(ctx, server.url)
     writer.write({SAVE_KEY: s.to_save(), PREFS_KEY: FAST})
     a = open_game(ctx, server.url)
     b = open_game(ctx, server.url)
     raced = 0
-    for rnd in range(16):
+    for rnd in range(40):
         st = converged(a, b)
-        if st["phase"] == "rubber_over":
+        if st["over"] or raced >= 12:
             break
-        if st["phase"] == "deal_over":
-            a.click("#btn-continue")
-            a.wait_for_function(f"document.body.dataset.deal !== '{st['deal']}'")
+        if st["pass"]:
+            a.click("#pass-show")
+            a.wait_for_function("document.getElementById('pass-screen').hidden")
             continue
-        legal = [c for c, disabled in st["hand"] if not disabled]
+        legal = st["legal"]
         if len(legal) < 2:
             a.locator(f'#hand button[data-card="{legal[0]}"]').click()
             a.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{legal[0]}\"]')")
@@ -275,15 +291,11 @@ def test_two_tabs_converge_after_simultaneous_cards(server: Any, new_context: An
             page.wait_for_function("window.kingGoCard === null")
         raced += 1
         final = converged(a, b)
-        played = [c for c in (legal[0], legal[-1]) if c not in [h for h, _ in final["hand"]]]
-        assert len(played) == 1, f"round {rnd}: {played} both gone from my hand"
-    ties = [int(p.evaluate("document.body.dataset.tabTies || '0'")) for p in (a, b)]
+        assert len({legal[0], legal[-1]} & final["stored"]) == 1, (rnd, final)  # one card of the two kept
+    ties = [table(p)["ties"] for p in (a, b)]
     print(f"{raced} simultaneous rounds, ties lost per tab {ties}")
     assert raced >= 8
     assert sum(ties) >= 1  # the race happened: one tab's card lost, and it said so
-    for page, lost in zip((a, b), ties, strict=True):
-        if lost:
-            assert page.evaluate("document.body.dataset.tabTies") == str(lost)
 
 
 PWN = "from pyscript import window\nwindow.kingPwned = 1\n"
@@ -297,6 +309,9 @@ INJECT_JS = """code => {  // every form of PyScript markup, inserted after start
   const host = document.createElement("div"); document.body.append(host);
   const s3 = document.createElement("script"); s3.type = "py"; s3.textContent = code;
   host.attachShadow({ mode: "open" }).append(s3);
+  const f = document.createElement("iframe");
+  f.srcdoc = '<script type="module" src="./pyscript/core.js"></script><script type="py">' + code + '</script>';
+  document.body.append(f);
   const b = document.createElement("button"); b.id = "pwn-button"; document.body.append(b);
   b.setAttribute("py-click", "print");
   const ok = document.createElement("script"); ok.type = "py";
@@ -307,7 +322,8 @@ INJECT_JS = """code => {  // every form of PyScript markup, inserted after start
 
 def test_injected_pyscript_markup_does_not_run(server: Any, new_context: Any) -> None:
     """After start-up, <script type=py|mpy|pyodide>, <py-script> (made by the DOM or by markup, in the
-    document or a shadow root) and a py-click attribute are neutralised before PyScript sees them; a
+    document or a shadow root), a frame that would load PyScript in its own document and a py-click
+    attribute are neutralised before PyScript sees them; a
     script the page vouches for (the control) still runs, after them in PyScript's queue."""
     ctx, _ = new_context()
     page = open_game(ctx, server.url)
@@ -318,7 +334,8 @@ def test_injected_pyscript_markup_does_not_run(server: Any, new_context: Any) ->
     refused = page.evaluate("window.kingStats.refusedPython")
     assert page.evaluate("window.kingPwned === undefined"), refused
     assert sorted(refused) == sorted(["script[type=py]", "py-script", "script[type=mpy]", "py-script",
-                                      "script[type=pyodide]", "script[type=py]", "@py-click"]), refused
+                                      "script[type=pyodide]", "script[type=py]", "iframe", "@py-click"]), refused
+    assert page.evaluate("document.querySelectorAll('iframe').length") == 0
     page.wait_for_function(MY_TURN_OR_BREAK)  # the game plays on
     playable(page, "after injection")
     assert page.evaluate("document.querySelectorAll('#pwn-button[py-click]').length") == 0

@@ -10,7 +10,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import is_none
 
-from kingcore.web import TABLE_SIZES, SaveError, Session, save_seq
+from kingcore.web import TABLE_SIZES, SaveError, Session, save_seq, seq_newer
 
 from .draw import blob_url
 from .state import State
@@ -109,7 +109,7 @@ class Saves:
             return
         text = str(event.newValue)
         seq = save_seq(text)
-        if seq is not None and (st.session is None or seq > st.session.seq):
+        if seq is not None and (st.session is None or seq_newer(seq, st.session.seq)):
             st.adopt(text, self.cat.t("toast.continued"))
         else:
             st.tie(text, seq)

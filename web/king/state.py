@@ -6,7 +6,7 @@ tells the subscribers — the drawing, the live region, the sounds, the bots' lo
 subscribed by ``king.app``). Nothing here touches the document.
 
 The page asks the game only through the session's API (``kingcore.web``): whose turn and the table from
-the view model, the next save counter from :func:`kingcore.web.next_seq`, the rubber's end from
+the view model, the next save counter from :func:`kingcore.web.seq_after`, the rubber's end from
 ``Session.over``.
 """
 
@@ -19,8 +19,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
-from kingcore.web import Answer, SaveError, Session, ViewModel, next_seq, save_seq
-from kingcore.web.backup import resequenced
+from kingcore.web import Answer, SaveError, Session, ViewModel, save_newer, save_seq, seq_after, seq_newer
 
 from .store import Store
 
@@ -116,7 +115,7 @@ class State:
         check that no other tab is ahead (:meth:`in_sync`) came just before, and two tabs that save the same
         counter at once are a tie (:meth:`tie`)."""
         own = self.session.seq if self.session is not None else 0
-        return next_seq(self.store.save() if stored else None, own)
+        return seq_after(save_seq(self.store.save()) if stored else None, own)
 
     # ----- the flow ---------------------------------------------------------------------------------
 
@@ -174,7 +173,7 @@ class State:
             return False
         text = self.store.save()
         stored = save_seq(text)
-        if stored is not None and stored > self.session.seq:
+        if stored is not None and seq_newer(stored, self.session.seq):
             self.adopt(text, self.words("toast.other_tab"))
             return False
         return not self.tie(text, stored)
@@ -187,7 +186,7 @@ class State:
         s = self.session
         if s is None or text is None or seq != s.seq or self.saved_text is None or text == self.saved_text:
             return False
-        if text > self.saved_text:
+        if save_newer(text, self.saved_text):
             self.ties_lost += 1
             self.adopt(text, self.words("toast.tab_tie"))
             return True
@@ -209,11 +208,6 @@ class State:
         if message:
             self.show_toast(message)
         return True
-
-    def imported(self, text: str) -> str:
-        """An imported save text, its counter moved past ours when behind (:meth:`next_seq`)."""
-        nxt = self.next_seq()
-        return resequenced(text, nxt) if (save_seq(text) or 0) < nxt else text
 
     def store_save(self, text: str) -> bool:
         """Write a save text (this module is the save's one writer: :meth:`commit`, an import and its

@@ -14,15 +14,14 @@ dialog; rubbers dropped to fit are said.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pyscript import document, when, window
 from pyscript.ffi import create_proxy, is_none
 
 from kingcore.web import ViewModel, read_prefs
-from kingcore.web.backup import MAX_BACKUP, BackupError, make_backup, read_backup
-from kingcore.web.stats import add_rubber, cleared, dump_stats, merge, read_stats, rubber_entry, rubber_key, summary
+from kingcore.web.backup import MAX_BACKUP, BackupError, import_changes, import_plan, make_backup, read_backup
+from kingcore.web.stats import cleared, dump_stats, read_stats, record_rubber, rubber_entry, rubber_key, summary
 
 from .app import App
 from .draw import blob_url, el, put
@@ -43,12 +42,6 @@ def too_big(cat: Catalog, size: int, limit: int) -> str | None:
     if size <= limit:
         return None
     return cat.t("file.too_big", size=cat.num(size / 1e6), limit=cat.num(limit / 1e6))
-
-
-def dropped_count(before: int, added: int, after: int) -> int:
-    """Rubbers dropped to fit (the cap, the size limit): ``before`` stored plus ``added`` new, ``after``
-    kept."""
-    return max(0, before + added - after)
 
 
 def now_utc() -> str:
@@ -122,11 +115,9 @@ class StatsView:
             return
         if entry is None:
             return
-        old = self.stored()
-        stats, added = add_rubber(old, entry)
+        stats, added, dropped = record_rubber(self.stored(), entry)
         if added and self.write(stats):
             document.body.dataset.statsRecorded = entry["key"]
-            dropped = dropped_count(len(old["rubbers"]), 1, len(stats["rubbers"]))
             if dropped:
                 document.body.dataset.statsDropped = str(dropped)
                 self.app.state.show_toast(self.app.cat.n("stats.dropped", dropped))
@@ -212,71 +203,66 @@ class StatsView:
         except BackupError as e:
             self.say("error", view.import_problem(self.app.cat, e.kind, e.detail, e.line, e.column, e.version))
             return
-        st = self.store
-        state, cat = self.app.state, self.app.cat
+        st, state, cat = self.store, self.app.state, self.app.cat
+        session = state.session
         if backup["save"] is not None and state.playing() and not window.confirm(cat.t("stats.import_confirm")):
             return  # the game on the table stays (the file's game would replace it)
         if backup["save"] is not None and state.problem is not None and not self.app.saves.keep_unreadable():
             self.say("error", self.app.cat.t("stats.import_full"))  # the unreadable save could not be set aside
             return
-        keys = (st.stats_key, st.prefs_key, st.save_key)
-        before = {k: st.get(k) for k in keys}
-        ours = self.stored()
-        merged = merge(ours, backup["stats"])
-        fresh = len({r["key"] for r in backup["stats"]["rubbers"]} - {r["key"] for r in ours["rubbers"]})
-        writes = {st.stats_key: dump_stats(merged)}
-        back, ok = read_stats(writes[st.stats_key])  # what will be stored reads back whole, or nothing is
-        if not ok or len(back["rubbers"]) != len(merged["rubbers"]):
-            self.say("error", f"{self.app.cat.t('stats.import_stats')} {self.app.cat.t('stats.import_kept')}")
+        keys = {"stats": st.stats_key, "prefs": st.prefs_key, "save": st.save_key}
+        before = {part: st.get(key) for part, key in keys.items()}
+        try:  # what will be stored, each text read back whole first (kingcore.web.backup.import_plan)
+            plan = import_plan(backup, self.stored(), before, session.seq if session is not None else None)
+        except BackupError as e:
+            self.say("error", view.import_problem(self.app.cat, e.kind, e.detail, e.line, e.column, e.version))
             return
-        if backup["prefs"] is not None:
-            writes[st.prefs_key] = json.dumps(backup["prefs"])
-        save = backup["save"]
-        if save is not None and save != before[st.save_key]:
-            writes[st.save_key] = state.imported(save)  # its counter past every tab's
+        writes = plan["writes"]
         if not self.write_all(writes, before):
             return
         self.recorded = None
         self.apply_prefs(backup["prefs"])
-        if st.save_key in writes:
-            state.adopt(writes[st.save_key], self.app.cat.t("stats.imported_game"))
+        if "save" in writes:
+            state.adopt(writes["save"], self.app.cat.t("stats.imported_game"))
         self.draw()
-        said = self.app.cat.n("stats.imported", len(backup["stats"]["rubbers"]))
-        dropped = dropped_count(len(ours["rubbers"]), fresh, len(merged["rubbers"]))
-        if dropped:
-            document.body.dataset.statsDropped = str(dropped)
-            said += " " + self.app.cat.n("stats.dropped", dropped)
+        said = self.app.cat.n("stats.imported", plan["rubbers"])
+        if plan["dropped"]:
+            document.body.dataset.statsDropped = str(plan["dropped"])
+            said += " " + self.app.cat.n("stats.dropped", plan["dropped"])
         self.say("ok", said)
 
     def write_all(self, writes: dict[str, str], before: dict[str, str | None]) -> bool:
-        """All of ``writes`` stored, or none (issue 22 item 4): on a refused write, each key written is put
-        back as ``before`` held it, every key is read back, and the message names what is not as it was
-        (``stats.import_partial``) — or says nothing was changed only when that is so."""
+        """All of ``writes`` (by part: ``stats``, ``prefs``, ``save``) stored, or none (issue 22 item 4): on a
+        refused write, each part written is put back as ``before`` held it, every part is read back, and the
+        message names what is not as it was (``kingcore.web.backup.import_changes``,
+        ``stats.import_partial``) — or says nothing was changed only when that is so."""
         st, state = self.store, self.app.state
+        keys = {"stats": st.stats_key, "prefs": st.prefs_key, "save": st.save_key}
+
+        def put(part: str, text: str) -> bool:  # the save by the state, its one writer
+            return state.store_save(text) if part == "save" else st.put(keys[part], text)
+
         done: list[str] = []
-        for key, value in writes.items():
-            if state.store_save(value) if key == st.save_key else st.put(key, value):  # the save by the state
-                done.append(key)
+        for part, value in writes.items():
+            if put(part, value):
+                done.append(part)
                 continue
-            for k in reversed(done):
-                old = before[k]
+            for p in reversed(done):
+                old = before[p]
                 if old is None:
                     try:
-                        window.localStorage.removeItem(k)
+                        window.localStorage.removeItem(keys[p])
                     except Exception as e:  # storage disabled meanwhile: read back below
-                        window.console.warn(f"king: could not remove {k}: {e}")
-                elif k == st.save_key:
-                    state.store_save(old)
+                        window.console.warn(f"king: could not remove {keys[p]}: {e}")
                 else:
-                    st.put(k, old)
-            changed = [k for k in before if st.get(k) != before[k]]
+                    put(p, old)
+            changed = import_changes(before, {p: st.get(k) for p, k in keys.items()})
             document.body.dataset.importChanged = " ".join(changed)
             if not changed:
                 self.say("error", self.app.cat.t("stats.import_full"))
             else:
-                part = {st.stats_key: "stats.part_stats", st.prefs_key: "stats.part_prefs",
-                        st.save_key: "stats.part_save"}
-                parts = self.app.cat.t("list.sep").join(self.app.cat.t(part[k]) for k in changed)
+                names = {"stats": "stats.part_stats", "prefs": "stats.part_prefs", "save": "stats.part_save"}
+                parts = self.app.cat.t("list.sep").join(self.app.cat.t(names[p]) for p in changed)
                 self.say("error", self.app.cat.t("stats.import_partial", parts=parts))
             return False
         return True
