@@ -1,6 +1,6 @@
-"""A number before a noun agrees with it in every language (issue 20, item 6): «1 карта», «2 карты», «5 карт»,
-«21 карта», «24 карты», «32 карты» — never «32 карт» (the new-game summary said so, its plural form chosen by
-the number of deals).
+"""A number before a noun agrees with it in every language (issue 20, item 6): «1 карта», «2 карты»,
+«5 карт», «21 карта», «24 карты», «32 карты» — never «32 карт» (the new-game summary said so, its plural
+form chosen by the number of deals).
 
 The counted nouns come from the catalogs themselves: each plural entry's forms of the word after its
 number (``{n} карта`` / ``{n} карты`` / ``{n} карт``) make a noun's forms, one per plural category of the
@@ -19,10 +19,10 @@ import pytest
 from babel.messages.pofile import read_po
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
-from king.render import dialog  # noqa: E402
-from web_catalog import LOCALE, compiled  # noqa: E402
+from king.render import dialog
+from web_catalog import LOCALE, compiled
 
-from kingcore.web import Catalog  # noqa: E402
+from kingcore.web import Catalog
 
 LANGS = ("en", "ru", "uk")
 COUNTS = (1, 2, 5, 21, 24, 32)
@@ -30,7 +30,8 @@ NUMBER_WORD = re.compile(r"\{(\w+)\}\s+(\w+)")
 """``{number} word`` in a catalog's text."""
 WORDS_BEFORE = re.compile(r"(\w+)\s+(?:(\w+)\s+)?$")
 """The two words before a number: «из своих {size} карт» — the preposition may stand before a pronoun."""
-GOVERNS_CASE = {"из", "от", "до", "после", "с", "со", "з", "зі", "із", "від", "після", "of", "from", "after"}
+GOVERNS_CASE = {"из", "от", "до", "после", "с", "со", "з", "зі", "із", "від", "після",
+                "of", "from", "after"}
 """Prepositions after which a number's noun takes the preposition's case, not the counting form."""
 
 

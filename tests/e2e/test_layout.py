@@ -26,12 +26,14 @@ from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, open_game, 
 from kingcore.web import Catalog, Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
-from web_catalog import compiled  # noqa: E402
+from web_catalog import compiled
 
 pytestmark = pytest.mark.browser
 
 SIZES = [(360, 740), (740, 360), (768, 1024), (1280, 800)]
 LOCALES = {"en": "en-US", "ru": "ru-RU", "uk": "uk-UA"}
+DOCS_SHOTS = {("table-4p-play", "ru"), ("tricks-6p", "ru")}
+"""The screens also kept as PNG for docs/img (two a size)."""
 
 CHECK_JS = r"""() => {
   const vw = innerWidth, vh = innerHeight, bad = [];
@@ -40,21 +42,28 @@ CHECK_JS = r"""() => {
                      && e.getClientRects().length > 0 && box(e)[2] - box(e)[0] > 0.5 && box(e)[3] - box(e)[1] > 0.5;
   const who = e => {
     let s = e.id ? '#' + e.id : e.tagName.toLowerCase();
-    if (!e.id && typeof e.className === 'string' && e.className.trim()) s += '.' + e.className.trim().split(/\s+/).join('.');
-    for (const k of ['move', 'card', 'seat', 'deal']) if (e.dataset && e.dataset[k] !== undefined) s += `[${k}=${e.dataset[k]}]`;
+    const cls = typeof e.className === 'string' ? e.className.trim() : '';
+    if (!e.id && cls) s += '.' + cls.split(/\s+/).join('.');
+    for (const k of ['move', 'card', 'seat', 'deal']) {
+      if (e.dataset && e.dataset[k] !== undefined) s += `[${k}=${e.dataset[k]}]`;
+    }
     const t = (e.innerText || e.getAttribute('aria-label') || '').trim().replace(/\s+/g, ' ').slice(0, 28);
     return t ? `${s} «${t}»` : s;
   };
   const meet = (a, b) => [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
   const big = r => r[2] - r[0] > 2 && r[3] - r[1] > 2;
-  const clips = e => { const cs = getComputedStyle(e); return cs.overflowX !== 'visible' || cs.overflowY !== 'visible'; };
+  const clips = e => {
+    const cs = getComputedStyle(e);
+    return cs.overflowX !== 'visible' || cs.overflowY !== 'visible';
+  };
   // the part of an element the clipping boxes around it and the window leave in view
   const inView = e => {
     let r = meet(box(e), [0, 0, vw, vh]);
     for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) if (clips(p)) r = meet(r, box(p));
     return r;
   };
-  const CONTROLS = 'button, a[href], input:not([type=hidden]), select, summary, label.switch, [role=button], [tabindex]:not([tabindex="-1"])';
+  const CONTROLS = 'button, a[href], input:not([type=hidden]), select, summary, label.switch, [role=button], '
+                   + '[tabindex]:not([tabindex="-1"])';
   const controls = [...document.querySelectorAll(CONTROLS)].filter(e => shown(e) && big(inView(e))
     && !(e.matches('input') && e.closest('label.switch')));
   const hit = (x, y) => document.elementFromPoint(x, y);
@@ -78,7 +87,8 @@ CHECK_JS = r"""() => {
   const PANELS = 'dialog[open], #sheet-panel, #center-panel, #call-screen, #pass-screen, .banner, #last-inset, #toast';
   for (const p of [...document.querySelectorAll(PANELS)].filter(shown)) {
     const r = box(p);
-    if (r[0] < -1 || r[1] < -1 || r[2] > vw + 1 || r[3] > vh + 1) bad.push(`${who(p)} reaches past the window: ${r.map(Math.round)}`);
+    if (r[0] < -1 || r[1] < -1 || r[2] > vw + 1 || r[3] > vh + 1)
+      bad.push(`${who(p)} reaches past the window: ${r.map(Math.round)}`);
     for (const e of [p, ...p.querySelectorAll('*')]) {
       if (!shown(e) || e.closest('.sr-only')) continue;
       const cs = getComputedStyle(e);
@@ -86,7 +96,8 @@ CHECK_JS = r"""() => {
         bad.push(`content wider than its box: ${who(e)} in ${who(p)} (${e.scrollWidth} > ${e.clientWidth})`);
       if (e !== p && cs.position !== 'fixed') {
         const q = box(e);
-        if (q[2] - q[0] > 0 && (q[2] > r[2] + 1 || q[0] < r[0] - 1) && !e.closest('[data-wide]') && !p.matches('#toast, #last-inset'))
+        const out = q[2] > r[2] + 1 || q[0] < r[0] - 1;
+        if (q[2] - q[0] > 0 && out && !e.closest('[data-wide]') && !p.matches('#toast, #last-inset'))
           bad.push(`sticks out of its panel: ${who(e)} in ${who(p)} (${q.map(Math.round)} in ${r.map(Math.round)})`);
       }
     }
@@ -100,15 +111,17 @@ CHECK_JS = r"""() => {
     const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
     if (!own) continue;
     const cs = getComputedStyle(e);
-    const clamp = cs.webkitLineClamp !== 'none' && cs.webkitLineClamp !== '' && e.matches('[tabindex], [title]');  // whole on hover/focus
+    // a text clamped to a line or two that shows whole on hover or focus
+    const clamp = cs.webkitLineClamp !== 'none' && cs.webkitLineClamp !== '' && e.matches('[tabindex], [title]');
     if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1 && !clamp && !e.closest('[data-wide]'))
       bad.push(`text cut: ${who(e)} (${e.scrollWidth} > ${e.clientWidth})`);
-    else if (cs.overflowY !== 'visible' && e.scrollHeight > e.clientHeight + 2 && cs.overflowY !== 'auto' && cs.overflowY !== 'scroll' && !clamp)
+    else if (['hidden', 'clip'].includes(cs.overflowY) && e.scrollHeight > e.clientHeight + 2 && !clamp)
       bad.push(`text cut below: ${who(e)} (${e.scrollHeight} > ${e.clientHeight})`);
     if (e.matches('button, .btn') && e.scrollWidth > e.clientWidth + 1)
       bad.push(`text spills out of its button: ${who(e)} (${e.scrollWidth} > ${e.clientWidth})`);
     const r = box(e);
-    if ((r[2] > vw + 1 || r[0] < -1) && !e.closest('[data-wide]')) bad.push(`text past the window's edge: ${who(e)} (${r.map(Math.round)})`);
+    if ((r[2] > vw + 1 || r[0] < -1) && !e.closest('[data-wide]'))
+      bad.push(`text past the window's edge: ${who(e)} (${r.map(Math.round)})`);
   }
 
   // 4. a card's reason shown with no pointer over the card and no keyboard focus on it
@@ -127,10 +140,17 @@ CHECK_JS = r"""() => {
       if (toast.contains(c)) continue;
       const o = meet(t, inView(c));
       if (!big(o)) continue;
-      const under = hit((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);  // the toast lets the pointer through: what is beneath it
+      const under = hit((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);  // the toast lets the pointer through
       if (under && c.contains(under)) bad.push(`toast covers ${who(c)}`);
     }
   }
+  // 6. the pass screen hides the whole width below the bar; a result panel leaves the status line in view
+  const pass = document.getElementById('pass-screen');
+  if (pass && shown(pass) && (box(pass)[0] > 1 || box(pass)[2] < vw - 1))
+    bad.push(`the pass screen leaves the sides uncovered: ${box(pass).map(Math.round)}`);
+  const panel = document.getElementById('center-panel'), status = document.getElementById('status');
+  if (panel && shown(panel) && shown(status) && big(meet(box(panel), box(status))) && !(vw <= 640 && vh > 500))
+    bad.push(`the result panel covers the status line «${status.innerText.slice(0, 30)}»`);
   return bad;
 }"""
 
@@ -141,7 +161,8 @@ KEPT_JS = """() => ({last: document.getElementById('btn-last').getAttribute('ari
 
 SETTLED_JS = """() => new Promise(done => {
   const bar = document.querySelector('.bar');
-  const ok = () => getComputedStyle(document.documentElement).getPropertyValue('--bar-h').trim() === bar.offsetHeight + 'px';
+  const ok = () => getComputedStyle(document.documentElement).getPropertyValue('--bar-h').trim()
+                   === bar.offsetHeight + 'px';
   const tick = n => requestAnimationFrame(() => (ok() && n <= 0) || n < -60 ? done(true) : tick(n - 1));
   tick(2);
 })"""
@@ -165,7 +186,11 @@ class Look:
             self.page.evaluate(SETTLED_JS)
             where = f"{name} at {width}x{height} in {self.lang}"
             self.problems += [f"{where}: {p}" for p in self.page.evaluate(CHECK_JS)]
-            self.page.screenshot(path=str(self.out / f"{name}-{width}x{height}-{self.lang}.png"))
+            self.page.screenshot(path=str(self.out / f"{name}-{width}x{height}-{self.lang}.jpg"), type="jpeg",
+                                 quality=70, animations="disabled", caret="hide", scale="css")
+            if (name, self.lang) in DOCS_SHOTS:  # the README's pictures (docs/img/layout-<W>x<H>-<screen>.png)
+                self.page.screenshot(path=str(self.out / f"layout-{width}x{height}-{name}.png"), animations="disabled",
+                                     caret="hide", scale="css")
             self.seen.append(where)
 
 
@@ -243,7 +268,6 @@ def look_everywhere(lang: str, server: Any, new_context: Any, storage_tab: Any, 
     first_name, first_save, _ = SAVES[0]
     seed_storage(ctx, {SAVE_KEY: first_save, PREFS_KEY: json.dumps({"lang": lang})})
     page = open_game(ctx, server.url)
-    page.set_default_timeout(30_000)  # DEV
     page.wait_for_selector(f"body[data-lang={lang}]")
     look = Look(page, lang, out)
     for name, save, phase in SAVES:
@@ -256,8 +280,10 @@ def look_everywhere(lang: str, server: Any, new_context: Any, storage_tab: Any, 
             page.mouse.move(2, 2)
         look.screen(name)
         if name == "pass-screen":  # fix 6: who deals first, named, on the screen everyone sees
-            assert page.locator("#pass-screen .pass-dealer").inner_text() == CATS[lang].t(
-                "toast.rubber_other_drew", name=HOT_SEAT_DEALER, card=CATS[lang].card(HOT_SEAT_CARD)), lang
+            said = page.evaluate("[...document.querySelectorAll('#pass-screen .pass-dealer')].map(p => p.innerText)")
+            want = CATS[lang].t("toast.rubber_other_drew", name=HOT_SEAT_DEALER, card=CATS[lang].card(HOT_SEAT_CARD))
+            if said != [want]:
+                look.problems.append(f"pass screen in {lang}: {said} instead of {want!r}")
         if phase != "play":
             continue
         players = name.split("-")[1]
@@ -269,14 +295,16 @@ def look_everywhere(lang: str, server: Any, new_context: Any, storage_tab: Any, 
             page.click("#btn-history")
             page.wait_for_function(MY_TURN_OR_BREAK)
             kept = page.evaluate(KEPT_JS)
-            assert (kept["last"], kept["inset"], kept["tricks"]) == ("true", kept["trick"] > 0, True), kept
+            if (kept["last"], kept["inset"], kept["tricks"]) != ("true", kept["trick"] > 0, True):
+                look.problems.append(f"last trick or tricks closed by the bots' cards in {lang}: {kept}")
         else:
             page.click("#btn-history")
         page.wait_for_selector("#history-dialog[open]")
         look.screen(f"tricks-{players}")
         close_dialog(page, "history-dialog", "#history-close")
-        page.click("#btn-last")
-        page.wait_for_selector("#btn-last[aria-pressed=false]")
+        if page.get_attribute("#btn-last", "aria-pressed") == "true":
+            page.click("#btn-last")
+            page.wait_for_selector("#btn-last[aria-pressed=false]")
         page.click("#btn-sheet")
         page.wait_for_selector("#sheet-panel:not([hidden])")
         look.screen(f"score-sheet-{players}")
@@ -319,13 +347,14 @@ def look_everywhere(lang: str, server: Any, new_context: Any, storage_tab: Any, 
         page.mouse.move(2, 2)
     look.screen("new-game-toast", before=new_game)
     if lang == "en":
-        hot_seat_toast_names_the_dealer(page)
+        look.problems += hot_seat_toast_names_the_dealer(page)
     return look
 
 
-def hot_seat_toast_names_the_dealer(page: Any) -> None:
+def hot_seat_toast_names_the_dealer(page: Any) -> list[str]:
     """Fix 6: a hot-seat rubber started after a one-person game says who deals first by name (the toast
-    came before the new rubber's names were in use), over the pass screen. A bot may draw: then again."""
+    came before the new rubber's names were in use), over the pass screen. A bot may draw: then again.
+    The problems found ([] when none)."""
     for _ in range(12):
         for level, names in (("medium", ("", "")), ("human", ("Olga", "Petya"))):
             page.click("#btn-new")
@@ -337,11 +366,14 @@ def hot_seat_toast_names_the_dealer(page: Any) -> None:
             page.click("#new-game-start")
             page.wait_for_selector("#toast:not([hidden])")
         text = page.inner_text("#toast")
-        assert page.evaluate("document.getElementById('toast').matches(':popover-open')"), text  # over the pass screen
-        if "Bot" not in text:
-            assert "Olga deals first" in text or "Petya deals first" in text, text
-            return
-    raise AssertionError("a bot drew the first deal twelve times")
+        if "Bot" in text:
+            continue
+        problems = [] if page.evaluate("document.getElementById('toast').matches(':popover-open')") else [
+            f"hot-seat toast under the pass screen: {text!r}"]
+        if "Olga deals first" not in text and "Petya deals first" not in text:
+            problems.append(f"hot-seat toast without the dealer's name: {text!r}")
+        return problems
+    return ["a bot drew the first deal twelve times"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
