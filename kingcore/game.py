@@ -257,6 +257,13 @@ class Game:
             return self._choose_turn()
         return None
 
+    def auction_order(self) -> list[int]:
+        """The seats in the order they bid in the current deal's auction (§7): from the dealer's left round
+        to the dealer; ``[]`` before the first deal."""
+        d = self.current
+        n = self.rules.players
+        return [] if d is None else [(d.dealer + k) % n for k in range(1, n + 1)]
+
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to move (``[]`` in chance phases and at the end)."""
         d = self.current
@@ -441,7 +448,7 @@ class Game:
         d.contract = contract
         if contract is Contract.TRUMPS:
             if self.rules.replay == "auction":
-                self._active = [(d.dealer + k) % self.rules.players for k in range(1, self.rules.players + 1)]
+                self._active = self.auction_order()
                 self._high = None
                 self._next = self._active[0]
                 self.phase = Phase.AUCTION

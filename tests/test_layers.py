@@ -122,6 +122,19 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+PAGE = ROOT.parent / "web" / "king"
+"""The page's modules (``king.*``, loaded by PyScript): the same checks find cycles among them."""
+
+
+def test_no_import_cycle_in_the_page() -> None:
+    """web/king's modules import each other without a cycle (issue 20: the state module at the bottom of the
+    flow, its subscribers above it, the application wiring them), ``TYPE_CHECKING`` imports included."""
+    graph = import_graph(PAGE)
+    assert {"king.state", "king.screen", "king.botloop", "king.assist"} <= graph["king.app"]
+    assert "king.app" not in graph["king.assist"] and "king.state" in graph["king.assist"]
+    assert find_cycle(graph) is None
+
+
 def test_every_module_has_a_layer() -> None:
     graph = import_graph()
     assert "kingcore.game" in graph and "kingcore.bots.pimc" in graph

@@ -52,6 +52,90 @@ def test_the_page_entry_is_wiring_only() -> None:
     assert lines <= 200, f"web/main.py has {lines} lines: move behaviour into web/king/"
 
 
+APP_LINES = 200
+STATE_MODULE = "web/king/state.py"
+STORE_MODULE = "web/king/store.py"
+
+
+def test_the_application_is_wiring() -> None:
+    """web/king/app.py wires the state, its subscribers and the intents (issue 20: ≤ 200 lines); the flows
+    live in king.state, king.screen, king.botloop, king.hints, king.saves."""
+    lines = (ROOT / "web" / "king" / "app.py").read_text(encoding="utf-8").count("\n")
+    assert lines <= APP_LINES, f"web/king/app.py has {lines} lines: move the flow into web/king/state.py and its parts"
+
+
+def game_reads(source: str) -> list[int]:
+    """The lines of ``source`` that read an attribute ``game`` (``session.game``, ``app.session.game``…)."""
+    return sorted(n.lineno for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Attribute) and n.attr == "game")
+
+
+def save_writes(source: str, rel: str) -> list[str]:
+    """The places in ``source`` (the file ``rel``) that write the save other than the state module: a call of
+    ``write_save`` outside ``web/king/state.py``, of ``localStorage.setItem`` outside ``web/king/store.py``, or
+    a ``put`` of the ``save_key``."""
+    out: list[tuple[int, str]] = []
+    for n in ast.walk(ast.parse(source)):
+        if not (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)):
+            continue
+        attr = n.func.attr
+        if (attr == "write_save" and rel != STATE_MODULE) or (attr == "setItem" and rel != STORE_MODULE) or (
+                attr == "put" and n.args and isinstance(n.args[0], ast.Attribute) and n.args[0].attr == "save_key"):
+            out.append((n.lineno, f"{rel}:{n.lineno}: {attr}"))
+    return [text for _, text in sorted(out)]
+
+
+def web_files() -> list[Path]:
+    return sorted((ROOT / "web").rglob("*.py"))
+
+
+def test_the_page_never_reads_the_game() -> None:
+    """What the page needs of the game comes from the session's view model and API (``kingcore.web``), never
+    from ``Session.game`` (issue 20)."""
+    found = {str(p.relative_to(ROOT)): lines for p in web_files() if (lines := game_reads(p.read_text("utf-8")))}
+    assert found == {}, f"reads of .game under web/ (use the view model or a Session method): {found}"
+
+
+def test_only_the_state_module_saves() -> None:
+    """The save is written in one place, king.state.State.commit (through Store.write_save); Store.put refuses
+    the save's key."""
+    found = [w for p in web_files() for w in save_writes(p.read_text("utf-8"), p.relative_to(ROOT).as_posix())]
+    assert found == []
+    state = (ROOT / STATE_MODULE).read_text(encoding="utf-8")
+    assert save_writes(state.replace("write_save", "put_it"), STATE_MODULE) == []
+    assert "write_save" in state
+
+
+def untyped_view_models(source: str, rel: str) -> list[str]:
+    """Parameters named ``vm`` whose annotation does not name the typed view model (``ViewModel``, or a
+    ``Frame``: a replay step, a view model with more keys)."""
+    out = []
+    for n in ast.walk(ast.parse(source)):
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef):
+            for a in [*n.args.args, *n.args.kwonlyargs]:
+                typed = re.search(r"\b(ViewModel|Frame)\b", ast.unparse(a.annotation or ast.Constant("")))
+                if a.arg == "vm" and not typed:
+                    out.append(f"{rel}:{n.lineno}: {n.name}")
+    return out
+
+
+def test_the_renderers_read_a_typed_view_model() -> None:
+    """Every function of the page that takes a view model takes ``kingcore.web.ViewModel`` (a TypedDict that
+    mypy --strict checks each key read against), not a ``dict[str, Any]`` (issue 20)."""
+    found = [x for p in web_files() for x in untyped_view_models(p.read_text("utf-8"), p.relative_to(ROOT).as_posix())]
+    assert found == []
+    assert untyped_view_models("def f(vm: dict[str, Any]) -> None: ...\ndef g(vm: ViewModel | None): ...\n", "x") == [
+        "x:1: f"]
+
+
+def test_the_page_checks_catch_a_game_read_and_a_stray_save() -> None:
+    src = ("def f(app):\n    if app.session.game.phase.value == 'x':\n        app.store.put(app.store.save_key, 't')\n"
+           "    app.store.write_save('t')\n    window.localStorage.setItem('k', 't')\n    return app.gamey\n")
+    assert game_reads(src) == [2]
+    assert save_writes(src, "web/king/app.py") == ["web/king/app.py:3: put", "web/king/app.py:4: write_save",
+                                                   "web/king/app.py:5: setItem"]
+    assert save_writes("store.write_save('t')\n", STATE_MODULE) == []
+
+
 def duplicate_pairs(paths: list[str]) -> list[tuple[frozenset[str], str]]:
     """Run pylint's duplicate-code check; each finding as (the pair of modules, pylint's report)."""
     p = subprocess.run([sys.executable, "-m", "pylint", "--disable=all", "--enable=duplicate-code",

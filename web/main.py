@@ -15,6 +15,7 @@ from king.keys import Keys
 from king.newgame import NewGameDialog
 from king.options import OptionsDialog
 from king.replay import bind as bind_replay
+from king.state import spawn
 from king.stats import bind_stats
 from king.store import Store
 from king.words import load_catalog
@@ -46,21 +47,19 @@ def boot() -> None:
     show_language(CAT, LANG)
     document.body.dataset.lang = LANG
     try:
-        app.restore()
-        app.render()
+        app.saves.restore()  # drawn as it is taken
     except Exception as e:
-        app.startup_failed(e)
-        app.render()
+        app.saves.startup_failed(e)
     document.body.dataset.ready = "true"
     window.kingStats.readyMs = now_ms()
     el("loading").hidden = True
     window.dispatchEvent(window.Event.new("king-ready"))
-    window.addEventListener("storage", create_proxy(app.on_storage))
+    window.addEventListener("storage", create_proxy(app.saves.on_storage))
     window.addEventListener("resize", create_proxy(app.drawing.measure_bar))
     window.kingIntent = create_proxy(app.intent_json)
     window.kingSaveKey = app.store.save_key
-    app.spawn(app.bots.connect())
-    app.kick()
+    spawn(app.bots.connect())
+    app.loop.start()
 
 
 # ----- the table -----------------------------------------------------------------------------------
@@ -72,7 +71,7 @@ def on_hand(event: Any) -> None:
     if is_none(button):
         return
     if button.getAttribute("aria-disabled") == "true":
-        app.toast(CAT.t("toast.not_allowed", why=str(button.dataset.why)))
+        app.state.show_toast(CAT.t("toast.not_allowed", why=str(button.dataset.why)))
     else:
         app.intent(str(button.dataset.card))
 
@@ -92,8 +91,8 @@ def on_moves(event: Any) -> None:  # the call screen's options and the fallback 
 
 
 PANEL_BUTTONS: dict[str, Callable[[], None]] = {
-    "btn-continue": app.next_deal, "btn-review": app.ask_review, "btn-final-new": dialog.open,
-    "btn-final-sheet": lambda: app.toggle_sheet(True),
+    "btn-continue": app.next_deal, "btn-review": app.hints.ask_review, "btn-final-new": dialog.open,
+    "btn-final-sheet": lambda: app.screen.toggle_sheet(True),
 }
 
 
@@ -104,21 +103,16 @@ def on_panel(event: Any) -> None:
         PANEL_BUTTONS[str(target.id)]()
 
 
-def toggle_last(show: bool | None) -> None:
-    app.drawing.show_last = not app.drawing.show_last if show is None else show
-    app.render()
-
-
 @on("keydown", "body")
 def on_key(event: Any) -> None:
     if str(event.key) == "Escape" and not el("sheet-panel").hidden and is_none(document.querySelector("dialog[open]")):
-        app.toggle_sheet(False)
+        app.screen.toggle_sheet(False)
 
 
 @on("click", "#export-record, #storage-export")
 def on_export_record(event: Any) -> None:
     """The game record (kingcore.notation) as a file: `python -m kingcore replay|analyse` read it."""
-    url = app.record_link()
+    url = app.saves.record_link()
     if url is None:
         event.preventDefault()
     else:
@@ -130,32 +124,33 @@ def on_sheet_row(event: Any) -> None:
     """A row of the score sheet: every trick of that deal."""
     row = event.target.closest("tr[data-deal]")
     if not is_none(row):
-        open_history(CAT, app.session, int(row.dataset.deal), False)
+        open_history(CAT, app.state.session, int(row.dataset.deal), False)
 
 
 def history_now() -> None:
     """The trick history of the deal in play (or just played)."""
-    if app.vm is not None:
-        open_history(CAT, app.session, app.vm["deal"], app.vm["phase"] not in ("deal_over", "rubber_over"))
+    vm = app.state.vm
+    if vm is not None:
+        open_history(CAT, app.state.session, vm["deal"], vm["phase"] not in ("deal_over", "rubber_over"))
 
 
 # One action per (event, selector): the bars' buttons and switches, the dialog, the help and the history.
 ACTIONS: dict[tuple[str, str], Handler] = {
-    ("click", "#btn-hint"): lambda e: app.ask_hint(),
-    ("click", "#btn-last"): lambda e: toggle_last(None),
-    ("click", "#last-inset"): lambda e: toggle_last(False),
+    ("click", "#btn-hint"): lambda e: app.hints.ask_hint(),
+    ("click", "#btn-last"): lambda e: app.toggle_last(None),
+    ("click", "#last-inset"): lambda e: app.toggle_last(False),
     ("change", "#lang"): lambda e: app.set_language(str(el("lang").value)),
     ("change", "#fast"): lambda e: app.set_fast(bool(el("fast").checked)),
-    ("click", "#btn-sheet"): lambda e: app.toggle_sheet(),
-    ("click", "#btn-sheet-close"): lambda e: app.toggle_sheet(False),
+    ("click", "#btn-sheet"): lambda e: app.screen.toggle_sheet(),
+    ("click", "#btn-sheet-close"): lambda e: app.screen.toggle_sheet(False),
     ("click", "#btn-new, #problem-new"): dialog.open,
     ("click", "#new-game-cancel"): lambda e: el("new-game-dialog").close(),
     ("change", "#new-game-fields"): lambda e: dialog.changed(e.target),
     ("input", "#new-game-fields"): dialog.typed,
     ("click", "#new-game-fields"): dialog.clicked,
     ("submit", "#new-game-form"): dialog.submit,
-    ("click", "#problem-discard"): lambda e: app.discard_problem(),
-    ("click", "#btn-help"): lambda e: open_help(CAT, app.vm["rules"] if app.vm is not None else "king()"),
+    ("click", "#problem-discard"): lambda e: app.saves.discard_problem(),
+    ("click", "#btn-help"): lambda e: open_help(CAT, app.state.vm["rules"] if app.state.vm is not None else "king()"),
     ("click", "#btn-history"): lambda e: history_now(),
     ("click", "#help-close, #history-close"): lambda e: e.currentTarget.closest("dialog").close(),
     ("close", "#help-dialog, #history-dialog"): lambda e: closed(str(e.currentTarget.id)),

@@ -3,7 +3,7 @@
 * :mod:`.session` — :class:`Session` (a rubber, its settings, its save), :func:`parse_save`, the dialog's
   options;
 * :mod:`.tables` — the dialog's options for every table size, the named rule sets, what a choice makes;
-* :mod:`.viewmodel` — what the page draws, as data and codes;
+* :mod:`.viewmodel` — what the page draws, as data and codes; :mod:`.shapes` — its ``TypedDict``s;
 * :mod:`.botcalls` — the bots' worker's calls (JSON text in and out);
 * :mod:`.past` — the rubber's earlier deals as each Python's bots know them (fed once per deal);
 * :mod:`.prefs` — the page's preferences read from untrusted text, and the worker's deadlines;
@@ -66,7 +66,26 @@ from .session import (
     seq_after,
     seq_newer,
 )
-from .tables import RULE_SET_TEXTS, RULE_SETS, new_game_options, off_options, rule_set_name, table_choice
+from .shapes import (
+    Answer,
+    CallView,
+    ContractView,
+    FinalView,
+    Frame,
+    HandCard,
+    HighBid,
+    LastTrick,
+    MoveView,
+    Payment,
+    Refusal,
+    ResultView,
+    Scoring,
+    SeatCard,
+    SheetNote,
+    SheetRow,
+    ViewModel,
+)
+from .tables import RULE_SET_TEXTS, RULE_SETS, TABLE_SIZES, new_game_options, off_options, rule_set_name, table_choice
 from .text import BROWSER_LANGUAGES, LANGUAGES, Catalog, MissingText, pick_language, signed
 from .viewmodel import describe_move
 
@@ -89,13 +108,31 @@ __all__ = [
     "SAVE_VERSION",
     "SEQ_MODULUS",
     "SOUNDS",
+    "TABLE_SIZES",
     "UI_OPTIONS",
+    "Answer",
+    "CallView",
     "Catalog",
+    "ContractView",
+    "FinalView",
+    "Frame",
+    "HandCard",
+    "HighBid",
+    "LastTrick",
     "MissingText",
+    "MoveView",
+    "Payment",
+    "Refusal",
     "Replay",
     "ReplayFileError",
+    "ResultView",
     "SaveError",
+    "Scoring",
+    "SeatCard",
     "Session",
+    "SheetNote",
+    "SheetRow",
+    "ViewModel",
     "analyse_json",
     "bot_move",
     "check_names",

@@ -20,11 +20,11 @@ next deal is dealt; a rubber that is over cannot.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from ..cards import Card
 from ..game import Game, Phase
 from ..moves import Move
+from .shapes import ViewModel
 
 Moves = list[tuple[int, str]]
 """A deal's moves in order: ``(seat, token)`` — its calls, then its cards."""
@@ -79,7 +79,7 @@ def rewind(game: Game, keep: int) -> Game:
     return g
 
 
-def forced_move(vm: dict[str, Any]) -> str | None:
+def forced_move(vm: ViewModel) -> str | None:
     """The move token auto-play may make for the view model's seat: its one legal move (a card, or a call
     when the call screen offers exactly one), ``None`` when it is not that seat's turn or there is a choice."""
     if not vm.get("my_turn"):
@@ -89,7 +89,7 @@ def forced_move(vm: dict[str, Any]) -> str | None:
     return legal[0] if len(legal) == 1 else None
 
 
-def sound_events(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+def sound_events(before: ViewModel, after: ViewModel) -> list[str]:
     """The sounds of one move, from the view models before and after it (of :data:`SOUNDS`, in order): a
     ``card`` when a card was played, a ``trick`` when that card completed a trick, ``king`` when that trick
     held the King of hearts. A call makes no sound.
@@ -108,12 +108,13 @@ def sound_events(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     out = ["card"]
     if len(after["seen"]) > len(before["seen"]):
         out.append("trick")
-        if any(e["card"] == KING for e in (after["last_trick"] or {}).get("cards", [])):
+        last = after["last_trick"]
+        if last is not None and any(e["card"] == KING for e in last["cards"]):
             out.append("king")
     return out
 
 
-def mark_undo(vm: dict[str, Any], deals: Iterable[int], possible: bool) -> dict[str, Any]:
+def mark_undo(vm: ViewModel, deals: Iterable[int], possible: bool) -> ViewModel:
     """Add the undo marks to a view model (changed in place and returned): ``undo`` ``{"possible", "used",
     "deals"}`` (whether the seat may undo now; whether any deal of the rubber was played with undo; which,
     sorted) and ``undo`` (a bool) in every score-sheet row and in ``result``."""
@@ -121,6 +122,7 @@ def mark_undo(vm: dict[str, Any], deals: Iterable[int], possible: bool) -> dict[
     vm["undo"] = {"possible": possible, "used": bool(marked), "deals": marked}
     for row in vm["sheet"]["rows"]:
         row["undo"] = row["deal"] in marked
-    if vm.get("result"):
-        vm["result"]["undo"] = vm["result"]["deal"] in marked
+    result = vm["result"]
+    if result:
+        result["undo"] = result["deal"] in marked
     return vm

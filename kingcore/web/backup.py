@@ -64,7 +64,7 @@ def resequenced(save: str, seq: int) -> str:
     """A save text (as :meth:`~kingcore.web.session.Session.to_save` writes it) with its counter set to
     ``seq`` modulo :data:`~kingcore.web.session.SEQ_MODULUS` (so ``999…9 + 1`` is written 0, a counter
     its reader accepts): an imported game must be ahead of what every open tab has, or the tabs would keep
-    their own (see ``king/app.py``; :func:`~kingcore.web.session.seq_after` gives the counter).
+    their own (see ``king/state.py``; :func:`~kingcore.web.session.seq_after` gives the counter).
 
     Raises:
         ValueError: not a JSON object.

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 
 from ..errors import RulesError
 from ..game import Game
+from .shapes import ViewModel
 
 
 class Table(Protocol):
@@ -175,7 +176,7 @@ def next_person(session: Table) -> int | None:
     return to_move if is_person(session.settings["levels"], to_move) else None
 
 
-def needs_pass_screen(prev_viewer: int, vm: dict[str, Any]) -> bool:
+def needs_pass_screen(prev_viewer: int, vm: ViewModel) -> bool:
     """Whether the table must hide every hand before showing ``vm``'s position: two or more people play,
     it is a person's turn (a card or a call) and that person is not ``prev_viewer`` (the person whose cards
     the table showed last)."""
@@ -193,10 +194,10 @@ def follow(viewer: int, covered: bool, to_move: int | None, levels: list[str]) -
     return viewer, covered
 
 
-def cover(vm: dict[str, Any]) -> dict[str, Any]:
+def cover(vm: ViewModel) -> ViewModel:
     """``vm`` behind the pass screen: no hand, no decision, no undo, ``pass_to`` the viewer (the person who
     must take the device); everything public (the trick, the seats' counts, the score sheet) stays."""
-    out = {**vm, "hand": [], "moves": [], "my_turn": False, "pass_to": vm["seat"]}
-    if isinstance(vm.get("undo"), dict):
+    out: ViewModel = {**vm, "hand": [], "moves": [], "my_turn": False, "pass_to": vm["seat"]}
+    if "undo" in vm:
         out["undo"] = {**vm["undo"], "possible": False}
     return out

@@ -34,6 +34,7 @@ from ..position import Position
 from .backup import MAX_BACKUP
 from .hotseat import HUMAN, table_names
 from .session import Session, check_settings
+from .shapes import Frame
 from .viewmodel import reason_args, view_model
 
 FileKind = Literal["record", "save", "bundle"]
@@ -270,7 +271,7 @@ class Replay:
             return {"seat": seat, "token": str(m), "kind": "call"}
         return None
 
-    def frame(self, step: int) -> dict[str, Any]:
+    def frame(self, step: int) -> Frame:
         """What the viewer draws at ``step`` (clamped): the view model of seat 0
         (:func:`kingcore.web.viewmodel.view_model`, for the contract, the trick, tricks and points, the
         score sheet) and ``step``, ``last``, ``deal_index``, ``hands`` (every seat's cards held now,

@@ -41,7 +41,16 @@ from ..view import earlier_deals, seat_view
 from .assist import Moves, deal_moves, mark_undo, rewind, undo_span
 from .history import deal_history
 from .hotseat import HUMAN as HUMAN
-from .hotseat import check_names, cover, follow, is_hot_seat, is_person, person_seats, table_names
+from .hotseat import (
+    check_names,
+    cover,
+    follow,
+    is_hot_seat,
+    is_person,
+    person_seats,
+    record_hidden,
+    table_names,
+)
 from .past import MEMORY, Past
 from .saveorder import MAX_ID as MAX_ID
 from .saveorder import SEQ_MODULUS as SEQ_MODULUS
@@ -51,6 +60,7 @@ from .saveorder import save_newer as save_newer
 from .saveorder import save_seq as save_seq
 from .saveorder import seq_after as seq_after
 from .saveorder import seq_newer as seq_newer
+from .shapes import Answer, Refusal, ViewModel
 from .tables import applied
 from .viewmodel import reason_args, view_model
 
@@ -282,7 +292,7 @@ class Session:
 
     # ----- intents --------------------------------------------------------------------------------
 
-    def apply(self, token: str, seat: int = 0, viewer: int | Literal["table"] | None = None) -> dict[str, Any]:
+    def apply(self, token: str, seat: int = 0, viewer: int | Literal["table"] | None = None) -> Answer:
         """Play a move token for ``seat``: ``{"ok": true, "view": view_model}`` or ``{"ok": false,
         "error": {"reason", "args", "message"}, "view": view_model}`` (nothing changes on an error);
         the view model is ``viewer``'s (default: ``seat``'s; ``"table"``: :meth:`table_view`, what the
@@ -295,6 +305,7 @@ class Session:
         """
         pos = self.game.position if self.game.phase is Phase.PLAY else None
         args = reason_args(pos)
+        error: Refusal
         try:
             self.game.play(token, seat=seat)
         except IllegalMoveError as e:
@@ -306,7 +317,7 @@ class Session:
             return {"ok": True, "view": self._view(seat if viewer is None else viewer)}
         return {"ok": False, "error": error, "view": self._view(seat if viewer is None else viewer)}
 
-    def _view(self, viewer: int | Literal["table"]) -> dict[str, Any]:
+    def _view(self, viewer: int | Literal["table"]) -> ViewModel:
         return self.table_view() if viewer == "table" else self.view_model(viewer)
 
     # ----- several people at one device (kingcore.web.hotseat) -----------------------------------
@@ -336,11 +347,21 @@ class Session:
         self.settings["covered"] = False
         return was
 
-    def table_view(self) -> dict[str, Any]:
+    def table_view(self) -> ViewModel:
         """What the table shows now: the viewer's view model, or behind the pass screen a covered one
         (:func:`kingcore.web.hotseat.cover`: no hand, no decision, ``pass_to`` the person to take the device)."""
         vm = self.view_model(self.viewer)
         return cover(vm) if self.covered else vm
+
+    @property
+    def over(self) -> bool:
+        """Whether the rubber is over (its final screen is up: no move, no deal to come)."""
+        return self.game.phase is Phase.RUBBER_OVER
+
+    def hides_hands(self) -> bool:
+        """Whether a file with the dealt cards (a record, a backup) would show another person's hand now
+        (:func:`kingcore.web.hotseat.record_hidden`: hot seat, and a deal not over)."""
+        return record_hidden(self.settings["levels"], self.game.phase.value)
 
     def seating(self) -> dict[str, Any]:
         """How the page places and names the seats, the view model's keys ``players``, ``seat`` (the
@@ -465,7 +486,7 @@ class Session:
         """
         return deal_history(self.game, deal)
 
-    def view_model(self, seat: int = 0) -> dict[str, Any]:
+    def view_model(self, seat: int = 0) -> ViewModel:
         """Everything the page draws for ``seat`` (:func:`kingcore.web.viewmodel.view_model`), with the undo
         marks (:func:`kingcore.web.assist.mark_undo`)."""
         return mark_undo(view_model(self.game, seat, self.settings), self.undo_deals, self.can_undo(seat))

@@ -41,6 +41,9 @@ jacks as boys, the King never forced, ordered naming — §5), *Ukrainian* (seed
 (30 cards without the black sevens, the ``three`` scoring, seed 004), *Three with a kitty* (32 cards,
 two face down, seed 004), *Two players*, *Five*, *Six* (seed 000: 8 cards each)."""
 
+TABLE_SIZES: tuple[int, ...] = tuple(sorted(next(o["choices"] for o in options_schema() if o["name"] == "players")))
+"""The numbers of players a table can have (RULES.md §2: the ``players`` option's choices), smallest first."""
+
 RULE_SETS: dict[str, Rules] = {name: Rules.parse(text) for name, text in RULE_SET_TEXTS.items()}
 """The named rule sets as :class:`~kingcore.rules.Rules` values."""
 

@@ -140,7 +140,7 @@ class Catalog:
             return why
         try:
             m = describe_move(str(token))
-            move = self.card(m["card"]) if m["kind"] == "card" else self.move(m)
+            move = self.card(m["card"]) if m["card"] is not None else self.move(m)
         except ValueError:
             move = str(token)
         if seat is None:

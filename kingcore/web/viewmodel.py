@@ -24,8 +24,9 @@ public facts only, for any number of seats (2–6). Keys:
   of completed tricks), ``tricks``, ``points``; ``history``: the deal's completed tricks
   (:func:`kingcore.web.history.deal_history`'s ``tricks``: number, leader, winner, cards, points);
 * ``calls``: ``[{"seat", "token", "kind", "bid", "trump", "contract"}]``, ``high_bid`` ``{"seat",
-  "tricks"}`` or ``None``; ``moves``: the seat's legal non-card moves in the same shape, a contract to name
-  with ``positive`` and ``scoring``;
+  "tricks"}`` or ``None``, ``bid_order`` the seats in the order they bid
+  (:meth:`kingcore.game.Game.auction_order`); ``moves``: the seat's legal non-card moves in the same
+  shape, a contract to name with ``positive`` and ``scoring``;
 * ``sheet``: ``{"rows": [{"deal", "contract", "dealer", "points", "running", "control", "note"}],
   "totals"}``, ``note`` a :func:`sheet_note`; ``schedule`` ``[{"contract"}]`` (fixed order);
   ``result`` (the deal just over: a row plus ``tricks`` and ``early``); ``final`` (standings,
@@ -38,7 +39,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..cards import SUIT_LETTERS, Card
-from ..contracts import NO_HEARTS_LEAD, Contract, Scoring
+from ..contracts import NO_HEARTS_LEAD, Contract
+from ..contracts import Scoring as ContractScoring
 from ..errors import Reason
 from ..game import DealInfo, Game, Phase, draw_rounds
 from ..moves import Move
@@ -47,6 +49,22 @@ from ..rules import Rules
 from ..view import seat_view
 from .history import deal_history
 from .hotseat import table_names
+from .shapes import (
+    CallView,
+    ContractView,
+    DrawCard,
+    FirstDealer,
+    HandCard,
+    HighBid,
+    LastTrick,
+    MoveView,
+    Scoring,
+    SeatCard,
+    SheetNote,
+    SheetRow,
+    SheetView,
+    ViewModel,
+)
 from .tables import rule_set_name
 
 
@@ -58,7 +76,7 @@ def reason_args(pos: Position | None) -> dict[str, str | None]:
             "trump": None if pos.deal.trump is None else SUIT_LETTERS[pos.deal.trump]}
 
 
-def view_model(game: Game, seat: int, settings: dict[str, Any]) -> dict[str, Any]:
+def view_model(game: Game, seat: int, settings: dict[str, Any]) -> ViewModel:
     """Everything the page draws for ``seat`` (see the module docstring for the keys).
 
     Raises:
@@ -71,7 +89,7 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> dict[str, Any
     pos = g.position
     my_turn = v["to_move"] == seat
     args = reason_args(pos)
-    hand = []
+    hand: list[HandCard] = []
     for text in v["hand"]:
         card = Card.parse(text)
         reason: Reason | None
@@ -88,22 +106,23 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> dict[str, Any
     else:
         counts = [g.rules.hand_size] * n
         counts[seat] = len(hand)
-    trick = [{"seat": s, "card": c} for s, c in v["trick"]]
+    trick: list[SeatCard] = [{"seat": s, "card": c} for s, c in v["trick"]]
     done = len(v["played"])
-    last_trick = None
+    last_trick: LastTrick | None = None
     if pos is not None and done >= n:
         last_trick = {"number": done // n, "winner": pos.leader,  # the winner of a trick leads the next
                       "cards": [{"seat": s, "card": c} for s, c in v["played"][done - n:done]]}
-    calls = [{"seat": s, **describe_move(t)} for s, t in v["calls"]]
-    high = None
+    calls: list[CallView] = [{"seat": s, **describe_move(t)} for s, t in v["calls"]]
+    high: HighBid | None = None
     for call in calls:
         if call["kind"] == "bid":
+            assert call["bid"] is not None
             high = {"seat": call["seat"], "tricks": call["bid"]}
     moves = [_offer(g, t) for t in v["legal"] if Move.parse(t).kind != "card"]
     # Game.dealer already names the next deal's dealer once a deal is over; the results panel is about the
     # deal just played, so the table keeps showing its dealer until the next deal.
     dealer = d.dealer if g.phase is Phase.DEAL_OVER and d is not None else v["dealer"]
-    vm: dict[str, Any] = {
+    vm: ViewModel = {
         "phase": v["phase"], "seat": seat, "players": n, "rules": v["rules"], "rule_set": rule_set_name(g.rules),
         "deal": v["deal"],
         "deals": v["deals"], "hand_size": g.rules.hand_size, "kitty": g.rules.kitty_size, "dealer": dealer,
@@ -115,7 +134,8 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> dict[str, Any
         "contract": _contract(g), "hand": hand, "counts": counts, "trick": trick, "tricks_done": done // n,
         "trick_complete": g.phase in _TRICK_SHOWN and not trick and last_trick is not None,
         "last_trick": last_trick, "seen": [c for _, c in v["played"]], "tricks": v["tricks"],
-        "points": v["points"], "calls": calls, "high_bid": high, "moves": moves, "sheet": _sheet(g),
+        "points": v["points"], "calls": calls, "high_bid": high,
+        "bid_order": g.auction_order(), "moves": moves, "sheet": _sheet(g),
         "schedule": [{"contract": c.value} for c in g.order] if g.rules.order == "fixed" else [],
         "result": None, "final": None, "history": deal_history(g, d.number)["tricks"] if d is not None else [],
     }
@@ -138,7 +158,7 @@ _TRICK_SHOWN = (Phase.PLAY, Phase.DEAL_OVER, Phase.RUBBER_OVER)
 """Phases in which a finished trick stays on the table until the next card (or the next deal)."""
 
 
-def describe_move(token: str) -> dict[str, Any]:
+def describe_move(token: str) -> MoveView:
     """A move token as data: ``{"token", "kind", "card", "bid", "trump", "contract"}`` (``kind``: ``card``,
     ``pass``, ``bid``, ``trump`` or ``contract``; the others ``None`` unless of that kind).
 
@@ -153,7 +173,7 @@ def describe_move(token: str) -> dict[str, Any]:
             "bid": m.bid, "trump": m.trump or None, "contract": m.contract.value if m.contract is not None else None}
 
 
-def scoring(rules: Rules, contract: Contract, trick_value: int) -> dict[str, Any]:
+def scoring(rules: Rules, contract: Contract, trick_value: int) -> Scoring:
     """What a contract scores, as data: ``{"positive", "parts": [{"item", "value"}], "eralash", "boys",
     "auction"}`` — ``item`` one of ``tricks``, ``boys``, ``girls``, ``hearts``, ``king``, ``last_two`` (a
     trump deal: ``tricks`` at ``trick_value``), ``value`` the points of one (unsigned; ``positive`` gives
@@ -163,17 +183,19 @@ def scoring(rules: Rules, contract: Contract, trick_value: int) -> dict[str, Any
     >>> scoring(Rules(), Contract.NO_KING, 0)["parts"]
     [{'item': 'king', 'value': 16}]
     """
-    out: dict[str, Any] = {"positive": contract.positive, "eralash": False, "boys": rules.boys, "auction": False}
+    out: Scoring = {"positive": contract.positive, "parts": [], "eralash": False, "boys": rules.boys,
+                    "auction": False}
     # the points of one of each item: the engine's own statement (Scoring.of), unsigned
-    weights = Scoring.of(rules, contract, trick_value).weights
+    weights = ContractScoring.of(rules, contract, trick_value).weights
     values = dict(zip(("tricks", "hearts", "boys", "girls", "king", "last_two"), map(abs, weights), strict=True))
     if contract is Contract.TRUMPS:
-        out.update(parts=[{"item": "tricks", "value": values["tricks"]}], auction=rules.replay == "auction")
+        out["parts"], out["auction"] = [{"item": "tricks", "value": values["tricks"]}], rules.replay == "auction"
         return out
     basic = contract.basic
     assert basic is not None
     items = ("tricks", "boys", "girls", "hearts", "king", "last_two") if basic == "eralash" else (basic,)
-    out.update(eralash=basic == "eralash", parts=[{"item": x, "value": values[x]} for x in items])
+    out["eralash"] = basic == "eralash"
+    out["parts"] = [{"item": x, "value": values[x]} for x in items]
     return out
 
 
@@ -197,12 +219,12 @@ def rule_notes(contract: Contract, deal: Deal | None) -> list[str]:
     return notes
 
 
-def sheet_note(game: Game, d: DealInfo) -> dict[str, Any] | None:
+def sheet_note(game: Game, d: DealInfo) -> SheetNote | None:
     """The score-sheet note of a deal as data, or ``None``: ``{"trump", "shown", "bid", "caller",
     "named_by"}`` — ``trump`` as in the view model's contract (trump deals), ``shown`` the card called "by
     the last card", ``bid`` ``{"seat", "tricks"}`` (auction), ``caller`` the seat that called the trump
     (no auction), ``named_by`` the seat that named the contract (ordered King)."""
-    note: dict[str, Any] = {"trump": None, "shown": None, "bid": None, "caller": None, "named_by": None}
+    note: SheetNote = {"trump": None, "shown": None, "bid": None, "caller": None, "named_by": None}
     if d.contract is Contract.TRUMPS:
         note["trump"] = _trump(d)
         note["shown"] = str(d.shown) if d.shown is not None else None
@@ -229,31 +251,31 @@ def _trump(d: DealInfo) -> str | None:
     return "nt" if d.position is not None else None  # no trump, once play has started
 
 
-def _offer(g: Game, token: str) -> dict[str, Any]:
+def _offer(g: Game, token: str) -> MoveView:
     out = describe_move(token)
     if out["kind"] == "contract":
         c = Contract(out["contract"])
-        out.update(positive=c.positive, scoring=scoring(g.rules, c, g.trick_value))
+        out["positive"], out["scoring"] = c.positive, scoring(g.rules, c, g.trick_value)
     return out
 
 
-def _first_dealer(g: Game) -> dict[str, Any] | None:
+def _first_dealer(g: Game) -> FirstDealer | None:
     if g.first_dealer is None:
         return None
     if not g.draw:
         return {"seat": g.first_dealer, "card": None, "draw": []}
     card, draw = _draw(g.rules, tuple(g.draw))
-    return {"seat": g.first_dealer, "card": card, "draw": [dict(d) for d in draw]}
+    return {"seat": g.first_dealer, "card": card, "draw": [{"seat": d["seat"], "card": d["card"]} for d in draw]}
 
 
 @lru_cache(maxsize=16)
-def _draw(rules: Rules, cards: tuple[Card, ...]) -> tuple[str, tuple[dict[str, Any], ...]]:
+def _draw(rules: Rules, cards: tuple[Card, ...]) -> tuple[str, tuple[DrawCard, ...]]:
     """The draw for the first dealer, replayed once per rubber (it never changes)."""
     rounds = draw_rounds(rules, list(cards))
     return str(rounds[-1][-1][1]), tuple({"seat": s, "card": str(c)} for r in rounds for s, c in r)
 
 
-def _contract(g: Game) -> dict[str, Any] | None:
+def _contract(g: Game) -> ContractView | None:
     d = g.current
     if d is None or d.contract is None:
         return None
@@ -267,9 +289,9 @@ def _contract(g: Game) -> dict[str, Any] | None:
             "scoring": scoring(g.rules, c, value), "notes": rule_notes(c, deal)}
 
 
-def _sheet(g: Game) -> dict[str, Any]:
+def _sheet(g: Game) -> SheetView:
     deals = {d.number: d for d in g.deals}
-    rows = [{"deal": r.deal, "contract": r.contract, "dealer": r.dealer, "points": list(r.points),
+    rows: list[SheetRow] = [{"deal": r.deal, "contract": r.contract, "dealer": r.dealer, "points": list(r.points),
              "running": list(r.running), "control": r.control, "note": sheet_note(g, deals[r.deal])}
             for r in g.sheet.rows]
     return {"rows": rows, "totals": list(g.sheet.totals)}

@@ -15,15 +15,16 @@ drawn last) and ``body[data-undos]`` (undos done).
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import forced_move, sound_events
+from kingcore.web import ViewModel, forced_move, sound_events
 
-if TYPE_CHECKING:
-    from .app import App
+from .state import Change, State, spawn
+from .words import Catalog
 
 AUTOPLAY_MS = 500
 """The pause before auto-play makes my one legal move (ms)."""
@@ -39,10 +40,11 @@ TONES: dict[str, tuple[tuple[str, float, float, float, float], ...]] = {
 
 
 class Assist:
-    """Undo, auto-play and sounds for the page's :class:`~king.app.App`."""
+    """Undo, auto-play and sounds for the page's ``state`` (a ``king.state`` subscriber): ``intent`` plays a
+    move for the person at the screen, ``in_sync`` checks that no other tab is ahead before an undo."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, state: State, cat: Catalog, intent: Callable[[str], Any], in_sync: Callable[[], bool]) -> None:
+        self.state, self.cat, self.intent, self.in_sync = state, cat, intent, in_sync
         self.audio: Any = None  # the AudioContext, made on the first click with sounds on
         self.auto_key: Any = None  # the position auto-play was last scheduled for
         self.skip_key: Any = None  # the position an undo returned to: not auto-played again
@@ -50,28 +52,34 @@ class Assist:
         window.kingStats.sounds = 0
         window.kingStats.tones = 0
         window.kingStats.autoplayed = 0
-        window.kingStats.staleBots = 0  # bots' answers ignored, their position gone (king.app.App.run_bots)
+        window.kingStats.staleBots = 0  # bots' answers ignored, their position gone (king.botloop)
         document.addEventListener("click", create_proxy(self.gesture), True)
 
     def on(self, name: str) -> bool:
         """Whether option ``name`` (``undo``, ``autoplay``, ``sounds``) is on."""
-        ui = self.app.prefs.get("ui")
+        ui = self.state.prefs.get("ui")
         return bool(ui.get(name, False)) if isinstance(ui, dict) else False
 
     def set_option(self, name: str, value: bool) -> None:
         """Turn option ``name`` on or off and remember it."""
-        ui = dict(self.app.prefs.get("ui") or {})
+        st = self.state
+        ui = dict(st.prefs.get("ui") or {})
         ui[name] = value
-        self.app.prefs["ui"] = ui
-        self.app.store.save_prefs(self.app.prefs)
-        if self.app.vm is not None:
-            self.app.render()
+        st.prefs["ui"] = ui
+        st.store.save_prefs(st.prefs)
+        if st.vm is not None:
+            st.refresh()
 
     # ----- after each draw and each move ---------------------------------------------------------------
 
+    def changed(self, change: Change) -> None:
+        """A subscriber of the state: a move's sounds."""
+        if change.moved and change.before is not None and self.state.vm is not None:
+            self.moved(change.before, self.state.vm)
+
     def drawn(self) -> None:
         """After the table is drawn: the undo button's state; auto-play's timer for a forced move."""
-        vm = self.app.vm
+        vm = self.state.vm
         button = document.getElementById("btn-undo")
         if not is_none(button):
             button.hidden = not self.on("undo")
@@ -80,7 +88,7 @@ class Assist:
             document.body.dataset.autoplay = "off"
             return
         token = forced_move(vm)
-        key = self.app.position_key()
+        key = self.state.position_key()
         if token is None:
             document.body.dataset.autoplay = "choice" if vm["my_turn"] else "none"
             return
@@ -91,17 +99,17 @@ class Assist:
         if key == self.auto_key:
             return
         self.auto_key = key
-        self.app.spawn(self.autoplay(key, token, AUTOPLAY_FAST_MS if vm["fast"] else AUTOPLAY_MS))
+        spawn(self.autoplay(key, token, AUTOPLAY_FAST_MS if vm["fast"] else AUTOPLAY_MS))
 
     async def autoplay(self, key: Any, token: str, pause_ms: int) -> None:
         """Play ``token`` for me after ``pause_ms`` unless the position or the option changed meanwhile."""
         await asyncio.sleep(pause_ms / 1000)
-        if not self.on("autoplay") or self.app.position_key() != key or key == self.skip_key:
+        if not self.on("autoplay") or self.state.position_key() != key or key == self.skip_key:
             return
         window.kingStats.autoplayed += 1
-        self.app.intent(token)
+        self.intent(token)
 
-    def moved(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+    def moved(self, before: ViewModel, after: ViewModel) -> None:
         """After a move (mine or a bot's): its sounds, with the option on."""
         events = sound_events(before, after)
         if not events or not self.on("sounds"):
@@ -124,24 +132,18 @@ class Assist:
     def undo(self) -> None:
         """Take back the last move of the person at the screen (hot seat: the viewer) and the bots' moves
         after it (the option on, and only when possible): a bot's move in flight is then ignored (the save's
-        counter moves on: ``App.run_bots``)."""
-        app = self.app
-        s = app.session
+        counter moves on: ``king.botloop``)."""
+        st = self.state
+        s = st.session
         start = float(window.performance.now())
-        if s is None or s.covered or not self.on("undo") or not app.in_sync() or not s.undo(s.viewer):
+        if s is None or s.covered or not self.on("undo") or not self.in_sync() or not s.undo(s.viewer):
             return
         window.kingStats.undoMs = float(window.performance.now()) - start  # the game rebuilt (ms)
         self.undos += 1
         document.body.dataset.undos = str(self.undos)
-        app.vm = s.table_view()  # hot seat: the person at the screen undid their own move
-        app.review = None  # a review of the deal undone is no longer of its cards
-        self.skip_key = app.position_key()
-        app.drawing.show_last = False
-        app.hide_toast()
-        app.write()
-        app.render()
-        app.drawing.say([app.cat.t("say.undone")])
-        app.kick()
+        st.review = None  # a review of the deal undone is no longer of its cards
+        self.skip_key = st.position_key()
+        st.commit("undo")  # hot seat: the person at the screen undid their own move
 
     # ----- sound ----------------------------------------------------------------------------------
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pyscript import document
-from pyscript.ffi import is_none
+from pyscript import document, window
+from pyscript.ffi import is_none, to_js
 
-from kingcore.web import HUMAN
+from kingcore.web import HUMAN, ViewModel
 
 from . import names
 from .dom import Node, h, markup
@@ -29,6 +29,13 @@ def put(node: Any, nodes: list[Node] | list[Node | str], given: list[str | None]
     text = markup(nodes)
     node.innerHTML = text
     names.fill(node, text, given)
+
+
+def blob_url(text: str, old: str | None) -> str:
+    """An object URL of ``text`` as a file (``old`` revoked)."""
+    if old:
+        window.URL.revokeObjectURL(old)
+    return str(window.URL.createObjectURL(window.Blob.new(to_js([text]), to_js({"type": "text/plain"}))))
 
 
 HAND_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
@@ -89,7 +96,7 @@ class Drawing:
             el(ident).innerHTML = ""
         el("kitty").hidden = True
 
-    def bar(self, vm: dict[str, Any]) -> None:
+    def bar(self, vm: ViewModel) -> None:
         texts = table.bar(vm, self.cat)
         el("contract-name").textContent = texts["name"]
         el("contract-rules").textContent = texts["rules"]
@@ -97,7 +104,7 @@ class Drawing:
         el("contract").dataset.sign = texts["sign"]
         el("deal-no").textContent = texts["deal"]
 
-    def seats(self, vm: dict[str, Any]) -> None:
+    def seats(self, vm: ViewModel) -> None:
         """The bot seats around the table (drawn from the view model, 1–5 of them), my seat's box, the kitty."""
         el("table").dataset.players = str(vm["players"])
         for where, nodes in table.seats(vm, self.cat).items():
@@ -112,7 +119,7 @@ class Drawing:
         put(el("kitty"), kitty)
         el("kitty").hidden = not kitty
 
-    def trick(self, vm: dict[str, Any]) -> None:
+    def trick(self, vm: ViewModel) -> None:
         """The cards on the table, keyed by card and seat: only a newly played card is added (and fades in)."""
         cards, last = trick.shown(vm)
         node = el("trick")
@@ -122,7 +129,7 @@ class Drawing:
             key = str(child.dataset.card) if child.classList.contains("card") else None
             if key not in want or str(child.dataset.pos) != position(want[key][1]["seat"], vm):
                 child.remove()
-        lt = vm["last_trick"]
+        winner = vm["last_trick"]["winner"] if last and vm["last_trick"] is not None else None
         for card, (order, entry) in want.items():
             span = node.querySelector(f'.card[data-card="{card}"]')
             if is_none(span):
@@ -130,7 +137,7 @@ class Drawing:
                 span = node.lastElementChild
                 names.fill(span)
             span.style.setProperty("--z", str(order))
-            span.classList.toggle("is-winner", last and entry["seat"] == lt["winner"])
+            span.classList.toggle("is-winner", entry["seat"] == winner)
         label = trick.trick_label(vm, self.cat)
         if label is not None:
             node.insertAdjacentHTML("beforeend", str(label))
@@ -149,7 +156,7 @@ class Drawing:
         btn.setAttribute("aria-pressed", "true" if self.show_last else "false")
         btn.textContent = self.cat.t("last.hide" if self.show_last else "last.show")
 
-    def hand(self, vm: dict[str, Any], hint: dict[str, Any] | None) -> None:
+    def hand(self, vm: ViewModel, hint: dict[str, Any] | None) -> None:
         cards = vm["hand"]
         node = el("hand")
         node.classList.toggle("is-my-turn", vm["my_turn"] and vm["phase"] == "play")
@@ -250,7 +257,7 @@ class Drawing:
         while node.childElementCount > SAY_KEEP:
             node.firstElementChild.remove()
 
-    def moves(self, vm: dict[str, Any], hint: dict[str, Any] | None, key: Any) -> None:
+    def moves(self, vm: ViewModel, hint: dict[str, Any] | None, key: Any) -> None:
         """My non-card decisions: a call screen over the felt, or (for any other) a row of buttons."""
         values = hint.get("shown", {}) if hint else {}  # display texts: "−1.2" points, "+40 %" in ordered King
         best = hint.get("best") if hint else None
@@ -307,7 +314,7 @@ class Drawing:
                 target.focus()
         self.call_key = key
 
-    def panel(self, vm: dict[str, Any], review: dict[str, Any] | None) -> None:
+    def panel(self, vm: ViewModel, review: dict[str, Any] | None) -> None:
         node = el("center-panel")
         if vm["result"] is None:
             node.hidden = True
@@ -322,7 +329,7 @@ class Drawing:
             self.panel_kind = shown
             node.querySelector(".btn--accent").focus()
 
-    def sheet(self, vm: dict[str, Any]) -> None:
+    def sheet(self, vm: ViewModel) -> None:
         put(el("score-sheet"), sheet.sheet(vm, self.cat))
         el("sheet-rules").textContent = sheet.rules_line(vm, self.cat)
 

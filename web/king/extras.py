@@ -10,7 +10,7 @@ from typing import Any
 from pyscript import document
 from pyscript.ffi import is_none
 
-from kingcore.web import Session, rules_help
+from kingcore.web import Session, ViewModel, rules_help
 
 from .draw import el, put
 from .render import help as helpview
@@ -18,7 +18,7 @@ from .render import history
 from .words import Catalog
 
 
-def draw_table_extras(vm: dict[str, Any], cat: Catalog) -> None:
+def draw_table_extras(vm: ViewModel, cat: Catalog) -> None:
     """The card shown "by the last card" (face up for everyone while its deal lasts) and the "Tricks" button
     (enabled once a deal is dealt)."""
     node = el("shown-card")
@@ -26,7 +26,7 @@ def draw_table_extras(vm: dict[str, Any], cat: Catalog) -> None:
         nodes = history.shown_card(vm, cat)
         put(node, nodes)
         node.hidden = not nodes
-        node.dataset.shown = vm["contract"]["shown"] if nodes else ""
+        node.dataset.shown = (vm["contract"]["shown"] or "") if nodes and vm["contract"] is not None else ""
     button = el("btn-history")
     if not is_none(button):
         button.disabled = vm["deal"] < 1

@@ -27,7 +27,7 @@ class NewGameDialog:
 
     def open(self, *_: Any) -> None:
         """The dialog showing the last choices (the preferences)."""
-        prefs = self.app.prefs
+        prefs = self.app.state.prefs
         saved: dict[str, Any] = prefs["options"] if isinstance(prefs.get("options"), dict) else {}
         self.draw(saved, pref_levels(prefs, 6), bool(prefs.get("fast")), pref_names(prefs, 6))
         el("new-game-dialog").showModal()
@@ -111,4 +111,4 @@ class NewGameDialog:
             el("new-game-error").textContent = str(e)  # the engine's message
             return
         el("new-game-dialog").close()
-        self.app.new_game(rules, changed, settings)
+        self.app.saves.new_game(rules, changed, settings)

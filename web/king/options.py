@@ -25,9 +25,9 @@ PLAY_OPTIONS: tuple[str, ...] = ("undo", "autoplay", "sounds")
 
 def ui_prefs(app: App) -> dict[str, bool]:
     """The preferences' ``ui`` dict (made when missing)."""
-    ui = app.prefs.get("ui")
+    ui = app.state.prefs.get("ui")
     if not isinstance(ui, dict):
-        ui = app.prefs["ui"] = {}
+        ui = app.state.prefs["ui"] = {}
     return ui
 
 
@@ -81,6 +81,6 @@ class OptionsDialog:
         else:
             ui = ui_prefs(self.app)
             ui[name] = value
-            self.app.store.save_prefs(self.app.prefs)
+            self.app.store.save_prefs(self.app.state.prefs)
             apply_display(ui)
         document.body.dataset.options = "saved"  # a mark for the tests: the change is stored

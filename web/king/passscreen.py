@@ -10,6 +10,8 @@ from typing import Any
 from pyscript import document
 from pyscript.ffi import create_proxy, is_none
 
+from kingcore.web import ViewModel
+
 from .draw import el, put
 from .render.passscreen import pass_screen
 from .words import Catalog
@@ -18,7 +20,7 @@ _proxies: list[Any] = []  # the bound click handler, kept alive
 _shown: list[int | None] = [None]  # the seat the screen names now (None: not shown)
 
 
-def draw_pass_screen(vm: dict[str, Any], cat: Catalog, show: Callable[[], None]) -> None:
+def draw_pass_screen(vm: ViewModel, cat: Catalog, show: Callable[[], None]) -> None:
     """Show the screen when ``vm`` is covered (``pass_to``), hide it otherwise; ``show`` runs on its button
     (the person took the device)."""
     nodes = pass_screen(vm, cat)

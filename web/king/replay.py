@@ -15,12 +15,13 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import Replay, ReplayFileError, save_seq, seq_after
+from kingcore.web import Replay, ReplayFileError
 from kingcore.web.backup import MAX_BACKUP
 
 from .app import App
 from .draw import el, put
 from .render import replay as view
+from .state import spawn
 from .stats import too_big
 
 MAX_REPLAY_BYTES = MAX_BACKUP
@@ -61,14 +62,14 @@ class ReplayView:
     def picked(self, event: Any) -> None:
         files = event.target.files
         if not is_none(files) and files.length:
-            self.app.spawn(self.read(files.item(0)))
+            spawn(self.read(files.item(0)))
             event.target.value = ""  # the same file picked again (after fixing it) is read again
 
     def dropped(self, event: Any) -> None:
         event.preventDefault()
         files = event.dataTransfer.files
         if files.length:
-            self.app.spawn(self.read(files.item(0)))
+            spawn(self.read(files.item(0)))
 
     async def read(self, file: Any) -> None:
         """Read a picked or dropped file (a long record takes seconds: "Reading the file…" shows meanwhile)."""
@@ -193,7 +194,7 @@ class ReplayView:
             return
         self.review = {"key": key, "seat": seat, "pending": True}
         self.draw()
-        self.app.spawn(self.fetch(key, r.record(), seat, r.deals[k].number))
+        spawn(self.fetch(key, r.record(), seat, r.deals[k].number))
 
     async def fetch(self, key: tuple[int, int, int], record: str, seat: int, deal: int) -> None:
         try:
@@ -212,26 +213,20 @@ class ReplayView:
         """The record up to the step on the board becomes the game on the table: seat 0 the person, the
         others bots at the default level — after a confirmation when a game is in progress."""
         app, r = self.app, self.replay
+        st = app.state
         if r is None:
             return
-        playing = app.session is not None and app.session.game.phase.value != "rubber_over"
-        if playing and not window.confirm(app.cat.t("replay.confirm")):
+        if st.playing() and not window.confirm(app.cat.t("replay.confirm")):
             return
-        if app.problem is not None and not app.keep_unreadable():  # never overwrite the only copy of a save
+        if st.problem is not None and not app.saves.keep_unreadable():  # never overwrite the only copy of a save
             box = el("replay-error")
             box.textContent = app.cat.t("problem.no_room")
             box.hidden = False
             return
-        base = seq_after(save_seq(app.store.save()), app.session.seq if app.session else None)
-        settings = {"fast": bool(app.prefs.get("fast", False)), "seed": int(app.rng.random() * 2**31)}
-        app.use(r.session_at(self.step, settings, base, f"{int(app.rng.random() * 2**48):012x}"))
-        app.problem, app.pending = None, None
-        el("problem").hidden = el("problem-full").hidden = True
-        app.drawing.show_last = False
-        app.write()
+        settings = {"fast": bool(st.prefs.get("fast", False)), "seed": int(st.rng.random() * 2**31)}
+        session = r.session_at(self.step, settings, 0, f"{int(st.rng.random() * 2**48):012x}")
         el("replay").close()
-        app.render()
-        app.kick()
+        st.commit("new", session=session)  # saved with the next counter
 
 
 def bind(app: App) -> ReplayView:

@@ -3,7 +3,7 @@ and the export and import of all saved data (the save, the preferences, the stat
 13 item 4). The figures and the file's checks are ``kingcore.web.stats``'s; the words and charts
 ``king.render.stats``'s.
 
-A finished rubber is recorded when its final screen is drawn (:meth:`StatsView.record`, an ``App`` watcher),
+A finished rubber is recorded when its final screen is drawn (:meth:`StatsView.record`, a ``king.state`` subscriber),
 from the statistics as stored *now* and keyed by the game (``rubber_key``): a reload of the final screen or a
 second tab on the same game finds it there and records nothing. An import is checked wholly before anything
 is written (a file over :data:`MAX_IMPORT_BYTES` is refused by its size, unread), and what was stored is put
@@ -19,13 +19,14 @@ from typing import Any
 from pyscript import document, when, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import read_prefs
+from kingcore.web import ViewModel, read_prefs
 from kingcore.web.backup import MAX_BACKUP, BackupError, import_changes, import_plan, make_backup, read_backup
 from kingcore.web.stats import cleared, dump_stats, read_stats, record_rubber, rubber_entry, rubber_key, summary
 
 from .app import App
-from .draw import el, put
+from .draw import blob_url, el, put
 from .render import stats as view
+from .state import Change, spawn
 from .words import ME, Catalog
 
 MAX_IMPORT_BYTES = MAX_BACKUP
@@ -81,8 +82,8 @@ class StatsView:
 
     def current_key(self) -> str | None:
         """The key of the rubber on the table if it is over (``None`` too when its id cannot be keyed)."""
-        s = self.app.session
-        if s is None or self.app.vm is None or self.app.vm["phase"] != "rubber_over":
+        s, vm = self.app.state.session, self.app.state.vm
+        if s is None or vm is None or vm["phase"] != "rubber_over":
             return None
         try:
             return rubber_key(s.game_id, s.record())
@@ -90,9 +91,20 @@ class StatsView:
             window.console.warn(f"king: no key for this rubber: {e}")
             return None
 
-    def record(self, vm: dict[str, Any]) -> None:
-        """An ``App`` watcher: a finished rubber on the table goes into the statistics, once."""
-        s = self.app.session
+    def changed(self, change: Change) -> None:
+        """A subscriber of the state: a finished rubber on the table goes into the statistics, once; a
+        failure (stored data it cannot use) is a note, never a stopped page."""
+        vm = self.app.state.vm
+        if vm is None:
+            return
+        try:
+            self.record(vm)
+        except Exception as e:
+            self.app.unreadable_stored("statistics", e)
+
+    def record(self, vm: ViewModel) -> None:
+        """A finished rubber on the table (``vm``) goes into the statistics, once."""
+        s = self.app.state.session
         if vm["phase"] != "rubber_over" or s is None or self.recorded == (s.game_id, s.seq):
             return
         self.recorded = (s.game_id, s.seq)
@@ -108,7 +120,7 @@ class StatsView:
             document.body.dataset.statsRecorded = entry["key"]
             if dropped:
                 document.body.dataset.statsDropped = str(dropped)
-                self.app.toast(self.app.cat.n("stats.dropped", dropped))
+                self.app.state.show_toast(self.app.cat.n("stats.dropped", dropped))
             if el("stats-dialog").open:
                 self.draw()
 
@@ -126,7 +138,7 @@ class StatsView:
     def draw(self) -> None:
         stats = self.stored()
         s = summary(stats, ME)
-        put(el("stats-body"), view.stats_panel(self.app.cat, s, self.app.vm))
+        put(el("stats-body"), view.stats_panel(self.app.cat, s, self.app.state.vm))
         el("stats-dialog").dataset.played = str(s["played"])
         self.offer_unreadable()
 
@@ -136,7 +148,7 @@ class StatsView:
         text = self.store.get(self.store.stats_broken_key)
         el("stats-unreadable").hidden = not text
         if text:
-            self.unreadable_url = self.app.blob_url(text, self.unreadable_url)
+            self.unreadable_url = blob_url(text, self.unreadable_url)
             el("stats-unreadable-export").href = self.unreadable_url
 
     def say(self, kind: str, message: str | list[Any]) -> None:
@@ -155,14 +167,14 @@ class StatsView:
     def export(self, event: Any) -> None:
         """The link's file: the save, the preferences and the statistics (``make_backup``); none while it
         would show another person's hand (``App.record_hides_hands``: said here, in the open dialog)."""
-        if self.app.record_hides_hands():
+        if self.app.state.hides_hands():
             event.preventDefault()
             self.say("error", self.app.cat.t("toast.backup_hidden"))
             return
         prefs_text = self.store.get(self.store.prefs_key)
         prefs = read_prefs(prefs_text)[0] if prefs_text else None
         text = make_backup(self.store.save(), prefs, self.stored(), now_utc())
-        self.export_url = self.app.blob_url(text, self.export_url)
+        self.export_url = blob_url(text, self.export_url)
         event.currentTarget.href = self.export_url
 
     def pick_file(self) -> None:
@@ -171,7 +183,7 @@ class StatsView:
     def file_chosen(self, event: Any) -> None:
         files = event.target.files
         if files.length:
-            self.app.spawn(self.import_file(files.item(0), event.target))
+            spawn(self.import_file(files.item(0), event.target))
 
     async def import_file(self, file: Any, node: Any) -> None:
         node.value = ""  # the same file can be picked again
@@ -191,12 +203,11 @@ class StatsView:
         except BackupError as e:
             self.say("error", view.import_problem(self.app.cat, e.kind, e.detail, e.line, e.column, e.version))
             return
-        st = self.store
-        session = self.app.session
-        playing = session is not None and session.game.phase.value != "rubber_over"
-        if backup["save"] is not None and playing and not window.confirm(self.app.cat.t("stats.import_confirm")):
+        st, state, cat = self.store, self.app.state, self.app.cat
+        session = state.session
+        if backup["save"] is not None and state.playing() and not window.confirm(cat.t("stats.import_confirm")):
             return  # the game on the table stays (the file's game would replace it)
-        if backup["save"] is not None and self.app.problem is not None and not self.app.keep_unreadable():
+        if backup["save"] is not None and state.problem is not None and not self.app.saves.keep_unreadable():
             self.say("error", self.app.cat.t("stats.import_full"))  # the unreadable save could not be set aside
             return
         keys = {"stats": st.stats_key, "prefs": st.prefs_key, "save": st.save_key}
@@ -212,7 +223,7 @@ class StatsView:
         self.recorded = None
         self.apply_prefs(backup["prefs"])
         if "save" in writes:
-            self.app.adopt(writes["save"], self.app.cat.t("stats.imported_game"))
+            state.adopt(writes["save"], self.app.cat.t("stats.imported_game"))
         self.draw()
         said = self.app.cat.n("stats.imported", plan["rubbers"])
         if plan["dropped"]:
@@ -225,11 +236,15 @@ class StatsView:
         refused write, each part written is put back as ``before`` held it, every part is read back, and the
         message names what is not as it was (``kingcore.web.backup.import_changes``,
         ``stats.import_partial``) — or says nothing was changed only when that is so."""
-        st = self.store
+        st, state = self.store, self.app.state
         keys = {"stats": st.stats_key, "prefs": st.prefs_key, "save": st.save_key}
+
+        def put(part: str, text: str) -> bool:  # the save by the state, its one writer
+            return state.store_save(text) if part == "save" else st.put(keys[part], text)
+
         done: list[str] = []
         for part, value in writes.items():
-            if st.put(keys[part], value):
+            if put(part, value):
                 done.append(part)
                 continue
             for p in reversed(done):
@@ -240,7 +255,7 @@ class StatsView:
                     except Exception as e:  # storage disabled meanwhile: read back below
                         window.console.warn(f"king: could not remove {keys[p]}: {e}")
                 else:
-                    st.put(keys[p], old)
+                    put(p, old)
             changed = import_changes(before, {p: st.get(k) for p, k in keys.items()})
             document.body.dataset.importChanged = " ".join(changed)
             if not changed:
@@ -257,7 +272,7 @@ class StatsView:
         app = self.app
         if prefs is None:
             return
-        app.prefs, app.prefs_ok = app.store.load_prefs()
+        app.state.prefs, app.state.prefs_ok = app.store.load_prefs()
         lang = prefs.get("lang")
         if lang and lang != str(document.documentElement.lang):
             app.set_language(lang)
@@ -283,9 +298,9 @@ class StatsView:
 
 
 def bind_stats(app: App) -> StatsView:
-    """The statistics' events, and the recording of each finished rubber (an ``App`` watcher)."""
+    """The statistics' events, and the recording of each finished rubber (a ``king.state`` subscriber)."""
     sv = StatsView(app)
-    app.watchers.append(sv.record)
+    app.state.subscribe(sv.changed)
     clicks = {"#btn-stats": lambda e: sv.open(), "#stats-close": lambda e: el("stats-dialog").close(),
               "#stats-export": sv.export, "#stats-import": lambda e: sv.pick_file(),
               "#stats-clear": lambda e: sv.ask_clear(), "#stats-clear-yes": lambda e: sv.clear(True),

@@ -37,7 +37,20 @@ class Store:
         return None if is_none(value) else str(value)
 
     def put(self, key: str, text: str) -> bool:
-        """Store ``text``; ``False`` when the browser refuses (quota, disabled)."""
+        """Store ``text``; ``False`` when the browser refuses (quota, disabled).
+
+        Raises:
+            ValueError: ``key`` is the save's: the save is written by :meth:`write_save` alone.
+        """
+        if key == self.save_key:
+            raise ValueError(key)  # Store.write_save writes it (king.state alone)
+        return self._set(key, text)
+
+    def write_save(self, text: str) -> bool:
+        """Store the save text (``king.state.State`` is its one caller); ``False`` when the browser refuses."""
+        return self._set(self.save_key, text)
+
+    def _set(self, key: str, text: str) -> bool:
         try:
             window.localStorage.setItem(key, text)
             return True

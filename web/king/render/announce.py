@@ -3,14 +3,12 @@ with how many points — for a screen reader, which does not see the table chang
 
 from __future__ import annotations
 
-from typing import Any
-
-from kingcore.web import describe_move
+from kingcore.web import ViewModel, describe_move
 
 from ..words import Catalog, name, pts
 
 
-def announce(before: dict[str, Any], after: dict[str, Any], seat: int, token: str, cat: Catalog) -> list[str]:
+def announce(before: ViewModel, after: ViewModel, seat: int, token: str, cat: Catalog) -> list[str]:
     """The sentences for ``seat``'s move ``token`` that turned view model ``before`` into ``after`` (both the
     table's): another seat's card in words or its call (the viewer's are not said: they made them), then
     the trick's taker and its points (the change in the taker's points this deal) when the move completed a
@@ -19,7 +17,7 @@ def announce(before: dict[str, Any], after: dict[str, Any], seat: int, token: st
     if seat != before["seat"]:
         move = describe_move(token)
         if move["kind"] == "card":
-            said.append(cat.t("say.card", name=name(cat, seat, players), card=cat.card_name(move["card"])))
+            said.append(cat.t("say.card", name=name(cat, seat, players), card=cat.card_name(str(move["card"]))))
         else:
             said.append(cat.t("say.move", name=name(cat, seat, players), move=cat.move(move)))
     last = after["last_trick"]

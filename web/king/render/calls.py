@@ -6,7 +6,8 @@ ordered King's contract to name (negative and positive, each with its scoring). 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+
+from kingcore.web import MoveView, ViewModel
 
 from ..dom import Child, Node, h
 from ..words import Catalog, name, pts
@@ -20,7 +21,7 @@ class MoveButtons:
     """The legal non-card moves as ``button[data-move]``s, with the hint's marks: the best one ringed
     (``is-hint``, ``data-hint="best"``) and every option its rating (``values``: texts to show)."""
 
-    def __init__(self, cat: Catalog, moves: list[dict[str, Any]], values: dict[str, str], best: str | None) -> None:
+    def __init__(self, cat: Catalog, moves: list[MoveView], values: dict[str, str], best: str | None) -> None:
         self.cat = cat
         self.moves = {m["token"]: m for m in moves}
         self.values = values
@@ -38,7 +39,7 @@ class MoveButtons:
                  spoken([*inner, ev], label))
 
 
-def per_trick(vm: dict[str, Any]) -> str:
+def per_trick(vm: ViewModel) -> str:
     """The trick value of a trump deal, signed ("+3"), or "" for other contracts."""
     c = vm["contract"]
     if c is None or c["id"] != "trumps":
@@ -46,13 +47,13 @@ def per_trick(vm: dict[str, Any]) -> str:
     return pts(c["scoring"]["parts"][0]["value"])
 
 
-def trump_screen(vm: dict[str, Any], cat: Catalog, b: MoveButtons) -> tuple[str, list[Node]]:
-    c = vm["contract"] or {}
+def trump_screen(vm: ViewModel, cat: Catalog, b: MoveButtons) -> tuple[str, list[Node]]:
+    bid = vm["contract"]["bid"] if vm["contract"] is not None else None
     seen, size = len(vm["hand"]), vm["hand_size"]
     value = per_trick(vm)
     each = cat.t("call.each_trick", value=value) if value else ""
-    if c.get("bid") is not None:  # the auction's winner names the trump
-        n = c["bid"]["tricks"]
+    if bid is not None:  # the auction's winner names the trump
+        n = bid["tricks"]
         won = cat.t("call.trump.won" if any(x["kind"] == "bid" for x in vm["calls"]) else "call.trump.passed", n=n)
         lead = cat.t("call.trump.lead_bid", won=won, n=n, each=each)
     elif seen < size:
@@ -77,13 +78,12 @@ def trump_screen(vm: dict[str, Any], cat: Catalog, b: MoveButtons) -> tuple[str,
           if more else [])]
 
 
-def auction_screen(vm: dict[str, Any], cat: Catalog, b: MoveButtons) -> tuple[str, list[Node]]:
-    n, dealer = vm["players"], vm["dealer"]
+def auction_screen(vm: ViewModel, cat: Catalog, b: MoveButtons) -> tuple[str, list[Node]]:
+    dealer = vm["dealer"]
     last = {call["seat"]: call for call in vm["calls"]}
     high = vm["high_bid"]
     tiles = []
-    for i in range(n):
-        seat = (dealer + 1 + i) % n
+    for seat in vm["bid_order"]:
         call = last.get(seat)
         if seat == vm["seat"]:
             what, state = cat.t("call.auction.to_bid"), "turn"
@@ -122,7 +122,7 @@ def auction_screen(vm: dict[str, Any], cat: Catalog, b: MoveButtons) -> tuple[st
           h("div", {"class": "call-nums", "role": "group", "aria-label": cat.t("call.auction.yours")}, bids), pass_)]
 
 
-def contract_screen(vm: dict[str, Any], cat: Catalog, b: MoveButtons) -> tuple[str, list[Node]]:
+def contract_screen(vm: ViewModel, cat: Catalog, b: MoveButtons) -> tuple[str, list[Node]]:
     groups = []
     for positive, sign in ((False, "negative"), (True, "positive")):
         items = []
@@ -155,11 +155,11 @@ def contract_screen(vm: dict[str, Any], cat: Catalog, b: MoveButtons) -> tuple[s
         *([h("div", {"class": "call-more"}, pass_)] if pass_ else [])]
 
 
-SCREENS: dict[str, Callable[[dict[str, Any], Catalog, MoveButtons], tuple[str, list[Node]]]] = {
+SCREENS: dict[str, Callable[[ViewModel, Catalog, MoveButtons], tuple[str, list[Node]]]] = {
     "call_trump": trump_screen, "auction": auction_screen, "choose_contract": contract_screen}
 
 
-def call_screen(vm: dict[str, Any], cat: Catalog, values: dict[str, str], best: str | None) -> list[Node] | None:
+def call_screen(vm: ViewModel, cat: Catalog, values: dict[str, str], best: str | None) -> list[Node] | None:
     """The call screen for my decision now (title ``h2#call-title`` and body), or ``None`` when I have no
     call to make (another's turn, or a card to play)."""
     moves = vm["moves"] if vm["my_turn"] else []
@@ -170,7 +170,7 @@ def call_screen(vm: dict[str, Any], cat: Catalog, values: dict[str, str], best: 
     return [h("h2", {"class": "call-title", "id": "call-title"}, title), *body]
 
 
-def move_row(vm: dict[str, Any], cat: Catalog, values: dict[str, str], best: str | None) -> list[Node]:
+def move_row(vm: ViewModel, cat: Catalog, values: dict[str, str], best: str | None) -> list[Node]:
     """My non-card moves as a plain row of buttons, for a decision no call screen is designed for."""
     moves = vm["moves"] if vm["my_turn"] else []
     return [h("button", {"type": "button", "class": "btn btn--call is-hint" if m["token"] == best else "btn btn--call",

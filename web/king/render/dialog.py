@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kingcore.web import DEFAULT_LEVEL, HUMAN, RULE_SET_TEXTS
+from kingcore.web import DEFAULT_LEVEL, HUMAN, RULE_SET_TEXTS, TABLE_SIZES
 
 from ..dom import Node, h
 from ..words import Catalog, name
@@ -163,7 +163,7 @@ def new_game_form(cat: Catalog, options: list[dict[str, Any]], saved: dict[str, 
     (the levels offered), ``fast``, ``choice`` (``kingcore.web.table_choice`` of ``saved``: the options
     that do not apply, the rule set, the count of deals)."""
     choice = choice or {"ok": False, "off": {}, "set": None, "trick_value": None}
-    players = saved.get("players", 4) if saved.get("players") in (2, 3, 4, 5, 6) else 4
+    players = saved.get("players", 4) if saved.get("players") in TABLE_SIZES else 4
     main: list[Node] = []
     more: list[Node] = []
     for opt in options:

@@ -5,14 +5,14 @@ described-by text), the hint's expected points on each when asked. One card is t
 
 from __future__ import annotations
 
-from typing import Any
+from kingcore.web import ViewModel
 
 from ..dom import Node, h
 from ..words import Catalog, signed
 from .cards import face, spoken
 
 
-def hand(vm: dict[str, Any], cat: Catalog, values: dict[str, float], best: str | None) -> tuple[list[Node], list[Node]]:
+def hand(vm: ViewModel, cat: Catalog, values: dict[str, float], best: str | None) -> tuple[list[Node], list[Node]]:
     """The hand's buttons and the reasons' texts (for ``aria-describedby``); ``values``: the hint's
     expected points by card, ``best`` its best card (or ``None``)."""
     cards = vm["hand"]

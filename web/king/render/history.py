@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kingcore.web import ViewModel
+
 from ..dom import Node, h
 from ..words import Catalog, Table, name, pts, you
 from .cards import on_table
@@ -56,7 +58,7 @@ def history_panel(cat: Catalog, data: Mapping[str, Any], current: bool, table: T
     return out
 
 
-def final_trick(vm: Mapping[str, Any], cat: Catalog) -> Node | None:
+def final_trick(vm: ViewModel, cat: Catalog) -> Node | None:
     """In a deal's result panel: the trick that ended it, each card with who played it, the winner's marked
     (``None`` when no trick was played)."""
     lt, players = vm["last_trick"], vm
@@ -71,15 +73,16 @@ def final_trick(vm: Mapping[str, Any], cat: Catalog) -> Node | None:
              h("div", {"class": "last-inset-cards"}, minis))
 
 
-def shown_card(vm: Mapping[str, Any], cat: Catalog) -> list[Node]:
+def shown_card(vm: ViewModel, cat: Catalog) -> list[Node]:
     """The card called "by the last card", face up for everyone while its deal lasts: the card (with whose
     it is) and what it decided; ``[]`` when no card was shown."""
     c, players = vm["contract"], vm
-    if not c or not c.get("shown") or vm["phase"] not in ("play", "deal_over", "rubber_over"):
+    shown = c["shown"] if c is not None else None
+    if c is None or not shown or vm["phase"] not in ("play", "deal_over", "rubber_over"):
         return []
     caller = c["caller"] if c["caller"] is not None else 0
-    return [h("figure", {"class": "shown-figure", "data-shown": c["shown"], "data-seat": caller},
-              on_table(cat, c["shown"], caller, players),
+    return [h("figure", {"class": "shown-figure", "data-shown": shown, "data-seat": caller},
+              on_table(cat, shown, caller, players),
               h("figcaption", None, cat.t("history.shown_by_me" if caller == you(vm) else "history.shown_by",
-                                          name=name(cat, caller, players), card=cat.card(c["shown"]),
-                                          suit=cat.suit(c["shown"][-1]))))]
+                                          name=name(cat, caller, players), card=cat.card(shown),
+                                          suit=cat.suit(shown[-1]))))]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kingcore.web import Payment, ViewModel
+
 from ..dom import Child, Node, h
 from ..words import Catalog, Table, name, pts, signed, you
 from .history import final_trick
@@ -69,7 +71,7 @@ def review(cat: Catalog, state: dict[str, Any] | None, actual: int | None = None
                                                     h("thead", None, h("tr", None, head)), h("tbody", None, rows))))
 
 
-def _pay_line(cat: Catalog, x: dict[str, Any], players: Table, me: int | None) -> list[Child]:
+def _pay_line(cat: Catalog, x: Payment, players: Table, me: int | None) -> list[Child]:
     """"West pays you **12**": the words around the amount, the amount in bold."""
     mark = "\x00"
     if x["payer"] == me:
@@ -83,11 +85,12 @@ def _pay_line(cat: Catalog, x: dict[str, Any], players: Table, me: int | None) -
     return [before, h("b", None, x["amount"]), after]
 
 
-def result_panel(vm: dict[str, Any], cat: Catalog, review_state: dict[str, Any] | None) -> tuple[str, list[Node]]:
+def result_panel(vm: ViewModel, cat: Catalog, review_state: dict[str, Any] | None) -> tuple[str, list[Node]]:
     """The panel after a deal (``kind`` ``deal``) or after the rubber (``final``): ``(kind, nodes)``. Both
     show the deal just played — its number and contract, each seat's tricks, points and running total —
     and the review of my cards in it; the final panel first the standings and the settlement."""
     result, final = vm["result"], vm["final"]
+    assert result is not None, "drawn only once a deal is over"
     rows = []
     for seat in range(vm["players"]):
         p = result["points"][seat]

@@ -4,13 +4,13 @@ view model (``kingcore.web.cover``: no hand in it), so no card of anyone's hand 
 
 from __future__ import annotations
 
-from typing import Any
+from kingcore.web import ViewModel
 
 from ..dom import Node, h
 from ..words import Catalog, name
 
 
-def pass_screen(vm: dict[str, Any], cat: Catalog) -> list[Node] | None:
+def pass_screen(vm: ViewModel, cat: Catalog) -> list[Node] | None:
     """The screen's title (``h2#pass-title``), what to do, and the button ``#pass-show``; ``None`` when the
     table is not covered (``vm["pass_to"]`` is ``None``)."""
     seat = vm.get("pass_to")
@@ -26,11 +26,11 @@ def pass_screen(vm: dict[str, Any], cat: Catalog) -> list[Node] | None:
                          "data-seat": seat}, cat.t("hotseat.show", name=who))]
 
 
-def first_dealer(vm: dict[str, Any], cat: Catalog) -> list[Node]:
+def first_dealer(vm: ViewModel, cat: Catalog) -> list[Node]:
     """At a rubber's start (its first trick), who deals first and the card they drew
     (``p.pass-dealer``, RULES.md §3): the new-game toast says it too, but everyone at the device should
     see it on the screen they pass round (issue 20, fix 6); ``[]`` later in the rubber."""
-    fd = vm.get("first_dealer")
+    fd = vm["first_dealer"]
     if not fd or vm["deal"] != 1 or vm["tricks_done"]:
         return []
     code = "toast.rubber_other_drew" if fd["card"] else "toast.rubber_other"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kingcore.web import describe_move
+from kingcore.web import Frame, describe_move
 
 from ..dom import Node, h
 from ..words import Catalog, Table, name, pts, signed
@@ -32,15 +32,17 @@ def seat_options(cat: Catalog, table: Table, selected: int) -> list[Node]:
     return [h("option", {"value": s, "selected": s == selected}, name(cat, s, table)) for s in range(players)]
 
 
-def happened(cat: Catalog, frame: Mapping[str, Any]) -> str:
+def happened(cat: Catalog, frame: Frame) -> str:
     """What the last step did: the cards dealt (and by whom), or a seat's card or call in words."""
     move = frame["move"]
     if move is None:
-        return cat.t("replay.dealt", deal=frame["deal"], name=name(cat, frame["dealer"], frame))
+        dealer = frame["dealer"]
+        assert dealer is not None, "a step is a deal dealt or a move"
+        return cat.t("replay.dealt", deal=frame["deal"], name=name(cat, dealer, frame))
     who = name(cat, move["seat"], frame)
     m = describe_move(move["token"])
     if m["kind"] == "card":
-        return cat.t("say.card", name=who, card=cat.card_name(m["card"]))
+        return cat.t("say.card", name=who, card=cat.card_name(str(m["card"])))
     return cat.t("say.move", name=who, move=cat.move(m))
 
 
@@ -49,14 +51,15 @@ def _cards(cat: Catalog, cards: list[str], cls: str, winner: bool = False) -> li
                        "data-suit": c[-1], "aria-label": cat.card_name(c)}, cat.card(c)) for c in cards]
 
 
-def board(cat: Catalog, frame: Mapping[str, Any]) -> list[Node]:
+def board(cat: Catalog, frame: Frame) -> list[Node]:
     """The board at a frame: a line saying the step and what happened, the trick on the table (a finished
     one with its taker), and one row per seat — name, dealer chip, tricks and points this deal, running
     total, and every card the seat still holds, face up (``.replay-seat[data-seat]``)."""
     players = frame["players"]
     contract = cat.contract_name(frame["contract"]) if frame["contract"] else cat.t("replay.not_named")
-    cards, finished = shown(dict(frame))
-    winner = frame["last_trick"]["winner"] if finished else None
+    cards, finished = shown(frame)
+    lt = frame["last_trick"]
+    winner = lt["winner"] if finished and lt is not None else None
     on_table = [h("span", {"class": "replay-played", "data-seat": e["seat"]},
                   h("small", None, name(cat, e["seat"], frame)), _cards(cat, [e["card"]], "replay-trick-card",
                                                                          e["seat"] == winner)) for e in cards]
@@ -73,7 +76,7 @@ def board(cat: Catalog, frame: Mapping[str, Any]) -> list[Node]:
               cat.t("bar.deal", deal=frame["deal"], deals=frame["deals"]), " · ", contract),
             h("p", {"class": "replay-happened", "role": "status"}, happened(cat, frame)),
             h("div", {"class": "replay-trick", "data-t-aria-label": "table.trick", "aria-label": cat.t("table.trick")},
-              on_table or h("small", None, cat.t("replay.no_trick")), trick_label(dict(frame), cat)),
+              on_table or h("small", None, cat.t("replay.no_trick")), trick_label(frame, cat)),
             h("div", {"class": "replay-seats"}, seats)]
 
 

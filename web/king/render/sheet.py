@@ -4,13 +4,13 @@ totals (with the rubber's "played with undo" mark)."""
 
 from __future__ import annotations
 
-from typing import Any
+from kingcore.web import ViewModel
 
-from ..dom import Node, h
+from ..dom import Child, Node, h
 from ..words import Catalog, name, pts
 
 
-def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
+def sheet(vm: ViewModel, cat: Catalog) -> list[Node]:
     """``thead``, ``tbody`` and ``tfoot`` of ``#score-sheet``."""
     players, table = vm["players"], vm
     seats = range(players)
@@ -21,7 +21,8 @@ def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
                           "data-running": r["running"][s]},
                    h("span", {"class": "pts", "data-sign": "minus" if r["points"][s] < 0 else "plus"},
                      pts(r["points"][s])), h("span", {"class": "run"}, pts(r["running"][s]))) for s in seats]
-        note = r["note"] and [" ", h("small", None, cat.sheet_note(r["note"], lambda seat: name(cat, seat, table)))]
+        sn = r["note"]
+        note: Child = sn is not None and [" ", h("small", None, cat.sheet_note(sn, lambda s: name(cat, s, table)))]
         undone = r.get("undo") and h("small", {"class": "undo-mark"}, cat.t("sheet.with_undo"))
         body.append(h("tr", {"data-deal": r["deal"], "data-control": r["control"], "data-undo": bool(r.get("undo"))},
                       h("td", {"class": "num"}, h("button", {"type": "button", "class": "btn-row",
@@ -39,7 +40,7 @@ def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
                       h("th", {"scope": "row"}, cat.t(f"contract.{item['contract']}")),
                       h("td", {"colspan": players + 1})))
     totals = vm["sheet"]["totals"]
-    used = (vm.get("undo") or {}).get("used") and h("small", {"class": "undo-mark", "data-undo-rubber": True},
+    used = "undo" in vm and vm["undo"]["used"] and h("small", {"class": "undo-mark", "data-undo-rubber": True},
                                                     cat.t("sheet.rubber_undo"))
     return [
         h("thead", None, h("tr", None, h("th", {"scope": "col"}, "#"),
@@ -54,7 +55,7 @@ def sheet(vm: dict[str, Any], cat: Catalog) -> list[Node]:
     ]
 
 
-def rules_line(vm: dict[str, Any], cat: Catalog) -> str:
+def rules_line(vm: ViewModel, cat: Catalog) -> str:
     """The rules in force, under the sheet: the rule set's name (or custom) and the rules text."""
     key = vm.get("rule_set")
     return cat.t("sheet.rules", name=cat.t(f"set.{key}" if key else "set.custom"), rules=vm["rules"])

@@ -9,6 +9,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from kingcore.web import ViewModel
+
 from ..dom import Node, h
 from ..words import ME, Catalog, name, pts, signed
 from .chart import Series, legend, line_chart
@@ -43,7 +45,7 @@ def figures(cat: Catalog, s: Mapping[str, Any]) -> Node:
               for key, label, text, value in items])
 
 
-def running_chart(cat: Catalog, vm: Mapping[str, Any] | None) -> list[Node]:
+def running_chart(cat: Catalog, vm: ViewModel | None) -> list[Node]:
     """The rubber on the table: each seat's running total after each deal (0 before the first), or a note
     while no deal is over."""
     rows = vm["sheet"]["rows"] if vm is not None else []
@@ -85,7 +87,7 @@ def contracts_table(cat: Catalog, s: Mapping[str, Any]) -> Node | None:
     return h("table", {"class": "stats-contracts history-table"}, h("thead", None, head), h("tbody", None, rows))
 
 
-def stats_panel(cat: Catalog, s: Mapping[str, Any], vm: Mapping[str, Any] | None) -> list[Node]:
+def stats_panel(cat: Catalog, s: Mapping[str, Any], vm: ViewModel | None) -> list[Node]:
     """The dialog's body: the title, the figures, the two charts and the table per contract (``s``: a
     ``summary``; ``vm``: the view model of the rubber on the table, ``None`` with none)."""
     table = contracts_table(cat, s)

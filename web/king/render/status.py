@@ -5,20 +5,21 @@ from __future__ import annotations
 from typing import Any
 
 from kingcore.web import MAIN_THREAD_LEVELS as MAIN_THREAD_LEVELS  # the page plays these until the worker is up
+from kingcore.web import ViewModel
 
 from ..words import Catalog, name, percent, signed
 
 CALL_PHASES = ("call_trump", "auction", "choose_contract")
 
 
-def status(vm: dict[str, Any] | None, cat: Catalog, bots_ready: bool, hint: dict[str, Any] | None) -> str:
+def status(vm: ViewModel | None, cat: Catalog, bots_ready: bool, hint: dict[str, Any] | None) -> str:
     """The line's text. ``bots_ready``: the bots' worker is up (until then a seat of a costly level waits);
     ``hint``: the hint for this position (``{"pending"}`` or ``{"text"}``) or ``None``."""
     if vm is None:
         return cat.t("status.no_game")
-    phase, to_move, players = vm["phase"], vm["to_move"], vm
-    if vm.get("pass_to") is not None:  # hot seat: every hand hidden until the next person takes the device
-        return cat.t("hotseat.status", name=name(cat, vm["pass_to"], vm))
+    phase, to_move, players, pass_to = vm["phase"], vm["to_move"], vm, vm["pass_to"]
+    if pass_to is not None:  # hot seat: every hand hidden until the next person takes the device
+        return cat.t("hotseat.status", name=name(cat, pass_to, vm))
     text = ""
     if phase == "play":
         if vm["my_turn"]:
@@ -28,9 +29,11 @@ def status(vm: dict[str, Any] | None, cat: Catalog, bots_ready: bool, hint: dict
                 why = next(iter(reasons))
                 text = cat.t("status.turn_why", why=why[:1].upper() + why[1:])  # "K♥ must go" keeps its K
         else:
+            assert to_move is not None, "a seat is to move in play"
             waits = not bots_ready and vm["levels"][to_move] not in MAIN_THREAD_LEVELS
             text = cat.t("status.bot_starting" if waits else "status.bot", name=name(cat, to_move, players))
     elif phase in CALL_PHASES:
+        assert to_move is not None, "a seat is to call"
         what = cat.t(f"what.{phase}")
         calls = cat.t("list.sep").join(cat.t("status.call_entry", name=name(cat, c["seat"], players), move=cat.move(c))
                                        for c in vm["calls"])

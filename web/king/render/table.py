@@ -3,14 +3,14 @@ level, tricks, points, running total, card backs) placed around the table for 2�
 
 from __future__ import annotations
 
-from typing import Any
+from kingcore.web import ViewModel
 
 from ..dom import Node, h
 from ..words import Catalog, name, position, pts
 from .cards import face
 
 
-def bar(vm: dict[str, Any], cat: Catalog) -> dict[str, str]:
+def bar(vm: ViewModel, cat: Catalog) -> dict[str, str]:
     """The bar's texts: ``name``, ``rules`` (scoring · notes), ``sign`` (``plus``/``minus``/""), ``deal``."""
     c = vm["contract"]
     return {"name": cat.contract_name(c) if c else "", "rules": cat.contract_line(c) if c else "",
@@ -23,7 +23,7 @@ def dealer_chip(cat: Catalog) -> Node:
              cat.t("seat.dealer_chip"))
 
 
-def seat_info(vm: dict[str, Any], cat: Catalog, seat: int) -> list[Node]:
+def seat_info(vm: ViewModel, cat: Catalog, seat: int) -> list[Node]:
     """What a seat's box says: name (dealer chip, bot level), tricks and points this deal, running total."""
     level = vm["levels"][seat]
     points, total = vm["points"][seat], vm["sheet"]["totals"][seat]
@@ -40,7 +40,7 @@ def seat_info(vm: dict[str, Any], cat: Catalog, seat: int) -> list[Node]:
     ]
 
 
-def backs(vm: dict[str, Any], seat: int) -> list[Node]:
+def backs(vm: ViewModel, seat: int) -> list[Node]:
     """The backs of the cards another seat holds (none for the viewer's: those cards are the hand)."""
     if seat == vm["seat"]:
         return []
@@ -51,7 +51,7 @@ SIDES = {"west": "left", "east": "right"}
 """The seats at the sides of the table; every other seat but mine sits along the top, left to right."""
 
 
-def seat_box(vm: dict[str, Any], cat: Catalog, seat: int) -> Node:
+def seat_box(vm: ViewModel, cat: Catalog, seat: int) -> Node:
     """Another seat's box: ``section.seat`` with ``data-seat``, ``data-pos`` (where it sits), ``is-turn``,
     ``is-dealer``, its :func:`seat_info` and :func:`backs` (``data-count``: the cards it holds)."""
     classes = " ".join(["seat", *(["is-turn"] if vm["to_move"] == seat else []),
@@ -62,7 +62,7 @@ def seat_box(vm: dict[str, Any], cat: Catalog, seat: int) -> Node:
              h("div", {"class": "backs", "aria-hidden": "true", "data-count": vm["counts"][seat]}, backs(vm, seat)))
 
 
-def seats(vm: dict[str, Any], cat: Catalog) -> dict[str, list[Node]]:
+def seats(vm: ViewModel, cat: Catalog) -> dict[str, list[Node]]:
     """The other seats' boxes by where they go: ``top`` (left to right), ``left``, ``right`` — clockwise
     from the viewer's left, as play goes (RULES.md §2); the viewer (``vm["seat"]``) is at the bottom."""
     out: dict[str, list[Node]] = {"top": [], "left": [], "right": []}
@@ -73,7 +73,7 @@ def seats(vm: dict[str, Any], cat: Catalog) -> dict[str, list[Node]]:
     return out
 
 
-def kitty(vm: dict[str, Any], cat: Catalog) -> list[Node]:
+def kitty(vm: ViewModel, cat: Catalog) -> list[Node]:
     """The kitty face down (RULES.md §2: 3 players, 32 cards, two nobody plays) — face up once its deal is
     over (§11.18) — or nothing."""
     n = vm.get("kitty", 0)

@@ -3,14 +3,14 @@ marked and named); and the "Last trick" inset beside a trick in progress."""
 
 from __future__ import annotations
 
-from typing import Any
+from kingcore.web import SeatCard, ViewModel
 
 from ..dom import Node, h
 from ..words import Catalog, name, position
 from .cards import on_table
 
 
-def shown(vm: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
+def shown(vm: ViewModel) -> tuple[list[SeatCard], bool]:
     """The cards to show (``{"seat", "card"}`` from the leader on) and whether they are the finished trick."""
     lt = vm["last_trick"]
     if vm["trick_complete"] and lt is not None:
@@ -18,28 +18,29 @@ def shown(vm: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
     return vm["trick"], False
 
 
-def trick_card(vm: dict[str, Any], cat: Catalog, entry: dict[str, Any]) -> Node:
+def trick_card(vm: ViewModel, cat: Catalog, entry: SeatCard) -> Node:
     """One card on the table, keyed by ``data-card`` and placed by ``data-pos``."""
     return on_table(cat, entry["card"], entry["seat"], vm, position(entry["seat"], vm))
 
 
-def trick_label(vm: dict[str, Any], cat: Catalog) -> Node | None:
+def trick_label(vm: ViewModel, cat: Catalog) -> Node | None:
     """"Trick 3 → West" under a finished trick, else ``None``."""
-    if not shown(vm)[1]:
-        return None
     lt = vm["last_trick"]
+    if not shown(vm)[1] or lt is None:
+        return None
     return h("span", {"class": "trick-label"},
              cat.t("trick.label", n=lt["number"], name=name(cat, lt["winner"], vm)))
 
 
-def can_show_last(vm: dict[str, Any]) -> bool:
+def can_show_last(vm: ViewModel) -> bool:
     """Whether "Last trick" applies: a trick is in progress and one was finished before it."""
     return vm["last_trick"] is not None and bool(vm["trick"])
 
 
-def last_inset(vm: dict[str, Any], cat: Catalog) -> list[Node]:
+def last_inset(vm: ViewModel, cat: Catalog) -> list[Node]:
     """The inset's head and the last trick's cards, each with who played it (the winner marked)."""
     lt, n = vm["last_trick"], vm
+    assert lt is not None, "drawn only while can_show_last"
     minis = [h("span", {"class": "mini is-winner" if e["seat"] == lt["winner"] else "mini"},
                on_table(cat, e["card"], e["seat"], n), h("small", None, name(cat, e["seat"], n))) for e in lt["cards"]]
     return [h("p", {"class": "last-inset-head"}, cat.t("last.head"), " ",

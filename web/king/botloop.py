@@ -1,0 +1,92 @@
+"""The bots' loop (a ``king.state`` subscriber): after a change that leaves a bot to move, its moves are asked
+of the bots' worker (``king.worker``) — or, while the worker starts, played on this thread for a cheap
+level — at a watchable pace, and committed through :meth:`king.state.State.play` like a person's. An answer
+for a position gone meanwhile (a new game, another tab, an undo) is ignored."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from pyscript import window
+
+from kingcore.web import bot_move, is_person
+
+from .render.status import MAIN_THREAD_LEVELS
+from .state import Change, State, spawn
+from .worker import Bots, now_ms
+
+BOT_PACE_MS = 600  # a bot's card, at a watchable pace
+TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next lead
+KICKS = ("intent", "deal", "undo", "uncover", "new", "adopt")
+"""Changes after which a bot may be to move."""
+
+
+class BotLoop:
+    """Plays the bots' seats of ``state`` with ``bots``; ``in_sync`` is the state's check before a change (another
+    tab ahead), ``waiting`` runs when a move waits for the worker."""
+
+    def __init__(self, state: State, bots: Bots, in_sync: Callable[[], bool], waiting: Callable[[], None]) -> None:
+        self.state, self.bots, self.in_sync, self.waiting = state, bots, in_sync, waiting
+        self.running = False
+        self.started = False  # the page is ready (the loop starts with it)
+
+    def start(self) -> None:
+        """The page is up: play from now on."""
+        self.started = True
+        self.kick()
+
+    def changed(self, change: Change) -> None:
+        """A subscriber of the state: a change that may leave a bot to move starts the loop."""
+        if change.kind in KICKS:
+            self.kick()
+
+    def kick(self) -> None:
+        if self.started and not self.running:
+            spawn(self.run())
+
+    async def run(self) -> None:
+        """Play the bots' moves until it is a person's turn, a deal ends, or the rubber is over."""
+        if self.running:
+            return
+        self.running = True
+        st = self.state
+        try:
+            while True:
+                s, vm = st.session, st.vm
+                if s is None or vm is None or vm["to_move"] is None or is_person(vm["levels"], vm["to_move"]):
+                    return
+                seat = vm["to_move"]
+                before = (s, s.seq)
+                level = vm["levels"][seat]
+                request, seed = s.bot_request(seat), s.bot_seed(seat)
+                start = now_ms()
+                known = s.known_reply(seat)  # the same reply as before an undo, in the same position
+                if known is not None:
+                    token = known
+                elif not self.bots.ready.is_set() and level in MAIN_THREAD_LEVELS:
+                    token = bot_move(request, level, seed)  # the worker is still starting; this one is cheap
+                    window.kingStats.botMain.push(now_ms() - start)
+                else:
+                    if not self.bots.ready.is_set():
+                        self.waiting()
+                        await self.bots.ready.wait()
+                    asked = now_ms()  # the latency of the move itself, not of the worker's start
+                    token = await self.bots.choose(request, level, seed, s.bot_past)
+                    window.kingStats.bot.push(now_ms() - asked)
+                took = now_ms() - start
+                if not vm["fast"]:
+                    wait = BOT_PACE_MS + (TRICK_HOLD_MS if vm["trick_complete"] else 0) - took
+                    if wait > 0:
+                        await asyncio.sleep(wait / 1000)
+                else:
+                    await asyncio.sleep(0)
+                if st.session is not before[0] or s.seq != before[1] or not self.in_sync():
+                    window.kingStats.staleBots += 1  # the answer is for an old position: ignored
+                    continue  # a new game, another tab, an undo or a reload of the state came in meanwhile
+                result = st.play(token, seat, "bot")
+                if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move
+                    window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
+                    st.play(await self.bots.choose(request, "random", seed, s.bot_past), seat, "bot")
+        finally:
+            self.running = False

@@ -1,0 +1,160 @@
+"""The state drawn (``king.state``'s subscriber): the table from the view model (``king.draw``), the toast and
+its timer, the storage banner, the unreadable save's banner, the live region's sentences, the score sheet
+panel; and the marks on ``<body>`` the tests wait for (``data-phase``, ``data-to-move``, ``data-deal``,
+``data-storage``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none
+
+from . import names
+from .draw import Drawing, blob_url, el, put
+from .extras import draw_table_extras
+from .passscreen import draw_pass_screen
+from .render import panels
+from .render.announce import announce
+from .render.status import status
+from .state import Change, State
+from .words import Catalog
+
+TOAST_MS = 3000
+QUIET = ("settings", "toast")
+"""Changes that redraw no table (the fast switch is already shown; a toast is drawn on its own)."""
+
+
+class Screen:
+    """Draws ``state`` after each change (words from ``cat``); ``bots_ready`` says whether the bots' worker is
+    up, ``uncover`` runs on the pass screen's button, ``drawn`` after each draw of the table."""
+
+    def __init__(self, state: State, cat: Catalog, bots_ready: Callable[[], bool], uncover: Callable[[], None],
+                 drawn: Callable[[], None]) -> None:
+        self.state, self.cat = state, cat
+        self.drawing = Drawing(cat)
+        self.bots_ready, self.uncover, self.drawn = bots_ready, uncover, drawn
+        self.toast_handle: Any = None
+        self.hide_toast_proxy = create_proxy(state.hide_toast)
+        self.toast_shown: str | None = None
+        self.problem_shown: Any = None  # the unreadable save whose words and export link are drawn
+        self.export_url: str | None = None
+
+    def changed(self, change: Change) -> None:
+        """A subscriber of the state: the banners, the toast, the table, the live region."""
+        st = self.state
+        if st.saved is not None:  # after the first save
+            el("storage-banner").hidden = st.saved  # persistent while the game is not being saved
+            document.body.dataset.storage = "ok" if st.saved else "full"
+        if st.ties_lost:
+            document.body.dataset.tabTies = str(st.ties_lost)
+        if change.kind == "toast" or (self.toast_shown is not None and st.toast is None):
+            self.draw_toast()  # a new note (its timer anew), or the note gone
+        if change.kind in QUIET:
+            return
+        self.draw_problem()
+        if change.kind == "new":
+            el("say").innerHTML = ""  # the live region's sentences were of the game before
+        self.render()
+        if change.moved and change.before is not None and st.vm is not None and change.seat is not None:
+            self.drawing.say(announce(change.before, st.vm, change.seat, change.token or "", self.cat))
+        elif change.kind == "undo":
+            self.drawing.say([self.cat.t("say.undone")])
+        elif change.kind == "uncover":
+            screen = el("call-screen")
+            if is_none(screen) or screen.hidden:
+                self.drawing.focus_hand()
+
+    def render(self) -> None:
+        """The table as the state has it (an empty one with no game)."""
+        st, d = self.state, self.drawing
+        vm, body = st.vm, document.body
+        d.show_last = st.show_last
+        if st.session is None or vm is None:
+            body.dataset.phase = "save_error"
+            el("fast").checked = bool(st.prefs.get("fast", False))  # the saved preference, with no game
+            d.empty()
+            return
+        place = d.focus_place()
+        names.use(vm["names"])  # hot seat: people's names, filled in as text
+        d.measure_bar()
+        body.dataset.phase = vm["phase"]
+        body.dataset.toMove = "" if vm["to_move"] is None else str(vm["to_move"])
+        body.dataset.deal = str(vm["deal"])
+        el("fast").checked = vm["fast"]
+        hint = st.current_hint()
+        d.bar(vm)
+        d.seats(vm)
+        d.trick(vm)
+        d.hand(vm, hint)
+        d.moves(vm, hint, st.position_key())
+        el("status").textContent = names.text(status(vm, self.cat, self.bots_ready(), hint))
+        d.panel(vm, st.current_review())
+        d.sheet(vm)
+        draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button
+        draw_pass_screen(vm, self.cat, self.uncover)  # issue 13: hot seat's "pass the device" screen
+        d.keep_focus(place)
+        self.drawn()
+
+    # ----- the toast, the banners ------------------------------------------------------------------------
+
+    def draw_toast(self) -> None:
+        message = self.state.toast
+        node = el("toast")
+        if self.toast_handle is not None:
+            window.clearTimeout(self.toast_handle)
+            self.toast_handle = None
+        self.toast_shown = message
+        if message is None:
+            node.hidden = True
+            if node.hasAttribute("popover"):
+                if node.matches(":popover-open"):
+                    node.hidePopover()
+                node.removeAttribute("popover")
+            return
+        node.textContent = names.text(message)
+        node.hidden = False
+        session = self.state.session
+        covered = session is not None and session.covered  # the pass screen is up, or is coming
+        if covered or not is_none(document.querySelector("dialog:modal, .pass-screen:not([hidden])")):
+            node.setAttribute("popover", "manual")  # the top layer: above the modal dialog or the pass screen
+            if not node.matches(":popover-open"):
+                node.showPopover()
+        self.toast_handle = window.setTimeout(self.hide_toast_proxy, TOAST_MS)
+
+    def draw_problem(self, words: bool = False) -> None:
+        """The unreadable save's banner (its words again after a language switch: ``words``), and the full
+        storage's choice while a new game waits for it."""
+        err, st = self.state.problem, self.state
+        el("problem").hidden = err is None
+        el("problem-full").hidden = st.pending is None
+        if st.pending is not None:
+            document.body.dataset.problem = "no_room"
+        if err is None or (err is self.problem_shown and not words):
+            return
+        put(el("problem-text"), panels.problem(self.cat, err.kind, err.version, self.cat.detail(err.to_dict()),
+                                               json.dumps(err.version)))
+        if err is not self.problem_shown:
+            self.problem_shown = err
+            self.export_url = blob_url(err.raw, self.export_url)
+            link = el("export")
+            link.href = self.export_url
+            link.download = "king-save.txt"
+
+    def toggle_sheet(self, show: bool | None = None) -> None:
+        """Open or close (``None``: switch) the score sheet's panel; the focus into it and back."""
+        panel = el("sheet-panel")
+        was_shown = not panel.hidden
+        show = not was_shown if show is None else show
+        panel.hidden = not show
+        el("export-record").hidden = self.state.session is None  # no game in progress: nothing to download
+        el("btn-sheet").setAttribute("aria-expanded", "true" if show else "false")
+        d = self.drawing
+        if show:  # the focus into the sheet, and (closed) back where it was: my hand, or the bar's button
+            d.opener = d.opener if was_shown else document.activeElement
+            el("btn-sheet-close").focus()
+        elif was_shown:
+            d.focus_back(el("btn-sheet"))
+
