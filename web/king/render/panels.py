@@ -90,7 +90,7 @@ def result_panel(vm: ViewModel, cat: Catalog, review_state: dict[str, Any] | Non
     show the deal just played — its number and contract, each seat's tricks, points and running total —
     and the review of my cards in it; the final panel first the standings and the settlement."""
     result, final = vm["result"], vm["final"]
-    assert result is not None, "drawn only once a deal is over"
+    assert result is not None  # drawn only once a deal is over
     rows = []
     for seat in range(vm["players"]):
         p = result["points"][seat]

@@ -37,7 +37,7 @@ def happened(cat: Catalog, frame: Frame) -> str:
     move = frame["move"]
     if move is None:
         dealer = frame["dealer"]
-        assert dealer is not None, "a step is a deal dealt or a move"
+        assert dealer is not None  # a step is a deal dealt or a move
         return cat.t("replay.dealt", deal=frame["deal"], name=name(cat, dealer, frame))
     who = name(cat, move["seat"], frame)
     m = describe_move(move["token"])

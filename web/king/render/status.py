@@ -29,11 +29,11 @@ def status(vm: ViewModel | None, cat: Catalog, bots_ready: bool, hint: dict[str,
                 why = next(iter(reasons))
                 text = cat.t("status.turn_why", why=why[:1].upper() + why[1:])  # "K♥ must go" keeps its K
         else:
-            assert to_move is not None, "a seat is to move in play"
+            assert to_move is not None  # a seat is to move in play
             waits = not bots_ready and vm["levels"][to_move] not in MAIN_THREAD_LEVELS
             text = cat.t("status.bot_starting" if waits else "status.bot", name=name(cat, to_move, players))
     elif phase in CALL_PHASES:
-        assert to_move is not None, "a seat is to call"
+        assert to_move is not None  # a seat is to call
         what = cat.t(f"what.{phase}")
         calls = cat.t("list.sep").join(cat.t("status.call_entry", name=name(cat, c["seat"], players), move=cat.move(c))
                                        for c in vm["calls"])

@@ -40,7 +40,7 @@ def can_show_last(vm: ViewModel) -> bool:
 def last_inset(vm: ViewModel, cat: Catalog) -> list[Node]:
     """The inset's head and the last trick's cards, each with who played it (the winner marked)."""
     lt, n = vm["last_trick"], vm
-    assert lt is not None, "drawn only while can_show_last"
+    assert lt is not None  # drawn only while can_show_last
     minis = [h("span", {"class": "mini is-winner" if e["seat"] == lt["winner"] else "mini"},
                on_table(cat, e["card"], e["seat"], n), h("small", None, name(cat, e["seat"], n))) for e in lt["cards"]]
     return [h("p", {"class": "last-inset-head"}, cat.t("last.head"), " ",
