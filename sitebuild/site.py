@@ -155,12 +155,16 @@ def build(site: Path = SITE) -> None:
     Raises BuildError (one line) on a failed download, wheel build, catalog or offline check.
     """
     t0 = time.perf_counter()
+    check_target(site)
     log("build: assembling dist/site")
     fingerprint = sources_fingerprint()  # taken first: an edit made during the build triggers the next one
     files, wheel_name = collect_site()
     check_site(files)
-    site.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{site.name}-", dir=site.parent))
+    try:
+        site.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{site.name}-", dir=site.parent))
+    except OSError as e:
+        raise BuildError(f"cannot write the site into {site}: {e.strerror or e}") from None
     try:
         for rel, data in sorted(files.items()):
             write_file(tmp / rel, data)
@@ -183,6 +187,26 @@ def build(site: Path = SITE) -> None:
         f"(wheel {wheel_name}, pyodide {PYODIDE_VERSION}, pyscript {PYSCRIPT_VERSION}; "
         f"tree sha256 {tree_hash(files)[:16]}; {time.perf_counter() - t0:.1f} s)"
     )
+
+
+SITE_MARKS = ("index.html", "sw.js", ".nojekyll")
+"""Files every build writes: a folder holding all three is an earlier build that may be replaced."""
+
+
+def check_target(site: Path) -> None:
+    """Refuse to replace ``site`` unless it is missing, an empty folder or an earlier build
+    (:data:`SITE_MARKS`) — ``build --out`` once replaced whatever folder it was given (``--out ''``: the
+    work tree itself) and deleted what it held.
+
+    Raises BuildError (nothing is changed) for a file, or a folder holding anything else.
+    """
+    if not site.exists() and not site.is_symlink():
+        return
+    if not site.is_dir() or site.is_symlink():
+        raise BuildError(f"{site} exists and is not a folder: give a new or empty folder (nothing was changed)")
+    if any(site.iterdir()) and not all((site / mark).is_file() for mark in SITE_MARKS):
+        raise BuildError(f"{site} holds files that are not a built site: give a new or empty folder, or an "
+                         f"earlier build's (nothing was changed)")
 
 
 def sources_fingerprint() -> str:

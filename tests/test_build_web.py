@@ -225,3 +225,24 @@ def test_serve_answers_bad_paths_with_400_and_logs_them_escaped(tmp_path: Path,
     assert "\x1b" not in text and "\x00" not in text and "\x07" not in text and "\x9b" not in text, text
     assert "Traceback" not in text and "\\x1b[2J" in text and "/forged" in text
     assert all(line.startswith("  ") for line in text.splitlines()), text  # no forged line
+
+
+def test_build_out_never_replaces_a_folder_that_is_not_a_site(tmp_path: Path) -> None:
+    """``build --out DIR`` used to move any existing DIR aside and delete it (``--out ''`` took the work
+    tree); now only a missing or empty folder or an earlier build is written, anything else is one line."""
+    keep = tmp_path / "mine"
+    (keep / "precious").mkdir(parents=True)
+    (keep / "precious" / "notes.txt").write_text("mine")
+    a_file = tmp_path / "file.txt"
+    a_file.write_text("mine")
+    # ``--out ''`` is the folder the command runs in: run it in ``keep``, so a regression costs a tmp folder
+    for out, cwd, words in ((str(keep), ROOT, "not a built site"), (str(a_file), ROOT, "is not a folder"),
+                            ("", keep, "not a built site")):
+        r = subprocess.run([sys.executable, str(ROOT / "build.py"), "build", "--out", out], cwd=cwd,
+                           capture_output=True, text=True, timeout=300)
+        assert r.returncode == 1 and words in r.stderr and "Traceback" not in r.stderr, r.stderr
+    assert (keep / "precious" / "notes.txt").read_text() == "mine" and a_file.read_text() == "mine"
+    r = subprocess.run([sys.executable, "build.py", "build", "--out", "/proc/king-site"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=900)
+    assert r.returncode == 1 and "cannot write the site into /proc/king-site" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
