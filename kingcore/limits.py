@@ -37,6 +37,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from collections.abc import Callable
 from itertools import accumulate, islice
 from typing import Any
@@ -108,9 +109,12 @@ def read_file(path: str | os.PathLike[str], what: str = "file") -> str:
     :data:`MAX_FILE` + 1 characters.
 
     Raises:
-        NotationError: (line 1, column 1) the file cannot be read, is not UTF-8, or is over the limit.
+        NotationError: (line 1, column 1) the file cannot be read, is not a regular file (a named pipe or a
+            device would block or never end), is not UTF-8, or is over the limit.
     """
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise NotationError(f"cannot read the {what}: {quote(os.fspath(path))} is not a regular file", "", 1, 1)
         with open(path, encoding="utf-8-sig") as f:
             text = f.read(MAX_FILE + 1)
     except (OSError, UnicodeDecodeError) as e:

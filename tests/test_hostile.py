@@ -359,3 +359,18 @@ def test_build_py_numbers_are_bounded(argv: tuple[str, ...], capsys: pytest.Capt
     err = capsys.readouterr().err
     assert e.value.code == 2 and "Traceback" not in err
     assert err.splitlines()[-1].startswith(f"build.py {argv[0]}: error: argument {argv[1]}: "), err
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes here")
+@pytest.mark.parametrize("command", [["replay"], ["vector", "--check"]])
+def test_a_named_pipe_or_a_device_is_refused_not_waited_on(command: list[str], tmp_path: Path) -> None:
+    """``kingcore replay FIFO`` blocked until killed (a tester's find); a pipe or a device is not a file to
+    read: one line, exit 2, at once."""
+    import os
+
+    fifo = tmp_path / "pipe.king"
+    os.mkfifo(fifo)
+    for path in (str(fifo), "/dev/zero"):
+        p = subprocess.run([sys.executable, "-m", "kingcore", *command, path], capture_output=True, text=True,
+                           timeout=60)
+        assert p.returncode == 2 and "is not a regular file" in p.stderr and "Traceback" not in p.stderr, p.stderr
