@@ -374,3 +374,11 @@ def test_a_named_pipe_or_a_device_is_refused_not_waited_on(command: list[str], t
         p = subprocess.run([sys.executable, "-m", "kingcore", *command, path], capture_output=True, text=True,
                            timeout=60)
         assert p.returncode == 2 and "is not a regular file" in p.stderr and "Traceback" not in p.stderr, p.stderr
+
+
+@pytest.mark.parametrize("option, value", [("--levels", ",,,"), ("--fields", ""), ("--contracts", " , ")])
+def test_a_ladder_list_that_names_none_is_refused(option: str, value: str) -> None:
+    """An empty list fell back to every level or field and started a run of many minutes (a tester's find)."""
+    p = subprocess.run([sys.executable, "-m", "kingcore", "ladder", option, value], capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 2 and f"{option} names none" in p.stderr and "Traceback" not in p.stderr, p.stderr

@@ -125,6 +125,9 @@ def _ladder(args: argparse.Namespace, rules: Rules) -> int:
         return [x.strip() for x in text.split(",") if x.strip()]
 
     contracts = names(args.contracts)
+    for option in ("contracts", "levels", "fields"):  # "" or ",,," used to mean "all": a long run nobody asked for
+        if not names(getattr(args, option)):
+            raise ValueError(f"--{option} names none (give a comma-separated list, or leave the option out)")
     levels = [next((k for k in LADDER if k.lower() == x.lower()), x) for x in names(args.levels)]
     fields = [x.lower() for x in names(args.fields)]
     levels, fields = check_ladder(contracts, args.deals, levels, fields, rules, args.jobs)
