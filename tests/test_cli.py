@@ -106,6 +106,7 @@ def test_replay_and_analyse_read_a_web_save_and_refuse_bad_records(tmp_path: Pat
 def test_arena_and_bench_bots_refuse_bad_arguments_before_playing() -> None:
     cases = [
         (("arena", "--bots", ""), "at least one field bot"),
+        (("arena", "--bots", "nosuch"), "unknown bot 'nosuch'"),
         (("arena", "--bots", "random,heuristic", "--deals", "0"), "at least 1 and at most 100,000, not 0"),
         (("arena", "--bots", "random,heuristic", "--deals", "-3"), "not -3"),
         (("arena", "--bots", "random,heuristic,heuristic,heuristic,random"), "5 bots for 4 seats"),

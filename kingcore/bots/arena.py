@@ -298,13 +298,13 @@ def check_arena(bots: Sequence[str], contracts: Sequence[str], deals: int, rules
     if warmup < 0 or (warmup and "ordered" in contracts):
         raise ValueError(f"warmup must be at least 0 and needs contracts in a fixed order (not 'ordered'), "
                          f"not {warmup}")
+    for s in bots:  # an unknown name first: "--bots nosuch" is a misspelling before it is a short list
+        make_bot(s)
     if len(bots) < 2:
         raise ValueError("an arena needs the bot under test and at least one field bot")
     if len(bots) > rules.players:
         raise ValueError(f"{len(bots)} bots for {rules.players} seats: give the bot under test and at most "
                          f"{rules.players - 1} field bots")
-    for s in bots:
-        make_bot(s)
     check_deals(contracts, deals, rules)
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
