@@ -81,6 +81,7 @@ def serve(port: int) -> None:
     except OSError as e:
         raise BuildError(f"serve: cannot listen on 127.0.0.1:{port}: {e.strerror}") from None
     httpd.daemon_threads = True
+    port = httpd.server_address[1]  # the port listened on (``--port 0``: the one the system chose)
     log(f"serve: http://127.0.0.1:{port}/  (serving {SITE}; Ctrl-C stops)")
     try:
         httpd.serve_forever()

@@ -183,6 +183,31 @@ def test_serve_port_out_of_range_is_one_line_not_a_traceback() -> None:
             port_number(bad)
 
 
+def test_serve_port_0_says_the_port_it_listens_on() -> None:
+    """``serve --port 0`` announced ``http://127.0.0.1:0/`` (a tester's find): the line names the port the
+    system chose, and the site answers there."""
+    import re
+    import urllib.request
+
+    proc = subprocess.Popen([sys.executable, "build.py", "serve", "--port", "0"], cwd=ROOT, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:  # waits for the line itself (a build may come first), not a fixed time
+            m = re.search(r"serve: http://127\.0\.0\.1:(\d+)/", line)
+            if m:
+                break
+        else:
+            raise AssertionError("serve printed no address")
+        port = int(m.group(1))
+        assert port != 0
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60) as answer:
+            assert answer.status == 200
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+
+
 def test_serve_answers_bad_paths_with_400_and_logs_them_escaped(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Raw requests on 127.0.0.1 (issue 22, finding K): a NUL or an escape sequence in the path, encoded or
