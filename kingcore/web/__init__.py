@@ -12,16 +12,21 @@
 * :mod:`.history` — the trick history of a deal (the current one and every past one);
 * :mod:`.assist` — undo, auto-play's forced move, the sounds of a move (issue 13).
 * :mod:`.hotseat` — several people at one device: who is a person, names, the "pass the device" screen;
-* :mod:`.replay` — a game record or save opened in the replay viewer, step by step.
+* :mod:`.replay` — a game record or save opened in the replay viewer, step by step;
+* :mod:`.settings` — a rubber's settings and their check (levels, names, friends online, stand-in bots);
+* :mod:`.net` — friends online (issue 19): :class:`Host` and :class:`Guest`, the protocol
+  (:mod:`.netmsg`) and the fair deal's commit–reveal–shuffle (:mod:`.fair`).
 
 The page (``web/``) imports nothing else from :mod:`kingcore`.
 """
 
 from .assist import SOUNDS, forced_move, sound_events
 from .botcalls import NEED, analyse_json, bot_move, choose, hint_json, learn, level_spec, need, warm_up
+from .fair import check_deal, commitment, deal_seed, new_secret
 from .history import deal_history
 from .hotseat import (
     MAX_NAME,
+    ONLINE,
     check_names,
     clean_name,
     cover,
@@ -34,6 +39,19 @@ from .hotseat import (
     next_person,
     person_seats,
     record_hidden,
+)
+from .net import FAIR_TIMEOUT_S, Guest, Host, Out, online_session
+from .netmsg import (
+    FLOOD_LIMIT,
+    GUEST_KINDS,
+    HOST_KINDS,
+    MAX_MESSAGE,
+    PROTOCOL,
+    REASONS,
+    NetError,
+    check_view,
+    decode,
+    encode,
 )
 from .prefs import (
     DEADLINE_S,
@@ -66,6 +84,7 @@ from .session import (
     seq_after,
     seq_newer,
 )
+from .settings import check_settings, stand_in_level
 from .shapes import (
     Answer,
     CallView,
@@ -95,14 +114,22 @@ __all__ = [
     "DEADLINE_S",
     "DEFAULT_LEVEL",
     "DEFAULT_SETTINGS",
+    "FAIR_TIMEOUT_S",
+    "FLOOD_LIMIT",
+    "GUEST_KINDS",
+    "HOST_KINDS",
     "HUMAN",
     "LANGUAGES",
     "LEVEL_BUDGET_MS",
     "MAIN_THREAD_LEVELS",
+    "MAX_MESSAGE",
     "MAX_NAME",
     "MAX_PREFS",
     "MIN_DEADLINE_S",
     "NEED",
+    "ONLINE",
+    "PROTOCOL",
+    "REASONS",
     "RULE_SETS",
     "RULE_SET_TEXTS",
     "SAVE_VERSION",
@@ -116,11 +143,15 @@ __all__ = [
     "ContractView",
     "FinalView",
     "Frame",
+    "Guest",
     "HandCard",
     "HighBid",
+    "Host",
     "LastTrick",
     "MissingText",
     "MoveView",
+    "NetError",
+    "Out",
     "Payment",
     "Refusal",
     "Replay",
@@ -135,14 +166,21 @@ __all__ = [
     "ViewModel",
     "analyse_json",
     "bot_move",
+    "check_deal",
     "check_names",
+    "check_settings",
+    "check_view",
     "choose",
     "clean_id",
     "clean_name",
+    "commitment",
     "cover",
     "deadline_s",
     "deal_history",
+    "deal_seed",
+    "decode",
     "describe_move",
+    "encode",
     "follow",
     "forced_move",
     "help_topic",
@@ -156,9 +194,11 @@ __all__ = [
     "need",
     "needs_pass_screen",
     "new_game_options",
+    "new_secret",
     "next_person",
     "next_seq",
     "off_options",
+    "online_session",
     "parse_save",
     "person_seats",
     "pick_language",
@@ -174,6 +214,7 @@ __all__ = [
     "signed",
     "sort_prefs",
     "sound_events",
+    "stand_in_level",
     "table_choice",
     "warm_up",
 ]

@@ -33,7 +33,11 @@ class Table(Protocol):
     settings: dict[str, Any]
 
 HUMAN = "human"
-"""The ``levels`` entry of a seat a person plays."""
+"""The ``levels`` entry of a seat a person plays at this device."""
+
+ONLINE = "online"
+"""The ``levels`` entry of a seat a friend plays from another browser (issue 19, :mod:`kingcore.web.net`): not
+a person at this device (:func:`is_person` is false), so the hot-seat rules ignore it."""
 
 MAX_NAME = 20
 """The longest name a person may give, in characters (after trimming)."""
@@ -160,14 +164,19 @@ def record_hidden(levels: list[str], phase: str) -> bool:
 
 
 def table_names(settings: dict[str, Any]) -> list[str | None] | None:
-    """What the page names the seats by, for the view model's ``names``: ``None`` with one person (seats
-    are named by where they sit, "You" at the bottom); in hot seat one entry per seat — a person's name
-    (``""``: the default "Player N") or ``None`` for a bot ("Bot N")."""
+    """What the page names the seats by, for the view model's ``names``: ``None`` with one person and no
+    friend online (seats are named by where they sit, "You" at the bottom); in hot seat or with a friend
+    online one entry per seat — a person's or a friend's name (``""``: the default "Player N") or ``None``
+    for a bot ("Bot N").
+
+    >>> table_names({"levels": ["human", "online", "easy"], "names": ["Olga", "Petya", ""]})
+    ['Olga', 'Petya', None]
+    """
     levels = settings["levels"]
-    if not is_hot_seat(levels):
+    if not is_hot_seat(levels) and ONLINE not in levels:
         return None
     names = settings.get("names") or [""] * len(levels)
-    return [names[seat] if level == HUMAN else None for seat, level in enumerate(levels)]
+    return [names[seat] if level in (HUMAN, ONLINE) else None for seat, level in enumerate(levels)]
 
 
 def next_person(session: Table) -> int | None:

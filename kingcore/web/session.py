@@ -11,7 +11,7 @@ function, :func:`parse_save`.
 Size: over 400 lines because the session is the page's one door to the game and every part changes the
 same game and settings — saves and their reader, intents, undo (:mod:`.assist`) and the hot-seat screen
 (:mod:`.hotseat`: whose view, the pass screen) — while the pure rules of undo and hot seat live in their
-own modules; the settings' check is the next to move out (to ``settings.py``) when it grows.
+own modules, and the settings' check in :mod:`.settings`.
 
 >>> import random
 >>> s = Session.new_game({}, random.Random(3))
@@ -30,8 +30,7 @@ import json
 import random
 from typing import Any, Literal
 
-from ..bots.levels import DEFAULT, LEGACY, names
-from ..errors import IllegalMoveError, KingError, NotationError, RulesError
+from ..errors import IllegalMoveError, KingError, NotationError
 from ..game import Game, Phase
 from ..limits import JsonError, json_loads
 from ..notation import dumps, loads
@@ -41,12 +40,11 @@ from ..view import earlier_deals, seat_view
 from .assist import Moves, deal_moves, mark_undo, rewind, undo_span
 from .history import deal_history
 from .hotseat import HUMAN as HUMAN
+from .hotseat import ONLINE as ONLINE
 from .hotseat import (
-    check_names,
     cover,
     follow,
     is_hot_seat,
-    is_person,
     person_seats,
     record_hidden,
     table_names,
@@ -60,31 +58,17 @@ from .saveorder import save_newer as save_newer
 from .saveorder import save_seq as save_seq
 from .saveorder import seq_after as seq_after
 from .saveorder import seq_newer as seq_newer
+from .settings import BOT_LEVELS as BOT_LEVELS
+from .settings import DEFAULT_LEVEL as DEFAULT_LEVEL
+from .settings import DEFAULT_SETTINGS as DEFAULT_SETTINGS
+from .settings import LEGACY_LEVELS as LEGACY_LEVELS
+from .settings import check_settings as check_settings
 from .shapes import Answer, Refusal, ViewModel
 from .tables import applied
 from .viewmodel import reason_args, view_model
 
 SAVE_VERSION = 1
 """The version of the save format :meth:`Session.to_save` writes and :func:`parse_save` reads."""
-
-BOT_LEVELS: tuple[str, ...] = names()
-"""The levels a bot seat can have, in the page's order (:data:`kingcore.bots.levels.REGISTRY`: ``easy`` =
-heuristic with noise, ``medium`` = heuristic, ``hard`` = pimc, ``expert``, ``random`` = uniform legal moves)."""
-
-DEFAULT_LEVEL = DEFAULT
-"""A bot seat's level unless the player chose another (:data:`kingcore.bots.levels.DEFAULT`)."""
-
-LEGACY_LEVELS = LEGACY
-"""Version-1 saves written before per-seat levels had one ``level`` for every bot: what it becomes
-(:data:`kingcore.bots.levels.LEGACY`)."""
-
-DEFAULT_SETTINGS: dict[str, Any] = {"levels": [HUMAN, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL],
-                                    "fast": False, "seed": 0, "names": ["", "", "", ""], "viewer": 0,
-                                    "covered": False}
-"""The settings a save carries: each seat's level (``human`` or one of :data:`BOT_LEVELS`, seat 0 first),
-fast bots (no pauses), the seed the bots' seeds derive from; and for several people at one device
-(:mod:`.hotseat`): each seat's name (``""``: the default), the person whose cards the table may show
-(``viewer``) and whether the "pass the device" screen hides every hand (``covered``)."""
 
 SaveProblem = Literal["garbage", "truncated", "version", "invalid"]
 
@@ -490,51 +474,3 @@ class Session:
         """Everything the page draws for ``seat`` (:func:`kingcore.web.viewmodel.view_model`), with the undo
         marks (:func:`kingcore.web.assist.mark_undo`)."""
         return mark_undo(view_model(self.game, seat, self.settings), self.undo_deals, self.can_undo(seat))
-
-
-def check_settings(settings: dict[str, Any], players: int = 4) -> dict[str, Any]:
-    """``settings`` with defaults filled in and keys a later version added dropped.
-
-    Raises:
-        RulesError: a bad level, ``fast`` or ``seed``, not one level per seat, a bad name
-            (:func:`kingcore.web.hotseat.check_names`), a ``viewer`` that is no person's seat, or a ``covered``
-            that is not true or false.
-    """
-    out = dict(DEFAULT_SETTINGS)
-    out["levels"] = [HUMAN] + [DEFAULT_LEVEL] * (players - 1)
-    out["names"] = [""] * players
-    if "level" in settings and "levels" not in settings:  # a save from before per-seat levels
-        old = settings["level"]
-        if old not in LEGACY_LEVELS:
-            raise RulesError(f"unknown bot level {old!r} (known: {', '.join(LEGACY_LEVELS)})")
-        out["levels"] = [HUMAN] + [LEGACY_LEVELS[old]] * (players - 1)
-    for key, value in settings.items():
-        if key not in DEFAULT_SETTINGS:
-            continue  # settings a later version added (or "level", read above): ignored, not an error
-        if key == "levels":
-            if not isinstance(value, list) or len(value) != players:
-                raise RulesError(f"setting levels must list one level for each of the {players} seats, "
-                                 f"not {value!r}")
-            for seat, level in enumerate(value):
-                if level != HUMAN and level not in BOT_LEVELS:
-                    raise RulesError(f"unknown bot level {level!r} for seat {seat} "
-                                     f"(known: {HUMAN}, {', '.join(BOT_LEVELS)})")
-            value = list(value)
-        if key == "fast" and not isinstance(value, bool):
-            raise RulesError(f"setting fast must be true or false, not {value!r}")
-        if key == "seed" and (not isinstance(value, int) or isinstance(value, bool)):
-            raise RulesError(f"setting seed must be a whole number, not {value!r}")
-        if key == "names":
-            value = check_names(value, players)
-        if key == "viewer" and (not isinstance(value, int) or isinstance(value, bool)):
-            raise RulesError(f"setting viewer must be a seat, not {value!r}"[:120])
-        if key == "covered" and not isinstance(value, bool):
-            raise RulesError(f"setting covered must be true or false, not {value!r}"[:120])
-        out[key] = value
-    people = person_seats(out["levels"])
-    if "viewer" not in settings:
-        out["viewer"] = people[0] if people else 0
-    elif not 0 <= out["viewer"] < players or (people and not is_person(out["levels"], out["viewer"])):
-        raise RulesError(f"setting viewer must be a person's seat ({', '.join(map(str, people))}), "
-                         f"not {out['viewer']!r}")
-    return out

@@ -1,0 +1,118 @@
+"""Fair deals between friends online, without a server: commit, reveal, shuffle (issue 19; RULES.md §2–§3).
+
+Before each deal (the first one also covers the draw for dealer) every connected page — the host's and each
+guest's — makes a secret of 32 random bytes (:func:`new_secret`) and first sends only its hash
+(:func:`commitment`, which binds the table, the deal and the seat). Once every hash is in, the guests send
+their secrets to the host. The deal's seed is the hash of every secret in seat order (:func:`deal_seed`) and
+the deal is exactly what ``Session.deal(random.Random(seed))`` makes — the engine's version-stable shuffle
+(:func:`kingcore.cards.shuffle`). The host cannot choose the cards: its own secret is bound by its hash before
+it sees any guest's secret. The secrets and the seed reach the guests only once the deal is over (with its
+record): the seed names every hand. A guest then checks every secret against its hash, that its own secret
+was used, and that the record's dealt cards are the shuffle of the seed (:func:`check_deal`).
+
+Texts: a secret and a hash are 64 lowercase hexadecimal digits; ``table`` is the rubber's id
+(:attr:`kingcore.web.Session.game_id`).
+
+>>> s = new_secret(lambda n: bytes(range(n)))
+>>> s[:16], len(s), commitment("t1", 1, 2, s)[:12]
+('0001020304050607', 64, '6934cdea50c1')
+>>> deal_seed("t1", 1, {0: s, 2: s}) == deal_seed("t1", 1, {2: s, 0: s}), is_hex(s), is_hex("XYZ")
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from collections.abc import Callable
+
+from ..errors import KingError
+from ..game import Game
+from ..notation import loads
+
+SECRET_BYTES = 32
+"""The bytes of a page's secret (256 bits: never guessed, never repeated by chance)."""
+
+_HEX = re.compile(r"[0-9a-f]{64}")
+
+
+def is_hex(text: object) -> bool:
+    """Whether ``text`` is a secret's or a hash's form: 64 lowercase hexadecimal digits."""
+    return isinstance(text, str) and _HEX.fullmatch(text) is not None
+
+
+def new_secret(randbytes: Callable[[int], bytes]) -> str:
+    """A fresh secret: :data:`SECRET_BYTES` bytes of ``randbytes`` (the platform's random source —
+    ``secrets.token_bytes``, the browser's ``crypto.getRandomValues``) as 64 hexadecimal digits.
+
+    Raises:
+        ValueError: ``randbytes`` gave another number of bytes.
+    """
+    raw = randbytes(SECRET_BYTES)
+    if not isinstance(raw, bytes | bytearray) or len(raw) != SECRET_BYTES:
+        raise ValueError(f"the random source must give {SECRET_BYTES} bytes")
+    return bytes(raw).hex()
+
+
+def commitment(table: str, deal: int, seat: int, secret: str) -> str:
+    """The hash a page sends before its secret: ``sha256("table|deal|seat|secret")`` as 64 hexadecimal
+    digits (the table, deal and seat are bound in, so a hash cannot be replayed at another deal or seat)."""
+    return hashlib.sha256(f"{table}|{deal}|{seat}|{secret}".encode()).hexdigest()
+
+
+def deal_seed(table: str, deal: int, secrets: dict[int, str]) -> int:
+    """The deal's shuffle seed, a 256-bit whole number: ``sha256("table|deal|s0:secret0|s1:secret1…")``
+    over the secrets in seat order (the host's under its own seat)."""
+    parts = "|".join(f"{seat}:{secrets[seat]}" for seat in sorted(secrets))
+    return int.from_bytes(hashlib.sha256(f"{table}|{deal}|{parts}".encode()).digest(), "big")
+
+
+def seed_hex(seed: int) -> str:
+    """A seed as 64 hexadecimal digits (JSON numbers of a message hold at most 18 digits)."""
+    return f"{seed:064x}"
+
+
+def check_deal(record_text: str, deal: int, seed: int) -> str | None:
+    """Whether deal ``deal`` (1-based) of a game record was dealt by the agreed shuffle: ``None`` if its
+    dealt cards (each hand in the order received, and the kitty) — and for deal 1 the draw for dealer — are
+    exactly what ``random.Random(seed)`` makes through the engine's shuffle (RULES.md §2, §3), else one line
+    saying what differs.
+
+    The record is read with :func:`kingcore.notation.loads` (its limits and checks); the deal's dealer is the
+    one the rules give (the record is replayed through the rules), so the shuffle is dealt from that dealer.
+
+    >>> import random
+    >>> from kingcore.notation import dumps
+    >>> g = Game(); g.draw_dealer(random.Random(9)); g.deal(random.Random(9))
+    >>> check_deal(dumps(g), 1, 9) is None
+    False
+    >>> g = Game(); rng = random.Random(9); g.draw_dealer(rng); g.deal(rng)
+    >>> check_deal(dumps(g), 1, 9) is None, check_deal(dumps(g), 1, 10)
+    (True, 'deal 1: the draw for dealer is not the agreed shuffle')
+    """
+    try:
+        game = loads(record_text)
+    except KingError as e:
+        return f"the record does not replay: {e}"[:200]
+    if not 1 <= deal <= len(game.deals):
+        return f"the record has no deal {deal}"
+    info = game.deals[deal - 1]
+    fresh = Game(game.rules)
+    rng = random.Random(seed)
+    if deal == 1:
+        fresh.draw_dealer(rng)
+        if fresh.draw != game.draw:
+            return "deal 1: the draw for dealer is not the agreed shuffle"
+    else:
+        fresh.set_first_dealer(info.dealer)
+    fresh.deal(rng)
+    want = fresh.deals[0]
+    if want.dealer != info.dealer:
+        return f"deal {deal}: dealt by seat {info.dealer}, not by seat {want.dealer}"
+    for seat, (got, expected) in enumerate(zip(info.hands, want.hands, strict=True)):
+        if got != expected:
+            return f"deal {deal}: seat {seat} was dealt other cards than the agreed shuffle"
+    if info.kitty != want.kitty:
+        return f"deal {deal}: the kitty is not the agreed shuffle"
+    return None

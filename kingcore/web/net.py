@@ -1,0 +1,586 @@
+"""Friends online (issue 19; docs/NET.md): the host's side (:class:`Host`, which wraps the host page's
+:class:`~kingcore.web.Session`) and a guest's side (:class:`Guest`) of the protocol (:mod:`.netmsg`), with
+the fair deal's commit–reveal round (:mod:`.fair`). Pure Python: the page moves the texts over a WebRTC
+data channel and draws what these answer.
+
+Authority: the host's page owns the session, the save and the bots. A guest's page holds only its seat's
+view model (:meth:`Session.view_model` of that seat, what a hot-seat player there sees) and sends intents.
+Another seat's cards are never in a message to a guest before the deal is over; then the deal's secrets,
+seed and game record are shared, and each guest checks the deal was the agreed shuffle.
+
+An ``Out`` is ``(seat, text)``: send ``text`` to the guest at ``seat``; ``(seat, None)``: close that guest's
+connection. :class:`Host` methods never raise on a guest's text: a bad message is answered by a
+``refused`` message and changes nothing (the session's :meth:`~kingcore.web.Session.to_save` is as before).
+
+Size: over 400 lines because the host's side — joins, intents, the flood limit, the stand-in bots, the views
+sent on change, the record at a deal's end and the fair-deal round with its clock — and the guest's side
+that checks all of it are one protocol, read best side by side.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets as _secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import Game, Phase
+from ..notation import loads
+from ..rules import Rules
+from .fair import check_deal, commitment, deal_seed, new_secret, seed_hex
+from .hotseat import HUMAN, ONLINE, person_seats
+from .netmsg import (
+    FLOOD_LIMIT,
+    GUEST_KINDS,
+    HOST_KINDS,
+    MAX_MESSAGE,
+    PROTOCOL,
+    REASONS,
+    NetError,
+    check_view,
+    decode,
+    encode,
+)
+from .session import Session
+from .settings import stand_in_level
+from .shapes import ViewModel
+
+__all__ = ["FAIR_TIMEOUT_S", "FLOOD_LIMIT", "GUEST_KINDS", "HOST_KINDS", "MAX_MESSAGE", "ONLINE", "PROTOCOL",
+           "REASONS", "Guest", "Host", "NetError", "Out", "check_view", "decode", "encode", "online_session",
+           "stand_in_level"]
+
+Out = tuple[int, str | None]
+"""What the host's page sends: ``(seat, text)``, or ``(seat, None)`` to close that guest's connection."""
+
+FAIR_TIMEOUT_S = 10.0
+"""Seconds a guest has to send its commitment, then its secret, before it counts as away for that deal."""
+
+_DONE = (Phase.DEAL_OVER, Phase.RUBBER_OVER)
+
+
+def online_session(options: dict[str, Any], settings: dict[str, Any], rng: random.Random) -> Session:
+    """A new rubber with friends online, before the draw for dealer: like
+    :meth:`~kingcore.web.Session.new_game` (the bots' seed and the table's id from ``rng``) but not dealt —
+    the first deal (and the draw) comes from the fair-deal round (:meth:`Host.start_deal`).
+
+    Raises:
+        RulesError: bad rules or settings.
+    """
+    s = dict(settings)
+    s.setdefault("seed", int(rng.random() * 2**31))
+    session = Session(Game(Rules.from_dict(options)), s, 0, f"{int(rng.random() * 2**48):012x}")
+    people = person_seats(session.settings["levels"])
+    if len(people) >= 2:
+        session.settings.update(viewer=people[0], covered=True)
+    return session
+
+
+@dataclass
+class _Guest:
+    """The host's bookkeeping of one connected guest."""
+
+    last_n: int = -1
+    at: int = 0
+    shown: str = ""
+    times: deque[float] = field(default_factory=deque)
+    ready: bool = False
+    record: int = 0  # the deals over whose record the guest has
+
+
+@dataclass
+class _Round:
+    """One fair-deal round: the deal, its seats, the hashes and secrets in, and when the stage times out."""
+
+    deal: int
+    host_seat: int
+    seats: set[int]
+    hashes: dict[int, str]
+    secrets: dict[int, str]
+    stage: str
+    deadline: float
+    seed: int | None = None
+    shared: bool = False
+
+
+class Host:
+    """The host's side: a :class:`~kingcore.web.Session` shared with the friends at its online seats.
+
+    Args:
+        session: the rubber (its ``levels`` name the online seats).
+        clock: seconds, monotonic (``time.monotonic``; the page passes ``performance.now() / 1000``).
+        hints: whether guests may ask for hints.
+
+    Attributes:
+        session: the rubber.
+        guests: the connected online seats' bookkeeping (by seat).
+        hint_wanted: seats that asked for a hint (the page answers with :meth:`hint`).
+        unfair_note: seats left out of the last fair-deal round (they did not commit or reveal in time).
+    """
+
+    def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic, hints: bool = False) -> None:
+        self.session = session
+        self.clock = clock
+        self.hints = hints
+        self.guests: dict[int, _Guest] = {}
+        self.hint_wanted: list[int] = []
+        self.left_out: list[int] = []
+        self._n = 0
+        self._round: _Round | None = None
+        self._done_rounds: dict[int, dict[str, Any]] = {}  # deal → its ``dealt`` fields, kept for its end
+
+    # ----- helpers -------------------------------------------------------------------------------------
+
+    def _msg(self, kind: str, **fields: Any) -> str:
+        self._n += 1
+        return encode(kind, self._n, **fields)
+
+    @property
+    def table(self) -> str:
+        """The table's id: the rubber's :attr:`~kingcore.web.Session.game_id`."""
+        return self.session.game_id
+
+    @property
+    def online_seats(self) -> list[int]:
+        """The seats friends play from other browsers."""
+        return [s for s, level in enumerate(self.session.settings["levels"]) if level == ONLINE]
+
+    @property
+    def host_seat(self) -> int:
+        """The seat under which the host's page commits in the fair deal: the first seat not online."""
+        return next(s for s, level in enumerate(self.session.settings["levels"]) if level != ONLINE)
+
+    def _refuse(self, seat: int, reason: str, of: int | None, args: dict[str, Any] | None = None) -> Out:
+        return seat, self._msg("refused", reason=reason, of=of, args=args)
+
+    # ----- joins and leaves ----------------------------------------------------------------------------
+
+    def invite(self, seat: int) -> dict[str, Any]:
+        """What an invite link carries besides the WebRTC offer: ``{"v", "table", "seat", "players", "rules",
+        "host", "hints"}`` (``host``: the name of the host's seat, ``""`` for the default).
+
+        Raises:
+            NetError: ``bad_message`` when ``seat`` is not an online seat.
+        """
+        if seat not in self.online_seats:
+            raise NetError("bad_message", f"seat {seat} is not played online")
+        names = self.session.settings["names"]
+        return {"v": PROTOCOL, "table": self.table, "seat": seat, "players": self.session.game.rules.players,
+                "rules": str(self.session.game.rules), "host": names[self.host_seat], "hints": self.hints}
+
+    def join(self, seat: int, hello_text: str) -> list[Out]:
+        """A friend's ``hello`` on a new connection for ``seat``: ``welcome`` and the seat's ``view``, and the
+        others' views (the friend's name is in them); the seat's stand-in bot, if any, leaves at once. A
+        bad ``hello`` is refused and the connection closed."""
+        try:
+            if seat not in self.online_seats:
+                raise NetError("wrong_table", f"seat {seat} is not played online")
+            doc = decode(hello_text, "guest")
+            if doc["kind"] != "hello":
+                raise NetError("bad_message", "the first message must be hello", doc["n"])
+            if doc["table"] != self.table or doc["seat"] != seat:
+                raise NetError("wrong_table", "a hello for another table or seat", doc["n"])
+        except NetError as e:
+            return [self._refuse(seat, e.reason, e.n), (seat, None)]
+        settings = self.session.settings
+        settings["names"][seat] = doc["name"]
+        settings["online"][seat] = "wait"
+        self.guests[seat] = _Guest(last_n=doc["n"])
+        out: list[Out] = [(seat, self._msg("welcome", seat=seat, table=self.table,
+                                           rules=str(self.session.game.rules),
+                                           names=self._names(), levels=list(settings["levels"]), hints=self.hints))]
+        return out + self.changed()
+
+    def _names(self) -> list[str | None]:
+        s = self.session.settings
+        return [s["names"][i] if lv in (HUMAN, ONLINE) else None for i, lv in enumerate(s["levels"])]
+
+    def leave(self, seat: int) -> list[Out]:
+        """The connection of ``seat`` closed (or timed out): the seat is away (the table waits, or its
+        stand-in plays: :meth:`stand_in`); in a fair-deal round it counts as left out."""
+        self.guests.pop(seat, None)
+        out: list[Out] = [(seat, None)]
+        r = self._round
+        if r is not None and r.seed is None and seat in r.seats:
+            r.seats.discard(seat)
+            self.left_out.append(seat)
+            out += self._advance()
+        return out
+
+    def stand_in(self, seat: int, on: bool = True) -> None:
+        """The host gives the away online ``seat`` to a stand-in bot (``on``), or takes it back to waiting.
+
+        Raises:
+            NetError: ``bad_message`` when ``seat`` is not online or its friend is connected.
+        """
+        if seat not in self.online_seats or seat in self.guests:
+            raise NetError("bad_message", f"seat {seat} is not an away online seat")
+        self.session.settings["online"][seat] = "bot" if on else "wait"
+
+    def bot_level(self, seat: int) -> str | None:
+        """The level of the bot that plays ``seat`` now (:func:`kingcore.web.settings.stand_in_level`)."""
+        return stand_in_level(self.session.settings, seat)
+
+    # ----- a guest's messages --------------------------------------------------------------------------
+
+    def receive(self, seat: int, text: str) -> list[Out]:
+        """A text from the guest at ``seat``: what to send (never raises; a refusal changes nothing)."""
+        g = self.guests.get(seat)
+        if g is None:
+            return [(seat, None)]
+        now = self.clock()
+        g.times.append(now)
+        while g.times and g.times[0] <= now - 1.0:
+            g.times.popleft()
+        if len(g.times) > 2 * FLOOD_LIMIT:
+            self.guests.pop(seat, None)
+            return [(seat, self._msg("bye", reason="flood")), (seat, None)]
+        if len(g.times) > FLOOD_LIMIT:
+            return [self._refuse(seat, "flood", None)]
+        try:
+            doc = decode(text, "guest")
+            if doc["n"] <= g.last_n:
+                raise NetError("replayed", f"n {doc['n']} is not above {g.last_n}", doc["n"])
+            g.last_n = doc["n"]
+            return self._dispatch(seat, g, doc)
+        except NetError as e:
+            return [self._refuse(seat, e.reason, e.n)]
+        except Exception:
+            return [self._refuse(seat, "bad_message", None)]
+
+    def _dispatch(self, seat: int, g: _Guest, doc: dict[str, Any]) -> list[Out]:
+        kind, n = doc["kind"], doc["n"]
+        game = self.session.game
+        if kind == "ping":
+            return [(seat, self._msg("pong"))]
+        if kind == "hello":
+            raise NetError("joined", "this seat has joined already", n)
+        if kind == "intent":
+            if doc["at"] != g.at:
+                raise NetError("stale", f"the intent answers view {doc['at']}, the seat's view is {g.at}", n)
+            if game.to_move != seat:
+                raise NetError("not_your_turn", "it is not this seat's turn", n)
+            answer = self.session.apply(doc["token"], seat)
+            if not answer["ok"]:
+                err = answer["error"]
+                return [self._refuse(seat, err["reason"], n, dict(err["args"]))]
+            return self.changed()
+        if kind == "next":
+            if game.phase is not Phase.DEAL_OVER:
+                raise NetError("wrong_phase", "no deal is over", n)
+            g.ready = True
+            return []
+        if kind == "hint":
+            if not self.hints:
+                raise NetError("hints_off", "the host does not allow hints", n)
+            if doc["at"] != g.at or game.to_move != seat:
+                raise NetError("stale" if doc["at"] != g.at else "not_your_turn", "no hint now", n)
+            if seat not in self.hint_wanted:
+                self.hint_wanted.append(seat)
+            return []
+        return self._fair(seat, kind, doc)
+
+    def hint(self, seat: int, token: str) -> list[Out]:
+        """The page's answer to a hint ``seat`` asked for (its bots' best move ``token``)."""
+        if seat not in self.hint_wanted or seat not in self.guests:
+            return []
+        self.hint_wanted.remove(seat)
+        return [(seat, self._msg("hint", token=token, at=self.guests[seat].at))]
+
+    def ready(self) -> list[int]:
+        """The connected online seats that said ``next`` since the last deal began."""
+        return [s for s, g in self.guests.items() if g.ready]
+
+    # ----- views ---------------------------------------------------------------------------------------
+
+    def changed(self) -> list[Out]:
+        """After the session changed (a move, a deal, an undo, a name): a ``view`` for each connected seat
+        whose view model changed, and once a deal is over its ``dealt`` (the fair round's secrets and seed)
+        and ``record`` — the record only then, so no other seat's unplayed card reaches a guest before."""
+        out: list[Out] = []
+        game = self.session.game
+        r = self._round
+        if r is not None and r.seed is not None and len(game.deals) >= r.deal:
+            self._round = None  # consumed: the deal was made with its seed
+        over = len(game.deals) if game.phase in _DONE else 0  # a deal in play: its record is never sent
+        for seat, g in sorted(self.guests.items()):
+            vm = self.session.view_model(seat)
+            text = json.dumps(vm, separators=(",", ":"), sort_keys=True)
+            if text != g.shown:
+                g.shown, g.at = text, g.at + 1
+                out.append((seat, self._msg("view", vm=vm, at=g.at)))
+            if game.phase is not Phase.DEAL_OVER:
+                g.ready = False
+            if over > g.record:
+                out += self._share(seat, over)
+                g.record = over
+        return out
+
+    def _share(self, seat: int, over: int) -> list[Out]:
+        """The ``dealt`` of the deal just over (when a fair round made it) and the record, for ``seat``."""
+        out: list[Out] = []
+        fair = self._done_rounds.get(over)
+        if fair is not None:
+            out.append((seat, self._msg("dealt", **fair)))
+        record = self.session.record()
+        if len(record) < MAX_MESSAGE - 200:  # a record of a long 6-player rubber: not shared (said in NET.md)
+            out.append((seat, self._msg("record", deal=over, text=record)))
+        return out
+
+    # ----- the fair deal -------------------------------------------------------------------------------
+
+    def need_deal(self) -> bool:
+        """Whether chance must act now (the draw and the first deal, or the next deal) and no fair-deal
+        round is under way or complete."""
+        phase = self.session.game.phase
+        return phase in (Phase.DRAW_DEALER, Phase.DEAL, Phase.DEAL_OVER) and self._round is None
+
+    def start_deal(self, secret: str) -> list[Out]:
+        """Begin the fair-deal round of the next deal with the host page's ``secret``
+        (:func:`kingcore.web.fair.new_secret`): every connected guest is asked for its commitment
+        (``commit?``). With no guest connected the round is complete at once (:attr:`dealt`)."""
+        deal = len(self.session.game.deals) + 1
+        hs = self.host_seat
+        self._round = _Round(deal, hs, set(self.guests), {hs: commitment(self.table, deal, hs, secret)},
+                             {hs: secret}, "commit", self.clock() + FAIR_TIMEOUT_S)
+        self.left_out = []
+        host_hash = self._round.hashes[hs]
+        return [(s, self._msg("commit?", deal=deal, host_hash=host_hash)) for s in sorted(self.guests)] + \
+            self._advance()
+
+    def _fair(self, seat: int, kind: str, doc: dict[str, Any]) -> list[Out]:
+        r, n = self._round, doc["n"]
+        if r is None or r.seed is not None or doc["deal"] != r.deal or seat not in r.seats:
+            raise NetError("wrong_phase", "no fair-deal round awaits this", n)
+        if kind == "commit":
+            if r.stage != "commit" or seat in r.hashes:
+                raise NetError("wrong_phase", "not awaiting a commitment", n)
+            r.hashes[seat] = doc["hash"]
+        else:
+            if r.stage != "reveal" or seat in r.secrets:
+                raise NetError("wrong_phase", "not awaiting a secret", n)
+            if commitment(self.table, r.deal, seat, doc["secret"]) != r.hashes[seat]:
+                r.seats.discard(seat)
+                self.left_out.append(seat)
+                return [self._refuse(seat, "bad_secret", n), *self._advance()]
+            r.secrets[seat] = doc["secret"]
+        return self._advance()
+
+    def _advance(self) -> list[Out]:
+        r = self._round
+        if r is None or r.seed is not None:
+            return []
+        if r.stage == "commit" and all(s in r.hashes for s in r.seats):
+            for s in set(r.hashes) - r.seats - {r.host_seat}:
+                del r.hashes[s]
+            r.stage, r.deadline = "reveal", self.clock() + FAIR_TIMEOUT_S
+            hashes = [r.hashes.get(s) for s in range(self.session.game.rules.players)]
+            return [(s, self._msg("reveal?", deal=r.deal, hashes=hashes)) for s in sorted(r.seats)] + self._advance()
+        if r.stage == "reveal" and all(s in r.secrets for s in r.seats):
+            secrets = {s: v for s, v in r.secrets.items() if s in r.seats or s == r.host_seat}
+            r.seed = deal_seed(self.table, r.deal, secrets)
+            players = self.session.game.rules.players
+            self._done_rounds[r.deal] = {"deal": r.deal, "secrets": [secrets.get(s) for s in range(players)],
+                                         "seed": seed_hex(r.seed)}
+        return []
+
+    def tick(self) -> list[Out]:
+        """Call now and then (the page: every second): a fair-deal stage past its time goes on without the
+        guests that did not answer (:attr:`left_out`)."""
+        r = self._round
+        if r is None or r.seed is not None or self.clock() < r.deadline:
+            return []
+        late = {s for s in r.seats if s not in (r.hashes if r.stage == "commit" else r.secrets)}
+        r.seats -= late
+        self.left_out += sorted(late)
+        return self._advance()
+
+    @property
+    def dealt(self) -> random.Random | None:
+        """Once the fair-deal round is complete and the deal not made yet: the ``random.Random`` of the
+        agreed seed, for ``session.deal(rng)`` (then call :meth:`changed`); else ``None``."""
+        r = self._round
+        if r is None or r.seed is None or len(self.session.game.deals) >= r.deal:
+            return None
+        return random.Random(r.seed)
+
+    def deal(self) -> list[Out]:
+        """Make the agreed deal (``session.deal(dealt)``) and send the views: :meth:`changed`. Nothing
+        happens while the round is not complete."""
+        rng = self.dealt
+        if rng is None:
+            return []
+        self.session.deal(rng)
+        return self.changed()
+
+
+@dataclass
+class _Pending:
+    """A guest's side of one fair-deal round."""
+
+    host_hash: str
+    secret: str
+    hash: str
+    revealed: bool = False
+    hashes: list[str | None] = field(default_factory=list)
+    seed: int | None = None
+
+
+class Guest:
+    """A guest's side: the page of a friend at ``seat`` of the host's ``table``.
+
+    Args:
+        seat, table: from the invite.
+        clock: seconds, monotonic (for the page's own timeouts; kept for symmetry with :class:`Host`).
+        randbytes: the platform's random source for the fair deal's secrets.
+
+    Attributes:
+        vm: the last view model drawn (checked), or ``None``; ``at``: its counter.
+        welcome: the host's ``welcome`` fields once received.
+        fair: the deals checked as the agreed shuffle.
+    """
+
+    def __init__(self, seat: int, table: str, clock: Callable[[], float] = time.monotonic,
+                 randbytes: Callable[[int], bytes] = _secrets.token_bytes) -> None:
+        self.seat = seat
+        self.table = table
+        self.clock = clock
+        self.randbytes = randbytes
+        self.vm: ViewModel | None = None
+        self.at = 0
+        self.welcome: dict[str, Any] | None = None
+        self.fair: list[int] = []
+        self._n = 0
+        self._last = -1
+        self._rounds: dict[int, _Pending] = {}
+
+    def _msg(self, kind: str, **fields: Any) -> str:
+        self._n += 1
+        return encode(kind, self._n, **fields)
+
+    def hello(self, name: str) -> str:
+        """The ``hello`` to send first (``name`` as the friend typed it, trimmed)."""
+        return self._msg("hello", name=name.strip(), table=self.table, seat=self.seat)
+
+    def intent(self, token: str) -> str:
+        """An ``intent`` answering the last view."""
+        return self._msg("intent", token=token, at=self.at)
+
+    def next(self) -> str:
+        """``next``: ready for the next deal."""
+        return self._msg("next")
+
+    def hint(self) -> str:
+        """``hint``: ask the host's bots for a hint (refused unless the host allows hints)."""
+        return self._msg("hint", at=self.at)
+
+    def ping(self) -> str:
+        """``ping`` (the host answers ``pong``)."""
+        return self._msg("ping")
+
+    @staticmethod
+    def check_view(vm: Any) -> ViewModel:
+        """A host's view model, checked before drawing (:func:`kingcore.web.netmsg.check_view`).
+
+        Raises:
+            NetError: ``bad_message`` naming the first bad field.
+        """
+        return check_view(vm)
+
+    def receive(self, text: str) -> dict[str, Any]:
+        """A text from the host, checked: ``{"view": vm}``, ``{"welcome": fields}``, ``{"refused": {"reason",
+        "of", "args"}}``, ``{"commit": text_to_send}``, ``{"reveal": text_to_send}``, ``{"dealt": deal}``,
+        ``{"record": text, "fair": [deals checked]}``, ``{"unfair": deal, "why": text}`` (the deal was not
+        the agreed shuffle), ``{"hint": token}``, ``{"bye": reason}``, ``{"pong": True}``, or ``{"error":
+        reason, "message": text}`` for a message refused (never raises)."""
+        try:
+            doc = decode(text, "host")
+            if doc["n"] <= self._last:
+                raise NetError("replayed", f"n {doc['n']} is not above {self._last}", doc["n"])
+            self._last = doc["n"]
+            return self._handle(doc)
+        except NetError as e:
+            return {"error": e.reason, "message": e.detail}
+        except Exception as e:
+            return {"error": "bad_message", "message": f"{type(e).__name__}"}
+
+    def _handle(self, doc: dict[str, Any]) -> dict[str, Any]:
+        kind = doc["kind"]
+        if kind == "welcome":
+            if doc["seat"] != self.seat or doc["table"] != self.table:
+                raise NetError("wrong_table", "a welcome to another table or seat")
+            self.welcome = {k: doc[k] for k in HOST_KINDS["welcome"]}
+            return {"welcome": self.welcome}
+        if kind == "view":
+            vm = doc["vm"]
+            if vm["seat"] != self.seat:
+                raise NetError("bad_message", "view: another seat's view")
+            self.vm, self.at = vm, doc["at"]
+            return {"view": vm}
+        if kind == "refused":
+            return {"refused": {k: doc[k] for k in ("reason", "of", "args")}}
+        if kind in ("bye", "hint"):
+            return {kind: doc["reason" if kind == "bye" else "token"]}
+        if kind == "pong":
+            return {"pong": True}
+        return self._fair(kind, doc)
+
+    def _fair(self, kind: str, doc: dict[str, Any]) -> dict[str, Any]:
+        deal = doc["deal"]
+        if kind == "commit?":
+            secret = new_secret(self.randbytes)
+            h = commitment(self.table, deal, self.seat, secret)
+            self._rounds[deal] = _Pending(doc["host_hash"], secret, h)
+            return {"commit": self._msg("commit", deal=deal, hash=h)}
+        if kind == "record":
+            return self._check_record(doc["text"])
+        p = self._rounds.get(deal)
+        if p is None:
+            raise NetError("wrong_phase", f"{kind}: no fair-deal round of deal {deal}")
+        if kind == "reveal?":
+            hashes = doc["hashes"]
+            if self.seat >= len(hashes) or hashes[self.seat] != p.hash or p.host_hash not in hashes:
+                return {"unfair": deal, "why": "the host changed the commitments"}
+            p.hashes, p.revealed = hashes, True
+            return {"reveal": self._msg("reveal", deal=deal, secret=p.secret)}
+        secrets = doc["secrets"]  # dealt
+        if not p.revealed:  # this page was left out of the round (late): nothing to check the deal by
+            return {"dealt": deal}
+        if len(secrets) != len(p.hashes):
+            return {"unfair": deal, "why": "the secrets do not match the commitments"}
+        for seat, secret in enumerate(secrets):
+            if secret is not None and (p.hashes[seat] is None or
+                                       commitment(self.table, deal, seat, secret) != p.hashes[seat]):
+                return {"unfair": deal, "why": f"the secret of seat {seat} does not match its hash"}
+        if secrets[self.seat] != p.secret or commitment(self.table, deal, self.seat, p.secret) != p.hash:
+            return {"unfair": deal, "why": "this page's secret was left out"}
+        if p.host_hash not in [commitment(self.table, deal, s, v) for s, v in enumerate(secrets) if v]:
+            return {"unfair": deal, "why": "the host's secret is not its commitment"}
+        seed = deal_seed(self.table, deal, {s: v for s, v in enumerate(secrets) if v is not None})
+        if seed_hex(seed) != doc["seed"]:
+            return {"unfair": deal, "why": "the seed is not the hash of the secrets"}
+        p.seed = seed
+        return {"dealt": deal}
+
+    def _check_record(self, text: str) -> dict[str, Any]:
+        try:
+            count = len(loads(text).deals)
+        except Exception:
+            return {"error": "bad_message", "message": "record: not a game record"}
+        checked = []
+        for deal, p in sorted(self._rounds.items()):
+            if deal > count or deal in self.fair:
+                continue
+            if p.seed is None:
+                if p.revealed:
+                    return {"unfair": deal, "why": "the deal's secrets were not shared"}
+                continue
+            why = check_deal(text, deal, p.seed)
+            if why is not None:
+                return {"unfair": deal, "why": why}
+            self.fair.append(deal)
+            checked.append(deal)
+        return {"record": text, "fair": checked}

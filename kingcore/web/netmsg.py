@@ -1,0 +1,372 @@
+"""The friends-online protocol's messages (issue 19; docs/NET.md): their kinds and fields, the one reader
+:func:`decode` that checks every field of a message from the other side, :func:`encode`, and
+:func:`check_view`, the guest's check of a view model before it is drawn.
+
+A message is a JSON object as text, at most :data:`MAX_MESSAGE` characters (refused by its length before
+it is parsed, then read within :mod:`kingcore.limits`: nesting, digits): ``{"v": 1, "kind": str, "n": int,
+…fields}`` — ``v`` the :data:`PROTOCOL` version, ``n`` the sender's sequence number (strictly increasing
+on a connection). :data:`GUEST_KINDS` and :data:`HOST_KINDS` give each kind's fields; a message with a
+missing, extra or ill-typed field is refused. Every refusal is a :class:`NetError` whose ``reason`` is a
+code (:data:`REASONS`).
+
+>>> decode('{"v":1,"kind":"intent","n":3,"token":"QS","at":7}', "guest")["token"]
+'QS'
+>>> decode('{"v":2,"kind":"ping","n":1}', "guest")
+Traceback (most recent call last):
+...
+kingcore.web.netmsg.NetError: version: protocol version 2 (this page speaks 1)
+>>> decode("x" * 70_000, "guest")
+Traceback (most recent call last):
+...
+kingcore.web.netmsg.NetError: too_long: a message of 70,000 characters (at most 65,536)
+
+Size: over 400 lines because the protocol's every field and every check of a view model's field a hostile
+host could send are here, in one table each, next to the one reader that applies them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import types
+from collections.abc import Callable
+from functools import cache
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
+
+from ..errors import KingError, RulesError
+from ..limits import MAX_SPEC, json_loads
+from ..rules import Rules
+from .fair import is_hex
+from .hotseat import HUMAN, ONLINE, bad_char, clean_name
+from .settings import BOT_LEVELS
+from .shapes import ViewModel
+from .tables import TABLE_SIZES
+
+PROTOCOL = 1
+"""The protocol's version: every message's ``v``."""
+
+MAX_MESSAGE = 65_536
+"""Characters in one message, checked before parsing (a 6-player view model late in a rubber is ~15 kB)."""
+
+MAX_SEQ = 10**18 - 1
+"""The largest sequence number, view counter or deal number (18 digits: :data:`kingcore.limits.MAX_DIGITS`)."""
+
+MAX_TEXT = 4_096
+"""Characters in any text field (a rules text is at most :data:`kingcore.limits.MAX_SPEC`)."""
+
+MAX_ITEMS = 1_000
+"""Entries in any list or object of a view model (a 6-player rubber's history has a few hundred)."""
+
+MAX_NUMBER = 10**9
+"""The largest size of a number in a view model (points of a whole rubber are in the thousands)."""
+
+MAX_TOKEN = 32
+"""Characters in a move token (``trump:misere`` is the longest)."""
+
+MAX_TABLE = 64
+"""Characters in a table's id (:attr:`kingcore.web.Session.game_id`)."""
+
+Sender = Literal["host", "guest"]
+
+REASONS = ("too_long", "not_json", "version", "bad_message", "replayed", "not_your_turn", "stale", "flood",
+           "hints_off", "wrong_phase", "wrong_table", "bad_name", "joined", "bad_secret")
+"""The net's refusal codes (besides the engine's :class:`~kingcore.errors.Reason` values for a refused move):
+``too_long`` (over :data:`MAX_MESSAGE`), ``not_json``, ``version`` (another :data:`PROTOCOL`),
+``bad_message`` (an unknown kind, a missing, extra or bad field), ``replayed`` (an ``n`` not above the last
+one), ``not_your_turn``, ``stale`` (an intent answering an older view), ``flood`` (more than
+:data:`FLOOD_LIMIT` messages a second), ``hints_off``, ``wrong_phase`` (``next`` before a deal's end, a
+commitment or secret outside the fair-deal round), ``wrong_table`` (a ``hello`` for another table or seat),
+``bad_name``, ``joined`` (a second ``hello``), ``bad_secret`` (a secret that does not match its hash)."""
+
+FLOOD_LIMIT = 20
+"""Messages a second a guest may send; more are refused, and twice as many end the connection."""
+
+
+class NetError(KingError, ValueError):
+    """A message refused: ``reason`` one of :data:`REASONS`, ``n`` its sequence number when it had a
+    readable one (else ``None``); ``str()`` is ``"<reason>: <what is wrong>"``."""
+
+    def __init__(self, reason: str, message: str, n: int | None = None) -> None:
+        super().__init__(f"{reason}: {message}")
+        self.reason = reason
+        self.detail = message
+        self.n = n
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _count(x: Any) -> bool:
+    return _is_int(x) and 0 <= x <= MAX_SEQ
+
+
+def _seat(x: Any) -> bool:
+    return _is_int(x) and 0 <= x < max(TABLE_SIZES)
+
+
+def _text(limit: int) -> Callable[[Any], bool]:
+    return lambda x: isinstance(x, str) and len(x) <= limit and bad_char(x) is None
+
+
+def _per_seat(item: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda x: isinstance(x, list) and min(TABLE_SIZES) <= len(x) <= max(TABLE_SIZES) and all(
+        item(i) for i in x)
+
+
+def _hex_or_none(x: Any) -> bool:
+    return x is None or is_hex(x)
+
+
+def _name(x: Any) -> bool:
+    try:
+        return clean_name(x) == x and not _MARKUP.search(x)
+    except RulesError:
+        return False
+
+
+def _rules(x: Any) -> bool:
+    if not isinstance(x, str) or len(x) > MAX_SPEC:
+        return False
+    try:
+        Rules.parse(x)
+    except KingError:
+        return False
+    return True
+
+
+def _args(x: Any) -> bool:
+    return x is None or (isinstance(x, dict) and set(x) <= {"led", "trump"} and all(
+        v is None or (isinstance(v, str) and v in "SHDC" and len(v) == 1) for v in x.values()))
+
+
+def _level(x: Any) -> bool:
+    return x in (HUMAN, ONLINE, *BOT_LEVELS)
+
+
+def _any(_: Any) -> bool:
+    return True
+
+
+_MARKUP = re.compile(r"[<>]")
+_CODE = _text(64)
+
+GUEST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
+    "hello": {"name": _name, "table": _text(MAX_TABLE), "seat": _seat},
+    "intent": {"token": _text(MAX_TOKEN), "at": _count},
+    "next": {},
+    "hint": {"at": _count},
+    "commit": {"deal": _count, "hash": is_hex},
+    "reveal": {"deal": _count, "secret": is_hex},
+    "ping": {},
+}
+"""A guest's messages to the host and each one's fields (besides ``v``, ``kind``, ``n``): ``hello`` {name,
+table, seat} to join; ``intent`` {token: a move token, at: the counter of the view it answers}; ``next``
+(ready for the next deal); ``hint`` {at} (refused unless the host allows hints); ``commit`` {deal, hash}
+and ``reveal`` {deal, secret} of the fair deal (:mod:`.fair`); ``ping``."""
+
+HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
+    "welcome": {"seat": _seat, "table": _text(MAX_TABLE), "rules": _rules, "names": _per_seat(
+        lambda x: x is None or _name(x)), "levels": _per_seat(_level), "hints": lambda x: isinstance(x, bool)},
+    "view": {"vm": _any, "at": _count},  # the view model is checked by check_view
+    "refused": {"reason": _CODE, "of": lambda x: x is None or _count(x), "args": _args},
+    "hint": {"token": _text(MAX_TOKEN), "at": _count},
+    "commit?": {"deal": _count, "host_hash": is_hex},
+    "reveal?": {"deal": _count, "hashes": _per_seat(_hex_or_none)},
+    "dealt": {"deal": _count, "secrets": _per_seat(_hex_or_none), "seed": is_hex},
+    "record": {"deal": _count, "text": _text(MAX_MESSAGE)},
+    "bye": {"reason": _CODE},
+    "pong": {},
+}
+"""The host's messages to a guest and each one's fields: ``welcome`` {seat, table, rules: a rules text,
+names and levels per seat as the table shows them, hints: whether hints are allowed}; ``view`` {vm: the
+seat's view model, at: its counter}; ``refused`` {reason, of: the ``n`` refused or ``None``, args: the suits
+a refused move's reason names or ``None``}; ``hint`` {token, at}; ``commit?`` {deal, host_hash} and
+``reveal?`` {deal, hashes: per seat, ``None`` for a seat not in the round} of the fair deal; ``dealt``
+{deal, secrets: per seat, seed: 64 hexadecimal digits} and ``record`` {deal, text: the game record} once
+the deal is over; ``bye`` {reason}; ``pong``."""
+
+
+def decode(text: Any, sender: Sender) -> dict[str, Any]:
+    """A message from ``sender`` (``"guest"``: a guest's, read by the host; ``"host"``: the host's, read by a
+    guest), every field checked (:data:`GUEST_KINDS`, :data:`HOST_KINDS`); a ``view``'s view model is checked
+    by :func:`check_view`.
+
+    Raises:
+        NetError: not text or over :data:`MAX_MESSAGE` characters (``too_long``, before parsing), not JSON
+            within :mod:`kingcore.limits` (``not_json``), another version (``version``), an unknown kind or a
+            missing, extra or bad field (``bad_message``).
+    """
+    if not isinstance(text, str):
+        raise NetError("bad_message", f"a message must be text, not {type(text).__name__}")
+    if len(text) > MAX_MESSAGE:
+        raise NetError("too_long", f"a message of {len(text):,} characters (at most {MAX_MESSAGE:,})")
+    try:
+        doc = json_loads(text, "message", MAX_MESSAGE)
+    except KingError as e:
+        raise NetError("not_json", str(e)[:200]) from None
+    if not isinstance(doc, dict):
+        raise NetError("bad_message", "a message must be a JSON object")
+    n = doc.get("n")
+    n = n if _count(n) else None
+    if doc.get("v") != PROTOCOL or not _is_int(doc.get("v")):
+        raise NetError("version", f"protocol version {str(doc.get('v'))[:20]} (this page speaks {PROTOCOL})", n)
+    kinds = GUEST_KINDS if sender == "guest" else HOST_KINDS
+    kind = doc.get("kind")
+    if not isinstance(kind, str) or kind not in kinds:
+        raise NetError("bad_message", f"unknown kind {str(kind)[:40]!r} from the {sender}", n)
+    if n is None:
+        raise NetError("bad_message", f"{kind}: n must be a whole number 0…{MAX_SEQ}")
+    fields = kinds[kind]
+    extra = set(doc) - {"v", "kind", "n", *fields}
+    if extra:
+        raise NetError("bad_message", f"{kind}: unknown field {sorted(extra)[0][:40]!r}", n)
+    for name, ok in fields.items():
+        if name not in doc:
+            raise NetError("bad_message", f"{kind}: the field {name!r} is missing", n)
+        if not ok(doc[name]):
+            raise NetError("bad_message", f"{kind}: bad {name}", n)
+    if kind == "view":
+        doc["vm"] = check_view(doc["vm"])
+    return doc
+
+
+def encode(kind: str, n: int, **fields: Any) -> str:
+    """A message's text: ``{"v", "kind", "n", …fields}`` as compact JSON (non-ASCII kept)."""
+    return json.dumps({"v": PROTOCOL, "kind": kind, "n": n, **fields}, ensure_ascii=False, separators=(",", ":"))
+
+
+# ----- the guest's check of a view model -----------------------------------------------------------------
+
+_OPTIONAL = frozenset({"undo", "positive", "scoring"})  # the shapes' NotRequired keys
+_CARD = re.compile(r"[2-9TJQKA][SHDC]")
+_CARD_KEYS = frozenset({"card", "shown"})
+_CARD_LISTS = frozenset({"seen", "kitty_cards"})
+_SEAT_KEYS = frozenset({"seat", "to_move", "leader", "dealer", "winner", "payer", "caller", "named_by",
+                        "pass_to"})
+
+
+@cache
+def _hints(tp: Any) -> dict[str, Any]:
+    return get_type_hints(tp)
+
+
+class _Bad(Exception):
+    """A view model's field that fails its check (its path and what is wrong)."""
+
+
+def _check(value: Any, tp: Any, path: str, players: int) -> None:
+    """Raise :class:`_Bad` unless ``value`` has the shape ``tp`` (a shapes ``TypedDict``, a list, a dict,
+    a union…) within the sizes and the seat and card rules."""
+    origin = get_origin(tp)
+    key = path.rsplit(".", 1)[-1].split("[")[0]
+    if tp is Any:
+        _check_json(value, path, 0)
+    elif origin in (Union, types.UnionType):
+        problems = []
+        for option in get_args(tp):
+            try:
+                _check(value, option, path, players)
+                return
+            except _Bad as e:
+                problems.append(str(e))
+        raise _Bad(problems[-1])
+    elif tp is type(None):
+        if value is not None:
+            raise _Bad(f"{path}: must be null")
+    elif tp is bool:
+        if not isinstance(value, bool):
+            raise _Bad(f"{path}: must be true or false")
+    elif tp is int:
+        if not _is_int(value) or abs(value) > MAX_NUMBER:
+            raise _Bad(f"{path}: must be a whole number of at most {MAX_NUMBER:,}")
+        if key in _SEAT_KEYS and not 0 <= value < players:
+            raise _Bad(f"{path}: not a seat")
+    elif tp is str:
+        _check_text(value, path)
+        if (key in _CARD_KEYS or key in _CARD_LISTS) and not _CARD.fullmatch(value):
+            raise _Bad(f"{path}: not a card")
+    elif origin is list:
+        if not isinstance(value, list) or len(value) > MAX_ITEMS:
+            raise _Bad(f"{path}: must be a list of at most {MAX_ITEMS}")
+        for i, item in enumerate(value):
+            _check(item, get_args(tp)[0], f"{path}[{i}]", players)
+    elif origin is dict:
+        if not isinstance(value, dict) or len(value) > MAX_ITEMS:
+            raise _Bad(f"{path}: must be an object of at most {MAX_ITEMS} keys")
+        for k, item in value.items():
+            _check_text(k, path)
+            _check(item, get_args(tp)[1], f"{path}.{k}", players)
+    elif is_typeddict(tp):
+        _check_dict(value, tp, path, players)
+    else:  # pragma: no cover - a shape this check does not know (a change in shapes.py)
+        raise _Bad(f"{path}: unknown shape {tp!r}")
+
+
+def _check_dict(value: Any, tp: Any, path: str, players: int) -> None:
+    if not isinstance(value, dict):
+        raise _Bad(f"{path}: must be an object")
+    hints = _hints(tp)
+    extra = set(value) - set(hints)
+    missing = set(hints) - set(value) - _OPTIONAL
+    if extra or missing:
+        raise _Bad(f"{path}: {'unknown' if extra else 'missing'} key {str(sorted(extra or missing)[0])[:40]!r}")
+    for k, item in value.items():
+        _check(item, hints[k], f"{path}.{k}", players)
+
+
+def _check_text(value: Any, path: str) -> None:
+    if not isinstance(value, str) or len(value) > MAX_TEXT:
+        raise _Bad(f"{path}: must be text of at most {MAX_TEXT:,} characters")
+    if bad_char(value) is not None or _MARKUP.search(value):
+        raise _Bad(f"{path}: holds a control character or markup")
+
+
+def _check_json(value: Any, path: str, depth: int) -> None:
+    if depth > 6:
+        raise _Bad(f"{path}: nested too deep")
+    if isinstance(value, list | dict):
+        if len(value) > MAX_ITEMS:
+            raise _Bad(f"{path}: more than {MAX_ITEMS} entries")
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for k, item in items:
+            if isinstance(k, str):
+                _check_text(k, path)
+            _check_json(item, f"{path}.{k}", depth + 1)
+    elif isinstance(value, str):
+        _check_text(value, path)
+    elif _is_int(value):
+        if abs(value) > MAX_NUMBER:
+            raise _Bad(f"{path}: a number over {MAX_NUMBER:,}")
+    elif not (value is None or isinstance(value, bool)):
+        raise _Bad(f"{path}: not a JSON value the view model holds")
+
+
+def check_view(vm: Any) -> ViewModel:
+    """A view model from the host, checked before the guest's page draws it: the shape of
+    :class:`~kingcore.web.shapes.ViewModel` key by key (no key missing or extra, each of its type), every
+    number within ±:data:`MAX_NUMBER`, every list within :data:`MAX_ITEMS`, every text within
+    :data:`MAX_TEXT` characters with no control character and no markup (``<``, ``>``), names that
+    :func:`~kingcore.web.hotseat.clean_name` keeps, cards as cards, seats as seats of the table, one level
+    and one count per seat. Returns ``vm`` itself.
+
+    Raises:
+        NetError: ``bad_message`` naming the first bad field.
+    """
+    if not isinstance(vm, dict):
+        raise NetError("bad_message", "view: the view model must be an object")
+    players = vm.get("players")
+    if not _is_int(players) or players not in TABLE_SIZES:
+        raise NetError("bad_message", "view: vm.players is not a table size")
+    try:
+        _check_dict(vm, ViewModel, "vm", players)
+    except _Bad as e:
+        raise NetError("bad_message", f"view: {e}"[:200]) from None
+    if len(vm["levels"]) != players or len(vm["counts"]) != players or not all(map(_level, vm["levels"])):
+        raise NetError("bad_message", "view: vm.levels and vm.counts need one valid entry per seat")
+    names = vm["names"]
+    if names is not None and (len(names) != players or not all(x is None or _name(x) for x in names)):
+        raise NetError("bad_message", "view: vm.names must name each seat with a valid name")
+    if not all(_CARD.fullmatch(c["card"]) for c in vm["hand"]):
+        raise NetError("bad_message", "view: vm.hand holds a card that is not a card")
+    return vm  # type: ignore[return-value]
