@@ -19,6 +19,9 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-default-apps",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # proves that no request leaves 127.0.0.1
+    # WebRTC's host candidates as addresses, not mDNS names (".local"), which the rule above leaves
+    # unresolvable: friends online (issue 19) join two contexts on the loopback with no ICE server
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
 ]
 READY = "body[data-ready=true]"  # the page is playable: Python ready, save restored, table drawn
 OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"  # the precache is complete

@@ -11,7 +11,9 @@ from typing import Any, cast
 from king.app import App
 from king.draw import el, show_language
 from king.extras import closed, open_help, open_history
+from king.guest import GuestPage, join_code
 from king.keys import Keys
+from king.net import Online
 from king.newgame import NewGameDialog
 from king.options import OptionsDialog
 from king.replay import bind as bind_replay
@@ -39,6 +41,18 @@ LANG = pick_language(STORE.load_prefs()[0].get("lang"), [str(t) for t in window.
 CAT = load_catalog(LANG)
 app = App(CAT, STORE)
 dialog = NewGameDialog(CAT, new_game_options(), app)  # the engine's options, every table size, read once
+JOIN = join_code(str(window.location.hash))
+guest = GuestPage(CAT, app, JOIN) if JOIN is not None else None  # issue 19: a friend's invite opened here
+play = guest.intent if guest is not None else app.intent
+online = Online(CAT, app)  # issue 19: the host's friends online (their invites, their moves, fair deals)
+
+
+def next_deal() -> None:
+    """*Continue* after a deal: a guest asks its host; a host with friends deals through the fair round."""
+    if guest is not None:
+        guest.next_deal()
+    elif not online.deal():
+        app.next_deal()
 
 
 def boot() -> None:
@@ -46,6 +60,12 @@ def boot() -> None:
     failure while restoring or drawing it becomes the unreadable-save banner, whose New game plays on."""
     show_language(CAT, LANG)
     document.body.dataset.lang = LANG
+    window.addEventListener("hashchange", create_proxy(on_hash))
+    if guest is not None:  # a guest's page: no save restored, no bots; the host's table once connected
+        document.body.dataset.ready = "true"
+        guest.start()
+        return
+    online.bind()
     try:
         app.saves.restore()  # drawn as it is taken
     except Exception as e:
@@ -62,6 +82,13 @@ def boot() -> None:
     app.loop.start()
 
 
+def on_hash(event: Any) -> None:
+    """An invite link opened in a tab already showing the game (only its fragment changed): a fresh page
+    for it; back from one to the game likewise."""
+    if (join_code(str(window.location.hash)) is None) != (guest is None):
+        window.location.reload()
+
+
 # ----- the table -----------------------------------------------------------------------------------
 
 @on("click", "#hand")
@@ -73,7 +100,7 @@ def on_hand(event: Any) -> None:
     if button.getAttribute("aria-disabled") == "true":
         app.state.show_toast(CAT.t("toast.not_allowed", why=str(button.dataset.why)))
     else:
-        app.intent(str(button.dataset.card))
+        play(str(button.dataset.card))
 
 
 @on("keydown", "#hand")
@@ -87,11 +114,11 @@ def on_hand_key(event: Any) -> None:
 def on_moves(event: Any) -> None:  # the call screen's options and the fallback row of moves
     button = event.target.closest("button[data-move]")
     if not is_none(button):
-        app.intent(str(button.dataset.move))
+        play(str(button.dataset.move))
 
 
 PANEL_BUTTONS: dict[str, Callable[[], None]] = {
-    "btn-continue": app.next_deal, "btn-review": app.hints.ask_review, "btn-final-new": dialog.open,
+    "btn-continue": next_deal, "btn-review": app.hints.ask_review, "btn-final-new": dialog.open,
     "btn-final-sheet": lambda: app.screen.toggle_sheet(True),
 }
 
@@ -154,6 +181,7 @@ ACTIONS: dict[tuple[str, str], Handler] = {
     ("click", "#btn-history"): lambda e: history_now(),
     ("click", "#help-close, #history-close"): lambda e: e.currentTarget.closest("dialog").close(),
     ("close", "#help-dialog, #history-dialog"): lambda e: closed(str(e.currentTarget.id)),
+    ("click", "#join-body"): lambda e: guest.clicked(e) if guest is not None else None,
 }
 for (kind, selector), action in ACTIONS.items():
     on(kind, selector)(action)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from pyscript import window
 
-from kingcore.web import bot_move, is_person
+from kingcore.web import bot_move, is_person, stand_in_level
 
 from .render.status import MAIN_THREAD_LEVELS
 from .state import Change, State, spawn
@@ -30,6 +30,7 @@ class BotLoop:
         self.state, self.bots, self.in_sync, self.waiting = state, bots, in_sync, waiting
         self.running = False
         self.started = False  # the page is ready (the loop starts with it)
+        self.held: Callable[[], bool] = lambda: False  # the table waits (friends online being invited: king.net)
 
     def start(self) -> None:
         """The page is up: play from now on."""
@@ -54,11 +55,14 @@ class BotLoop:
         try:
             while True:
                 s, vm = st.session, st.vm
-                if s is None or vm is None or vm["to_move"] is None or is_person(vm["levels"], vm["to_move"]):
+                if s is None or vm is None or vm["to_move"] is None or is_person(vm["levels"], vm["to_move"]) \
+                        or self.held():
                     return
                 seat = vm["to_move"]
                 before = (s, s.seq)
-                level = vm["levels"][seat]
+                level = stand_in_level(s.settings, seat)  # a friend online's seat: a stand-in bot's, if given one
+                if level is None:
+                    return  # the friend plays it from their page (or the table waits for them: issue 19)
                 request, seed = s.bot_request(seat), s.bot_seed(seat)
                 start = now_ms()
                 known = s.known_reply(seat)  # the same reply as before an undo, in the same position

@@ -10,7 +10,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import is_none
 
-from kingcore.web import TABLE_SIZES, SaveError, Session, save_seq, seq_newer
+from kingcore.web import DEFAULT_LEVEL, ONLINE, TABLE_SIZES, SaveError, Session, online_session, save_seq, seq_newer
 
 from .draw import blob_url
 from .state import State
@@ -47,7 +47,8 @@ class Saves:
         then nothing is overwritten and the problem banner offers the export first, or (``discard``,
         the player's choice) starting anyway."""
         st = self.state
-        st.prefs.update({"options": changed, **settings})
+        remembered = {**settings, "levels": [DEFAULT_LEVEL if lv == ONLINE else lv for lv in settings["levels"]]}
+        st.prefs.update({"options": changed, **remembered})  # a friend online is invited anew each game
         st.store.save_prefs(st.prefs)
         if st.problem is not None and not discard and not self.keep_unreadable():
             st.pending = (rules, changed, settings)
@@ -75,6 +76,9 @@ class Saves:
         players = options.get("players", 4) if isinstance(options, dict) else options.players
         settings.setdefault("levels", pref_levels(st.prefs, players if players in TABLE_SIZES else 4))
         settings.setdefault("names", pref_names(st.prefs, len(settings["levels"])))
+        if ONLINE in settings["levels"]:  # friends online (issue 19): dealt by the fair round, saved once dealt
+            self.start_online(options, settings)
+            return
         try:
             session = Session.new_game(options, st.rng, settings)
         except Exception as e:  # options a later version wrote: fall back to the defaults
@@ -90,6 +94,15 @@ class Saves:
             code = ("toast.rubber_me" if mine else "toast.rubber_other") + ("_drew" if fd["card"] else "")
             st.show_toast(self.cat.t(code, name=name(self.cat, fd["seat"], vm),
                                      card=self.cat.card(fd["card"]) if fd["card"] else ""))
+
+    def start_online(self, options: Any, settings: dict[str, Any]) -> None:
+        """A new rubber with friends online, not dealt yet: the invites go out (``king.net``) and the draw and
+        the first deal come from the fair round. Not saved before then (an undealt game is no save: a
+        reload meanwhile continues the game before), but counted past the stored save, so this tab is ahead."""
+        st = self.state
+        session = online_session(options if isinstance(options, dict) else options.to_dict(), settings, st.rng)
+        session.seq = st.next_seq()
+        st.commit("new", session=session, save=False)
 
     def in_sync(self) -> bool:
         """Before a change: no other tab is ahead (else its game is taken, and said)."""

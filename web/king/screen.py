@@ -72,7 +72,7 @@ class Screen:
         st, d = self.state, self.drawing
         vm, body = st.vm, document.body
         d.show_last = st.show_last
-        if st.session is None or vm is None:
+        if vm is None:  # no game (a guest's page draws the host's view models with no session: king.guest)
             body.dataset.phase = "save_error"
             el("fast").checked = bool(st.prefs.get("fast", False))  # the saved preference, with no game
             d.empty()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from kingcore.web import DEFAULT_LEVEL, HUMAN, RULE_SET_TEXTS, TABLE_SIZES
+from kingcore.web import DEFAULT_LEVEL, HUMAN, ONLINE, RULE_SET_TEXTS, TABLE_SIZES
 
 from ..dom import Node, h
 from ..words import Catalog, name
@@ -108,7 +108,7 @@ def fit_levels(levels: list[str], players: int) -> list[str]:
     """The seats' levels for a table of ``players``: mine (``human``), then each other seat's as chosen (a
     bot's level or ``human``), the missing ones as the last bot's (or the default level)."""
     others = list(levels[1:players])
-    fill = next((lv for lv in reversed(others) if lv != HUMAN), DEFAULT_LEVEL)
+    fill = next((lv for lv in reversed(others) if lv not in (HUMAN, ONLINE)), DEFAULT_LEVEL)
     return [HUMAN, *others, *[fill] * (players - 1 - len(others))]
 
 
@@ -139,7 +139,8 @@ def name_error(cat: Catalog, problem: tuple[int, str, dict[str, Any]], players: 
 
 def bot_fields(cat: Catalog, levels: list[str], bot_levels: tuple[str, ...]) -> list[Node]:
     """Each seat's player, named by where the seat sits: mine is a person; every other seat a select
-    (``#opt-level-<seat>``) of a person or a bot's level; each person's name field (:func:`name_field`)."""
+    (``#opt-level-<seat>``) of a person, a bot's level or a friend online (issue 19); each person's name
+    field (:func:`name_field`)."""
     players = len(levels)
     rows = [h("div", {"class": "seat-row", "data-seat": 0},
               h("p", {"class": "field"}, h("span", {"class": "field-label"}, name(cat, 0, players)),
@@ -149,6 +150,7 @@ def bot_fields(cat: Catalog, levels: list[str], bot_levels: tuple[str, ...]) -> 
         choices = [h("option", {"value": HUMAN, "selected": levels[seat] == HUMAN}, cat.t("hotseat.person"))]
         choices += [h("option", {"value": lv, "selected": lv == levels[seat]}, cat.t(f"level.long.{lv}"))
                     for lv in bot_levels]
+        choices.append(h("option", {"value": ONLINE, "selected": levels[seat] == ONLINE}, cat.t("level.long.online")))
         rows.append(h("div", {"class": "seat-row", "data-seat": seat},
                       h("label", {"class": "field"}, h("span", {"class": "field-label"}, name(cat, seat, players)),
                         h("select", {"id": f"opt-level-{seat}", "data-seat": seat}, choices)),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kingcore.web import HUMAN, ONLINE, ViewModel
 from kingcore.web import MAIN_THREAD_LEVELS as MAIN_THREAD_LEVELS  # the page plays these until the worker is up
-from kingcore.web import ViewModel
 
 from ..words import Catalog, name, percent, signed
 
@@ -30,8 +30,10 @@ def status(vm: ViewModel | None, cat: Catalog, bots_ready: bool, hint: dict[str,
                 text = cat.t("status.turn_why", why=why[:1].upper() + why[1:])  # "K♥ must go" keeps its K
         else:
             assert to_move is not None  # a seat is to move in play
-            waits = not bots_ready and vm["levels"][to_move] not in MAIN_THREAD_LEVELS
-            text = cat.t("status.bot_starting" if waits else "status.bot", name=name(cat, to_move, players))
+            level = vm["levels"][to_move]
+            waits = not bots_ready and level not in MAIN_THREAD_LEVELS and level != ONLINE
+            code = "net.waiting_for" if level in (ONLINE, HUMAN) else "status.bot_starting" if waits else "status.bot"
+            text = cat.t(code, name=name(cat, to_move, players))  # a friend online's (or a person's: the host)
     elif phase in CALL_PHASES:
         assert to_move is not None  # a seat is to call
         what = cat.t(f"what.{phase}")

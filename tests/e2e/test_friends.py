@@ -1,0 +1,146 @@
+"""Friends online (issue 19) in a real Chromium: two contexts of one browser joined by WebRTC on the loopback
+with no ICE servers. The host makes seat 1 *a friend online*, sends the invite link (here: reads it), the
+guest opens it, joins as "Petya" and hands back its answer code; the two play a whole deal with two fast bots
+to a score-sheet row on both pages. At every guest turn the guest's document holds no unplayed card of
+another seat. Mid-deal the guest's page closes: the host shows the seat *disconnected* within 10 s, gives it
+to a bot, re-invites, and the friend's new page continues the deal. A hostile guest (the ``?king-test``
+hook) sends garbage, a huge message, replays and a flood: the host stays playable. The guest's page never
+writes the visitor's own saved game."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from test_hotseat import absent, session
+from test_web import PREFS_KEY, SAVE_KEY, open_game, seed_storage
+
+pytestmark = pytest.mark.browser
+
+LOST_S = 10
+"""A closed guest page shows as disconnected on the host's page within this many seconds (issue 19)."""
+
+HOST_JS = """() => {
+  const b = document.body.dataset;
+  if (['deal_over', 'rubber_over'].includes(b.phase)) return 'over';
+  if (document.querySelector('#hand.is-my-turn button.card.is-legal')) return 'host';
+  if (b.phase === 'play' && b.toMove === '1') return 'guest';
+  return null; }"""
+
+
+def invite_link(host: Any, seat: int) -> str:
+    """The seat's invite link once made (the field's value)."""
+    sel = f"#invite-{seat} input[data-invite-link]"
+    host.wait_for_function(f"(document.querySelector({json.dumps(sel)}) || {{}}).value")
+    return str(host.locator(sel).input_value())
+
+
+def join(ctx: Any, link: str, name: str, lengths: list[int]) -> Any:
+    """A guest page opened from ``link``, joined as ``name``: its answer code read (its length kept)."""
+    page = ctx.new_page()
+    page.goto(link)
+    page.wait_for_selector("#join-name")
+    assert page.locator("#join-title").text_content()
+    page.fill("#join-name", name)
+    page.click("#join-accept")
+    page.wait_for_function("(document.querySelector('[data-answer-code]') || {}).value")
+    code = page.locator("[data-answer-code]").input_value()
+    lengths.append(len(code))
+    return page, code
+
+
+def connect(host: Any, seat: int, code: str) -> None:
+    host.fill(f"#answer-{seat}", code)
+    host.click(f"#connect-{seat}")
+    host.wait_for_selector(f"#invite-{seat}[data-state=connected]", state="attached")
+
+
+def guest_cards(page: Any) -> list[str]:
+    return list(page.evaluate("[...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)"))
+
+
+def play_guest_turn(host: Any, page: Any) -> None:
+    """At the guest's turn: its hand is its seat's, no other seat's unplayed card is in its document; one
+    legal card played."""
+    s = session(host)
+    seat = 1
+    assert set(guest_cards(page)) == {str(c) for c in s.game.visible_hand(seat)}
+    others: set[str] = set()
+    for other in range(s.game.rules.players):
+        if other != seat:
+            others |= {str(c) for c in s.game.visible_hand(other)}
+    absent(page, others)
+    card = page.locator("#hand button.card.is-legal").first.get_attribute("data-card")
+    page.click(f'#hand button[data-card="{card}"]')
+    page.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
+
+
+def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: Any) -> None:
+    hctx, _ = new_context()
+    gctx, _ = new_context()
+    seed_storage(hctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "random", "random", "random"]})})
+    own = '{"not": "a game of the host"}'  # the guest's own stored game: never overwritten
+    seed_storage(gctx, {SAVE_KEY: own})
+    host = open_game(hctx, server.url)
+    import os
+    if os.environ.get("KING_DEBUG"):
+        hctx.on("console", lambda m: print("HOST", m.text))
+        gctx.on("console", lambda m: print("GUEST", m.text))
+    host.click("#btn-new")
+    host.select_option("#opt-level-1", "online")
+    host.click("#new-game-start")
+    host.wait_for_selector("#invite-dialog[open] #invite-1[data-state=waiting]")
+    links: list[int] = []
+    answers: list[int] = []
+    link = invite_link(host, 1)
+    links.append(len(link))
+    assert link.startswith(server.url) and "#join=" in link
+
+    guest, code = join(gctx, link.replace("/#join=", "/?king-test#join="), "Petya", answers)
+    connect(host, 1, code)
+    host.wait_for_function("!document.getElementById('invite-dialog').open")  # every friend in: the game goes on
+    guest.wait_for_selector("body[data-guest=playing]")
+
+    # a hostile guest: garbage, a huge message, a replayed sequence number, a flood — the host plays on
+    for text in ["", "{", "x" * 70_000, json.dumps({"v": 1, "kind": "intent", "n": 0, "token": "??", "at": 0}),
+                 json.dumps({"v": 1, "kind": "hello", "n": 0, "name": "<b>x</b>", "table": "t", "seat": 3})]:
+        guest.evaluate("t => window.kingNetTest(t)", text)
+    guest.evaluate("() => { for (let i = 0; i < 60; i++) window.kingNetTest(JSON.stringify("
+                   "{v: 1, kind: 'ping', n: 1000 + i})); }")
+    assert host.locator("body[data-ready=true]").count() == 1
+
+    turns = 0
+    while True:
+        what = host.wait_for_function(HOST_JS).json_value()
+        if what == "over":
+            break
+        if what == "host":
+            card = host.locator("#hand button.card.is-legal").first.get_attribute("data-card")
+            host.click(f'#hand button[data-card="{card}"]')
+            host.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
+            continue
+        guest.wait_for_selector("#hand.is-my-turn button.card.is-legal")
+        play_guest_turn(host, guest)
+        turns += 1
+        if turns == 3:  # mid-deal the friend's page closes
+            guest.close()
+            t0 = time.monotonic()
+            host.wait_for_selector("#invite-1[data-state=disconnected]", state="attached", timeout=LOST_S * 1000)
+            assert time.monotonic() - t0 <= LOST_S
+            host.click("#standin-1")  # a bot plays the seat meanwhile
+            host.wait_for_selector("#invite-1[data-state=bot]", state="attached")
+            host.wait_for_function("document.body.dataset.toMove !== '1'")  # the stand-in played
+            host.click("#reinvite-1")
+            link = invite_link(host, 1)
+            links.append(len(link))
+            guest, code = join(gctx, link, "Petya", answers)
+            connect(host, 1, code)
+            host.click("#invite-close")
+            guest.wait_for_selector("body[data-guest=playing]")
+    for page in (host, guest):
+        page.wait_for_selector("#score-sheet tr[data-deal]", state="attached")
+    assert turns >= 3
+    assert guest.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})") == own
+    print(f"invite links {links} characters; answer codes {answers} characters")

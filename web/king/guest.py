@@ -1,0 +1,231 @@
+"""The guest's page (friends online, issue 19): opened from a host's invite link (``…/#join=<code>``), it asks
+"Join Olga's table as North?" with the rules in force and a name, makes the answer code for the host, and once
+connected draws that seat's table from the view models the host sends (``kingcore.web.Guest`` checks each one
+first) with the page's own renderers, and sends the player's intents. It holds no ``Session``, never stores
+another seat's cards, and never writes the visitor's own saved game (it commits nothing to ``king.state``).
+
+The wire is ``web/peer.js`` (``window.kingPeer``); the protocol is ``kingcore.web.net``."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none
+
+from kingcore.web import RULE_SET_TEXTS, Guest, NetError, check_names, rules_help
+
+from .app import App
+from .draw import el, put
+from .extras import open_help
+from .render.invite import answer_block, join_screen
+from .render.sheet import rules_line
+from .state import spawn
+from .words import Catalog
+
+PEER = "host"
+"""The guest's one connection's name in ``kingPeer``."""
+MAX_INVITE = 4096
+"""The longest invite (the link's JSON beside the offer) read, in characters."""
+STATE_WORDS = {"reading": "net.connecting", "bad_link": "net.join.bad_link", "asking": "net.join.title",
+               "answered": "net.join.answer_title", "connected": "net.join.connected", "lost": "net.host_lost",
+               "bye": "net.closed", "failed": "net.host_lost"}
+"""The status line's words for each state of the guest's page (``data-guest``; ``playing``: the table's own)."""
+
+
+def join_code(fragment: str) -> str | None:
+    """The code of a ``#join=<code>`` fragment (``location.hash``), or ``None`` for any other page.
+
+    >>> join_code("#join=abc-_9"), join_code("#x"), join_code("#join=")
+    ('abc-_9', None, None)
+    """
+    if not fragment.startswith("#join="):
+        return None
+    code = fragment.removeprefix("#join=").strip()
+    return code or None
+
+
+def read_link(text: str) -> tuple[str, dict[str, Any]]:
+    """The offer SDP and the invite (``kingcore.web.Host.invite``) a link's decoded code holds.
+
+    Raises:
+        ValueError: not an invite (shape, types, sizes).
+    """
+    doc = json.loads(text)
+    if not isinstance(doc, dict) or not isinstance(doc.get("sdp"), str) or not isinstance(doc.get("invite"), dict):
+        raise ValueError("not an invite")
+    invite = doc["invite"]
+    if len(json.dumps(invite)) > MAX_INVITE or not isinstance(invite.get("seat"), int) \
+            or isinstance(invite.get("seat"), bool) or not isinstance(invite.get("table"), str):
+        raise ValueError("not an invite")
+    return doc["sdp"], invite
+
+
+class GuestPage:
+    """The guest's page over ``app`` (its drawing, its state's toast; never its save) for the link ``code``."""
+
+    def __init__(self, cat: Catalog, app: App, code: str, clock: Callable[[], float] = time.monotonic) -> None:
+        self.cat, self.app, self.code, self.clock = cat, app, code, clock
+        self.sdp: str | None = None
+        self.invite: dict[str, Any] = {}
+        self.guest: Guest | None = None
+        self.name = ""
+        self.connected = False
+        self.listener = create_proxy(self.on_peer)
+
+    # ----- the join screen -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """The page is up: read the link, then ask. With ``?king-test`` in the address (the browser tests
+        only), ``window.kingNetTest(text)`` sends raw text to the host: a hostile guest's messages."""
+        if "king-test" in str(window.location.search):
+            window.kingNetTest = create_proxy(lambda text: bool(window.kingPeer.send(PEER, str(text))))
+        document.body.dataset.guest = "reading"
+        el("loading").hidden = True
+        spawn(self.read())
+
+    async def read(self) -> None:
+        try:
+            text = str(await window.kingPeer.decode(self.code))
+            self.sdp, self.invite = read_link(text)
+            rules_help(str(self.invite.get("rules")))  # rules this page knows (else RulesError: refused)
+        except Exception as e:  # a broken or foreign link: said, nothing else happens
+            window.console.warn(f"king: the invite link could not be read: {e}")
+            self.say_state("bad_link")
+            return
+        self.draw_join()
+
+    def draw_join(self) -> None:
+        """ "Join Olga's table as North?" with the rules and the name field."""
+        text = str(self.invite["rules"])
+        vm = {"rule_set": next((k for k, t in RULE_SET_TEXTS.items() if t == text), None), "rules": text}
+        put(el("join-body"), join_screen(self.cat, self.invite, rules_line(vm, self.cat)),  # type: ignore[arg-type]
+            given=[str(self.invite.get("host") or "")])
+        el("join-name").value = str(self.app.state.prefs.get("names", [""])[0] or "") if isinstance(
+            self.app.state.prefs.get("names"), list) else ""
+        self.say_state("asking")
+        dialog = el("join-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        el("join-name").focus()
+
+    def clicked(self, event: Any) -> None:
+        """A button of the join screen: *Join*, the rules."""
+        button = event.target.closest("button")
+        ident = "" if is_none(button) else str(button.id)
+        if ident == "join-accept":
+            self.accept()
+        elif ident == "join-rules":
+            self.rules()
+
+    def rules(self) -> None:
+        """The rules help of the host's table."""
+        open_help(self.cat, str(self.invite["rules"]))
+
+    def accept(self) -> None:
+        """*Join*: the name checked, the answer code made and shown."""
+        if self.sdp is None or self.guest is not None:
+            return
+        try:
+            self.name = check_names([str(el("join-name").value)], 1)[0]
+        except ValueError as e:
+            el("join-error").textContent = str(e)
+            return
+        self.guest = Guest(int(self.invite["seat"]), str(self.invite["table"]), self.clock)
+        el("join-accept").disabled = True
+        spawn(self.answer())
+
+    async def answer(self) -> None:
+        window.kingPeer.listen(self.listener)
+        try:
+            ice = json.dumps(self.app.state.prefs.get("ice", []))
+            sdp = await window.kingPeer.answer(PEER, self.sdp, ice)
+            code = str(await window.kingPeer.encode(str(sdp)))
+        except Exception as e:
+            window.console.warn(f"king: no answer could be made: {e}")
+            self.say_state("failed")
+            return
+        put(el("join-answer"), answer_block(self.cat, code))
+        el("join-answer").hidden = False
+        self.say_state("answered")
+
+    # ----- connected -------------------------------------------------------------------------------
+
+    def on_peer(self, kind: str, _id: str, text: str) -> None:
+        """``kingPeer``'s events: the channel open (hello), a message, the host lost."""
+        if self.guest is None:
+            return
+        if kind == "open":
+            self.connected = True
+            self.send(self.guest.hello(self.name))
+            el("join-dialog").close()
+            self.say_state("connected")
+        elif kind == "message":
+            self.received(self.guest.receive(text))
+        elif kind == "lost":
+            self.connected = False
+            self.say_state("lost")
+            self.app.state.show_toast(self.cat.t("net.host_lost"))
+
+    def received(self, out: dict[str, Any]) -> None:
+        """What the protocol made of a message: a view drawn, a refusal said, the fair round answered."""
+        if "view" in out:
+            self.draw(out["view"])
+        elif "refused" in out:
+            refused = out["refused"]
+            reason = str(refused.get("reason", "")) if isinstance(refused, dict) else str(refused)
+            document.body.dataset.lastError = reason
+            self.app.state.show_toast(self.cat.t("toast.not_allowed", why=self.cat.why(reason, {})))
+        elif "unfair" in out:
+            document.body.dataset.unfair = str(out["unfair"])
+            el("guest-banner").textContent = self.cat.t("net.unfair_deal", deal=out["unfair"])
+            el("guest-banner").hidden = False
+        elif "bye" in out:
+            self.say_state("bye")
+        elif "error" in out:
+            window.console.warn(f"king: the host sent a message refused: {out['error']}")
+        for key in ("commit", "reveal", "send"):
+            if isinstance(out.get(key), str):
+                self.send(out[key])
+
+    def draw(self, vm: Any) -> None:
+        """A view model from the host, checked, drawn by the page's renderers (never stored)."""
+        assert self.guest is not None
+        try:
+            vm = self.guest.check_view(vm)
+        except NetError as e:
+            window.console.warn(f"king: the host sent a view that is refused: {e}")
+            return
+        st = self.app.state
+        st.vm = vm
+        self.app.screen.render()
+        document.body.dataset.guest = "playing"
+
+    def send(self, text: str) -> None:
+        window.kingPeer.send(PEER, text)
+
+    def intent(self, token: str) -> None:
+        """A card or a call of mine: sent to the host, who answers with the next view (or a refusal)."""
+        vm = self.app.state.vm
+        if self.guest is None or not self.connected or vm is None or not vm["my_turn"]:
+            return
+        self.send(self.guest.intent(token))
+
+    def next_deal(self) -> None:
+        """*Continue* after a deal's result."""
+        if self.guest is not None and self.connected:
+            self.send(self.guest.next())
+
+    def host_name(self) -> str:
+        """The host's name as the invite gives it (text, never markup), or "a friend online"."""
+        given = self.invite.get("host")
+        return given if isinstance(given, str) and given else self.cat.t("net.friend")
+
+    def say_state(self, state: str) -> None:
+        """The page's mark (``data-guest``) and the status line."""
+        document.body.dataset.guest = state
+        if state != "playing":
+            el("status").textContent = self.cat.t(STATE_WORDS[state], host=self.host_name())

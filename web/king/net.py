@@ -1,0 +1,320 @@
+"""The host's side of friends online (issue 19): for each online seat of the game on the table an invite link
+(the site's own address with ``#join=<code>``: the WebRTC offer with every ICE candidate and the protocol's
+invite, compressed by ``web/peer.js``), the friend's answer taken (*Connect*), and the seat's state (waiting,
+connected, disconnected, a stand-in bot) on the invite panel. Every message from a friend goes to
+``kingcore.web.Host``; what it answers goes back over the seat's connection. The friends' moves, like the
+host's and the bots', change the game only through :meth:`king.state.State.commit`; after each change the
+host's ``changed()`` sends the new views. A deal is dealt through the fair round (commit, reveal, shuffle:
+``kingcore.web.fair``) whenever a friend is connected.
+
+Nothing here touches the save's shape: the settings' ``online`` entries (``kingcore.web.settings``) say what
+the host chose for an away friend; whether a friend is connected now is never saved."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none
+
+from kingcore.web import ONLINE, Host, Out, new_secret
+
+from .app import App
+from .draw import el, put
+from .render.invite import invite_panel
+from .state import Change, spawn
+from .words import Catalog
+
+TICK_MS = 1000
+"""How often the fair round's deadlines (``Host.tick``) are looked at while a round is on."""
+
+
+def online_seats(levels: list[str]) -> list[int]:
+    """The seats friends play from other browsers.
+
+    >>> online_seats(["human", "online", "hard", "online"])
+    [1, 3]
+    """
+    return [seat for seat, level in enumerate(levels) if level == ONLINE]
+
+
+def site_link(href: str, code: str) -> str:
+    """The invite link: the page's own address (its query kept, its fragment replaced) with ``#join=code``.
+
+    >>> site_link("/king/?x#old", "Zm9v")
+    '/king/?x#join=Zm9v'
+    """
+    return f"{href.split('#', 1)[0]}#join={code}"
+
+
+class Online:
+    """The friends of ``app``'s table (words from ``cat``)."""
+
+    def __init__(self, cat: Catalog, app: App, clock: Callable[[], float] = time.monotonic) -> None:
+        self.cat, self.app, self.clock = cat, app, clock
+        self.host: Host | None = None
+        self.session: Any = None  # the session self.host serves
+        self.seats: dict[int, dict[str, Any]] = {}  # seat -> {"state", "link", "friend", "joined"}
+        self.started = False  # the game went on (every friend connected, or the host chose bots)
+        self.ticking: Any = None
+        self.proxies = [create_proxy(self.on_peer), create_proxy(self.tick)]
+
+    def bind(self) -> None:
+        """Listen to the wire, to the state and to the panel's buttons."""
+        window.kingPeer.listen(self.proxies[0])
+        self.app.state.subscribe(self.changed)
+        el("invite-body").addEventListener("click", create_proxy(self.clicked))
+        el("btn-invite").addEventListener("click", create_proxy(lambda e: self.open()))
+        self.app.loop.held = lambda: self.host is not None and not self.started
+
+    # ----- the table's changes ---------------------------------------------------------------------
+
+    def changed(self, change: Change) -> None:
+        """A subscriber of the state: a new game (or a reload's) with friends gets its invites; any change
+        of the game sends each connected friend their new view."""
+        s = self.app.state.session
+        if s is not self.session:
+            self.table(s)
+        if self.host is None or change.kind in ("page", "toast"):
+            return
+        self.send(self.host.changed())
+    def table(self, session: Any) -> None:
+        """The game on the table changed: the old friends' connections closed, new invites for its seats (a
+        reload's game too: its friends are away until re-invited)."""
+        for seat in self.seats:
+            window.kingPeer.close(str(seat))
+        self.session, self.seats, self.host, self.started = session, {}, None, False
+        seats = [] if session is None else online_seats(session.settings["levels"])
+        el("btn-invite").hidden = not seats
+        document.body.dataset.online = ",".join(map(str, seats))
+        if not seats:
+            return
+        self.host = Host(session, self.clock)
+        for seat in seats:
+            away = session.settings["online"][seat]
+            self.seats[seat] = {"state": "bot" if away == "bot" else "waiting", "link": None,
+                                "friend": session.settings["names"][seat]}
+            spawn(self.invite(seat))
+        self.open()
+
+    # ----- invites -------------------------------------------------------------------------------------
+
+    async def invite(self, seat: int) -> None:
+        """A new invite link for ``seat`` (its old connection, if any, closed)."""
+        host = self.host
+        if host is None:
+            return
+        self.seats[seat].update(link=None)
+        self.draw()
+        sdp = await window.kingPeer.offer(str(seat), json.dumps(self.app.state.prefs.get("ice", [])))
+        if host is not self.host:
+            return  # another game meanwhile
+        code = str(await window.kingPeer.encode(json.dumps({"sdp": str(sdp), "invite": host.invite(seat)},
+                                                           separators=(",", ":"))))
+        self.seats[seat]["link"] = site_link(str(window.location.href), code)
+        self.draw()
+
+    async def connect(self, seat: int) -> None:
+        """*Connect*: the friend's answer code taken."""
+        box = el(f"answer-{seat}")
+        code = "" if is_none(box) else str(box.value).strip()
+        try:
+            sdp = str(await window.kingPeer.decode(code))
+            await window.kingPeer.accept(str(seat), sdp)
+        except Exception as e:
+            window.console.warn(f"king: the answer for seat {seat} was refused: {e}")
+            self.app.state.show_toast(self.cat.t("net.invite.bad_answer"))
+            return
+        self.seats[seat]["state"] = "connecting"
+
+    # ----- the wire --------------------------------------------------------------------------------
+
+    def on_peer(self, kind: str, ident: str, text: str) -> None:
+        """``kingPeer``'s events for a seat: a message (the first one is the friend's hello), the friend lost."""
+        seat = int(ident) if ident.isdigit() else -1
+        host, entry = self.host, self.seats.get(seat)
+        if host is None or entry is None:
+            return
+        if kind == "message":
+            if entry.get("joined"):
+                self.receive(seat, text)
+            else:
+                self.joined(seat, host.join(seat, text))
+        elif kind == "lost":
+            self.lost(seat)
+
+    def joined(self, seat: int, outs: list[Out]) -> None:
+        """The first message on a seat's new connection: a friend's hello (welcomed: the seat is theirs again,
+        its stand-in gone) or not (refused, the connection closed)."""
+        entry = self.seats[seat]
+        if (seat, None) in outs:
+            self.send(outs)
+            return
+        entry.update(joined=True, state="connected")
+        self.send(outs)
+        st = self.app.state
+        if st.session is not None:
+            entry["friend"] = st.session.settings["names"][seat]
+            st.commit("settings")  # the friend's name, the stand-in gone: saved
+            st.refresh()  # and drawn
+        if not self.started and all(e["state"] == "connected" for e in self.seats.values()):
+            self.start()
+        self.draw()
+
+    def receive(self, seat: int, text: str) -> None:
+        """A friend's message: the protocol's answer sent; a move it took committed like anyone's."""
+        st, host = self.app.state, self.host
+        s = st.session
+        if s is None or host is None:
+            return
+        before = s.ply
+        outs = host.receive(seat, text)  # a legal intent is applied to the session (kingcore.web.Host)
+        if s.ply != before:
+            token = json.loads(text).get("token")
+            st.commit("intent", seat=seat, token=token if isinstance(token, str) else None)
+        self.send(outs)
+        self.round()
+
+    def lost(self, seat: int) -> None:
+        """A friend's page closed or lost its network: the seat shows *disconnected*; the host chooses."""
+        host = self.host
+        entry = self.seats[seat]
+        entry.update(state="disconnected", joined=False)
+        if host is not None:
+            self.send(host.leave(seat))
+        document.body.dataset.lost = str(seat)
+        self.app.state.show_toast(self.cat.t("net.invite.lost", name=self.seat_name(seat)))
+        spawn(self.invite(seat))  # a fresh link ready: Re-invite shows it
+        self.open()
+
+    def send(self, outs: list[Out]) -> None:
+        """The protocol's texts to their seats; ``(seat, None)`` closes that seat's connection."""
+        for seat, text in outs:
+            if text is not None:
+                window.kingPeer.send(str(seat), text)
+                continue
+            window.kingPeer.close(str(seat))
+            if self.seats.get(seat, {}).get("state") == "connected":
+                self.lost(seat)
+
+    # ----- the game goes on --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Every friend connected, or the host chose bots for those not yet: the game goes on (the first
+        deal, or the next, through the fair round)."""
+        st, host = self.app.state, self.host
+        if st.session is None or host is None:
+            return
+        for seat, entry in self.seats.items():
+            if entry["state"] != "connected":
+                host.stand_in(seat)
+                entry["state"] = "bot"
+        self.started = True
+        el("invite-dialog").close()
+        if st.session.game.current is not None:  # a reload's game: saved as it goes on
+            st.commit("settings")
+        self.round(begin=True)
+        self.app.loop.kick()
+        self.draw()
+
+    def stand_in(self, seat: int) -> None:
+        """*Give to a bot*: a stand-in bot plays the away friend's seat until they are back."""
+        st, host = self.app.state, self.host
+        if st.session is not None and host is not None and self.seats.get(seat, {}).get("state") == "disconnected":
+            host.stand_in(seat)
+            self.seats[seat]["state"] = "bot"
+            st.commit("settings")
+            self.app.loop.kick()
+            self.draw()
+
+    def reinvite(self, seat: int) -> None:
+        """*Re-invite*: the seat's new link shown (made when the friend was lost)."""
+        entry = self.seats.get(seat)
+        if entry is not None and entry["link"] is None:
+            spawn(self.invite(seat))
+        self.open()
+
+    def deal(self) -> bool:
+        """The next deal (the results panel's *Continue*): through the fair round with every connected friend;
+        whether this module took it (``False``: no friends online — the page deals as before)."""
+        if self.host is None:
+            return False
+        if self.app.saves.in_sync():
+            self.round(begin=True)
+        return True
+
+    def round(self, begin: bool = False) -> None:
+        """Finish the fair round when it is complete (the deal made and committed), or (``begin``) start it
+        when a deal is due: every connected friend commits to a secret, then reveals it."""
+        host, st = self.host, self.app.state
+        if host is None or st.session is None or not self.started:
+            return
+        if host.dealt is not None:
+            outs = host.deal()  # session.deal(agreed rng) and the views
+            self.stop_ticking()
+            st.commit("deal")
+            self.send(outs)
+        elif begin and host.need_deal():
+            self.send(host.start_deal(new_secret(os.urandom)))
+            if host.dealt is not None:  # no friend connected: the round is complete at once
+                self.round()
+            elif self.ticking is None:
+                self.ticking = window.setInterval(self.proxies[1], TICK_MS)
+
+    def tick(self, *_: Any) -> None:
+        """Every second of a fair round: a friend that did not answer in time is left out of it."""
+        if self.host is not None:
+            self.send(self.host.tick())
+            self.round()
+
+    def stop_ticking(self) -> None:
+        if self.ticking is not None:
+            window.clearInterval(self.ticking)
+            self.ticking = None
+
+    # ----- the panel ---------------------------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        friend = self.seats.get(seat, {}).get("friend")
+        return str(friend) if friend else self.cat.t("hotseat.player", n=seat + 1)
+
+    def draw(self) -> None:
+        s = self.app.state.session
+        if s is None or not self.seats:
+            return
+        rows = [{"seat": seat, **entry} for seat, entry in sorted(self.seats.items())]
+        names: list[str | None] = [str(e.get("friend") or "") or None if i in self.seats else None
+                                   for i, e in ((i, self.seats.get(i, {})) for i in range(s.game.rules.players))]
+        put(el("invite-body"), invite_panel(self.cat, s.game.rules.players, rows, self.started), given=names)
+        for seat, entry in self.seats.items():
+            node = el(f"invite-{seat}")
+            if not is_none(node):
+                node.dataset.state = entry["state"]
+
+    def open(self) -> None:
+        """The invite panel, drawn and shown."""
+        self.draw()
+        dialog = el("invite-dialog")
+        if not dialog.open:
+            dialog.showModal()
+
+    def clicked(self, event: Any) -> None:
+        """The panel's buttons: *Connect*, *Start with bots*, *Give to a bot*, *Re-invite*, *Close*."""
+        button = event.target.closest("button")
+        if is_none(button):
+            return
+        data, ident = button.dataset, str(button.id)
+        if not is_none(data.connect):
+            spawn(self.connect(int(data.connect)))
+        elif not is_none(data.standin):
+            self.stand_in(int(data.standin))
+        elif not is_none(data.reinvite):
+            self.reinvite(int(data.reinvite))
+        elif ident == "invite-start":
+            self.start()
+        elif ident == "invite-close":
+            el("invite-dialog").close()

@@ -1,0 +1,95 @@
+"""Friends online (issue 19), drawn: the host's invite panel (one block per online seat: its link, the
+friend's answer, *Connect*, the seat's state) and the guest's join screen. Pure: nodes from data, words
+from the catalog; people's names as marks (``king.words.name_mark``) filled in as text by ``king.names``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dom import Node, h
+from ..words import Catalog, name, name_mark
+
+SEAT_STATES = ("waiting", "connected", "disconnected", "bot")
+"""An online seat's state on the host's panel: its invite out, its friend playing, its friend gone (the host
+chooses: wait, a bot, a new invite), a bot standing in."""
+
+
+def code_field(cat: Catalog, code: str, attr: str, label: str) -> Node:
+    """A read-only field holding a link or a code (``attr``: ``data-invite-link`` or ``data-answer-code``)."""
+    return h("label", {"class": "field code-field"}, h("span", {"class": "field-label"}, label),
+             h("input", {"type": "text", "readonly": True, "value": code, attr: True, "spellcheck": "false",
+                         "autocomplete": "off"}))
+
+
+def state_words(cat: Catalog, state: str, seat: int) -> str:
+    """An online seat's state in words (a stand-in bot names the friend it keeps the seat for)."""
+    return cat.t("net.seat.stand_in", name=name_mark(seat)) if state == "bot" else cat.t(f"net.seat.{state}")
+
+
+def invite_block(cat: Catalog, seat: int, players: int, state: str, link: str | None, friend: str | None) -> Node:
+    """``#invite-<seat>``: the seat's invite link (``None``: being made), the answer field, *Connect*, its
+    state (one of :data:`SEAT_STATES`) and, while its friend is gone, *Give to a bot* and *Re-invite*."""
+    who = name(cat, seat, players)
+    head = cat.t("net.invite.seat", seat=who)
+    body: list[Node] = []
+    if state in ("waiting", "disconnected", "bot") and link is not None:
+        body += [h("div", {"class": "invite-link", "id": f"invite-link-{seat}"},
+                   code_field(cat, link, "data-invite-link", cat.t("net.invite.link"))),
+                 h("label", {"class": "field"}, h("span", {"class": "field-label"}, cat.t("net.invite.answer")),
+                   h("textarea", {"id": f"answer-{seat}", "rows": 2, "spellcheck": "false", "autocomplete": "off"})),
+                 h("p", {"class": "invite-actions"},
+                   h("button", {"type": "button", "class": "btn btn--accent", "id": f"connect-{seat}",
+                                "data-connect": seat}, cat.t("net.invite.connect")))]
+    elif link is None and state != "connected":
+        body.append(h("p", {"class": "field-note"}, cat.t("net.connecting")))
+    actions: list[Node] = []
+    if state == "disconnected":
+        actions.append(h("button", {"type": "button", "class": "btn", "id": f"standin-{seat}", "data-standin": seat},
+                         cat.t("net.invite.give_bot")))
+    if state in ("disconnected", "bot"):
+        actions.append(h("button", {"type": "button", "class": "btn", "id": f"reinvite-{seat}",
+                                    "data-reinvite": seat}, cat.t("net.invite.reinvite")))
+    return h("section", {"class": f"invite-seat is-{state}", "id": f"invite-{seat}", "data-seat": seat,
+                         "data-state": state},
+             h("h3", None, head, " ", h("span", {"class": "pill invite-state", "id": f"invite-state-{seat}"},
+                                         state_words(cat, state, seat))),
+             body, h("p", {"class": "invite-actions"}, actions) if actions else None)
+
+
+def invite_panel(cat: Catalog, players: int, seats: list[dict[str, Any]], started: bool) -> list[Node]:
+    """The whole panel: a line of help, each seat's block (``seats``: ``{"seat", "state", "link", "friend"}``)
+    and, before the game starts, *Start with bots*; after, *Close*."""
+    waiting = any(s["state"] != "connected" for s in seats)
+    return [h("h2", {"id": "invite-title"}, cat.t("net.invite.title")),
+            *[invite_block(cat, s["seat"], players, s["state"], s["link"], s["friend"]) for s in seats],
+            h("p", {"class": "invite-actions"},
+              h("button", {"type": "button", "class": "btn", "id": "invite-start", "hidden": started or not waiting},
+                cat.t("net.invite.start_bots")),
+              h("button", {"type": "button", "class": "btn btn--accent", "id": "invite-close"},
+                cat.t("help.close_button")))]
+
+
+def join_screen(cat: Catalog, invite: dict[str, Any], rules: str) -> list[Node]:
+    """The guest's question "Join Olga's table as North?" (the host's name as mark 0), the rules in force
+    (``rules``: their words; a button to their help), the name field ``#join-name``, ``#join-accept``, and
+    the place of the answer code (``#join-answer``, hidden until made)."""
+    given = invite.get("players")
+    players = given if isinstance(given, int) and 2 <= given <= 6 else 4
+    seat = invite["seat"] if 0 <= invite["seat"] < players else 0
+    host = name_mark(0) if invite.get("host") else cat.t("net.friend")
+    return [h("h2", {"id": "join-title"}, cat.t("net.join.question", host=host, seat=name(cat, seat, players))),
+            h("p", {"class": "dialog-lead"}, cat.t("net.join.rules"), " ",
+              h("button", {"type": "button", "class": "btn", "id": "join-rules"}, rules)),
+            h("label", {"class": "field"}, h("span", {"class": "field-label"}, cat.t("net.join.name")),
+              h("input", {"type": "text", "id": "join-name", "maxlength": 40, "autocomplete": "nickname"})),
+            h("p", {"class": "form-error", "id": "join-error", "role": "alert"}),
+            h("p", {"class": "invite-actions"},
+              h("button", {"type": "button", "class": "btn btn--accent", "id": "join-accept"},
+                cat.t("net.join.accept"))),
+            h("div", {"id": "join-answer", "hidden": True})]
+
+
+def answer_block(cat: Catalog, code: str) -> list[Node]:
+    """The guest's answer code to send back to the host (``[data-answer-code]``)."""
+    return [h("p", None, cat.t("net.join.answer_help", host=name_mark(0))),
+            code_field(cat, code, "data-answer-code", cat.t("net.join.answer_title"))]
