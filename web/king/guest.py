@@ -186,7 +186,7 @@ class GuestPage:
         elif "bye" in out:
             self.say_state("bye")
         elif "error" in out:
-            window.console.warn(f"king: the host sent a message refused: {out['error']}")
+            window.console.warn(f"king: the host sent a message refused: {out['error']}: {out.get('message')}")
         for key in ("commit", "reveal", "send"):
             if isinstance(out.get(key), str):
                 self.send(out[key])

@@ -307,14 +307,14 @@ class Online:
         button = event.target.closest("button")
         if is_none(button):
             return
-        data, ident = button.dataset, str(button.id)
-        if not is_none(data.connect):
-            spawn(self.connect(int(data.connect)))
-        elif not is_none(data.standin):
-            self.stand_in(int(data.standin))
-        elif not is_none(data.reinvite):
-            self.reinvite(int(data.reinvite))
-        elif ident == "invite-start":
+        ident = str(button.id)
+        for attr, action in (("data-connect", lambda seat: spawn(self.connect(seat))),
+                             ("data-standin", self.stand_in), ("data-reinvite", self.reinvite)):
+            value = button.getAttribute(attr)
+            if not is_none(value) and str(value).isdigit():
+                action(int(str(value)))
+                return
+        if ident == "invite-start":
             self.start()
         elif ident == "invite-close":
             el("invite-dialog").close()
