@@ -174,7 +174,7 @@ HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "commit?": {"deal": _count, "host_hash": is_hex},
     "reveal?": {"deal": _count, "hashes": _per_seat(_hex_or_none)},
     "dealt": {"deal": _count, "secrets": _per_seat(_hex_or_none), "seed": is_hex},
-    "record": {"deal": _count, "text": _text(MAX_MESSAGE)},
+    "record": {"deal": _count, "text": lambda x: isinstance(x, str) and _text(MAX_MESSAGE)(x.replace("\n", " "))},
     "bye": {"reason": _CODE},
     "pong": {},
 }
@@ -225,7 +225,7 @@ def decode(text: Any, sender: Sender) -> dict[str, Any]:
         if name not in doc:
             raise NetError("bad_message", f"{kind}: the field {name!r} is missing", n)
         if not ok(doc[name]):
-            raise NetError("bad_message", f"{kind}: bad {name}", n)
+            raise NetError("bad_name" if name == "name" else "bad_message", f"{kind}: bad {name}", n)
     if kind == "view":
         doc["vm"] = check_view(doc["vm"])
     return doc
