@@ -101,7 +101,7 @@ def test_secrets_commitments_and_seeds() -> None:
     with pytest.raises(ValueError, match="32 bytes"):
         new_secret(lambda n: b"short")
     h = commitment("t", 1, 0, a)
-    assert is_hex(h) and h != commitment("t", 2, 0, a) and h != commitment("t", 1, 1, a) and h != commitment("u", 1, 0, a)
+    assert is_hex(h) and h not in (commitment("t", 2, 0, a), commitment("t", 1, 1, a), commitment("u", 1, 0, a))
     seed = deal_seed("t", 1, {0: a, 2: b})
     assert seed == deal_seed("t", 1, {2: b, 0: a}) != deal_seed("t", 1, {0: b, 2: a})
     assert 0 <= seed < 2**256 and int(seed_hex(seed), 16) == seed
@@ -182,7 +182,8 @@ def test_a_host_that_changes_a_secret_is_caught() -> None:
 
     seen = deal_fairly(host, guests, tamper=forge)
     whys = [x["why"] for x in seen if "unfair" in x]
-    assert sorted(whys) == ["the deal's secrets were not shared"] * 2 + ["the secret of seat 2 does not match its hash"] * 2
+    assert sorted(whys) == ["the deal's secrets were not shared"] * 2 + [
+        "the secret of seat 2 does not match its hash"] * 2
     assert all(g.fair == [] for g in guests.values())
 
 

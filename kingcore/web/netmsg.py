@@ -270,7 +270,7 @@ def _check(value: Any, tp: Any, path: str, players: int) -> None:
                 return
             except _Bad as e:
                 problems.append(str(e))
-        raise _Bad(problems[-1])
+        raise _Bad(problems[0])
     elif tp is type(None):
         if value is not None:
             raise _Bad(f"{path}: must be null")
