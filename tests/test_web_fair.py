@@ -229,3 +229,17 @@ def test_a_session_dealt_by_the_round_is_session_deal_of_the_seed() -> None:
     twin.deal(rng)
     run(host, guests, host.deal())
     assert twin.record() == host.session.record()
+
+
+def test_a_host_that_makes_up_a_commitment_is_caught() -> None:
+    host, guests = table()
+    outs = host.start_deal(new_secret(random.Random(9).randbytes))
+    asks: list[tuple[int, str | None]] = []
+    for seat, text in outs:
+        assert text is not None
+        asks += host.receive(seat, guests[seat].receive(text)["commit"])
+    seat, text = asks[0]
+    assert text is not None
+    forged = text.replace('null]', f'"{"cd" * 32}"]')  # a hash for the bot's seat 3, to drop later or not
+    assert forged != text
+    assert guests[seat].receive(forged) == {"unfair": 1, "why": "a seat not online committed"}

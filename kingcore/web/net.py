@@ -544,6 +544,8 @@ class Guest:
             hashes = doc["hashes"]
             if self.seat >= len(hashes) or hashes[self.seat] != p.hash or p.host_hash not in hashes:
                 return {"unfair": deal, "why": "the host changed the commitments"}
+            if not self._may_commit(hashes):
+                return {"unfair": deal, "why": "a seat not online committed"}
             p.hashes, p.revealed = hashes, True
             return {"reveal": self._msg("reveal", deal=deal, secret=p.secret)}
         secrets = doc["secrets"]  # dealt
@@ -564,6 +566,15 @@ class Guest:
             return {"unfair": deal, "why": "the seed is not the hash of the secrets"}
         p.seed = seed
         return {"dealt": deal}
+
+    def _may_commit(self, hashes: list[str | None]) -> bool:
+        """Whether only the host's seat (the first not online) and online seats have hashes: a host that
+        made up more commitments could later leave some out and so choose among several deals."""
+        levels = (self.welcome or {}).get("levels")
+        if not isinstance(levels, list) or len(levels) != len(hashes):
+            return False
+        host_seat = next((s for s, lv in enumerate(levels) if lv != ONLINE), None)
+        return all(h is None or s == host_seat or levels[s] == ONLINE for s, h in enumerate(hashes))
 
     def _check_record(self, text: str) -> dict[str, Any]:
         try:

@@ -46,7 +46,8 @@ PROTOCOL = 1
 """The protocol's version: every message's ``v``."""
 
 MAX_MESSAGE = 65_536
-"""Characters in one message, checked before parsing (a 6-player view model late in a rubber is ~15 kB)."""
+"""Characters in one message, checked before parsing (the largest measured: a view model of a 6-player Ordered King
+late in its 84 deals, 21 kB; that rubber's whole record, 44.5 kB)."""
 
 MAX_SEQ = 10**18 - 1
 """The largest sequence number, view counter or deal number (18 digits: :data:`kingcore.limits.MAX_DIGITS`)."""
