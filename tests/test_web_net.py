@@ -151,7 +151,8 @@ def test_every_guest_kind_reads_and_every_bad_field_is_refused() -> None:
             missing = {k: v for k, v in fields.items() if k != name}
             with pytest.raises(NetError, match="is missing"):
                 decode(encode(kind, 5, **missing), "guest")
-            for bad in (None, [], {"x": 1}, True, -1, "x" * 5000, 10**30 if name != "at" else "7"):
+            bads: tuple[Any, ...] = (None, [], {"x": 1}, True, -1, "x" * 5000, 10**30 if name != "at" else "7")
+            for bad in bads:
                 with pytest.raises(NetError) as e:
                     decode(encode(kind, 5, **{**fields, name: bad}), "guest")
                 assert e.value.reason in ("bad_message", "bad_name", "not_json") and e.value.n in (5, None)
@@ -243,7 +244,7 @@ def test_joins_names_and_invites() -> None:
     host, guests, _ = new_table()
     assert host.session.settings["names"] == ["", "Петя", "Olga", ""]
     assert guests[2].welcome is not None and guests[2].welcome["names"] == ["", "Петя", "Olga", None]
-    assert guests[2].vm == view_of(host, 2) and guests[2].vm["names"] == ["", "Петя", "Olga", None]
+    assert guests[2].vm == view_of(host, 2) and view_of(host, 2)["names"] == ["", "Петя", "Olga", None]
     invite = host.invite(1)
     assert invite == {"v": 1, "table": host.table, "seat": 1, "players": 4, "rules": "king()", "host": "",
                       "hints": False}
@@ -268,15 +269,16 @@ def test_every_refusal_of_a_connected_guest_changes_nothing() -> None:
         seat = game.to_move
     assert seat is not None
     g, other = guests[seat], guests[3 - seat]
-    wrong = next(c["card"] for c in g.vm["hand"] if not c["legal"]) if not all(
-        c["legal"] for c in g.vm["hand"]) else None
+    assert g.vm is not None
+    hand = {c["card"]: c["reason"] for c in g.vm["hand"]}
+    wrong = next((card for card, why in hand.items() if why is not None), None)
     cases = [(g, g.intent("XYZ"), "bad_token"), (other, other.intent("QS"), "not_your_turn"),
              (g, stale(g, legal_tokens(g.vm)[0]), "stale"),
              (g, encode("ping", 1), "replayed"), (g, g.next(), "wrong_phase"), (g, g.hint(), "hints_off"),
              (g, g.hello("again"), "joined"), (g, g._msg("commit", deal=1, hash=HEX), "wrong_phase"),
              (g, g._msg("reveal", deal=9, secret=HEX), "wrong_phase"), (g, "{}", "version"), (g, "", "not_json")]
     if wrong is not None:
-        cases.append((g, g.intent(wrong), g.vm["hand"][[c["card"] for c in g.vm["hand"]].index(wrong)]["reason"]))
+        cases.append((g, g.intent(wrong), str(hand[wrong])))
     before = host.session.to_save()
     for guest, text, reason in cases:
         clock.now += 1.0
@@ -337,9 +339,11 @@ def test_settings_with_online_seats() -> None:
     s = check_settings({"levels": ["human", "online", "online", "easy"], "stand_in": "hard",
                         "online": [None, "bot", None, "wait"]})
     assert s["online"] == [None, "bot", "wait", None] and s["stand_in"] == "hard"
-    for bad, match in [({"levels": ["online"] * 4}, "at this device"), ({"stand_in": "online"}, "stand_in"),
-                       ({"levels": ["human", "online", "easy", "easy"], "online": [None, "yes", None, None]}, "online"),
-                       ({"online": [None]}, "one entry"), ({"levels": ["human", "robot", "easy", "easy"]}, "unknown")]:
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"levels": ["online"] * 4}, "at this device"), ({"stand_in": "online"}, "stand_in"),
+        ({"levels": ["human", "online", "easy", "easy"], "online": [None, "yes", None, None]}, "online"),
+        ({"online": [None]}, "one entry"), ({"levels": ["human", "robot", "easy", "easy"]}, "unknown")]
+    for bad, match in cases:
         with pytest.raises(RulesError, match=match):
             check_settings(bad)
     session = online_session({"players": 3}, {"levels": ["human", "online", "easy"], "names": ["Оля", "", ""]},
@@ -533,3 +537,35 @@ def test_fuzz_a_view_model_never_crashes_the_guest(pick: int, value: Any) -> Non
     assert ("view" in got and g.vm == vm) or ("error" in got and g.vm is None)
     if "view" in got:
         assert json.dumps(vm).count("<") == 0 and check_view(vm) == vm
+
+
+HOST_SAMPLES: dict[str, dict[str, Any]] = {
+    "welcome": {"seat": 1, "table": "t", "rules": "king()", "names": ["", "A", None, None],
+                "levels": ["human", "online", "easy", "easy"], "hints": False},
+    "view": {"vm": None, "at": 1}, "refused": {"reason": "stale", "of": 1, "args": None},
+    "hint": {"token": "QS", "at": 1}, "commit?": {"deal": 1, "host_hash": HEX},
+    "reveal?": {"deal": 1, "hashes": [HEX, None, None, None]},
+    "dealt": {"deal": 1, "secrets": [HEX, None, None, None], "seed": HEX}, "record": {"deal": 1, "text": "x"},
+    "bye": {"reason": "flood"}, "pong": {}}
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(sorted(HOST_SAMPLES)), how=st.sampled_from(["none", "drop", "add", "set"]),
+       key=st.text(max_size=6), value=JSON)
+def test_fuzz_every_host_kind_with_a_mutated_field_never_crashes_a_guest(kind: str, how: str, key: str,
+                                                                          value: Any) -> None:
+    assert set(HOST_SAMPLES) == set(HOST_KINDS)
+    doc: dict[str, Any] = {"v": 1, "kind": kind, "n": 9, **HOST_SAMPLES[kind]}
+    if kind == "view":
+        doc["vm"] = a_view()
+    names = sorted(doc)
+    if how == "drop":
+        doc.pop(names[len(key) % len(names)])
+    elif how == "add":
+        doc[key or "x"] = value
+    elif how == "set":
+        doc[names[len(key) % len(names)]] = value
+    g = Guest(1, "t", randbytes=random.Random(0).randbytes)
+    got = g.receive(json.dumps(doc))
+    assert isinstance(got, dict) and set(got) in ({"error", "message"}, {"unfair", "why"}, {"record", "fair"}) or (
+        len(got) == 1 and next(iter(got)) in ("welcome", "view", "refused", "commit", "hint", "bye", "pong"))
