@@ -103,7 +103,6 @@ class _Round:
     stage: str
     deadline: float
     seed: int | None = None
-    shared: bool = False
 
 
 class Host:
@@ -118,7 +117,8 @@ class Host:
         session: the rubber.
         guests: the connected online seats' bookkeeping (by seat).
         hint_wanted: seats that asked for a hint (the page answers with :meth:`hint`).
-        unfair_note: seats left out of the last fair-deal round (they did not commit or reveal in time).
+        left_out: seats left out of the last fair-deal round (they did not commit or reveal in time, left,
+            or sent a secret that did not match its hash).
     """
 
     def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic, hints: bool = False) -> None:

@@ -149,7 +149,7 @@ def _any(_: Any) -> bool:
     return True
 
 
-_MARKUP = re.compile(r"[<>]")
+_MARKUP = re.compile(r"<[A-Za-z/!?]")  # the start of a tag, a comment or a declaration: "<b", "</", "<!--"
 _CODE = _text(64)
 
 GUEST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
@@ -347,7 +347,8 @@ def check_view(vm: Any) -> ViewModel:
     """A view model from the host, checked before the guest's page draws it: the shape of
     :class:`~kingcore.web.shapes.ViewModel` key by key (no key missing or extra, each of its type), every
     number within ±:data:`MAX_NUMBER`, every list within :data:`MAX_ITEMS`, every text within
-    :data:`MAX_TEXT` characters with no control character and no markup (``<``, ``>``), names that
+    :data:`MAX_TEXT` characters with no control character and no markup (a ``<`` that starts a tag: ``<b``,
+    ``</``, ``<!``, ``<?``; ``<3`` is text), names that
     :func:`~kingcore.web.hotseat.clean_name` keeps, cards as cards, seats as seats of the table, one level
     and one count per seat. Returns ``vm`` itself.
 
