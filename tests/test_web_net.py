@@ -353,6 +353,8 @@ def test_settings_with_online_seats() -> None:
     text = session.to_save()
     assert Session.from_save(text).to_save() == text
     assert '"online":[null,"wait",null]' in text
+    session.deal(random.Random(1))
+    assert '[Players "human:Оля human: bot:easy"]' in session.download()
 
 
 # ----- a whole rubber through the protocol ------------------------------------------------------------------
