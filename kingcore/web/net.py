@@ -185,6 +185,8 @@ class Host:
                 raise NetError("wrong_table", "a hello for another table or seat", doc["n"])
         except NetError as e:
             return [self._refuse(seat, e.reason, e.n), (seat, None)]
+        except Exception:  # a guest's text must never stop the host's page
+            return [self._refuse(seat, "bad_message", None), (seat, None)]
         settings = self.session.settings
         settings["names"][seat] = doc["name"]
         settings["online"][seat] = "wait"
