@@ -277,7 +277,8 @@ def test_every_refusal_of_a_connected_guest_changes_nothing() -> None:
              (g, stale(g, legal_tokens(g.vm)[0]), "stale"),
              (g, encode("ping", 1), "replayed"), (g, g.next(), "wrong_phase"), (g, g.hint(), "hints_off"),
              (g, g.hello("again"), "joined"), (g, g._msg("commit", deal=1, hash=HEX), "wrong_phase"),
-             (g, g._msg("reveal", deal=9, secret=HEX), "wrong_phase"), (g, "{}", "version"), (g, "", "not_json")]
+             (g, g._msg("reveal", deal=9, secret=HEX), "wrong_phase"), (g, "{}", "version"), (g, "", "not_json"),
+             (g, " " * (MAX_MESSAGE + 1), "too_long"), (g, g._msg("intent", token="QS"), "bad_message")]
     if wrong is not None:
         cases.append((g, g.intent(wrong), str(hand[wrong])))
     before = host.session.to_save()
