@@ -432,21 +432,27 @@ def playing_save() -> str:
     return _PLAYING["save"]
 
 
-def fresh_host() -> tuple[Host, dict[int, Guest]]:
-    session = Session.from_save(playing_save())
+def fresh_host(in_round: bool = False) -> tuple[Host, dict[int, Guest]]:
+    """A host with two guests joined: in play with a guest to move, or before the first deal with the fair
+    round begun (``in_round``)."""
+    session = Session.from_save(playing_save()) if not in_round else online_session(
+        {}, {"levels": list(LEVELS)}, random.Random(3))
     host = Host(session, clock=Clock())
     guests = {s: Guest(s, session.game_id) for s in (1, 2)}
     for s, g in guests.items():
         host.join(s, g.hello(f"P{s}"))
         g.at = host.guests[s].at
+    if in_round:
+        assert host.start_deal(HEX) and host.start_deal(HEX) == []  # one round at a time
     return host, guests
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(kind=st.sampled_from(sorted(GUEST_SAMPLES)), how=st.sampled_from(["drop", "add", "set", "v", "n", "kind"]),
-       key=st.text(max_size=6), value=JSON, seat=st.sampled_from([1, 2]))
-def test_fuzz_every_kind_with_a_mutated_field(kind: str, how: str, key: str, value: Any, seat: int) -> None:
-    host, guests = fresh_host()
+       key=st.text(max_size=6), value=JSON, seat=st.sampled_from([1, 2]), in_round=st.booleans())
+def test_fuzz_every_kind_with_a_mutated_field(kind: str, how: str, key: str, value: Any, seat: int,
+                                              in_round: bool) -> None:
+    host, guests = fresh_host(in_round)
     doc: dict[str, Any] = {"v": 1, "kind": kind, "n": 50, **GUEST_SAMPLES[kind]}
     if kind in ("intent", "hint"):
         doc["at"] = guests[seat].at

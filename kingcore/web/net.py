@@ -343,7 +343,10 @@ class Host:
     def start_deal(self, secret: str) -> list[Out]:
         """Begin the fair-deal round of the next deal with the host page's ``secret``
         (:func:`kingcore.web.fair.new_secret`): every connected guest is asked for its commitment
-        (``commit?``). With no guest connected the round is complete at once (:attr:`dealt`)."""
+        (``commit?``). With no guest connected the round is complete at once (:attr:`dealt`). Nothing
+        happens unless :meth:`need_deal`."""
+        if not self.need_deal():
+            return []
         deal = len(self.session.game.deals) + 1
         hs = self.host_seat
         self._round = _Round(deal, hs, set(self.guests), {hs: commitment(self.table, deal, hs, secret)},
