@@ -27,6 +27,7 @@ from kingcore.web import (
     Host,
     NetError,
     Session,
+    check_invite,
     check_settings,
     check_view,
     decode,
@@ -589,3 +590,24 @@ def test_fuzz_every_host_kind_with_a_mutated_field_never_crashes_a_guest(kind: s
     pairs = ({"error", "message"}, {"unfair", "why"}, {"record", "fair"})
     ones = ("welcome", "view", "refused", "commit", "hint", "bye", "pong")
     assert set(got) in pairs or (len(got) == 1 and next(iter(got)) in ones), got
+
+
+def test_an_invite_is_checked_before_the_join_screen_shows_it() -> None:
+    host, _, _ = new_table()
+    invite = host.invite(2)
+    assert check_invite(json.loads(json.dumps(invite))) == invite
+    assert host.seat_state(1) == "connected" and host.seat_state(0) is None
+    host.leave(1)
+    assert host.seat_state(1) == "wait"
+    host.stand_in(1)
+    assert host.seat_state(1) == "bot"
+    changes: list[tuple[dict[str, Any], str]] = [
+        ({"v": 2}, "version"), ({"host": "<script>"}, "bad_name"), ({"seat": 4}, "bad_message"),
+        ({"players": 3}, "bad_message"), ({"rules": "king(players=9)"}, "bad_message"), ({"extra": 1}, "bad_message"),
+        ({"hints": "yes"}, "bad_message"), ({"table": "x" * 100}, "bad_message")]
+    for change, reason in changes:
+        with pytest.raises(NetError) as e:
+            check_invite({**invite, **change})
+        assert e.value.reason == reason, change
+    with pytest.raises(NetError):
+        check_invite([invite])

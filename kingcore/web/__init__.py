@@ -109,6 +109,7 @@ if TYPE_CHECKING:
         PROTOCOL,
         REASONS,
         NetError,
+        check_invite,
         check_view,
         decode,
         encode,
@@ -117,7 +118,7 @@ if TYPE_CHECKING:
 _LAZY = {**dict.fromkeys(("check_deal", "commitment", "deal_seed", "new_secret"), "fair"),
          **dict.fromkeys(("FAIR_TIMEOUT_S", "Guest", "Host", "Out", "online_session"), "net"),
          **dict.fromkeys(("FLOOD_LIMIT", "GUEST_KINDS", "HOST_KINDS", "MAX_MESSAGE", "PROTOCOL", "REASONS",
-                          "NetError", "check_view", "decode", "encode"), "netmsg")}
+                          "NetError", "check_invite", "check_view", "decode", "encode"), "netmsg")}
 
 
 def __getattr__(name: str) -> Any:
@@ -191,6 +192,7 @@ __all__ = [
     "analyse_json",
     "bot_move",
     "check_deal",
+    "check_invite",
     "check_names",
     "check_settings",
     "check_view",

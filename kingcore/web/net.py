@@ -41,6 +41,7 @@ from .netmsg import (
     PROTOCOL,
     REASONS,
     NetError,
+    check_invite,
     check_view,
     decode,
     encode,
@@ -50,8 +51,8 @@ from .settings import stand_in_level
 from .shapes import ViewModel
 
 __all__ = ["FAIR_TIMEOUT_S", "FLOOD_LIMIT", "GUEST_KINDS", "HOST_KINDS", "MAX_MESSAGE", "ONLINE", "PROTOCOL",
-           "REASONS", "Guest", "Host", "NetError", "Out", "check_view", "decode", "encode", "online_session",
-           "stand_in_level"]
+           "REASONS", "Guest", "Host", "NetError", "Out", "check_invite", "check_view", "decode", "encode",
+           "online_session", "stand_in_level"]
 
 Out = tuple[int, str | None]
 """What the host's page sends: ``(seat, text)``, or ``(seat, None)`` to close that guest's connection."""
@@ -221,6 +222,14 @@ class Host:
         if seat not in self.online_seats or seat in self.guests:
             raise NetError("bad_message", f"seat {seat} is not an away online seat")
         self.session.settings["online"][seat] = "bot" if on else "wait"
+
+    def seat_state(self, seat: int) -> str | None:
+        """What the invite panel says of an online ``seat``: ``"connected"``, ``"bot"`` (a stand-in plays it
+        while its friend is away) or ``"wait"`` (the table waits for the friend); ``None`` for a seat at
+        this device."""
+        if seat not in self.online_seats:
+            return None
+        return "connected" if seat in self.guests else str(self.session.settings["online"][seat])
 
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot that plays ``seat`` now (:func:`kingcore.web.settings.stand_in_level`)."""

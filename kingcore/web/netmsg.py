@@ -232,6 +232,36 @@ def decode(text: Any, sender: Sender) -> dict[str, Any]:
     return doc
 
 
+INVITE: dict[str, Callable[[Any], bool]] = {
+    "v": lambda x: _is_int(x) and x == PROTOCOL, "table": _text(MAX_TABLE), "seat": _seat,
+    "players": lambda x: _is_int(x) and x in TABLE_SIZES, "rules": _rules, "host": _name,
+    "hints": lambda x: isinstance(x, bool)}
+"""What an invite link carries besides the WebRTC offer (:meth:`kingcore.web.net.Host.invite`), each field's
+check."""
+
+
+def check_invite(doc: Any) -> dict[str, Any]:
+    """An invite read from a link (untrusted: anyone can make one), checked before the guest's page shows
+    "Join Olga's table as North?": exactly the fields of :data:`INVITE`, the seat a seat of ``players``
+    and the rules for ``players`` players. Returns ``doc``.
+
+    Raises:
+        NetError: ``version`` (another protocol), ``bad_name`` or ``bad_message`` naming the field.
+    """
+    if not isinstance(doc, dict):
+        raise NetError("bad_message", "an invite must be an object")
+    if doc.get("v") != PROTOCOL or not _is_int(doc.get("v")):
+        raise NetError("version", f"protocol version {str(doc.get('v'))[:20]} (this page speaks {PROTOCOL})")
+    if set(doc) != set(INVITE):
+        raise NetError("bad_message", f"an invite has the fields {', '.join(INVITE)}")
+    for name, ok in INVITE.items():
+        if not ok(doc[name]):
+            raise NetError("bad_name" if name == "host" else "bad_message", f"invite: bad {name}")
+    if doc["seat"] >= doc["players"] or Rules.parse(doc["rules"]).players != doc["players"]:
+        raise NetError("bad_message", "invite: the seat or the rules are not of a table of that size")
+    return doc
+
+
 def encode(kind: str, n: int, **fields: Any) -> str:
     """A message's text: ``{"v", "kind", "n", …fields}`` as compact JSON (non-ASCII kept)."""
     return json.dumps({"v": PROTOCOL, "kind": kind, "n": n, **fields}, ensure_ascii=False, separators=(",", ":"))
