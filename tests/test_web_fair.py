@@ -4,6 +4,7 @@ and a secret that does not match its hash is caught — by the pure functions an
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -243,3 +244,27 @@ def test_a_host_that_makes_up_a_commitment_is_caught() -> None:
     forged = text.replace('null]', f'"{"cd" * 32}"]')  # a hash for the bot's seat 3, to drop later or not
     assert forged != text
     assert guests[seat].receive(forged) == {"unfair": 1, "why": "a seat not online committed"}
+
+
+def swap_field(text: str, kind: str, field: str, new: Any) -> str:
+    """``text`` with ``field`` set to ``new`` when it is a ``kind`` message (what a cheating host sends)."""
+    doc = json.loads(text)
+    if doc["kind"] == kind:
+        doc[field] = new(doc[field])
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(("kind", "field", "new", "why"), [
+    ("reveal?", "hashes", lambda h: [*h[:1], "ee" * 32, *h[2:]], "the host changed the commitments"),
+    ("dealt", "seed", lambda s: "0" * 64, "the seed is not the hash of the secrets"),
+    ("dealt", "secrets", lambda s: [*s[:1], None, *s[2:]], "this page's secret was left out"),
+    ("dealt", "secrets", lambda s: [None, *s[1:]], "the host's secret is not its commitment"),
+])
+def test_a_host_that_bends_the_round_is_caught(kind: str, field: str, new: Any, why: str) -> None:
+    host, guests = table()
+    seen = deal_fairly(host, guests, tamper=lambda seat, text: swap_field(text, kind, field, new) if seat == 1
+                       else text) if kind == "dealt" else run(
+        host, guests, host.start_deal(new_secret(random.Random(9).randbytes)),
+        tamper=lambda seat, text: swap_field(text, kind, field, new) if seat == 1 else text)
+    assert {"unfair": 1, "why": why} in seen
+    assert guests[1].fair == [] and (kind != "dealt" or guests[2].fair == [1])
