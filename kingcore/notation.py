@@ -219,7 +219,8 @@ def record_text(text: str) -> str:
 
 
 def loads(text: str) -> Game:
-    """Replay a record into a :class:`Game` (which may be unfinished: a saved game in progress).
+    """Replay a record into a :class:`Game` (which may be unfinished: a saved game in progress, even one
+    before the draw for dealer — a ``[Rules]`` tag and no deal).
 
     Raises:
         NotationError: any bad line — unknown tag or keyword, bad card, wrong seat, an illegal card,
@@ -242,7 +243,7 @@ def loads(text: str) -> Game:
         return NotationError(msg, lines[no - 1] if 0 < no <= len(lines) else "", no, col, illegal,
                              code=code, params=params)
 
-    def start(no: int) -> Game:
+    def start(no: int, undrawn: bool = False) -> Game:
         nonlocal game
         if game is not None:
             return game
@@ -266,7 +267,7 @@ def loads(text: str) -> Game:
                 g.set_first_dealer(seat)
             except KingError as e:
                 raise err(fno, 1, str(e)) from None
-        else:
+        elif not undrawn:
             raise err(no, 1, "a record needs a [Draw] or [FirstDealer] tag before the first deal", code="no_start")
         game = g
         return g
@@ -422,7 +423,7 @@ def loads(text: str) -> Game:
                       "trick or score)", code="unknown_line", word=words[0][0][:20])
     end = max(1, len(lines))
     flush(end)
-    g = start(end)
+    g = start(end, undrawn="rules" in tags)  # tags only: a rubber before its draw (friends online deal it fairly)
     if "players" in tags:
         ptext, pno = tags["players"]
         try:

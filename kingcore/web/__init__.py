@@ -17,12 +17,15 @@
 * :mod:`.net` — friends online (issue 19): :class:`Host` and :class:`Guest`, the protocol
   (:mod:`.netmsg`) and the fair deal's commit–reveal–shuffle (:mod:`.fair`).
 
-The page (``web/``) imports nothing else from :mod:`kingcore`.
+The page (``web/``) imports nothing else from :mod:`kingcore`. The friends-online names (:mod:`.net`,
+:mod:`.netmsg`, :mod:`.fair`) are imported on their first use, so that a page without friends online does
+not pay for them at start-up.
 """
+
+from typing import TYPE_CHECKING, Any
 
 from .assist import SOUNDS, forced_move, sound_events
 from .botcalls import NEED, analyse_json, bot_move, choose, hint_json, learn, level_spec, need, warm_up
-from .fair import check_deal, commitment, deal_seed, new_secret
 from .history import deal_history
 from .hotseat import (
     MAX_NAME,
@@ -39,19 +42,6 @@ from .hotseat import (
     next_person,
     person_seats,
     record_hidden,
-)
-from .net import FAIR_TIMEOUT_S, Guest, Host, Out, online_session
-from .netmsg import (
-    FLOOD_LIMIT,
-    GUEST_KINDS,
-    HOST_KINDS,
-    MAX_MESSAGE,
-    PROTOCOL,
-    REASONS,
-    NetError,
-    check_view,
-    decode,
-    encode,
 )
 from .prefs import (
     DEADLINE_S,
@@ -107,6 +97,41 @@ from .shapes import (
 from .tables import RULE_SET_TEXTS, RULE_SETS, TABLE_SIZES, new_game_options, off_options, rule_set_name, table_choice
 from .text import BROWSER_LANGUAGES, LANGUAGES, Catalog, MissingText, pick_language, signed
 from .viewmodel import describe_move
+
+if TYPE_CHECKING:
+    from .fair import check_deal, commitment, deal_seed, new_secret
+    from .net import FAIR_TIMEOUT_S, Guest, Host, Out, online_session
+    from .netmsg import (
+        FLOOD_LIMIT,
+        GUEST_KINDS,
+        HOST_KINDS,
+        MAX_MESSAGE,
+        PROTOCOL,
+        REASONS,
+        NetError,
+        check_invite,
+        check_view,
+        decode,
+        encode,
+    )
+
+_LAZY = {**dict.fromkeys(("check_deal", "commitment", "deal_seed", "new_secret"), "fair"),
+         **dict.fromkeys(("FAIR_TIMEOUT_S", "Guest", "Host", "Out", "online_session"), "net"),
+         **dict.fromkeys(("FLOOD_LIMIT", "GUEST_KINDS", "HOST_KINDS", "MAX_MESSAGE", "PROTOCOL", "REASONS",
+                          "NetError", "check_invite", "check_view", "decode", "encode"), "netmsg")}
+
+
+def __getattr__(name: str) -> Any:
+    """The friends-online names, imported on first use (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "BOT_LEVELS",
@@ -167,6 +192,7 @@ __all__ = [
     "analyse_json",
     "bot_move",
     "check_deal",
+    "check_invite",
     "check_names",
     "check_settings",
     "check_view",

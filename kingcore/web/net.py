@@ -41,6 +41,7 @@ from .netmsg import (
     PROTOCOL,
     REASONS,
     NetError,
+    check_invite,
     check_view,
     decode,
     encode,
@@ -50,8 +51,8 @@ from .settings import stand_in_level
 from .shapes import ViewModel
 
 __all__ = ["FAIR_TIMEOUT_S", "FLOOD_LIMIT", "GUEST_KINDS", "HOST_KINDS", "MAX_MESSAGE", "ONLINE", "PROTOCOL",
-           "REASONS", "Guest", "Host", "NetError", "Out", "check_view", "decode", "encode", "online_session",
-           "stand_in_level"]
+           "REASONS", "Guest", "Host", "NetError", "Out", "check_invite", "check_view", "decode", "encode",
+           "online_session", "stand_in_level"]
 
 Out = tuple[int, str | None]
 """What the host's page sends: ``(seat, text)``, or ``(seat, None)`` to close that guest's connection."""
@@ -103,7 +104,6 @@ class _Round:
     stage: str
     deadline: float
     seed: int | None = None
-    shared: bool = False
 
 
 class Host:
@@ -118,7 +118,8 @@ class Host:
         session: the rubber.
         guests: the connected online seats' bookkeeping (by seat).
         hint_wanted: seats that asked for a hint (the page answers with :meth:`hint`).
-        unfair_note: seats left out of the last fair-deal round (they did not commit or reveal in time).
+        left_out: seats left out of the last fair-deal round (they did not commit or reveal in time, left,
+            or sent a secret that did not match its hash).
     """
 
     def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic, hints: bool = False) -> None:
@@ -185,6 +186,8 @@ class Host:
                 raise NetError("wrong_table", "a hello for another table or seat", doc["n"])
         except NetError as e:
             return [self._refuse(seat, e.reason, e.n), (seat, None)]
+        except Exception:  # a guest's text must never stop the host's page
+            return [self._refuse(seat, "bad_message", None), (seat, None)]
         settings = self.session.settings
         settings["names"][seat] = doc["name"]
         settings["online"][seat] = "wait"
@@ -219,6 +222,14 @@ class Host:
         if seat not in self.online_seats or seat in self.guests:
             raise NetError("bad_message", f"seat {seat} is not an away online seat")
         self.session.settings["online"][seat] = "bot" if on else "wait"
+
+    def seat_state(self, seat: int) -> str | None:
+        """What the invite panel says of an online ``seat``: ``"connected"``, ``"bot"`` (a stand-in plays it
+        while its friend is away) or ``"wait"`` (the table waits for the friend); ``None`` for a seat at
+        this device."""
+        if seat not in self.online_seats:
+            return None
+        return "connected" if seat in self.guests else str(self.session.settings["online"][seat])
 
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot that plays ``seat`` now (:func:`kingcore.web.settings.stand_in_level`)."""
@@ -341,7 +352,10 @@ class Host:
     def start_deal(self, secret: str) -> list[Out]:
         """Begin the fair-deal round of the next deal with the host page's ``secret``
         (:func:`kingcore.web.fair.new_secret`): every connected guest is asked for its commitment
-        (``commit?``). With no guest connected the round is complete at once (:attr:`dealt`)."""
+        (``commit?``). With no guest connected the round is complete at once (:attr:`dealt`). Nothing
+        happens unless :meth:`need_deal`."""
+        if not self.need_deal():
+            return []
         deal = len(self.session.game.deals) + 1
         hs = self.host_seat
         self._round = _Round(deal, hs, set(self.guests), {hs: commitment(self.table, deal, hs, secret)},
@@ -544,6 +558,8 @@ class Guest:
             hashes = doc["hashes"]
             if self.seat >= len(hashes) or hashes[self.seat] != p.hash or p.host_hash not in hashes:
                 return {"unfair": deal, "why": "the host changed the commitments"}
+            if not self._may_commit(hashes):
+                return {"unfair": deal, "why": "a seat not online committed"}
             p.hashes, p.revealed = hashes, True
             return {"reveal": self._msg("reveal", deal=deal, secret=p.secret)}
         secrets = doc["secrets"]  # dealt
@@ -564,6 +580,15 @@ class Guest:
             return {"unfair": deal, "why": "the seed is not the hash of the secrets"}
         p.seed = seed
         return {"dealt": deal}
+
+    def _may_commit(self, hashes: list[str | None]) -> bool:
+        """Whether only the host's seat (the first not online) and online seats have hashes: a host that
+        made up more commitments could later leave some out and so choose among several deals."""
+        levels = (self.welcome or {}).get("levels")
+        if not isinstance(levels, list) or len(levels) != len(hashes):
+            return False
+        host_seat = next((s for s, lv in enumerate(levels) if lv != ONLINE), None)
+        return all(h is None or s == host_seat or levels[s] == ONLINE for s, h in enumerate(hashes))
 
     def _check_record(self, text: str) -> dict[str, Any]:
         try:

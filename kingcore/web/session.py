@@ -361,13 +361,14 @@ class Session:
 
     def download(self) -> str:
         """The game record the page offers as a file: :meth:`record`, with a ``[Players]`` tag
-        (:func:`kingcore.notation.players_tag`) naming each person and each bot's level when two or more
-        people play at the device, so that the replay viewer names the seats as the table did."""
+        (:func:`kingcore.notation.players_tag`) naming each person (a friend online too) and each bot's
+        level when two or more people play at the device or a friend plays online, so that the replay viewer
+        names the seats as the table did."""
         levels = self.settings["levels"]
-        if not is_hot_seat(levels):
+        if not is_hot_seat(levels) and ONLINE not in levels:
             return self.record()
         names = self.settings["names"]
-        return dumps(self.game, players=[("human", names[s]) if level == HUMAN else ("bot", level)
+        return dumps(self.game, players=[("human", names[s]) if level in (HUMAN, ONLINE) else ("bot", level)
                                          for s, level in enumerate(levels)])
 
     def level(self, seat: int) -> str:
