@@ -76,7 +76,7 @@ def test_rules_help_follows_the_engine(name: str) -> None:
     game = Game(rules)
     assert data["rules"] == str(rules) and data["players"] == rules.players and data["deals"] == game.total_deals
     assert [s["id"] for s in data["sections"]] == ["deck", "dealing", "play", "contracts", "special", "replay",
-                                                   "order", "settlement"]
+                                                   "order", "settlement", "friends"]
     listed = deals_listed(data)
     assert [d["contract"] for d in listed] == [c.value for c in schedule(rules)]
     assert [d["number"] for d in listed] == list(range(1, len(listed) + 1))
