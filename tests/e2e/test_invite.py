@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from test_a11y_scan import scan
 from test_web import PREFS_KEY, open_game
 from test_web_qr import decode, svg_pixels
 
@@ -62,6 +63,11 @@ def test_invite_and_answer_blocks_and_the_ice_option(server: Any, new_context: A
     assert page.input_value("#invite-test input[data-answer-code]") == answer
     assert page.locator("#invite-test img").count() == 1  # the QR picture only: no markup from the text
     assert qr_text(page, "#invite-test") == [answer]
+    page.click("#invite-test button[data-copy]")  # the new block's text: the invite's listener is gone
+    page.wait_for_function("async t => (await navigator.clipboard.readText()) === t", arg=answer)
+    found: dict[str, Any] = {}
+    scan(page, "answer block", found)  # axe-core: no serious or critical violation in the block (or the page)
+    assert not found, found
 
     # the ICE servers in Options: the default; an own list refused with its reason, then kept; none
     page.click("#btn-options")

@@ -73,7 +73,7 @@ async def _load_qr() -> None:
 def qr_loaded() -> asyncio.Task[None]:
     """The one install of the QR encoder (started by the first call)."""
     global _qr_loaded
-    if _qr_loaded is None or (_qr_loaded.done() and _qr_loaded.exception() is not None):
+    if _qr_loaded is None or (_qr_loaded.done() and (_qr_loaded.cancelled() or _qr_loaded.exception() is not None)):
         _qr_loaded = asyncio.ensure_future(_load_qr())
     return _qr_loaded
 
@@ -86,9 +86,14 @@ def svg_data_url(svg: str) -> str:
 class InviteBlock:
     """One drawn block (see the module docstring); :meth:`status` changes its status line."""
 
+    drawn = 0
+    """Blocks drawn so far in this page: each block's ``data-block`` number."""
+
     def __init__(self, node: Any, cat: Catalog, kind: str, text: str, toast: Callable[[str], None]) -> None:
         self.node, self.cat, self.kind, self.text, self.toast = node, cat, kind, text, toast
         self.proxy = create_proxy(self.clicked)
+        InviteBlock.drawn += 1
+        self.number = InviteBlock.drawn
 
     def nodes(self, title: str, status: str, state: str, after: list[Node]) -> Node:
         """The block's markup (escaped: ``text`` is an attribute value)."""
@@ -97,7 +102,7 @@ class InviteBlock:
                             "spellcheck": "false", "autocomplete": "off", "class": "invite-code"})
         can_share = not is_none(getattr(window.navigator, "share", None))
         qr_label = t("net.qr" if self.kind == "invite" else "net.qr_answer")
-        return h("div", {"class": "invite", "data-kind": self.kind},
+        return h("div", {"class": "invite", "data-kind": self.kind, "data-block": self.number},
                  h("label", {"class": "invite-field"}, h("span", None, title), " ", field),
                  h("div", {"class": "invite-actions"},
                    h("button", {"type": "button", "data-copy": True}, t("net.copy")),
@@ -128,7 +133,7 @@ class InviteBlock:
                 put(figure, [h("figcaption", None, self.cat.t("net.qr_failed"))], None)
                 figure.dataset.qr = "failed"
             return
-        if is_none(figure) or not self.node.contains(figure):
+        if is_none(figure) or is_none(self.node.querySelector(f'.invite[data-block="{self.number}"]')):
             return  # redrawn meanwhile
         alt = str(figure.getAttribute("aria-label"))
         put(figure, [h("img", {"class": "qr", "src": svg_data_url(svg), "alt": alt, "width": "240",
@@ -146,8 +151,12 @@ class InviteBlock:
 
     def clicked(self, event: Any) -> None:
         """Copy or Share pressed."""
+        mine = self.node.querySelector(f'.invite[data-block="{self.number}"]')
+        if is_none(mine):  # another block was drawn in this element since (a re-invite): this one is gone
+            self.node.removeEventListener("click", self.proxy)
+            return
         button = event.target.closest("button")
-        if is_none(button) or not self.node.contains(button):
+        if is_none(button) or not mine.contains(button):
             return
         if button.hasAttribute("data-copy"):
             spawn(self.copy())
