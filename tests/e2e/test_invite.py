@@ -65,6 +65,10 @@ def test_invite_and_answer_blocks_and_the_ice_option(server: Any, new_context: A
     assert qr_text(page, "#invite-test") == [answer]
     page.click("#invite-test button[data-copy]")  # the new block's text: the invite's listener is gone
     page.wait_for_function("async t => (await navigator.clipboard.readText()) === t", arg=answer)
+    page.evaluate("t => window.kingInviteBlock('answer', t)", "x" * 3000)  # more than any QR code holds
+    page.wait_for_selector("#invite-test figure[data-qr=failed]")
+    assert page.text_content("#invite-test figure") == "No QR code: copy the text instead."
+    assert page.input_value("#invite-test input[data-answer-code]") == "x" * 3000  # the field still has it
     found: dict[str, Any] = {}
     scan(page, "answer block", found)  # axe-core: no serious or critical violation in the block (or the page)
     assert not found, found
