@@ -1,7 +1,8 @@
 """Friends online (issue 19) in a real Chromium, the parts around the connection: an invite and an answer
 block (web/king/invite.py, drawn through its ``?king-test`` hook) — the read-only field, its QR code read back
 by a real decoder, Copy through the Clipboard API and its toast, the QR encoder (segno's vendored wheel)
-fetched only when the first block is shown — and the ICE-servers control of the Options dialog."""
+fetched only when the first block is shown, from the service worker with the network off — and the
+ICE-servers control of the Options dialog."""
 
 from __future__ import annotations
 
@@ -34,6 +35,13 @@ def stored_ice(page: Any) -> Any:
 def test_invite_and_answer_blocks_and_the_ice_option(server: Any, new_context: Any) -> None:
     ctx, _ = new_context(permissions=["clipboard-read", "clipboard-write"])
     page = open_game(ctx, server.url + "?king-test")
+    # offline, as a host at a table with no internet (friends on the same Wi-Fi): the service worker has it all
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'")
+    ctx.new_cdp_session(page).send("Network.clearBrowserCache")
+    ctx.set_offline(True)
+    server.stop()
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
     assert not page.evaluate(SEGNO_FETCHED), "the QR encoder was fetched while the page started"
 
     # the host's invite: a link of the length netpage's codes have (≈ 1,000 characters)
