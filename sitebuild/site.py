@@ -18,11 +18,13 @@ from .checks import INTERPRETER, _ScriptTags, check_site
 from .common import ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256_bytes, write_file
 from .pins import PYODIDE_VERSION, PYSCRIPT_VERSION
 from .serviceworker import service_worker
-from .vendor import vendor_pyodide, vendor_pyscript
+from .vendor import segno_wheel, vendor_pyodide, vendor_pyscript
 from .wheels import kingcore_wheel, web_wheel, wheel_inputs
 
 BOOT = "./boot.mjs"  # web/boot.mjs: starts the page's Pyodide before PyScript; it loads the wheel itself
 WHEEL_MARK = "__KINGCORE_WHEEL__"  # in web/boot.mjs: replaced by the wheel's URL
+QR_MARK = "__SEGNO_WHEEL__"  # in web/king/invite.py: replaced by the segno wheel's URL (loaded on first use)
+QR_PAGE = "king/invite.py"
 SNAPSHOT_MARK = "__SNAPSHOT_KEY__"  # in web/boot.mjs: replaced by snapshot_key() (the start-up snapshot's key)
 BUILD_SOURCES = Path(__file__).resolve().parent  # the build's own code: part of the sources fingerprint
 
@@ -101,6 +103,12 @@ def collect_site() -> tuple[dict[str, bytes], str]:
         for p in files_under(src_dir):
             files[f"{prefix}/{p.relative_to(src_dir).as_posix()}"] = p.read_bytes()
     wheel_url = f"./wheels/{wheel.name}"
+    qr = segno_wheel()  # not in any config: king/invite.py installs it when it first draws a QR code
+    files[f"wheels/{qr.name}"] = qr.read_bytes()
+    if QR_PAGE in files:
+        if QR_MARK.encode() not in files[QR_PAGE]:
+            raise BuildError(f"web/{QR_PAGE} must name the QR wheel as {QR_MARK!r} (build.py writes its URL there)")
+        files[QR_PAGE] = files[QR_PAGE].replace(QR_MARK.encode(), f"./wheels/{qr.name}".encode())
     boot = BOOT.removeprefix("./")
     if boot in files:
         text = files[boot].decode()

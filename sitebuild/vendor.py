@@ -34,6 +34,8 @@ from .pins import (
     PYODIDE_VERSION,
     PYSCRIPT_INTEGRITY,
     PYSCRIPT_VERSION,
+    SEGNO_SHA256,
+    SEGNO_VERSION,
 )
 
 PYODIDE_FILES = (
@@ -86,11 +88,24 @@ def npm_tarball(package: str, version: str, integrity: str) -> Path:
 
 def micropip_wheel(python_version: str) -> Path:
     """The micropip wheel from PyPI into .cache/downloads (once), checked against the pinned sha256."""
-    fname = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+    return pypi_wheel("micropip", MICROPIP_VERSION, MICROPIP_SHA256, python_version)
+
+
+def segno_wheel() -> Path:
+    """The segno wheel (the QR codes of the friends-online invites, issue 19) from PyPI into .cache/downloads
+    (once), checked against the pinned sha256; the site ships it under ``wheels/`` and the page installs it
+    only when it first shows a code."""
+    return pypi_wheel("segno", SEGNO_VERSION, SEGNO_SHA256, "3.14")
+
+
+def pypi_wheel(name: str, version: str, sha256: str, python_version: str) -> Path:
+    """The pure-Python wheel ``name==version`` from PyPI into .cache/downloads (once) with ``pip download``,
+    checked against the pinned ``sha256`` (BuildError on a mismatch or a missing file)."""
+    fname = f"{name}-{version}-py3-none-any.whl"
     dest = DOWNLOADS / fname
-    if dest.exists() and (not MICROPIP_SHA256 or sha256_file(dest) == MICROPIP_SHA256):
+    if dest.exists() and (not sha256 or sha256_file(dest) == sha256):
         return dest
-    log(f"  downloading micropip {MICROPIP_VERSION} with pip download ...")
+    log(f"  downloading {name} {version} with pip download ...")
     tmp = new_tmp_dir("pip")
     try:
         run(
@@ -103,19 +118,19 @@ def micropip_wheel(python_version: str) -> Path:
                 "--only-binary=:all:",
                 "--python-version",
                 python_version,
-                f"micropip=={MICROPIP_VERSION}",
+                f"{name}=={version}",
                 "-d",
                 str(tmp),
                 "-q",
                 "--disable-pip-version-check",
             ],
-            f"pip download micropip=={MICROPIP_VERSION}",
+            f"pip download {name}=={version}",
             cwd=tmp,
         )
         got = tmp / fname
         if not got.exists():
-            raise BuildError(f"pip download micropip=={MICROPIP_VERSION}: {fname} not produced")
-        check_pin(fname, sha256_file(got), MICROPIP_SHA256, got)
+            raise BuildError(f"pip download {name}=={version}: {fname} not produced")
+        check_pin(fname, sha256_file(got), sha256, got)
         DOWNLOADS.mkdir(parents=True, exist_ok=True)
         os.replace(got, dest)
     finally:

@@ -21,7 +21,7 @@ from web_steps import step
 from kingcore import Game, Phase, Rules
 from kingcore.contracts import Contract
 from kingcore.game import schedule
-from kingcore.web import Session, deal_history, help_topic, rules_help
+from kingcore.web import Catalog, Session, deal_history, help_topic, rules_help
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import Node, h
@@ -76,7 +76,7 @@ def test_rules_help_follows_the_engine(name: str) -> None:
     game = Game(rules)
     assert data["rules"] == str(rules) and data["players"] == rules.players and data["deals"] == game.total_deals
     assert [s["id"] for s in data["sections"]] == ["deck", "dealing", "play", "contracts", "special", "replay",
-                                                   "order", "settlement"]
+                                                   "order", "settlement", "friends"]
     listed = deals_listed(data)
     assert [d["contract"] for d in listed] == [c.value for c in schedule(rules)]
     assert [d["number"] for d in listed] == list(range(1, len(listed) + 1))
@@ -203,6 +203,24 @@ def test_the_plural_forms_follow_the_numbers() -> None:
     assert "Cards are dealt 2 at a time" in two and "A table of 2 players." in two
     calls = h("div", None, helpview.help_panel(rules_help("king(replay=trumps)"), CAT)).text()
     assert "The caller chooses a trump suit, no trump, misère or by the last card." in calls
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("20 seconds", "STUN", "as a dealer who peeks would", "cannot choose the cards", "re-invite")),
+    ("ru", ("20 секунд", "STUN", "как сдающий, который подглядывает", "выбрать карты хозяин не может")),
+    ("uk", ("20 секунд", "STUN", "як роздавач, що підглядає", "вибрати карти господар не може")),
+])
+def test_playing_with_friends_in_every_language(lang: str, words: tuple[str, ...]) -> None:
+    """Issue 19: the help's last section says how to invite, what the connection needs (STUN tells each
+    browser its address; no relay; the 20 s) and the trust model, in each language, for every table."""
+    cat = Catalog.from_mo(compiled(lang), strict=True)
+    for rules in ("king()", "king(players=3,deck=kitty)"):
+        root = h("div", None, helpview.help_panel(rules_help(rules), cat))
+        friends = root.select(tag="section", id="help-friends")
+        assert len(friends) == 1 and friends[0] is root.select(tag="section")[-1]
+        text = friends[0].text()
+        assert all(w in text for w in words), text
+        assert text.startswith(cat.t("help.title.friends"))
 
 
 # ----- the trick history --------------------------------------------------------------------------------

@@ -13,10 +13,13 @@ instead of failing.
 ({}, False)
 >>> read_prefs(None)
 ({}, True)
+>>> ice_servers({"ice": {"mode": "own", "text": "stun:stun.example.org"}})
+[{'urls': 'stun:stun.example.org'}]
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..bots.levels import REGISTRY
@@ -43,6 +46,126 @@ UI_OPTIONS = frozenset({"undo", "autoplay", "sounds", "large_cards", "four_colou
 the play options (undo, auto-play, sounds: ``king.assist``) and the display options (large cards, a
 four-colour deck) of ``king/options.py``."""
 
+ONLINE_LEVEL = "online"
+"""A seat played by a friend from another browser (issue 19; ``kingcore.web.net.ONLINE``): the new-game
+dialog remembers it among the levels."""
+
+DEFAULT_STUN = "stun:stun.l.google.com:19302"
+"""The public STUN server the page asks by default for its public address (issue 19): a well-known one,
+free, answering since 2012. It learns the browser's address and nothing of the game."""
+
+ICE_MODES = ("default", "none", "own")
+"""The connection option (preferences' ``ice``: ``{"mode": …, "text": …}``): :data:`DEFAULT_STUN`; no
+server (friends on the same network only); or the player's own list of servers, one a line."""
+
+MAX_ICE_SERVERS = 8
+"""Lines (servers) in the player's own list."""
+MAX_ICE_LINE = 300
+"""Characters in one line of the player's own list (an address with a user name and a password)."""
+
+_ICE_URL = re.compile(
+    r"(?P<scheme>stuns?|turns?):(?P<host>\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9](?:[A-Za-z0-9.\-]{0,251}[A-Za-z0-9])?)"
+    r"(?::(?P<port>\d{1,5}))?(?P<query>\?transport=(?:udp|tcp))?")
+"""A STUN or TURN server's address (RFC 7064, RFC 7065): ``stun:host[:port]``, ``turn:host[:port][?transport=udp]``;
+a host is a name, an IPv4 address or an ``[IPv6]`` address."""
+
+
+class IceError(ValueError):
+    """A list of ICE servers that cannot be used: ``.reason`` (the page's words are ``ice.<reason>``) and
+    ``.args_`` (the words' arguments: ``line``, the 1-based line; ``text``; ``n``)."""
+
+    def __init__(self, reason: str, message: str, **args: Any) -> None:
+        super().__init__(message)
+        self.reason, self.args_ = reason, args
+
+
+def parse_ice_list(text: str) -> list[dict[str, str]]:
+    """The player's own ICE servers (the connection option's list) as RTCPeerConnection ``iceServers``.
+
+    One server a line: a STUN address (``stun:`` or ``stuns:``), or a TURN address (``turn:`` or ``turns:``)
+    followed by a user name and a password (a TURN server refuses a client without them; a browser refuses
+    such an entry outright). Blank lines and lines starting with ``#`` are skipped.
+
+    Returns ``[{"urls": url}]`` or ``[{"urls": url, "username": user, "credential": password}]``, in order.
+
+    Raises:
+        IceError: ``too_long`` (a line over :data:`MAX_ICE_LINE`), ``bad_line`` (not an address),
+            ``turn_login`` / ``stun_login`` (a TURN address without a login, a STUN address with one),
+            ``too_many`` (more than :data:`MAX_ICE_SERVERS`), ``empty`` (no server at all).
+
+    >>> parse_ice_list("stun:192.0.2.7:3478")
+    [{'urls': 'stun:192.0.2.7:3478'}]
+    >>> parse_ice_list("turn:relay.example.org?transport=tcp ann s3cret")
+    [{'urls': 'turn:relay.example.org?transport=tcp', 'username': 'ann', 'credential': 's3cret'}]
+    >>> parse_ice_list("http://example.org")
+    Traceback (most recent call last):
+    kingcore.web.prefs.IceError: line 1 is not a STUN or TURN address
+    """
+    if len(text) > MAX_ICE_SERVERS * (MAX_ICE_LINE + 1) * 4:
+        raise IceError("too_many", "the list is too long", n=MAX_ICE_SERVERS)
+    servers: list[dict[str, str]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if len(line) > MAX_ICE_LINE:
+            raise IceError("too_long", f"line {number} is longer than {MAX_ICE_LINE}", line=number, n=MAX_ICE_LINE)
+        if not line.isprintable() or not line.isascii():
+            raise IceError("bad_line", f"line {number} holds characters no address has", line=number, text=line)
+        url, *login = line.split()
+        m = _ICE_URL.fullmatch(url)
+        if not m or (m["port"] and not 0 < int(m["port"]) < 65536) or (m["query"] and m["scheme"].startswith("stun")):
+            raise IceError("bad_line", f"line {number} is not a STUN or TURN address", line=number, text=url)
+        if m["scheme"].startswith("turn"):
+            if len(login) != 2:
+                raise IceError("turn_login", f"line {number}: a TURN server needs a user and a password", line=number)
+            servers.append({"urls": url, "username": login[0], "credential": login[1]})
+        else:
+            if login:
+                raise IceError("stun_login", f"line {number}: a STUN server takes no login", line=number)
+            servers.append({"urls": url})
+        if len(servers) > MAX_ICE_SERVERS:
+            raise IceError("too_many", f"more than {MAX_ICE_SERVERS} servers", n=MAX_ICE_SERVERS)
+    if not servers:
+        raise IceError("empty", "no server in the list")
+    return servers
+
+
+def ice_servers(prefs: dict[str, Any]) -> list[dict[str, str]]:
+    """The ``iceServers`` of the page's ``RTCPeerConnection`` for the preferences ``prefs`` (their ``ice``,
+    :data:`ICE_MODES`; sorted by :func:`sort_prefs`): ``[{"urls": DEFAULT_STUN}]`` by default, ``[]`` for
+    ``none``, the player's list for ``own`` (:func:`parse_ice_list`; the default should it not parse).
+    Never raises.
+
+    >>> ice_servers({}), ice_servers({"ice": {"mode": "none"}})
+    ([{'urls': 'stun:stun.l.google.com:19302'}], [])
+    """
+    ice = prefs.get("ice")
+    mode = ice.get("mode") if isinstance(ice, dict) else "default"
+    if mode == "none":
+        return []
+    if mode == "own" and isinstance(ice, dict) and isinstance(ice.get("text"), str):
+        try:
+            return parse_ice_list(ice["text"])
+        except IceError:
+            pass
+    return [{"urls": DEFAULT_STUN}]
+
+
+def _ice_pref(ice: Any) -> dict[str, str] | None:
+    """A stored ``ice`` preference if it has the shape :func:`sort_prefs` keeps, else ``None``."""
+    if not isinstance(ice, dict) or ice.get("mode") not in ICE_MODES or not isinstance(ice.get("text", ""), str):
+        return None
+    out = {"mode": str(ice["mode"])}
+    if "text" in ice:
+        try:
+            parse_ice_list(ice["text"])
+        except IceError:
+            return None
+        out["text"] = ice["text"]
+    return None if out["mode"] == "own" and "text" not in out else out
+
+
 MIN_DEADLINE_S = 5.0
 """The shortest deadline of a bots' worker call, in seconds."""
 DEADLINE_S = {"hint": 30.0, "analyse": 120.0}
@@ -66,13 +189,17 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
     :func:`~kingcore.web.hotseat.clean_name`: what the people at the device called themselves last),
     ``fast`` (a bool), ``lang`` (one of
     :data:`~kingcore.web.text.LANGUAGES`, the language the player chose), ``ui`` (a dict of the page's
-    options, :data:`UI_OPTIONS`, each a bool; other keys are dropped silently — a later version's);
+    options, :data:`UI_OPTIONS`, each a bool; other keys are dropped silently — a later version's), ``ice``
+    (the connection option: ``{"mode"}`` one of :data:`ICE_MODES`, and ``"text"``, the player's own list
+    as typed, which :func:`parse_ice_list` reads; ``own`` needs it);
     ``dropped`` names, in that order, each key dropped for its shape (``"ui.large_cards"`` for a ``ui``
     option), or is ``["*"]`` when the text was not a preferences object (too long, too deep, not JSON, not
     an object). ``None`` or an empty text is no preferences: ``({}, [])``. Never raises.
 
     >>> sort_prefs('{"ui": {"large_cards": "yes", "undo": true}, "lang": 7, "fast": false}')
     ({'fast': False, 'ui': {'undo': True}}, ['lang', 'ui.large_cards'])
+    >>> sort_prefs('{"ice": {"mode": "own", "text": "stun:a.example"}, "levels": ["human", "online"]}')
+    ({'levels': ['human', 'online'], 'ice': {'mode': 'own', 'text': 'stun:a.example'}}, [])
     """
     if not text:
         return {}, []
@@ -96,7 +223,7 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
     if "levels" in doc:
         levels = doc["levels"]
         if isinstance(levels, list) and 2 <= len(levels) <= 6 and levels[0] == HUMAN \
-                and all(isinstance(lv, str) and (lv in BOT_LEVELS or lv == HUMAN) for lv in levels[1:]):
+                and all(isinstance(lv, str) and (lv in BOT_LEVELS or lv in (HUMAN, ONLINE_LEVEL)) for lv in levels[1:]):
             prefs["levels"] = list(levels)
         else:
             dropped.append("levels")
@@ -125,6 +252,12 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
             dropped += [f"ui.{k}" for k, v in ui.items() if k in UI_OPTIONS and not isinstance(v, bool)]
         else:
             dropped.append("ui")
+    if "ice" in doc:
+        ice = _ice_pref(doc["ice"])
+        if ice is None:
+            dropped.append("ice")
+        else:
+            prefs["ice"] = ice
     return prefs, dropped
 
 

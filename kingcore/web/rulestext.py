@@ -37,8 +37,13 @@ from ..position import Deal
 from ..rules import Rules
 from .viewmodel import rule_notes, scoring
 
-SECTIONS = ("deck", "dealing", "play", "contracts", "special", "replay", "order", "settlement")
-"""The help's sections, in order (each always present; what it says depends on the rules)."""
+SECTIONS = ("deck", "dealing", "play", "contracts", "special", "replay", "order", "settlement", "friends")
+"""The help's sections, in order (each always present; what it says depends on the rules). The last,
+``friends``, is not a rule: how to play with friends online (issue 19) — the invite, what the connection
+needs, and who can cheat (the trust model of the commit–reveal deal)."""
+
+NO_CONNECTION_S = 20
+"""Seconds after which a page that made no connection to a friend says so (issue 19); the help quotes it."""
 
 TOPICS: dict[str, str] = {
     "players": "deck", "deck": "deck", "first_dealer": "dealing", "deal_by": "dealing",
@@ -50,7 +55,7 @@ TOPICS: dict[str, str] = {
 """Which section of the help explains each option of RULES.md §10 (the dialog's "§" links)."""
 
 _MARKS = {"deck": "§2", "dealing": "§3", "play": "§4", "contracts": "§5", "special": "§4", "replay": "§7",
-          "order": "§8", "settlement": "§6"}
+          "order": "§8", "settlement": "§6", "friends": ""}
 
 
 def help_topic(option: str) -> str:
@@ -89,6 +94,8 @@ def rules_help(rules: Rules | str) -> dict[str, Any]:
         "deck": _deck(r), "dealing": _dealing(r), "play": [_p("help.play.follow")],
         "contracts": _contracts(r, game, order), "special": _special(r, plain, deals, trumps),
         "replay": _replay(r, game), "order": _order(r, game, order), "settlement": _settlement(r),
+        "friends": [_p("help.friends.invite"), _p("help.friends.connection", NO_CONNECTION_S),
+                    _p("help.friends.trust")],
     }
     return {"rules": str(r), "players": r.players, "deals": game.total_deals,
             "sections": [{"id": k, "section": _MARKS[k], "items": sections[k]} for k in SECTIONS]}

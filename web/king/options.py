@@ -6,14 +6,23 @@ by ``#options-close`` or Escape. Each option is a checkbox ``input[data-ui=NAME]
   ``king.assist``, which also draws the bar's ``#btn-undo``.
 * The display options (``fieldset#options-display``: large cards, a four-colour deck) are marks on ``<body>``
   (``king.render.display``) that the style sheet draws.
+* The connection option of friends online (``fieldset#options-connection``, issue 19): the ICE servers, radio
+  buttons ``input[name=ice]`` (``default``, ``none``, ``own``) and the player's own list ``#ice-list``, kept in
+  the preferences' ``ice`` (``kingcore.web.prefs.ICE_MODES``) once valid; a list that is not is said in
+  ``#ice-error`` and not kept. ``kingcore.web.prefs.ice_servers`` turns it into the connection's servers.
+
+With ``?king-test`` in the address, :meth:`OptionsDialog.bind` also sets the invite block's test hook
+(``king.invite.test_hook``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
+
+from kingcore.web.prefs import IceError, parse_ice_list
 
 from .app import App
 from .draw import el
@@ -57,12 +66,17 @@ class OptionsDialog:
         el("options-dialog").addEventListener(
             "close", create_proxy(lambda e: document.body.removeAttribute("data-options")))
         el("btn-undo").addEventListener("click", create_proxy(lambda e: self.app.assist.undo()))
+        if "king-test" in str(window.location.search):
+            from .invite import test_hook  # the page imports it only when it draws an invite
+
+            window.kingInviteBlock = create_proxy(test_hook(self.app.cat, self.app.state.show_toast))
 
     def open(self, *_: Any) -> None:
         """The dialog, its checkboxes showing the stored options; the focus on the first."""
         ui = ui_prefs(self.app)
         for box in document.querySelectorAll("#options-dialog input[data-ui]"):
             box.checked = ui.get(str(box.dataset.ui)) is True
+        self.show_ice()
         dialog = el("options-dialog")
         if not dialog.open:
             dialog.showModal()
@@ -73,6 +87,9 @@ class OptionsDialog:
     def changed(self, event: Any) -> None:
         """An option switched: remembered at once, and shown (a play option through ``king.assist``)."""
         box = event.target
+        if not is_none(box) and (box.hasAttribute("data-ice") or box.id == "ice-list"):
+            self.ice_changed()
+            return
         if is_none(box) or not box.hasAttribute("data-ui"):
             return
         name, value = str(box.dataset.ui), bool(box.checked)
@@ -84,3 +101,37 @@ class OptionsDialog:
             self.app.store.save_prefs(self.app.state.prefs)
             apply_display(ui)
         document.body.dataset.options = "saved"  # a mark for the tests: the change is stored
+
+    def show_ice(self) -> None:
+        """The connection option as stored (the default when none is)."""
+        ice = self.app.state.prefs.get("ice")
+        ice = ice if isinstance(ice, dict) else {}
+        mode = str(ice.get("mode", "default"))
+        for radio in document.querySelectorAll("#options-dialog input[data-ice]"):
+            radio.checked = str(radio.value) == mode
+        el("ice-list").value = str(ice.get("text", ""))
+        el("ice-error").hidden = True
+
+    def ice_changed(self) -> None:
+        """The connection option changed: kept when valid (an own list that parses), else said and not kept."""
+        checked = document.querySelector("#options-dialog input[data-ice]:checked")
+        mode = "default" if is_none(checked) else str(checked.value)
+        text = str(el("ice-list").value)
+        error = el("ice-error")
+        ice: dict[str, str] = {"mode": mode}
+        try:
+            parse_ice_list(text)
+            ice["text"] = text
+        except IceError as e:
+            if mode == "own":  # another mode is kept: its list only when it is valid
+                args = {k: v for k, v in e.args_.items() if k != "n"}
+                code = f"ice.{e.reason}"
+                error.textContent = self.app.cat.n(code, int(e.args_["n"]), **args) if "n" in e.args_ \
+                    else self.app.cat.t(code, **args)
+                error.hidden = False
+                document.body.dataset.options = "refused"  # a mark for the tests: nothing stored
+                return
+        error.hidden = True
+        self.app.state.prefs["ice"] = ice
+        self.app.store.save_prefs(self.app.state.prefs)
+        document.body.dataset.options = "saved"

@@ -70,7 +70,8 @@ def help_panel(data: Mapping[str, Any], cat: Catalog) -> list[Node]:
             else:
                 body.append(h("p", {"data-code": item["code"]}, paragraph(cat, item)))
         out.append(h("section", {"class": "help-section", "id": f"help-{sec['id']}", "data-section": sec["id"]},
-                     h("h3", None, cat.t(f"help.title.{sec['id']}"), " ", h("small", None, sec["section"])),
+                     h("h3", None, cat.t(f"help.title.{sec['id']}"),
+                       sec["section"] and [" ", h("small", None, sec["section"])]),
                      body))
     return out
 

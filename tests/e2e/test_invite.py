@@ -1,0 +1,105 @@
+"""Friends online (issue 19) in a real Chromium, the parts around the connection: an invite and an answer
+block (web/king/invite.py, drawn through its ``?king-test`` hook) — the read-only field, its QR code read back
+by a real decoder, Copy through the Clipboard API and its toast, the QR encoder (segno's vendored wheel)
+fetched only when the first block is shown, from the service worker with the network off — and the
+ICE-servers control of the Options dialog."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+from typing import Any
+
+import pytest
+from test_a11y_scan import scan
+from test_web import PREFS_KEY, open_game
+from test_web_qr import decode, svg_pixels
+
+pytestmark = pytest.mark.browser
+
+SEGNO_FETCHED = "() => performance.getEntriesByType('resource').some(e => e.name.includes('/wheels/segno-'))"
+
+
+def qr_text(page: Any, block: str) -> list[str]:
+    """What a decoder reads in the QR picture of ``block`` (its ``<img>``'s SVG, drawn into pixels)."""
+    src = str(page.get_attribute(f"{block} figure[data-qr=ready] img.qr", "src"))
+    assert src.startswith("data:image/svg+xml;base64,"), src[:40]
+    return decode(svg_pixels(base64.b64decode(src.split(",", 1)[1]).decode()))
+
+
+def stored_ice(page: Any) -> Any:
+    return json.loads(page.evaluate("k => localStorage.getItem(k) || '{}'", PREFS_KEY)).get("ice")
+
+
+def test_invite_and_answer_blocks_and_the_ice_option(server: Any, new_context: Any) -> None:
+    ctx, _ = new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = open_game(ctx, server.url + "?king-test")
+    # offline, as a host at a table with no internet (friends on the same Wi-Fi): the service worker has it all
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'")
+    ctx.new_cdp_session(page).send("Network.clearBrowserCache")
+    ctx.set_offline(True)
+    server.stop()
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert not page.evaluate(SEGNO_FETCHED), "the QR encoder was fetched while the page started"
+
+    # the host's invite: a link of the length netpage's codes have (≈ 1,000 characters)
+    code = base64.urlsafe_b64encode(random.Random(19).randbytes(720)).decode().rstrip("=")
+    link = f"{server.url}#join={code}"
+    page.evaluate("t => window.kingInviteBlock('invite', t)", link)
+    page.wait_for_selector("#invite-test figure[data-qr=ready] img.qr")
+    assert page.evaluate(SEGNO_FETCHED)
+    assert page.input_value("#invite-test input[data-invite-link]") == link
+    assert page.get_attribute("#invite-test input[data-invite-link]", "readonly") is not None
+    assert qr_text(page, "#invite-test") == [link]
+    assert page.get_attribute("#invite-test img.qr", "alt")  # the picture is named for a screen reader
+    assert page.text_content("#invite-test .invite-status[data-state=waiting]") == "waiting"
+
+    page.click("#invite-test button[data-copy]")
+    page.wait_for_selector("#invite-test[data-copied=true]")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    page.wait_for_function("document.getElementById('toast').textContent.includes('Copied')")
+    has_share = page.evaluate("typeof navigator.share === 'function'")
+    assert page.locator("#invite-test button[data-share]").count() == (1 if has_share else 0)
+
+    # the guest's answer: another kind of field, hostile-looking text kept as text
+    answer = '"><img src=x onerror=alert(1)>' + code[:300]
+    page.evaluate("t => window.kingInviteBlock('answer', t)", answer)
+    page.wait_for_selector("#invite-test figure[data-qr=ready] img.qr")
+    assert page.locator("#invite-test input[data-invite-link]").count() == 0
+    assert page.input_value("#invite-test input[data-answer-code]") == answer
+    assert page.locator("#invite-test img").count() == 1  # the QR picture only: no markup from the text
+    assert qr_text(page, "#invite-test") == [answer]
+    page.click("#invite-test button[data-copy]")  # the new block's text: the invite's listener is gone
+    page.wait_for_function("async t => (await navigator.clipboard.readText()) === t", arg=answer)
+    page.evaluate("t => window.kingInviteBlock('answer', t)", "x" * 3000)  # more than any QR code holds
+    page.wait_for_selector("#invite-test figure[data-qr=failed]")
+    assert page.text_content("#invite-test figure") == "No QR code: copy the text instead."
+    assert page.input_value("#invite-test input[data-answer-code]") == "x" * 3000  # the field still has it
+    found: dict[str, Any] = {}
+    scan(page, "answer block", found)  # axe-core: no serious or critical violation in the block (or the page)
+    assert not found, found
+
+    # the ICE servers in Options: the default; an own list refused with its reason, then kept; none
+    page.click("#btn-options")
+    page.wait_for_selector("#options-dialog[open]")
+    assert page.is_checked("#ice-default") and stored_ice(page) is None
+    page.check("#ice-own")
+    page.wait_for_selector("#ice-error:not([hidden])")
+    assert "empty" in page.text_content("#ice-error") and stored_ice(page) is None
+    page.fill("#ice-list", "turn:relay.example.org:3478")
+    page.press("#ice-list", "Tab")
+    page.wait_for_function("document.getElementById('ice-error').textContent.includes('TURN')")
+    assert "line 1" in page.text_content("#ice-error") and stored_ice(page) is None
+    own = "stun:stun.example.org:3478\nturn:relay.example.org:3478 ann s3cret"
+    page.fill("#ice-list", own)
+    page.press("#ice-list", "Tab")
+    page.wait_for_function("k => (localStorage.getItem(k) || '').includes('\"own\"')", arg=PREFS_KEY)
+    assert stored_ice(page) == {"mode": "own", "text": own} and page.is_hidden("#ice-error")
+    page.check("#ice-none")
+    page.wait_for_function("k => (localStorage.getItem(k) || '').includes('\"none\"')", arg=PREFS_KEY)
+    assert stored_ice(page) == {"mode": "none", "text": own}
+    page.click("#options-close")
+    page.click("#btn-options")
+    assert page.is_checked("#ice-none") and page.input_value("#ice-list") == own
