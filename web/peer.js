@@ -63,11 +63,19 @@
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   }
 
+  /** RTCPeerConnection's iceServers from JSON (kingcore.web.prefs.ice_servers): entries with a string
+   * ``urls`` and, for a TURN server, ``username`` and ``credential``; anything else left out. */
   function iceServers(iceJson) {
-    try {
-      var list = JSON.parse(iceJson || "[]");
-      return Array.isArray(list) ? list.filter(function (u) { return typeof u === "string"; }).map(function (u) { return { urls: u }; }) : [];
-    } catch (e) { return []; }
+    var list;
+    try { list = JSON.parse(iceJson || "[]"); } catch (e) { return []; }
+    if (!Array.isArray(list)) return [];
+    return list.filter(function (s) { return s && typeof s.urls === "string"; }).map(function (s) {
+      var out = { urls: s.urls };
+      if (typeof s.username === "string" && typeof s.credential === "string") {
+        out.username = s.username; out.credential = s.credential;
+      }
+      return out;
+    });
   }
 
   function gathered(pc) {

@@ -80,9 +80,11 @@ def play_guest_turn(host: Any, page: Any) -> None:
 def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: Any) -> None:
     hctx, _ = new_context()
     gctx, _ = new_context()
-    seed_storage(hctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "random", "random", "random"]})})
+    none = {"mode": "none"}  # no ICE server: host candidates on the loopback
+    seed_storage(hctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "random", "random", "random"],
+                                               "ice": none})})
     own = '{"not": "a game of the host"}'  # the guest's own stored game: never overwritten
-    seed_storage(gctx, {SAVE_KEY: own})
+    seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none})})
     host = open_game(hctx, server.url)
     import os
     if os.environ.get("KING_DEBUG"):

@@ -16,20 +16,22 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import RULE_SET_TEXTS, Guest, NetError, check_names, rules_help
+from kingcore.web import RULE_SET_TEXTS, Guest, NetError, check_invite, check_names
+from kingcore.web.prefs import ice_servers
 
 from .app import App
 from .draw import el, put
 from .extras import open_help
-from .render.invite import answer_block, join_screen
+from .invite import invite_block
+from .render.invite import join_screen
 from .render.sheet import rules_line
 from .state import spawn
 from .words import Catalog
 
 PEER = "host"
 """The guest's one connection's name in ``kingPeer``."""
-MAX_INVITE = 4096
-"""The longest invite (the link's JSON beside the offer) read, in characters."""
+MAX_LINK = 16_384
+"""The longest decoded invite link read (the offer and the invite), in characters."""
 STATE_WORDS = {"reading": "net.connecting", "bad_link": "net.join.bad_link", "asking": "net.join.title",
                "answered": "net.join.answer_title", "connected": "net.join.connected", "lost": "net.host_lost",
                "bye": "net.closed", "failed": "net.host_lost"}
@@ -52,16 +54,12 @@ def read_link(text: str) -> tuple[str, dict[str, Any]]:
     """The offer SDP and the invite (``kingcore.web.Host.invite``) a link's decoded code holds.
 
     Raises:
-        ValueError: not an invite (shape, types, sizes).
+        ValueError: not an invite (``NetError`` from ``kingcore.web.check_invite``: its fields, sizes, rules).
     """
     doc = json.loads(text)
-    if not isinstance(doc, dict) or not isinstance(doc.get("sdp"), str) or not isinstance(doc.get("invite"), dict):
+    if not isinstance(doc, dict) or not isinstance(doc.get("sdp"), str) or len(text) > MAX_LINK:
         raise ValueError("not an invite")
-    invite = doc["invite"]
-    if len(json.dumps(invite)) > MAX_INVITE or not isinstance(invite.get("seat"), int) \
-            or isinstance(invite.get("seat"), bool) or not isinstance(invite.get("table"), str):
-        raise ValueError("not an invite")
-    return doc["sdp"], invite
+    return doc["sdp"], check_invite(doc.get("invite"))
 
 
 class GuestPage:
@@ -91,7 +89,6 @@ class GuestPage:
         try:
             text = str(await window.kingPeer.decode(self.code))
             self.sdp, self.invite = read_link(text)
-            rules_help(str(self.invite.get("rules")))  # rules this page knows (else RulesError: refused)
         except Exception as e:  # a broken or foreign link: said, nothing else happens
             window.console.warn(f"king: the invite link could not be read: {e}")
             self.say_state("bad_link")
@@ -141,14 +138,16 @@ class GuestPage:
     async def answer(self) -> None:
         window.kingPeer.listen(self.listener)
         try:
-            ice = json.dumps(self.app.state.prefs.get("ice", []))
+            ice = json.dumps(ice_servers(self.app.state.prefs))
             sdp = await window.kingPeer.answer(PEER, self.sdp, ice)
             code = str(await window.kingPeer.encode(str(sdp)))
         except Exception as e:
             window.console.warn(f"king: no answer could be made: {e}")
             self.say_state("failed")
             return
-        put(el("join-answer"), answer_block(self.cat, code))
+        invite_block(el("join-answer"), self.cat, "answer", code, title=self.cat.t("net.join.answer_title"),
+                     status=self.cat.t("net.join.answer_help", host=self.host_name()),
+                     toast=self.app.state.show_toast)
         el("join-answer").hidden = False
         self.say_state("answered")
 

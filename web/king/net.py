@@ -22,12 +22,14 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from kingcore.web import ONLINE, Host, Out, new_secret
+from kingcore.web.prefs import ice_servers
 
 from .app import App
 from .draw import el, put
-from .render.invite import invite_panel
+from .invite import invite_block
+from .render.invite import answer_fields, invite_panel
 from .state import Change, spawn
-from .words import Catalog
+from .words import Catalog, name
 
 TICK_MS = 1000
 """How often the fair round's deadlines (``Host.tick``) are looked at while a round is on."""
@@ -110,7 +112,7 @@ class Online:
             return
         self.seats[seat].update(link=None)
         self.draw()
-        sdp = await window.kingPeer.offer(str(seat), json.dumps(self.app.state.prefs.get("ice", [])))
+        sdp = await window.kingPeer.offer(str(seat), json.dumps(ice_servers(self.app.state.prefs)))
         if host is not self.host:
             return  # another game meanwhile
         code = str(await window.kingPeer.encode(json.dumps({"sdp": str(sdp), "invite": host.invite(seat)},
@@ -283,17 +285,27 @@ class Online:
         return str(friend) if friend else self.cat.t("hotseat.player", n=seat + 1)
 
     def draw(self) -> None:
+        """The panel drawn anew: each seat's block (its link with Copy, Share and QR code: ``king.invite``),
+        what the host typed in the answer fields kept."""
         s = self.app.state.session
         if s is None or not self.seats:
             return
+        typed = {seat: str(el(f"answer-{seat}").value) for seat in self.seats if not is_none(el(f"answer-{seat}"))}
         rows = [{"seat": seat, **entry} for seat, entry in sorted(self.seats.items())]
-        names: list[str | None] = [str(e.get("friend") or "") or None if i in self.seats else None
-                                   for i, e in ((i, self.seats.get(i, {})) for i in range(s.game.rules.players))]
-        put(el("invite-body"), invite_panel(self.cat, s.game.rules.players, rows, self.started), given=names)
+        players = s.game.rules.players
+        names: list[str | None] = [str(self.seats[i].get("friend") or "") if i in self.seats else None
+                                   for i in range(players)]
+        put(el("invite-body"), invite_panel(self.cat, players, rows, self.started), given=names)
         for seat, entry in self.seats.items():
-            node = el(f"invite-{seat}")
-            if not is_none(node):
-                node.dataset.state = entry["state"]
+            node, link = el(f"invite-link-{seat}"), entry["link"]
+            if not is_none(node) and link is not None:
+                invite_block(node, self.cat, "invite", link, title=self.cat.t("net.invite.link"),
+                             status=self.cat.t("net.invite.help", seat=name(self.cat, seat, players)),
+                             state=entry["state"], toast=self.app.state.show_toast,
+                             after=answer_fields(self.cat, seat))
+            box = el(f"answer-{seat}")
+            if seat in typed and not is_none(box):
+                box.value = typed[seat]
 
     def open(self) -> None:
         """The invite panel, drawn and shown."""

@@ -10,7 +10,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import is_none
 
-from kingcore.web import DEFAULT_LEVEL, ONLINE, TABLE_SIZES, SaveError, Session, online_session, save_seq, seq_newer
+from kingcore.web import ONLINE, TABLE_SIZES, SaveError, Session, online_session, save_seq, seq_newer
 
 from .draw import blob_url
 from .state import State
@@ -47,8 +47,7 @@ class Saves:
         then nothing is overwritten and the problem banner offers the export first, or (``discard``,
         the player's choice) starting anyway."""
         st = self.state
-        remembered = {**settings, "levels": [DEFAULT_LEVEL if lv == ONLINE else lv for lv in settings["levels"]]}
-        st.prefs.update({"options": changed, **remembered})  # a friend online is invited anew each game
+        st.prefs.update({"options": changed, **settings})
         st.store.save_prefs(st.prefs)
         if st.problem is not None and not discard and not self.keep_unreadable():
             st.pending = (rules, changed, settings)

@@ -12,7 +12,7 @@ from typing import Any
 from pyscript import window
 from pyscript.ffi import is_none
 
-from kingcore.web import BOT_LEVELS, HUMAN, read_prefs
+from kingcore.web import BOT_LEVELS, HUMAN, ONLINE, read_prefs
 
 from .render.dialog import fit_levels, fit_names
 
@@ -75,7 +75,7 @@ def pref_levels(prefs: dict[str, Any], players: int) -> list[str]:
     """The seats' levels the player last chose (``human`` first; other people too), fitted to a table of ``players``
     (``king.render.dialog.fit_levels``), or the defaults."""
     levels = prefs.get("levels")
-    if isinstance(levels, list) and all(lv in BOT_LEVELS or lv == HUMAN for lv in levels[1:]):
+    if isinstance(levels, list) and all(lv in BOT_LEVELS or lv in (HUMAN, ONLINE) for lv in levels[1:]):
         return fit_levels([HUMAN, *levels[1:]], players)
     return fit_levels([HUMAN], players)
 

@@ -21,6 +21,15 @@ def code_field(cat: Catalog, code: str, attr: str, label: str) -> Node:
                          "autocomplete": "off"}))
 
 
+def answer_fields(cat: Catalog, seat: int) -> list[Node]:
+    """Under a seat's invite link: the friend's answer code (``textarea#answer-<seat>``) and *Connect*."""
+    return [h("label", {"class": "field"}, h("span", {"class": "field-label"}, cat.t("net.invite.answer")),
+              h("textarea", {"id": f"answer-{seat}", "rows": 2, "spellcheck": "false", "autocomplete": "off"})),
+            h("p", {"class": "invite-actions"},
+              h("button", {"type": "button", "class": "btn btn--accent", "id": f"connect-{seat}",
+                           "data-connect": seat}, cat.t("net.invite.connect")))]
+
+
 def state_words(cat: Catalog, state: str, seat: int) -> str:
     """An online seat's state in words (a stand-in bot names the friend it keeps the seat for)."""
     return cat.t("net.seat.stand_in", name=name_mark(seat)) if state == "bot" else cat.t(f"net.seat.{state}")
@@ -33,13 +42,8 @@ def invite_block(cat: Catalog, seat: int, players: int, state: str, link: str | 
     head = cat.t("net.invite.seat", seat=who)
     body: list[Node] = []
     if state in ("waiting", "disconnected", "bot") and link is not None:
-        body += [h("div", {"class": "invite-link", "id": f"invite-link-{seat}"},
-                   code_field(cat, link, "data-invite-link", cat.t("net.invite.link"))),
-                 h("label", {"class": "field"}, h("span", {"class": "field-label"}, cat.t("net.invite.answer")),
-                   h("textarea", {"id": f"answer-{seat}", "rows": 2, "spellcheck": "false", "autocomplete": "off"})),
-                 h("p", {"class": "invite-actions"},
-                   h("button", {"type": "button", "class": "btn btn--accent", "id": f"connect-{seat}",
-                                "data-connect": seat}, cat.t("net.invite.connect")))]
+        body.append(h("div", {"class": "invite-link", "id": f"invite-link-{seat}"},
+                      code_field(cat, link, "data-invite-link", cat.t("net.invite.link")), answer_fields(cat, seat)))
     elif link is None and state != "connected":
         body.append(h("p", {"class": "field-note"}, cat.t("net.connecting")))
     actions: list[Node] = []
@@ -87,9 +91,3 @@ def join_screen(cat: Catalog, invite: dict[str, Any], rules: str) -> list[Node]:
               h("button", {"type": "button", "class": "btn btn--accent", "id": "join-accept"},
                 cat.t("net.join.accept"))),
             h("div", {"id": "join-answer", "hidden": True})]
-
-
-def answer_block(cat: Catalog, code: str) -> list[Node]:
-    """The guest's answer code to send back to the host (``[data-answer-code]``)."""
-    return [h("p", None, cat.t("net.join.answer_help", host=name_mark(0))),
-            code_field(cat, code, "data-answer-code", cat.t("net.join.answer_title"))]
