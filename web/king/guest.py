@@ -190,11 +190,12 @@ class GuestPage:
             if isinstance(out.get(key), str):
                 self.send(out[key])
 
-    def draw(self, vm: Any) -> None:
-        """A view model from the host, checked, drawn by the page's renderers (never stored)."""
+    def draw(self, received: Any) -> None:
+        """A view model from the host (``received``, untrusted), checked, drawn by the page's renderers (never
+        stored)."""
         assert self.guest is not None
         try:
-            vm = self.guest.check_view(vm)
+            vm = self.guest.check_view(received)
         except NetError as e:
             window.console.warn(f"king: the host sent a view that is refused: {e}")
             return

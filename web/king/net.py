@@ -217,7 +217,7 @@ class Online:
                 entry["state"] = "bot"
         self.started = True
         el("invite-dialog").close()
-        if st.session.game.current is not None:  # a reload's game: saved as it goes on
+        if st.vm is not None and st.vm["phase"] != "draw_dealer":  # a reload's game: saved as it goes on
             st.commit("settings")
         self.round(begin=True)
         self.app.loop.kick()
@@ -292,7 +292,7 @@ class Online:
             return
         typed = {seat: str(el(f"answer-{seat}").value) for seat in self.seats if not is_none(el(f"answer-{seat}"))}
         rows = [{"seat": seat, **entry} for seat, entry in sorted(self.seats.items())]
-        players = s.game.rules.players
+        players = len(s.settings["levels"])
         names: list[str | None] = [str(self.seats[i].get("friend") or "") if i in self.seats else None
                                    for i in range(players)]
         put(el("invite-body"), invite_panel(self.cat, players, rows, self.started), given=names)
