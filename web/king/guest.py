@@ -54,11 +54,12 @@ def read_link(text: str) -> tuple[str, dict[str, Any]]:
     """The offer SDP and the invite (``kingcore.web.Host.invite``) a link's decoded code holds.
 
     Raises:
-        ValueError: not an invite (``NetError`` from ``kingcore.web.check_invite``: its fields, sizes, rules).
+        KeyError: no offer (``"sdp"``), or too long a text.
+        NetError: the invite refused by ``kingcore.web.check_invite`` (its fields, sizes, rules).
     """
     doc = json.loads(text)
     if not isinstance(doc, dict) or not isinstance(doc.get("sdp"), str) or len(text) > MAX_LINK:
-        raise ValueError("not an invite")
+        raise KeyError("sdp")
     return doc["sdp"], check_invite(doc.get("invite"))
 
 
@@ -89,7 +90,7 @@ class GuestPage:
         try:
             text = str(await window.kingPeer.decode(self.code))
             self.sdp, self.invite = read_link(text)
-        except Exception as e:  # a broken or foreign link: said, nothing else happens
+        except Exception as e:  # a broken or foreign link (KeyError, ValueError…): said, nothing else happens
             window.console.warn(f"king: the invite link could not be read: {e}")
             self.say_state("bad_link")
             return
