@@ -139,7 +139,7 @@ def on_key(event: Any) -> None:
 @on("click", "#export-record, #storage-export")
 def on_export_record(event: Any) -> None:
     """The game record (kingcore.notation) as a file: `python -m kingcore replay|analyse` read it."""
-    url = app.saves.record_link()
+    url = guest.record_link() if guest is not None else app.saves.record_link()
     if url is None:
         event.preventDefault()
     else:

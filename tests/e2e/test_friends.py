@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -86,10 +87,6 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
     own = '{"not": "a game of the host"}'  # the guest's own stored game: never overwritten
     seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none})})
     host = open_game(hctx, server.url)
-    import os
-    if os.environ.get("KING_DEBUG"):
-        hctx.on("console", lambda m: print("HOST", m.text))
-        gctx.on("console", lambda m: print("GUEST", m.text))
     host.click("#btn-new")
     host.select_option("#opt-level-1", "online")
     host.click("#new-game-start")
@@ -143,6 +140,12 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
     assert turns >= 3
     rows = host.locator("#score-sheet tr[data-deal]").count()
     assert guest.locator("#score-sheet tr[data-deal]").count() == rows >= 1
+    guest.click("#btn-sheet")  # the deal is over: the game record the host shared may be downloaded
+    guest.wait_for_function("document.body.dataset.fair !== undefined")
+    with guest.expect_download() as got:
+        guest.click("#export-record")
+    assert "[Rules " in Path(got.value.path()).read_text("utf-8")
+    guest.click("#btn-sheet-close")
 
     # a flood (more than 20 messages a second): the friend is sent away; the host plays on
     guest.evaluate("() => { for (let i = 0; i < 60; i++) window.kingNetTest(JSON.stringify("

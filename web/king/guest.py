@@ -20,7 +20,7 @@ from kingcore.web import RULE_SET_TEXTS, Guest, NetError, check_invite, check_na
 from kingcore.web.prefs import ice_servers
 
 from .app import App
-from .draw import el, put
+from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block
 from .render.invite import join_screen
@@ -74,6 +74,8 @@ class GuestPage:
         self.name = ""
         self.connected = False
         self.listener = create_proxy(self.on_peer)
+        self.record: str | None = None  # the game record the host shared once a deal was over
+        self.record_url: str | None = None
 
     # ----- the join screen -------------------------------------------------------------------------
 
@@ -183,6 +185,9 @@ class GuestPage:
             document.body.dataset.unfair = str(out["unfair"])
             el("guest-banner").textContent = self.cat.t("net.unfair_deal", deal=out["unfair"])
             el("guest-banner").hidden = False
+        elif "record" in out:  # a deal is over: its record (every hand of it) may be downloaded now
+            self.record = str(out["record"])
+            document.body.dataset.fair = ",".join(map(str, self.guest.fair if self.guest is not None else []))
         elif "bye" in out:
             self.say_state("bye")
         elif "error" in out:
@@ -219,6 +224,13 @@ class GuestPage:
         """*Continue* after a deal's result."""
         if self.guest is not None and self.connected:
             self.send(self.guest.next())
+
+    def record_link(self) -> str | None:
+        """An object URL of the game record the host shared at the last deal's end (``None``: none yet)."""
+        if self.record is None:
+            return None
+        self.record_url = blob_url(self.record, self.record_url)
+        return self.record_url
 
     def host_name(self) -> str:
         """The host's name as the invite gives it (text, never markup), or "a friend online"."""

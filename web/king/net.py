@@ -23,6 +23,7 @@ from pyscript.ffi import create_proxy, is_none
 
 from kingcore.web import ONLINE, Host, Out, new_secret
 from kingcore.web.prefs import ice_servers
+from kingcore.web.rulestext import NO_CONNECTION_S
 
 from .app import App
 from .draw import el, put
@@ -131,7 +132,17 @@ class Online:
             window.console.warn(f"king: the answer for seat {seat} was refused: {e}")
             self.app.state.show_toast(self.cat.t("net.invite.bad_answer"))
             return
-        self.seats[seat]["state"] = "connecting"
+        entry = self.seats[seat]
+        entry["asked"] = asked = self.clock()
+        window.setTimeout(create_proxy(lambda: self.no_connection(seat, asked)), NO_CONNECTION_S * 1000)
+
+    def no_connection(self, seat: int, asked: float) -> None:
+        """No connection :data:`NO_CONNECTION_S` seconds after *Connect*: said plainly (the same network, or
+        one device), the invite left as it is."""
+        entry = self.seats.get(seat)
+        if entry is not None and entry.get("asked") == asked and not entry.get("joined"):
+            document.body.dataset.noConnection = str(seat)
+            self.app.state.show_toast(self.cat.n("net.no_connection", NO_CONNECTION_S))
 
     # ----- the wire --------------------------------------------------------------------------------
 

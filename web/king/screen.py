@@ -149,7 +149,7 @@ class Screen:
         was_shown = not panel.hidden
         show = not was_shown if show is None else show
         panel.hidden = not show
-        el("export-record").hidden = self.state.session is None  # no game in progress: nothing to download
+        el("export-record").hidden = self.state.vm is None  # no game in progress: nothing to download
         el("btn-sheet").setAttribute("aria-expanded", "true" if show else "false")
         d = self.drawing
         if show:  # the focus into the sheet, and (closed) back where it was: my hand, or the bar's button
