@@ -156,5 +156,22 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
     host.click("#btn-continue")  # the next deal, dealt by the host alone now
     host.wait_for_function("document.body.dataset.deal === '2'")
     assert json.loads(host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))["settings"]["online"][1] == "bot"
+
+    # a new game with two friends online, started at once with bots in their seats
+    host.click("#btn-new")
+    host.select_option("#opt-level-1", "online")
+    host.select_option("#opt-level-3", "online")
+    host.click("#new-game-start")
+    host.wait_for_selector("#invite-dialog[open] #invite-3[data-state=waiting]")
+    assert host.evaluate("document.body.dataset.phase") == "draw_dealer"  # dealt by the fair round, not before
+    host.click("#invite-start")
+    host.wait_for_function("document.body.dataset.deal === '1' && document.body.dataset.phase !== 'draw_dealer'")
+    saved = json.loads(host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))
+    assert saved["settings"]["online"] == [None, "bot", None, "bot"] and saved["settings"]["levels"][3] == "online"
+    host.reload()  # the host's reload continues the game from its save and offers re-invites
+    host.wait_for_selector("#invite-dialog[open] #invite-3[data-state=bot] input[data-invite-link]")
+    assert host.evaluate("document.body.dataset.deal") == "1"
+    host.click("#invite-start")
+    host.wait_for_function("!document.getElementById('invite-dialog').open")
     assert guest.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})") == own
     print(f"invite links {links} characters; answer codes {answers} characters")
