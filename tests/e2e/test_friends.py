@@ -164,6 +164,8 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
     host.click("#new-game-start")
     host.wait_for_selector("#invite-dialog[open] #invite-3[data-state=waiting]")
     assert host.evaluate("document.body.dataset.phase") == "draw_dealer"  # dealt by the fair round, not before
+    host.reload()  # saved undealt: a reload keeps the table and its invites
+    host.wait_for_selector("#invite-dialog[open] #invite-3[data-state=waiting] input[data-invite-link]")
     host.click("#invite-start")
     host.wait_for_function("document.body.dataset.deal === '1' && document.body.dataset.phase !== 'draw_dealer'")
     saved = json.loads(host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))

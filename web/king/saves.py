@@ -95,13 +95,12 @@ class Saves:
                                      card=self.cat.card(fd["card"]) if fd["card"] else ""))
 
     def start_online(self, options: Any, settings: dict[str, Any]) -> None:
-        """A new rubber with friends online, not dealt yet: the invites go out (``king.net``) and the draw and
-        the first deal come from the fair round. Not saved before then (an undealt game is no save: a
-        reload meanwhile continues the game before), but counted past the stored save, so this tab is ahead."""
+        """A new rubber with friends online, not dealt yet (``kingcore.web.online_session``): the invites go out
+        (``king.net``) and the draw and the first deal come from the fair round. Saved at once: a reload
+        meanwhile keeps the table and offers the invites again."""
         st = self.state
         session = online_session(options if isinstance(options, dict) else options.to_dict(), settings, st.rng)
-        session.seq = st.next_seq()
-        st.commit("new", session=session, save=False)
+        st.commit("new", session=session)
 
     def in_sync(self) -> bool:
         """Before a change: no other tab is ahead (else its game is taken, and said)."""
