@@ -177,3 +177,56 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
     host.wait_for_function("!document.getElementById('invite-dialog').open")
     assert guest.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})") == own
     print(f"invite links {links} characters; answer codes {answers} characters")
+
+
+def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_context: Any) -> None:
+    """Three contexts: the host in Russian, a friend in Russian at seat 1 and one in Ukrainian at seat 2. Each
+    join screen asks in its page's language with the host's name; each friend plays a card with the keyboard;
+    while one friend is to play, the other's page says whom it waits for, in its own language."""
+    prefs = {"fast": True, "levels": ["human", "online", "online", "random"], "ice": {"mode": "none"}}
+    hctx, _ = new_context(locale="ru-RU")
+    seed_storage(hctx, {PREFS_KEY: json.dumps(prefs)})
+    host = open_game(hctx, server.url)
+    host.click("#btn-new")
+    host.fill("#opt-name-0", "Оля")
+    host.click("#new-game-start")
+    friends = {1: ("ru-RU", "Петя", "приглашает"), 2: ("uk-UA", "Остап", "запрошує")}
+    guests: dict[int, Any] = {}
+    for seat, (locale, name, asks) in friends.items():
+        ctx, _ = new_context(locale=locale)
+        seed_storage(ctx, {PREFS_KEY: json.dumps({"ice": {"mode": "none"}})})
+        page = ctx.new_page()
+        page.goto(invite_link(host, seat))
+        page.wait_for_selector("#join-name")
+        title = str(page.locator("#join-title").text_content())
+        assert asks in title and "Оля" in title, title
+        page.fill("#join-name", name)
+        page.click("#join-accept")
+        page.wait_for_function("(document.querySelector('[data-answer-code]') || {}).value")
+        connect(host, seat, page.locator("[data-answer-code]").input_value())
+        guests[seat] = page
+    host.wait_for_function("!document.getElementById('invite-dialog').open")
+    waits = {1: "Чекаємо", 2: "Ждём"}  # what the other friend's page says while one is to play
+    played: set[int] = set()
+    while played != {1, 2}:
+        what = host.wait_for_function(HOST_JS.replace("b.toMove === '1'", "['1', '2'].includes(b.toMove)")).json_value()
+        if what == "over":
+            break
+        if what == "host":
+            card = host.locator("#hand button.card.is-legal").first.get_attribute("data-card")
+            host.click(f'#hand button[data-card="{card}"]')
+            host.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
+            continue
+        seat = int(host.evaluate("document.body.dataset.toMove"))
+        page, other = guests[seat], guests[3 - seat]
+        page.wait_for_selector("#hand.is-my-turn button.card.is-legal")
+        other.wait_for_function(f"document.getElementById('status').textContent.includes({json.dumps(waits[seat])})")
+        assert friends[seat][1] in str(other.locator("#status").text_content())
+        card = page.locator("#hand button.card.is-legal").first.get_attribute("data-card")
+        page.focus(f'#hand button[data-card="{card}"]')
+        page.keyboard.press("Enter")  # keyboard play, as on the host's own page
+        page.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
+        played.add(seat)
+    assert played == {1, 2}
+    for seat, page in guests.items():
+        assert page.evaluate("document.documentElement.lang") == friends[seat][0][:2]

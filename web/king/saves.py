@@ -10,7 +10,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import is_none
 
-from kingcore.web import ONLINE, TABLE_SIZES, SaveError, Session, online_session, save_seq, seq_newer
+from kingcore.web import DEFAULT_LEVEL, ONLINE, TABLE_SIZES, SaveError, Session, online_session, save_seq, seq_newer
 
 from .draw import blob_url
 from .state import State
@@ -73,7 +73,9 @@ class Saves:
         settings = dict(settings or {})
         settings.setdefault("fast", bool(st.prefs.get("fast", False)))
         players = options.get("players", 4) if isinstance(options, dict) else options.players
-        settings.setdefault("levels", pref_levels(st.prefs, players if players in TABLE_SIZES else 4))
+        if "levels" not in settings:  # a game started without the dialog: friends online are invited only from it
+            remembered = pref_levels(st.prefs, players if players in TABLE_SIZES else 4)
+            settings["levels"] = [DEFAULT_LEVEL if lv == ONLINE else lv for lv in remembered]
         settings.setdefault("names", pref_names(st.prefs, len(settings["levels"])))
         if ONLINE in settings["levels"]:  # friends online (issue 19): dealt by the fair round, saved once dealt
             self.start_online(options, settings)
