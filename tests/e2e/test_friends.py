@@ -101,6 +101,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
     connect(host, 1, code)
     host.wait_for_function("!document.getElementById('invite-dialog').open")  # every friend in: the game goes on
     guest.wait_for_selector("body[data-guest=playing]")
+    assert guest.locator("#btn-new").is_hidden()  # no game of the guest's own from this tab
 
     # a hostile guest: garbage, a huge message, a replayed sequence number, a flood — the host plays on
     for text in ["", "{", "x" * 70_000, json.dumps({"v": 1, "kind": "intent", "n": 0, "token": "??", "at": 0}),

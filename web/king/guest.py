@@ -86,6 +86,7 @@ class GuestPage:
             window.kingNetTest = create_proxy(lambda text: bool(window.kingPeer.send(PEER, str(text))))
         document.body.dataset.guest = "reading"
         el("loading").hidden = True
+        el("btn-new").hidden = True  # this tab is a seat at the host's table: its own games wait in the visitor's tab
         spawn(self.read())
 
     async def read(self) -> None:
