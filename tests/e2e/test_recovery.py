@@ -24,7 +24,7 @@ from test_web import (
 )
 
 from kingcore import Phase
-from kingcore.web import Session, deadline_s
+from kingcore.web import SaveError, Session, deadline_s, read_prefs
 
 pytestmark = pytest.mark.browser
 
@@ -41,6 +41,10 @@ HOSTILE = {  # the same kinds for a save and for the preferences
     "bad_record": json.dumps({"version": 1, "seq": 2, "record": "[Event \"x\"]\ndeal 1 foo 2\n", "settings": {},
                               "options": {"players": 7}}),
 }
+IN_THE_PAGE = ("bad_record", "deep", "huge_int", "one_mb", "open_brackets")
+"""The kinds loaded in Chromium: those whose reading depends on the runtime (Pyodide's stack in wasm, a big
+number, a megabyte) and one of each kind of :class:`SaveError` (``garbage``, ``invalid``). The others take
+the page's same path; :func:`test_every_hostile_text_is_refused_in_cpython` checks all of them."""
 FILL_JS = """() => {  // fill localStorage until not one more character fits; returns the junk's length
   let pad = "", chunk = "x".repeat(1 << 21), i = 0, n = 0;
   localStorage.setItem("junk-pad", pad);  // a small key grown last, to the final character
@@ -79,7 +83,7 @@ def test_hostile_save_and_prefs_leave_a_usable_page(server: Any, new_context: An
     One browser context: each kind's items are written while no game tab is open, then a new tab loads."""
     ctx, _ = new_context()
     writer = storage_tab(ctx, server.url)
-    for kind in sorted(HOSTILE):
+    for kind in IN_THE_PAGE:
         raw = HOSTILE[kind]
         writer.write({SAVE_KEY: raw, PREFS_KEY: raw, BROKEN_KEY: raw[:1000]})
         page = open_game(ctx, server.url)
@@ -98,6 +102,20 @@ def test_hostile_save_and_prefs_leave_a_usable_page(server: Any, new_context: An
         assert prefs["fast"] is True and prefs["levels"] == ["human", "medium", "medium", "medium"], kind
         page.wait_for_function(MY_TURN_OR_BREAK)  # the bots have played and saved: no write in flight
         page.close()
+
+
+def test_every_hostile_text_is_refused_in_cpython() -> None:
+    """Each kind of HOSTILE, read by the page's own code in CPython: a typed :class:`SaveError` that keeps the
+    text (the page's banner and its export), and the default preferences — the kinds not loaded in Chromium
+    take the same path there as those that are."""
+    kinds = {}
+    for kind, raw in HOSTILE.items():
+        with pytest.raises(SaveError) as info:
+            Session.from_save(raw)
+        assert info.value.raw == raw and info.value.code is not None, kind
+        assert read_prefs(raw) == ({}, False), kind
+        kinds[kind] = info.value.kind
+    assert {kinds[k] for k in IN_THE_PAGE} == set(kinds.values()) == {"garbage", "invalid"}, kinds
 
 
 def test_hostile_prefs_with_a_good_save_continue_the_game(server: Any, new_context: Any) -> None:
