@@ -260,6 +260,11 @@ def converged(a: Any, b: Any, limit_s: float = 30) -> dict[str, Any]:
         a.wait_for_timeout(50)  # a poll while storage events travel between the tabs
 
 
+RACES = 6
+"""Simultaneous rounds a run plays (12 until the suite was trimmed: without the tie rule the tabs part at the
+first race; a tie lost happens in about half of the races)."""
+
+
 def test_two_tabs_converge_after_simultaneous_cards(server: Any, new_context: Any, storage_tab: Any) -> None:
     """Round after round, each tab plays a different legal card at the same moment (both hear one storage
     event), at a table of four people at one device (hot seat: no bot writes afterwards that would hide a
@@ -273,7 +278,7 @@ def test_two_tabs_converge_after_simultaneous_cards(server: Any, new_context: An
     raced = 0
     for rnd in range(40):
         st = converged(a, b)
-        if st["over"] or raced >= 12:
+        if st["over"] or raced >= RACES:
             break
         if st["pass"]:
             a.click("#pass-show")
@@ -294,7 +299,7 @@ def test_two_tabs_converge_after_simultaneous_cards(server: Any, new_context: An
         assert len({legal[0], legal[-1]} & final["stored"]) == 1, (rnd, final)  # one card of the two kept
     ties = [table(p)["ties"] for p in (a, b)]
     print(f"{raced} simultaneous rounds, ties lost per tab {ties}")
-    assert raced >= 8
+    assert raced >= RACES
     assert sum(ties) >= 1  # the race happened: one tab's card lost, and it said so
 
 
