@@ -118,12 +118,10 @@ def test_every_hostile_text_is_refused_in_cpython() -> None:
     assert {kinds[k] for k in IN_THE_PAGE} == set(kinds.values()) == {"garbage", "invalid"}, kinds
 
 
-def test_hostile_prefs_with_a_good_save_continue_the_game(server: Any, new_context: Any) -> None:
+def test_hostile_prefs_with_a_good_save_continue_the_game(warm_game: Any) -> None:
     s = saved_session(lambda s: s.game.current is not None and s.view_model(0)["my_turn"]
                       and s.view_model(0)["phase"] == "play")
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: "[" * 100000})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: "[" * 100000})
     assert page.evaluate("document.body.dataset.phase") == "play"
     assert page.evaluate("document.body.dataset.prefs") == "defaults"
     assert page.evaluate("document.getElementById('toast').textContent") == CAT.t("toast.prefs_reset")
@@ -200,10 +198,9 @@ def my_turn_after(page: Any, mark: str, value: str, limit_s: float) -> float:
     return time.monotonic() - start
 
 
-def test_a_killed_or_hanging_worker_is_restarted(server: Any, new_context: Any) -> None:
-    ctx, _ = new_context()
-    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "medium", "medium", "medium"]})})
-    page = open_game(ctx, server.url + "?king-test")
+def test_a_killed_or_hanging_worker_is_restarted(warm_game: Any) -> None:
+    prefs = json.dumps({"fast": True, "levels": ["human", "medium", "medium", "medium"]})
+    page = warm_game({PREFS_KEY: prefs}, "?king-test")
     page.wait_for_function("document.body.dataset.bots === 'worker'")
     limit = deadline_s("choose", "medium") * 2 + 90  # two deadlines and a worker's start, on a loaded machine
     page.evaluate("window.kingTest.killWorker()")  # a crash: the next call misses its deadline
@@ -219,7 +216,7 @@ def test_a_killed_or_hanging_worker_is_restarted(server: Any, new_context: Any) 
           f"two hung {took_main:.1f} s")
 
 
-def test_a_new_worker_learns_the_rubber_once_and_its_expert_plays_with_it(server: Any, new_context: Any) -> None:
+def test_a_new_worker_learns_the_rubber_once_and_its_expert_plays_with_it(warm_game: Any) -> None:
     """A save in the rubber's third deal with Expert bots: the page's new worker holds none of the rubber,
     asks for it once (``?past``) and learns the two earlier deals, then plays every bot move up to my turn
     itself (none on the page's thread, no restart) — the moves the expert makes with those deals."""
@@ -228,9 +225,7 @@ def test_a_new_worker_learns_the_rubber_once_and_its_expert_plays_with_it(server
     d = s.game.current
     assert d is not None
     since = (d.number, len(d.calls) + len(d.plays))
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()})
     page.wait_for_function(MY_TURN_OR_BREAK, timeout=180_000)
     data = page.evaluate("({...document.body.dataset})")
     assert data.get("botsLearned") == "1" and "botsMain" not in data and "botsRestarts" not in data, data
