@@ -301,12 +301,10 @@ def test_disabled_card_does_nothing_and_forced_illegal_move_is_refused(warm_game
     assert legal not in [c for c, _ in state(page)["hand"]]
 
 
-def test_two_tabs_follow_each_other(server: Any, new_context: Any) -> None:
+def test_two_tabs_follow_each_other(warm_game: Any) -> None:
     s = saved_session(my_turn_with_illegal)
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    a = open_game(ctx, server.url)
-    b = open_game(ctx, server.url)
+    a = warm_game({SAVE_KEY: s.to_save()})
+    b = open_game(a.context, a.url)
     card = next(c for c, disabled in state(a)["hand"] if not disabled)
     a.click(f'#hand button[data-card="{card}"]')
     for page in (a, b):
