@@ -23,6 +23,7 @@ import pytest
 from kingcore import Card, Contract, Game, Move, Rules, seat_view
 from kingcore.bots import EXPERT, make_bot
 from kingcore.bots.arena import CONTRACT_NAMES, contract_rules, one_deal_game
+from tools.first_heuristic import install as install_the_first_heuristic
 
 DATA = Path(__file__).resolve().parent / "data" / "positions"
 POSITIONS = sorted(DATA.glob("*.json"))
@@ -88,7 +89,9 @@ def test_level_plays_an_acceptable_card(path: Path, level: str) -> None:
 
 
 def test_old_heuristic_fails_the_blunders_the_new_one_fixes() -> None:
-    """The issue's examples: version 1 of the heuristic plays the blunder, version 2 does not."""
+    """The issue's examples: version 1 of the heuristic (the lab's, ``tools/first_heuristic.py``) plays the
+    blunder, version 2 does not."""
+    install_the_first_heuristic()
     old, new = make_bot("heuristic(version=1)"), make_bot("heuristic")
     for name in ("no_girls_second_hand_dumps_queen_under_ace", "no_boys_second_hand_dumps_jack_under_king",
                  "no_king_dumps_king_under_ace", "eralash_minus_opening_lead_makes_a_diamond_void"):

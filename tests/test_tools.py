@@ -19,6 +19,8 @@ RUNS: dict[str, tuple[list[str], str]] = {
     "ceiling peek": (["peek", "--contract", "no_tricks", "--deals", "2", "--bot", "heuristic",
                       "--from-trick", "never"], "never"),
     "ceiling accuracy": (["accuracy", "--contract", "no_tricks", "--deals", "2"], "deal"),
+    "first_heuristic": (["arena", "--bots", "heuristic,pimc(samples=2,call_samples=1,version=1)", "--deals", "1",
+                         "--contracts", "no_girls"], "no_girls"),
     "leads": (["--bot", "heuristic", "--positions", "1", "--ref", "8"], "mean regret"),
     "same_cards": (["--bot", "heuristic", "--deals", "2", "--out", "{tmp}/cards.json"], "heuristic:"),
 }
@@ -47,3 +49,13 @@ def test_every_tool_is_run_here_or_imports() -> None:
     code = "; ".join(f"import tools.{name}" for name in IMPORT_ONLY)
     p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr[-2000:]
+
+
+def test_the_wheel_refuses_the_first_heuristic() -> None:
+    """Version 1 of the heuristic is the lab's (``tools/first_heuristic.py``): a process that has not
+    installed it refuses ``version=1`` as it refuses any unknown version."""
+    code = ("from kingcore.bots import BotSpecError, make_bot\n"
+            "for spec in ('heuristic(version=1)', 'pimc(version=1)', 'expert(version=1)'):\n"
+            "    try:\n        make_bot(spec)\n    except BotSpecError as e:\n        print(e)\n")
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and p.stdout.count("version must be one of 2, not 1") == 3, p.stdout + p.stderr

@@ -13,16 +13,16 @@ the highest card); lead the card least likely to win (low in suits with many hig
 Version 2 (the default, :data:`VERSION`; issue 12) first gives away a penalty card that cannot win the
 trick (Q♠ under A♠ in *no girls*, J♠ under K♠ in *no boys*, K♥ under A♥), takes a free trick with a
 high card only by a card that wins it, and leads a singleton that all but never wins to open a void
-when the hand holds penalty cards in other suits; version 1 is kept for its measurements
-(``heuristic(version=1)``, ``pimc(version=1)``).
+when the hand holds penalty cards in other suits. Version 1, the first round's, is lab code outside the
+wheel (``tools/first_heuristic.py`` adds it to :data:`VERSIONS` so that its measurements can be repeated).
 
 Positive contracts and trump deals (take): the last player wins with the cheapest winning card; others
 win with the cheapest sure winner or play low; when void, trump with the lowest trump that wins; lead
 sure winners (trumps first), else low from the longest suit; never give a scoring card away. Misère is
 played as a no-trump deal with the ranks of every suit mirrored (:func:`mirror`): only tricks count.
 
-Size: over 400 lines because both versions of the rules of thumb and the play-out that applies them
-are one hot path (locals and table look-ups, no calls across modules; BOTS.md has the timings).
+Size: over 400 lines because the rules of thumb and the play-out that applies them are one hot path
+(locals and table look-ups, no calls across modules; BOTS.md has the timings).
 
 >>> from kingcore import Contract, Deal, Rules
 >>> from kingcore.cards import CardSet
@@ -43,14 +43,16 @@ from ..position import Deal, Settlement, legal_mask
 __all__ = ["VERSION", "VERSIONS", "Card", "Ctx", "Policy", "choose_card", "context", "mirror", "playout", "trick_cost",
            "winner"]
 
-VERSIONS = (1, 2)
-"""The heuristic's versions: 1 = the first round's rules of thumb (kept so that its measurements can be
-repeated), 2 = penalty-aware ducking and dumping, void-making leads (the default, :data:`VERSION`)."""
 VERSION = 2
 """The default heuristic version."""
 
 Policy = Callable[["Ctx", int, int, Sequence[int], int, int, int], int]
 """A card choice: (ctx, hand, legal, trick, gone, trick_no, void_suits) -> card index."""
+
+VERSIONS: dict[int, Policy] = {}
+"""The heuristic's versions: number -> its negative-contract card choice. The wheel holds 2 (penalty-aware
+ducking and dumping, void-making leads; the default, :data:`VERSION`); the lab's
+``tools/first_heuristic.py`` adds 1, the first round's rules of thumb, to repeat their measurements."""
 
 HEARTS = SUIT_MASKS[1]
 S0, S1, S2, S3 = SUIT_MASKS
@@ -109,8 +111,8 @@ class Ctx:
             raise ValueError(f"heuristic version must be one of {', '.join(map(str, VERSIONS))}, not {version}")
         self.deal = deal
         self.version = version
-        self.avoid: Policy = _avoid if version == 1 else _avoid2
-        self.take: Policy = _take  # version 2 plays positive contracts as version 1
+        self.avoid: Policy = VERSIONS[version]
+        self.take: Policy = _take  # every version plays positive contracts alike
         self.pick: Policy = self.avoid if not deal.contract.positive else self.take
         self.n = deal.players
         self.total = deal.tricks_per_deal
@@ -230,20 +232,6 @@ def _trick_so_far(ctx: Ctx, trick: Sequence[int], ledm: int) -> tuple[int, int]:
         tm |= 1 << c
     ts = ctx.tsuit
     return tm, ((tm & ts) if ts and tm & ts and not ledm & ts else (tm & ledm)).bit_length() - 1
-
-
-def _avoid(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,
-           void_suits: int) -> int:
-    if trick:
-        ledm = SUIT_MASKS[_SUIT[trick[0]]]
-        f = lm & ledm
-        if not f:
-            return _avoid_void(ctx, hand, lm)
-        tm, win = _trick_so_far(ctx, trick, ledm)
-        return _avoid_follow(ctx, hand, f, ledm, tm, win, len(trick) == ctx.n - 1, gone, trick_no)
-    if not ctx.items and not ctx.tw and trick_no < ctx.total - 2:
-        return _least_value_top(ctx, lm)
-    return _avoid_lead(ctx, hand, lm, gone, trick_no, void_suits)
 
 
 def _avoid_follow(ctx: Ctx, hand: int, f: int, ledm: int, tm: int, win: int, last: bool, gone: int,
@@ -389,6 +377,9 @@ def _avoid2(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick
         if p < least:
             best, least = x, p
     return best
+
+
+VERSIONS[2] = _avoid2
 
 
 def _take(ctx: Ctx, hand: int, lm: int, trick: Sequence[int], gone: int, trick_no: int,

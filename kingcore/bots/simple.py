@@ -84,8 +84,8 @@ def heuristic_card(view: SeatView, legal: list[Move], version: int = VERSION) ->
 @dataclass(frozen=True)
 class HeuristicBot(Bot):
     """Rule-of-thumb play (``heuristic``); ``noise``: chance (0..1) of a random legal move instead;
-    ``version``: which rules of thumb (:data:`~kingcore.bots.policy.VERSIONS`; ``heuristic(version=1)``
-    is the first round's, kept to repeat its measurements)."""
+    ``version``: which rules of thumb (:data:`~kingcore.bots.policy.VERSIONS`: 2; the lab's
+    ``tools/first_heuristic.py`` adds 1, the first round's, to repeat its measurements)."""
 
     name = "heuristic"
     noise: float = 0.0

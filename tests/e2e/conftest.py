@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from sitebuild.browser import READY, TIMEOUT_MS, SiteServer, launch_args
+from sitebuild.browser import OFFLINE_READY, READY, TIMEOUT_MS, SiteServer, launch_args
 from sitebuild.site import needs_build
 
 RENDERER_CRASH = "Target crashed"
@@ -247,6 +247,63 @@ class StorageTab:
 def storage_tab() -> Callable[[Any, str], StorageTab]:
     """``storage_tab(context, site_url)`` -> a :class:`StorageTab` of that context (closed with it)."""
     return StorageTab
+
+
+@pytest.fixture(scope="session")
+def warm_site(site: Path, browser: Any, start_snapshot: Path) -> Iterator[tuple[SiteServer, Any, Watch, StorageTab]]:
+    """One served site and one browser context per pytest-xdist worker in which the site has been played
+    once (its service worker in control, its files in the Cache Storage, the start-up snapshot stored):
+    what a returning player's browser holds. A new context costs about 7 s of Chromium's CPU before the
+    first check (the snapshot stored 2 s, the first load 4–5 s, the bots' worker 1 s), a page in this one
+    2.5–3.5 s (docs/PERF.md, "Where the time goes"). With the context's :class:`StorageTab`, kept open."""
+    srv = SiteServer(site).start()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    ctx.set_default_timeout(TIMEOUT_MS)
+    watch = Watch()
+    ctx.on("request", lambda r: watch.requests.append(r.url))
+    ctx.on("page", watch.attach_page)
+    seed_snapshot(ctx, srv, start_snapshot)
+    writer = StorageTab(ctx, srv.url)  # before the site's service worker controls the origin
+    page = ctx.new_page()
+    page.goto(srv.url)
+    page.wait_for_selector(READY)
+    page.wait_for_function(OFFLINE_READY)
+    page.close()
+    try:
+        yield srv, ctx, watch, writer
+    finally:
+        ctx.close()
+        srv.stop()
+
+
+@pytest.fixture
+def warm_game(warm_site: tuple[SiteServer, Any, Watch, StorageTab]) -> Iterator[Callable[..., Any]]:
+    """``warm_game(items, query="")`` -> a page of the game in :func:`warm_site`'s context, its localStorage
+    holding only ``items`` (the pages of the test before are closed first); the site's URL plus ``query``
+    (e.g. ``"?king-test"``). At the end: the test's pages closed, no request left 127.0.0.1 and no page
+    error happened, as with :func:`new_context`. For tests that need no first visit and no context options
+    of their own (a viewport other than 1280×800 is set on the page)."""
+    srv, ctx, watch, writer = warm_site
+    watch.errors.clear()
+    watch.requests.clear()
+
+    def open_page(items: dict[str, str], query: str = "") -> Any:
+        for page in ctx.pages:
+            if page is not writer.page:
+                page.close()
+        writer.page.evaluate("localStorage.clear()")
+        writer.write(items)
+        page = ctx.new_page()
+        page.goto(srv.url + query)
+        page.wait_for_selector(READY)
+        return page
+
+    yield open_page
+    for page in ctx.pages:
+        if page is not writer.page:
+            page.close()
+    assert watch.foreign() == [], f"requests left 127.0.0.1: {watch.foreign()[:5]}"
+    assert watch.errors == [], f"errors in the page: {watch.errors[:5]}"
 
 
 @pytest.fixture(scope="session")

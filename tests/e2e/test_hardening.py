@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from test_recovery import GET_JS, new_game_with_cheap_fast_bots
 from test_stats import STATS_KEY, finished, open_stats
-from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, open_game, saved_session, seed_storage
+from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, open_game, saved_session
 
 from kingcore.web import Session
 from kingcore.web.backup import MAX_BACKUP, make_backup
@@ -159,7 +159,7 @@ def import_file(page: Any, text: str | bytes, name: str = "king-backup.json") ->
     return str(page.locator("#stats-message").inner_text())
 
 
-def test_imports_all_or_nothing_and_files_checked_by_size(server: Any, new_context: Any) -> None:
+def test_imports_all_or_nothing_and_files_checked_by_size(warm_game: Any) -> None:
     """Import… under a full storage: refused whole, or written then put back (read back: "nothing was
     changed" only when so); a rollback the browser refuses is named. Files over the limit (Import…, the
     replay viewer) are refused at once with their size."""
@@ -169,9 +169,7 @@ def test_imports_all_or_nothing_and_files_checked_by_size(server: Any, new_conte
     theirs, _ = add_rubber(empty_stats(), rubber_entry(finished(6), "2026-12-01T20:00:00Z"))
     big_prefs = {"fast": True, "names": ["Имя" * 4] * 4, "levels": ["human", "random", "random", "random"]}
     backup = make_backup(None, big_prefs, theirs, "2026-12-01T21:00:00Z")
-    ctx, _ = new_context()
-    seed_storage(ctx, {PREFS_KEY: FAST, STATS_KEY: dump_stats(ours)})
-    page = open_game(ctx, server.url)
+    page = warm_game({PREFS_KEY: FAST, STATS_KEY: dump_stats(ours)})
     open_stats(page)
 
     # over the limit: refused by its size, nothing read (the message says the size)
@@ -260,6 +258,11 @@ def converged(a: Any, b: Any, limit_s: float = 30) -> dict[str, Any]:
         a.wait_for_timeout(50)  # a poll while storage events travel between the tabs
 
 
+RACES = 6
+"""Simultaneous rounds a run plays (12 until the suite was trimmed: without the tie rule the tabs part at the
+first race; a tie lost happens in about half of the races)."""
+
+
 def test_two_tabs_converge_after_simultaneous_cards(server: Any, new_context: Any, storage_tab: Any) -> None:
     """Round after round, each tab plays a different legal card at the same moment (both hear one storage
     event), at a table of four people at one device (hot seat: no bot writes afterwards that would hide a
@@ -273,7 +276,7 @@ def test_two_tabs_converge_after_simultaneous_cards(server: Any, new_context: An
     raced = 0
     for rnd in range(40):
         st = converged(a, b)
-        if st["over"] or raced >= 12:
+        if st["over"] or raced >= RACES:
             break
         if st["pass"]:
             a.click("#pass-show")
@@ -294,7 +297,7 @@ def test_two_tabs_converge_after_simultaneous_cards(server: Any, new_context: An
         assert len({legal[0], legal[-1]} & final["stored"]) == 1, (rnd, final)  # one card of the two kept
     ties = [table(p)["ties"] for p in (a, b)]
     print(f"{raced} simultaneous rounds, ties lost per tab {ties}")
-    assert raced >= 8
+    assert raced >= RACES
     assert sum(ties) >= 1  # the race happened: one tab's card lost, and it said so
 
 
@@ -320,13 +323,12 @@ INJECT_JS = """code => {  // every form of PyScript markup, inserted after start
 }"""
 
 
-def test_injected_pyscript_markup_does_not_run(server: Any, new_context: Any) -> None:
+def test_injected_pyscript_markup_does_not_run(warm_game: Any) -> None:
     """After start-up, <script type=py|mpy|pyodide>, <py-script> (made by the DOM or by markup, in the
     document or a shadow root), a frame that would load PyScript in its own document and a py-click
     attribute are neutralised before PyScript sees them; a
     script the page vouches for (the control) still runs, after them in PyScript's queue."""
-    ctx, _ = new_context()
-    page = open_game(ctx, server.url)
+    page = warm_game({})
     assert page.evaluate("window.kingStats.refusedPython") == []  # the page's own Python all started
     page.evaluate(INJECT_JS, PWN)
     page.wait_for_function("window.kingControl === 1")
@@ -341,14 +343,12 @@ def test_injected_pyscript_markup_does_not_run(server: Any, new_context: Any) ->
     assert page.evaluate("document.querySelectorAll('#pwn-button[py-click]').length") == 0
 
 
-def test_hint_deadline_spares_the_restarted_worker(server: Any, new_context: Any) -> None:
+def test_hint_deadline_spares_the_restarted_worker(warm_game: Any) -> None:
     """A hint asked of a killed worker, then my card: the move's short deadline restarts the worker; the
     hint's longer one, ending later, asks the new worker instead of terminating it (one restart in all)."""
     s = saved_session(lambda s: s.view_model(0)["my_turn"] and s.view_model(0)["phase"] == "play"
                       and sum(c["legal"] for c in s.view_model(0)["hand"]) > 1)
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: FAST})
-    page = open_game(ctx, server.url + "?king-test")
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: FAST}, "?king-test")
     page.wait_for_function("document.body.dataset.bots === 'worker'")
     page.wait_for_function(MY_TURN_OR_BREAK)
     page.evaluate("window.kingTest.killWorker(); window.kingTest.deadline('hint', 15)")

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 import pytest
-from test_web import CAT, PREFS_KEY, SAVE_KEY, open_game, seed_storage
+from test_web import CAT, PREFS_KEY, SAVE_KEY
 
 from kingcore.web import Session
 
@@ -47,10 +47,8 @@ def seat_name(page: Any, seat: int) -> str:
       return box.querySelector('.seat-name').firstChild.textContent; }}"""))
 
 
-def test_two_people_and_two_bots_play_a_deal_at_one_device(server: Any, new_context: Any) -> None:
-    ctx, _ = new_context()
-    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "random", "random", "random"]})})
-    page = open_game(ctx, server.url)
+def test_two_people_and_two_bots_play_a_deal_at_one_device(warm_game: Any) -> None:
+    page = warm_game({PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "random", "random", "random"]})})
     assert page.locator("#pass-screen:not([hidden])").count() == 0  # one person: no pass screen
     page.click("#btn-new")
     page.fill("#opt-name-0", "  Olga ")

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from test_web import CAT, PREFS_KEY, SAVE_KEY, my_call, open_game, saved_session, seed_storage
+from test_web import CAT, PREFS_KEY, SAVE_KEY, my_call, saved_session
 
 from kingcore.web import Session
 
@@ -28,10 +28,8 @@ def focus(page: Any) -> dict[str, Any]:
     return dict(page.evaluate(FOCUS_JS))
 
 
-def test_a_whole_deal_with_the_keyboard_only(server: Any, new_context: Any) -> None:
-    ctx, _ = new_context()
-    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "medium", "medium", "medium"]})})
-    page = open_game(ctx, server.url)
+def test_a_whole_deal_with_the_keyboard_only(warm_game: Any) -> None:
+    page = warm_game({PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "medium", "medium", "medium"]})})
     for _ in range(30):  # Tab through the bar to the hand: one stop for the whole hand
         if focus(page)["inHand"]:
             break
@@ -82,11 +80,9 @@ def test_a_whole_deal_with_the_keyboard_only(server: Any, new_context: Any) -> N
     assert Session.from_save(page.evaluate("localStorage.getItem(window.kingSaveKey)")).game.sheet.rows
 
 
-def test_a_call_screen_with_the_keyboard_then_the_hand(server: Any, new_context: Any) -> None:
+def test_a_call_screen_with_the_keyboard_then_the_hand(warm_game: Any) -> None:
     s = saved_session(my_call("call_trump", 5), options={"replay": "trumps"})
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()})
     assert focus(page)["inScreen"]  # the call screen took the focus
     page.keyboard.press("Tab")
     assert focus(page)["inScreen"]
@@ -95,7 +91,7 @@ def test_a_call_screen_with_the_keyboard_then_the_hand(server: Any, new_context:
     assert focus(page)["inHand"]
 
 
-def test_the_live_region_says_the_bots_cards_and_the_trick(server: Any, new_context: Any) -> None:
+def test_the_live_region_says_the_bots_cards_and_the_trick(warm_game: Any) -> None:
     """I lead the first trick of a deal; the live region then says the three bots' cards in words and the
     trick's taker with its points, as the saved game has them."""
     def my_first_lead(s: Session) -> bool:
@@ -103,9 +99,7 @@ def test_the_live_region_says_the_bots_cards_and_the_trick(server: Any, new_cont
         return vm["phase"] == "play" and vm["my_turn"] and vm["tricks_done"] == 0 and not vm["trick"] \
             and vm["deal"] >= 2
     s = saved_session(my_first_lead)
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()})
     assert page.locator("#say").get_attribute("role") == "log"
     assert page.locator("#say p").count() == 0
     page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.focus()

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from test_keyboard import focus
-from test_web import PREFS_KEY, SAVE_KEY, open_game, saved_session, seed_storage
+from test_web import PREFS_KEY, SAVE_KEY, saved_session
 
 from kingcore.web import Session
 
@@ -48,11 +48,9 @@ def press_and_back(page: Any, key: str, selector: str, close: str = "Escape") ->
     assert focus(page)["inHand"] and focus(page)["card"] == card, (key, focus(page))
 
 
-def test_each_key_does_its_action_and_the_focus_comes_back(server: Any, new_context: Any) -> None:
+def test_each_key_does_its_action_and_the_focus_comes_back(warm_game: Any) -> None:
     s = saved_session(my_turn_with_choice)
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True})})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True})})
     assert [page.get_attribute(f"#{b}", "aria-keyshortcuts") for b in ("btn-sheet", "btn-keys")] == ["S", "?"]
     page.locator('#hand button.card[tabindex="0"]').focus()
     # "?": the keys panel, every key the page has; the "?" button in the bar opens it too
@@ -130,13 +128,11 @@ CARD_STYLE_JS = """() => { const c = document.querySelector('#hand button.card')
           cards: document.body.dataset.cards || '', deck: document.body.dataset.deck || ''}; }"""
 
 
-def test_display_options_are_applied_and_remembered_and_motion_can_be_reduced(server: Any, new_context: Any) -> None:
+def test_display_options_are_applied_and_remembered_and_motion_can_be_reduced(warm_game: Any) -> None:
     s = saved_session(my_turn_with_choice)
     suits = {c["suit"] for c in s.view_model(0)["hand"]}
     assert {"D", "C"} & suits and {"S", "H"} & suits
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True})})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True})})
     before = page.evaluate(CARD_STYLE_JS)
     assert before["cards"] == before["deck"] == "" and before["transition"] != "0s"
     assert {before["colours"][x] for x in "DC" if before["colours"][x]} <= {"rgb(193, 39, 45)", "rgb(23, 23, 26)"}

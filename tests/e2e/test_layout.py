@@ -4,7 +4,8 @@ statistics, replay, the pass screen, the save banner and the new-game toast, at 
 1280×800, in English, Russian and Ukrainian. A screen fails, named by (screen, size, language), when a visible
 control lies over another control, a dialog's or panel's content is wider than its box or reaches past the
 viewport, a text is clipped, a card's reason label shows with no pointer over the card and no keyboard focus,
-or a toast covers a control. Screenshots of every screen go to artifacts/layout/.
+or a toast covers a control. Screenshots go to artifacts/layout/: every screen in Russian, in the other
+languages each screen with a problem.
 
 One page a language (xdist spreads the three tests): each table state comes in as another tab's save (the
 page follows it without a reload), the viewport is resized in place, and each screen's geometry is read in
@@ -12,6 +13,7 @@ one ``page.evaluate``."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import sys
@@ -34,6 +36,9 @@ SIZES = [(360, 740), (740, 360), (768, 1024), (1280, 800)]
 LOCALES = {"en": "en-US", "ru": "ru-RU", "uk": "uk-UA"}
 DOCS_SHOTS = {("table-4p-play", "ru"), ("tricks-6p", "ru")}
 """The screens also kept as PNG for docs/img (two a size)."""
+SHOTS_LANG = "ru"
+"""The language whose every screen is kept as a picture (the longest words); in the others only a screen with
+a problem is (a third of the test's time went into pictures of every screen in every language)."""
 
 CHECK_JS = r"""() => {
   const vw = innerWidth, vh = innerHeight, bad = [];
@@ -185,9 +190,11 @@ class Look:
                 before()
             self.page.evaluate(SETTLED_JS)
             where = f"{name} at {width}x{height} in {self.lang}"
-            self.problems += [f"{where}: {p}" for p in self.page.evaluate(CHECK_JS)]
-            self.page.screenshot(path=str(self.out / f"{name}-{width}x{height}-{self.lang}.jpg"), type="jpeg",
-                                 quality=70, animations="disabled", caret="hide", scale="css")
+            found = [f"{where}: {p}" for p in self.page.evaluate(CHECK_JS)]
+            self.problems += found
+            if self.lang == SHOTS_LANG or found:
+                self.page.screenshot(path=str(self.out / f"{name}-{width}x{height}-{self.lang}.jpg"), type="jpeg",
+                                     quality=70, animations="disabled", caret="hide", scale="css")
             if (name, self.lang) in DOCS_SHOTS:  # the README's pictures (docs/img/layout-<W>x<H>-<screen>.png)
                 self.page.screenshot(path=str(self.out / f"layout-{width}x{height}-{name}.png"), animations="disabled",
                                      caret="hide", scale="css")
@@ -237,12 +244,14 @@ def saves() -> list[tuple[str, str, str]]:
     return out
 
 
-SAVES = saves()
-HOT_SEAT_FD = hot_seat().table_view()["first_dealer"]
-HOT_SEAT_CARD = HOT_SEAT_FD["card"]
-HOT_SEAT_DEALER = ["Ольга Александровна", "", "Petya", ""][HOT_SEAT_FD["seat"]]
-CATS = {lang: Catalog.from_mo(compiled(lang)) for lang in LOCALES}
-RECORD = saved_session(phase_is("deal_over")).record()
+@functools.cache
+def inputs() -> tuple[list[tuple[str, str, str]], str, str, str]:
+    """(:func:`saves`, the card and the name of who deals the hot-seat rubber first, a record to replay): made
+    once by the worker that runs this file, not while every worker collects the suite (CPython bots play
+    them, ≈ 3 s)."""
+    first = hot_seat().table_view()["first_dealer"]
+    dealer = ["Ольга Александровна", "", "Petya", ""][first["seat"]]
+    return saves(), first["card"], dealer, saved_session(phase_is("deal_over")).record()
 
 
 def take(page: Any, tab: Any, save: str, phase: str) -> None:
@@ -263,14 +272,16 @@ def close_dialog(page: Any, ident: str, button: str) -> None:
 
 
 def look_everywhere(lang: str, server: Any, new_context: Any, storage_tab: Any, out: Path) -> Look:
+    made, hot_seat_card, hot_seat_dealer, record = inputs()
+    cat = Catalog.from_mo(compiled(lang))
     ctx, _ = new_context(1280, 800, locale=LOCALES[lang])
     tab = storage_tab(ctx, server.url)
-    first_name, first_save, _ = SAVES[0]
+    first_name, first_save, _ = made[0]
     seed_storage(ctx, {SAVE_KEY: first_save, PREFS_KEY: json.dumps({"lang": lang})})
     page = open_game(ctx, server.url)
     page.wait_for_selector(f"body[data-lang={lang}]")
     look = Look(page, lang, out)
-    for name, save, phase in SAVES:
+    for name, save, phase in made:
         if name != first_name:
             take(page, tab, save, phase)
         if phase == "play":
@@ -281,7 +292,7 @@ def look_everywhere(lang: str, server: Any, new_context: Any, storage_tab: Any, 
         look.screen(name)
         if name == "pass-screen":  # fix 6: who deals first, named, on the screen everyone sees
             said = page.evaluate("[...document.querySelectorAll('#pass-screen .pass-dealer')].map(p => p.innerText)")
-            want = CATS[lang].t("toast.rubber_other_drew", name=HOT_SEAT_DEALER, card=CATS[lang].card(HOT_SEAT_CARD))
+            want = cat.t("toast.rubber_other_drew", name=hot_seat_dealer, card=cat.card(hot_seat_card))
             if said != [want]:
                 look.problems.append(f"pass screen in {lang}: {said} instead of {want!r}")
         if phase != "play":
@@ -323,13 +334,13 @@ def look_everywhere(lang: str, server: Any, new_context: Any, storage_tab: Any, 
         page.click("#btn-replay")
         page.wait_for_selector("#replay[open]")
         page.set_input_files("#replay-file", files=[{"name": "king-game.king", "mimeType": "text/plain",
-                                                     "buffer": RECORD.encode()}])
+                                                     "buffer": record.encode()}])
         page.wait_for_selector("body[data-replay=loaded]")
         page.click("#replay-next-trick")
         look.screen("replay")
         close_dialog(page, "replay", "#replay-close")
     # the save banner: the browser's storage full, my next card is not saved
-    again = Session.from_save(SAVES[0][1])
+    again = Session.from_save(made[0][1])
     again.seq = 100_000
     take(page, tab, again.to_save(), "play")
     page.evaluate(FILL_JS)

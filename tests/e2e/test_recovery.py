@@ -24,7 +24,7 @@ from test_web import (
 )
 
 from kingcore import Phase
-from kingcore.web import Session, deadline_s
+from kingcore.web import SaveError, Session, deadline_s, read_prefs
 
 pytestmark = pytest.mark.browser
 
@@ -41,6 +41,10 @@ HOSTILE = {  # the same kinds for a save and for the preferences
     "bad_record": json.dumps({"version": 1, "seq": 2, "record": "[Event \"x\"]\ndeal 1 foo 2\n", "settings": {},
                               "options": {"players": 7}}),
 }
+IN_THE_PAGE = ("bad_record", "deep", "huge_int", "one_mb", "open_brackets")
+"""The kinds loaded in Chromium: those whose reading depends on the runtime (Pyodide's stack in wasm, a big
+number, a megabyte) and one of each kind of :class:`SaveError` (``garbage``, ``invalid``). The others take
+the page's same path; :func:`test_every_hostile_text_is_refused_in_cpython` checks all of them."""
 FILL_JS = """() => {  // fill localStorage until not one more character fits; returns the junk's length
   let pad = "", chunk = "x".repeat(1 << 21), i = 0, n = 0;
   localStorage.setItem("junk-pad", pad);  // a small key grown last, to the final character
@@ -79,7 +83,7 @@ def test_hostile_save_and_prefs_leave_a_usable_page(server: Any, new_context: An
     One browser context: each kind's items are written while no game tab is open, then a new tab loads."""
     ctx, _ = new_context()
     writer = storage_tab(ctx, server.url)
-    for kind in sorted(HOSTILE):
+    for kind in IN_THE_PAGE:
         raw = HOSTILE[kind]
         writer.write({SAVE_KEY: raw, PREFS_KEY: raw, BROKEN_KEY: raw[:1000]})
         page = open_game(ctx, server.url)
@@ -100,12 +104,24 @@ def test_hostile_save_and_prefs_leave_a_usable_page(server: Any, new_context: An
         page.close()
 
 
-def test_hostile_prefs_with_a_good_save_continue_the_game(server: Any, new_context: Any) -> None:
+def test_every_hostile_text_is_refused_in_cpython() -> None:
+    """Each kind of HOSTILE, read by the page's own code in CPython: a typed :class:`SaveError` that keeps the
+    text (the page's banner and its export), and the default preferences — the kinds not loaded in Chromium
+    take the same path there as those that are."""
+    kinds = {}
+    for kind, raw in HOSTILE.items():
+        with pytest.raises(SaveError) as info:
+            Session.from_save(raw)
+        assert info.value.raw == raw and info.value.code is not None, kind
+        assert read_prefs(raw) == ({}, False), kind
+        kinds[kind] = info.value.kind
+    assert {kinds[k] for k in IN_THE_PAGE} == set(kinds.values()) == {"garbage", "invalid"}, kinds
+
+
+def test_hostile_prefs_with_a_good_save_continue_the_game(warm_game: Any) -> None:
     s = saved_session(lambda s: s.game.current is not None and s.view_model(0)["my_turn"]
                       and s.view_model(0)["phase"] == "play")
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: "[" * 100000})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: "[" * 100000})
     assert page.evaluate("document.body.dataset.phase") == "play"
     assert page.evaluate("document.body.dataset.prefs") == "defaults"
     assert page.evaluate("document.getElementById('toast').textContent") == CAT.t("toast.prefs_reset")
@@ -182,10 +198,9 @@ def my_turn_after(page: Any, mark: str, value: str, limit_s: float) -> float:
     return time.monotonic() - start
 
 
-def test_a_killed_or_hanging_worker_is_restarted(server: Any, new_context: Any) -> None:
-    ctx, _ = new_context()
-    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "medium", "medium", "medium"]})})
-    page = open_game(ctx, server.url + "?king-test")
+def test_a_killed_or_hanging_worker_is_restarted(warm_game: Any) -> None:
+    prefs = json.dumps({"fast": True, "levels": ["human", "medium", "medium", "medium"]})
+    page = warm_game({PREFS_KEY: prefs}, "?king-test")
     page.wait_for_function("document.body.dataset.bots === 'worker'")
     limit = deadline_s("choose", "medium") * 2 + 90  # two deadlines and a worker's start, on a loaded machine
     page.evaluate("window.kingTest.killWorker()")  # a crash: the next call misses its deadline
@@ -201,7 +216,7 @@ def test_a_killed_or_hanging_worker_is_restarted(server: Any, new_context: Any) 
           f"two hung {took_main:.1f} s")
 
 
-def test_a_new_worker_learns_the_rubber_once_and_its_expert_plays_with_it(server: Any, new_context: Any) -> None:
+def test_a_new_worker_learns_the_rubber_once_and_its_expert_plays_with_it(warm_game: Any) -> None:
     """A save in the rubber's third deal with Expert bots: the page's new worker holds none of the rubber,
     asks for it once (``?past``) and learns the two earlier deals, then plays every bot move up to my turn
     itself (none on the page's thread, no restart) — the moves the expert makes with those deals."""
@@ -210,9 +225,7 @@ def test_a_new_worker_learns_the_rubber_once_and_its_expert_plays_with_it(server
     d = s.game.current
     assert d is not None
     since = (d.number, len(d.calls) + len(d.plays))
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()})
     page.wait_for_function(MY_TURN_OR_BREAK, timeout=180_000)
     data = page.evaluate("({...document.body.dataset})")
     assert data.get("botsLearned") == "1" and "botsMain" not in data and "botsRestarts" not in data, data

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web import MY_TURN_OR_BREAK, SAVE_KEY, open_game, saved_session, seed_storage
+from test_web import MY_TURN_OR_BREAK, SAVE_KEY, saved_session
 
 from kingcore.web import Session
 from kingcore.web.replay import Replay
@@ -50,12 +50,10 @@ def choices(r: Replay, deal: int, seat: int) -> int:
                and m["seat"] == seat and len(r.game_at(k - 1).legal_moves()) > 1)
 
 
-def test_a_downloaded_record_replays_and_plays_on(server: Any, new_context: Any, artifacts: Path) -> None:
+def test_a_downloaded_record_replays_and_plays_on(warm_game: Any, artifacts: Path) -> None:
     s = saved_session(lambda s: s.ply[0] == 2 and s.ply[2] >= 5 and s.view_model(0)["my_turn"])
     s.settings["levels"] = ["human", "medium", "medium", "medium"]
-    ctx, _ = new_context(accept_downloads=True)
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()})
     page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()  # a few moves more
     page.wait_for_function(MY_TURN_OR_BREAK)
     page.click("#btn-sheet")

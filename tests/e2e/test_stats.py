@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web import PREFS_KEY, SAVE_KEY, open_game, seed_storage
+from test_web import PREFS_KEY, SAVE_KEY, open_game
 
 from kingcore import Phase
 from kingcore.web import Session
@@ -68,17 +68,13 @@ def open_stats(page: Any) -> None:
     page.wait_for_selector("#stats-dialog[open] #stats-title")
 
 
-def test_statistics_record_once_show_charts_survive_and_round_trip(server: Any, new_context: Any,
-                                                                    artifacts: Path) -> None:
+def test_statistics_record_once_show_charts_survive_and_round_trip(warm_game: Any, artifacts: Path) -> None:
     earlier = rubber_entry(finished(3), "2026-11-30T20:00:00Z")
     assert earlier is not None
     s = near_the_end(4)
-    ctx, _ = new_context(1280, 800)
-    # each tab seeds the same items once; the second opens before anything moves (it is my turn)
-    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True}),
-                       STATS_KEY: dump_stats(add_rubber(empty_stats(), earlier)[0])})
-    page = open_game(ctx, server.url)
-    other = open_game(ctx, server.url)  # a second tab on the same game: it follows, and records nothing twice
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True}),
+                      STATS_KEY: dump_stats(add_rubber(empty_stats(), earlier)[0])})
+    other = open_game(page.context, page.url)  # a second tab on the same game: it follows, and records nothing twice
     while play_on(page) != "rubber_over":
         pass
     other.wait_for_selector("body[data-phase=rubber_over]")

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, open_game, seed_storage
+from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY
 
 from kingcore import Phase
 from kingcore.web import Session, bot_move
@@ -69,11 +69,9 @@ def play(page: Any, card: str) -> None:
     page.wait_for_function(MY_TURN_OR_BREAK)
 
 
-def test_undo_restores_the_table_and_the_bots_reply_the_same(server: Any, new_context: Any) -> None:
+def test_undo_restores_the_table_and_the_bots_reply_the_same(warm_game: Any) -> None:
     s = session_at(my_first_lead)
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True, "ui": {"undo": True}})})
-    page = open_game(ctx, server.url + "?king-test")
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True, "ui": {"undo": True}})}, "?king-test")
     page.wait_for_selector(LEGAL)
     button = page.locator("#btn-undo")
     assert button.is_visible() and button.is_disabled()  # nothing of mine to take back yet
@@ -110,7 +108,7 @@ def test_undo_restores_the_table_and_the_bots_reply_the_same(server: Any, new_co
     page.locator(f'#hand button[data-card="{mine}"]').wait_for()
 
 
-def test_options_autoplay_and_sounds(server: Any, new_context: Any) -> None:
+def test_options_autoplay_and_sounds(warm_game: Any) -> None:
     def forced(s: Session) -> bool:
         vm = s.view_model(0)
         return vm["phase"] == "play" and vm["my_turn"] and sum(c["legal"] for c in vm["hand"]) == 1 \
@@ -118,9 +116,7 @@ def test_options_autoplay_and_sounds(server: Any, new_context: Any) -> None:
     s = session_at(forced, seed=5)
     assert s.game.phase is Phase.PLAY
     only = next(c["card"] for c in s.view_model(0)["hand"] if c["legal"])
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True})})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True})})
     page.wait_for_selector(LEGAL)
     assert page.evaluate("document.body.dataset.autoplay") == "off"  # off by default: my forced card waits
     assert not page.locator("#btn-undo").is_visible()

@@ -128,17 +128,15 @@ def test_boots_to_a_playable_table(server: Any, new_context: Any) -> None:
     page.wait_for_function("document.body.dataset.bots === 'worker'")
 
 
-def test_whole_rubber_with_fast_bots(server: Any, new_context: Any, artifacts: Path) -> None:
+def test_whole_rubber_with_fast_bots(warm_game: Any, artifacts: Path) -> None:
     """A rubber's end by clicking my first legal card, from a save at the result of deal 12 of 14: the page
     deals and plays the last two, 14 rows, each equal to its control total, totals summing to 0, the
     bots in the worker. Cheap levels (the default, hard, thinks up to 350 ms a card; the levels' play is
     tested under CPython, test_levels_per_seat_hint_and_review plays easy, expert and random here). Deals
     1–12 would run the same page code again; whole rubbers are played under CPython (tests/test_web_session.py)."""
     levels = ["human", "medium", "easy", "random"]
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: two_deals_from_the_end({}, levels),
-                       PREFS_KEY: json.dumps({"fast": True, "levels": levels})})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: two_deals_from_the_end({}, levels),
+                      PREFS_KEY: json.dumps({"fast": True, "levels": levels})})
     assert page.evaluate("document.body.dataset.phase") == "deal_over" and len(state(page)["rows"]) == 12
     clicks = 0
     shot = False
@@ -174,11 +172,9 @@ def test_whole_rubber_with_fast_bots(server: Any, new_context: Any, artifacts: P
     assert len(timings) >= 2 * 3
 
 
-def test_reload_in_the_middle_of_a_trick(server: Any, new_context: Any) -> None:
+def test_reload_in_the_middle_of_a_trick(warm_game: Any) -> None:
     s = saved_session(lambda s: my_turn_with_illegal(s, min_deal=3), fast=False)
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()})
     before = state(page)
     assert before["trick"] and before["toMove"] == "0" and len(before["rows"]) >= 2
     page.reload()
@@ -276,13 +272,11 @@ def test_unreadable_save_is_kept_and_offered(kind: str, make_raw: Callable[[], s
     assert page.locator("#export-record").is_visible()
 
 
-def test_disabled_card_does_nothing_and_forced_illegal_move_is_refused(server: Any, new_context: Any) -> None:
+def test_disabled_card_does_nothing_and_forced_illegal_move_is_refused(warm_game: Any) -> None:
     s = saved_session(my_turn_with_illegal)
     illegal = next(c for c in s.view_model(0)["hand"] if not c["legal"])
     illegal["why"] = CAT.why(illegal["reason"], illegal["args"])  # the words the page shows
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()})
     before = state(page)
     button = page.locator(f'#hand button[data-card="{illegal["card"]}"]')
     # greyed, yet focusable (aria-disabled, not disabled) so that a screen reader reads its reason
@@ -307,12 +301,10 @@ def test_disabled_card_does_nothing_and_forced_illegal_move_is_refused(server: A
     assert legal not in [c for c, _ in state(page)["hand"]]
 
 
-def test_two_tabs_follow_each_other(server: Any, new_context: Any) -> None:
+def test_two_tabs_follow_each_other(warm_game: Any) -> None:
     s = saved_session(my_turn_with_illegal)
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    a = open_game(ctx, server.url)
-    b = open_game(ctx, server.url)
+    a = warm_game({SAVE_KEY: s.to_save()})
+    b = open_game(a.context, a.url)
     card = next(c for c, disabled in state(a)["hand"] if not disabled)
     a.click(f'#hand button[data-card="{card}"]')
     for page in (a, b):
@@ -384,9 +376,8 @@ def test_screenshots(server: Any, new_context: Any, artifacts: Path) -> None:
         page.screenshot(path=str(artifacts / f"why-{width}x{height}.png"))
 
 
-def test_new_game_options_persist(server: Any, new_context: Any) -> None:
-    ctx, _ = new_context()
-    page = open_game(ctx, server.url)
+def test_new_game_options_persist(warm_game: Any) -> None:
+    page = warm_game({})
     page.click("#btn-new")
     page.wait_for_selector("#new-game-dialog[open]")
     page.select_option("#opt-preset", value=json.dumps("club"))
@@ -409,11 +400,9 @@ def test_new_game_options_persist(server: Any, new_context: Any) -> None:
     assert order[:2] == ["boys", "tricks"]
 
 
-def test_a_stale_tab_never_overwrites_a_newer_save(server: Any, new_context: Any) -> None:
+def test_a_stale_tab_never_overwrites_a_newer_save(warm_game: Any) -> None:
     s = saved_session(my_turn_with_illegal)
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()})
     # another tab (simulated: a same-tab write fires no storage event) plays my card and saves seq + 1
     card = next(c["card"] for c in s.view_model(0)["hand"] if c["legal"])
     assert s.apply(card, 0)["ok"]
@@ -467,9 +456,8 @@ def replay_checking_bots(save: str, since: tuple[int, int] = (1, 0)) -> int:
     return checked
 
 
-def test_levels_per_seat_hint_and_review(server: Any, new_context: Any, artifacts: Path) -> None:
-    ctx, _ = new_context()
-    page = open_game(ctx, server.url)
+def test_levels_per_seat_hint_and_review(warm_game: Any, artifacts: Path) -> None:
+    page = warm_game({})
     assert page.locator(".seat[data-seat='2'] .seat-level").inner_text() == "Hard"  # the default
     page.click("#btn-new")
     page.wait_for_selector("#new-game-dialog[open]")
@@ -620,13 +608,11 @@ def one_call_screen(page: Any, s: Session, phase: str, title: str, pick: str, ar
     assert (0, pick) in [(seat, str(move)) for seat, move in saved.game.current.calls]
 
 
-def test_score_sheet_downloads_the_game_record(server: Any, new_context: Any, tmp_path: Path) -> None:
+def test_score_sheet_downloads_the_game_record(warm_game: Any, tmp_path: Path) -> None:
     """Score sheet → "Download the game record": a kingcore.notation record of the game so far, which
     replays to the saved game (so `python -m kingcore analyse FILE` can review it)."""
     s = saved_session(lambda s: my_turn_with_illegal(s, min_deal=2))
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()})
     page.click("#btn-sheet")
     with page.expect_download() as info:
         page.click("#export-record")

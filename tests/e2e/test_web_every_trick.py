@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web import SAVE_KEY, open_game, saved_session, seed_storage
+from test_web import SAVE_KEY, saved_session
 
 from kingcore import Phase
 from kingcore.web import Session
@@ -21,14 +21,12 @@ def saved(page: Any) -> Session:
     return Session.from_save(page.evaluate("localStorage.getItem(window.kingSaveKey)"))
 
 
-def test_the_last_trick_stays_and_a_past_deal_opens_from_the_sheet(server: Any, new_context: Any,
+def test_the_last_trick_stays_and_a_past_deal_opens_from_the_sheet(warm_game: Any,
                                                                    artifacts: Path) -> None:
     # deal 1 (no tricks: played to the last card), my turn with my last card in hand
     s = saved_session(lambda s: s.game.phase is Phase.PLAY and s.game.current.number == 1
                       and s.game.to_move == 0 and len(s.game.hand(0)) == 1)
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()})
     card = str(s.game.hand(0)[0])
     page.click(f'#hand button[data-card="{card}"]')
     page.wait_for_function("document.body.dataset.phase === 'deal_over'")
@@ -67,15 +65,13 @@ def test_the_last_trick_stays_and_a_past_deal_opens_from_the_sheet(server: Any, 
     page.wait_for_function("document.body.dataset.history === undefined")
 
 
-def test_the_card_called_by_the_last_card_is_shown(server: Any, new_context: Any, artifacts: Path) -> None:
+def test_the_card_called_by_the_last_card_is_shown(warm_game: Any, artifacts: Path) -> None:
     s = saved_session(lambda s: s.game.phase is Phase.CALL_TRUMP and s.game.current.caller == 0,
                       options={"replay": "trumps"})
     g = s.game
     dealt = [len(g.visible_hand(seat)) for seat in range(4)]
     assert dealt[0] == 3 and sum(dealt) < 32  # the dealer stopped at my third card
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()})
     page.wait_for_selector('#call-screen button[data-move="trump:last-card"]')
     backs = [page.locator(f'.seat[data-seat="{seat}"] .back').count() for seat in (1, 2, 3)]
     assert backs == dealt[1:] and len(page.evaluate("[...document.querySelectorAll('#hand .card')]")) == 3
@@ -91,11 +87,9 @@ def test_the_card_called_by_the_last_card_is_shown(server: Any, new_context: Any
     page.screenshot(path=str(artifacts / "last-card-shown-1280x800.png"))
 
 
-def test_the_rules_help_of_a_three_player_game_with_a_kitty(server: Any, new_context: Any, artifacts: Path) -> None:
+def test_the_rules_help_of_a_three_player_game_with_a_kitty(warm_game: Any, artifacts: Path) -> None:
     s = saved_session(lambda s: s.game.phase is Phase.PLAY, options={"players": 3, "deck": "kitty"})
-    ctx, _ = new_context()
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()})
     page.click("#btn-help")
     page.wait_for_function("document.body.dataset.help === 'rules'")
     dialog = page.locator("#help-dialog")
