@@ -186,6 +186,8 @@ class GuestPage:
             document.body.dataset.unfair = str(out["unfair"])
             el("guest-banner").textContent = self.cat.t("net.unfair_deal", deal=out["unfair"])
             el("guest-banner").hidden = False
+        elif out.get("checked") is False:  # a deal whose fair round this page was not in: quietly not checked
+            document.body.dataset.unchecked = ",".join(map(str, self.guest.unchecked if self.guest else []))
         elif "record" in out:  # a deal is over: its record (every hand of it) may be downloaded now
             self.record = str(out["record"])
             document.body.dataset.fair = ",".join(map(str, self.guest.fair if self.guest is not None else []))
