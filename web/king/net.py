@@ -54,6 +54,25 @@ def site_link(href: str, code: str) -> str:
     return f"{href.split('#', 1)[0]}#join={code}"
 
 
+def rigged_deal(session: Any, rng: Any) -> None:
+    """A cheating host's deal, for the browser tests only (``?king-test``: ``window.kingCheatNextDeal()``):
+    ``session.deal(rng)`` — the agreed shuffle — with the first cards of the first and the last seat's hands
+    swapped before they are recorded, so each friend's own hand is as agreed and only the check at the deal's
+    end (``kingcore.web.fair.check_deal``) can catch it."""
+    game = session.game
+    record = game.deal_cards
+
+    def swapped(hands: list[list[Any]], kitty: list[Any] | None = None) -> None:
+        hands[0][0], hands[-1][0] = hands[-1][0], hands[0][0]
+        record(hands, kitty)
+
+    setattr(game, "deal_cards", swapped)  # noqa: B010 - an instance's method shadowed for this one deal
+    try:
+        session.deal(rng)
+    finally:
+        delattr(game, "deal_cards")
+
+
 class Online:
     """The friends of ``app``'s table (words from ``cat``)."""
 
@@ -65,6 +84,7 @@ class Online:
         self.started = False  # the game went on (every friend connected, or the host chose bots)
         self.ticking: Any = None
         self.proxies = [create_proxy(self.on_peer), create_proxy(self.tick)]
+        self.cheat = False  # ?king-test only: the next deal made other than the agreed shuffle (rigged_deal)
 
     def bind(self) -> None:
         """Listen to the wire, to the state and to the panel's buttons."""
@@ -73,6 +93,8 @@ class Online:
         el("invite-body").addEventListener("click", create_proxy(self.clicked))
         el("btn-invite").addEventListener("click", create_proxy(lambda e: self.open()))
         self.app.loop.held = lambda: self.host is not None and not self.started
+        if "king-test" in str(window.location.search):  # the browser tests: a cheating host, to be caught
+            window.kingCheatNextDeal = create_proxy(lambda: setattr(self, "cheat", True))
 
     # ----- the table's changes ---------------------------------------------------------------------
 
@@ -267,7 +289,12 @@ class Online:
         if host is None or st.session is None or not self.started:
             return
         if host.dealt is not None:
-            outs = host.deal()  # session.deal(agreed rng) and the views
+            if self.cheat:  # the browser tests' cheating host
+                self.cheat = False
+                rigged_deal(st.session, host.dealt)
+                outs = host.changed()
+            else:
+                outs = host.deal()  # session.deal(agreed rng) and the views
             self.stop_ticking()
             st.commit("deal")
             self.send(outs)
