@@ -72,6 +72,7 @@ def play_guest_turn(host: Any, page: Any) -> None:
     s = session(host)
     seat = 1
     assert set(guest_cards(page)) == {str(c) for c in s.game.visible_hand(seat)}
+    assert page.locator("#btn-hint").is_hidden()  # a host allows friends hints only when it says so
     others: set[str] = set()
     for other in range(s.game.rules.players):
         if other != seat:
@@ -230,13 +231,17 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
     to play, the other's page says whom it waits for, in its own language. Deal 13, both friends there from
     its fair round to its end, is checked by both as the agreed shuffle (``data-fair``); in deal 14 the host
     cheats (the ``?king-test`` hook: two cards swapped after the agreed shuffle) and both friends' pages say
-    the deal was not the agreed shuffle. The rubber ends with its settlement on all three pages."""
+    the deal was not the agreed shuffle. The host allows hints (off by default): each friend asks once and sees
+    the host's bots' best move marked. The rubber ends with its settlement on all three pages."""
     levels = ["human", "online", "online", "random"]
     prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}}
     hctx, _ = new_context(locale="ru-RU")
     seed_storage(hctx, {SAVE_KEY: near_the_end(levels, ["Оля", "", "", ""]), PREFS_KEY: json.dumps(prefs)})
     host = open_game(hctx, server.url + "?king-test")
     assert host.evaluate("document.body.dataset.deal") == "12"
+    host.wait_for_selector("#invite-dialog[open] #invite-hints")
+    assert not host.is_checked("#invite-hints")  # hints for friends: off unless the host allows them
+    host.check("#invite-hints")
     friends = {1: ("ru-RU", "Петя", "приглашает"), 2: ("uk-UA", "Остап", "запрошує")}
     guests: dict[int, Any] = {}
     for seat, (locale, name, asks) in friends.items():
@@ -256,6 +261,7 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
     host.wait_for_function("document.body.dataset.deal === '13'")  # dealt by the fair round with both friends
     waits = {1: "Чекаємо", 2: "Ждём"}  # what the other friend's page says while one is to play
     turns = {1: 0, 2: 0}
+    hinted: set[int] = set()
     while (what := host.wait_for_function(ACTOR_JS).json_value()) != "end":
         if what == "over":  # deal 13 is over: both friends check it; the host cheats in the next
             assert host.evaluate("document.body.dataset.deal") == "13"
@@ -276,9 +282,14 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
                 other.wait_for_function(
                     f"document.getElementById('status').textContent.includes({json.dumps(waits[seat])})")
                 assert friends[seat][1] in str(other.locator("#status").text_content())
+            if seat not in hinted and page.locator("#btn-hint").is_visible():  # a choice: ask the host's bots
+                page.click("#btn-hint")
+                page.wait_for_selector("#hand button.card.is-hint.is-legal, #call-screen button.is-hint[data-move]")
+                assert ("Подсказка", "Підказка")[seat - 1] in str(page.locator("#status").text_content())
+                hinted.add(seat)
             play_one(page, keyboard=turns[seat] % 2 == 0)  # the keyboard, as on the host's own page, and clicks
             turns[seat] += 1
-    assert min(turns.values()) >= 8  # both friends played both deals
+    assert min(turns.values()) >= 8 and hinted == {1, 2}  # both friends played both deals, with a hint each
     for page in (host, *guests.values()):
         page.wait_for_selector("#center-panel ul.settlement li")  # the rubber's settlement, on every page
     for seat, page in guests.items():
