@@ -230,7 +230,7 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
     its page's language with the host's name; the friends play by keyboard and by clicks; while one friend is
     to play, the other's page says whom it waits for, in its own language. Deal 13, both friends there from
     its fair round to its end, is checked by both as the agreed shuffle (``data-fair``); in deal 14 the host
-    cheats (the ``?king-test`` hook: two cards swapped after the agreed shuffle) and both friends' pages say
+    cheats (the ``?king-test`` hook: a shuffle of its own in place of the agreed one) and both friends' pages say
     the deal was not the agreed shuffle. The host allows hints (off by default): each friend asks once and sees
     the host's bots' best move marked. The rubber ends with its settlement on all three pages."""
     levels = ["human", "online", "online", "random"]

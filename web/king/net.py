@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -54,25 +55,6 @@ def site_link(href: str, code: str) -> str:
     return f"{href.split('#', 1)[0]}#join={code}"
 
 
-def rigged_deal(session: Any, rng: Any) -> None:
-    """A cheating host's deal, for the browser tests only (``?king-test``: ``window.kingCheatNextDeal()``):
-    ``session.deal(rng)`` — the agreed shuffle — with the first cards of the first and the last seat's hands
-    swapped before they are recorded, so each friend's own hand is as agreed and only the check at the deal's
-    end (``kingcore.web.fair.check_deal``) can catch it."""
-    game = session.game
-    record = game.deal_cards
-
-    def swapped(hands: list[list[Any]], kitty: list[Any] | None = None) -> None:
-        hands[0][0], hands[-1][0] = hands[-1][0], hands[0][0]
-        record(hands, kitty)
-
-    setattr(game, "deal_cards", swapped)  # noqa: B010 - an instance's method shadowed for this one deal
-    try:
-        session.deal(rng)
-    finally:
-        delattr(game, "deal_cards")
-
-
 class Online:
     """The friends of ``app``'s table (words from ``cat``)."""
 
@@ -86,7 +68,7 @@ class Online:
         self.proxies = [create_proxy(self.on_peer), create_proxy(self.tick)]
         self.hints = False  # whether friends may ask for hints (the panel's box; off by default)
         self.hinting: set[int] = set()  # seats whose hint the bots are thinking of
-        self.cheat = False  # ?king-test only: the next deal made other than the agreed shuffle (rigged_deal)
+        self.cheat = False  # ?king-test only: the next deal made other than the agreed shuffle
 
     def bind(self) -> None:
         """Listen to the wire, to the state and to the panel's buttons."""
@@ -326,9 +308,9 @@ class Online:
         if host is None or st.session is None or not self.started:
             return
         if host.dealt is not None:
-            if self.cheat:  # the browser tests' cheating host
+            if self.cheat:  # ?king-test only: a cheating host, dealing a shuffle of its own (the friends catch it)
                 self.cheat = False
-                rigged_deal(st.session, host.dealt)
+                st.session.deal(random.Random(host.dealt.getrandbits(64)))
                 outs = host.changed()
             else:
                 outs = host.deal()  # session.deal(agreed rng) and the views
