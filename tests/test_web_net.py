@@ -338,6 +338,30 @@ def test_leave_stand_in_and_rejoin() -> None:
     assert host.bot_level(1) is None and again.vm == view_of(host, 1)
 
 
+def test_a_guest_that_rejoins_mid_deal_has_that_deal_not_checked_without_an_error() -> None:
+    """A friend's new page (a new ``Guest``) joins while deal 1 is in play: at the deal's end its ``dealt``
+    is "not checked" (``Guest.unchecked``), never an error; the friend who was there all along checks it."""
+    host, guests, _ = dealt_table()
+    game = host.session.game
+    host.session.apply(str(game.legal_moves()[0]), game.to_move or 0)  # mid-deal
+    deliver(host, guests, host.changed())
+    host.leave(1)
+    again = Guest(1, host.table)
+    guests = {**guests, 1: again}
+    answers = deliver(host, guests, host.join(1, again.hello("Petya")))
+    while game.phase is not Phase.DEAL_OVER:
+        seat = game.to_move or 0
+        if seat in guests:
+            outs = host.receive(seat, guests[seat].intent(legal_tokens(guests[seat].vm)[0]))
+        else:
+            host.session.apply(str(game.legal_moves()[0]), seat)
+            outs = host.changed()
+        answers = deliver(host, guests, outs)  # no "error" and no "unfair" (deliver asserts it)
+    assert {"dealt": 1, "checked": False} in answers
+    assert again.unchecked == [1] and again.fair == []
+    assert guests[2].fair == [1] and guests[2].unchecked == []
+
+
 def test_settings_with_online_seats() -> None:
     s = check_settings({"levels": ["human", "online", "online", "easy"], "stand_in": "hard",
                         "online": [None, "bot", None, "wait"]})

@@ -163,7 +163,7 @@ def history_now() -> None:
 
 # One action per (event, selector): the bars' buttons and switches, the dialog, the help and the history.
 ACTIONS: dict[tuple[str, str], Handler] = {
-    ("click", "#btn-hint"): lambda e: app.hints.ask_hint(),
+    ("click", "#btn-hint"): lambda e: guest.ask_hint() if guest is not None else app.hints.ask_hint(),
     ("click", "#btn-last"): lambda e: app.toggle_last(None),
     ("click", "#last-inset"): lambda e: app.toggle_last(False),
     ("change", "#lang"): lambda e: app.set_language(str(el("lang").value)),

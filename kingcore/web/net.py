@@ -455,6 +455,8 @@ class Guest:
         vm: the last view model drawn (checked), or ``None``; ``at``: its counter.
         welcome: the host's ``welcome`` fields once received.
         fair: the deals checked as the agreed shuffle.
+        unchecked: the deals over whose fair-deal round this ``Guest`` was not in (it joined or rejoined
+            after the round): not checked, since it holds nothing to check them by — not an error.
     """
 
     def __init__(self, seat: int, table: str, clock: Callable[[], float] = time.monotonic,
@@ -467,6 +469,7 @@ class Guest:
         self.at = 0
         self.welcome: dict[str, Any] | None = None
         self.fair: list[int] = []
+        self.unchecked: list[int] = []
         self._n = 0
         self._last = -1
         self._rounds: dict[int, _Pending] = {}
@@ -506,7 +509,8 @@ class Guest:
 
     def receive(self, text: str) -> dict[str, Any]:
         """A text from the host, checked: ``{"view": vm}``, ``{"welcome": fields}``, ``{"refused": {"reason",
-        "of", "args"}}``, ``{"commit": text_to_send}``, ``{"reveal": text_to_send}``, ``{"dealt": deal}``,
+        "of", "args"}}``, ``{"commit": text_to_send}``, ``{"reveal": text_to_send}``, ``{"dealt": deal}``
+        (``{"dealt": deal, "checked": False}`` for a deal whose round this page was not in: see :attr:`unchecked`),
         ``{"record": text, "fair": [deals checked]}``, ``{"unfair": deal, "why": text}`` (the deal was not
         the agreed shuffle), ``{"hint": token}``, ``{"bye": reason}``, ``{"pong": True}``, or ``{"error":
         reason, "message": text}`` for a message refused (never raises)."""
@@ -552,6 +556,10 @@ class Guest:
         if kind == "record":
             return self._check_record(doc["text"])
         p = self._rounds.get(deal)
+        if p is None and kind == "dealt":  # a round this page was not in (it joined mid-deal): not checked
+            if deal not in self.unchecked:
+                self.unchecked.append(deal)
+            return {"dealt": deal, "checked": False}
         if p is None:
             raise NetError("wrong_phase", f"{kind}: no fair-deal round of deal {deal}")
         if kind == "reveal?":
@@ -564,7 +572,9 @@ class Guest:
             return {"reveal": self._msg("reveal", deal=deal, secret=p.secret)}
         secrets = doc["secrets"]  # dealt
         if not p.revealed:  # this page was left out of the round (late): nothing to check the deal by
-            return {"dealt": deal}
+            if deal not in self.unchecked:
+                self.unchecked.append(deal)
+            return {"dealt": deal, "checked": False}
         if len(secrets) != len(p.hashes):
             return {"unfair": deal, "why": "the secrets do not match the commitments"}
         for seat, secret in enumerate(secrets):

@@ -10,6 +10,7 @@ writes the visitor's own saved game."""
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,9 @@ from typing import Any
 import pytest
 from test_hotseat import absent, session
 from test_web import PREFS_KEY, SAVE_KEY, open_game, seed_storage
+from web_steps import play_to_the_last_deals
+
+from kingcore.web import online_session
 
 pytestmark = pytest.mark.browser
 
@@ -68,6 +72,7 @@ def play_guest_turn(host: Any, page: Any) -> None:
     s = session(host)
     seat = 1
     assert set(guest_cards(page)) == {str(c) for c in s.game.visible_hand(seat)}
+    assert page.locator("#btn-hint").is_hidden()  # a host allows friends hints only when it says so
     others: set[str] = set()
     for other in range(s.game.rules.players):
         if other != seat:
@@ -86,6 +91,8 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
                                                "ice": none})})
     own = '{"not": "a game of the host"}'  # the guest's own stored game: never overwritten
     seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none})})
+    warned: list[str] = []  # the guest pages' console warnings (a host's message the guest refused)
+    gctx.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
     host = open_game(hctx, server.url)
     host.click("#btn-new")
     host.select_option("#opt-level-1", "online")
@@ -143,6 +150,9 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
     assert guest.locator("#score-sheet tr[data-deal]").count() == rows >= 1
     guest.click("#btn-sheet")  # the deal is over: the game record the host shared may be downloaded
     guest.wait_for_function("document.body.dataset.fair !== undefined")
+    # the friend's new page was not in deal 1's fair round: that deal is quietly "not checked", not an error
+    assert guest.evaluate("[document.body.dataset.unchecked, document.body.dataset.fair]") == ["1", ""]
+    assert [w for w in warned if "king:" in w] == []
     with guest.expect_download() as got:
         guest.click("#export-record")
     assert "[Rules " in Path(got.value.path()).read_text("utf-8")
@@ -180,17 +190,58 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
     print(f"invite links {links} characters; answer codes {answers} characters")
 
 
+MINE = "#hand.is-my-turn button.card.is-legal, #call-screen:not([hidden]) button[data-move]"
+"""A page's legal moves when it is to move: its legal cards, or the options of its call screen."""
+ACTOR_JS = f"""() => {{
+  const b = document.body.dataset;
+  if (b.phase === 'rubber_over') return 'end';
+  if (b.phase === 'deal_over') return 'over';
+  if (document.querySelector({json.dumps(MINE)})) return 'host';
+  if (['1', '2'].includes(b.toMove)) return 'guest';
+  return null; }}"""
+
+
+def play_one(page: Any, keyboard: bool = False) -> None:
+    """The page's first legal move (a card, or a call), by a click or by the keyboard (focus, Enter)."""
+    page.wait_for_selector(MINE)
+    first = page.locator(MINE).first
+    card, move = first.get_attribute("data-card"), first.get_attribute("data-move")
+    sel = f'#hand button[data-card="{card}"]' if card else f'#call-screen:not([hidden]) button[data-move="{move}"]'
+    if keyboard:
+        page.focus(sel)
+        page.keyboard.press("Enter")
+    else:
+        page.click(sel)
+    page.wait_for_function(f"!document.querySelector({json.dumps(sel)})")
+
+
+def near_the_end(levels: list[str], names: list[str]) -> str:
+    """The save of a rubber with friends online (``levels``), at the result of deal 12 of 14 (the deals
+    before played by the engine at random), its friends away: the host's page re-invites them."""
+    rng = random.Random(1)
+    s = play_to_the_last_deals(online_session({}, {"fast": True, "levels": levels, "names": names}, rng), rng)
+    s.seq = 40
+    return s.to_save()
+
+
 def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_context: Any) -> None:
-    """Three contexts: the host in Russian, a friend in Russian at seat 1 and one in Ukrainian at seat 2. Each
-    join screen asks in its page's language with the host's name; each friend plays a card with the keyboard;
-    while one friend is to play, the other's page says whom it waits for, in its own language."""
-    prefs = {"fast": True, "levels": ["human", "online", "online", "random"], "ice": {"mode": "none"}}
+    """Three contexts: the host in Russian, its saved rubber at the result of deal 12 of 14 with friends at
+    seats 1 and 2, re-invited: one in Russian at seat 1 and one in Ukrainian at seat 2. Each join screen asks in
+    its page's language with the host's name; the friends play by keyboard and by clicks; while one friend is
+    to play, the other's page says whom it waits for, in its own language. Deal 13, both friends there from
+    its fair round to its end, is checked by both as the agreed shuffle (``data-fair``); in deal 14 the host
+    cheats (the ``?king-test`` hook: a shuffle of its own in place of the agreed one) and both friends' pages say
+    the deal was not the agreed shuffle. The host allows hints (off by default): each friend asks once and sees
+    the host's bots' best move marked. The rubber ends with its settlement on all three pages."""
+    levels = ["human", "online", "online", "random"]
+    prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}}
     hctx, _ = new_context(locale="ru-RU")
-    seed_storage(hctx, {PREFS_KEY: json.dumps(prefs)})
-    host = open_game(hctx, server.url)
-    host.click("#btn-new")
-    host.fill("#opt-name-0", "Оля")
-    host.click("#new-game-start")
+    seed_storage(hctx, {SAVE_KEY: near_the_end(levels, ["Оля", "", "", ""]), PREFS_KEY: json.dumps(prefs)})
+    host = open_game(hctx, server.url + "?king-test")
+    assert host.evaluate("document.body.dataset.deal") == "12"
+    host.wait_for_selector("#invite-dialog[open] #invite-hints")
+    assert not host.is_checked("#invite-hints")  # hints for friends: off unless the host allows them
+    host.check("#invite-hints")
     friends = {1: ("ru-RU", "Петя", "приглашает"), 2: ("uk-UA", "Остап", "запрошує")}
     guests: dict[int, Any] = {}
     for seat, (locale, name, asks) in friends.items():
@@ -207,27 +258,42 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
         connect(host, seat, page.locator("[data-answer-code]").input_value())
         guests[seat] = page
     host.wait_for_function("!document.getElementById('invite-dialog').open")
+    host.wait_for_function("document.body.dataset.deal === '13'")  # dealt by the fair round with both friends
     waits = {1: "Чекаємо", 2: "Ждём"}  # what the other friend's page says while one is to play
-    played: set[int] = set()
-    while played != {1, 2}:
-        what = host.wait_for_function(HOST_JS.replace("b.toMove === '1'", "['1', '2'].includes(b.toMove)")).json_value()
-        if what == "over":
-            break
-        if what == "host":
-            card = host.locator("#hand button.card.is-legal").first.get_attribute("data-card")
-            host.click(f'#hand button[data-card="{card}"]')
-            host.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
-            continue
-        seat = int(host.evaluate("document.body.dataset.toMove"))
-        page, other = guests[seat], guests[3 - seat]
-        page.wait_for_selector("#hand.is-my-turn button.card.is-legal")
-        other.wait_for_function(f"document.getElementById('status').textContent.includes({json.dumps(waits[seat])})")
-        assert friends[seat][1] in str(other.locator("#status").text_content())
-        card = page.locator("#hand button.card.is-legal").first.get_attribute("data-card")
-        page.focus(f'#hand button[data-card="{card}"]')
-        page.keyboard.press("Enter")  # keyboard play, as on the host's own page
-        page.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
-        played.add(seat)
-    assert played == {1, 2}
+    turns = {1: 0, 2: 0}
+    hinted: set[int] = set()
+    while (what := host.wait_for_function(ACTOR_JS).json_value()) != "end":
+        if what == "over":  # deal 13 is over: both friends check it; the host cheats in the next
+            assert host.evaluate("document.body.dataset.deal") == "13"
+            for page in guests.values():
+                page.wait_for_function("(document.body.dataset.fair || '').split(',').includes('13')")
+                assert page.evaluate("document.body.dataset.unfair") is None
+                assert page.locator("#guest-banner").is_hidden()
+            host.evaluate("window.kingCheatNextDeal()")
+            host.click("#btn-continue")
+            host.wait_for_function("document.body.dataset.deal === '14'")
+        elif what == "host":
+            play_one(host)
+        else:
+            seat = int(host.evaluate("document.body.dataset.toMove"))
+            page, other = guests[seat], guests[3 - seat]
+            page.wait_for_selector(MINE)
+            if turns[seat] == 0:
+                other.wait_for_function(
+                    f"document.getElementById('status').textContent.includes({json.dumps(waits[seat])})")
+                assert friends[seat][1] in str(other.locator("#status").text_content())
+            if seat not in hinted and page.locator("#btn-hint").is_visible():  # a choice: ask the host's bots
+                page.click("#btn-hint")
+                page.wait_for_selector("#hand button.card.is-hint.is-legal, #call-screen button.is-hint[data-move]")
+                assert ("Подсказка", "Підказка")[seat - 1] in str(page.locator("#status").text_content())
+                hinted.add(seat)
+            play_one(page, keyboard=turns[seat] % 2 == 0)  # the keyboard, as on the host's own page, and clicks
+            turns[seat] += 1
+    assert min(turns.values()) >= 8 and hinted == {1, 2}  # both friends played both deals, with a hint each
+    for page in (host, *guests.values()):
+        page.wait_for_selector("#center-panel ul.settlement li")  # the rubber's settlement, on every page
     for seat, page in guests.items():
+        page.wait_for_function("document.body.dataset.unfair === '14'")  # the cheat caught
+        assert page.locator("#guest-banner").is_visible() and "14" in str(page.locator("#guest-banner").text_content())
+        assert (page.evaluate("document.body.dataset.fair") or "").split(",") == ["13"]
         assert page.evaluate("document.documentElement.lang") == friends[seat][0][:2]

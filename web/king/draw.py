@@ -67,6 +67,7 @@ class Drawing:
     def __init__(self, cat: Catalog) -> None:
         self.cat = cat
         self.show_last = False
+        self.hints = True  # whether this page may ask for a hint (a friend's page: when its host allows them)
         self.hand_key: str | None = None
         self.panel_kind: tuple[str, int] | None = None
         self.call_markup: str | None = None  # what the call screen shows now (redrawn only when it changes)
@@ -164,7 +165,7 @@ class Drawing:
         node.style.setProperty("--half", str((len(cards) + 1) // 2))  # a hand in two rows (style.css)
         values = hint.get("values", {}) if hint and vm["phase"] == "play" else {}
         best = hint.get("best") if hint and vm["phase"] == "play" else None
-        key = json.dumps([[[c["card"], c["legal"], c["reason"], c["args"]] for c in cards], values])
+        key = json.dumps([[[c["card"], c["legal"], c["reason"], c["args"]] for c in cards], values, best])
         if key == self.hand_key and node.childElementCount == len(cards):
             return
         self.hand_key = key
@@ -270,7 +271,7 @@ class Drawing:
         button = el("btn-hint")
         moves = vm["moves"] if vm["my_turn"] else []
         choices = len(moves) if moves else sum(1 for c in vm["hand"] if c["legal"])
-        button.hidden = not (vm["my_turn"] and choices > 1)
+        button.hidden = not (self.hints and vm["my_turn"] and choices > 1)
         button.disabled = hint is not None
         button.textContent = self.cat.t("hint.thinking" if hint is not None and hint["pending"] else "hint.button")
         if screen is not None:

@@ -25,6 +25,7 @@ from .extras import open_help
 from .invite import invite_block
 from .render.invite import join_screen
 from .render.sheet import rules_line
+from .render.status import move_hint
 from .state import spawn
 from .words import Catalog
 
@@ -87,6 +88,7 @@ class GuestPage:
         document.body.dataset.guest = "reading"
         el("loading").hidden = True
         el("btn-new").hidden = True  # this tab is a seat at the host's table: its own games wait in the visitor's tab
+        self.app.screen.drawing.hints = False  # until the host's welcome says it allows hints
         spawn(self.read())
 
     async def read(self) -> None:
@@ -177,6 +179,10 @@ class GuestPage:
         """What the protocol made of a message: a view drawn, a refusal said, the fair round answered."""
         if "view" in out:
             self.draw(out["view"])
+        elif "welcome" in out:
+            self.app.screen.drawing.hints = out["welcome"].get("hints") is True
+        elif "hint" in out:
+            self.hinted(str(out["hint"]))
         elif "refused" in out:
             refused = out["refused"]
             reason = str(refused.get("reason", "")) if isinstance(refused, dict) else str(refused)
@@ -186,6 +192,8 @@ class GuestPage:
             document.body.dataset.unfair = str(out["unfair"])
             el("guest-banner").textContent = self.cat.t("net.unfair_deal", deal=out["unfair"])
             el("guest-banner").hidden = False
+        elif out.get("checked") is False:  # a deal whose fair round this page was not in: quietly not checked
+            document.body.dataset.unchecked = ",".join(map(str, self.guest.unchecked if self.guest else []))
         elif "record" in out:  # a deal is over: its record (every hand of it) may be downloaded now
             self.record = str(out["record"])
             document.body.dataset.fair = ",".join(map(str, self.guest.fair if self.guest is not None else []))
@@ -207,6 +215,8 @@ class GuestPage:
             window.console.warn(f"king: the host sent a view that is refused: {e}")
             return
         st = self.app.state
+        if st.vm != vm:
+            st.hint = None  # a hint is for the position it was asked in
         st.vm = vm
         self.app.screen.render()
         document.body.dataset.guest = "playing"
@@ -220,6 +230,27 @@ class GuestPage:
         if self.guest is None or not self.connected or vm is None or not vm["my_turn"]:
             return
         self.send(self.guest.intent(token))
+
+    def ask_hint(self) -> None:
+        """*Hint*: asked of the host's bots (only when the host allows hints: the button shows then)."""
+        st = self.app.state
+        vm = st.vm
+        if self.guest is None or not self.connected or vm is None or not vm["my_turn"] or st.hint is not None:
+            return
+        st.hint = {"key": None, "pending": True}  # the guest's page has no session: the hint lasts until a new view
+        self.app.screen.render()
+        self.send(self.guest.hint())
+
+    def hinted(self, token: str) -> None:
+        """The host's hint: its best move marked (as on the host's own page) and said on the status line."""
+        st = self.app.state
+        vm = st.vm
+        if vm is None or st.hint is None:
+            return  # the position moved on meanwhile
+        move = next((dict(m) for m in vm["moves"] if m["token"] == token), {"kind": "card", "card": token})
+        st.hint = {"key": None, "pending": False, "best": token, "values": {}, "shown": {},
+                   "text": self.cat.t("hint.from_host", move=move_hint(self.cat, move))}
+        self.app.screen.render()
 
     def next_deal(self) -> None:
         """*Continue* after a deal's result."""

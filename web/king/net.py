@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -65,6 +66,9 @@ class Online:
         self.started = False  # the game went on (every friend connected, or the host chose bots)
         self.ticking: Any = None
         self.proxies = [create_proxy(self.on_peer), create_proxy(self.tick)]
+        self.hints = False  # whether friends may ask for hints (the panel's box; off by default)
+        self.hinting: set[int] = set()  # seats whose hint the bots are thinking of
+        self.cheat = False  # ?king-test only: the next deal made other than the agreed shuffle
 
     def bind(self) -> None:
         """Listen to the wire, to the state and to the panel's buttons."""
@@ -73,6 +77,8 @@ class Online:
         el("invite-body").addEventListener("click", create_proxy(self.clicked))
         el("btn-invite").addEventListener("click", create_proxy(lambda e: self.open()))
         self.app.loop.held = lambda: self.host is not None and not self.started
+        if "king-test" in str(window.location.search):  # the browser tests: a cheating host, to be caught
+            window.kingCheatNextDeal = create_proxy(lambda: setattr(self, "cheat", True))
 
     # ----- the table's changes ---------------------------------------------------------------------
 
@@ -96,7 +102,7 @@ class Online:
         document.body.dataset.online = ",".join(map(str, seats))
         if not seats:
             return
-        self.host = Host(session, self.clock)
+        self.host = Host(session, self.clock, hints=self.hints)
         for seat in seats:
             away = session.settings["online"][seat]
             self.seats[seat] = {"state": "bot" if away == "bot" else "waiting", "link": None,
@@ -191,6 +197,41 @@ class Online:
             st.commit("intent", seat=seat, token=token if isinstance(token, str) else None)
         self.send(outs)
         self.round()
+        for wanted in host.hint_wanted:
+            if wanted not in self.hinting:
+                self.hinting.add(wanted)
+                spawn(self.answer_hint(wanted))
+
+    async def answer_hint(self, seat: int) -> None:
+        """A friend asked for a hint (the host allows them): the host's bots' best move for that seat's view
+        (what a hot-seat player there sees, as for the host's own hint), sent unless the game moved on."""
+        st, host = self.app.state, self.host
+        s = st.session
+        if s is None or host is None:
+            return
+        ply = s.ply
+        try:
+            answer = json.loads(await self.app.bots.ask("hint", s.bot_request(seat), s.bot_seed(seat),
+                                                        feed=s.bot_past))
+            token: str | None = str(answer["moves"][0]["token"])
+        except Exception as e:
+            window.console.warn(f"king: no hint for seat {seat}: {e}")
+            token = None
+        finally:
+            self.hinting.discard(seat)
+        if host is not self.host or s is not st.session:
+            return  # another game meanwhile
+        if token is None or s.ply != ply:
+            if seat in host.hint_wanted:
+                host.hint_wanted.remove(seat)
+            return
+        self.send(host.hint(seat, token))
+
+    def allow_hints(self, on: bool) -> None:
+        """The panel's box: friends may (``on``) ask for hints; a friend's page learns it when it joins."""
+        self.hints = on
+        if self.host is not None:
+            self.host.hints = on
 
     def lost(self, seat: int) -> None:
         """A friend's page closed or lost its network: the seat shows *disconnected*; the host chooses."""
@@ -267,7 +308,12 @@ class Online:
         if host is None or st.session is None or not self.started:
             return
         if host.dealt is not None:
-            outs = host.deal()  # session.deal(agreed rng) and the views
+            if self.cheat:  # ?king-test only: a cheating host, dealing a shuffle of its own (the friends catch it)
+                self.cheat = False
+                st.session.deal(random.Random(host.dealt.getrandbits(64)))
+                outs = host.changed()
+            else:
+                outs = host.deal()  # session.deal(agreed rng) and the views
             self.stop_ticking()
             st.commit("deal")
             self.send(outs)
@@ -306,7 +352,7 @@ class Online:
         players = len(s.settings["levels"])
         names: list[str | None] = [str(self.seats[i].get("friend") or "") if i in self.seats else None
                                    for i in range(players)]
-        put(el("invite-body"), invite_panel(self.cat, players, rows, self.started), given=names)
+        put(el("invite-body"), invite_panel(self.cat, players, rows, self.started, self.hints), given=names)
         for seat, entry in self.seats.items():
             node, link = el(f"invite-link-{seat}"), entry["link"]
             if not is_none(node) and link is not None:
@@ -327,6 +373,9 @@ class Online:
 
     def clicked(self, event: Any) -> None:
         """The panel's buttons: *Connect*, *Start with bots*, *Give to a bot*, *Re-invite*, *Close*."""
+        if str(event.target.id) == "invite-hints":
+            self.allow_hints(bool(event.target.checked))
+            return
         button = event.target.closest("button")
         if is_none(button):
             return

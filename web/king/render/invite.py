@@ -60,12 +60,17 @@ def invite_block(cat: Catalog, seat: int, players: int, state: str, link: str | 
              body, h("p", {"class": "invite-actions"}, actions) if actions else None)
 
 
-def invite_panel(cat: Catalog, players: int, seats: list[dict[str, Any]], started: bool) -> list[Node]:
-    """The whole panel: a line of help, each seat's block (``seats``: ``{"seat", "state", "link", "friend"}``)
-    and, before the game starts, *Start with bots*; after, *Close*."""
+def invite_panel(cat: Catalog, players: int, seats: list[dict[str, Any]], started: bool,
+                 hints: bool = False) -> list[Node]:
+    """The whole panel: a line of help, each seat's block (``seats``: ``{"seat", "state", "link", "friend"}``),
+    whether friends may ask for hints (``hints``, off by default) and, before the game starts, *Start with
+    bots*; after, *Close*."""
     waiting = any(s["state"] != "connected" for s in seats)
     return [h("h2", {"id": "invite-title"}, cat.t("net.invite.title")),
             *[invite_block(cat, s["seat"], players, s["state"], s["link"], s["friend"]) for s in seats],
+            h("p", {"class": "invite-hints"},
+              h("label", None, h("input", {"type": "checkbox", "id": "invite-hints", "checked": hints}), " ",
+                cat.t("net.hints_allowed"))),
             h("p", {"class": "invite-actions"},
               h("button", {"type": "button", "class": "btn", "id": "invite-start", "hidden": started or not waiting},
                 cat.t("net.invite.start_bots")),
