@@ -278,22 +278,25 @@ def warm_site(site: Path, browser: Any, start_snapshot: Path) -> Iterator[tuple[
 
 @pytest.fixture
 def warm_game(warm_site: tuple[SiteServer, Any, Watch, StorageTab]) -> Iterator[Callable[..., Any]]:
-    """``warm_game(items, query="")`` -> a page of the game in :func:`warm_site`'s context, its localStorage
-    holding only ``items`` (the pages of the test before are closed first); the site's URL plus ``query``
-    (e.g. ``"?king-test"``). At the end: the test's pages closed, no request left 127.0.0.1 and no page
-    error happened, as with :func:`new_context`. For tests that need no first visit and no context options
-    of their own (a viewport other than 1280×800 is set on the page)."""
+    """``warm_game(items, query="", size=None)`` -> a page of the game in :func:`warm_site`'s context, its
+    localStorage holding only ``items`` (the pages of the test before are closed first); the site's URL plus
+    ``query`` (e.g. ``"?king-test"``), loaded at ``size`` (width, height) when given, else 1280×800. At the
+    end: the test's pages closed, no request left 127.0.0.1 and no page error happened, as with
+    :func:`new_context`. For tests that need no first visit and no context options of their own (their
+    clipboard permission or offline state, where they need one, granted and taken back by the test)."""
     srv, ctx, watch, writer = warm_site
     watch.errors.clear()
     watch.requests.clear()
 
-    def open_page(items: dict[str, str], query: str = "") -> Any:
+    def open_page(items: dict[str, str], query: str = "", size: tuple[int, int] | None = None) -> Any:
         for page in ctx.pages:
             if page is not writer.page:
                 page.close()
         writer.page.evaluate("localStorage.clear()")
         writer.write(items)
         page = ctx.new_page()
+        if size is not None:
+            page.set_viewport_size({"width": size[0], "height": size[1]})
         page.goto(srv.url + query)
         page.wait_for_selector(READY)
         return page
@@ -304,6 +307,14 @@ def warm_game(warm_site: tuple[SiteServer, Any, Watch, StorageTab]) -> Iterator[
             page.close()
     assert watch.foreign() == [], f"requests left 127.0.0.1: {watch.foreign()[:5]}"
     assert watch.errors == [], f"errors in the page: {watch.errors[:5]}"
+
+
+@pytest.fixture
+def warm_tab(warm_game: Callable[..., Any], warm_site: tuple[SiteServer, Any, Watch, StorageTab]) -> StorageTab:
+    """The :class:`StorageTab` of :func:`warm_game`'s context: ``warm_tab.write(items)`` is another tab of the
+    site writing (the test's open pages get their "storage" events and follow a newer save) — a new state
+    without a reload where the reload is not what the test checks."""
+    return warm_site[3]
 
 
 @pytest.fixture(scope="session")

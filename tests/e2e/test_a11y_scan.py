@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web import PREFS_KEY, SAVE_KEY, my_call, open_game, saved_session, seed_storage
+from test_web import PREFS_KEY, SAVE_KEY, my_call, saved_session
 
 from sitebuild.vendor import vendor_axe
 
@@ -39,12 +39,10 @@ def scan(page: Any, where: str, found: dict[str, Any]) -> None:
         found[where] = violations
 
 
-def test_no_serious_or_critical_violation(server: Any, new_context: Any, storage_tab: Any, artifacts: Path) -> None:
+def test_no_serious_or_critical_violation(warm_game: Any, warm_tab: Any, artifacts: Path) -> None:
     found: dict[str, Any] = {}
-    ctx, _ = new_context()
-    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True})})
-    writer = storage_tab(ctx, server.url)  # writes the call screens' saves below, as another tab of the site
-    page = open_game(ctx, server.url)
+    writer = warm_tab  # writes the call screens' saves below, as another tab of the site
+    page = warm_game({PREFS_KEY: json.dumps({"fast": True})})
     page.wait_for_selector("#hand button.card")
     scan(page, "table", found)
     page.click("#btn-new")

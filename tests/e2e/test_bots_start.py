@@ -17,12 +17,12 @@ CORES = """Object.defineProperty(Navigator.prototype, "hardwareConcurrency",
 """The core count a page reports: its address's ``?cores=N``."""
 
 
-def test_the_worker_starts_with_the_page_from_four_cores(server: Any, new_context: Any) -> None:
-    ctx, _ = new_context()
-    ctx.add_init_script(script=CORES)
-    page = ctx.new_page()
+def test_the_worker_starts_with_the_page_from_four_cores(warm_game: Any) -> None:
+    page = warm_game({})  # the warm context; the core count is this page's own (not the shared context's)
+    page.add_init_script(script=CORES)
+    url = page.url.split("?")[0]
     for cores, start in ((8, "page"), (4, "page"), (2, "render")):
-        page.goto(f"{server.url}?cores={cores}")
+        page.goto(f"{url}?cores={cores}")
         page.wait_for_selector(READY)
         page.wait_for_function("document.body.dataset.bots === 'worker'")
         marks = page.evaluate("({start: document.body.dataset.botsStart, cores: navigator.hardwareConcurrency,"

@@ -32,11 +32,9 @@ def directives(policy: str) -> dict[str, list[str]]:
     return out
 
 
-def test_content_security_policy_is_strict_and_enforced(server: Any, new_context: Any) -> None:
-    ctx, watch = new_context()
-    page = ctx.new_page()
-    page.goto(server.url)
-    page.wait_for_selector("body[data-ready=true]")
+def test_content_security_policy_is_strict_and_enforced(warm_game: Any, warm_site: Any) -> None:
+    watch = warm_site[2]
+    page = warm_game({})  # served by the site's service worker, as every visit after the first is
     policy = page.evaluate(
         "document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]')?.content ?? ''")
     d = directives(policy)
@@ -60,7 +58,7 @@ def test_content_security_policy_is_strict_and_enforced(server: Any, new_context
     page.wait_for_function("() => window.kingCspSeen.length > 0")
     assert page.evaluate("window.kingInjected === undefined")
     assert page.evaluate("window.kingCspSeen")[0].startswith("script-src")
-    # that one refusal is expected; anything else logged still fails the test (new_context's check)
+    # that one refusal is expected; anything else logged still fails the test (warm_game's check)
     watch.errors[:] = [e for e in watch.errors if "Content Security Policy" not in e or "inline script" not in e]
 
     # The game still plays under it: my card reaches the table.

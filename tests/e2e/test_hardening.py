@@ -90,18 +90,16 @@ def reload_twice(page: Any, what: str) -> None:
         assert page.evaluate("document.body.dataset.phase") != "save_error", what
 
 
-def test_nothing_stored_stops_the_start(server: Any, new_context: Any, storage_tab: Any, tmp_path: Path) -> None:
+def test_nothing_stored_stops_the_start(warm_game: Any, warm_site: Any) -> None:
     """Each repro of issue 22 (A: a save whose id holds a lone surrogate, also as an imported backup;
     B: the counter at its largest, then a card; C: statistics over their size limit) seeded while no tab is
-    open: the page starts, survives two reloads and plays a card."""
-    ctx, watch = new_context(accept_downloads=True)
-    writer = storage_tab(ctx, server.url)
+    open: the page starts, survives two reloads and plays a card. In a returning player's browser (the warm
+    context): what is checked is what the page does with the stored items, not a first visit."""
+    watch = warm_site[2]
     repros = {"A_surrogate_save": {SAVE_KEY: surrogate_save()}, "B_max_seq": {SAVE_KEY: max_seq_save()},
               "C_huge_stats": {STATS_KEY: huge_stats()}}
     for what, items in repros.items():
-        writer.page.evaluate("localStorage.clear()")
-        writer.write({PREFS_KEY: FAST, **items})
-        page = open_game(ctx, server.url)
+        page = warm_game({PREFS_KEY: FAST, **items})  # the pages before closed first: no tab open
         if what == "B_max_seq":
             playable(page, what)  # one card: the counter goes past its old reader's limit
         reload_twice(page, what)
@@ -116,9 +114,7 @@ def test_nothing_stored_stops_the_start(server: Any, new_context: Any, storage_t
         playable(page, what)
         page.close()
     # A again, through Import…: the backup is pure ASCII and reads as good
-    writer.page.evaluate("localStorage.clear()")
-    writer.write({PREFS_KEY: FAST})
-    page = open_game(ctx, server.url)
+    page = warm_game({PREFS_KEY: FAST})
     open_stats(page)
     backup = json.dumps(json.loads(make_backup(surrogate_save(), None, empty_stats(), "2026-12-01T10:00:00Z")))
     page.once("dialog", lambda d: d.accept())  # "Replace the game in progress…?": yes
@@ -263,16 +259,14 @@ RACES = 6
 first race; a tie lost happens in about half of the races)."""
 
 
-def test_two_tabs_converge_after_simultaneous_cards(server: Any, new_context: Any, storage_tab: Any) -> None:
+def test_two_tabs_converge_after_simultaneous_cards(warm_game: Any, warm_tab: Any) -> None:
     """Round after round, each tab plays a different legal card at the same moment (both hear one storage
     event), at a table of four people at one device (hot seat: no bot writes afterwards that would hide a
     split): the tabs end on one game, the stored one, and a tab whose card lost says so."""
     s = Session.new_game({}, random.Random(11), {"levels": ["human"] * 4, "fast": True})
-    ctx, _ = new_context()
-    writer = storage_tab(ctx, server.url)
-    writer.write({SAVE_KEY: s.to_save(), PREFS_KEY: FAST})
-    a = open_game(ctx, server.url)
-    b = open_game(ctx, server.url)
+    writer = warm_tab
+    a = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: FAST})
+    b = open_game(a.context, a.url)
     raced = 0
     for rnd in range(40):
         st = converged(a, b)

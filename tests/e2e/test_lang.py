@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web import PREFS_KEY, SAVE_KEY, my_call, open_game, saved_session, seed_storage
+from test_web import PREFS_KEY, SAVE_KEY, my_call, saved_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
 from web_catalog import compiled
@@ -85,14 +85,12 @@ def check_everything(page: Any, lang: str) -> dict[str, list[str]]:
     return seen
 
 
-def test_switching_language_changes_every_visible_word(server: Any, new_context: Any, artifacts: Path) -> None:
+def test_switching_language_changes_every_visible_word(warm_game: Any, artifacts: Path) -> None:
     """One page (an English browser) switched to Russian, then to Ukrainian, on a trump call of the 5th deal
     and then on a trick in play; every visible text, label and title changes and none is English."""
     s = saved_session(my_call("call_trump", 5), options={"replay": "trumps"})
     assert s.view_model(0)["deal"] >= 5
-    ctx, _ = new_context(1280, 800)
-    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: '{"fast": true}'})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: '{"fast": true}'})  # the warm context: an English browser
     assert page.evaluate("document.documentElement.lang") == "en"
     english = words(page, "table")
     page.select_option("#lang", "ru")
@@ -149,12 +147,11 @@ def test_the_browsers_language_is_the_pages(locale: str, lang: str, server: Any,
     check_part(page, "table", lang, cat)
 
 
-def test_an_unreadable_save_is_explained_in_the_language(server: Any, new_context: Any) -> None:
-    """The banner about a save that cannot be read, in Russian, then in Ukrainian after a switch; its
-    buttons too, and no English shows (the engine's own message stays folded under the details)."""
-    ctx, _ = new_context(locale="ru-RU")
-    seed_storage(ctx, {SAVE_KEY: "not a save at all"})
-    page = open_game(ctx, server.url)
+def test_an_unreadable_save_is_explained_in_the_language(warm_game: Any) -> None:
+    """The banner about a save that cannot be read, in Russian (the player's stored choice; the browser's
+    language picks the page's in test_the_browsers_language_is_the_pages), then in Ukrainian after a switch;
+    its buttons too, and no English shows (the engine's own message stays folded under the details)."""
+    page = warm_game({SAVE_KEY: "not a save at all", PREFS_KEY: '{"lang": "ru"}'})
     assert page.evaluate("document.body.dataset.phase") == "save_error"
     for lang in ("ru", "uk"):
         if lang != "ru":

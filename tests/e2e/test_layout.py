@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 from test_recovery import FILL_JS, FREE_JS
-from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, open_game, saved_session, seed_storage
+from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, saved_session
 
 from kingcore.web import Catalog, Session
 
@@ -33,7 +33,6 @@ from web_catalog import compiled
 pytestmark = pytest.mark.browser
 
 SIZES = [(360, 740), (740, 360), (768, 1024), (1280, 800)]
-LOCALES = {"en": "en-US", "ru": "ru-RU", "uk": "uk-UA"}
 DOCS_SHOTS = {("table-4p-play", "ru"), ("tricks-6p", "ru")}
 """The screens also kept as PNG for docs/img (two a size)."""
 SHOTS_LANG = "ru"
@@ -271,14 +270,13 @@ def close_dialog(page: Any, ident: str, button: str) -> None:
     page.wait_for_function(f"!document.getElementById('{ident}').open")
 
 
-def look_everywhere(lang: str, server: Any, new_context: Any, storage_tab: Any, out: Path) -> Look:
+def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path) -> Look:
+    """Every screen in ``lang`` (the player's choice, stored: the browser's own language picks the page's
+    only on a first visit, test_lang.py), in the warm context; ``tab`` writes the saves the page follows."""
     made, hot_seat_card, hot_seat_dealer, record = inputs()
     cat = Catalog.from_mo(compiled(lang))
-    ctx, _ = new_context(1280, 800, locale=LOCALES[lang])
-    tab = storage_tab(ctx, server.url)
     first_name, first_save, _ = made[0]
-    seed_storage(ctx, {SAVE_KEY: first_save, PREFS_KEY: json.dumps({"lang": lang})})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: first_save, PREFS_KEY: json.dumps({"lang": lang})})
     page.wait_for_selector(f"body[data-lang={lang}]")
     look = Look(page, lang, out)
     for name, save, phase in made:
@@ -388,11 +386,10 @@ def hot_seat_toast_names_the_dealer(page: Any) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-def test_every_screen_fits_every_size(lang: str, server: Any, new_context: Any, storage_tab: Any,
-                                      artifacts: Path) -> None:
+def test_every_screen_fits_every_size(lang: str, warm_game: Any, warm_tab: Any, artifacts: Path) -> None:
     out = artifacts / "layout"
     out.mkdir(exist_ok=True)
-    look = look_everywhere(lang, server, new_context, storage_tab, out)
+    look = look_everywhere(lang, warm_game, warm_tab, out)
     assert len(look.seen) >= 25 * len(SIZES), look.seen
     (out / f"problems-{lang}.txt").write_text("\n".join(look.problems), encoding="utf-8")
     assert not look.problems, "\n".join([f"{len(look.problems)} layout problems:", *look.problems[:80]])

@@ -16,10 +16,8 @@ from test_web import (
     MY_TURN_OR_BREAK,
     PREFS_KEY,
     SAVE_KEY,
-    open_game,
     replay_checking_bots,
     saved_session,
-    seed_storage,
     state,
 )
 
@@ -77,16 +75,13 @@ def new_game_with_cheap_fast_bots(page: Any) -> None:
     page.click("#new-game-start")
 
 
-def test_hostile_save_and_prefs_leave_a_usable_page(server: Any, new_context: Any, storage_tab: Any) -> None:
+def test_hostile_save_and_prefs_leave_a_usable_page(warm_game: Any) -> None:
     """For each kind of HOSTILE, the save and the preferences both hostile (and junk where the unreadable
     copy goes) when the page loads: the banner, the note about the preferences, then a new game that plays.
-    One browser context: each kind's items are written while no game tab is open, then a new tab loads."""
-    ctx, _ = new_context()
-    writer = storage_tab(ctx, server.url)
+    The warm context: each kind's items are written while no game tab is open, then a new tab loads."""
     for kind in IN_THE_PAGE:
         raw = HOSTILE[kind]
-        writer.write({SAVE_KEY: raw, PREFS_KEY: raw, BROKEN_KEY: raw[:1000]})
-        page = open_game(ctx, server.url)
+        page = warm_game({SAVE_KEY: raw, PREFS_KEY: raw, BROKEN_KEY: raw[:1000]})
         assert page.evaluate("document.body.dataset.phase") == "save_error", kind
         assert page.locator("#problem").is_visible() and page.locator("#export").is_visible(), kind
         assert page.evaluate("document.body.dataset.prefs") == "defaults", kind
@@ -128,11 +123,9 @@ def test_hostile_prefs_with_a_good_save_continue_the_game(warm_game: Any) -> Non
     play_a_card(page)
 
 
-def test_full_storage_never_destroys_an_unreadable_save(server: Any, new_context: Any) -> None:
+def test_full_storage_never_destroys_an_unreadable_save(warm_game: Any) -> None:
     raw = "a damaged save {" + "z" * 5000
-    ctx, _ = new_context(accept_downloads=True)
-    seed_storage(ctx, {SAVE_KEY: raw})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: raw})
     assert page.evaluate("document.body.dataset.phase") == "save_error"
     assert page.evaluate(FILL_JS) > 0
     page.click("#problem-new")
@@ -151,10 +144,8 @@ def test_full_storage_never_destroys_an_unreadable_save(server: Any, new_context
     assert not page.locator("#problem").is_visible()
 
 
-def test_full_storage_mid_game_shows_a_persistent_banner(server: Any, new_context: Any) -> None:
-    ctx, _ = new_context(accept_downloads=True)
-    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "medium", "medium", "medium"]})})
-    page = open_game(ctx, server.url)
+def test_full_storage_mid_game_shows_a_persistent_banner(warm_game: Any) -> None:
+    page = warm_game({PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "medium", "medium", "medium"]})})
     assert not page.locator("#storage-banner").is_visible()
     page.wait_for_function(MY_TURN_OR_BREAK)  # no save is written until I play
     saved = page.evaluate(GET_JS, SAVE_KEY)

@@ -1,5 +1,5 @@
 """Every table in Chromium (issue 11): the layout of 2–6 seats at four screen sizes (and with large cards on
-a phone, issue 13), a save of each table size reloaded to the same point, one deal of each table (2, 3 with
+a phone, issue 13), a save of each table size loaded to the same point, one deal of each table (2, 3 with
 each deck, 5, 6 players) played by clicking legal cards, each named rule set picked in the dialog, the
 dialog's refusals, the fixes of issue 11 item 6, and whole words and a reachable bar on a phone in Russian and
 Ukrainian (issue 13). Few page loads: the tables follow each other in one page wherever they can."""
@@ -19,9 +19,7 @@ from test_web import (
     SAVE_KEY,
     SETTLED_JS,
     my_call,
-    open_game,
     saved_session,
-    seed_storage,
     state,
     two_deals_from_the_end,
 )
@@ -96,33 +94,35 @@ TABLES = [
 ]
 
 
-def test_every_table_size_lays_out_and_reloads_to_the_same_point(server: Any, new_context: Any,
-                                                                   artifacts: Path) -> None:
+def test_every_table_size_lays_out_and_loads_to_the_same_point(warm_game: Any, warm_tab: Any,
+                                                                artifacts: Path) -> None:
     """2–6 seats at 360×740, 740×360, 1280×800 and 1920×1080: no two seats overlap, every seat, the hand and
-    the trick are on screen, nothing scrolls sideways; each table's save reloads to the same point; the
+    the trick are on screen, nothing scrolls sideways; each table's save loads to the same point (the first
+    when the page starts, each next one written by another tab, which the page follows: the same reading of a
+    save, without a page load each; a reload of a save: test_web, test_hardening); the
     reason of a greyed card stays on a phone's screen; with four, ordered King's naming screen keeps North's
     name and score in view at 1280×800 (issue 11 item 6); with large cards on a phone each card shows and
     plays (:func:`check_large_cards`)."""
-    ctx, _ = new_context(1280, 800)
     page = None
-    for label, options in [*TABLES[:2], ("4p-ordered", {"order": "chosen"}), *TABLES[2:]]:
+    for i, (label, options) in enumerate([*TABLES[:2], ("4p-ordered", {"order": "chosen"}), *TABLES[2:]]):
         naming = label == "4p-ordered"
         until = my_call("choose_contract", 5) if naming else my_turn_illegal_after_a_trick
         s = saved_session(until, options=options, seed=11)
+        s.seq = 40 + 1000 * i  # ahead of the page's game after any card it played: the page follows it
         want = s.view_model(0)
         if page is None:
-            seed_storage(ctx, {SAVE_KEY: s.to_save()})
-            page = open_game(ctx, server.url)
+            page = warm_game({SAVE_KEY: s.to_save()})
         else:
-            page.evaluate(f"localStorage.setItem(window.kingSaveKey, {json.dumps(s.to_save())})")
-            page.reload()
-            page.wait_for_selector("body[data-ready=true]")
+            warm_tab.write({SAVE_KEY: s.to_save()})
+            page.wait_for_function("""([players, hand]) => document.getElementById('table').dataset.players === players
+              && [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card).join() === hand""",
+                                   arg=[str(want["players"]), ",".join(c["card"] for c in want["hand"])])
         st = state(page)
         assert [c for c, _ in st["hand"]] == [c["card"] for c in want["hand"]], label
         assert [not c["legal"] for c in want["hand"]] == [d for _, d in st["hand"]], label
         assert [c for c, _ in st["trick"]] == [e["card"] for e in want["trick"]], label
         assert st["rows"] == [[r["deal"], r["control"], r["points"]] for r in want["sheet"]["rows"]], label
-        assert st["save"] == s.to_save(), label  # nothing moved: the reload is at the same point
+        assert st["save"] == s.to_save(), label  # nothing moved: the page is at the save's point
         players = want["players"]
         for width, height in SIZES:
             try:
@@ -283,15 +283,13 @@ LONG_NAMES_JS = """(name) => {  // every seat's name in the result panel made 20
 }"""
 
 
-def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(server: Any, new_context: Any, artifacts: Path) -> None:
+def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(warm_game: Any, artifacts: Path) -> None:
     """At 360×740 and 740×360, in Russian and Ukrainian (issue 13): the bots' level chips, the language
     picker, the contract's name, the score sheet's and the review's column heads show whole words (none
     cut, none hidden past a scroll box's edge); the deal's result panel, its review open, leaves the top
     bar uncovered, and the Score sheet button in it opens the sheet."""
     s = saved_session(lambda s: s.view_model(0)["phase"] == "deal_over", seed=11)
-    ctx, _ = new_context(360, 740)
-    seed_storage(ctx, {SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True, "lang": "ru"})})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True, "lang": "ru"})}, size=(360, 740))
     for lang in ("ru", "uk"):
         page.select_option("#lang", lang)
         page.wait_for_selector(f"body[data-lang={lang}] #center-panel:not([hidden])")
@@ -383,12 +381,10 @@ def start(page: Any) -> str:
     return str(json.loads(page.evaluate("localStorage.getItem(window.kingSaveKey)"))["id"])
 
 
-def test_one_deal_of_each_table_played_by_clicking(server: Any, new_context: Any, artifacts: Path) -> None:
+def test_one_deal_of_each_table_played_by_clicking(warm_game: Any, artifacts: Path) -> None:
     """2, 3 (each of the four decks), 5 and 6 players, one page: each table picked in the dialog, its
     first deal played by clicking legal cards to a score-sheet row equal to its control total."""
-    ctx, _ = new_context(1280, 800)
-    seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True})})
-    page = open_game(ctx, server.url)
+    page = warm_game({PREFS_KEY: json.dumps({"fast": True})})
     for label, players, deck in PLAYED:
         page.click("#btn-new")
         page.wait_for_selector("#new-game-dialog[open]")
@@ -447,8 +443,7 @@ PLAY_ON_IN_PAGE_JS = """async () => {
 }"""
 
 
-def test_a_whole_mirror_rubber_at_three_and_six_sums_to_zero(server: Any, new_context: Any,
-                                                             storage_tab: Any) -> None:
+def test_a_whole_mirror_rubber_at_three_and_six_sums_to_zero(warm_game: Any, warm_tab: Any) -> None:
     """A rubber's end at 3 and then at 6 seats in one page, by clicking my first legal card against random
     fast bots: from a save at the result of deal 12 (the second written by another tab, which the page
     follows), the page deals and plays the last two; 14 rows, each equal to its control total, and the
@@ -457,13 +452,10 @@ def test_a_whole_mirror_rubber_at_three_and_six_sums_to_zero(server: Any, new_co
     seqs = {3: 40, 6: 100_000}  # the second save is ahead of the first after any play: the page follows it
     saves = {n: two_deals_from_the_end({"players": n}, ["human"] + ["random"] * (n - 1), seed=n, seq=seq)
              for n, seq in seqs.items()}
-    ctx, _ = new_context(1280, 800)
-    other_tab = storage_tab(ctx, server.url)
-    seed_storage(ctx, {SAVE_KEY: saves[3], PREFS_KEY: json.dumps({"fast": True})})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: saves[3], PREFS_KEY: json.dumps({"fast": True})})
     for players in (3, 6):
         if players == 6:
-            other_tab.write({SAVE_KEY: saves[6]})
+            warm_tab.write({SAVE_KEY: saves[6]})
             page.wait_for_function("document.getElementById('table').dataset.players === '6'")
         assert page.evaluate("document.body.dataset.phase") == "deal_over", players
         assert len(state(page)["rows"]) == 12, players
@@ -479,13 +471,11 @@ def test_a_whole_mirror_rubber_at_three_and_six_sums_to_zero(server: Any, new_co
         assert game.phase is Phase.RUBBER_OVER and game.rules.players == players
 
 
-def test_each_named_rule_set_in_one_click(server: Any, new_context: Any, artifacts: Path) -> None:
+def test_each_named_rule_set_in_one_click(warm_game: Any, artifacts: Path) -> None:
     """The unreadable-save screen shows the saved Fast preference; the dialog disables what does not apply
     (with the reason), refuses an invalid combination with the engine's message, shows the engine's count
     of deals; each named set, picked in one click, is the saved record's rules and the score sheet's."""
-    ctx, _ = new_context(1280, 800)
-    seed_storage(ctx, {SAVE_KEY: "not a save {", PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "easy"]})})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: "not a save {", PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "easy"]})})
     assert page.evaluate("document.body.dataset.phase") == "save_error"
     assert page.locator("#fast").is_checked()  # issue 11 item 6: the preference, not an unchecked box
     page.click("#problem-new")

@@ -242,12 +242,10 @@ def _truncated() -> str:
     ("truncated", _truncated, "cut short"),
     ("version", lambda: json.dumps({"version": 99, "seq": 3, "record": "", "settings": {}}), "another version"),
 ])
-def test_unreadable_save_is_kept_and_offered(kind: str, make_raw: Callable[[], str], words: str, server: Any,
-                                             new_context: Any) -> None:
+def test_unreadable_save_is_kept_and_offered(kind: str, make_raw: Callable[[], str], words: str,
+                                             warm_game: Any) -> None:
     raw = make_raw()
-    ctx, _ = new_context(accept_downloads=True)
-    seed_storage(ctx, {SAVE_KEY: raw})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: raw})
     assert page.evaluate("document.body.dataset.phase") == "save_error"
     problem = page.locator("#problem")
     assert problem.is_visible()
@@ -344,14 +342,12 @@ SETTLED_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnima
 """Resolves once the page has laid out and painted twice (after a resize, say)."""
 
 
-def test_screenshots(server: Any, new_context: Any, artifacts: Path) -> None:
+def test_screenshots(warm_game: Any, artifacts: Path) -> None:
     """At four window sizes in one page (loaded on a phone, then resized, as tests/e2e/test_tables.py
     lays out the tables): nothing sticks out sideways, my whole hand is on screen, no other hand is in
     the page; the table, the sheet, the new-game dialog and a refused card's reason for a human to see."""
     s = saved_session(lambda s: my_turn_with_illegal(s, min_deal=4))
-    ctx, _ = new_context(360, 740)
-    seed_storage(ctx, {SAVE_KEY: s.to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: s.to_save()}, size=(360, 740))
     page.wait_for_function("document.body.dataset.bots === 'worker'")
     for width, height in [(360, 740), (1280, 800), (740, 360), (640, 360)]:
         page.set_viewport_size({"width": width, "height": height})
@@ -533,20 +529,17 @@ CALLS = [
 ]
 
 
-def test_call_screens(server: Any, new_context: Any, storage_tab: Any, artifacts: Path) -> None:
+def test_call_screens(warm_game: Any, warm_tab: Any, artifacts: Path) -> None:
     """The trump call, the auction and ordered King's naming, one after another in one page (the next
     game's save written by another tab, which the page follows): each screen offers exactly the legal
     calls at two sizes, its hint rates every call, and a click plays the call."""
     saves = [saved_session(my_call(phase, 5), options=options) for options, phase, _, _ in CALLS]
     for i, s in enumerate(saves):
         s.seq = 40 + 100_000 * i  # each save ahead of the page's game before it
-    ctx, _ = new_context(1280, 800)
-    other_tab = storage_tab(ctx, server.url)
-    seed_storage(ctx, {SAVE_KEY: saves[0].to_save()})
-    page = open_game(ctx, server.url)
+    page = warm_game({SAVE_KEY: saves[0].to_save()})
     for s, (_, phase, title, pick) in zip(saves, CALLS, strict=True):
         if s is not saves[0]:
-            other_tab.write({SAVE_KEY: s.to_save()})
+            warm_tab.write({SAVE_KEY: s.to_save()})
             page.wait_for_function(f"document.getElementById('call-screen')?.dataset.kind === '{phase}' && "
                                    "!document.getElementById('call-screen').hidden")
         one_call_screen(page, s, phase, title, pick, artifacts)
