@@ -121,7 +121,8 @@ def _hex_or_none(x: Any) -> bool:
 
 def _name(x: Any) -> bool:
     try:
-        return clean_name(x) == x and not _MARKUP.search(x)
+        # "<b>Ann</b>" is a name: names are drawn as text, as at one device
+        return isinstance(x, str) and clean_name(x) == x
     except RulesError:
         return False
 
@@ -314,7 +315,7 @@ def _check(value: Any, tp: Any, path: str, players: int) -> None:
         if key in _SEAT_KEYS and not 0 <= value < players:
             raise _Bad(f"{path}: not a seat")
     elif tp is str:
-        _check_text(value, path)
+        _check_text(value, path, markup_ok=key == "names")  # a name is text the page draws as text
         if (key in _CARD_KEYS or key in _CARD_LISTS) and not _CARD.fullmatch(value):
             raise _Bad(f"{path}: not a card")
     elif origin is list:
@@ -346,10 +347,10 @@ def _check_dict(value: Any, tp: Any, path: str, players: int) -> None:
         _check(item, hints[k], f"{path}.{k}", players)
 
 
-def _check_text(value: Any, path: str) -> None:
+def _check_text(value: Any, path: str, markup_ok: bool = False) -> None:
     if not isinstance(value, str) or len(value) > MAX_TEXT:
         raise _Bad(f"{path}: must be text of at most {MAX_TEXT:,} characters")
-    if bad_char(value) is not None or _MARKUP.search(value):
+    if bad_char(value) is not None or (not markup_ok and _MARKUP.search(value)):
         raise _Bad(f"{path}: holds a control character or markup")
 
 
@@ -378,8 +379,9 @@ def check_view(vm: Any) -> ViewModel:
     :class:`~kingcore.web.shapes.ViewModel` key by key (no key missing or extra, each of its type), every
     number within ±:data:`MAX_NUMBER`, every list within :data:`MAX_ITEMS`, every text within
     :data:`MAX_TEXT` characters with no control character and no markup (a ``<`` that starts a tag: ``<b``,
-    ``</``, ``<!``, ``<?``; ``<3`` is text), names that
-    :func:`~kingcore.web.hotseat.clean_name` keeps, cards as cards, seats as seats of the table, one level
+    ``</``, ``<!``, ``<?``; ``<3`` is text) but in names, which may be any name
+    :func:`~kingcore.web.hotseat.clean_name` keeps (``<b>Ann</b>`` too: the page draws names as text, as
+    at one device), cards as cards, seats as seats of the table, one level
     and one count per seat. Returns ``vm`` itself.
 
     Raises:

@@ -16,13 +16,14 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import RULE_SET_TEXTS, Guest, NetError, check_invite, check_names
+from kingcore.web import RULE_SET_TEXTS, Guest, NetError, check_invite, check_names, name_problem
 from kingcore.web.prefs import ice_servers
 
 from .app import App
 from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block
+from .render.dialog import name_error
 from .render.invite import join_screen
 from .render.sheet import rules_line
 from .render.status import move_hint
@@ -132,8 +133,14 @@ class GuestPage:
         """*Join*: the name checked, the answer code made and shown."""
         if self.sdp is None or self.guest is not None:
             return
+        typed = str(el("join-name").value)
+        problem = name_problem([typed])
+        if problem is not None:  # in the page's language, naming the seat the friend takes (a tester's find)
+            seat, players = int(self.invite["seat"]), int(self.invite["players"])
+            el("join-error").textContent = name_error(self.cat, (seat, problem[1], problem[2]), players)
+            return
         try:
-            self.name = check_names([str(el("join-name").value)], 1)[0]
+            self.name = check_names([typed], 1)[0]
         except ValueError as e:
             el("join-error").textContent = str(e)
             return

@@ -90,7 +90,7 @@ def join_screen(cat: Catalog, invite: dict[str, Any], rules: str) -> list[Node]:
             h("p", {"class": "dialog-lead"}, cat.t("net.join.rules"), " ",
               h("button", {"type": "button", "class": "btn", "id": "join-rules"}, rules)),
             h("label", {"class": "field"}, h("span", {"class": "field-label"}, cat.t("net.join.name")),
-              h("input", {"type": "text", "id": "join-name", "maxlength": 40, "autocomplete": "nickname"})),
+              h("input", {"type": "text", "id": "join-name", "autocomplete": "nickname"})),
             h("p", {"class": "form-error", "id": "join-error", "role": "alert"}),
             h("p", {"class": "invite-actions"},
               h("button", {"type": "button", "class": "btn btn--accent", "id": "join-accept"},
