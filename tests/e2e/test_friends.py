@@ -253,13 +253,16 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
     friends = {1: ("ru-RU", "Петя", "приглашает"), 2: ("uk-UA", "Остап", "запрошує")}
     guests: dict[int, Any] = {}
     for seat, (locale, name, asks) in friends.items():
-        ctx, _ = new_context(locale=locale)
+        ctx, _ = new_context(360, 740, locale=locale) if seat == 1 else new_context(locale=locale)  # a phone
         seed_storage(ctx, {PREFS_KEY: json.dumps({"ice": {"mode": "none"}})})
         page = ctx.new_page()
         page.goto(invite_link(host, seat))
         page.wait_for_selector("#join-name")
         title = str(page.locator("#join-title").text_content())
         assert asks in title and "Оля" in title, title
+        rules = str(page.locator("#join-rules").text_content())  # the set's name once, within the screen
+        assert "king(" not in rules and ":" not in rules, rules
+        assert page.evaluate("document.getElementById('join-rules').getBoundingClientRect().right <= innerWidth")
         page.fill("#join-name", name)
         page.click("#join-accept")
         page.wait_for_function("(document.querySelector('[data-answer-code]') || {}).value")

@@ -25,7 +25,6 @@ from .extras import open_help
 from .invite import invite_block
 from .render.dialog import name_error
 from .render.invite import join_screen
-from .render.sheet import rules_line
 from .render.status import move_hint
 from .state import spawn
 from .words import Catalog
@@ -105,9 +104,9 @@ class GuestPage:
     def draw_join(self) -> None:
         """ "Join Olga's table as North?" with the rules and the name field."""
         text = str(self.invite["rules"])
-        vm = {"rule_set": next((k for k, t in RULE_SET_TEXTS.items() if t == text), None), "rules": text}
-        put(el("join-body"), join_screen(self.cat, self.invite, rules_line(vm, self.cat)),  # type: ignore[arg-type]
-            given=[str(self.invite.get("host") or "")])
+        key = next((k for k, t in RULE_SET_TEXTS.items() if t == text), None)
+        rules = self.cat.t(f"set.{key}" if key else "set.custom")  # the set's name; its help has the rest
+        put(el("join-body"), join_screen(self.cat, self.invite, rules), given=[str(self.invite.get("host") or "")])
         el("join-name").value = str(self.app.state.prefs.get("names", [""])[0] or "") if isinstance(
             self.app.state.prefs.get("names"), list) else ""
         self.say_state("asking")
