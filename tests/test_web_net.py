@@ -261,6 +261,31 @@ def test_joins_names_and_invites() -> None:
         assert refusal(outs) == reason and outs[-1] == (seat, None) and host.session.to_save() == before
 
 
+def test_an_invite_takes_one_answer() -> None:
+    """A reused invite (a tester's find): a second answer to one offer, or an answer for a seat whose friend is
+    connected, is refused with its reason; a double click's second answer is ignored while the first is
+    applied; a code that was no answer leaves the invite open; a new invite takes an answer again."""
+    session = online_session({}, {"levels": list(LEVELS)}, random.Random(3))
+    host = Host(session, clock=Clock())
+    host.invite(1)
+    assert host.take_answer(1) is None  # the first answer: applied
+    assert host.take_answer(1) == "applying"  # a double click meanwhile: ignored
+    host.answer_done(1, ok=False)  # not an answer to this invite: the invite still takes one
+    assert host.take_answer(1) is None
+    host.answer_done(1, ok=True)
+    assert host.take_answer(1) == "invite_used"  # a second person's answer to the same link
+    host.invite(1)  # Re-invite: a new offer
+    assert host.take_answer(1) is None
+    host.answer_done(1, ok=True)
+    g = Guest(1, host.table)
+    host.join(1, g.hello("Петя"))
+    assert host.take_answer(1) == "seat_taken"
+    host.invite(1)
+    assert host.take_answer(1) == "seat_taken"  # a friend is at the seat: no answer for it, new link or not
+    with pytest.raises(NetError):
+        host.take_answer(0)
+
+
 def test_every_refusal_of_a_connected_guest_changes_nothing() -> None:
     host, guests, clock = dealt_table()
     game = host.session.game

@@ -132,6 +132,7 @@ class Host:
         self._n = 0
         self._round: _Round | None = None
         self._done_rounds: dict[int, dict[str, Any]] = {}  # deal → its ``dealt`` fields, kept for its end
+        self._answers: dict[int, str] = {}  # seat → "applying" | "answered": its current invite's answer
 
     # ----- helpers -------------------------------------------------------------------------------------
 
@@ -161,7 +162,8 @@ class Host:
 
     def invite(self, seat: int) -> dict[str, Any]:
         """What an invite link carries besides the WebRTC offer: ``{"v", "table", "seat", "players", "rules",
-        "host", "hints"}`` (``host``: the name of the host's seat, ``""`` for the default).
+        "host", "hints"}`` (``host``: the name of the host's seat, ``""`` for the default). A new invite for
+        the seat: no answer taken to it yet (:meth:`take_answer`).
 
         Raises:
             NetError: ``bad_message`` when ``seat`` is not an online seat.
@@ -169,6 +171,7 @@ class Host:
         if seat not in self.online_seats:
             raise NetError("bad_message", f"seat {seat} is not played online")
         names = self.session.settings["names"]
+        self._answers.pop(seat, None)
         return {"v": PROTOCOL, "table": self.table, "seat": seat, "players": self.session.game.rules.players,
                 "rules": str(self.session.game.rules), "host": names[self.host_seat], "hints": self.hints}
 
@@ -196,6 +199,35 @@ class Host:
                                            rules=str(self.session.game.rules),
                                            names=self._names(), levels=list(settings["levels"]), hints=self.hints))]
         return out + self.changed()
+
+    def take_answer(self, seat: int) -> str | None:
+        """Whether the host's page may apply a friend's answer code to the current invite of ``seat`` now
+        (a WebRTC offer takes one answer): ``None`` — yes, and the invite counts as being answered until
+        :meth:`answer_done`; else why not: ``"applying"`` (an answer is being applied: ignore this one, e.g.
+        a double click), ``"seat_taken"`` (a friend is connected at the seat) or ``"invite_used"`` (the
+        invite was answered already: only a new one, :meth:`invite`, takes another answer). Issue 19's
+        tester: a second person opening a used link.
+
+        Raises:
+            NetError: ``bad_message`` when ``seat`` is not an online seat.
+        """
+        if seat not in self.online_seats:
+            raise NetError("bad_message", f"seat {seat} is not played online")
+        if seat in self.guests:
+            return "seat_taken"
+        used = self._answers.get(seat)
+        if used is not None:
+            return "applying" if used == "applying" else "invite_used"
+        self._answers[seat] = "applying"
+        return None
+
+    def answer_done(self, seat: int, ok: bool) -> None:
+        """The answer :meth:`take_answer` allowed was applied (``ok``: the invite is used) or refused (not a
+        code to this invite: the invite takes another answer)."""
+        if ok:
+            self._answers[seat] = "answered"
+        else:
+            self._answers.pop(seat, None)
 
     def _names(self) -> list[str | None]:
         s = self.session.settings

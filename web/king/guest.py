@@ -18,6 +18,7 @@ from pyscript.ffi import create_proxy, is_none
 
 from kingcore.web import RULE_SET_TEXTS, Guest, NetError, check_invite, check_names, name_problem
 from kingcore.web.prefs import ice_servers
+from kingcore.web.rulestext import NO_CONNECTION_S
 
 from .app import App
 from .draw import blob_url, el, put
@@ -77,6 +78,7 @@ class GuestPage:
         self.listener = create_proxy(self.on_peer)
         self.record: str | None = None  # the game record the host shared once a deal was over
         self.record_url: str | None = None
+        self.no_connection_s: float = NO_CONNECTION_S  # ?king-test: window.kingNoConnectionAfter(s) shortens it
 
     # ----- the join screen -------------------------------------------------------------------------
 
@@ -85,6 +87,7 @@ class GuestPage:
         only), ``window.kingNetTest(text)`` sends raw text to the host: a hostile guest's messages."""
         if "king-test" in str(window.location.search):
             window.kingNetTest = create_proxy(lambda text: bool(window.kingPeer.send(PEER, str(text))))
+            window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self, "no_connection_s", float(s)))
         document.body.dataset.guest = "reading"
         el("loading").hidden = True
         el("btn-new").hidden = True  # this tab is a seat at the host's table: its own games wait in the visitor's tab
@@ -157,11 +160,21 @@ class GuestPage:
             window.console.warn(f"king: no answer could be made: {e}")
             self.say_state("failed")
             return
-        invite_block(el("join-answer"), self.cat, "answer", code, title=self.cat.t("net.join.answer_title"),
-                     status=self.cat.t("net.join.answer_help", host=self.host_name()),
-                     toast=self.app.state.show_toast)
+        block = invite_block(el("join-answer"), self.cat, "answer", code, title=self.cat.t("net.join.answer_title"),
+                             status=self.cat.t("net.join.answer_help", host=self.host_name()),
+                             toast=self.app.state.show_toast)
         el("join-answer").hidden = False
         self.say_state("answered")
+        window.setTimeout(create_proxy(lambda: self.no_connection(block)), self.no_connection_s * 1000)
+
+    def no_connection(self, block: Any) -> None:
+        """No connection :data:`NO_CONNECTION_S` seconds after the answer was shown: said plainly under it (the
+        invite may have been used by someone else — ask for a new link —, or the devices cannot reach each
+        other: the same network, or one device), as the host's page says it."""
+        if self.connected or document.body.dataset.guest != "answered":
+            return
+        document.body.dataset.noConnection = "true"
+        block.status(self.cat.n("net.join.no_connection", NO_CONNECTION_S), "no_connection")
 
     # ----- connected -------------------------------------------------------------------------------
 
@@ -271,9 +284,10 @@ class GuestPage:
         return self.record_url
 
     def host_name(self) -> str:
-        """The host's name as the invite gives it (text, never markup), or "a friend online"."""
+        """The host's name as the invite gives it (text, never markup), or as the table names the unnamed seat
+        of the host (the first seat): "Player 1"."""
         given = self.invite.get("host")
-        return given if isinstance(given, str) and given else self.cat.t("net.friend")
+        return given if isinstance(given, str) and given else self.cat.t("hotseat.player", n=1)
 
     def say_state(self, state: str) -> None:
         """The page's mark (``data-guest``) and the status line."""

@@ -50,14 +50,15 @@ SEAT_STATES = {"waiting": "net.seat.waiting", "connected": "net.seat.connected",
 HOST_WORDS = ("net.invite.title", "net.invite.seat", "net.invite.help", "net.invite.answer", "net.invite.connect",
               "net.invite.reinvite", "net.invite.start", "net.invite.start_bots", "net.invite.give_bot",
               "net.invite.wait", "net.invite.lost", "net.invite.bad_answer", "net.to_connect",
-              "net.connected_count", "net.no_connection", "net.hints_allowed", "net.waiting_for", "net.friend")
+              "net.connected_count", "net.no_connection", "net.hints_allowed", "net.waiting_for",
+              "net.invite.seat_taken", "net.invite.invite_used")
 """The host's words of the feature that ``king.net`` and the new-game dialog draw (issue 19; written with
 this module, named here so that each has a user the catalog check sees)."""
 
 GUEST_WORDS = ("net.join.title", "net.join.question", "net.join.rules", "net.join.name", "net.join.accept",
                "net.join.answer_title", "net.join.answer_help", "net.join.bad_link", "net.join.connected",
                "net.connecting", "net.closed", "net.host_lost", "net.refused", "net.unfair", "net.unfair_deal",
-               "net.fair", "net.waiting_for", "net.no_connection")
+               "net.fair", "net.waiting_for", "net.no_connection", "net.join.no_connection")
 """The guest's words of the feature that ``king.guest`` draws (issue 19), named here as :data:`HOST_WORDS`.
 A refusal's reason (``kingcore.web.netmsg.REASONS``) has its words as ``reason.<code>``, as a refused move's."""
 

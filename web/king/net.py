@@ -117,7 +117,7 @@ class Online:
         host = self.host
         if host is None:
             return
-        self.seats[seat].update(link=None)
+        self.seats[seat].update(link=None, used=False, said="")
         self.draw()
         sdp = await window.kingPeer.offer(str(seat), json.dumps(ice_servers(self.app.state.prefs)))
         if host is not self.host:
@@ -128,19 +128,46 @@ class Online:
         self.draw()
 
     async def connect(self, seat: int) -> None:
-        """*Connect*: the friend's answer code taken."""
+        """*Connect*: the friend's answer code taken — one answer per invite (``Host.take_answer``): a double
+        click's second is ignored (the button disabled meanwhile), an answer to a used invite or for a taken
+        seat is refused on the seat's own alert line, as is a text that is no answer code."""
+        host, entry = self.host, self.seats.get(seat)
         box = el(f"answer-{seat}")
         code = "" if is_none(box) else str(box.value).strip()
+        if host is None or entry is None:
+            return
+        why = host.take_answer(seat)
+        if why == "applying":
+            return
+        who = self.seat_name(seat)
+        if why is not None:  # a second person's answer to a used link: ignored, and said so
+            document.body.dataset.ignoredAnswer = why
+            self.say(seat, self.cat.t(f"net.invite.{why}", seat=who))
+            return
+        entry.update(busy=True, said="")
+        self.draw()
         try:
             sdp = str(await window.kingPeer.decode(code))
             await window.kingPeer.accept(str(seat), sdp)
         except Exception as e:
             window.console.warn(f"king: the answer for seat {seat} was refused: {e}")
-            self.app.state.show_toast(self.cat.t("net.invite.bad_answer"))
+            host.answer_done(seat, ok=False)
+            entry["busy"] = False
+            self.say(seat, self.cat.t("net.invite.bad_answer"))
             return
-        entry = self.seats[seat]
-        entry["asked"] = asked = self.clock()
+        host.answer_done(seat, ok=True)
+        entry.update(busy=False, used=True, asked=self.clock())
+        asked = entry["asked"]
+        self.draw()
         window.setTimeout(create_proxy(lambda: self.no_connection(seat, asked)), NO_CONNECTION_S * 1000)
+
+    def say(self, seat: int, words: str) -> None:
+        """``words`` on the seat's own alert line (under its Connect): it covers nothing, a screen reader reads
+        it at once."""
+        entry = self.seats.get(seat)
+        if entry is not None:
+            entry["said"] = words
+            self.draw()
 
     def no_connection(self, seat: int, asked: float) -> None:
         """No connection :data:`NO_CONNECTION_S` seconds after *Connect*: said plainly (the same network, or
@@ -148,7 +175,7 @@ class Online:
         entry = self.seats.get(seat)
         if entry is not None and entry.get("asked") == asked and not entry.get("joined"):
             document.body.dataset.noConnection = str(seat)
-            self.app.state.show_toast(self.cat.n("net.no_connection", NO_CONNECTION_S))
+            self.say(seat, self.cat.n("net.no_connection", NO_CONNECTION_S))
 
     # ----- the wire --------------------------------------------------------------------------------
 
@@ -173,7 +200,7 @@ class Online:
         if (seat, None) in outs:
             self.send(outs)
             return
-        entry.update(joined=True, state="connected")
+        entry.update(joined=True, state="connected", said="")
         self.send(outs)
         st = self.app.state
         if st.session is not None:
@@ -237,7 +264,7 @@ class Online:
         """A friend's page closed or lost its network: the seat shows *disconnected*; the host chooses."""
         host = self.host
         entry = self.seats[seat]
-        entry.update(state="disconnected", joined=False)
+        entry.update(state="disconnected", joined=False, reinvite=False, said="")
         if host is not None:
             self.send(host.leave(seat))
         document.body.dataset.lost = str(seat)
@@ -285,10 +312,18 @@ class Online:
             self.app.loop.kick()
             self.draw()
 
+    def wait(self, seat: int) -> None:
+        """*Wait*: the table waits for the disconnected friend (the panel closes; its button reopens it)."""
+        if seat in self.seats:
+            el("invite-dialog").close()
+
     def reinvite(self, seat: int) -> None:
-        """*Re-invite*: the seat's new link shown (made when the friend was lost)."""
+        """*Re-invite*: the seat's new link shown (made when the friend was lost), with its answer field."""
         entry = self.seats.get(seat)
-        if entry is not None and entry["link"] is None:
+        if entry is None:
+            return
+        entry["reinvite"] = True
+        if entry["link"] is None or entry.get("used"):  # a used invite takes no other answer: a new one
             spawn(self.invite(seat))
         self.open()
 
@@ -342,11 +377,18 @@ class Online:
         return str(friend) if friend else self.cat.t("hotseat.player", n=seat + 1)
 
     def draw(self) -> None:
-        """The panel drawn anew: each seat's block (its link with Copy, Share and QR code: ``king.invite``),
-        what the host typed in the answer fields kept."""
+        """The panel drawn anew: each seat's block (its link with Copy, Share and QR code: ``king.invite``) —
+        a block whose link is unchanged kept as it is (its QR code is drawn once per link), what the host
+        typed in the answer fields kept, each seat's alert line and Connect (disabled while an answer is
+        applied) brought up to date."""
         s = self.app.state.session
         if s is None or not self.seats:
             return
+        kept: dict[int, Any] = {}
+        for seat, entry in self.seats.items():
+            node = el(f"invite-link-{seat}")
+            if not is_none(node) and entry["link"] is not None and str(node.dataset.link or "") == entry["link"]:
+                kept[seat] = node
         typed = {seat: str(el(f"answer-{seat}").value) for seat in self.seats if not is_none(el(f"answer-{seat}"))}
         rows = [{"seat": seat, **entry} for seat, entry in sorted(self.seats.items())]
         players = len(s.settings["levels"])
@@ -355,14 +397,23 @@ class Online:
         put(el("invite-body"), invite_panel(self.cat, players, rows, self.started, self.hints), given=names)
         for seat, entry in self.seats.items():
             node, link = el(f"invite-link-{seat}"), entry["link"]
-            if not is_none(node) and link is not None:
+            if is_none(node) or link is None:
+                continue
+            if seat in kept:
+                node.replaceWith(kept[seat])
+            else:
                 invite_block(node, self.cat, "invite", link, title=self.cat.t("net.invite.link"),
                              status=self.cat.t("net.invite.help", seat=name(self.cat, seat, players)),
                              state=entry["state"], toast=self.app.state.show_toast,
                              after=answer_fields(self.cat, seat))
-            box = el(f"answer-{seat}")
+                node.dataset.link = link
+            box, said, button = el(f"answer-{seat}"), el(f"answer-said-{seat}"), el(f"connect-{seat}")
             if seat in typed and not is_none(box):
                 box.value = typed[seat]
+            if not is_none(said) and str(said.textContent) != str(entry.get("said") or ""):
+                said.textContent = str(entry.get("said") or "")
+            if not is_none(button):
+                button.disabled = bool(entry.get("busy"))
 
     def open(self) -> None:
         """The invite panel, drawn and shown."""
@@ -380,7 +431,7 @@ class Online:
         if is_none(button):
             return
         ident = str(button.id)
-        for attr, action in (("data-connect", lambda seat: spawn(self.connect(seat))),
+        for attr, action in (("data-connect", lambda seat: spawn(self.connect(seat))), ("data-wait", self.wait),
                              ("data-standin", self.stand_in), ("data-reinvite", self.reinvite)):
             value = button.getAttribute(attr)
             if not is_none(value) and str(value).isdigit():

@@ -1,0 +1,61 @@
+"""The friends-online panels drawn (web/king/render/invite.py) under CPython, in every language of the page:
+the host's invite panel (the disconnected seat's choices before its new link) and the guest's join screen
+(the host's name as the table gives an unnamed seat), and the words of the feature in the New game dialog."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from web_catalog import compiled
+
+from kingcore.web import Catalog
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
+from king.dom import markup
+from king.render.invite import invite_panel, join_screen
+
+LANGS = ("en", "ru", "uk")
+LINK = "https://example.org/king/#join=abc"
+
+
+def catalog(lang: str) -> Catalog:
+    return Catalog.from_mo(compiled(lang), strict=True)
+
+
+def ids(text: str) -> list[str]:
+    """The ids of a markup's elements, in document order."""
+    return re.findall(r' id="([^"]+)"', text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_disconnected_seat_offers_its_choices_before_a_new_link(lang: str) -> None:
+    cat = catalog(lang)
+    row = {"seat": 1, "state": "disconnected", "link": LINK, "friend": "Петя"}
+    gone = ids(markup(invite_panel(cat, 4, [row], started=True)))
+    assert "invite-link-1" not in gone and "answer-1" not in gone  # the link waits for Re-invite
+    assert [i for i in gone if i.endswith("-1") and not i.startswith("invite")] == ["wait-1", "standin-1",
+                                                                                     "reinvite-1"]
+    pressed = ids(markup(invite_panel(cat, 4, [{**row, "reinvite": True}], started=True)))
+    assert pressed.index("reinvite-1") < pressed.index("invite-link-1") < pressed.index("answer-1")
+    assert pressed.index("answer-1") < pressed.index("answer-said-1") < pressed.index("connect-1")
+    waiting = ids(markup(invite_panel(cat, 4, [{**row, "state": "waiting"}], started=False)))
+    assert "invite-link-1" in waiting and "reinvite-1" not in waiting
+    used = ids(markup(invite_panel(cat, 4, [{**row, "state": "waiting", "used": True}], started=False)))
+    assert "reinvite-1" in used  # a used invite takes no other answer: a new link is a click away
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_join_screen_names_an_unnamed_host_as_the_table_does(lang: str) -> None:
+    cat = catalog(lang)
+    invite = {"v": 1, "table": "t", "seat": 1, "players": 4, "rules": "king()", "host": "", "hints": False}
+    title = markup(join_screen(cat, invite, "Classic")[:1])
+    assert cat.t("hotseat.player", n=1) in title, title
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_new_game_dialog_says_a_seat_can_be_a_friend_online(lang: str) -> None:
+    lead = catalog(lang).t("dialog.lead")
+    assert {"en": "friend online", "ru": "друг по сети", "uk": "друг у мережі"}[lang] in lead, lead
