@@ -346,6 +346,21 @@ def test_hints_when_the_host_allows_them() -> None:
     assert refusal(host.receive(seat, guests[seat].hint())) is None and host.hint_wanted == [seat]
     assert refusal(host.receive(3 - seat, guests[3 - seat].hint())) == "not_your_turn"
     assert guests[seat].receive(str(host.hint(seat, "AS")[0][1])) == {"hint": "AS"} and host.hint_wanted == []
+    # the host's bots found none: the friend is told, not left "Thinking…"
+    assert refusal(host.receive(seat, guests[seat].hint())) is None
+    told = host.no_hint(seat)
+    assert [s for s, _ in told] == [seat] and host.hint_wanted == [] and host.no_hint(seat) == []
+    assert guests[seat].receive(str(told[0][1]))["refused"]["reason"] == "no_hint"
+    # the host's box changed mid-game: every connected friend learns it at once, not at its next join
+    before = host.session.to_save()
+    assert refusal(host.receive(seat, guests[seat].hint())) is None
+    outs = host.allow_hints(False)
+    assert sorted(s for s, _ in outs) == sorted(guests) and host.hint_wanted == []
+    for s, text in outs:
+        assert guests[s].receive(str(text))["welcome"]["hints"] is False
+    assert refusal(host.receive(seat, guests[seat].hint())) == "hints_off"
+    assert all(guests[s].receive(str(t))["welcome"]["hints"] is True for s, t in host.allow_hints(True))
+    assert host.session.to_save() == before
 
 
 def test_leave_stand_in_and_rejoin() -> None:

@@ -195,10 +195,20 @@ class Host:
         settings["names"][seat] = doc["name"]
         settings["online"][seat] = "wait"
         self.guests[seat] = _Guest(last_n=doc["n"])
-        out: list[Out] = [(seat, self._msg("welcome", seat=seat, table=self.table,
-                                           rules=str(self.session.game.rules),
-                                           names=self._names(), levels=list(settings["levels"]), hints=self.hints))]
-        return out + self.changed()
+        return [(seat, self._welcome(seat)), *self.changed()]
+
+    def _welcome(self, seat: int) -> str:
+        settings = self.session.settings
+        return self._msg("welcome", seat=seat, table=self.table, rules=str(self.session.game.rules),
+                         names=self._names(), levels=list(settings["levels"]), hints=self.hints)
+
+    def allow_hints(self, on: bool) -> list[Out]:
+        """The host's box *Friends online may ask for hints* changed: every connected friend learns it at once
+        (a new ``welcome``, whose ``hints`` the page follows); turned off, the hints asked are dropped."""
+        self.hints = on
+        if not on:
+            self.hint_wanted.clear()
+        return [(seat, self._welcome(seat)) for seat in sorted(self.guests)]
 
     def take_answer(self, seat: int) -> str | None:
         """Whether the host's page may apply a friend's answer code to the current invite of ``seat`` now
@@ -332,6 +342,14 @@ class Host:
             return []
         self.hint_wanted.remove(seat)
         return [(seat, self._msg("hint", token=token, at=self.guests[seat].at))]
+
+    def no_hint(self, seat: int) -> list[Out]:
+        """The host's bots found no hint for the one ``seat`` asked (they failed): the friend is told
+        (``refused`` ``no_hint``), so its page stops waiting for one."""
+        if seat not in self.hint_wanted:
+            return []
+        self.hint_wanted.remove(seat)
+        return [self._refuse(seat, "no_hint", None)] if seat in self.guests else []
 
     def ready(self) -> list[int]:
         """The connected online seats that said ``next`` since the last deal began."""

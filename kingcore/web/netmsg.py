@@ -70,12 +70,13 @@ MAX_TABLE = 64
 Sender = Literal["host", "guest"]
 
 REASONS = ("too_long", "not_json", "version", "bad_message", "replayed", "not_your_turn", "stale", "flood",
-           "hints_off", "wrong_phase", "wrong_table", "bad_name", "joined", "bad_secret")
+           "hints_off", "no_hint", "wrong_phase", "wrong_table", "bad_name", "joined", "bad_secret")
 """The net's refusal codes (besides the engine's :class:`~kingcore.errors.Reason` values for a refused move):
 ``too_long`` (over :data:`MAX_MESSAGE`), ``not_json``, ``version`` (another :data:`PROTOCOL`),
 ``bad_message`` (an unknown kind, a missing, extra or bad field), ``replayed`` (an ``n`` not above the last
 one), ``not_your_turn``, ``stale`` (an intent answering an older view), ``flood`` (more than
-:data:`FLOOD_LIMIT` messages a second), ``hints_off``, ``wrong_phase`` (``next`` before a deal's end, a
+:data:`FLOOD_LIMIT` messages a second), ``hints_off``, ``no_hint`` (the host's bots found none for a hint
+asked), ``wrong_phase`` (``next`` before a deal's end, a
 commitment or secret outside the fair-deal round), ``wrong_table`` (a ``hello`` for another table or seat),
 ``bad_name``, ``joined`` (a second ``hello``), ``bad_secret`` (a secret that does not match its hash)."""
 

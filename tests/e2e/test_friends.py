@@ -111,12 +111,40 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
     links.append(len(link))
     assert link.startswith(server.url) and "#join=" in link
 
+    # a text that is no answer code: said on the seat's own alert line, clear of the panel's title (a toast
+    # covered it at 360 px); the block is not redrawn for it: its QR code is drawn once per link
+    host.wait_for_selector("#invite-1 figure[data-qr=ready]")
+    block = host.get_attribute("#invite-1 .invite", "data-block")
+    host.fill("#answer-1", "not a code")
+    host.click("#connect-1")
+    host.wait_for_function("document.getElementById('answer-said-1').textContent.includes('not an answer code')")
+    assert host.evaluate("""() => { const a = document.getElementById('answer-said-1').getBoundingClientRect(),
+        t = document.getElementById('invite-title').getBoundingClientRect();
+        return a.top >= t.bottom && document.getElementById('answer-said-1').getAttribute('role') === 'alert'; }""")
+    assert host.get_attribute("#invite-1 .invite", "data-block") == block
+    assert host.locator("#invite-1 figure[data-qr=ready] img.qr").count() == 1
+    console: list[str] = []
+    host.on("console", lambda m: console.append(m.text))
     # a name with angle brackets is a name (drawn as text), as at one device — it once failed in silence
     guest, code = join(gctx, link.replace("/#join=", "/?king-test#join="), "<b>Petya</b>", answers, "West")
-    connect(host, 1, code)
+    host.fill("#answer-1", code)
+    host.dblclick("#connect-1")  # a double click: one answer applied, the second ignored
+    host.wait_for_selector("#invite-1[data-state=connected]", state="attached")
     host.wait_for_function("!document.getElementById('invite-dialog').open")  # every friend in: the game goes on
     guest.wait_for_selector("body[data-guest=playing]")
     assert guest.locator("#btn-new").is_hidden()  # no game of the guest's own from this tab
+    assert [m for m in console if "InvalidStateError" in m or "was refused" in m] == [], console
+
+    # a second person opens the used link: their answer is never connected, and their page says why it may be
+    late = gctx.new_page()
+    late.goto(link.replace("/#join=", "/?king-test#join="))
+    late.wait_for_selector("#join-name")
+    late.evaluate("window.kingNoConnectionAfter(0.5)")  # the 20-s deadline, shortened for the test
+    late.fill("#join-name", "Vasya")
+    late.click("#join-accept")
+    late.wait_for_selector("body[data-no-connection=true]")
+    assert "new link" in str(late.locator("#join-answer .invite-status").text_content())
+    late.close()
 
     # a hostile guest: garbage, a huge message, a replayed sequence number, a flood — the host plays on
     for text in ["", "{", "x" * 70_000, json.dumps({"v": 1, "kind": "intent", "n": 0, "token": "??", "at": 0}),
@@ -141,6 +169,11 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
             t0 = time.monotonic()
             host.wait_for_selector("#invite-1[data-state=disconnected]", state="attached", timeout=LOST_S * 1000)
             assert time.monotonic() - t0 <= LOST_S
+            # the state, then the host's three choices; the new link only once Re-invite is pressed
+            assert host.evaluate("[...document.querySelectorAll('#invite-1 button')].map(b => b.id)") == [
+                "wait-1", "standin-1", "reinvite-1"]
+            host.click("#reinvite-1")
+            invite_link(host, 1)
             host.click("#standin-1")  # a bot plays the seat meanwhile
             host.wait_for_selector("#invite-1[data-state=bot]", state="attached")
             host.wait_for_function("document.body.dataset.toMove !== '1'")  # the stand-in played
@@ -165,6 +198,11 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
         guest.click("#export-record")
     assert "[Rules " in Path(got.value.path()).read_text("utf-8")
     guest.click("#btn-sheet-close")
+    # the friend's Continue asks the host to deal: it says so and waits; Fast bots is the host's setting
+    guest.click("#btn-continue")
+    guest.wait_for_selector("body[data-asked-deal=true] #btn-continue:disabled")
+    assert "to deal" in str(guest.locator("#btn-continue").text_content())
+    assert guest.locator("#fast").is_disabled() and "host" in str(guest.locator("label.switch").get_attribute("title"))
 
     # a flood (more than 20 messages a second): the friend is sent away; the host plays on
     guest.evaluate("() => { for (let i = 0; i < 60; i++) window.kingNetTest(JSON.stringify("
@@ -249,7 +287,6 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
     assert host.evaluate("document.body.dataset.deal") == "12"
     host.wait_for_selector("#invite-dialog[open] #invite-hints")
     assert not host.is_checked("#invite-hints")  # hints for friends: off unless the host allows them
-    host.check("#invite-hints")
     friends = {1: ("ru-RU", "Петя", "приглашает"), 2: ("uk-UA", "Остап", "запрошує")}
     guests: dict[int, Any] = {}
     for seat, (locale, name, asks) in friends.items():
@@ -270,6 +307,9 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
         guests[seat] = page
     host.wait_for_function("!document.getElementById('invite-dialog').open")
     host.wait_for_function("document.body.dataset.deal === '13'")  # dealt by the fair round with both friends
+    host.click("#btn-invite")  # hints allowed once the friends are in: their pages learn it at once
+    host.check("#invite-hints")
+    host.click("#invite-close")
     waits = {1: "Чекаємо", 2: "Ждём"}  # what the other friend's page says while one is to play
     turns = {1: 0, 2: 0}
     hinted: set[int] = set()
@@ -280,6 +320,7 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
                 page.wait_for_function("(document.body.dataset.fair || '').split(',').includes('13')")
                 assert page.evaluate("document.body.dataset.unfair") is None
                 assert page.locator("#guest-banner").is_hidden()
+                page.wait_for_selector("#center-panel #guest-fair")  # said in the deal's result panel
             host.evaluate("window.kingCheatNextDeal()")
             host.click("#btn-continue")
             host.wait_for_function("document.body.dataset.deal === '14'")

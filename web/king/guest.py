@@ -78,6 +78,7 @@ class GuestPage:
         self.listener = create_proxy(self.on_peer)
         self.record: str | None = None  # the game record the host shared once a deal was over
         self.record_url: str | None = None
+        self.asked_deal: int | None = None  # the deal after whose result Continue asked the host to deal
         self.no_connection_s: float = NO_CONNECTION_S  # ?king-test: window.kingNoConnectionAfter(s) shortens it
 
     # ----- the join screen -------------------------------------------------------------------------
@@ -92,6 +93,9 @@ class GuestPage:
         el("loading").hidden = True
         el("btn-new").hidden = True  # this tab is a seat at the host's table: its own games wait in the visitor's tab
         self.app.screen.drawing.hints = False  # until the host's welcome says it allows hints
+        fast = el("fast")  # how fast the bots play is the host's setting: its page runs them
+        fast.disabled = True
+        fast.closest("label").title = self.cat.t("net.fast_host")
         spawn(self.read())
 
     async def read(self) -> None:
@@ -198,15 +202,27 @@ class GuestPage:
         """What the protocol made of a message: a view drawn, a refusal said, the fair round answered."""
         if "view" in out:
             self.draw(out["view"])
-        elif "welcome" in out:
+        elif "welcome" in out:  # on joining, and again whenever the host changes whether it allows hints
             self.app.screen.drawing.hints = out["welcome"].get("hints") is True
+            if not self.app.screen.drawing.hints:
+                self.app.state.hint = None
+            if self.app.state.vm is not None:
+                self.app.screen.render()
+                self.mark_asked()
         elif "hint" in out:
             self.hinted(str(out["hint"]))
         elif "refused" in out:
             refused = out["refused"]
             reason = str(refused.get("reason", "")) if isinstance(refused, dict) else str(refused)
             document.body.dataset.lastError = reason
-            self.app.state.show_toast(self.cat.t("toast.not_allowed", why=self.cat.why(reason, {})))
+            st = self.app.state
+            if st.hint is not None and st.hint.get("pending"):  # the hint asked will not come: "Thinking…" goes
+                st.hint = None
+                self.app.screen.render()
+                self.mark_asked()
+                st.show_toast(self.cat.t("toast.no_hint"))
+            else:
+                st.show_toast(self.cat.t("toast.not_allowed", why=self.cat.why(reason, {})))
         elif "unfair" in out:
             document.body.dataset.unfair = str(out["unfair"])
             el("guest-banner").textContent = self.cat.t("net.unfair_deal", deal=out["unfair"])
@@ -216,6 +232,7 @@ class GuestPage:
         elif "record" in out:  # a deal is over: its record (every hand of it) may be downloaded now
             self.record = str(out["record"])
             document.body.dataset.fair = ",".join(map(str, self.guest.fair if self.guest is not None else []))
+            self.mark_fair()
         elif "bye" in out:
             self.say_state("bye")
         elif "error" in out:
@@ -239,6 +256,8 @@ class GuestPage:
         st.vm = vm
         self.app.screen.render()
         document.body.dataset.guest = "playing"
+        self.mark_asked()
+        self.mark_fair()
 
     def send(self, text: str) -> None:
         window.kingPeer.send(PEER, text)
@@ -272,9 +291,42 @@ class GuestPage:
         self.app.screen.render()
 
     def next_deal(self) -> None:
-        """*Continue* after a deal's result."""
-        if self.guest is not None and self.connected:
-            self.send(self.guest.next())
+        """*Continue* after a deal's result: the host asked to deal (the host's page deals); the button says so
+        and stays disabled until the next deal's view comes."""
+        vm = self.app.state.vm
+        if self.guest is None or not self.connected or vm is None or self.asked_deal == vm["deal"]:
+            return
+        self.send(self.guest.next())
+        self.asked_deal = vm["deal"]
+        self.mark_asked()
+
+    def mark_fair(self) -> None:
+        """A deal's result panel says the deal was checked as the agreed shuffle (``#guest-fair``), once this
+        page checked it (``Guest.fair``; an unfair deal is said by the banner instead)."""
+        vm, guest = self.app.state.vm, self.guest
+        panel = el("center-panel")
+        if (vm is None or guest is None or is_none(panel) or vm["phase"] not in ("deal_over", "rubber_over")
+                or vm["deal"] not in guest.fair or not is_none(document.getElementById("guest-fair"))):
+            return
+        note = document.createElement("p")
+        note.id, note.className = "guest-fair", "panel-note"
+        note.textContent = self.cat.t("net.fair")
+        buttons = panel.querySelector(".panel-buttons")
+        if is_none(buttons):
+            panel.append(note)
+        else:
+            buttons.before(note)
+
+    def mark_asked(self) -> None:
+        """While the host was asked for the next deal and it has not come: *Continue* disabled, saying whom
+        it waits for (drawn again after each view: the result panel is redrawn with it)."""
+        vm = self.app.state.vm
+        waiting = vm is not None and self.asked_deal == vm["deal"] and vm["phase"] == "deal_over"
+        document.body.dataset.askedDeal = "true" if waiting else "false"
+        button = el("btn-continue")
+        if waiting and not is_none(button):
+            button.disabled = True
+            button.textContent = self.cat.t("net.wait_deal", host=self.host_name())
 
     def record_link(self) -> str | None:
         """An object URL of the game record the host shared at the last deal's end (``None``: none yet)."""

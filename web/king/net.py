@@ -248,17 +248,21 @@ class Online:
             self.hinting.discard(seat)
         if host is not self.host or s is not st.session:
             return  # another game meanwhile
-        if token is None or s.ply != ply:
+        if token is None:  # the friend's page is told, not left "Thinking…"
+            self.send(host.no_hint(seat))
+            return
+        if s.ply != ply:
             if seat in host.hint_wanted:
                 host.hint_wanted.remove(seat)
             return
         self.send(host.hint(seat, token))
 
     def allow_hints(self, on: bool) -> None:
-        """The panel's box: friends may (``on``) ask for hints; a friend's page learns it when it joins."""
+        """The panel's box: friends may (``on``) ask for hints; every connected friend's page learns it at
+        once (``Host.allow_hints``), a friend who joins later in its welcome."""
         self.hints = on
         if self.host is not None:
-            self.host.hints = on
+            self.send(self.host.allow_hints(on))
 
     def lost(self, seat: int) -> None:
         """A friend's page closed or lost its network: the seat shows *disconnected*; the host chooses."""
