@@ -1,6 +1,7 @@
 """Every screen of the page as a person sees it (issue 20, item 5): the table at each phase for 2, 4 and 6 seats,
 each call screen, the result panel, the score sheet, Tricks, Last trick, the rules help, new game, options, keys,
-statistics, replay, the pass screen, the save banner and the new-game toast, at 360×740, 740×360, 768×1024 and
+statistics, replay, the pass screen, the save banner, the new-game toast, friends online's invite panel (with a
+seat's alert line) and a friend's join screen, at 360×740, 740×360, 768×1024 and
 1280×800, in English, Russian and Ukrainian. A screen fails, named by (screen, size, language), when a visible
 control lies over another control, a dialog's or panel's content is wider than its box or reaches past the
 viewport, a text is clipped, a card's reason label shows with no pointer over the card and no keyboard focus,
@@ -13,10 +14,12 @@ one ``page.evaluate``."""
 
 from __future__ import annotations
 
+import base64
 import functools
 import json
 import random
 import sys
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -25,7 +28,7 @@ import pytest
 from test_recovery import FILL_JS, FREE_JS
 from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, saved_session
 
-from kingcore.web import Catalog, Session
+from kingcore.web import Catalog, Host, Session, online_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
 from web_catalog import compiled
@@ -243,6 +246,36 @@ def saves() -> list[tuple[str, str, str]]:
     return out
 
 
+def online_table() -> tuple[str, str]:
+    """A saved rubber with friends online at seats 1 and 2, before its draw (the host's page shows its invite
+    panel), and a join code for seat 1 as ``web/peer.js`` makes one — base64url of the deflate-raw of
+    ``{"sdp", "invite"}``: the join screen is drawn before any connection, so a stand-in offer does."""
+    s = online_session({}, {"levels": ["human", "online", "online", "medium"], "names": ["Ольга Александровна"]
+                            + [""] * 3}, random.Random(19))
+    s.seq = 200_000
+    doc = {"sdp": "v=0\r\n", "invite": Host(s).invite(1)}
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = packer.compress(json.dumps(doc).encode()) + packer.flush()
+    return s.to_save(), base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def friends_online(page: Any, tab: Any, look: Look) -> None:
+    """The host's invite panel (each seat's link, QR code, answer field, and the alert line a bad answer
+    leaves: at 360 px a toast once covered the panel's title), then a friend's join screen (a new page load
+    from a ``#join=`` link)."""
+    save, code = online_table()
+    tab.write({SAVE_KEY: save})
+    page.wait_for_selector("#invite-dialog[open] #invite-2 figure[data-qr=ready]")
+    page.fill("#answer-1", "not a code")
+    page.click("#connect-1")
+    page.wait_for_function("document.getElementById('answer-said-1').textContent")
+    page.wait_for_selector("#toast", state="hidden")  # "continued from another tab": the test's way in, gone
+    look.screen("invite-panel")
+    page.goto(page.url.split("#", 1)[0] + "#join=" + code)
+    page.wait_for_selector("body[data-guest=asking] #join-dialog[open] #join-name")
+    look.screen("join-screen")
+
+
 @functools.cache
 def inputs() -> tuple[list[tuple[str, str, str]], str, str, str]:
     """(:func:`saves`, the card and the name of who deals the hot-seat rubber first, a record to replay): made
@@ -276,7 +309,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path) -> Look:
     made, hot_seat_card, hot_seat_dealer, record = inputs()
     cat = Catalog.from_mo(compiled(lang))
     first_name, first_save, _ = made[0]
-    page = warm_game({SAVE_KEY: first_save, PREFS_KEY: json.dumps({"lang": lang})})
+    page = warm_game({SAVE_KEY: first_save, PREFS_KEY: json.dumps({"lang": lang, "ice": {"mode": "none"}})})
     page.wait_for_selector(f"body[data-lang={lang}]")
     look = Look(page, lang, out)
     for name, save, phase in made:
@@ -357,6 +390,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path) -> Look:
     look.screen("new-game-toast", before=new_game)
     if lang == "en":
         look.problems += hot_seat_toast_names_the_dealer(page)
+    friends_online(page, tab, look)
     return look
 
 

@@ -102,7 +102,8 @@ class InviteBlock:
         """The block's markup (escaped: ``text`` is an attribute value)."""
         t = self.cat.t
         field = h("input", {"type": "text", "readonly": True, KINDS[self.kind]: True, "value": self.text,
-                            "spellcheck": "false", "autocomplete": "off", "class": "invite-code"})
+                            "spellcheck": "false", "autocomplete": "off", "class": "invite-code",
+                            "data-wide": True})  # a one-line field of a long code: it scrolls, by design
         can_share = not is_none(getattr(window.navigator, "share", None))
         qr_label = t("net.qr" if self.kind == "invite" else "net.qr_answer")
         return h("div", {"class": "invite", "data-kind": self.kind, "data-block": self.number},

@@ -405,6 +405,9 @@ class Online:
                 continue
             if seat in kept:
                 node.replaceWith(kept[seat])
+                line = kept[seat].querySelector(".invite-status")
+                if not is_none(line):
+                    line.dataset.state = entry["state"]
             else:
                 invite_block(node, self.cat, "invite", link, title=self.cat.t("net.invite.link"),
                              status=self.cat.t("net.invite.help", seat=name(self.cat, seat, players)),
