@@ -8,7 +8,11 @@ host's ``changed()`` sends the new views. A deal is dealt through the fair round
 ``kingcore.web.fair``) whenever a friend is connected.
 
 Nothing here touches the save's shape: the settings' ``online`` entries (``kingcore.web.settings``) say what
-the host chose for an away friend; whether a friend is connected now is never saved."""
+the host chose for an away friend; whether a friend is connected now is never saved.
+
+Size: over 400 lines because the host page's side of one ``Host`` — invites and the one answer each takes,
+the wire, the fair round's clock, the friends' hints and the panel, drawn with each seat's block kept — is one
+flow, read best in one place."""
 
 from __future__ import annotations
 
