@@ -9,12 +9,12 @@ any of it (docs/WEB.md, "Friends online, loaded on first use").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
-from .netload import has_online, join_code, net_loaded
+from .netload import has_online, join_code, loaded_or_said
 from .state import Change, spawn
 
 if TYPE_CHECKING:
@@ -36,16 +36,23 @@ class Friends:
         self.online: Online | None = None
         self.guest: GuestPage | None = None
         self.starting = False
+        self.failed: Any = None  # the session friends online could not be loaded for (not tried again)
 
     async def start_guest(self, code: str) -> None:
         """The page of a friend's invite (the link ``code``): drawn, and the page marked ready, once friends
         online is in."""
-        await net_loaded()
+        if not await loaded_or_said(self.unavailable):
+            document.body.dataset.ready = "true"  # the toast said why; the join screen cannot be drawn
+            return
         from .guest import GuestPage
 
         self.guest = GuestPage(self.cat, self.app, code)
         document.body.dataset.ready = "true"
         self.guest.start()
+
+    def unavailable(self) -> None:
+        """Friends online could not be loaded: said in the toast."""
+        self.app.state.show_toast(self.cat.t("toast.net_unavailable"))
 
     def bind(self) -> None:
         """Watch the table for a game with friends; hold the bots while friends online is loading for one."""
@@ -57,16 +64,19 @@ class Friends:
 
     def changed(self, change: Change) -> None:
         """A subscriber of the state: the first game with an online seat brings friends online in."""
-        if self.online is None and not self.starting and has_online(self.app.state.session):
+        s = self.app.state.session
+        if self.online is None and not self.starting and has_online(s) and s is not self.failed:
             self.starting = True
             spawn(self.start())
 
-    async def start(self) -> Online:
-        """:class:`king.net.Online` (made once, after :func:`net_loaded`), serving the game on the table."""
-        try:
-            await net_loaded()
-        finally:
-            self.starting = False
+    async def start(self) -> Online | None:
+        """:class:`king.net.Online` (made once, after :func:`net_loaded`), serving the game on the table;
+        ``None`` if friends online could not be loaded (said once; the next game with friends tries again)."""
+        ready = await loaded_or_said(self.unavailable)
+        self.starting = False
+        if not ready:
+            self.failed = self.app.state.session
+            return None
         if self.online is None:
             from .net import Online
 
@@ -81,11 +91,14 @@ class Friends:
 
     async def test_block(self, kind: str, text: str) -> None:
         """``?king-test`` only: ``window.kingInviteBlock(kind, text)`` (:func:`king.invite.test_hook`)."""
-        await net_loaded()
+        if not await loaded_or_said(self.unavailable):
+            return
         from .invite import test_hook
 
         test_hook(self.app.cat, self.app.state.show_toast)(kind, text)
 
     async def cheat(self) -> None:
         """``?king-test`` only: ``window.kingCheatNextDeal()`` — the host's next deal not the agreed shuffle."""
-        (await self.start()).cheat = True
+        online = await self.start()
+        if online is not None:
+            online.cheat = True

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import importlib.util
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
@@ -62,7 +63,7 @@ async def _peer_script() -> None:
             done.set_exception(error)
 
     script.onload = create_proxy(lambda e: settle(None))
-    script.onerror = create_proxy(lambda e: settle(OSError(f"{PEER_JS} did not load")))
+    script.onerror = create_proxy(lambda e: settle(OSError(PEER_JS)))  # the file that did not load
     document.head.append(script)
     await done
 
@@ -74,7 +75,19 @@ async def _load() -> None:
                          _peer_script())
     importlib.invalidate_caches()  # kingcore/web/ has new files: no finder may remember it without them
     if importlib.util.find_spec("kingcore.web.net") is None:  # a wheel Pyodide could not install (it only logs)
-        raise OSError(f"friends online's wheel {NET_WHEEL} was not installed")
+        raise OSError(NET_WHEEL)  # the wheel not installed
+
+
+async def loaded_or_said(say: Callable[[], None]) -> bool:
+    """Await :func:`net_loaded`: ``True`` once in; ``False`` after a load that failed, which is logged and
+    said by ``say()`` (the page's toast, ``toast.net_unavailable``): nothing of friends online half-starts."""
+    try:
+        await net_loaded()
+    except Exception as e:
+        window.console.error(f"king: friends online could not be loaded: {type(e).__name__}: {e}")
+        say()
+        return False
+    return True
 
 
 def net_loaded() -> asyncio.Future[None]:

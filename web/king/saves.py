@@ -13,7 +13,7 @@ from pyscript.ffi import is_none
 from kingcore.web import DEFAULT_LEVEL, ONLINE, TABLE_SIZES, SaveError, Session, save_seq, seq_newer
 
 from .draw import blob_url
-from .netload import net_loaded
+from .netload import loaded_or_said
 from .state import State, spawn
 from .store import pref_levels, pref_names
 from .words import Catalog, name, you
@@ -101,10 +101,11 @@ class Saves:
         """A new rubber with friends online, not dealt yet (``kingcore.web.online_session``), once friends
         online is loaded (``king.friends``): the invites go out (``king.net``) and the draw and the first deal
         come from the fair round. Saved at once: a reload meanwhile keeps the table and offers the invites again."""
-        await net_loaded()
+        st = self.state
+        if not await loaded_or_said(lambda: st.show_toast(self.cat.t("toast.net_unavailable"))):
+            return
         from kingcore.web import online_session
 
-        st = self.state
         session = online_session(options if isinstance(options, dict) else options.to_dict(), settings, st.rng)
         st.commit("new", session=session)
 
