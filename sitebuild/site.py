@@ -19,12 +19,14 @@ from .common import ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256
 from .pins import PYODIDE_VERSION, PYSCRIPT_VERSION
 from .serviceworker import service_worker
 from .vendor import segno_wheel, vendor_pyodide, vendor_pyscript
-from .wheels import kingcore_wheel, web_wheel, wheel_inputs
+from .wheels import kingcore_wheel, split_web_wheel, web_wheel, wheel_inputs
 
 BOOT = "./boot.mjs"  # web/boot.mjs: starts the page's Pyodide before PyScript; it loads the wheel itself
 WHEEL_MARK = "__KINGCORE_WHEEL__"  # in web/boot.mjs: replaced by the wheel's URL
 QR_MARK = "__SEGNO_WHEEL__"  # in web/king/invite.py: replaced by the segno wheel's URL (loaded on first use)
 QR_PAGE = "king/invite.py"
+NET_MARK = "__NET_WHEEL__"  # in web/king/netload.py: replaced by the friends-online wheel's URL (loaded on first use)
+NET_PAGE = "king/netload.py"
 SNAPSHOT_MARK = "__SNAPSHOT_KEY__"  # in web/boot.mjs: replaced by snapshot_key() (the start-up snapshot's key)
 BUILD_SOURCES = Path(__file__).resolve().parent  # the build's own code: part of the sources fingerprint
 
@@ -98,17 +100,20 @@ def collect_site() -> tuple[dict[str, bytes], str]:
     if "sw.js" in files:
         log("  note: web/sw.js is replaced by the generated service worker")
     wheel = kingcore_wheel()
-    files[f"wheels/{wheel.name}"] = web_wheel(wheel).read_bytes()
+    # the start-up wheel without friends online's modules; they are a wheel of their own, which
+    # king/netload.py installs on first use (not in any config, nor in the start-up snapshot)
+    files[f"wheels/{wheel.name}"], net_name, files[f"wheels/{net_name}"] = split_web_wheel(web_wheel(wheel))
     for src_dir, prefix in ((vendor_pyodide(), "pyodide"), (vendor_pyscript(), "pyscript")):
         for p in files_under(src_dir):
             files[f"{prefix}/{p.relative_to(src_dir).as_posix()}"] = p.read_bytes()
     wheel_url = f"./wheels/{wheel.name}"
     qr = segno_wheel()  # not in any config: king/invite.py installs it when it first draws a QR code
     files[f"wheels/{qr.name}"] = qr.read_bytes()
-    if QR_PAGE in files:
-        if QR_MARK.encode() not in files[QR_PAGE]:
-            raise BuildError(f"web/{QR_PAGE} must name the QR wheel as {QR_MARK!r} (build.py writes its URL there)")
-        files[QR_PAGE] = files[QR_PAGE].replace(QR_MARK.encode(), f"./wheels/{qr.name}".encode())
+    for page, mark, url in ((QR_PAGE, QR_MARK, f"./wheels/{qr.name}"), (NET_PAGE, NET_MARK, f"./wheels/{net_name}")):
+        if page in files:
+            if mark.encode() not in files[page]:
+                raise BuildError(f"web/{page} must name its wheel as {mark!r} (build.py writes its URL there)")
+            files[page] = files[page].replace(mark.encode(), url.encode())
     boot = BOOT.removeprefix("./")
     if boot in files:
         text = files[boot].decode()

@@ -117,6 +117,42 @@ def test_two_builds_give_the_same_tree(tmp_path: Path) -> None:
     assert disk_tree_hash(outs[0]) == disk_tree_hash(outs[1])
     assert disk_tree_hash(outs[1]).startswith(tree_line(runs[1].stdout))
     assert (outs[0] / "index.html").is_file() and not (tmp_path / "a" / ".site-old").exists()
+    check_net_wheel(outs[0])
+
+
+def check_net_wheel(out: Path) -> None:
+    """Friends online's modules (issue 19) are not in the page's start-up wheel but in a wheel of their own —
+    sources and Pyodide's ``.pyc``, a RECORD that lists each with its hash — whose URL the page's loader
+    (king/netload.py) names and the service worker precaches; the start-up wheel's RECORD lists only its files."""
+    import base64
+    import hashlib
+    import zipfile
+
+    from sitebuild.wheels import NET_MODULES
+
+    (start,), (net,) = sorted(out.glob("wheels/kingcore-*.whl")), sorted(out.glob("wheels/kingcore_net-*.whl"))
+    for wheel in (start, net):
+        with zipfile.ZipFile(wheel) as z:
+            names = set(z.namelist())
+            record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+            rows = [line.split(",") for line in z.read(record).decode().splitlines()]
+            assert {r[0] for r in rows} == names, wheel.name
+            for arc, digest, size in rows:
+                if arc != record:
+                    data = z.read(arc)
+                    sha = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+                    assert (digest, size) == (f"sha256={sha}", str(len(data))), arc
+        web = {n for n in names if n.startswith("kingcore/web/")}
+        if wheel is start:
+            assert "kingcore/web/session.py" in web and not {n for n in web if any(
+                n.rsplit("/", 1)[1].split(".")[0] == m for m in NET_MODULES)}, sorted(web)
+        else:
+            assert web == {f"kingcore/web/{m}.py" for m in NET_MODULES} | {
+                f"kingcore/web/__pycache__/{m}.cpython-314.pyc" for m in NET_MODULES}
+    assert f'NET_WHEEL = "./wheels/{net.name}"' in (out / "king" / "netload.py").read_text(encoding="utf-8")
+    assert f'"./wheels/{net.name}"' in (out / "sw.js").read_text(encoding="utf-8")
+    assert '"./peer.js"' in (out / "sw.js").read_text(encoding="utf-8")
+    assert "peer.js" not in (out / "index.html").read_text(encoding="utf-8")  # loaded on first use
 
 
 def test_cli_keeps_every_subcommand() -> None:

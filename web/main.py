@@ -11,9 +11,8 @@ from typing import Any, cast
 from king.app import App
 from king.draw import el, show_language
 from king.extras import closed, open_help, open_history
-from king.guest import GuestPage, join_code
+from king.friends import Friends, join_code
 from king.keys import Keys
-from king.net import Online
 from king.newgame import NewGameDialog
 from king.options import OptionsDialog
 from king.replay import bind as bind_replay
@@ -42,16 +41,19 @@ CAT = load_catalog(LANG)
 app = App(CAT, STORE)
 dialog = NewGameDialog(CAT, new_game_options(), app)  # the engine's options, every table size, read once
 JOIN = join_code(str(window.location.hash))
-guest = GuestPage(CAT, app, JOIN) if JOIN is not None else None  # issue 19: a friend's invite opened here
-play = guest.intent if guest is not None else app.intent
-online = Online(CAT, app)  # issue 19: the host's friends online (their invites, their moves, fair deals)
+friends = Friends(CAT, app)  # issue 19: friends online, loaded on first use (a game with friends, a #join= link)
+
+
+def play(move: str) -> None:
+    """A move of mine: to the host from a guest's page (a friend's invite opened here), else to my table."""
+    (friends.guest.intent if friends.guest is not None else app.intent)(move)
 
 
 def next_deal() -> None:
     """*Continue* after a deal: a guest asks its host; a host with friends deals through the fair round."""
-    if guest is not None:
-        guest.next_deal()
-    elif not online.deal():
+    if friends.guest is not None:
+        friends.guest.next_deal()
+    elif not friends.deal():
         app.next_deal()
 
 
@@ -61,11 +63,10 @@ def boot() -> None:
     show_language(CAT, LANG)
     document.body.dataset.lang = LANG
     window.addEventListener("hashchange", create_proxy(on_hash))
-    if guest is not None:  # a guest's page: no save restored, no bots; the host's table once connected
-        document.body.dataset.ready = "true"
-        guest.start()
+    if JOIN is not None:  # a guest's page: no save restored, no bots; the host's table once connected
+        spawn(friends.start_guest(JOIN))
         return
-    online.bind()
+    friends.bind()
     try:
         app.saves.restore()  # drawn as it is taken
     except Exception as e:
@@ -85,7 +86,7 @@ def boot() -> None:
 def on_hash(event: Any) -> None:
     """An invite link opened in a tab already showing the game (only its fragment changed): a fresh page
     for it; back from one to the game likewise."""
-    if (join_code(str(window.location.hash)) is None) != (guest is None):
+    if (join_code(str(window.location.hash)) is None) != (JOIN is None):
         window.location.reload()
 
 
@@ -139,7 +140,7 @@ def on_key(event: Any) -> None:
 @on("click", "#export-record, #storage-export")
 def on_export_record(event: Any) -> None:
     """The game record (kingcore.notation) as a file: `python -m kingcore replay|analyse` read it."""
-    url = guest.record_link() if guest is not None else app.saves.record_link()
+    url = friends.guest.record_link() if friends.guest is not None else app.saves.record_link()
     if url is None:
         event.preventDefault()
     else:
@@ -163,7 +164,7 @@ def history_now() -> None:
 
 # One action per (event, selector): the bars' buttons and switches, the dialog, the help and the history.
 ACTIONS: dict[tuple[str, str], Handler] = {
-    ("click", "#btn-hint"): lambda e: guest.ask_hint() if guest is not None else app.hints.ask_hint(),
+    ("click", "#btn-hint"): lambda e: friends.guest.ask_hint() if friends.guest is not None else app.hints.ask_hint(),
     ("click", "#btn-last"): lambda e: app.toggle_last(None),
     ("click", "#last-inset"): lambda e: app.toggle_last(False),
     ("change", "#lang"): lambda e: app.set_language(str(el("lang").value)),
@@ -181,7 +182,7 @@ ACTIONS: dict[tuple[str, str], Handler] = {
     ("click", "#btn-history"): lambda e: history_now(),
     ("click", "#help-close, #history-close"): lambda e: e.currentTarget.closest("dialog").close(),
     ("close", "#help-dialog, #history-dialog"): lambda e: closed(str(e.currentTarget.id)),
-    ("click", "#join-body"): lambda e: guest.clicked(e) if guest is not None else None,
+    ("click", "#join-body"): lambda e: friends.guest.clicked(e) if friends.guest is not None else None,
 }
 for (kind, selector), action in ACTIONS.items():
     on(kind, selector)(action)

@@ -9,7 +9,8 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 // What the page imports: all of kingcore (the wheel's files are not in the restored file system, so a
-// module not imported here could not be imported later), and the standard modules web/ uses.
+// module not imported here could not be imported later), and the standard modules web/ uses. Friends
+// online's modules are not in this wheel: king/netload.py installs their wheel in each page on first use.
 const PREPARE = `
 import importlib, os, pkgutil, site, zipfile
 zipfile.ZipFile("/tmp/kingcore.whl").extractall(site.getsitepackages()[0])

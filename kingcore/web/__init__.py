@@ -19,7 +19,9 @@
 
 The page (``web/``) imports nothing else from :mod:`kingcore`. The friends-online names (:mod:`.net`,
 :mod:`.netmsg`, :mod:`.fair`) are imported on their first use, so that a page without friends online does
-not pay for them at start-up.
+not pay for them at start-up: the page's start-up wheel leaves those modules (and :mod:`.qr`) out and ships
+them in a wheel of their own, installed on first use (``web/king/netload.py``); until then importing one of
+their names fails with a ``ModuleNotFoundError`` saying so.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -122,13 +124,26 @@ _LAZY = {**dict.fromkeys(("check_deal", "commitment", "deal_seed", "new_secret")
 
 
 def __getattr__(name: str) -> Any:
-    """The friends-online names, imported on first use (PEP 562)."""
+    """The friends-online names, imported on first use (PEP 562).
+
+    Raises:
+        AttributeError: no such name.
+        ModuleNotFoundError: in the web page, before its friends-online wheel is installed (the page's
+            start-up wheel leaves those modules out: web/king/netload.py installs them on first use).
+    """
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib import import_module
 
-    value = getattr(import_module(f".{module}", __name__), name)
+    try:
+        found = import_module(f".{module}", __name__)
+    except ModuleNotFoundError as e:
+        if e.name not in {f"{__name__}.{m}" for m in _LAZY.values()}:
+            raise
+        raise ModuleNotFoundError(f"{__name__}.{name} is friends online's, whose modules are not installed: in the "
+                                  f"web page, await king.netload.net_loaded() first", name=e.name) from None
+    value = getattr(found, name)
     globals()[name] = value
     return value
 

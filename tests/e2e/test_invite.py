@@ -2,7 +2,9 @@
 block (web/king/invite.py, drawn through its ``?king-test`` hook) — the read-only field, its QR code read back
 by a real decoder, Copy through the Clipboard API and its toast, the QR encoder (segno's vendored wheel)
 fetched only when the first block is shown, from the service worker with the network off — and the
-ICE-servers control of the Options dialog."""
+ICE-servers control of the Options dialog. Friends online itself (its wheel of ``kingcore.web.net``, ``netmsg``,
+``fair``, ``qr``; web/peer.js; king.net, king.guest, king.invite) is neither fetched nor imported by a plain
+start, only on first use (web/king/friends.py) — offline too: a host opens its invite panel with no network."""
 
 from __future__ import annotations
 
@@ -20,6 +22,22 @@ from test_web_qr import decode, svg_pixels
 pytestmark = pytest.mark.browser
 
 SEGNO_FETCHED = "() => performance.getEntriesByType('resource').some(e => e.name.includes('/wheels/segno-'))"
+FRIENDS_JS = """async () => {  // friends online's modules in the page's Python, and its files the page fetched
+  const py = await (await import(new URL("./boot.mjs", location.href).href)).start();
+  const names = ["king.net", "king.guest", "king.invite", "kingcore.web.net", "kingcore.web.netmsg",
+                 "kingcore.web.fair", "kingcore.web.qr"];
+  const imported = py.runPython(`import sys; " ".join(m for m in ${JSON.stringify(names)} if m in sys.modules)`);
+  const fetched = performance.getEntriesByType("resource").map(e => new URL(e.name).pathname)
+    .filter(p => /\\/wheels\\/kingcore_net-[^/]*\\.whl$|\\/peer\\.js$/.test(p)).map(p => p.split("/").pop());
+  return [imported.split(" ").filter(Boolean), fetched.sort()];
+}"""
+
+
+def friends_online(page: Any) -> tuple[list[str], list[str]]:
+    """Friends online's modules imported in ``page``'s Python, and the names of its files (its wheel,
+    ``peer.js``) the page has fetched (from the network or its service worker)."""
+    imported, fetched = page.evaluate(FRIENDS_JS)
+    return list(imported), [("net wheel" if name.endswith(".whl") else name) for name in fetched]
 
 
 def qr_text(page: Any, block: str) -> list[str]:
@@ -56,6 +74,7 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.reload()
     page.wait_for_selector("body[data-ready=true]")
     assert not page.evaluate(SEGNO_FETCHED), "the QR encoder was fetched while the page started"
+    assert friends_online(page) == ([], []), "friends online was loaded by a plain start"
 
     # the host's invite: a link of the length netpage's codes have (≈ 1,000 characters)
     code = base64.urlsafe_b64encode(random.Random(19).randbytes(720)).decode().rstrip("=")
@@ -63,6 +82,8 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.evaluate("t => window.kingInviteBlock('invite', t)", link)
     page.wait_for_selector("#invite-test figure[data-qr=ready] img.qr")
     assert page.evaluate(SEGNO_FETCHED)
+    imported, fetched = friends_online(page)  # the first use: from the service worker (offline)
+    assert fetched == ["net wheel", "peer.js"] and {"king.invite", "kingcore.web.qr"} <= set(imported), imported
     assert page.input_value("#invite-test input[data-invite-link]") == link
     assert page.get_attribute("#invite-test input[data-invite-link]", "readonly") is not None
     assert qr_text(page, "#invite-test") == [link]
@@ -116,6 +137,20 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.click("#options-close")
     page.click("#btn-options")
     assert page.is_checked("#ice-none") and page.input_value("#ice-list") == own
+    page.click("#options-close")
+
+    # offline, a host's game with a friend online: its invite panel and link (the wire from peer.js)
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert friends_online(page) == ([], [])  # a new page: nothing of it until the game with friends
+    page.click("#btn-new")
+    page.select_option("#opt-level-1", "online")
+    page.click("#new-game-start")
+    page.wait_for_selector("#invite-dialog[open] #invite-1[data-state=waiting]")
+    page.wait_for_function("(document.querySelector('#invite-1 input[data-invite-link]') || {}).value")
+    assert "#join=" in page.input_value("#invite-1 input[data-invite-link]")
+    imported, fetched = friends_online(page)
+    assert fetched == ["net wheel", "peer.js"] and {"king.net", "kingcore.web.net"} <= set(imported), imported
     # nothing came from the network but the browser's own update check of the service worker on the reload
     # (the browser's, not the page's: the offline emulation does not cover it; with no server it fails)
     assert [p for p, _ in server.bodies[asked:] if not p.endswith("/sw.js")] == []

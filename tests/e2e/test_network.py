@@ -1,6 +1,7 @@
 """Every file of the site crosses the network once on a first visit (issue 10, item 6): the page, the
 bots' worker and the offline precache share one download of each file, whatever the host's HTTP cache
-headers, in a fresh incognito-like browser context (whose in-memory HTTP cache cannot hold the 9.6 MB wasm)."""
+headers, in a fresh incognito-like browser context (whose in-memory HTTP cache cannot hold the 9.6 MB wasm).
+Friends online's files are among them (precached), but the page itself neither fetches nor imports them."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_invite import friends_online
 
 from sitebuild.browser import GITHUB_PAGES, OFFLINE_READY, open_playable, refetched, site_bytes
 
@@ -29,6 +31,7 @@ def test_first_visit_transfers_the_site_once(cache_control: str, site: Path, mak
     page = open_playable(ctx, srv.url)
     page.wait_for_function("document.body.dataset.bots === 'worker'")  # the worker has booted its Pyodide
     page.wait_for_function(OFFLINE_READY)
+    assert friends_online(page) == ([], []), "a first visit's game against bots loaded friends online"
     size = site_bytes(site)
     assert srv.sent <= size * 1.05, (
         f"{srv.sent / 1e6:.2f} MB sent for a {size / 1e6:.2f} MB site; more than once: {refetched(srv.bodies)}")

@@ -40,18 +40,6 @@ STATE_WORDS = {"reading": "net.connecting", "bad_link": "net.join.bad_link", "as
 """The status line's words for each state of the guest's page (``data-guest``; ``playing``: the table's own)."""
 
 
-def join_code(fragment: str) -> str | None:
-    """The code of a ``#join=<code>`` fragment (``location.hash``), or ``None`` for any other page.
-
-    >>> join_code("#join=abc-_9"), join_code("#x"), join_code("#join=")
-    ('abc-_9', None, None)
-    """
-    if not fragment.startswith("#join="):
-        return None
-    code = fragment.removeprefix("#join=").strip()
-    return code or None
-
-
 def read_link(text: str) -> tuple[str, dict[str, Any]]:
     """The offer SDP and the invite (``kingcore.web.Host.invite``) a link's decoded code holds.
 

@@ -9,11 +9,12 @@ from typing import Any
 
 from pyscript.ffi import is_none
 
-from kingcore.web import BOT_LEVELS, HUMAN, RULE_SETS, check_names, name_problem, rules_options, table_choice
+from kingcore.web import BOT_LEVELS, HUMAN, ONLINE, RULE_SETS, check_names, name_problem, rules_options, table_choice
 
 from .app import App
 from .draw import el, put, read_new_game_form, show_choice
 from .extras import open_help
+from .netload import net_loaded
 from .render.dialog import bot_fields, name_error, new_game_form
 from .store import pref_levels, pref_names
 from .words import Catalog
@@ -60,6 +61,8 @@ class NewGameDialog:
             self.put_names(settings["names"])
         if ident.startswith("opt-level-"):  # a person has a name; a bot does not
             el(f"opt-name-{ident.removeprefix('opt-level-')}-field").hidden = str(target.value) != HUMAN
+            if str(target.value) == ONLINE:  # a friend online: friends online loads while the dialog is open
+                net_loaded()
         show_choice(self.cat, self.options, table_choice(options))
 
     def typed(self, event: Any) -> None:

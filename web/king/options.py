@@ -10,16 +10,13 @@ by ``#options-close`` or Escape. Each option is a checkbox ``input[data-ui=NAME]
   buttons ``input[name=ice]`` (``default``, ``none``, ``own``) and the player's own list ``#ice-list``, kept in
   the preferences' ``ice`` (``kingcore.web.prefs.ICE_MODES``) once valid; a list that is not is said in
   ``#ice-error`` and not kept. ``kingcore.web.prefs.ice_servers`` turns it into the connection's servers.
-
-With ``?king-test`` in the address, :meth:`OptionsDialog.bind` also sets the invite block's test hook
-(``king.invite.test_hook``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document, window
+from pyscript import document
 from pyscript.ffi import create_proxy, is_none
 
 from kingcore.web.prefs import IceError, parse_ice_list
@@ -66,10 +63,6 @@ class OptionsDialog:
         el("options-dialog").addEventListener(
             "close", create_proxy(lambda e: document.body.removeAttribute("data-options")))
         el("btn-undo").addEventListener("click", create_proxy(lambda e: self.app.assist.undo()))
-        if "king-test" in str(window.location.search):
-            from .invite import test_hook  # the page imports it only when it draws an invite
-
-            window.kingInviteBlock = create_proxy(test_hook(self.app.cat, self.app.state.show_toast))
 
     def open(self, *_: Any) -> None:
         """The dialog, its checkboxes showing the stored options; the focus on the first."""

@@ -10,10 +10,11 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import is_none
 
-from kingcore.web import DEFAULT_LEVEL, ONLINE, TABLE_SIZES, SaveError, Session, online_session, save_seq, seq_newer
+from kingcore.web import DEFAULT_LEVEL, ONLINE, TABLE_SIZES, SaveError, Session, save_seq, seq_newer
 
 from .draw import blob_url
-from .state import State
+from .netload import loaded_or_said
+from .state import State, spawn
 from .store import pref_levels, pref_names
 from .words import Catalog, name, you
 
@@ -78,7 +79,7 @@ class Saves:
             settings["levels"] = [DEFAULT_LEVEL if lv == ONLINE else lv for lv in remembered]
         settings.setdefault("names", pref_names(st.prefs, len(settings["levels"])))
         if ONLINE in settings["levels"]:  # friends online (issue 19): dealt by the fair round, saved once dealt
-            self.start_online(options, settings)
+            spawn(self.start_online(options, settings))
             return
         try:
             session = Session.new_game(options, st.rng, settings)
@@ -96,11 +97,15 @@ class Saves:
             st.show_toast(self.cat.t(code, name=name(self.cat, fd["seat"], vm),
                                      card=self.cat.card(fd["card"]) if fd["card"] else ""))
 
-    def start_online(self, options: Any, settings: dict[str, Any]) -> None:
-        """A new rubber with friends online, not dealt yet (``kingcore.web.online_session``): the invites go out
-        (``king.net``) and the draw and the first deal come from the fair round. Saved at once: a reload
-        meanwhile keeps the table and offers the invites again."""
+    async def start_online(self, options: Any, settings: dict[str, Any]) -> None:
+        """A new rubber with friends online, not dealt yet (``kingcore.web.online_session``), once friends
+        online is loaded (``king.friends``): the invites go out (``king.net``) and the draw and the first deal
+        come from the fair round. Saved at once: a reload meanwhile keeps the table and offers the invites again."""
         st = self.state
+        if not await loaded_or_said(lambda: st.show_toast(self.cat.t("toast.net_unavailable"))):
+            return
+        from kingcore.web import online_session
+
         session = online_session(options if isinstance(options, dict) else options.to_dict(), settings, st.rng)
         st.commit("new", session=session)
 

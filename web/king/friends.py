@@ -1,0 +1,104 @@
+"""Friends online's thin entry (issue 19): all the page imports of it at start. Friends online itself — the
+host's :mod:`king.net`, the guest's :mod:`king.guest`, the invite blocks (:mod:`king.invite`), the protocol
+(``kingcore.web.net``, ``netmsg``, ``fair``, ``qr``) and the WebRTC wire (``web/peer.js``) — is brought in on
+first use by :func:`king.netload.net_loaded`: a page opened with ``#join=`` (:meth:`Friends.start_guest`), a
+game with an online seat on the table, new or restored (:meth:`Friends.changed`), the New game dialog's
+"online" choice (``king.newgame``), the ``?king-test`` hooks. A game against bots never fetches or imports
+any of it (docs/WEB.md, "Friends online, loaded on first use").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+from .netload import has_online, join_code, loaded_or_said
+from .state import Change, spawn
+
+if TYPE_CHECKING:
+    from .app import App
+    from .guest import GuestPage
+    from .net import Online
+    from .words import Catalog
+
+__all__ = ["Friends", "join_code"]
+
+
+class Friends:
+    """Friends online at ``app``'s table (words from ``cat``). The host's :class:`king.net.Online` is made
+    when the first game with an online seat is on the table (until it is in, the bots wait for those seats);
+    a guest's page (:class:`king.guest.GuestPage`) by :meth:`start_guest`."""
+
+    def __init__(self, cat: Catalog, app: App) -> None:
+        self.cat, self.app = cat, app
+        self.online: Online | None = None
+        self.guest: GuestPage | None = None
+        self.starting = False
+        self.failed: Any = None  # the session friends online could not be loaded for (not tried again)
+
+    async def start_guest(self, code: str) -> None:
+        """The page of a friend's invite (the link ``code``): drawn, and the page marked ready, once friends
+        online is in."""
+        if not await loaded_or_said(self.unavailable):
+            document.body.dataset.ready = "true"  # the toast said why; the join screen cannot be drawn
+            return
+        from .guest import GuestPage
+
+        self.guest = GuestPage(self.cat, self.app, code)
+        document.body.dataset.ready = "true"
+        self.guest.start()
+
+    def unavailable(self) -> None:
+        """Friends online could not be loaded: said in the toast."""
+        self.app.state.show_toast(self.cat.t("toast.net_unavailable"))
+
+    def bind(self) -> None:
+        """Watch the table for a game with friends; hold the bots while friends online is loading for one."""
+        self.app.state.subscribe(self.changed)
+        self.app.loop.held = lambda: self.online is None and has_online(self.app.state.session)
+        if "king-test" in str(window.location.search):  # the browser tests' hooks, loading friends online first
+            window.kingInviteBlock = create_proxy(lambda kind, text: spawn(self.test_block(str(kind), str(text))))
+            window.kingCheatNextDeal = create_proxy(lambda: spawn(self.cheat()))
+
+    def changed(self, change: Change) -> None:
+        """A subscriber of the state: the first game with an online seat brings friends online in."""
+        s = self.app.state.session
+        if self.online is None and not self.starting and has_online(s) and s is not self.failed:
+            self.starting = True
+            spawn(self.start())
+
+    async def start(self) -> Online | None:
+        """:class:`king.net.Online` (made once, after :func:`net_loaded`), serving the game on the table;
+        ``None`` if friends online could not be loaded (said once; the next game with friends tries again)."""
+        ready = await loaded_or_said(self.unavailable)
+        self.starting = False
+        if not ready:
+            self.failed = self.app.state.session
+            return None
+        if self.online is None:
+            from .net import Online
+
+            self.online = Online(self.cat, self.app)
+            self.online.bind()
+            self.online.table(self.app.state.session)
+        return self.online
+
+    def deal(self) -> bool:
+        """*Continue* after a deal at a table with friends: dealt through the fair round (``True``)."""
+        return self.online is not None and self.online.deal()
+
+    async def test_block(self, kind: str, text: str) -> None:
+        """``?king-test`` only: ``window.kingInviteBlock(kind, text)`` (:func:`king.invite.test_hook`)."""
+        if not await loaded_or_said(self.unavailable):
+            return
+        from .invite import test_hook
+
+        test_hook(self.app.cat, self.app.state.show_toast)(kind, text)
+
+    async def cheat(self) -> None:
+        """``?king-test`` only: ``window.kingCheatNextDeal()`` — the host's next deal not the agreed shuffle."""
+        online = await self.start()
+        if online is not None:
+            online.cheat = True
