@@ -317,6 +317,39 @@ def warm_tab(warm_game: Callable[..., Any], warm_site: tuple[SiteServer, Any, Wa
     return warm_site[3]
 
 
+class WarmPeers:
+    """Several browsers at one site for one test (friends online): :func:`warm_site`'s context (a returning
+    player's browser, no first visit to pay: about 3 s of a page load less than a new context's) and new
+    contexts of the same site with its start-up snapshot stored. ``url``: the site's address."""
+
+    def __init__(self, warm_site: tuple[SiteServer, Any, Watch, StorageTab], snapshot: Path,
+                 new_context: Callable[..., tuple[Any, Watch]]) -> None:
+        self.srv, self.ctx, _, self.writer = warm_site
+        self.url = self.srv.url
+        self.snapshot = snapshot
+        self.made = new_context
+
+    def store(self, items: dict[str, str]) -> None:
+        """The warm context's localStorage holds only ``items`` (before its pages of this test load)."""
+        self.writer.page.evaluate("localStorage.clear()")
+        self.writer.write(items)
+
+    def new_context(self, width: int = 1280, height: int = 800, **kw: Any) -> Any:
+        """Another browser of this site (:func:`new_context`'s checks at the end): the start-up snapshot
+        stored, not yet visited."""
+        ctx, _ = self.made(width, height, warm=False, **kw)
+        seed_snapshot(ctx, self.srv, self.snapshot)
+        return ctx
+
+
+@pytest.fixture
+def warm_peers(warm_game: Callable[..., Any], warm_site: tuple[SiteServer, Any, Watch, StorageTab],
+               start_snapshot: Path, new_context: Callable[..., tuple[Any, Watch]]) -> WarmPeers:
+    """A :class:`WarmPeers` (the warm context's pages closed and checked at the end as with :func:`warm_game`,
+    the new contexts as with :func:`new_context`)."""
+    return WarmPeers(warm_site, start_snapshot, new_context)
+
+
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)

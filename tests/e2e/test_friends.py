@@ -90,17 +90,16 @@ def play_guest_turn(host: Any, page: Any) -> None:
     page.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
 
 
-def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: Any) -> None:
-    hctx, _ = new_context()
-    gctx, _ = new_context()
+def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
+    gctx = warm_peers.new_context()  # the friend: a new browser; the host: the warm one (a returning player)
     none = {"mode": "none"}  # no ICE server: host candidates on the loopback
-    seed_storage(hctx, {PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "random", "random", "random"],
-                                               "ice": none})})
+    warm_peers.store({PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "random", "random", "random"],
+                                             "ice": none})})
     own = '{"not": "a game of the host"}'  # the guest's own stored game: never overwritten
     seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none})})
     warned: list[str] = []  # the guest pages' console warnings (a host's message the guest refused)
     gctx.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
-    host = open_game(hctx, server.url)
+    host = open_game(warm_peers.ctx, warm_peers.url)
     host.click("#btn-new")
     host.select_option("#opt-level-1", "online")
     host.click("#new-game-start")
@@ -109,7 +108,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
     answers: list[int] = []
     link = invite_link(host, 1)
     links.append(len(link))
-    assert link.startswith(server.url) and "#join=" in link
+    assert link.startswith(warm_peers.url) and "#join=" in link
 
     # a text that is no answer code: said on the seat's own alert line, clear of the panel's title (a toast
     # covered it at 360 px); the block is not redrawn for it: its QR code is drawn once per link

@@ -345,7 +345,13 @@ def test_hint_deadline_spares_the_restarted_worker(warm_game: Any) -> None:
     page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: FAST}, "?king-test")
     page.wait_for_function("document.body.dataset.bots === 'worker'")
     page.wait_for_function(MY_TURN_OR_BREAK)
-    page.evaluate("window.kingTest.killWorker(); window.kingTest.deadline('hint', 15)")
+    warned: list[str] = []
+    page.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
+    # shorter deadlines than the page's (a move 5 s, a hint 30 s: deadline_s, tested in CPython), in the same
+    # order, the move's ending first: 2 s after my card, under load about 2.5 s after the hint was asked (a
+    # healthy worker answers a move of these bots in well under 0.1 s, a hint in about 0.5 s)
+    page.evaluate("window.kingTest.killWorker(); window.kingTest.deadline('choose', 2); "
+                  "window.kingTest.deadline('hint', 6)")
     page.click("#btn-hint")
     page.wait_for_function("document.body.dataset.botsPending === '1'")
     page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
@@ -353,4 +359,6 @@ def test_hint_deadline_spares_the_restarted_worker(warm_game: Any) -> None:
     page.wait_for_function("document.body.dataset.botsPending === '0'", timeout=180_000)
     assert page.evaluate("document.body.dataset.botsRestarts") == "1"
     assert page.evaluate("document.body.dataset.bots") == "worker"
+    # the hint's deadline ended after the move's had replaced the worker (the order this test is about)
+    assert any("failed on hint" in w and "replaced meanwhile" in w for w in warned), warned
     playable(page, "after the restart")

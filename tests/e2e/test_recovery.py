@@ -189,11 +189,18 @@ def my_turn_after(page: Any, mark: str, value: str, limit_s: float) -> float:
     return time.monotonic() - start
 
 
+TEST_CHOOSE_S = 2
+"""A bot move's deadline in the killed-worker test (``kingTest.deadline``), seconds."""
+
+
 def test_a_killed_or_hanging_worker_is_restarted(warm_game: Any) -> None:
     prefs = json.dumps({"fast": True, "levels": ["human", "medium", "medium", "medium"]})
     page = warm_game({PREFS_KEY: prefs}, "?king-test")
     page.wait_for_function("document.body.dataset.bots === 'worker'")
     limit = deadline_s("choose", "medium") * 2 + 90  # two deadlines and a worker's start, on a loaded machine
+    # a move's deadline of 2 s, not the 5 s the page gives a Medium bot (deadline_s, tested in CPython): the
+    # test waits out four of them; a healthy Medium move takes well under 0.1 s in the worker
+    page.evaluate(f"window.kingTest.deadline('choose', {TEST_CHOOSE_S})")
     page.evaluate("window.kingTest.killWorker()")  # a crash: the next call misses its deadline
     took_kill = my_turn_after(page, "botsRestarts", "1", limit)
     assert page.evaluate("document.body.dataset.bots") == "worker"

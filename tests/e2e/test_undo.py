@@ -94,7 +94,9 @@ def test_undo_restores_the_table_and_the_bots_reply_the_same(warm_game: Any) -> 
     # worker restarts and answers for the position that is gone
     page.wait_for_selector(LEGAL)
     page.wait_for_function("document.body.dataset.bots === 'worker'")  # the bots play in the worker now
-    page.evaluate("window.kingTest.hangNext(1)")
+    # the hung call's deadline 2 s, not the page's 5 s (deadline_s, tested in CPython): a healthy move of these
+    # bots takes well under 0.1 s in the worker
+    page.evaluate("window.kingTest.deadline('choose', 2); window.kingTest.hangNext(1)")
     stale = stat(page, "staleBots")
     mine = page.locator(LEGAL).first.get_attribute("data-card")
     page.click(f'#hand button[data-card="{mine}"]')

@@ -10,7 +10,10 @@ failures of the same call this thread answers it. The rubber's earlier deals are
 worker keeps them (``kingcore.web.past``), and when it answers ``?past TAG`` (it started afresh, or a deal
 ended) the page sends it what it lacks once (``learn``, counted in ``data-bots-learned``) and asks again.
 With ``?king-test`` in the address the page offers
-``window.kingTest = {killWorker(), hangNext(times)}`` to the browser tests.
+``window.kingTest = {killWorker(), hangNext(times), deadline(call, seconds)}`` to the browser tests:
+``deadline`` gives every later ``call`` (``choose``, ``hint``, ``analyse``) that deadline instead of
+``deadline_s``'s, so that a test waits out a missed deadline in 2 s rather than 5 s (a move) or 30 s (a
+hint); without ``?king-test`` the page has no such hook and keeps ``deadline_s``'s values.
 """
 
 from __future__ import annotations
