@@ -59,3 +59,11 @@ def test_the_join_screen_names_an_unnamed_host_as_the_table_does(lang: str) -> N
 def test_the_new_game_dialog_says_a_seat_can_be_a_friend_online(lang: str) -> None:
     lead = catalog(lang).t("dialog.lead")
     assert {"en": "friend online", "ru": "друг по сети", "uk": "друг у мережі"}[lang] in lead, lead
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_lost_host_says_what_to_do(lang: str) -> None:
+    """A tester's find: after the host's reload the friends read only "The connection to the host is lost.";
+    the words say to ask the host for a new link."""
+    lost = catalog(lang).t("net.host_lost")
+    assert {"en": "new link", "ru": "новую ссылку", "uk": "нове посилання"}[lang] in lost, lost
