@@ -179,6 +179,8 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
             invite_link(host, 1)
             host.click("#standin-1")  # a bot plays the seat meanwhile
             host.wait_for_selector("#invite-1[data-state=bot]", state="attached")
+            # the table badges the seat as its stand-in bot, not as the friend (a tester saw "Friend" there)
+            host.wait_for_selector('section.seat[data-seat="1"] .seat-level[data-level=stand_in]', state="attached")
             host.wait_for_function("document.body.dataset.toMove !== '1'")  # the stand-in played
             host.click("#reinvite-1")
             link = invite_link(host, 1)
@@ -192,6 +194,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(server: Any, new_context: A
             guest, code = join(gctx, link.replace("/#join=", "/?king-test#join="), "Petya", answers,
                                prefill="<b>Petya</b>")  # the friend's name, from the new invite
             connect(host, 1, code)
+            host.wait_for_selector('section.seat[data-seat="1"] .seat-level[data-level=online]', state="attached")
             host.click("#invite-close")
             guest.wait_for_selector("body[data-guest=playing]")
     for page in (host, guest):

@@ -122,9 +122,13 @@ class Online:
         host = self.host
         if host is None:
             return
-        self.seats[seat].update(link=None, used=False, said=said)
+        entry = self.seats[seat]
+        entry.update(link=None, used=False, said=said, making=True)
         self.draw()
-        sdp = await window.kingPeer.offer(str(seat), json.dumps(ice_servers(self.app.state.prefs)))
+        try:
+            sdp = await window.kingPeer.offer(str(seat), json.dumps(ice_servers(self.app.state.prefs)))
+        finally:
+            entry["making"] = False
         if host is not self.host:
             return  # another game meanwhile
         code = str(await window.kingPeer.encode(json.dumps({"sdp": str(sdp), "invite": host.invite(seat)},
@@ -352,7 +356,9 @@ class Online:
         if entry is None:
             return
         entry["reinvite"] = True
-        if entry["link"] is None or entry.get("used"):  # a used invite takes no other answer: a new one
+        # a used invite takes no other answer: a new one — unless one is being made (a second offer would
+        # close the first one's connection while its link is shown)
+        if not entry.get("making") and (entry["link"] is None or entry.get("used")):
             spawn(self.invite(seat))
         self.open()
 
@@ -416,6 +422,7 @@ class Online:
         typed in the answer fields kept, each seat's alert line and Connect (disabled while an answer is
         applied) brought up to date."""
         s = self.app.state.session
+        self.badge()
         if s is None or not self.seats:
             return
         kept: dict[int, Any] = {}
@@ -451,6 +458,16 @@ class Online:
                 said.textContent = str(entry.get("said") or "")
             if not is_none(button):
                 button.disabled = bool(entry.get("busy"))
+
+    def badge(self) -> None:
+        """The table's seat boxes: a friend's seat that a stand-in bot plays is badged as that bot (a tester saw
+        "Friend" on it), redrawn when that changes."""
+        drawing = self.app.screen.drawing
+        bots = frozenset(seat for seat, entry in self.seats.items() if entry["state"] == "bot")
+        if bots != drawing.stand_ins:
+            drawing.stand_ins = bots
+            if self.app.state.vm is not None:
+                self.app.screen.render()
 
     def open(self) -> None:
         """The invite panel, drawn and shown."""
