@@ -251,7 +251,7 @@ class Host:
             return "other_seat"
         if seat in self.guests:
             return "seat_taken"
-        if answer["invite"] != (self._invites.get(seat) or [None])[-1]:
+        if answer["invite"] != (self._invites.get(seat) or [""])[-1]:
             return "old_invite"
         used = self._answers.get(seat)
         if used is not None:

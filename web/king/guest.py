@@ -131,8 +131,8 @@ class GuestPage:
         typed = str(el("join-name").value)
         problem = name_problem([typed])
         if problem is not None:  # in the page's language; the visitor's own name: no seat named
-            kind = "too_long" if problem[1] == "long" else "char"
-            el("join-error").textContent = self.cat.t(f"net.join.name_{kind}", **problem[2])
+            code = "net.join.name_too_long" if problem[1] == "long" else "net.join.name_char"
+            el("join-error").textContent = self.cat.t(code, **problem[2])
             return
         try:
             self.name = check_names([typed], 1)[0]

@@ -159,9 +159,9 @@ class Online:
             return
         if why is not None:  # West's answer in North's box, an old link's, a second person's: the invite kept
             document.body.dataset.ignoredAnswer = why
-            other = tag.get("seat") if why == "other_seat" else seat
+            other = int(tag["seat"]) if why == "other_seat" else seat  # read_answer checked it is a seat
             self.say(seat, self.cat.t("net.invite.bad_answer" if why == "not_answer" else f"net.invite.{why}",
-                                      seat=self.seat_place(seat), other=self.seat_place(int(other))))
+                                      seat=self.seat_place(seat), other=self.seat_place(other)))
             return
         entry.update(busy=True, said="")
         self.draw()
