@@ -295,7 +295,8 @@ class Online:
         if not entry.get("joined"):
             document.body.dataset.failedAnswer = str(seat)
             entry.update(busy=False)
-            spawn(self.invite(seat, said=self.cat.t("net.invite.failed", seat=self.seat_place(seat))))
+            if not entry.get("making"):  # (a link being made meanwhile is the new one already)
+                spawn(self.invite(seat, said=self.cat.t("net.invite.failed", seat=self.seat_place(seat))))
             return
         entry.update(state="disconnected", joined=False, reinvite=False, said="")
         if host is not None:
