@@ -27,6 +27,7 @@ from kingcore.web import (
     Host,
     NetError,
     Session,
+    answer_text,
     check_invite,
     check_settings,
     check_view,
@@ -34,6 +35,7 @@ from kingcore.web import (
     encode,
     new_secret,
     online_session,
+    read_answer,
     stand_in_level,
 )
 from kingcore.web import netmsg as netmsg_module
@@ -249,7 +251,8 @@ def test_joins_names_and_invites() -> None:
     assert guests[2].vm == view_of(host, 2) and view_of(host, 2)["names"] == ["", "Петя", "Olga", None]
     invite = host.invite(1)
     assert invite == {"v": 1, "table": host.table, "seat": 1, "players": 4, "rules": "king()", "host": "",
-                      "hints": False}
+                      "hints": False, "id": invite["id"], "name": "Петя"}  # Re-invite: the friend's name kept
+    assert len(invite["id"]) == 16 and host.invite(1)["id"] != invite["id"]
     with pytest.raises(NetError):
         host.invite(3)
     g = Guest(1, host.table)
@@ -267,23 +270,48 @@ def test_an_invite_takes_one_answer() -> None:
     applied; a code that was no answer leaves the invite open; a new invite takes an answer again."""
     session = online_session({}, {"levels": list(LEVELS)}, random.Random(3))
     host = Host(session, clock=Clock())
-    host.invite(1)
-    assert host.take_answer(1) is None  # the first answer: applied
-    assert host.take_answer(1) == "applying"  # a double click meanwhile: ignored
+    tag = read_answer(answer_text("sdp", host.invite(1)))[1]
+    assert host.take_answer(1, tag) is None  # the first answer: applied
+    assert host.take_answer(1, tag) == "applying"  # a double click meanwhile: ignored
     host.answer_done(1, ok=False)  # not an answer to this invite: the invite still takes one
-    assert host.take_answer(1) is None
+    assert host.take_answer(1, tag) is None
     host.answer_done(1, ok=True)
-    assert host.take_answer(1) == "invite_used"  # a second person's answer to the same link
-    host.invite(1)  # Re-invite: a new offer
-    assert host.take_answer(1) is None
+    assert host.take_answer(1, tag) == "invite_used"  # a second person's answer to the same link
+    tag = read_answer(answer_text("sdp", host.invite(1)))[1]  # Re-invite: a new offer
+    assert host.take_answer(1, tag) is None
     host.answer_done(1, ok=True)
     g = Guest(1, host.table)
     host.join(1, g.hello("Петя"))
-    assert host.take_answer(1) == "seat_taken"
-    host.invite(1)
-    assert host.take_answer(1) == "seat_taken"  # a friend is at the seat: no answer for it, new link or not
+    assert host.take_answer(1, tag) == "seat_taken"
+    tag = read_answer(answer_text("sdp", host.invite(1)))[1]
+    assert host.take_answer(1, tag) == "seat_taken"  # a friend is at the seat: no answer for it, new link or not
     with pytest.raises(NetError):
-        host.take_answer(0)
+        host.take_answer(0, tag)
+
+
+def test_a_wrong_answer_leaves_the_invite_open() -> None:
+    """A tester's find: West's answer pasted in North's box, or the answer to an older link, used the invite
+    up in silence and the real friend's answer was then refused. Each answer names its invite; one for another
+    seat, an older invite, another table or none is refused before the invite is used: the right answer still
+    connects."""
+    session = online_session({}, {"levels": ["human", "online", "online", "online"]}, random.Random(3))
+    host = Host(session, clock=Clock())
+    old = read_answer(answer_text("sdp", host.invite(1)))[1]
+    north = host.invite(2)
+    west = read_answer(answer_text("sdp", host.invite(1)))[1]
+    other = Host(online_session({}, {"levels": list(LEVELS)}, random.Random(4)), clock=Clock())
+    foreign = read_answer(answer_text("sdp", other.invite(1)))[1]
+    for tag, why in [(west, "other_seat"), (north, "not_answer"),
+                     ({"table": host.table, "seat": 2, "invite": old["invite"]}, "old_invite"),
+                     (foreign, "other_table"), (None, "not_answer"), ({**west, "seat": "2"}, "not_answer")]:
+        assert host.take_answer(2, tag) == why, tag
+    assert host.take_answer(1, old) == "old_invite"
+    assert host.take_answer(2, read_answer(answer_text("sdp", north))[1]) is None  # North's own answer
+    assert host.take_answer(1, west) is None
+    for text in ["sdp only", '{"sdp": "x"}', json.dumps({"sdp": 1, "answer": west}),
+                 json.dumps({"sdp": "x", "answer": {**west, "invite": "XYZ"}}), "x" * 70_000]:
+        with pytest.raises(NetError):
+            read_answer(text)
 
 
 def test_every_refusal_of_a_connected_guest_changes_nothing() -> None:
@@ -672,7 +700,8 @@ def test_an_invite_is_checked_before_the_join_screen_shows_it() -> None:
     changes: list[tuple[dict[str, Any], str]] = [
         ({"v": 2}, "version"), ({"host": "a\u202eb"}, "bad_name"), ({"seat": 4}, "bad_message"),
         ({"players": 3}, "bad_message"), ({"rules": "king(players=9)"}, "bad_message"), ({"extra": 1}, "bad_message"),
-        ({"hints": "yes"}, "bad_message"), ({"table": "x" * 100}, "bad_message")]
+        ({"hints": "yes"}, "bad_message"), ({"table": "x" * 100}, "bad_message"), ({"id": "AB" * 8}, "bad_message"),
+        ({"name": "a\u202eb"}, "bad_name")]
     for change, reason in changes:
         with pytest.raises(NetError) as e:
             check_invite({**invite, **change})

@@ -4,6 +4,7 @@ the host's invite panel (the disconnected seat's choices before its new link) an
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 from pathlib import Path
@@ -11,11 +12,12 @@ from pathlib import Path
 import pytest
 from web_catalog import compiled
 
-from kingcore.web import Catalog
+from kingcore.web import Catalog, online_session
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import markup
 from king.render.invite import invite_panel, join_screen
+from king.render.table import seat_info
 
 LANGS = ("en", "ru", "uk")
 LINK = "https://example.org/king/#join=abc"
@@ -59,3 +61,29 @@ def test_the_join_screen_names_an_unnamed_host_as_the_table_does(lang: str) -> N
 def test_the_new_game_dialog_says_a_seat_can_be_a_friend_online(lang: str) -> None:
     lead = catalog(lang).t("dialog.lead")
     assert {"en": "friend online", "ru": "друг по сети", "uk": "друг у мережі"}[lang] in lead, lead
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_lost_host_says_what_to_do(lang: str) -> None:
+    """A tester's find: after the host's reload the friends read only "The connection to the host is lost.";
+    the words say to ask the host for a new link."""
+    lost = catalog(lang).t("net.host_lost")
+    assert {"en": "new link", "ru": "новую ссылку", "uk": "нове посилання"}[lang] in lost, lost
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_players_note_says_a_seat_can_be_a_friend_online(lang: str) -> None:
+    """A tester's find (h4): the New game dialog's Players note still said "a bot or a person at this device"."""
+    note = catalog(lang).t("hotseat.note")
+    assert {"en": "friend online", "ru": "друг по сети", "uk": "друг у мережі"}[lang] in note, note
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seat_given_to_a_bot_is_badged_as_the_bot(lang: str) -> None:
+    """A tester's find (h23): a friend's seat that a stand-in bot plays still showed the "Friend" badge."""
+    cat = catalog(lang)
+    vm = online_session({}, {"levels": ["human", "online", "hard", "hard"], "names": ["", "Петя", "", ""]},
+                        random.Random(1)).view_model(0)
+    friend, bot = (markup(seat_info(vm, cat, 1, frozenset(away))) for away in ((), (1,)))
+    assert cat.t("level.long.online") in friend and cat.t("level.long.stand_in") in bot
+    assert cat.t("level.long.online") not in bot

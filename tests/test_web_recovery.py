@@ -48,6 +48,7 @@ def test_unreadable_prefs_fall_back_to_defaults_fast(kind: str) -> None:
     ({"options": {"preset": "club"}, "fast": 7}, {"options": {"preset": "club"}}),
     ({"fast": True, "levels": ["human", "random", "easy", "expert"]},
      {"fast": True, "levels": ["human", "random", "easy", "expert"]}),
+    ({"friend_hints": True}, {"friend_hints": True}),  # the host allows friends online hints (docs/NET.md)
 ])
 def test_prefs_of_the_wrong_shape_keep_only_what_is_right(doc: dict[str, object], kept: dict[str, object]) -> None:
     prefs, ok = read_prefs(json.dumps(doc))
@@ -60,6 +61,7 @@ def test_prefs_of_the_wrong_shape_keep_only_what_is_right(doc: dict[str, object]
     ({"lang": "xx"}, ["lang"]),
     ({"ui": [], "fast": 1, "names": ["Ol\nga", ""]}, ["names", "fast", "ui"]),
     ({"ui": {"undo": True, "from_a_later_version": 3}, "lang": "ru"}, []),  # a later version's option: no note
+    ({"friend_hints": "yes", "fast": True}, ["friend_hints"]),
 ])
 def test_the_parts_dropped_for_their_shape_are_named(doc: dict[str, object], dropped: list[str]) -> None:
     prefs, parts = sort_prefs(json.dumps(doc))

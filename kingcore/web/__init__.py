@@ -111,16 +111,19 @@ if TYPE_CHECKING:
         PROTOCOL,
         REASONS,
         NetError,
+        answer_text,
         check_invite,
         check_view,
         decode,
         encode,
+        read_answer,
     )
 
 _LAZY = {**dict.fromkeys(("check_deal", "commitment", "deal_seed", "new_secret"), "fair"),
          **dict.fromkeys(("FAIR_TIMEOUT_S", "Guest", "Host", "Out", "online_session"), "net"),
          **dict.fromkeys(("FLOOD_LIMIT", "GUEST_KINDS", "HOST_KINDS", "MAX_MESSAGE", "PROTOCOL", "REASONS",
-                          "NetError", "check_invite", "check_view", "decode", "encode"), "netmsg")}
+                          "NetError", "answer_text", "check_invite", "check_view", "decode", "encode",
+                          "read_answer"), "netmsg")}
 
 
 def __getattr__(name: str) -> Any:
@@ -205,6 +208,7 @@ __all__ = [
     "SheetRow",
     "ViewModel",
     "analyse_json",
+    "answer_text",
     "bot_move",
     "check_deal",
     "check_invite",
@@ -243,6 +247,7 @@ __all__ = [
     "parse_save",
     "person_seats",
     "pick_language",
+    "read_answer",
     "read_prefs",
     "record_hidden",
     "rule_set_name",

@@ -20,6 +20,7 @@ that checks all of it are one protocol, read best side by side.
 from __future__ import annotations
 
 import json
+import os
 import random
 import secrets as _secrets
 import time
@@ -34,25 +35,30 @@ from ..rules import Rules
 from .fair import check_deal, commitment, deal_seed, new_secret, seed_hex
 from .hotseat import HUMAN, ONLINE, person_seats
 from .netmsg import (
+    ANSWER,
     FLOOD_LIMIT,
     GUEST_KINDS,
     HOST_KINDS,
+    INVITE_ID_DIGITS,
     MAX_MESSAGE,
     PROTOCOL,
     REASONS,
     NetError,
+    answer_text,
     check_invite,
     check_view,
     decode,
     encode,
+    read_answer,
 )
 from .session import Session
 from .settings import stand_in_level
 from .shapes import ViewModel
 
 __all__ = ["FAIR_TIMEOUT_S", "FLOOD_LIMIT", "GUEST_KINDS", "HOST_KINDS", "MAX_MESSAGE", "ONLINE", "PROTOCOL",
-           "REASONS", "Guest", "Host", "NetError", "Out", "check_invite", "check_view", "decode", "encode",
-           "online_session", "stand_in_level"]
+           "REASONS", "Guest", "Host", "NetError", "Out", "answer_text", "check_invite", "check_view", "decode",
+           "encode",
+           "online_session", "read_answer", "stand_in_level"]
 
 Out = tuple[int, str | None]
 """What the host's page sends: ``(seat, text)``, or ``(seat, None)`` to close that guest's connection."""
@@ -113,6 +119,7 @@ class Host:
         session: the rubber (its ``levels`` name the online seats).
         clock: seconds, monotonic (``time.monotonic``; the page passes ``performance.now() / 1000``).
         hints: whether guests may ask for hints.
+        randbytes: the random source of the invites' ids (``os.urandom``).
 
     Attributes:
         session: the rubber.
@@ -122,8 +129,10 @@ class Host:
             or sent a secret that did not match its hash).
     """
 
-    def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic, hints: bool = False) -> None:
+    def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic, hints: bool = False,
+                 randbytes: Callable[[int], bytes] = os.urandom) -> None:
         self.session = session
+        self.randbytes = randbytes
         self.clock = clock
         self.hints = hints
         self.guests: dict[int, _Guest] = {}
@@ -133,6 +142,7 @@ class Host:
         self._round: _Round | None = None
         self._done_rounds: dict[int, dict[str, Any]] = {}  # deal → its ``dealt`` fields, kept for its end
         self._answers: dict[int, str] = {}  # seat → "applying" | "answered": its current invite's answer
+        self._invites: dict[int, list[str]] = {}  # seat → the ids of its invites, the current one last
 
     # ----- helpers -------------------------------------------------------------------------------------
 
@@ -162,8 +172,10 @@ class Host:
 
     def invite(self, seat: int) -> dict[str, Any]:
         """What an invite link carries besides the WebRTC offer: ``{"v", "table", "seat", "players", "rules",
-        "host", "hints"}`` (``host``: the name of the host's seat, ``""`` for the default). A new invite for
-        the seat: no answer taken to it yet (:meth:`take_answer`).
+        "host", "hints", "id", "name"}`` (``host``: the name of the host's seat, ``""`` for the default;
+        ``id``: this invite's own id, which the friend's answer names; ``name``: the seat's name, ``""`` for
+        none, for the join screen to fill in). A new invite for the seat: its older ones take no answer any
+        more, no answer taken to it yet (:meth:`take_answer`).
 
         Raises:
             NetError: ``bad_message`` when ``seat`` is not an online seat.
@@ -172,8 +184,11 @@ class Host:
             raise NetError("bad_message", f"seat {seat} is not played online")
         names = self.session.settings["names"]
         self._answers.pop(seat, None)
+        ident = self.randbytes(INVITE_ID_DIGITS // 2).hex()
+        self._invites.setdefault(seat, []).append(ident)
         return {"v": PROTOCOL, "table": self.table, "seat": seat, "players": self.session.game.rules.players,
-                "rules": str(self.session.game.rules), "host": names[self.host_seat], "hints": self.hints}
+                "rules": str(self.session.game.rules), "host": names[self.host_seat], "hints": self.hints,
+                "id": ident, "name": names[seat]}
 
     def join(self, seat: int, hello_text: str) -> list[Out]:
         """A friend's ``hello`` on a new connection for ``seat``: ``welcome`` and the seat's ``view``, and the
@@ -210,21 +225,34 @@ class Host:
             self.hint_wanted.clear()
         return [(seat, self._welcome(seat)) for seat in sorted(self.guests)]
 
-    def take_answer(self, seat: int) -> str | None:
+    def take_answer(self, seat: int, answer: Any) -> str | None:
         """Whether the host's page may apply a friend's answer code to the current invite of ``seat`` now
-        (a WebRTC offer takes one answer): ``None`` — yes, and the invite counts as being answered until
-        :meth:`answer_done`; else why not: ``"applying"`` (an answer is being applied: ignore this one, e.g.
-        a double click), ``"seat_taken"`` (a friend is connected at the seat) or ``"invite_used"`` (the
-        invite was answered already: only a new one, :meth:`invite`, takes another answer). Issue 19's
-        tester: a second person opening a used link.
+        (a WebRTC offer takes one answer); ``answer`` is the invite the code names (:func:`read_answer`'s
+        second item: ``{"table", "seat", "invite"}``, untrusted). ``None`` — yes, and the invite counts as
+        being answered until :meth:`answer_done`; else why not, every one checked before the invite is used
+        up: ``"not_answer"`` (``answer`` ill-formed), ``"other_table"``, ``"other_seat"`` (the answer to
+        another seat's invite: pasted in the wrong box), ``"seat_taken"`` (a friend is connected at the
+        seat), ``"old_invite"`` (the answer to an older invite of this seat, or to one of before the host's
+        reload), ``"applying"`` (an answer is being applied: ignore this one, e.g. a double click) or
+        ``"invite_used"`` (the invite was answered already: only a new one, :meth:`invite`, takes another
+        answer). Issue 19's testers: a second person opening a used link, West's answer in North's box.
 
         Raises:
             NetError: ``bad_message`` when ``seat`` is not an online seat.
         """
         if seat not in self.online_seats:
             raise NetError("bad_message", f"seat {seat} is not played online")
+        if not isinstance(answer, dict) or set(answer) != set(ANSWER) or not all(
+                ok(answer[k]) for k, ok in ANSWER.items()):
+            return "not_answer"
+        if answer["table"] != self.table:
+            return "other_table"
+        if answer["seat"] != seat:
+            return "other_seat"
         if seat in self.guests:
             return "seat_taken"
+        if answer["invite"] != (self._invites.get(seat) or [""])[-1]:
+            return "old_invite"
         used = self._answers.get(seat)
         if used is not None:
             return "applying" if used == "applying" else "invite_used"

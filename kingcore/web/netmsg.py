@@ -234,12 +234,27 @@ def decode(text: Any, sender: Sender) -> dict[str, Any]:
     return doc
 
 
+INVITE_ID_DIGITS = 16
+"""Hexadecimal digits of an invite's id (64 random bits)."""
+_INVITE_ID = re.compile(f"[0-9a-f]{{{INVITE_ID_DIGITS}}}")
+
+
+def _invite_id(x: Any) -> bool:
+    return isinstance(x, str) and _INVITE_ID.fullmatch(x) is not None
+
+
 INVITE: dict[str, Callable[[Any], bool]] = {
     "v": lambda x: _is_int(x) and x == PROTOCOL, "table": _text(MAX_TABLE), "seat": _seat,
     "players": lambda x: _is_int(x) and x in TABLE_SIZES, "rules": _rules, "host": _name,
-    "hints": lambda x: isinstance(x, bool)}
+    "hints": lambda x: isinstance(x, bool), "id": _invite_id, "name": _name}
 """What an invite link carries besides the WebRTC offer (:meth:`kingcore.web.net.Host.invite`), each field's
-check."""
+check: ``id`` is the invite's own id (:data:`INVITE_ID_DIGITS` hexadecimal digits, new for each invite: the
+friend's answer names it), ``name`` the name the seat had (``""``: none; the join screen fills it in)."""
+
+ANSWER: dict[str, Callable[[Any], bool]] = {
+    "table": _text(MAX_TABLE), "seat": _seat, "invite": _invite_id}
+"""What a friend's answer code carries besides the WebRTC answer: the invite it answers (its table, seat and
+``id``), each field's check."""
 
 
 def check_invite(doc: Any) -> dict[str, Any]:
@@ -258,10 +273,37 @@ def check_invite(doc: Any) -> dict[str, Any]:
         raise NetError("bad_message", f"an invite has the fields {', '.join(INVITE)}")
     for name, ok in INVITE.items():
         if not ok(doc[name]):
-            raise NetError("bad_name" if name == "host" else "bad_message", f"invite: bad {name}")
+            raise NetError("bad_name" if name in ("host", "name") else "bad_message", f"invite: bad {name}")
     if doc["seat"] >= doc["players"] or Rules.parse(doc["rules"]).players != doc["players"]:
         raise NetError("bad_message", "invite: the seat or the rules are not of a table of that size")
     return doc
+
+
+def answer_text(sdp: str, invite: dict[str, Any]) -> str:
+    """The text of a friend's answer code: the WebRTC answer ``sdp`` and the invite it answers
+    (``{"table", "seat", "invite"}``: the invite's table, seat and ``id``), as compact JSON."""
+    tag = {"table": invite["table"], "seat": invite["seat"], "invite": invite["id"]}
+    return json.dumps({"sdp": sdp, "answer": tag}, ensure_ascii=False, separators=(",", ":"))
+
+
+def read_answer(text: Any) -> tuple[str, dict[str, Any]]:
+    """The WebRTC answer and the invite it answers (checked against :data:`ANSWER`) from an answer code's
+    text (untrusted: what the host pasted).
+
+    Raises:
+        NetError: ``bad_message`` — not JSON within :mod:`kingcore.limits`, no ``sdp`` text, or the invite
+            it answers missing or ill-formed (an answer code of an older page: it names no invite).
+    """
+    try:
+        doc = json_loads(text, "answer", MAX_MESSAGE) if isinstance(text, str) and len(text) <= MAX_MESSAGE else None
+    except KingError:
+        doc = None
+    if not isinstance(doc, dict) or set(doc) != {"sdp", "answer"} or not isinstance(doc["sdp"], str):
+        raise NetError("bad_message", "not an answer code")
+    tag = doc["answer"]
+    if not isinstance(tag, dict) or set(tag) != set(ANSWER) or not all(ok(tag[k]) for k, ok in ANSWER.items()):
+        raise NetError("bad_message", "an answer code that names no invite")
+    return doc["sdp"], tag
 
 
 def encode(kind: str, n: int, **fields: Any) -> str:

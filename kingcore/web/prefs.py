@@ -187,7 +187,7 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
     valid :class:`~kingcore.rules.Rules`, any table size), ``levels`` (``human`` then 1 to 5 of
     :data:`BOT_LEVELS` or ``human``: the last table's bots and people), ``names`` (2 to 6 names, each
     :func:`~kingcore.web.hotseat.clean_name`: what the people at the device called themselves last),
-    ``fast`` (a bool), ``lang`` (one of
+    ``fast`` (a bool), ``friend_hints`` (a bool: the host allows friends online hints, docs/NET.md), ``lang`` (one of
     :data:`~kingcore.web.text.LANGUAGES`, the language the player chose), ``ui`` (a dict of the page's
     options, :data:`UI_OPTIONS`, each a bool; other keys are dropped silently — a later version's), ``ice``
     (the connection option: ``{"mode"}`` one of :data:`ICE_MODES`, and ``"text"``, the player's own list
@@ -235,11 +235,12 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
             prefs["names"] = [clean_name(n) for n in names]
         except RulesError:
             dropped.append("names")
-    if "fast" in doc:
-        if isinstance(doc["fast"], bool):
-            prefs["fast"] = doc["fast"]
-        else:
-            dropped.append("fast")
+    for key in ("fast", "friend_hints"):
+        if key in doc:
+            if isinstance(doc[key], bool):
+                prefs[key] = doc[key]
+            else:
+                dropped.append(key)
     if "lang" in doc:
         if isinstance(doc["lang"], str) and doc["lang"] in LANGUAGES:
             prefs["lang"] = doc["lang"]

@@ -42,22 +42,25 @@ def invite_link(host: Any, seat: int) -> str:
     return str(host.locator(sel).input_value())
 
 
-def join(ctx: Any, link: str, name: str, lengths: list[int], too_long: str = "") -> Any:
+def join(ctx: Any, link: str, name: str, lengths: list[int], too_long: bool = False, prefill: str = "") -> Any:
     """A guest page opened from ``link``, joined as ``name``: its answer code read (its length kept);
-    ``too_long``: first a name over 20 characters, refused with words that hold this seat's name."""
+    ``too_long``: first a name over 20 characters, refused in the page's words with no seat named (it is the
+    visitor's own name), the error gone once the name is corrected; ``prefill``: the name filled in."""
     page = ctx.new_page()
     page.goto(link)
     page.wait_for_selector("#join-name")
+    assert page.locator("#join-name").input_value() == prefill
     assert page.locator("#join-title").text_content()
-    if too_long:  # refused in the page's words, naming the friend's seat (not the engine's "seat 0")
+    if too_long:  # refused in the page's words, naming no seat (not the engine's "seat 0", not "West:")
         page.fill("#join-name", "x" * 21)
         page.click("#join-accept")
         page.wait_for_function("document.getElementById('join-error').textContent")
         said = page.locator("#join-error").text_content() or ""
-        assert too_long in said and "seat 0" not in said and "21" in said, said
+        assert "seat 0" not in said and "West" not in said and "21" in said, said
     page.fill("#join-name", name)
     page.click("#join-accept")
     page.wait_for_function("(document.querySelector('[data-answer-code]') || {}).value")
+    assert page.locator("#join-error").text_content() == ""  # the corrected name's old error is gone
     code = page.locator("[data-answer-code]").input_value()
     lengths.append(len(code))
     return page, code
@@ -125,7 +128,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     console: list[str] = []
     host.on("console", lambda m: console.append(m.text))
     # a name with angle brackets is a name (drawn as text), as at one device — it once failed in silence
-    guest, code = join(gctx, link.replace("/#join=", "/?king-test#join="), "<b>Petya</b>", answers, "West")
+    guest, code = join(gctx, link.replace("/#join=", "/?king-test#join="), "<b>Petya</b>", answers, too_long=True)
     host.fill("#answer-1", code)
     host.dblclick("#connect-1")  # a double click: one answer applied, the second ignored
     host.wait_for_selector("#invite-1[data-state=connected]", state="attached")
@@ -175,12 +178,22 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
             invite_link(host, 1)
             host.click("#standin-1")  # a bot plays the seat meanwhile
             host.wait_for_selector("#invite-1[data-state=bot]", state="attached")
+            # the table badges the seat as its stand-in bot, not as the friend (a tester saw "Friend" there)
+            host.wait_for_selector('section.seat[data-seat="1"] .seat-level[data-level=stand_in]', state="attached")
             host.wait_for_function("document.body.dataset.toMove !== '1'")  # the stand-in played
             host.click("#reinvite-1")
             link = invite_link(host, 1)
             links.append(len(link))
-            guest, code = join(gctx, link.replace("/#join=", "/?king-test#join="), "Petya", answers)
+            # the old link's answer pasted again: refused before the new invite is used up; the bot plays on,
+            # labelled as a bot (it once turned "disconnected")
+            host.fill("#answer-1", code)
+            host.click("#connect-1")
+            host.wait_for_function("document.getElementById('answer-said-1').textContent.includes('older invite')")
+            assert host.get_attribute("#invite-1", "data-state") == "bot"
+            guest, code = join(gctx, link.replace("/#join=", "/?king-test#join="), "Petya", answers,
+                               prefill="<b>Petya</b>")  # the friend's name, from the new invite
             connect(host, 1, code)
+            host.wait_for_selector('section.seat[data-seat="1"] .seat-level[data-level=online]', state="attached")
             host.click("#invite-close")
             guest.wait_for_selector("body[data-guest=playing]")
     for page in (host, guest):
@@ -220,8 +233,10 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     host.click("#new-game-start")
     host.wait_for_selector("#invite-dialog[open] #invite-3[data-state=waiting]")
     assert host.evaluate("document.body.dataset.phase") == "draw_dealer"  # dealt by the fair round, not before
+    host.check("#invite-hints")  # friends may ask for hints: the host's choice outlives a reload
     host.reload()  # saved undealt: a reload keeps the table and its invites
     host.wait_for_selector("#invite-dialog[open] #invite-3[data-state=waiting] input[data-invite-link]")
+    assert host.is_checked("#invite-hints")
     host.click("#invite-start")
     host.wait_for_function("document.body.dataset.deal === '1' && document.body.dataset.phase !== 'draw_dealer'")
     saved = json.loads(host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})"))
@@ -302,7 +317,12 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
         page.fill("#join-name", name)
         page.click("#join-accept")
         page.wait_for_function("(document.querySelector('[data-answer-code]') || {}).value")
-        connect(host, seat, page.locator("[data-answer-code]").input_value())
+        code = page.locator("[data-answer-code]").input_value()
+        if seat == 1:  # pasted in the other seat's box: refused, naming the seat it is for; no invite used up
+            host.fill("#answer-2", code)
+            host.click("#connect-2")
+            host.wait_for_function("document.getElementById('answer-said-2').textContent.includes('Запад')")
+        connect(host, seat, code)
         guests[seat] = page
     host.wait_for_function("!document.getElementById('invite-dialog').open")
     host.wait_for_function("document.body.dataset.deal === '13'")  # dealt by the fair round with both friends

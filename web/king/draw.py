@@ -68,6 +68,7 @@ class Drawing:
         self.cat = cat
         self.show_last = False
         self.hints = True  # whether this page may ask for a hint (a friend's page: when its host allows them)
+        self.stand_ins: frozenset[int] = frozenset()  # the host's page: friends' seats a bot plays now
         self.hand_key: str | None = None
         self.panel_kind: tuple[str, int] | None = None
         self.call_markup: str | None = None  # what the call screen shows now (redrawn only when it changes)
@@ -108,14 +109,14 @@ class Drawing:
     def seats(self, vm: ViewModel) -> None:
         """The bot seats around the table (drawn from the view model, 1–5 of them), my seat's box, the kitty."""
         el("table").dataset.players = str(vm["players"])
-        for where, nodes in table.seats(vm, self.cat).items():
+        for where, nodes in table.seats(vm, self.cat, self.stand_ins).items():
             put(el(f"seats-{where}"), nodes)
         me, seat = el("seat-me"), vm["seat"]  # the viewer's seat, at the bottom (hot seat: the person to play)
         me.classList.toggle("is-turn", vm["to_move"] == seat)
         me.classList.toggle("is-dealer", vm["dealer"] == seat)
         me.dataset.seat = str(seat)
         me.setAttribute("aria-label", names.text(name(self.cat, seat, vm)))
-        put(me.querySelector(".seat-info"), table.seat_info(vm, self.cat, seat))
+        put(me.querySelector(".seat-info"), table.seat_info(vm, self.cat, seat, self.stand_ins))
         kitty = table.kitty(vm, self.cat)
         put(el("kitty"), kitty)
         el("kitty").hidden = not kitty

@@ -16,7 +16,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import RULE_SET_TEXTS, Guest, NetError, check_invite, check_names, name_problem
+from kingcore.web import RULE_SET_TEXTS, Guest, NetError, answer_text, check_invite, check_names, name_problem
 from kingcore.web.prefs import ice_servers
 from kingcore.web.rulestext import NO_CONNECTION_S
 
@@ -24,7 +24,6 @@ from .app import App
 from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block
-from .render.dialog import name_error
 from .render.invite import join_screen
 from .render.status import move_hint
 from .state import spawn
@@ -102,8 +101,10 @@ class GuestPage:
         key = next((k for k, t in RULE_SET_TEXTS.items() if t == text), None)
         rules = self.cat.t(f"set.{key}" if key else "set.custom")  # the set's name; its help has the rest
         put(el("join-body"), join_screen(self.cat, self.invite, rules), given=[str(self.invite.get("host") or "")])
-        el("join-name").value = str(self.app.state.prefs.get("names", [""])[0] or "") if isinstance(
-            self.app.state.prefs.get("names"), list) else ""
+        mine = self.app.state.prefs.get("names")
+        # the name the seat had (a Re-invite's), else the visitor's own
+        own = mine[0] if isinstance(mine, list) and mine else ""
+        el("join-name").value = str(self.invite.get("name") or own or "")
         self.say_state("asking")
         dialog = el("join-dialog")
         if not dialog.open:
@@ -129,15 +130,16 @@ class GuestPage:
             return
         typed = str(el("join-name").value)
         problem = name_problem([typed])
-        if problem is not None:  # in the page's language, naming the seat the friend takes (a tester's find)
-            seat, players = int(self.invite["seat"]), int(self.invite["players"])
-            el("join-error").textContent = name_error(self.cat, (seat, problem[1], problem[2]), players)
+        if problem is not None:  # in the page's language; the visitor's own name: no seat named
+            code = "net.join.name_too_long" if problem[1] == "long" else "net.join.name_char"
+            el("join-error").textContent = self.cat.t(code, **problem[2])
             return
         try:
             self.name = check_names([typed], 1)[0]
         except ValueError as e:
             el("join-error").textContent = str(e)
             return
+        el("join-error").textContent = ""  # a corrected name: the old error goes
         self.guest = Guest(int(self.invite["seat"]), str(self.invite["table"]), self.clock)
         el("join-accept").disabled = True
         spawn(self.answer())
@@ -147,7 +149,7 @@ class GuestPage:
         try:
             ice = json.dumps(ice_servers(self.app.state.prefs))
             sdp = await window.kingPeer.answer(PEER, self.sdp, ice)
-            code = str(await window.kingPeer.encode(str(sdp)))
+            code = str(await window.kingPeer.encode(answer_text(str(sdp), self.invite)))  # names its invite
         except Exception as e:
             window.console.warn(f"king: no answer could be made: {e}")
             self.say_state("failed")

@@ -26,7 +26,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import ONLINE, Host, Out, new_secret
+from kingcore.web import ONLINE, Host, Out, new_secret, read_answer
 from kingcore.web.prefs import ice_servers
 from kingcore.web.rulestext import NO_CONNECTION_S
 
@@ -106,6 +106,7 @@ class Online:
         document.body.dataset.online = ",".join(map(str, seats))
         if not seats:
             return
+        self.hints = self.app.state.prefs.get("friend_hints") is True  # the host's choice, kept over a reload
         self.host = Host(session, self.clock, hints=self.hints)
         for seat in seats:
             away = session.settings["online"][seat]
@@ -116,14 +117,18 @@ class Online:
 
     # ----- invites -------------------------------------------------------------------------------------
 
-    async def invite(self, seat: int) -> None:
-        """A new invite link for ``seat`` (its old connection, if any, closed)."""
+    async def invite(self, seat: int, said: str = "") -> None:
+        """A new invite link for ``seat`` (its old connection, if any, closed); ``said`` on its alert line."""
         host = self.host
         if host is None:
             return
-        self.seats[seat].update(link=None, used=False, said="")
+        entry = self.seats[seat]
+        entry.update(link=None, used=False, said=said, making=True)
         self.draw()
-        sdp = await window.kingPeer.offer(str(seat), json.dumps(ice_servers(self.app.state.prefs)))
+        try:
+            sdp = await window.kingPeer.offer(str(seat), json.dumps(ice_servers(self.app.state.prefs)))
+        finally:
+            entry["making"] = False
         if host is not self.host:
             return  # another game meanwhile
         code = str(await window.kingPeer.encode(json.dumps({"sdp": str(sdp), "invite": host.invite(seat)},
@@ -133,25 +138,34 @@ class Online:
 
     async def connect(self, seat: int) -> None:
         """*Connect*: the friend's answer code taken — one answer per invite (``Host.take_answer``): a double
-        click's second is ignored (the button disabled meanwhile), an answer to a used invite or for a taken
-        seat is refused on the seat's own alert line, as is a text that is no answer code."""
+        click's second is ignored (the button disabled meanwhile); an answer for another seat, to an older
+        invite, to a used invite or for a taken seat is refused on the seat's own alert line before the invite
+        is used up, as is a text that is no answer code."""
         host, entry = self.host, self.seats.get(seat)
         box = el(f"answer-{seat}")
         code = "" if is_none(box) else str(box.value).strip()
         if host is None or entry is None:
             return
-        why = host.take_answer(seat)
+        try:
+            sdp, tag = read_answer(str(await window.kingPeer.decode(code)))
+        except Exception as e:  # not a code, or one that names no invite: the invite is left as it is
+            window.console.warn(f"king: the answer for seat {seat} was refused: {e}")
+            self.say(seat, self.cat.t("net.invite.bad_answer"))
+            return
+        if host is not self.host:
+            return  # another game meanwhile
+        why = host.take_answer(seat, tag)
         if why == "applying":
             return
-        who = self.seat_name(seat)
-        if why is not None:  # a second person's answer to a used link: ignored, and said so
+        if why is not None:  # West's answer in North's box, an old link's, a second person's: the invite kept
             document.body.dataset.ignoredAnswer = why
-            self.say(seat, self.cat.t(f"net.invite.{why}", seat=who))
+            other = int(tag["seat"]) if why == "other_seat" else seat  # read_answer checked it is a seat
+            self.say(seat, self.cat.t("net.invite.bad_answer" if why == "not_answer" else f"net.invite.{why}",
+                                      seat=self.seat_place(seat), other=self.seat_place(other)))
             return
         entry.update(busy=True, said="")
         self.draw()
         try:
-            sdp = str(await window.kingPeer.decode(code))
             await window.kingPeer.accept(str(seat), sdp)
         except Exception as e:
             window.console.warn(f"king: the answer for seat {seat} was refused: {e}")
@@ -263,15 +277,27 @@ class Online:
 
     def allow_hints(self, on: bool) -> None:
         """The panel's box: friends may (``on``) ask for hints; every connected friend's page learns it at
-        once (``Host.allow_hints``), a friend who joins later in its welcome."""
+        once (``Host.allow_hints``), a friend who joins later in its welcome. Kept in the prefs
+        (``friend_hints``): a reload, or the next game, keeps the host's choice."""
         self.hints = on
+        st = self.app.state
+        st.prefs["friend_hints"] = on
+        st.store.save_prefs(st.prefs)
         if self.host is not None:
             self.send(self.host.allow_hints(on))
 
     def lost(self, seat: int) -> None:
-        """A friend's page closed or lost its network: the seat shows *disconnected*; the host chooses."""
+        """A friend's page closed or lost its network: the seat shows *disconnected*; the host chooses. A
+        connection that never joined (an answer that did not connect) changes nothing of the seat (a stand-in
+        bot plays on, labelled so): its invite is used up by it, so a new link is made and the host told."""
         host = self.host
         entry = self.seats[seat]
+        if not entry.get("joined"):
+            document.body.dataset.failedAnswer = str(seat)
+            entry.update(busy=False)
+            if not entry.get("making"):  # (a link being made meanwhile is the new one already)
+                spawn(self.invite(seat, said=self.cat.t("net.invite.failed", seat=self.seat_place(seat))))
+            return
         entry.update(state="disconnected", joined=False, reinvite=False, said="")
         if host is not None:
             self.send(host.leave(seat))
@@ -331,7 +357,9 @@ class Online:
         if entry is None:
             return
         entry["reinvite"] = True
-        if entry["link"] is None or entry.get("used"):  # a used invite takes no other answer: a new one
+        # a used invite takes no other answer: a new one — unless one is being made (a second offer would
+        # close the first one's connection while its link is shown)
+        if not entry.get("making") and (entry["link"] is None or entry.get("used")):
             spawn(self.invite(seat))
         self.open()
 
@@ -380,6 +408,11 @@ class Online:
 
     # ----- the panel ---------------------------------------------------------------------------------
 
+    def seat_place(self, seat: int) -> str:
+        """The seat as the invite panel names it: where it sits ("North"), as its "Invite for North"."""
+        s = self.app.state.session
+        return name(self.cat, seat, len(s.settings["levels"]) if s is not None else len(self.seats) + 1)
+
     def seat_name(self, seat: int) -> str:
         friend = self.seats.get(seat, {}).get("friend")
         return str(friend) if friend else self.cat.t("hotseat.player", n=seat + 1)
@@ -390,6 +423,7 @@ class Online:
         typed in the answer fields kept, each seat's alert line and Connect (disabled while an answer is
         applied) brought up to date."""
         s = self.app.state.session
+        self.badge()
         if s is None or not self.seats:
             return
         kept: dict[int, Any] = {}
@@ -425,6 +459,16 @@ class Online:
                 said.textContent = str(entry.get("said") or "")
             if not is_none(button):
                 button.disabled = bool(entry.get("busy"))
+
+    def badge(self) -> None:
+        """The table's seat boxes: a friend's seat that a stand-in bot plays is badged as that bot (a tester saw
+        "Friend" on it), redrawn when that changes."""
+        drawing = self.app.screen.drawing
+        bots = frozenset(seat for seat, entry in self.seats.items() if entry["state"] == "bot")
+        if bots != drawing.stand_ins:
+            drawing.stand_ins = bots
+            if self.app.state.vm is not None:
+                self.app.screen.render()
 
     def open(self) -> None:
         """The invite panel, drawn and shown."""

@@ -23,14 +23,16 @@ def dealer_chip(cat: Catalog) -> Node:
              cat.t("seat.dealer_chip"))
 
 
-def seat_info(vm: ViewModel, cat: Catalog, seat: int) -> list[Node]:
-    """What a seat's box says: name (dealer chip, bot level), tricks and points this deal, running total."""
-    level = vm["levels"][seat]
+def seat_info(vm: ViewModel, cat: Catalog, seat: int, stand_ins: frozenset[int] = frozenset()) -> list[Node]:
+    """What a seat's box says: name (dealer chip, bot level), tricks and points this deal, running total. A
+    friend online's seat in ``stand_ins`` (the host's page: a bot plays it until the friend is back) is badged
+    as that stand-in bot, not as the friend."""
+    level = "stand_in" if seat in stand_ins and vm["levels"][seat] == "online" else vm["levels"][seat]
     points, total = vm["points"][seat], vm["sheet"]["totals"][seat]
     return [
         h("span", {"class": "seat-name"}, name(cat, seat, vm), vm["dealer"] == seat and dealer_chip(cat),
           level != "human" and h("span", {"class": "seat-level", "title": cat.t(f"level.long.{level}"),
-                                           "data-short": cat.t(f"level.short.{level}")},
+                                           "data-short": cat.t(f"level.short.{level}"), "data-level": level},
                                  cat.t(f"level.{level}"))),
         h("span", {"class": "seat-stats"},
           h("span", {"title": cat.t("seat.tricks_title")}, cat.n("seat.tricks", vm["tricks"][seat])),
@@ -51,25 +53,26 @@ SIDES = {"west": "left", "east": "right"}
 """The seats at the sides of the table; every other seat but mine sits along the top, left to right."""
 
 
-def seat_box(vm: ViewModel, cat: Catalog, seat: int) -> Node:
+def seat_box(vm: ViewModel, cat: Catalog, seat: int, stand_ins: frozenset[int] = frozenset()) -> Node:
     """Another seat's box: ``section.seat`` with ``data-seat``, ``data-pos`` (where it sits), ``is-turn``,
     ``is-dealer``, its :func:`seat_info` and :func:`backs` (``data-count``: the cards it holds)."""
     classes = " ".join(["seat", *(["is-turn"] if vm["to_move"] == seat else []),
                         *(["is-dealer"] if vm["dealer"] == seat else [])])
     return h("section", {"class": classes, "data-seat": seat, "data-pos": position(seat, vm),
                          "aria-label": name(cat, seat, vm)},
-             h("div", {"class": "seat-info"}, seat_info(vm, cat, seat)),
+             h("div", {"class": "seat-info"}, seat_info(vm, cat, seat, stand_ins)),
              h("div", {"class": "backs", "aria-hidden": "true", "data-count": vm["counts"][seat]}, backs(vm, seat)))
 
 
-def seats(vm: ViewModel, cat: Catalog) -> dict[str, list[Node]]:
+def seats(vm: ViewModel, cat: Catalog, stand_ins: frozenset[int] = frozenset()) -> dict[str, list[Node]]:
     """The other seats' boxes by where they go: ``top`` (left to right), ``left``, ``right`` — clockwise
-    from the viewer's left, as play goes (RULES.md §2); the viewer (``vm["seat"]``) is at the bottom."""
+    from the viewer's left, as play goes (RULES.md §2); the viewer (``vm["seat"]``) is at the bottom;
+    ``stand_ins``: friends' seats a bot plays now (:func:`seat_info`)."""
     out: dict[str, list[Node]] = {"top": [], "left": [], "right": []}
     n = vm["players"]
     for k in range(1, n):
         seat = (vm["seat"] + k) % n
-        out[SIDES.get(position(seat, vm), "top")].append(seat_box(vm, cat, seat))
+        out[SIDES.get(position(seat, vm), "top")].append(seat_box(vm, cat, seat, stand_ins))
     return out
 
 
