@@ -339,3 +339,29 @@ def test_a_review_row_adds_up_as_shown() -> None:
     assert review.select(tag="tr", cls="is-costly") == []
     row = review.select(tag="tr")[-1]
     assert "(−4.0)" in row.text() and "(−3.6)" in row.text() and row.text().endswith("−0.4")
+
+
+def test_a_friend_waiting_for_the_game_to_start_is_told_so() -> None:
+    """A tester's find: a connected friend saw a blank table before the first deal. Until every friend is in,
+    each page waits for the others to connect; then a friend's page waits for the host to start (by name),
+    in every language."""
+    from king.words import name_mark
+
+    from kingcore.web import Guest, Host
+    from kingcore.web.net import online_session
+
+    session = online_session({}, {"levels": ["human", "online", "online", "random"], "names": ["Оля", "", "", ""]},
+                             random.Random(4))
+    host = Host(session)
+    host.join(1, Guest(1, session.game_id).hello("Петя"))
+    assert session.view_model(0)["phase"] == "draw_dealer"
+    for cat in (CAT, *(Catalog.from_mo(compiled(lang), strict=True) for lang in ("ru", "uk"))):
+        waiting = cat.t("net.wait_friends")
+        assert waiting and status.status(session.view_model(1), cat, True, None) == waiting
+        assert status.status(session.view_model(0), cat, True, None) == waiting
+    host.join(2, Guest(2, session.game_id).hello("Olga"))
+    olga = name_mark(0)  # the page fills the host's name in (never markup)
+    assert status.status(session.view_model(1), CAT, True, None) == f"Waiting for {olga} to start the game…"
+    assert status.status(session.view_model(2), Catalog.from_mo(compiled("ru")), True, None) == (
+        f"Ждём, пока {olga} начнёт игру…")
+    assert status.status(session.view_model(0), CAT, True, None) == ""  # the host's invite panel has Start

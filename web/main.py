@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from king.app import App
+from king.clicks import StrayClicks
 from king.draw import el, show_language
 from king.extras import closed, open_help, open_history
 from king.friends import Friends, join_code
@@ -42,6 +43,8 @@ app = App(CAT, STORE)
 dialog = NewGameDialog(CAT, new_game_options(), app)  # the engine's options, every table size, read once
 JOIN = join_code(str(window.location.hash))
 friends = Friends(CAT, app)  # issue 19: friends online, loaded on first use (a game with friends, a #join= link)
+strays = StrayClicks()  # a double click's follow-up on my hand plays no card (one device, hot seat, a friend's)
+strays.bind()
 
 
 def play(move: str) -> None:
@@ -94,9 +97,10 @@ def on_hash(event: Any) -> None:
 
 @on("click", "#hand")
 def on_hand(event: Any) -> None:
-    """A card clicked, or Enter/Space on it: played; a greyed one (``aria-disabled``) says why not."""
+    """A card clicked, or Enter/Space on it: played; a greyed one (``aria-disabled``) says why not. A double
+    click's follow-up (``king.clicks``) does nothing."""
     button = event.target.closest("button.card")
-    if is_none(button):
+    if is_none(button) or strays.stray(event):
         return
     if button.getAttribute("aria-disabled") == "true":
         app.state.show_toast(CAT.t("toast.not_allowed", why=str(button.dataset.why)))

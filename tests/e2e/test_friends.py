@@ -76,9 +76,10 @@ def guest_cards(page: Any) -> list[str]:
     return list(page.evaluate("[...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)"))
 
 
-def play_guest_turn(host: Any, page: Any) -> None:
+def play_guest_turn(host: Any, page: Any, double: bool = False) -> None:
     """At the guest's turn: its hand is its seat's, no other seat's unplayed card is in its document; one
-    legal card played."""
+    legal card played (``double``: by a double click, whose second click must send nothing — its refusal,
+    "the table moved on", would come before the guest's next turn)."""
     s = session(host)
     seat = 1
     assert set(guest_cards(page)) == {str(c) for c in s.game.visible_hand(seat)}
@@ -89,7 +90,11 @@ def play_guest_turn(host: Any, page: Any) -> None:
             others |= {str(c) for c in s.game.visible_hand(other)}
     absent(page, others)
     card = page.locator("#hand button.card.is-legal").first.get_attribute("data-card")
-    page.click(f'#hand button[data-card="{card}"]')
+    if double:
+        page.evaluate("delete document.body.dataset.lastError")  # the hostile messages' refusals before
+        page.dblclick(f'#hand button[data-card="{card}"]')
+    else:
+        page.click(f'#hand button[data-card="{card}"]')
     page.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
 
 
@@ -164,7 +169,9 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
             host.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
             continue
         guest.wait_for_selector("#hand.is-my-turn button.card.is-legal")
-        play_guest_turn(host, guest)
+        if turns == 1:  # the double click of the turn before played one card, and no refusal came back
+            assert guest.evaluate("document.body.dataset.lastError || ''") == ""  # set with any refusal's toast
+        play_guest_turn(host, guest, double=turns == 0)
         turns += 1
         if turns == 3:  # mid-deal the friend's page closes
             guest.close()

@@ -166,3 +166,23 @@ def test_display_options_are_applied_and_remembered_and_motion_can_be_reduced(wa
     assert page.evaluate("getComputedStyle(document.querySelector('#trick .card')).animationName") == "none"
     page.emulate_media(reduced_motion="no-preference")
     assert page.evaluate(CARD_STYLE_JS)["transition"] != "0s"
+    # a double click never plays a card by accident (a tester's worst find): a dialog's button over my hand,
+    # double-clicked, closes the dialog and plays nothing; a double click on a legal card plays it once
+    hand_js = "document.querySelectorAll('#hand .card').length"
+    cards = page.evaluate(hand_js)
+    page.click("#btn-options")
+    page.wait_for_selector("#options-dialog[open]")
+    box = page.locator("#hand .card.is-legal").first.bounding_box()
+    page.evaluate("""(b) => { const c = document.getElementById('options-close'); c.style.position = 'fixed';
+      c.style.left = (b.x + 2) + 'px'; c.style.top = (b.y + 2) + 'px'; }""", box)
+    close = page.locator("#options-close").bounding_box()
+    page.mouse.dblclick(close["x"] + 4, close["y"] + 4)
+    page.wait_for_function("!document.getElementById('options-dialog').open")
+    page.evaluate("document.getElementById('options-close').removeAttribute('style')")
+    assert page.evaluate(hand_js) == cards and page.evaluate("document.body.dataset.lastError || ''") == ""
+    legal = page.locator("#hand .card.is-legal").first
+    legal.dblclick()
+    page.wait_for_function(f"{hand_js} === {cards - 1}")
+    assert page.evaluate("document.body.dataset.lastError || ''") == ""
+    assert page.evaluate("!document.getElementById('toast') || document.getElementById('toast').hidden"), (
+        page.evaluate("document.getElementById('toast').textContent"))

@@ -28,7 +28,7 @@ import pytest
 from test_recovery import FILL_JS, FREE_JS
 from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, saved_session
 
-from kingcore.web import Catalog, Host, Session, online_session
+from kingcore.web import Catalog, Host, Session, choose, online_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
 from web_catalog import compiled
@@ -59,6 +59,8 @@ CHECK_JS = r"""() => {
   };
   const meet = (a, b) => [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
   const big = r => r[2] - r[0] > 2 && r[3] - r[1] > 2;
+  // a text cut with "…" on purpose (a 20-character name), whole in its title
+  const ellipsed = e => getComputedStyle(e).textOverflow === 'ellipsis' && !!e.title;
   const clips = e => {
     const cs = getComputedStyle(e);
     return cs.overflowX !== 'visible' || cs.overflowY !== 'visible';
@@ -99,7 +101,7 @@ CHECK_JS = r"""() => {
     for (const e of [p, ...p.querySelectorAll('*')]) {
       if (!shown(e) || e.closest('.sr-only')) continue;
       const cs = getComputedStyle(e);
-      if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1 && !e.matches('[data-wide]'))
+      if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1 && !e.matches('[data-wide]') && !ellipsed(e))
         bad.push(`content wider than its box: ${who(e)} in ${who(p)} (${e.scrollWidth} > ${e.clientWidth})`);
       if (e !== p && cs.position !== 'fixed') {
         const q = box(e);
@@ -120,7 +122,8 @@ CHECK_JS = r"""() => {
     const cs = getComputedStyle(e);
     // a text clamped to a line or two that shows whole on hover or focus
     const clamp = cs.webkitLineClamp !== 'none' && cs.webkitLineClamp !== '' && e.matches('[tabindex], [title]');
-    if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1 && !clamp && !e.closest('[data-wide]'))
+    if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1 && !clamp && !e.closest('[data-wide]')
+        && !ellipsed(e))
       bad.push(`text cut: ${who(e)} (${e.scrollWidth} > ${e.clientWidth})`);
     else if (['hidden', 'clip'].includes(cs.overflowY) && e.scrollHeight > e.clientHeight + 2 && !clamp)
       bad.push(`text cut below: ${who(e)} (${e.scrollHeight} > ${e.clientHeight})`);
@@ -158,6 +161,22 @@ CHECK_JS = r"""() => {
   const panel = document.getElementById('center-panel'), status = document.getElementById('status');
   if (panel && shown(panel) && shown(status) && big(meet(box(panel), box(status))) && !(vw <= 640 && vh > 500))
     bad.push(`the result panel covers the status line «${status.innerText.slice(0, 30)}»`);
+  // 7. a result panel whose content does not fit it on a tablet or a desktop (it scrolled its title away)
+  if (panel && shown(panel) && vh >= 600 && panel.scrollHeight > panel.clientHeight + 1)
+    bad.push(`the result panel's content is taller than the panel (${panel.scrollHeight} > ${panel.clientHeight})`);
+  // 8. a name past its seat's highlight or over a card of the trick, a short name cut, the trick's label
+  // ("Trick 3 → Olga") wider than the trick
+  for (const n of document.querySelectorAll('.who, .trick-label')) {
+    if (!shown(n)) continue;
+    if (n.matches('.seat .who')) for (const c of document.querySelectorAll('#trick .card'))
+      if (shown(c) && big(meet(box(n), box(c)))) bad.push(`${who(n)} over the trick's card ${who(c)}`);
+    const t = document.getElementById('trick');
+    if (n.matches('#trick .trick-label') && (box(n)[0] < box(t)[0] - 1 || box(n)[2] > box(t)[2] + 1))
+      bad.push(`${who(n)} wider than the trick`);
+    const hl = n.closest('.seat-name');
+    if (n.textContent.length < 16 && n.scrollWidth > n.clientWidth + 1) bad.push(`a short name cut: ${who(n)}`);
+    if (hl && (box(n)[0] < box(hl)[0] - 1 || box(n)[2] > box(hl)[2] + 1)) bad.push(`${who(n)} runs past ${who(hl)}`);
+  }
   return bad;
 }"""
 
@@ -259,10 +278,43 @@ def online_table() -> tuple[str, str]:
     return s.to_save(), base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
+LONG_NAMES = ["Ш" * 20, "W" * 20, "Ю" * 20, ""]
+"""Names of the most characters a name may have (kingcore.web.hotseat.MAX_NAME), of wide letters: a tester saw
+them run across the table, over the trick's cards, and push a friend's result panel off a phone's screen."""
+FRIEND_SIZES = [*SIZES, (1024, 700)]
+"""A friend's screens also at 1024×700, where a friend's result panel once scrolled its title out of view."""
+
+
+def friend_views() -> list[tuple[str, dict[str, Any]]]:
+    """(screen, view model) of a friend's page (seat 1 of a table with friends online at seats 1 and 2, each
+    person with a 20-character name): a finished trick on the table ("Trick 3 → ШШШ…") with Last trick
+    available, then a deal's result (the guest's page adds its fairness note). Played by the bots (CPython)."""
+    rng = random.Random(11)
+    s = online_session({}, {"levels": ["human", "online", "online", "medium"], "names": LONG_NAMES, "fast": True},
+                       rng)
+    views: dict[str, dict[str, Any]] = {}
+    for _ in range(5000):
+        vm = s.view_model(1)
+        lt = vm["last_trick"]
+        if ("friend-table" not in views and vm["trick_complete"] and lt is not None and lt["number"] >= 2
+                and lt["winner"] != 3):
+            views["friend-table"] = vm
+        if vm["phase"] == "deal_over" and vm["last_trick"] is not None:
+            views["friend-result"] = vm
+            return list(views.items())
+        if s.game.to_move is None:
+            s.deal(rng)
+            continue
+        seat = s.game.to_move
+        assert s.apply(choose(json.loads(s.bot_request(seat)), "medium", s.bot_seed(seat)), seat)["ok"]
+    raise AssertionError("no deal's end")
+
+
 def friends_online(page: Any, tab: Any, look: Look) -> None:
     """The host's invite panel (each seat's link, QR code, answer field, and the alert line a bad answer
     leaves: at 360 px a toast once covered the panel's title), then a friend's join screen (a new page load
-    from a ``#join=`` link)."""
+    from a ``#join=`` link, with the ``?king-test`` hooks), then that page's table and result panel as a
+    connected friend sees them, from view models (``kingGuestView``) with 20-character names."""
     save, code = online_table()
     tab.write({SAVE_KEY: save})
     page.wait_for_selector("#invite-dialog[open] #invite-2 figure[data-qr=ready]")
@@ -271,9 +323,15 @@ def friends_online(page: Any, tab: Any, look: Look) -> None:
     page.wait_for_function("document.getElementById('answer-said-1').textContent")
     page.wait_for_selector("#toast", state="hidden")  # "continued from another tab": the test's way in, gone
     look.screen("invite-panel")
-    page.goto(page.url.split("#", 1)[0] + "#join=" + code)
+    page.goto(page.url.split("#", 1)[0].split("?", 1)[0] + "?king-test#join=" + code)
     page.wait_for_selector("body[data-guest=asking] #join-dialog[open] #join-name")
     look.screen("join-screen")
+    for name, vm in friend_views():
+        page.evaluate("(text) => window.kingGuestView(text)", json.dumps(vm))
+        page.wait_for_selector(f"body[data-guest=playing][data-phase={vm['phase']}]")
+        if vm["phase"] == "deal_over":
+            page.wait_for_selector("#center-panel #guest-fair")
+        look.screen(name, FRIEND_SIZES)
 
 
 @functools.cache

@@ -76,6 +76,7 @@ class GuestPage:
         if "king-test" in str(window.location.search):
             window.kingNetTest = create_proxy(lambda text: bool(window.kingPeer.send(PEER, str(text))))
             window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self, "no_connection_s", float(s)))
+            window.kingGuestView = create_proxy(lambda text: self.test_view(str(text)))
         document.body.dataset.guest = "reading"
         el("loading").hidden = True
         el("btn-new").hidden = True  # this tab is a seat at the host's table: its own games wait in the visitor's tab
@@ -290,13 +291,23 @@ class GuestPage:
         self.asked_deal = vm["deal"]
         self.mark_asked()
 
-    def mark_fair(self) -> None:
+    def test_view(self, text: str) -> None:
+        """``?king-test`` only (the layout test): ``window.kingGuestView(json)`` draws a view model as a
+        connected friend's page does — a deal's result with its fairness note — with no host."""
+        el("join-dialog").close()
+        self.app.state.vm = json.loads(text)
+        self.app.screen.render()
+        document.body.dataset.guest = "playing"
+        self.mark_fair(checked=True)
+
+    def mark_fair(self, checked: bool = False) -> None:
         """A deal's result panel says the deal was checked as the agreed shuffle (``#guest-fair``), once this
-        page checked it (``Guest.fair``; an unfair deal is said by the banner instead)."""
+        page checked it (``Guest.fair``, or ``checked``; an unfair deal is said by the banner instead)."""
         vm, guest = self.app.state.vm, self.guest
         panel = el("center-panel")
-        if (vm is None or guest is None or is_none(panel) or vm["phase"] not in ("deal_over", "rubber_over")
-                or vm["deal"] not in guest.fair or not is_none(document.getElementById("guest-fair"))):
+        fair = checked or (guest is not None and vm is not None and vm["deal"] in guest.fair)
+        if (vm is None or not fair or is_none(panel) or vm["phase"] not in ("deal_over", "rubber_over")
+                or not is_none(document.getElementById("guest-fair"))):
             return
         note = document.createElement("p")
         note.id, note.className = "guest-fair", "panel-note"

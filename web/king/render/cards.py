@@ -32,3 +32,10 @@ def spoken(nodes: list[Child], label: str) -> list[Child]:
     shown = [Node(n.tag, (*n.attrs, ("aria-hidden", "true")), n.children)
              if isinstance(n, Node) and n.attr("aria-hidden") is None else n for n in nodes]
     return [*shown, h("span", {"class": "sr-only"}, label)]
+
+
+def who(cat: Catalog, seat: int, players: Table, tag: str = "span") -> Node:
+    """A seat's name as a ``.who`` element: one line, cut with "…" where its box is too narrow for it (a
+    20-character name), the whole name in its ``title``."""
+    text = name(cat, seat, players)
+    return h(tag, {"class": "who", "title": text}, text)

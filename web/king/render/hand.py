@@ -38,3 +38,32 @@ def hand(vm: ViewModel, cat: Catalog, values: dict[str, float], best: str | None
                                     "tabindex": 0 if i == stop else -1, "style": f"--o:{i - mid}", **attrs},
                          spoken([*face(cat, card), badge], label)))
     return buttons, whys
+
+
+FOLLOW_UP_MS = 600
+"""How long after a click elsewhere (a dialog's button, *Continue*) a click on my hand at about the same
+place counts as that click's follow-up, not a choice of card (ms; a slow double click's interval)."""
+FOLLOW_UP_PX = 16
+"""How near (px, each way) a follow-up click lands to the click before it."""
+
+
+def stray_click(detail: int, at: tuple[float, float, float], before: tuple[float, float, float] | None) -> bool:
+    """A click on my hand that must not play a card: the second (or later) click of a double click
+    (``detail`` > 1: its first already played, or closed what lay over the hand), or a pointer click soon
+    after one elsewhere at about the same place (a dialog's button, closed by that click, lay over the
+    card). ``at``/``before``: ``(time ms, x px, y px)`` of this click and of the last pointer click
+    elsewhere (``None``: none). A keyboard's click (``detail`` 0) always counts.
+
+    >>> stray_click(2, (1000, 5, 5), None), stray_click(0, (1000, 5, 5), (990, 5, 5))
+    (True, False)
+    >>> stray_click(1, (1300, 50, 50), (1000, 52, 48)), stray_click(1, (1300, 50, 50), (1000, 300, 48))
+    (True, False)
+    >>> stray_click(1, (2000, 50, 50), (1000, 50, 50))
+    False
+    """
+    if detail > 1:
+        return True
+    if detail < 1 or before is None:
+        return False
+    return (at[0] - before[0] < FOLLOW_UP_MS and abs(at[1] - before[1]) <= FOLLOW_UP_PX
+            and abs(at[2] - before[2]) <= FOLLOW_UP_PX)

@@ -11,7 +11,7 @@ from kingcore.web import ViewModel
 
 from ..dom import Node, h
 from ..words import Catalog, Table, name, pts, you
-from .cards import on_table
+from .cards import on_table, who
 
 
 def trick_rows(cat: Catalog, tricks: list[Mapping[str, Any]], players: Table) -> list[Node]:
@@ -65,11 +65,11 @@ def final_trick(vm: ViewModel, cat: Catalog) -> Node | None:
     if lt is None:
         return None
     minis = [h("span", {"class": "mini is-winner" if e["seat"] == lt["winner"] else "mini"},
-               on_table(cat, e["card"], e["seat"], players), h("small", None, name(cat, e["seat"], players)))
+               on_table(cat, e["card"], e["seat"], players), who(cat, e["seat"], players, "small"))
              for e in lt["cards"]]
+    head = cat.t("history.final", n=lt["number"], name=name(cat, lt["winner"], players))
     return h("div", {"class": "final-trick", "data-winner": lt["winner"]},
-             h("p", {"class": "final-trick-head"},
-               cat.t("history.final", n=lt["number"], name=name(cat, lt["winner"], players))),
+             h("p", {"class": "final-trick-head", "title": head}, head),
              h("div", {"class": "last-inset-cards"}, minis))
 
 

@@ -9,6 +9,7 @@ from kingcore.web import Payment, ViewModel
 
 from ..dom import Child, Node, h
 from ..words import Catalog, Table, name, pts, signed, you
+from .cards import who
 from .history import final_trick
 
 COSTLY = 0.5
@@ -94,7 +95,7 @@ def result_panel(vm: ViewModel, cat: Catalog, review_state: dict[str, Any] | Non
     rows = []
     for seat in range(vm["players"]):
         p = result["points"][seat]
-        rows.append(h("tr", {"data-seat": seat}, h("th", {"scope": "row"}, name(cat, seat, vm)),
+        rows.append(h("tr", {"data-seat": seat}, h("th", {"scope": "row"}, who(cat, seat, vm)),
                       h("td", None, result["tricks"][seat]),
                       h("td", {"class": "num", "data-sign": "minus" if p < 0 else "plus"}, pts(p)),
                       h("td", {"class": "num"}, pts(result["running"][seat]))))

@@ -45,11 +45,27 @@ def status(vm: ViewModel | None, cat: Catalog, bots_ready: bool, hint: dict[str,
             text = cat.t("status.calls", status=text, calls=calls)
     elif phase in ("deal_over", "rubber_over"):
         text = cat.t(f"status.{phase}")
+    elif phase in ("draw_dealer", "deal") and ONLINE in vm["levels"]:  # friends online, the game not begun
+        text = waiting_to_start(vm, cat)
     if hint is not None:
         if hint["pending"]:
             return cat.t("status.asking" if bots_ready else "status.asking_starting")
         return str(hint["text"])
     return text
+
+
+def waiting_to_start(vm: ViewModel, cat: Catalog) -> str:
+    """A game with friends online before its first deal: while an online seat other than mine has no friend
+    yet (no name: the host learns it from the friend's hello), "Waiting for the other friends to connect…";
+    then a friend's page waits for the host to start it ("Waiting for Olga to start the game…"), the host's
+    own page says nothing more (its invite panel has *Start*)."""
+    levels, names, me = vm["levels"], vm["names"] or [], vm["seat"]
+    if any(level == ONLINE and s != me and not (s < len(names) and names[s]) for s, level in enumerate(levels)):
+        return cat.t("net.wait_friends")
+    if levels[me] != ONLINE:
+        return ""
+    host = next((s for s, level in enumerate(levels) if level == HUMAN), 0)
+    return cat.t("net.wait_start", name=name(cat, host, vm))
 
 
 def hint_words(cat: Catalog, answer: dict[str, Any]) -> dict[str, Any]:

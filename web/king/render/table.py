@@ -7,7 +7,7 @@ from kingcore.web import ViewModel
 
 from ..dom import Node, h
 from ..words import Catalog, name, position, pts
-from .cards import face
+from .cards import face, who
 
 
 def bar(vm: ViewModel, cat: Catalog) -> dict[str, str]:
@@ -30,7 +30,7 @@ def seat_info(vm: ViewModel, cat: Catalog, seat: int, stand_ins: frozenset[int] 
     level = "stand_in" if seat in stand_ins and vm["levels"][seat] == "online" else vm["levels"][seat]
     points, total = vm["points"][seat], vm["sheet"]["totals"][seat]
     return [
-        h("span", {"class": "seat-name"}, name(cat, seat, vm), vm["dealer"] == seat and dealer_chip(cat),
+        h("span", {"class": "seat-name"}, who(cat, seat, vm), vm["dealer"] == seat and dealer_chip(cat),
           level != "human" and h("span", {"class": "seat-level", "title": cat.t(f"level.long.{level}"),
                                            "data-short": cat.t(f"level.short.{level}"), "data-level": level},
                                  cat.t(f"level.{level}"))),

@@ -7,7 +7,7 @@ from kingcore.web import SeatCard, ViewModel
 
 from ..dom import Node, h
 from ..words import Catalog, name, position
-from .cards import on_table
+from .cards import on_table, who
 
 
 def shown(vm: ViewModel) -> tuple[list[SeatCard], bool]:
@@ -28,8 +28,8 @@ def trick_label(vm: ViewModel, cat: Catalog) -> Node | None:
     lt = vm["last_trick"]
     if not shown(vm)[1] or lt is None:
         return None
-    return h("span", {"class": "trick-label"},
-             cat.t("trick.label", n=lt["number"], name=name(cat, lt["winner"], vm)))
+    text = cat.t("trick.label", n=lt["number"], name=name(cat, lt["winner"], vm))
+    return h("span", {"class": "trick-label", "title": text}, text)
 
 
 def can_show_last(vm: ViewModel) -> bool:
@@ -42,7 +42,8 @@ def last_inset(vm: ViewModel, cat: Catalog) -> list[Node]:
     lt, n = vm["last_trick"], vm
     assert lt is not None  # drawn only while can_show_last
     minis = [h("span", {"class": "mini is-winner" if e["seat"] == lt["winner"] else "mini"},
-               on_table(cat, e["card"], e["seat"], n), h("small", None, name(cat, e["seat"], n))) for e in lt["cards"]]
+               on_table(cat, e["card"], e["seat"], n), who(cat, e["seat"], n, "small")) for e in lt["cards"]]
+    detail = cat.t("last.detail", n=lt["number"], name=name(cat, lt["winner"], n))
     return [h("p", {"class": "last-inset-head"}, cat.t("last.head"), " ",
-              h("small", None, cat.t("last.detail", n=lt["number"], name=name(cat, lt["winner"], n)))),
+              h("small", {"title": detail}, detail)),
             h("div", {"class": "last-inset-cards"}, minis)]
