@@ -26,9 +26,9 @@ from typing import Any
 
 import pytest
 from test_recovery import FILL_JS, FREE_JS
-from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, saved_session
+from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, saved_session, step
 
-from kingcore.web import Catalog, Host, Session, choose, online_session
+from kingcore.web import Catalog, Host, Session, online_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
 from web_catalog import compiled
@@ -302,11 +302,7 @@ def friend_views() -> list[tuple[str, dict[str, Any]]]:
         if vm["phase"] == "deal_over" and vm["last_trick"] is not None:
             views["friend-result"] = vm
             return list(views.items())
-        if s.game.to_move is None:
-            s.deal(rng)
-            continue
-        seat = s.game.to_move
-        assert s.apply(choose(json.loads(s.bot_request(seat)), "medium", s.bot_seed(seat)), seat)["ok"]
+        step(s, rng)
     raise AssertionError("no deal's end")
 
 

@@ -82,12 +82,18 @@ def saved_session(until: Callable[[Session], bool], seed: int = 7, fast: bool = 
         if until(s):
             s.seq = 40
             return s
-        if s.game.to_move is None:
-            s.deal(rng)
-            continue
-        seat = s.game.to_move
-        assert s.apply(choose(json.loads(s.bot_request(seat)), "medium", s.bot_seed(seat)), seat)["ok"]
+        step(s, rng)
     raise AssertionError("the condition never held")
+
+
+def step(s: Session, rng: random.Random) -> None:
+    """One step of ``s`` played by the page's engine: the next deal (from ``rng``) when no one is to move,
+    else the seat to move plays what a *Medium* bot plays there."""
+    if s.game.to_move is None:
+        s.deal(rng)
+        return
+    seat = s.game.to_move
+    assert s.apply(choose(json.loads(s.bot_request(seat)), "medium", s.bot_seed(seat)), seat)["ok"]
 
 
 def two_deals_from_the_end(options: dict[str, Any], levels: list[str], seed: int = 7, seq: int = 40) -> str:
