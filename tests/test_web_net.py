@@ -308,6 +308,10 @@ def test_a_wrong_answer_leaves_the_invite_open() -> None:
     assert host.take_answer(1, old) == "old_invite"
     assert host.take_answer(2, read_answer(answer_text("sdp", north))[1]) is None  # North's own answer
     assert host.take_answer(1, west) is None
+    host.answer_done(1, ok=True)
+    host.join(1, Guest(1, host.table).hello("Петя"))
+    assert host.take_answer(2, west) == "seat_taken"  # a second person's answer to West's used link, in North's
+    # box (a tester's find: it said "paste it in West's box", but West's friend is playing: no box is left)
     for text in ["sdp only", '{"sdp": "x"}', json.dumps({"sdp": 1, "answer": west}),
                  json.dumps({"sdp": "x", "answer": {**west, "invite": "XYZ"}}), "x" * 70_000]:
         with pytest.raises(NetError):

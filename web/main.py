@@ -87,9 +87,9 @@ def boot() -> None:
 
 
 def on_hash(event: Any) -> None:
-    """An invite link opened in a tab already showing the game (only its fragment changed): a fresh page
-    for it; back from one to the game likewise."""
-    if (join_code(str(window.location.hash)) is None) != (JOIN is None):
+    """An invite link opened in a tab already showing the game or another invite (only its fragment
+    changed): a fresh page for it; back from one to the game likewise."""
+    if join_code(str(window.location.hash)) != JOIN:
         window.location.reload()
 
 

@@ -232,7 +232,8 @@ class Host:
         being answered until :meth:`answer_done`; else why not, every one checked before the invite is used
         up: ``"not_answer"`` (``answer`` ill-formed), ``"other_table"``, ``"other_seat"`` (the answer to
         another seat's invite: pasted in the wrong box), ``"seat_taken"`` (a friend is connected at the
-        seat), ``"old_invite"`` (the answer to an older invite of this seat, or to one of before the host's
+        seat the answer names, this one or another: a second person's answer to a used link),
+        ``"old_invite"`` (the answer to an older invite of this seat, or to one of before the host's
         reload), ``"applying"`` (an answer is being applied: ignore this one, e.g. a double click) or
         ``"invite_used"`` (the invite was answered already: only a new one, :meth:`invite`, takes another
         answer). Issue 19's testers: a second person opening a used link, West's answer in North's box.
@@ -247,10 +248,10 @@ class Host:
             return "not_answer"
         if answer["table"] != self.table:
             return "other_table"
+        if answer["seat"] in self.guests:  # at this seat or another: a friend plays there (a used link)
+            return "seat_taken"
         if answer["seat"] != seat:
             return "other_seat"
-        if seat in self.guests:
-            return "seat_taken"
         if answer["invite"] != (self._invites.get(seat) or [""])[-1]:
             return "old_invite"
         used = self._answers.get(seat)

@@ -159,9 +159,10 @@ class Online:
             return
         if why is not None:  # West's answer in North's box, an old link's, a second person's: the invite kept
             document.body.dataset.ignoredAnswer = why
-            other = int(tag["seat"]) if why == "other_seat" else seat  # read_answer checked it is a seat
+            other = int(tag["seat"]) if why in ("other_seat", "seat_taken") else seat  # read_answer checked it
+            taken = other if why == "seat_taken" else seat  # the seat a friend plays: the one the answer names
             self.say(seat, self.cat.t("net.invite.bad_answer" if why == "not_answer" else f"net.invite.{why}",
-                                      seat=self.seat_place(seat), other=self.seat_place(other)))
+                                      seat=self.seat_place(taken), other=self.seat_place(other)))
             return
         entry.update(busy=True, said="")
         self.draw()
