@@ -410,6 +410,20 @@ def test_leave_stand_in_and_rejoin() -> None:
     assert host.bot_level(1) is None and again.vm == view_of(host, 1)
 
 
+def test_a_friends_page_learns_which_seat_a_stand_in_bot_plays() -> None:
+    """A tester's find (f1): a friend's page labelled a stand-in bot's seat "Friend" — the view model
+    carried no stand-in mark. Now every seat's view names the seats a stand-in plays, and only those."""
+    host, guests, _ = dealt_table()
+    assert guests[2].vm is not None and guests[2].vm["stand_ins"] == []
+    deliver(host, guests, host.leave(1))
+    host.stand_in(1)
+    deliver(host, guests, host.changed())  # the host's page commits the change: every view that changed goes
+    assert guests[2].vm["stand_ins"] == [1] and view_of(host, 0)["stand_ins"] == [1]
+    again = Guest(1, host.table)
+    deliver(host, {**guests, 1: again}, host.join(1, again.hello("Petya")))
+    assert guests[2].vm["stand_ins"] == [] and again.vm is not None and again.vm["stand_ins"] == []
+
+
 def test_a_guest_that_rejoins_mid_deal_has_that_deal_not_checked_without_an_error() -> None:
     """A friend's new page (a new ``Guest``) joins while deal 1 is in play: at the deal's end its ``dealt``
     is "not checked" (``Guest.unchecked``), never an error; the friend who was there all along checks it."""
@@ -604,6 +618,8 @@ def set_at(vm: Any, path: list[Any], value: Any) -> None:
     (["deal"], True, "whole number"), (["hand", 0, "extra"], 1, "unknown key"),
     (["history"], [{"x": [[[[[[[1]]]]]]]}], "nested"),
     (["seen"], ["AS"] * 2000, "at most"), (["dealer"], -1, "seat"),
+    (["stand_ins"], [0], "stand_ins"), (["stand_ins"], [2, 2], "stand_ins"), (["stand_ins"], [9], "seat"),
+    (["stand_ins"], None, "list"),
 ])
 def test_a_hostile_view_model_is_a_clean_error(path: list[Any], value: Any, match: str) -> None:
     vm = a_view()

@@ -82,3 +82,5 @@ def test_a_seat_given_to_a_bot_is_badged_as_the_bot(lang: str) -> None:
     friend, bot = (markup(seat_info(vm, cat, 1, frozenset(away))) for away in ((), (1,)))
     assert cat.t("level.long.online") in friend and cat.t("level.long.stand_in") in bot
     assert cat.t("level.long.online") not in bot
+    vm["stand_ins"] = [1]  # a friend's page: the view model says it (f1), with no stand-ins of the page's own
+    assert cat.t("level.long.stand_in") in markup(seat_info(vm, cat, 1))

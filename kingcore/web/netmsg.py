@@ -318,7 +318,7 @@ _CARD = re.compile(r"[2-9TJQKA][SHDC]")
 _CARD_KEYS = frozenset({"card", "shown"})
 _CARD_LISTS = frozenset({"seen", "kitty_cards"})
 _SEAT_KEYS = frozenset({"seat", "to_move", "leader", "dealer", "winner", "payer", "caller", "named_by",
-                        "pass_to"})
+                        "pass_to", "stand_ins"})
 
 
 @cache
@@ -425,7 +425,7 @@ def check_view(vm: Any) -> ViewModel:
     ``</``, ``<!``, ``<?``; ``<3`` is text) but in names, which may be any name
     :func:`~kingcore.web.hotseat.clean_name` keeps (``<b>Ann</b>`` too: the page draws names as text, as
     at one device), cards as cards, seats as seats of the table, one level
-    and one count per seat. Returns ``vm`` itself.
+    and one count per seat, stand-in bots (``stand_ins``) only at friends' seats online. Returns ``vm`` itself.
 
     Raises:
         NetError: ``bad_message`` naming the first bad field.
@@ -441,6 +441,9 @@ def check_view(vm: Any) -> ViewModel:
         raise NetError("bad_message", f"view: {e}"[:200]) from None
     if len(vm["levels"]) != players or len(vm["counts"]) != players or not all(map(_level, vm["levels"])):
         raise NetError("bad_message", "view: vm.levels and vm.counts need one valid entry per seat")
+    stand_ins = vm["stand_ins"]
+    if any(vm["levels"][seat] != ONLINE for seat in stand_ins) or len(set(stand_ins)) != len(stand_ins):
+        raise NetError("bad_message", "view: vm.stand_ins must name friends' seats online, each once")
     names = vm["names"]
     if names is not None and (len(names) != players or not all(x is None or _name(x) for x in names)):
         raise NetError("bad_message", "view: vm.names must name each seat with a valid name")

@@ -196,6 +196,7 @@ class ViewModel(TypedDict):
     my_turn: bool
     leader: int | None
     levels: list[str]
+    stand_ins: list[int]
     fast: bool
     names: list[str | None] | None
     pass_to: int | None

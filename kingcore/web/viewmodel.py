@@ -7,7 +7,8 @@ public facts only, for any number of seats (2–6). Keys:
 * ``phase`` (a :class:`~kingcore.game.Phase` value), ``seat``, ``players``, ``rules`` (``king(...)``),
   ``deal``, ``deals``, ``hand_size``, ``kitty`` (cards face down that nobody plays), ``kitty_cards`` (the
   kitty face up once its deal is over, RULES.md §11.18; else ``[]``), ``dealer``,
-  ``to_move``, ``my_turn``, ``leader``, ``levels``, ``fast``; ``names``: how the page names the seats
+  ``to_move``, ``my_turn``, ``leader``, ``levels``, ``stand_ins`` (the friends' seats online that a
+  stand-in bot plays now, the host's choice while the friend is away: ``settings["online"]``), ``fast``; ``names``: how the page names the seats
   (:func:`kingcore.web.hotseat.table_names`: ``None`` with one person, else a person's name or ``None``
   for a bot per seat); ``pass_to``: ``None``, or behind the pass screen the person to take the device
   (:func:`kingcore.web.hotseat.cover`); ``rule_set``: the name of the rule set the
@@ -48,7 +49,7 @@ from ..position import Deal, Position
 from ..rules import Rules
 from ..view import seat_view
 from .history import deal_history
-from .hotseat import table_names
+from .hotseat import ONLINE, table_names
 from .shapes import (
     CallView,
     ContractView,
@@ -129,7 +130,7 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> ViewModel:
         "kitty_cards": [str(c) for c in d.kitty] if d is not None and g.phase in _DEAL_DONE else [],
         "first_dealer": _first_dealer(g),
         "to_move": v["to_move"], "my_turn": my_turn, "leader": v["leader"],
-        "levels": list(settings["levels"]), "fast": bool(settings["fast"]),
+        "levels": list(settings["levels"]), "stand_ins": _stand_ins(settings), "fast": bool(settings["fast"]),
         "names": table_names(settings), "pass_to": None,
         "contract": _contract(g), "hand": hand, "counts": counts, "trick": trick, "tricks_done": done // n,
         "trick_complete": g.phase in _TRICK_SHOWN and not trick and last_trick is not None,
@@ -149,6 +150,13 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> ViewModel:
             "settlement": [{"payer": p, "winner": w, "amount": a} for p, w, a in sheet.settlement()],
         }
     return vm
+
+
+def _stand_ins(settings: dict[str, Any]) -> list[int]:
+    """The online seats a stand-in bot plays now (``settings["online"][seat] == "bot"``), in seat order."""
+    away = settings.get("online") or []
+    return [seat for seat, level in enumerate(settings["levels"])
+            if level == ONLINE and seat < len(away) and away[seat] == "bot"]
 
 
 _DEAL_DONE = (Phase.DEAL_OVER, Phase.RUBBER_OVER)

@@ -25,9 +25,10 @@ def dealer_chip(cat: Catalog) -> Node:
 
 def seat_info(vm: ViewModel, cat: Catalog, seat: int, stand_ins: frozenset[int] = frozenset()) -> list[Node]:
     """What a seat's box says: name (dealer chip, bot level), tricks and points this deal, running total. A
-    friend online's seat in ``stand_ins`` (the host's page: a bot plays it until the friend is back) is badged
-    as that stand-in bot, not as the friend."""
-    level = "stand_in" if seat in stand_ins and vm["levels"][seat] == "online" else vm["levels"][seat]
+    friend online's seat a bot plays until the friend is back — in ``stand_ins`` (the host's page) or in the
+    view model's ``stand_ins`` (every page, a friend's too) — is badged as that stand-in bot, not as the friend."""
+    away = seat in stand_ins or seat in (vm.get("stand_ins") or ())
+    level = "stand_in" if away and vm["levels"][seat] == "online" else vm["levels"][seat]
     points, total = vm["points"][seat], vm["sheet"]["totals"][seat]
     return [
         h("span", {"class": "seat-name"}, who(cat, seat, vm), vm["dealer"] == seat and dealer_chip(cat),
