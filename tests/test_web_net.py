@@ -410,6 +410,24 @@ def test_leave_stand_in_and_rejoin() -> None:
     assert host.bot_level(1) is None and again.vm == view_of(host, 1)
 
 
+def test_every_seat_connected_however_it_got_there() -> None:
+    """The host's invite panel closes itself when every online seat is connected (``Host.all_connected``):
+    after the first invites, and again after a lost friend's re-invite (a tester's find: it stayed open)."""
+    host = Host(online_session({}, {"levels": list(LEVELS)}, random.Random(2)))
+    guests = {s: Guest(s, host.table) for s in (1, 2)}
+    assert not host.all_connected()
+    deliver(host, guests, host.join(1, guests[1].hello("Петя")))
+    assert not host.all_connected()
+    deliver(host, guests, host.join(2, guests[2].hello("Olga")))
+    assert host.all_connected()
+    host.leave(1)
+    host.stand_in(1)
+    assert not host.all_connected()
+    again = Guest(1, host.table)
+    deliver(host, {**guests, 1: again}, host.join(1, again.hello("Petya")))
+    assert host.all_connected()
+
+
 def test_a_friends_page_learns_which_seat_a_stand_in_bot_plays() -> None:
     """A tester's find (f1): a friend's page labelled a stand-in bot's seat "Friend" — the view model
     carried no stand-in mark. Now every seat's view names the seats a stand-in plays, and only those."""

@@ -302,6 +302,11 @@ class Host:
             return None
         return "connected" if seat in self.guests else str(self.session.settings["online"][seat])
 
+    def all_connected(self) -> bool:
+        """Whether every online seat's friend is connected now — however they got there (the first invites,
+        or a re-invite after a friend was lost): the host's page closes its invite panel then."""
+        return all(seat in self.guests for seat in self.online_seats)
+
     def bot_level(self, seat: int) -> str | None:
         """The level of the bot that plays ``seat`` now (:func:`kingcore.web.settings.stand_in_level`)."""
         return stand_in_level(self.session.settings, seat)

@@ -226,8 +226,11 @@ class Online:
             entry["friend"] = st.session.settings["names"][seat]
             st.commit("settings")  # the friend's name, the stand-in gone: saved
             st.refresh()  # and drawn
-        if not self.started and all(e["state"] == "connected" for e in self.seats.values()):
-            self.start()
+        if self.host is not None and self.host.all_connected():  # the first time or after a re-invite: done here
+            if self.started:
+                el("invite-dialog").close()  # as start() closes it the first time; its button reopens it
+            else:
+                self.start()
         self.draw()
 
     def receive(self, seat: int, text: str) -> None:
