@@ -16,7 +16,7 @@ from kingcore.web import Catalog, online_session
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import markup
-from king.render.invite import invite_panel, join_screen
+from king.render.invite import bad_link_screen, invite_panel, join_screen
 from king.render.table import seat_info
 
 LANGS = ("en", "ru", "uk")
@@ -57,6 +57,17 @@ def test_the_join_screen_names_an_unnamed_host_as_the_table_does(lang: str) -> N
     assert cat.t("hotseat.player", n=1) in title, title
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_broken_link_says_so_and_offers_a_way_on(lang: str) -> None:
+    """A tester's find (g_01): a link with garbage, cut short or of an old version left an empty table with
+    no way on. Its join screen now says so plainly and offers a game against bots."""
+    cat = catalog(lang)
+    text = markup(bad_link_screen(cat))
+    assert ids(text) == ["join-title", "join-error", "join-leave"]
+    assert cat.t("net.join.bad_link") in text and cat.t("net.join.leave") in text
+    assert 'role="alert"' in text
+
+
 FRIEND_ONLINE = {"en": "friend online", "ru": "друг по сети", "uk": "друг у мережі"}
 NEW_LINK = {"en": "new link", "ru": "новую ссылку", "uk": "нове посилання"}
 
@@ -66,10 +77,12 @@ NEW_LINK = {"en": "new link", "ru": "новую ссылку", "uk": "нове �
     ("dialog.lead", FRIEND_ONLINE),  # New game's intro says a seat can be a friend online
     ("hotseat.note", FRIEND_ONLINE),  # h4: the Players note still said "a bot or a person at this device"
     ("net.host_lost", NEW_LINK),  # after the host's reload the friends read only "The connection … is lost."
+    ("net.waiting_for", {"en": "Waiting for Петро", "ru": "Ждём хода: Петро", "uk": "Чекаємо ходу: Петро"}),
+    ("net.join.answer_help", {"en": "back to Boss.", "ru": "код игроку Boss.", "uk": "код гравцеві Boss."}),
 ])
 def test_the_words_testers_missed_say_it(lang: str, code: str, phrase: dict[str, str]) -> None:
     """Testers' finds in the words: each entry now says what the player needs, in every language."""
-    words = catalog(lang).t(code)
+    words = catalog(lang).t(code, name="Петро", host="Boss")  # f1: «Ждём, пока походит Петро», «обратно: Boss»
     assert phrase[lang] in words, words
 
 

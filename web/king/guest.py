@@ -24,7 +24,7 @@ from .app import App
 from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block
-from .render.invite import join_screen
+from .render.invite import bad_link_screen, join_screen
 from .render.status import move_hint
 from .state import spawn
 from .words import Catalog
@@ -92,9 +92,22 @@ class GuestPage:
             self.sdp, self.invite = read_link(text)
         except Exception as e:  # a broken or foreign link (KeyError, ValueError…): said, nothing else happens
             window.console.warn(f"king: the invite link could not be read: {e}")
-            self.say_state("bad_link")
+            self.bad_link()
             return
         self.draw_join()
+
+    def bad_link(self) -> None:
+        """A link that cannot be read: the join screen says so, with a way on — a game against bots."""
+        put(el("join-body"), bad_link_screen(self.cat))
+        self.say_state("bad_link")
+        dialog = el("join-dialog")
+        if not dialog.open:
+            dialog.showModal()
+        el("join-leave").focus()
+
+    def leave(self) -> None:
+        """*Play against bots*: this page's address without the link, opened anew — the visitor's own game."""
+        window.location.replace(str(window.location.href).split("#", 1)[0])
 
     def draw_join(self) -> None:
         """ "Join Olga's table as North?" with the rules and the name field."""
@@ -113,13 +126,15 @@ class GuestPage:
         el("join-name").focus()
 
     def clicked(self, event: Any) -> None:
-        """A button of the join screen: *Join*, the rules."""
+        """A button of the join screen: *Join*, the rules, *Play against bots* (a broken link's)."""
         button = event.target.closest("button")
         ident = "" if is_none(button) else str(button.id)
         if ident == "join-accept":
             self.accept()
         elif ident == "join-rules":
             self.rules()
+        elif ident == "join-leave":
+            self.leave()
 
     def rules(self) -> None:
         """The rules help of the host's table."""

@@ -110,3 +110,14 @@ def join_screen(cat: Catalog, invite: dict[str, Any], rules: str) -> list[Node]:
               h("button", {"type": "button", "class": "btn btn--accent", "id": "join-accept"},
                 cat.t("net.join.accept"))),
             h("div", {"id": "join-answer", "hidden": True})]
+
+
+def bad_link_screen(cat: Catalog) -> list[Node]:
+    """The join screen of a link that cannot be read (garbage, cut short, another version: a tester's empty
+    table with no way on): the error said plainly (``#join-error``, role=alert) and ``#join-leave``, which
+    leaves the link for a game of this device's own against bots."""
+    return [h("h2", {"id": "join-title"}, cat.t("net.join.title")),
+            h("p", {"class": "form-error", "id": "join-error", "role": "alert"}, cat.t("net.join.bad_link")),
+            h("p", {"class": "invite-actions"},
+              h("button", {"type": "button", "class": "btn btn--accent", "id": "join-leave"},
+                cat.t("net.join.leave")))]
