@@ -149,6 +149,20 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.wait_for_selector("#invite-dialog[open] #invite-1[data-state=waiting]")
     page.wait_for_function("(document.querySelector('#invite-1 input[data-invite-link]') || {}).value")
     assert "#join=" in page.input_value("#invite-1 input[data-invite-link]")
+    # a double click on a button or the QR code selects no text (testers' finds); the link stays selectable
+    page.wait_for_selector("#invite-1 figure[data-qr=ready] img.qr")
+    for target in ("#connect-1", "#invite-1 img.qr"):
+        page.dblclick(target)
+        assert page.evaluate("String(getSelection())") == "", target
+    assert page.evaluate("getComputedStyle(document.querySelector('#invite-1 input[data-invite-link]'))"
+                         ".userSelect") != "none"
+    # a seat's alert line speaks of the answer in its box: it goes when the box is edited or emptied
+    said = "document.getElementById('answer-said-1').textContent"
+    page.fill("#answer-1", "not an answer code")
+    page.click("#connect-1")
+    page.wait_for_function(f"{said} !== ''")
+    page.fill("#answer-1", "")
+    page.wait_for_function(f"{said} === ''")
     imported, fetched = friends_online(page)
     assert fetched == ["net wheel", "peer.js"] and {"king.net", "kingcore.web.net"} <= set(imported), imported
     # nothing came from the network but the browser's own update check of the service worker on the reload

@@ -79,6 +79,7 @@ class Online:
         window.kingPeer.listen(self.proxies[0])
         self.app.state.subscribe(self.changed)
         el("invite-body").addEventListener("click", create_proxy(self.clicked))
+        el("invite-body").addEventListener("input", create_proxy(self.edited))
         el("btn-invite").addEventListener("click", create_proxy(lambda e: self.open()))
         self.app.loop.held = lambda: self.host is not None and not self.started
         if "king-test" in str(window.location.search):  # the browser tests: a cheating host, to be caught
@@ -123,7 +124,7 @@ class Online:
         if host is None:
             return
         entry = self.seats[seat]
-        entry.update(link=None, used=False, said=said, making=True)
+        entry.update(link=None, used=False, said=said, said_of=seat, making=True)
         self.draw()
         try:
             sdp = await window.kingPeer.offer(str(seat), json.dumps(ice_servers(self.app.state.prefs)))
@@ -162,7 +163,7 @@ class Online:
             other = int(tag["seat"]) if why in ("other_seat", "seat_taken") else seat  # read_answer checked it
             taken = other if why == "seat_taken" else seat  # the seat a friend plays: the one the answer names
             self.say(seat, self.cat.t("net.invite.bad_answer" if why == "not_answer" else f"net.invite.{why}",
-                                      seat=self.seat_place(taken), other=self.seat_place(other)))
+                                      seat=self.seat_place(taken), other=self.seat_place(other)), about=other)
             return
         entry.update(busy=True, said="")
         self.draw()
@@ -180,13 +181,25 @@ class Online:
         self.draw()
         window.setTimeout(create_proxy(lambda: self.no_connection(seat, asked)), NO_CONNECTION_S * 1000)
 
-    def say(self, seat: int, words: str) -> None:
+    def say(self, seat: int, words: str, about: int | None = None) -> None:
         """``words`` on the seat's own alert line (under its Connect): it covers nothing, a screen reader reads
-        it at once."""
+        it at once. It goes when its answer box is edited or emptied (:meth:`edited`) or when the seat it
+        speaks of (``about``: another seat's answer pasted here; else this seat) connects (:meth:`joined`)."""
         entry = self.seats.get(seat)
         if entry is not None:
-            entry["said"] = words
+            entry.update(said=words, said_of=seat if about is None else about)
             self.draw()
+
+    def edited(self, event: Any) -> None:
+        """Typing in (or emptying) a seat's answer box: its alert line, about the answer that was there, goes."""
+        ident = str(event.target.id)
+        seat = int(ident[len("answer-"):]) if ident.startswith("answer-") and ident[7:].isdigit() else -1
+        entry = self.seats.get(seat)
+        if entry is not None and entry.get("said"):
+            entry["said"] = ""
+            line = el(f"answer-said-{seat}")
+            if not is_none(line):
+                line.textContent = ""
 
     def no_connection(self, seat: int, asked: float) -> None:
         """No connection :data:`NO_CONNECTION_S` seconds after *Connect*: said plainly (the same network, or
@@ -220,6 +233,9 @@ class Online:
             self.send(outs)
             return
         entry.update(joined=True, state="connected", said="")
+        for other in self.seats.values():  # "This answer is for West's invite" in North's box: West is here now
+            if other.get("said_of") == seat:
+                other["said"] = ""
         self.send(outs)
         st = self.app.state
         if st.session is not None:
