@@ -38,7 +38,9 @@ from kingcore.web import (
     read_answer,
     stand_in_level,
 )
+from kingcore.web import name_problem
 from kingcore.web import netmsg as netmsg_module
+from kingcore.web.prefs import last_name, sort_prefs
 
 LEVELS = ["human", ONLINE, ONLINE, "random"]
 HEX = "ab" * 32
@@ -464,6 +466,18 @@ def test_a_guest_that_rejoins_mid_deal_has_that_deal_not_checked_without_an_erro
     assert {"dealt": 1, "checked": False} in answers
     assert again.unchecked == [1] and again.fair == []
     assert guests[2].fair == [1] and guests[2].unchecked == []
+
+
+def test_a_friend_joins_with_a_name_and_the_device_keeps_it() -> None:
+    """A tester's find (h23): an empty name on the join screen silently became "Player 3". It is said now
+    (``name_problem(required=True)``), and the name a device joined with last fills the next join screen."""
+    assert name_problem(["  "], required=True) == (0, "empty", {})
+    assert name_problem(["  "]) is None and name_problem(["Петро"], required=True) is None  # one device: the default
+    prefs, dropped = sort_prefs(json.dumps({"net_name": " Петро ", "names": ["Ann", ""]}))
+    assert dropped == [] and prefs["net_name"] == "Петро" and last_name(prefs) == "Петро"
+    assert sort_prefs('{"net_name": 7}') == ({}, ["net_name"])
+    assert sort_prefs('{"net_name": "a\u202eb"}') == ({}, ["net_name"])
+    assert last_name({"names": ["Ann", ""]}) == "Ann" and last_name({}) == ""
 
 
 def test_settings_with_online_seats() -> None:

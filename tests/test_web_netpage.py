@@ -79,6 +79,7 @@ NEW_LINK = {"en": "new link", "ru": "новую ссылку", "uk": "нове �
     ("net.host_lost", NEW_LINK),  # after the host's reload the friends read only "The connection … is lost."
     ("net.waiting_for", {"en": "Waiting for Петро", "ru": "Ждём хода: Петро", "uk": "Чекаємо ходу: Петро"}),
     ("net.join.answer_help", {"en": "back to Boss.", "ru": "код игроку Boss.", "uk": "код гравцеві Boss."}),
+    ("net.join.name_empty", {"en": "Type your name", "ru": "Введите своё имя", "uk": "Введіть своє ім'я"}),
 ])
 def test_the_words_testers_missed_say_it(lang: str, code: str, phrase: dict[str, str]) -> None:
     """Testers' finds in the words: each entry now says what the player needs, in every language."""

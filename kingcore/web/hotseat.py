@@ -93,14 +93,17 @@ def long_name(names: Any) -> tuple[int, int] | None:
                  if isinstance(n, str) and len(n.strip()) > MAX_NAME), None)
 
 
-def name_problem(names: Any) -> tuple[int, str, dict[str, int | str]] | None:
+def name_problem(names: Any, required: bool = False) -> tuple[int, str, dict[str, int | str]] | None:
     """What is wrong with the first bad name of ``names`` (one per seat), for the new-game dialog to say in
     the page's language: ``(seat, kind, args)`` — ``kind`` ``"long"`` (``args``: ``count``, the trimmed
-    length, and ``max``: :data:`MAX_NAME`) or ``"char"`` (``args``: ``char``, the character as ``U+200E``);
-    ``None`` when every name is good (a non-text name is left to :func:`check_names`).
+    length, and ``max``: :data:`MAX_NAME`), ``"char"`` (``args``: ``char``, the character as ``U+200E``)
+    or, when a name is ``required`` (a friend joining online: the others must know who it is), ``"empty"``
+    for a blank one; ``None`` when every name is good (a non-text name is left to :func:`check_names`).
 
     >>> name_problem(["Оля \U0001f469\u200d\U0001f4bb", "a\u2066b"]), name_problem(["", " ok "])
     ((1, 'char', {'char': 'U+2066'}), None)
+    >>> name_problem([" "], required=True)
+    (0, 'empty', {})
     """
     if not isinstance(names, list):
         return None
@@ -108,6 +111,8 @@ def name_problem(names: Any) -> tuple[int, str, dict[str, int | str]] | None:
         if not isinstance(text, str):
             continue
         name = text.strip()
+        if required and not name:
+            return seat, "empty", {}
         if len(name) > MAX_NAME:
             return seat, "long", {"count": len(name), "max": MAX_NAME}
         bad = bad_char(name)

@@ -152,6 +152,17 @@ def ice_servers(prefs: dict[str, Any]) -> list[dict[str, str]]:
     return [{"urls": DEFAULT_STUN}]
 
 
+def last_name(prefs: dict[str, Any]) -> str:
+    """The name to fill in on a friend's join screen: the one this device last joined a table online with
+    (``net_name``), else what the first person at this device called themselves (``names[0]``), else ``""``.
+
+    >>> last_name({"net_name": "Петро", "names": ["Ann", ""]}), last_name({"names": ["Ann", ""]}), last_name({})
+    ('Петро', 'Ann', '')
+    """
+    names = prefs.get("names")
+    return str(prefs.get("net_name") or (names[0] if isinstance(names, list) and names else "") or "")
+
+
 def _ice_pref(ice: Any) -> dict[str, str] | None:
     """A stored ``ice`` preference if it has the shape :func:`sort_prefs` keeps, else ``None``."""
     if not isinstance(ice, dict) or ice.get("mode") not in ICE_MODES or not isinstance(ice.get("text", ""), str):
@@ -187,6 +198,8 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
     valid :class:`~kingcore.rules.Rules`, any table size), ``levels`` (``human`` then 1 to 5 of
     :data:`BOT_LEVELS` or ``human``: the last table's bots and people), ``names`` (2 to 6 names, each
     :func:`~kingcore.web.hotseat.clean_name`: what the people at the device called themselves last),
+    ``net_name`` (a :func:`~kingcore.web.hotseat.clean_name`: the name this device last joined a friend's
+    table online with, :func:`last_name`),
     ``fast`` (a bool), ``friend_hints`` (a bool: the host allows friends online hints, docs/NET.md), ``lang`` (one of
     :data:`~kingcore.web.text.LANGUAGES`, the language the player chose), ``ui`` (a dict of the page's
     options, :data:`UI_OPTIONS`, each a bool; other keys are dropped silently — a later version's), ``ice``
@@ -235,6 +248,13 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
             prefs["names"] = [clean_name(n) for n in names]
         except RulesError:
             dropped.append("names")
+    if "net_name" in doc:
+        try:
+            if not isinstance(doc["net_name"], str):
+                raise RulesError("not a name")
+            prefs["net_name"] = clean_name(doc["net_name"])
+        except RulesError:
+            dropped.append("net_name")
     for key in ("fast", "friend_hints"):
         if key in doc:
             if isinstance(doc[key], bool):

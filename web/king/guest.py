@@ -17,7 +17,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from kingcore.web import RULE_SET_TEXTS, Guest, NetError, answer_text, check_invite, check_names, name_problem
-from kingcore.web.prefs import ice_servers
+from kingcore.web.prefs import ice_servers, last_name
 from kingcore.web.rulestext import NO_CONNECTION_S
 
 from .app import App
@@ -115,10 +115,8 @@ class GuestPage:
         key = next((k for k, t in RULE_SET_TEXTS.items() if t == text), None)
         rules = self.cat.t(f"set.{key}" if key else "set.custom")  # the set's name; its help has the rest
         put(el("join-body"), join_screen(self.cat, self.invite, rules), given=[str(self.invite.get("host") or "")])
-        mine = self.app.state.prefs.get("names")
-        # the name the seat had (a Re-invite's), else the visitor's own
-        own = mine[0] if isinstance(mine, list) and mine else ""
-        el("join-name").value = str(self.invite.get("name") or own or "")
+        # the name the seat had (a Re-invite's), else the one this device last joined with (or its own)
+        el("join-name").value = str(self.invite.get("name") or last_name(self.app.state.prefs))
         self.say_state("asking")
         dialog = el("join-dialog")
         if not dialog.open:
@@ -141,14 +139,17 @@ class GuestPage:
         open_help(self.cat, str(self.invite["rules"]))
 
     def accept(self) -> None:
-        """*Join*: the name checked, the answer code made and shown."""
+        """*Join*: the name checked (an empty one is said beside the field — the others must know who joins —
+        and Join does nothing else), kept for the next join on this device, the answer code made and shown."""
         if self.sdp is None or self.guest is not None:
             return
         typed = str(el("join-name").value)
-        problem = name_problem([typed])
+        problem = name_problem([typed], required=True)
         if problem is not None:  # in the page's language; the visitor's own name: no seat named
-            code = "net.join.name_too_long" if problem[1] == "long" else "net.join.name_char"
+            code = {"long": "net.join.name_too_long", "empty": "net.join.name_empty"}.get(problem[1],
+                                                                                         "net.join.name_char")
             el("join-error").textContent = self.cat.t(code, **problem[2])
+            el("join-name").focus()
             return
         try:
             self.name = check_names([typed], 1)[0]
@@ -156,6 +157,9 @@ class GuestPage:
             el("join-error").textContent = str(e)
             return
         el("join-error").textContent = ""  # a corrected name: the old error goes
+        st = self.app.state
+        st.prefs["net_name"] = self.name  # filled in on this device's next join screen
+        st.store.save_prefs(st.prefs)
         self.guest = Guest(int(self.invite["seat"]), str(self.invite["table"]), self.clock)
         el("join-accept").disabled = True
         spawn(self.answer())
