@@ -33,12 +33,12 @@ from kingcore.web import (
     check_view,
     decode,
     encode,
+    name_problem,
     new_secret,
     online_session,
     read_answer,
     stand_in_level,
 )
-from kingcore.web import name_problem
 from kingcore.web import netmsg as netmsg_module
 from kingcore.web.prefs import last_name, sort_prefs
 

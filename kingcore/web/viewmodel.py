@@ -8,7 +8,8 @@ public facts only, for any number of seats (2–6). Keys:
   ``deal``, ``deals``, ``hand_size``, ``kitty`` (cards face down that nobody plays), ``kitty_cards`` (the
   kitty face up once its deal is over, RULES.md §11.18; else ``[]``), ``dealer``,
   ``to_move``, ``my_turn``, ``leader``, ``levels``, ``stand_ins`` (the friends' seats online that a
-  stand-in bot plays now, the host's choice while the friend is away: ``settings["online"]``), ``fast``; ``names``: how the page names the seats
+  stand-in bot plays now, the host's choice while the friend is away: ``settings["online"]``), ``fast``;
+  ``names``: how the page names the seats
   (:func:`kingcore.web.hotseat.table_names`: ``None`` with one person, else a person's name or ``None``
   for a bot per seat); ``pass_to``: ``None``, or behind the pass screen the person to take the device
   (:func:`kingcore.web.hotseat.cover`); ``rule_set``: the name of the rule set the

@@ -32,6 +32,13 @@ FRIENDS_JS = """async () => {  // friends online's modules in the page's Python,
   return [imported.split(" ").filter(Boolean), fetched.sort()];
 }"""
 
+SILENT_ANSWER_JS = """async link => {  // a friend's answer code to the invite link, made by this page's own wire
+  const doc = JSON.parse(await kingPeer.decode(link.split("#join=")[1]));
+  const sdp = await kingPeer.answer("silent", doc.sdp, "[]");
+  const tag = {table: doc.invite.table, seat: doc.invite.seat, invite: doc.invite.id};
+  return kingPeer.encode(JSON.stringify({sdp: sdp, answer: tag}));
+}"""
+
 
 def friends_online(page: Any) -> tuple[list[str], list[str]]:
     """Friends online's modules imported in ``page``'s Python, and the names of its files (its wheel,
@@ -163,6 +170,13 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.wait_for_function(f"{said} !== ''")
     page.fill("#answer-1", "")
     page.wait_for_function(f"{said} === ''")
+    # an answer accepted whose friend never joins (this page answers its own invite, and never says hello):
+    # after the 20 s — shortened here — the seat's line says no connection was made
+    page.evaluate("window.kingNoConnectionAfter(0.5)")
+    page.fill("#answer-1", page.evaluate(SILENT_ANSWER_JS, page.input_value("#invite-1 input[data-invite-link]")))
+    page.click("#connect-1")
+    page.wait_for_selector("body[data-no-connection='1']")
+    assert page.evaluate(said) == "No connection in 20 seconds — try the same network or play at one device."
     imported, fetched = friends_online(page)
     assert fetched == ["net wheel", "peer.js"] and {"king.net", "kingcore.web.net"} <= set(imported), imported
     # nothing came from the network but the browser's own update check of the service worker on the reload

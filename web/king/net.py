@@ -73,6 +73,7 @@ class Online:
         self.hints = False  # whether friends may ask for hints (the panel's box; off by default)
         self.hinting: set[int] = set()  # seats whose hint the bots are thinking of
         self.cheat = False  # ?king-test only: the next deal made other than the agreed shuffle
+        self.no_connection_s: float = NO_CONNECTION_S  # ?king-test: window.kingNoConnectionAfter(s) shortens it
 
     def bind(self) -> None:
         """Listen to the wire, to the state and to the panel's buttons."""
@@ -84,6 +85,7 @@ class Online:
         self.app.loop.held = lambda: self.host is not None and not self.started
         if "king-test" in str(window.location.search):  # the browser tests: a cheating host, to be caught
             window.kingCheatNextDeal = create_proxy(lambda: setattr(self, "cheat", True))
+            window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self, "no_connection_s", float(s)))
 
     # ----- the table's changes ---------------------------------------------------------------------
 
@@ -179,7 +181,7 @@ class Online:
         entry.update(busy=False, used=True, asked=self.clock())
         asked = entry["asked"]
         self.draw()
-        window.setTimeout(create_proxy(lambda: self.no_connection(seat, asked)), NO_CONNECTION_S * 1000)
+        window.setTimeout(create_proxy(lambda: self.no_connection(seat, asked)), self.no_connection_s * 1000)
 
     def say(self, seat: int, words: str, about: int | None = None) -> None:
         """``words`` on the seat's own alert line (under its Connect): it covers nothing, a screen reader reads
