@@ -23,7 +23,7 @@ from kingcore.web.rulestext import NO_CONNECTION_S
 from .app import App
 from .draw import blob_url, el, put
 from .extras import open_help
-from .invite import invite_block
+from .invite import invite_block, no_double_click_select
 from .render.invite import bad_link_screen, join_screen
 from .render.status import move_hint
 from .state import spawn
@@ -78,6 +78,7 @@ class GuestPage:
             window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self, "no_connection_s", float(s)))
             window.kingGuestView = create_proxy(lambda text: self.test_view(str(text)))
         document.body.dataset.guest = "reading"
+        no_double_click_select(el("join-dialog"))
         el("loading").hidden = True
         el("btn-new").hidden = True  # this tab is a seat at the host's table: its own games wait in the visitor's tab
         self.app.screen.drawing.hints = False  # until the host's welcome says it allows hints

@@ -208,6 +208,19 @@ def invite_block(node: Any, cat: Catalog, kind: str, text: str, *, title: str, s
     return block
 
 
+def no_double_click_select(node: Any) -> None:
+    """A double click inside ``node`` (the invite panel, the join screen) selects no text but in its fields
+    (where it selects a word to copy): its second click often lands on what the first one drew — Join's
+    answer block, a seat's new link and QR code after *Give the seat to a bot* (testers' finds). Buttons and
+    QR codes are also ``user-select: none`` (style.css)."""
+    node.addEventListener("mousedown", create_proxy(_mousedown))
+
+
+def _mousedown(event: Any) -> None:
+    if int(event.detail or 0) > 1 and is_none(event.target.closest("input, textarea")):
+        event.preventDefault()
+
+
 def test_hook(cat: Catalog, toast: Callable[[str], None]) -> Callable[[str, str], None]:
     """``window.kingInviteBlock(kind, text)`` for the browser tests (only with ``?king-test``): a block drawn
     into ``#invite-test`` at the end of ``<body>``."""

@@ -32,7 +32,7 @@ from kingcore.web.rulestext import NO_CONNECTION_S
 
 from .app import App
 from .draw import el, put
-from .invite import invite_block
+from .invite import invite_block, no_double_click_select
 from .render.invite import answer_fields, invite_panel
 from .state import Change, spawn
 from .words import Catalog, name
@@ -81,6 +81,7 @@ class Online:
         self.app.state.subscribe(self.changed)
         el("invite-body").addEventListener("click", create_proxy(self.clicked))
         el("invite-body").addEventListener("input", create_proxy(self.edited))
+        no_double_click_select(el("invite-dialog"))
         el("btn-invite").addEventListener("click", create_proxy(lambda e: self.open()))
         self.app.loop.held = lambda: self.host is not None and not self.started
         if "king-test" in str(window.location.search):  # the browser tests: a cheating host, to be caught
