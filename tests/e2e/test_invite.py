@@ -180,8 +180,8 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.evaluate("window.kingNoConnectionAfter(0.5)")
     page.fill("#answer-1", page.evaluate(SILENT_ANSWER_JS, page.input_value("#invite-1 input[data-invite-link]")))
     page.click("#connect-1")
-    page.wait_for_selector("body[data-no-connection='1']")
-    assert page.evaluate(said) == "No connection in 20 seconds — try the same network or play at one device."
+    got = page.wait_for_function(f"document.body.dataset.noConnection === '1' && {said}").json_value()
+    assert got == "No connection in 20 seconds — try the same network or play at one device."
     imported, fetched = friends_online(page)
     assert fetched == ["net wheel", "peer.js"] and {"king.net", "kingcore.web.net"} <= set(imported), imported
     # nothing came from the network but the browser's own update check of the service worker on the reload
