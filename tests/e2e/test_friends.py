@@ -201,7 +201,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
                                prefill="<b>Petya</b>")  # the friend's name, from the new invite
             connect(host, 1, code)
             host.wait_for_selector('section.seat[data-seat="1"] .seat-level[data-level=online]', state="attached")
-            host.click("#invite-close")
+            host.wait_for_function("!document.getElementById('invite-dialog').open")  # every friend in again
             guest.wait_for_selector("body[data-guest=playing]")
     for page in (host, guest):
         page.wait_for_selector("#score-sheet tr[data-deal]", state="attached")
