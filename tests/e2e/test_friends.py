@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_hotseat import absent, session
+from test_hotseat import absent_from, session
 from test_web import PREFS_KEY, SAVE_KEY, open_game, seed_storage
 from web_steps import play_to_the_last_deals
 
@@ -72,30 +72,71 @@ def connect(host: Any, seat: int, code: str) -> None:
     host.wait_for_selector(f"#invite-{seat}[data-state=connected]", state="attached")
 
 
-def guest_cards(page: Any) -> list[str]:
-    return list(page.evaluate("[...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)"))
+MINE = "#hand.is-my-turn button.card.is-legal, #call-screen:not([hidden]) button[data-move]"
+"""A page's legal moves when it is to move: its legal cards, or the options of its call screen."""
+PICK_JS = """([mine, focus, html]) => {
+  // The page's first legal move once it is to move, as Playwright's click finds it, in one call to the page:
+  // its button in view, standing still (at one place two animation frames running) and not covered where
+  // the click lands. Returns {x, y, sel: the move's own selector, hand: the card codes in the page's hand,
+  // hint: the Hint button shown, html: the document when asked}; ``focus``: the button focused (a key press
+  // plays it).
+  const el = document.querySelector(mine);
+  if (!el) return null;
+  const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) {
+    el.scrollIntoView({block: 'nearest', inline: 'nearest'});
+    return null;
+  }
+  const card = el.dataset.card, move = el.dataset.move, at = [card, move, x, y].join('|');
+  const still = window.kingTestAt === at;
+  window.kingTestAt = at;
+  if (!still || !el.contains(document.elementFromPoint(x, y))) return null;
+  window.kingTestAt = null;
+  if (focus) el.focus();
+  const hint = document.getElementById('btn-hint'), box = hint && hint.getBoundingClientRect();
+  return {x, y,
+          sel: card ? `#hand button[data-card="${card}"]` : `#call-screen:not([hidden]) button[data-move="${move}"]`,
+          hand: [...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card),
+          hint: !!box && box.width > 0 && box.height > 0 && getComputedStyle(hint).visibility !== 'hidden',
+          html: html ? document.documentElement.outerHTML : null};
+}"""
+
+
+def pick(page: Any, focus: bool = False, html: bool = False) -> dict[str, Any]:
+    """The page's first legal move once it is to move (:data:`PICK_JS`, one wait on the page)."""
+    return dict(page.wait_for_function(PICK_JS, arg=[MINE, focus, html]).json_value())
+
+
+def play(page: Any, move: dict[str, Any], keyboard: bool = False) -> None:
+    """``move`` (from :func:`pick`) played by a click where it stands, or by Enter on it (``pick(focus=True)``);
+    back once its button is gone (the page took the move)."""
+    if keyboard:
+        page.keyboard.press("Enter")
+    else:
+        page.mouse.click(move["x"], move["y"])
+    page.wait_for_function("sel => !document.querySelector(sel)", arg=move["sel"])
 
 
 def play_guest_turn(host: Any, page: Any, double: bool = False) -> None:
     """At the guest's turn: its hand is its seat's, no other seat's unplayed card is in its document; one
     legal card played (``double``: by a double click, whose second click must send nothing — its refusal,
     "the table moved on", would come before the guest's next turn)."""
+    move = pick(page, html=True)  # the guest's document at its turn, read in the call that finds its move
     s = session(host)
     seat = 1
-    assert set(guest_cards(page)) == {str(c) for c in s.game.visible_hand(seat)}
-    assert page.locator("#btn-hint").is_hidden()  # a host allows friends hints only when it says so
+    assert set(move["hand"]) == {str(c) for c in s.game.visible_hand(seat)}
+    assert not move["hint"]  # a host allows friends hints only when it says so
     others: set[str] = set()
     for other in range(s.game.rules.players):
         if other != seat:
             others |= {str(c) for c in s.game.visible_hand(other)}
-    absent(page, others)
-    card = page.locator("#hand button.card.is-legal").first.get_attribute("data-card")
+    absent_from(move["html"], others)
     if double:
         page.evaluate("delete document.body.dataset.lastError")  # the hostile messages' refusals before
-        page.dblclick(f'#hand button[data-card="{card}"]')
+        page.dblclick(move["sel"])
+        page.wait_for_function("sel => !document.querySelector(sel)", arg=move["sel"])
     else:
-        page.click(f'#hand button[data-card="{card}"]')
-    page.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
+        play(page, move)
 
 
 def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
@@ -164,11 +205,8 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
         if what == "over":
             break
         if what == "host":
-            card = host.locator("#hand button.card.is-legal").first.get_attribute("data-card")
-            host.click(f'#hand button[data-card="{card}"]')
-            host.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
+            play(host, pick(host))
             continue
-        guest.wait_for_selector("#hand.is-my-turn button.card.is-legal")
         if turns == 1:  # the double click of the turn before played one card, and no refusal came back
             assert guest.evaluate("document.body.dataset.lastError || ''") == ""  # set with any refusal's toast
         play_guest_turn(host, guest, double=turns == 0)
@@ -257,29 +295,14 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     print(f"invite links {links} characters; answer codes {answers} characters")
 
 
-MINE = "#hand.is-my-turn button.card.is-legal, #call-screen:not([hidden]) button[data-move]"
-"""A page's legal moves when it is to move: its legal cards, or the options of its call screen."""
 ACTOR_JS = f"""() => {{
   const b = document.body.dataset;
   if (b.phase === 'rubber_over') return 'end';
   if (b.phase === 'deal_over') return 'over';
   if (document.querySelector({json.dumps(MINE)})) return 'host';
-  if (['1', '2'].includes(b.toMove)) return 'guest';
+  if (['1', '2'].includes(b.toMove)) return b.toMove;
   return null; }}"""
-
-
-def play_one(page: Any, keyboard: bool = False) -> None:
-    """The page's first legal move (a card, or a call), by a click or by the keyboard (focus, Enter)."""
-    page.wait_for_selector(MINE)
-    first = page.locator(MINE).first
-    card, move = first.get_attribute("data-card"), first.get_attribute("data-move")
-    sel = f'#hand button[data-card="{card}"]' if card else f'#call-screen:not([hidden]) button[data-move="{move}"]'
-    if keyboard:
-        page.focus(sel)
-        page.keyboard.press("Enter")
-    else:
-        page.click(sel)
-    page.wait_for_function(f"!document.querySelector({json.dumps(sel)})")
+"""Who is to move at the host's table: 'host', a friend's seat ('1', '2'), or the deal or rubber over."""
 
 
 def near_the_end(levels: list[str], names: list[str]) -> str:
@@ -351,21 +374,23 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
             host.click("#btn-continue")
             host.wait_for_function("document.body.dataset.deal === '14'")
         elif what == "host":
-            play_one(host)
+            play(host, pick(host))
         else:
-            seat = int(host.evaluate("document.body.dataset.toMove"))
+            seat = int(what)
             page, other = guests[seat], guests[3 - seat]
-            page.wait_for_selector(MINE)
+            keyboard = turns[seat] % 2 == 0  # the keyboard, as on the host's own page, and clicks
+            move = pick(page, focus=keyboard)
             if turns[seat] == 0:
                 other.wait_for_function(
                     f"document.getElementById('status').textContent.includes({json.dumps(waits[seat])})")
                 assert friends[seat][1] in str(other.locator("#status").text_content())
-            if seat not in hinted and page.locator("#btn-hint").is_visible():  # a choice: ask the host's bots
+            if seat not in hinted and move["hint"]:  # a choice: ask the host's bots
                 page.click("#btn-hint")
                 page.wait_for_selector("#hand button.card.is-hint.is-legal, #call-screen button.is-hint[data-move]")
                 assert ("Подсказка", "Підказка")[seat - 1] in str(page.locator("#status").text_content())
                 hinted.add(seat)
-            play_one(page, keyboard=turns[seat] % 2 == 0)  # the keyboard, as on the host's own page, and clicks
+                move = pick(page, focus=keyboard)  # the hint's marks drawn: found again
+            play(page, move, keyboard=keyboard)
             turns[seat] += 1
     assert min(turns.values()) >= 8 and hinted == {1, 2}  # both friends played both deals, with a hint each
     for page in (host, *guests.values()):
