@@ -314,9 +314,10 @@ def near_the_end(levels: list[str], names: list[str]) -> str:
     return s.to_save()
 
 
-def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_context: Any) -> None:
-    """Three contexts: the host in Russian, its saved rubber at the result of deal 12 of 14 with friends at
-    seats 1 and 2, re-invited: one in Russian at seat 1 and one in Ukrainian at seat 2. Each join screen asks in
+def test_a_host_and_two_friends_in_russian_and_ukrainian(warm_peers: Any) -> None:
+    """Three browsers: the host in Russian (its own choice, in the worker's warm context), its saved rubber at
+    the result of deal 12 of 14 with friends at seats 1 and 2, re-invited: one in Russian at seat 1 (a phone)
+    and one in Ukrainian at seat 2 (by their browsers' languages), both starting at once. Each join screen asks in
     its page's language with the host's name; the friends play by keyboard and by clicks; while one friend is
     to play, the other's page says whom it waits for, in its own language. Deal 13, both friends there from
     its fair round to its end, is checked by both as the agreed shuffle (``data-fair``); in deal 14 the host
@@ -324,20 +325,22 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
     the deal was not the agreed shuffle. The host allows hints (off by default): each friend asks once and sees
     the host's bots' best move marked. The rubber ends with its settlement on all three pages."""
     levels = ["human", "online", "online", "random"]
-    prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}}
-    hctx, _ = new_context(locale="ru-RU")
-    seed_storage(hctx, {SAVE_KEY: near_the_end(levels, ["Оля", "", "", ""]), PREFS_KEY: json.dumps(prefs)})
-    host = open_game(hctx, server.url + "?king-test")
-    assert host.evaluate("document.body.dataset.deal") == "12"
+    prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}, "lang": "ru"}
+    warm_peers.store({SAVE_KEY: near_the_end(levels, ["Оля", "", "", ""]), PREFS_KEY: json.dumps(prefs)})
+    host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
+    assert host.evaluate("[document.body.dataset.deal, document.documentElement.lang]") == ["12", "ru"]
     host.wait_for_selector("#invite-dialog[open] #invite-hints")
     assert not host.is_checked("#invite-hints")  # hints for friends: off unless the host allows them
     friends = {1: ("ru-RU", "Петя", "приглашает"), 2: ("uk-UA", "Остап", "запрошує")}
     guests: dict[int, Any] = {}
-    for seat, (locale, name, asks) in friends.items():
-        ctx, _ = new_context(360, 740, locale=locale) if seat == 1 else new_context(locale=locale)  # a phone
+    for seat, (locale, _, _) in friends.items():  # both friends' pages start side by side
+        size = (360, 740) if seat == 1 else (1280, 800)  # seat 1: a phone
+        ctx = warm_peers.new_context(*size, locale=locale)
         seed_storage(ctx, {PREFS_KEY: json.dumps({"ice": {"mode": "none"}})})
-        page = ctx.new_page()
-        page.goto(invite_link(host, seat))
+        guests[seat] = ctx.new_page()
+        guests[seat].goto(invite_link(host, seat))
+    for seat, (_, name, asks) in friends.items():
+        page = guests[seat]
         page.wait_for_selector("#join-name")
         title = str(page.locator("#join-title").text_content())
         assert asks in title and "Оля" in title, title
@@ -353,7 +356,6 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
             host.click("#connect-2")
             host.wait_for_function("document.getElementById('answer-said-2').textContent.includes('Запад')")
         connect(host, seat, code)
-        guests[seat] = page
     host.wait_for_function("!document.getElementById('invite-dialog').open")
     host.wait_for_function("document.body.dataset.deal === '13'")  # dealt by the fair round with both friends
     host.click("#btn-invite")  # hints allowed once the friends are in: their pages learn it at once
