@@ -42,12 +42,18 @@ def invite_link(host: Any, seat: int) -> str:
     return str(host.locator(sel).input_value())
 
 
-def join(ctx: Any, link: str, name: str, lengths: list[int], too_long: bool = False, prefill: str = "") -> Any:
-    """A guest page opened from ``link``, joined as ``name``: its answer code read (its length kept);
-    ``too_long``: first a name over 20 characters, refused in the page's words with no seat named (it is the
-    visitor's own name), the error gone once the name is corrected; ``prefill``: the name filled in."""
+def opened(ctx: Any, link: str) -> Any:
+    """A new page of ``ctx`` at ``link`` (of the friends' test server: ``?king-test``), still starting: the
+    test goes on beside it."""
     page = ctx.new_page()
-    page.goto(link)
+    page.goto(link.replace("/#join=", "/?king-test#join="))
+    return page
+
+
+def join(page: Any, name: str, lengths: list[int], too_long: bool = False, prefill: str = "") -> Any:
+    """A guest ``page`` (:func:`opened` from an invite link) joined as ``name``: its answer code read (its
+    length kept); ``too_long``: first a name over 20 characters, refused in the page's words with no seat named
+    (it is the visitor's own name), the error gone once the name is corrected; ``prefill``: the name filled in."""
     page.wait_for_selector("#join-name")
     assert page.locator("#join-name").input_value() == prefill
     assert page.locator("#join-title").text_content()
@@ -174,7 +180,9 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     console: list[str] = []
     host.on("console", lambda m: console.append(m.text))
     # a name with angle brackets is a name (drawn as text), as at one device — it once failed in silence
-    guest, code = join(gctx, link.replace("/#join=", "/?king-test#join="), "<b>Petya</b>", answers, too_long=True)
+    guest = opened(gctx, link)
+    late = opened(gctx, link)  # a second person at the same link (below): its page starts beside the friend's
+    guest, code = join(guest, "<b>Petya</b>", answers, too_long=True)
     host.fill("#answer-1", code)
     host.dblclick("#connect-1")  # a double click: one answer applied, the second ignored
     host.wait_for_selector("#invite-1[data-state=connected]", state="attached")
@@ -184,8 +192,6 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     assert [m for m in console if "InvalidStateError" in m or "was refused" in m] == [], console
 
     # a second person opens the used link: their answer is never connected, and their page says why it may be
-    late = gctx.new_page()
-    late.goto(link.replace("/#join=", "/?king-test#join="))
     late.wait_for_selector("#join-name")
     late.evaluate("window.kingNoConnectionAfter(0.5)")  # the 20-s deadline, shortened for the test
     late.fill("#join-name", "Vasya")
@@ -229,14 +235,14 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
             host.click("#reinvite-1")
             link = invite_link(host, 1)
             links.append(len(link))
+            guest = opened(gctx, link)  # the friend's new page starts while the host is checked
             # the old link's answer pasted again: refused before the new invite is used up; the bot plays on,
             # labelled as a bot (it once turned "disconnected")
             host.fill("#answer-1", code)
             host.click("#connect-1")
             host.wait_for_function("document.getElementById('answer-said-1').textContent.includes('older invite')")
             assert host.get_attribute("#invite-1", "data-state") == "bot"
-            guest, code = join(gctx, link.replace("/#join=", "/?king-test#join="), "Petya", answers,
-                               prefill="<b>Petya</b>")  # the friend's name, from the new invite
+            guest, code = join(guest, "Petya", answers, prefill="<b>Petya</b>")  # the name, from the new invite
             connect(host, 1, code)
             host.wait_for_selector('section.seat[data-seat="1"] .seat-level[data-level=online]', state="attached")
             host.click("#invite-close")
