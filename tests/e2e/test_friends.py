@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_hotseat import absent, session
+from pointer import MINE, pick, play
+from test_hotseat import absent_from, session
 from test_web import PREFS_KEY, SAVE_KEY, open_game, seed_storage
 from web_steps import play_to_the_last_deals
 
@@ -42,12 +43,18 @@ def invite_link(host: Any, seat: int) -> str:
     return str(host.locator(sel).input_value())
 
 
-def join(ctx: Any, link: str, name: str, lengths: list[int], too_long: bool = False, prefill: str = "") -> Any:
-    """A guest page opened from ``link``, joined as ``name``: its answer code read (its length kept);
-    ``too_long``: first a name over 20 characters, refused in the page's words with no seat named (it is the
-    visitor's own name), the error gone once the name is corrected; ``prefill``: the name filled in."""
+def opened(ctx: Any, link: str) -> Any:
+    """A new page of ``ctx`` at ``link`` (of the friends' test server: ``?king-test``), still starting: the
+    test goes on beside it."""
     page = ctx.new_page()
-    page.goto(link)
+    page.goto(link.replace("/#join=", "/?king-test#join="))
+    return page
+
+
+def join(page: Any, name: str, lengths: list[int], too_long: bool = False, prefill: str = "") -> Any:
+    """A guest ``page`` (:func:`opened` from an invite link) joined as ``name``: its answer code read (its
+    length kept); ``too_long``: first a name over 20 characters, refused in the page's words with no seat named
+    (it is the visitor's own name), the error gone once the name is corrected; ``prefill``: the name filled in."""
     page.wait_for_selector("#join-name")
     assert page.locator("#join-name").input_value() == prefill
     assert page.locator("#join-title").text_content()
@@ -72,30 +79,26 @@ def connect(host: Any, seat: int, code: str) -> None:
     host.wait_for_selector(f"#invite-{seat}[data-state=connected]", state="attached")
 
 
-def guest_cards(page: Any) -> list[str]:
-    return list(page.evaluate("[...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)"))
-
-
 def play_guest_turn(host: Any, page: Any, double: bool = False) -> None:
     """At the guest's turn: its hand is its seat's, no other seat's unplayed card is in its document; one
     legal card played (``double``: by a double click, whose second click must send nothing — its refusal,
     "the table moved on", would come before the guest's next turn)."""
+    move = pick(page, html=True)  # the guest's document at its turn, read in the call that finds its move
     s = session(host)
     seat = 1
-    assert set(guest_cards(page)) == {str(c) for c in s.game.visible_hand(seat)}
-    assert page.locator("#btn-hint").is_hidden()  # a host allows friends hints only when it says so
+    assert set(move["hand"]) == {str(c) for c in s.game.visible_hand(seat)}
+    assert not move["hint"]  # a host allows friends hints only when it says so
     others: set[str] = set()
     for other in range(s.game.rules.players):
         if other != seat:
             others |= {str(c) for c in s.game.visible_hand(other)}
-    absent(page, others)
-    card = page.locator("#hand button.card.is-legal").first.get_attribute("data-card")
+    absent_from(move["html"], others)
     if double:
         page.evaluate("delete document.body.dataset.lastError")  # the hostile messages' refusals before
-        page.dblclick(f'#hand button[data-card="{card}"]')
+        page.dblclick(move["sel"])
+        page.wait_for_function("sel => !document.querySelector(sel)", arg=move["sel"])
     else:
-        page.click(f'#hand button[data-card="{card}"]')
-    page.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
+        play(page, move)
 
 
 def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
@@ -133,7 +136,9 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     console: list[str] = []
     host.on("console", lambda m: console.append(m.text))
     # a name with angle brackets is a name (drawn as text), as at one device — it once failed in silence
-    guest, code = join(gctx, link.replace("/#join=", "/?king-test#join="), "<b>Petya</b>", answers, too_long=True)
+    guest = opened(gctx, link)
+    late = opened(gctx, link)  # a second person at the same link (below): its page starts beside the friend's
+    guest, code = join(guest, "<b>Petya</b>", answers, too_long=True)
     host.fill("#answer-1", code)
     host.dblclick("#connect-1")  # a double click: one answer applied, the second ignored
     host.wait_for_selector("#invite-1[data-state=connected]", state="attached")
@@ -143,8 +148,6 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     assert [m for m in console if "InvalidStateError" in m or "was refused" in m] == [], console
 
     # a second person opens the used link: their answer is never connected, and their page says why it may be
-    late = gctx.new_page()
-    late.goto(link.replace("/#join=", "/?king-test#join="))
     late.wait_for_selector("#join-name")
     late.evaluate("window.kingNoConnectionAfter(0.5)")  # the 20-s deadline, shortened for the test
     late.fill("#join-name", "Vasya")
@@ -164,11 +167,8 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
         if what == "over":
             break
         if what == "host":
-            card = host.locator("#hand button.card.is-legal").first.get_attribute("data-card")
-            host.click(f'#hand button[data-card="{card}"]')
-            host.wait_for_function(f"!document.querySelector('#hand button[data-card=\"{card}\"]')")
+            play(host, pick(host))
             continue
-        guest.wait_for_selector("#hand.is-my-turn button.card.is-legal")
         if turns == 1:  # the double click of the turn before played one card, and no refusal came back
             assert guest.evaluate("document.body.dataset.lastError || ''") == ""  # set with any refusal's toast
         play_guest_turn(host, guest, double=turns == 0)
@@ -191,14 +191,14 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
             host.click("#reinvite-1")
             link = invite_link(host, 1)
             links.append(len(link))
+            guest = opened(gctx, link)  # the friend's new page starts while the host is checked
             # the old link's answer pasted again: refused before the new invite is used up; the bot plays on,
             # labelled as a bot (it once turned "disconnected")
             host.fill("#answer-1", code)
             host.click("#connect-1")
             host.wait_for_function("document.getElementById('answer-said-1').textContent.includes('older invite')")
             assert host.get_attribute("#invite-1", "data-state") == "bot"
-            guest, code = join(gctx, link.replace("/#join=", "/?king-test#join="), "Petya", answers,
-                               prefill="<b>Petya</b>")  # the friend's name, from the new invite
+            guest, code = join(guest, "Petya", answers, prefill="<b>Petya</b>")  # the name, from the new invite
             connect(host, 1, code)
             host.wait_for_selector('section.seat[data-seat="1"] .seat-level[data-level=online]', state="attached")
             host.wait_for_function("!document.getElementById('invite-dialog').open")  # every friend in again
@@ -257,29 +257,14 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     print(f"invite links {links} characters; answer codes {answers} characters")
 
 
-MINE = "#hand.is-my-turn button.card.is-legal, #call-screen:not([hidden]) button[data-move]"
-"""A page's legal moves when it is to move: its legal cards, or the options of its call screen."""
 ACTOR_JS = f"""() => {{
   const b = document.body.dataset;
   if (b.phase === 'rubber_over') return 'end';
   if (b.phase === 'deal_over') return 'over';
   if (document.querySelector({json.dumps(MINE)})) return 'host';
-  if (['1', '2'].includes(b.toMove)) return 'guest';
+  if (['1', '2'].includes(b.toMove)) return b.toMove;
   return null; }}"""
-
-
-def play_one(page: Any, keyboard: bool = False) -> None:
-    """The page's first legal move (a card, or a call), by a click or by the keyboard (focus, Enter)."""
-    page.wait_for_selector(MINE)
-    first = page.locator(MINE).first
-    card, move = first.get_attribute("data-card"), first.get_attribute("data-move")
-    sel = f'#hand button[data-card="{card}"]' if card else f'#call-screen:not([hidden]) button[data-move="{move}"]'
-    if keyboard:
-        page.focus(sel)
-        page.keyboard.press("Enter")
-    else:
-        page.click(sel)
-    page.wait_for_function(f"!document.querySelector({json.dumps(sel)})")
+"""Who is to move at the host's table: 'host', a friend's seat ('1', '2'), or the deal or rubber over."""
 
 
 def near_the_end(levels: list[str], names: list[str]) -> str:
@@ -291,9 +276,10 @@ def near_the_end(levels: list[str], names: list[str]) -> str:
     return s.to_save()
 
 
-def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_context: Any) -> None:
-    """Three contexts: the host in Russian, its saved rubber at the result of deal 12 of 14 with friends at
-    seats 1 and 2, re-invited: one in Russian at seat 1 and one in Ukrainian at seat 2. Each join screen asks in
+def test_a_host_and_two_friends_in_russian_and_ukrainian(warm_peers: Any) -> None:
+    """Three browsers: the host in Russian (its own choice, in the worker's warm context), its saved rubber at
+    the result of deal 12 of 14 with friends at seats 1 and 2, re-invited: one in Russian at seat 1 (a phone)
+    and one in Ukrainian at seat 2 (by their browsers' languages), both starting at once. Each join screen asks in
     its page's language with the host's name; the friends play by keyboard and by clicks; while one friend is
     to play, the other's page says whom it waits for, in its own language. Deal 13, both friends there from
     its fair round to its end, is checked by both as the agreed shuffle (``data-fair``); in deal 14 the host
@@ -301,20 +287,22 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
     the deal was not the agreed shuffle. The host allows hints (off by default): each friend asks once and sees
     the host's bots' best move marked. The rubber ends with its settlement on all three pages."""
     levels = ["human", "online", "online", "random"]
-    prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}}
-    hctx, _ = new_context(locale="ru-RU")
-    seed_storage(hctx, {SAVE_KEY: near_the_end(levels, ["Оля", "", "", ""]), PREFS_KEY: json.dumps(prefs)})
-    host = open_game(hctx, server.url + "?king-test")
-    assert host.evaluate("document.body.dataset.deal") == "12"
+    prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}, "lang": "ru"}
+    warm_peers.store({SAVE_KEY: near_the_end(levels, ["Оля", "", "", ""]), PREFS_KEY: json.dumps(prefs)})
+    host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
+    assert host.evaluate("[document.body.dataset.deal, document.documentElement.lang]") == ["12", "ru"]
     host.wait_for_selector("#invite-dialog[open] #invite-hints")
     assert not host.is_checked("#invite-hints")  # hints for friends: off unless the host allows them
     friends = {1: ("ru-RU", "Петя", "приглашает"), 2: ("uk-UA", "Остап", "запрошує")}
     guests: dict[int, Any] = {}
-    for seat, (locale, name, asks) in friends.items():
-        ctx, _ = new_context(360, 740, locale=locale) if seat == 1 else new_context(locale=locale)  # a phone
+    for seat, (locale, _, _) in friends.items():  # both friends' pages start side by side
+        size = (360, 740) if seat == 1 else (1280, 800)  # seat 1: a phone
+        ctx = warm_peers.new_context(*size, locale=locale)
         seed_storage(ctx, {PREFS_KEY: json.dumps({"ice": {"mode": "none"}})})
-        page = ctx.new_page()
-        page.goto(invite_link(host, seat))
+        guests[seat] = ctx.new_page()
+        guests[seat].goto(invite_link(host, seat))
+    for seat, (_, name, asks) in friends.items():
+        page = guests[seat]
         page.wait_for_selector("#join-name")
         title = str(page.locator("#join-title").text_content())
         assert asks in title and "Оля" in title, title
@@ -330,7 +318,6 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
             host.click("#connect-2")
             host.wait_for_function("document.getElementById('answer-said-2').textContent.includes('Запад')")
         connect(host, seat, code)
-        guests[seat] = page
     host.wait_for_function("!document.getElementById('invite-dialog').open")
     host.wait_for_function("document.body.dataset.deal === '13'")  # dealt by the fair round with both friends
     host.click("#btn-invite")  # hints allowed once the friends are in: their pages learn it at once
@@ -351,21 +338,23 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(server: Any, new_contex
             host.click("#btn-continue")
             host.wait_for_function("document.body.dataset.deal === '14'")
         elif what == "host":
-            play_one(host)
+            play(host, pick(host))
         else:
-            seat = int(host.evaluate("document.body.dataset.toMove"))
+            seat = int(what)
             page, other = guests[seat], guests[3 - seat]
-            page.wait_for_selector(MINE)
+            keyboard = turns[seat] % 2 == 0  # the keyboard, as on the host's own page, and clicks
+            move = pick(page, focus=keyboard)
             if turns[seat] == 0:
                 other.wait_for_function(
                     f"document.getElementById('status').textContent.includes({json.dumps(waits[seat])})")
                 assert friends[seat][1] in str(other.locator("#status").text_content())
-            if seat not in hinted and page.locator("#btn-hint").is_visible():  # a choice: ask the host's bots
+            if seat not in hinted and move["hint"]:  # a choice: ask the host's bots
                 page.click("#btn-hint")
                 page.wait_for_selector("#hand button.card.is-hint.is-legal, #call-screen button.is-hint[data-move]")
                 assert ("Подсказка", "Підказка")[seat - 1] in str(page.locator("#status").text_content())
                 hinted.add(seat)
-            play_one(page, keyboard=turns[seat] % 2 == 0)  # the keyboard, as on the host's own page, and clicks
+                move = pick(page, focus=keyboard)  # the hint's marks drawn: found again
+            play(page, move, keyboard=keyboard)
             turns[seat] += 1
     assert min(turns.values()) >= 8 and hinted == {1, 2}  # both friends played both deals, with a hint each
     for page in (host, *guests.values()):

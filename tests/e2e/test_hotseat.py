@@ -33,7 +33,11 @@ def session(page: Any) -> Session:
 
 def absent(page: Any, cards: set[str]) -> None:
     """None of ``cards`` is in the document: no element names its code, no text or label its name."""
-    html = page.evaluate("document.documentElement.outerHTML")
+    absent_from(page.evaluate("document.documentElement.outerHTML"), cards)
+
+
+def absent_from(html: str, cards: set[str]) -> None:
+    """:func:`absent` on a document's ``html`` read before (with other things, in one call to the page)."""
     for card in cards:
         assert f'"{card}"' not in html and f"why-{card}" not in html, card
         assert CAT.card_name(card) not in html, card

@@ -21,7 +21,7 @@ from kingcore.web.stats import add_rubber, dump_stats, empty_stats, rubber_entry
 from sitebuild.browser import play_on
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shared rubber step
-from web_steps import step
+from web_steps import play_to_the_last_deals, step
 
 pytestmark = pytest.mark.browser
 
@@ -30,9 +30,10 @@ LEVELS = ["human", "random", "random", "random"]
 
 
 def near_the_end(seed: int) -> Session:
-    """A rubber (random bots) at my turn in its last deal with two cards left; the save ahead of any tab."""
+    """A rubber at my turn in its last deal with two cards left (the deals before played by the engine at
+    random, the last by random bots); the save ahead of any tab."""
     rng = random.Random(seed)
-    s = Session.new_game({}, rng, {"levels": LEVELS, "fast": True})
+    s = play_to_the_last_deals(Session.new_game({}, rng, {"levels": LEVELS, "fast": True}), rng, deals_left=1)
     while True:
         vm = s.view_model(0)
         if vm["deal"] == vm["deals"] and vm["my_turn"] and vm["phase"] == "play" and len(vm["hand"]) <= 2:
@@ -42,10 +43,11 @@ def near_the_end(seed: int) -> Session:
 
 
 def finished(seed: int) -> Session:
+    """A whole rubber played by the engine at random (a fraction of the bots' time)."""
     rng = random.Random(seed)
     s = Session.new_game({}, rng, {"levels": LEVELS})
     while s.game.phase is not Phase.RUBBER_OVER:
-        step(s, rng, level="random")
+        s.game.step_random(rng)
     return s
 
 

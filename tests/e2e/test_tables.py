@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pointer import pick, play
 from test_web import (
-    MY_TURN_OR_BREAK,
     PREFS_KEY,
     SAVE_KEY,
     SETTLED_JS,
@@ -345,6 +345,8 @@ def my_turn_illegal_after_a_trick(s: Session) -> bool:
             and any(not c["legal"] for c in vm["hand"]))
 
 
+HAND_LEGAL = "#hand.is-my-turn button.card:not([aria-disabled=true])"
+"""The cards of the page's hand it may play, at its turn."""
 PLAYED = [
     ("2p", 2, None),
     ("3p-no-black-sevens", 3, "no_black_sevens"),
@@ -396,11 +398,8 @@ def test_one_deal_of_each_table_played_by_clicking(warm_game: Any, artifacts: Pa
         assert page.get_attribute("#table", "data-players") == str(players)
         assert page.locator("#kitty").is_visible() == (deck == "kitty")
         clicks = 0
-        while True:
-            page.wait_for_function(MY_TURN_OR_BREAK)
-            if page.evaluate("document.body.dataset.phase") == "deal_over":
-                break
-            page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
+        while not (move := pick(page, mine=HAND_LEGAL, stop=("deal_over",))).get("stop"):
+            play(page, move)  # a pointer's click where the card stands
             clicks += 1
         st = state(page)
         assert clicks >= 1 and len(st["rows"]) == 1, label
