@@ -197,6 +197,20 @@ def test_the_page_catalog_is_compiled_and_named_in_the_page_config() -> None:
         "./locale/en.mo": "./locale/en.mo"}}
 
 
+def test_friends_online_page_modules_are_left_out_of_the_page_config() -> None:
+    """king/net.py, guest.py, invite.py and render/invite.py (friends online, issue 19) are not fetched at start:
+    the ``files`` config leaves them out, and the build refuses a loader (king/netload.py) that does not fetch
+    one of them on first use."""
+    loader = b'NET_PAGE_MODULES = ("guest.py", "invite.py", "net.py", "render/invite.py")'
+    files = {"pyscript.json": b"{}", "king/__init__.py": b"", "king/netload.py": loader,
+             **{rel: b"" for rel in site.NET_PAGE_MODULES}}
+    site.page_files_config(files)
+    assert sorted(json.loads(files["pyscript.json"])["files"]) == ["./king/__init__.py", "./king/netload.py"]
+    files["king/netload.py"] = loader.replace(b'"net.py", ', b"")
+    with pytest.raises(BuildError, match=r"net\.py"):
+        site.page_files_config(files)
+
+
 def test_the_snapshot_key_follows_pyodide_and_the_wheel_only() -> None:
     """A new Pyodide or a new wheel makes the page take a new start-up snapshot (web/boot.mjs); a change of
     the page's own files does not (they are not in the snapshot)."""

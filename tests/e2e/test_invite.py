@@ -24,18 +24,22 @@ pytestmark = pytest.mark.browser
 SEGNO_FETCHED = "() => performance.getEntriesByType('resource').some(e => e.name.includes('/wheels/segno-'))"
 FRIENDS_JS = """async () => {  // friends online's modules in the page's Python, and its files the page fetched
   const py = await (await import(new URL("./boot.mjs", location.href).href)).start();
-  const names = ["king.net", "king.guest", "king.invite", "kingcore.web.net", "kingcore.web.netmsg",
-                 "kingcore.web.fair", "kingcore.web.qr"];
+  const names = ["king.friends", "king.netload", "king.net", "king.guest", "king.invite", "king.render.invite",
+                 "kingcore.web.net", "kingcore.web.netmsg", "kingcore.web.fair", "kingcore.web.qr"];
   const imported = py.runPython(`import sys; " ".join(m for m in ${JSON.stringify(names)} if m in sys.modules)`);
   const fetched = performance.getEntriesByType("resource").map(e => new URL(e.name).pathname)
-    .filter(p => /\\/wheels\\/kingcore_net-[^/]*\\.whl$|\\/peer\\.js$/.test(p)).map(p => p.split("/").pop());
-  return [imported.split(" ").filter(Boolean), fetched.sort()];
+    .filter(p => /\\/wheels\\/kingcore_net-[^/]*\\.whl$|\\/peer\\.js$/.test(p)
+              || /\\/king\\/(net|guest|invite|render\\/invite)\\.py$/.test(p))
+    .map(p => p.endsWith(".py") ? "king modules" : p.split("/").pop());
+  return [imported.split(" ").filter(Boolean), [...new Set(fetched)].sort()];
 }"""
 
 
 def friends_online(page: Any) -> tuple[list[str], list[str]]:
-    """Friends online's modules imported in ``page``'s Python, and the names of its files (its wheel,
-    ``peer.js``) the page has fetched (from the network or its service worker)."""
+    """Friends online's modules imported in ``page``'s Python (its entry ``king.friends`` and loader
+    ``king.netload`` too), and the names of its files (its wheel, ``peer.js``, "king modules" for the page's
+    ``king/net.py``, ``guest.py``, ``invite.py``, ``render/invite.py``) the page has fetched (from the network
+    or its service worker)."""
     imported, fetched = page.evaluate(FRIENDS_JS)
     return list(imported), [("net wheel" if name.endswith(".whl") else name) for name in fetched]
 
@@ -83,7 +87,8 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.wait_for_selector("#invite-test figure[data-qr=ready] img.qr")
     assert page.evaluate(SEGNO_FETCHED)
     imported, fetched = friends_online(page)  # the first use: from the service worker (offline)
-    assert fetched == ["net wheel", "peer.js"] and {"king.invite", "kingcore.web.qr"} <= set(imported), imported
+    assert fetched == ["king modules", "net wheel", "peer.js"], fetched
+    assert {"king.invite", "kingcore.web.qr"} <= set(imported), imported
     assert page.input_value("#invite-test input[data-invite-link]") == link
     assert page.get_attribute("#invite-test input[data-invite-link]", "readonly") is not None
     assert qr_text(page, "#invite-test") == [link]
@@ -150,7 +155,8 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.wait_for_function("(document.querySelector('#invite-1 input[data-invite-link]') || {}).value")
     assert "#join=" in page.input_value("#invite-1 input[data-invite-link]")
     imported, fetched = friends_online(page)
-    assert fetched == ["net wheel", "peer.js"] and {"king.net", "kingcore.web.net"} <= set(imported), imported
+    assert fetched == ["king modules", "net wheel", "peer.js"], fetched
+    assert {"king.net", "kingcore.web.net"} <= set(imported), imported
     # nothing came from the network but the browser's own update check of the service worker on the reload
     # (the browser's, not the page's: the offline emulation does not cover it; with no server it fails)
     assert [p for p, _ in server.bodies[asked:] if not p.endswith("/sw.js")] == []
