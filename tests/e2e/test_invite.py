@@ -34,6 +34,13 @@ FRIENDS_JS = """async () => {  // friends online's modules in the page's Python,
   return [imported.split(" ").filter(Boolean), [...new Set(fetched)].sort()];
 }"""
 
+COMPILED_JS = """async () => {  // the page's king modules: [those imported from a source, how many from a .pyc]
+  const py = await (await import(new URL("./boot.mjs", location.href).href)).start();
+  return JSON.parse(py.runPython(`import json, sys
+files = [str(getattr(m, "__file__", "")) for n, m in list(sys.modules.items()) if n.split(".")[0] == "king"]
+json.dumps([sorted(f for f in files if not f.endswith(".pyc")), sum(f.endswith(".pyc") for f in files)])`));
+}"""
+
 
 def friends_online(page: Any) -> tuple[list[str], list[str]]:
     """Friends online's modules imported in ``page``'s Python (its entry ``king.friends`` and loader
@@ -79,6 +86,8 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.wait_for_selector("body[data-ready=true]")
     assert not page.evaluate(SEGNO_FETCHED), "the QR encoder was fetched while the page started"
     assert friends_online(page) == ([], []), "friends online was loaded by a plain start"
+    from_source, compiled = page.evaluate(COMPILED_JS)  # the build compiled them: no compiling at each start
+    assert from_source == [] and compiled >= 30, (from_source, compiled)
 
     # the host's invite: a link of the length netpage's codes have (≈ 1,000 characters)
     code = base64.urlsafe_b64encode(random.Random(19).randbytes(720)).decode().rstrip("=")
