@@ -57,13 +57,14 @@ def sri_sha512(path: Path) -> str:
     return "sha512-" + base64.b64encode(h.digest()).decode()
 
 
-def files_under(root: Path) -> list[Path]:
-    """Regular files under root, sorted, skipping caches and editor droppings."""
+def files_under(root: Path, compiled: bool = False) -> list[Path]:
+    """Regular files under root, sorted, skipping caches and editor droppings; ``compiled``: keep ``.pyc``
+    files outside ``__pycache__`` (a built site ships the page's modules compiled: ``sitebuild.wheels.page_pycs``)."""
     out = []
     for dirpath, dirnames, filenames in os.walk(root):
         dirnames[:] = sorted(d for d in dirnames if d not in ("__pycache__", ".mypy_cache", ".ruff_cache"))
         for name in sorted(filenames):
-            if name.endswith((".pyc", ".pyo", "~", ".swp")) or name == ".DS_Store":
+            if name.endswith((".pyo", "~", ".swp")) or name == ".DS_Store" or (name.endswith(".pyc") and not compiled):
                 continue
             out.append(Path(dirpath) / name)
     return out

@@ -19,7 +19,7 @@ from .common import ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256
 from .pins import PYODIDE_VERSION, PYSCRIPT_VERSION
 from .serviceworker import service_worker
 from .vendor import segno_wheel, vendor_pyodide, vendor_pyscript
-from .wheels import kingcore_wheel, split_web_wheel, web_wheel, wheel_inputs
+from .wheels import kingcore_wheel, page_pycs, split_web_wheel, web_wheel, wheel_inputs
 
 BOOT = "./boot.mjs"  # web/boot.mjs: starts the page's Pyodide before PyScript; it loads the wheel itself
 WHEEL_MARK = "__KINGCORE_WHEEL__"  # in web/boot.mjs: replaced by the wheel's URL
@@ -27,6 +27,9 @@ QR_MARK = "__SEGNO_WHEEL__"  # in web/king/invite.py: replaced by the segno whee
 QR_PAGE = "king/invite.py"
 NET_MARK = "__NET_WHEEL__"  # in web/king/netload.py: replaced by the friends-online wheel's URL (loaded on first use)
 NET_PAGE = "king/netload.py"
+NET_PAGE_MODULES = ("king/guest.py", "king/invite.py", "king/net.py", "king/render/invite.py")
+"""Friends online's page modules: left out of the ``files`` config; ``king/netload.py`` (``NET_PAGE_MODULES``,
+which must name each) fetches them on first use, from the service worker's precache once it is stored."""
 SNAPSHOT_MARK = "__SNAPSHOT_KEY__"  # in web/boot.mjs: replaced by snapshot_key() (the start-up snapshot's key)
 BUILD_SOURCES = Path(__file__).resolve().parent  # the build's own code: part of the sources fingerprint
 
@@ -78,12 +81,21 @@ def config_refs(files: dict[str, bytes]) -> dict[str, bool]:
 
 
 def page_files_config(files: dict[str, bytes], config: str = "pyscript.json") -> None:
-    """Name in the page's main PyScript config (``files``) every module of web/king/ and every compiled
-    catalog (``locale/*.mo``): PyScript puts them in Python's file system before main.py runs, where
-    ``import king`` and the catalog find them. ``files`` (relative path -> bytes) is changed in place."""
-    conf = json.loads(files[config])
-    shipped = [rel for rel in sorted(files) if (rel.startswith("king/") and rel.endswith(".py"))
+    """Name in the page's main PyScript config (``files``) every module of web/king/ but friends online's
+    (:data:`NET_PAGE_MODULES`, fetched on first use) — its ``.pyc`` in place of its source if the build made
+    one (``sitebuild.wheels.page_pycs``) — and every compiled catalog (``locale/*.mo``): PyScript puts them in
+    Python's file system before main.py runs, where ``import king`` and the catalog find them.
+    ``files`` (relative path -> bytes) is changed in place. Raises BuildError if ``king/netload.py`` does not
+    name a module left out."""
+    loader = files.get(NET_PAGE, b"")
+    lazy = [rel for rel in NET_PAGE_MODULES if rel in files]
+    if missing := [rel for rel in lazy if f'"{rel.removeprefix("king/")}"'.encode() not in loader]:
+        raise BuildError(f"web/{NET_PAGE} must fetch {missing} on first use (its NET_PAGE_MODULES)")
+    shipped = [rel for rel in sorted(files)  # a module's .pyc in place of its source (a source would win)
+               if (rel.startswith("king/") and rel.endswith(".py") and rel not in lazy and rel + "c" not in files)
+               or (rel.startswith("king/") and rel.endswith(".pyc"))
                or (rel.startswith("locale/") and rel.endswith(".mo"))]
+    conf = json.loads(files[config])
     conf["files"] = {**conf.get("files", {}), **{f"./{rel}": f"./{rel}" for rel in shipped}}
     files[config] = (json.dumps(conf, indent=2, ensure_ascii=False) + "\n").encode()
 
@@ -114,6 +126,10 @@ def collect_site() -> tuple[dict[str, bytes], str]:
             if mark.encode() not in files[page]:
                 raise BuildError(f"web/{page} must name its wheel as {mark!r} (build.py writes its URL there)")
             files[page] = files[page].replace(mark.encode(), url.encode())
+    # the start's king/ modules compiled (as shipped, marks written; the sources stay in the site for reading):
+    # the page does not compile them on every start
+    files.update(page_pycs({rel: data for rel, data in files.items()
+                            if rel.startswith("king/") and rel.endswith(".py") and rel not in NET_PAGE_MODULES}))
     boot = BOOT.removeprefix("./")
     if boot in files:
         text = files[boot].decode()
@@ -158,7 +174,7 @@ def tree_hash(files: dict[str, bytes]) -> str:
 
 def disk_tree_hash(root: Path) -> str:
     """:func:`tree_hash` of the files under ``root`` on disk."""
-    return tree_hash({p.relative_to(root).as_posix(): p.read_bytes() for p in files_under(root)})
+    return tree_hash({p.relative_to(root).as_posix(): p.read_bytes() for p in files_under(root, compiled=True)})
 
 
 def build(site: Path = SITE) -> None:

@@ -117,6 +117,22 @@ print(json.dumps(out, sort_keys=True))
 """
 
 
+def _pyodide_pycs(pyodide: Path, wheel: Path, code: str, what: str) -> tuple[str, dict[str, str]]:
+    """Run ``code`` (:data:`PYC_CODE`, :data:`PAGE_PYC_CODE`) in the vendored Pyodide under Node with ``wheel``
+    unpacked into its site-packages: its cache tag and its ``.pyc`` (base64) by source path. Raises BuildError
+    without Node or without a result."""
+    node = shutil.which("node")
+    if not node:
+        raise BuildError(f"compiling {what} for the page needs Node (node was not found on PATH)")
+    text = run([node, str(RUNNER), "--pyodide", str(pyodide), "--wheel", str(wheel), "--code", code],
+               f"compiling {what} in Pyodide", timeout=300)
+    try:
+        compiled = json.loads(text.strip().splitlines()[-1])
+        return str(compiled["cache_tag"]), dict(compiled["pyc"])
+    except (ValueError, KeyError, IndexError) as e:
+        raise BuildError(f"compiling {what} in Pyodide printed no result ({e})") from None
+
+
 def web_wheel(wheel: Path) -> Path:
     """The wheel the site ships: ``wheel`` plus its modules compiled by the vendored Pyodide's Python
     (``kingcore/__pycache__/*.cpython-314.pyc``, unchecked-hash pycs: PEP 552), so that the page and the
@@ -129,16 +145,7 @@ def web_wheel(wheel: Path) -> Path:
     if cached.is_file():
         return cached
     log("  compiling kingcore for Pyodide (.pyc in the web wheel) ...")
-    node = shutil.which("node")
-    if not node:
-        raise BuildError("compiling the web wheel needs Node (node was not found on PATH)")
-    text = run([node, str(RUNNER), "--pyodide", str(pyodide), "--wheel", str(wheel), "--code", PYC_CODE],
-               "compiling kingcore in Pyodide", timeout=300)
-    try:
-        compiled = json.loads(text.strip().splitlines()[-1])
-        tag, pycs = str(compiled["cache_tag"]), dict(compiled["pyc"])
-    except (ValueError, KeyError, IndexError) as e:
-        raise BuildError(f"compiling kingcore in Pyodide printed no result ({e})") from None
+    tag, pycs = _pyodide_pycs(pyodide, wheel, PYC_CODE, "kingcore")
     tmp = new_tmp_dir("webwheel")
     try:
         target = tmp / wheel.name
@@ -238,3 +245,66 @@ def split_web_wheel(wheel: Path) -> tuple[bytes, str, bytes]:
         info.external_attr = 0o644 << 16
         dst.writestr(info, "\n".join([*lines, f"{dist}/RECORD,,"]) + "\n")
     return start.getvalue(), f"{NET_DIST}-{version}-py3-none-any.whl", out.getvalue()
+
+
+
+PAGE_PYC_CODE = r"""
+import ast, base64, importlib.util, json, os, site, sys
+from importlib._bootstrap_external import _code_to_hash_pyc
+base = site.getsitepackages()[0]
+
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass(lineno=body[0].lineno, col_offset=body[0].col_offset)]
+    return tree
+
+out = {"cache_tag": sys.implementation.cache_tag, "pyc": {}}
+for dirpath, _, names in sorted(os.walk(os.path.join(base, "king"))):
+    for name in sorted(names):
+        if name.endswith(".py"):
+            path = os.path.join(dirpath, name)
+            data = open(path, "rb").read()
+            rel = os.path.relpath(path, base).replace(os.sep, "/")
+            code = compile(without_docstrings(ast.parse(data, rel)), rel, "exec", dont_inherit=True)
+            pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+            out["pyc"][rel] = base64.b64encode(bytes(pyc)).decode()
+print(json.dumps(out, sort_keys=True))
+"""
+"""Compiles the page's package ``king/`` (unpacked from a zip of its sources, not imported: its modules import
+PyScript), without docstrings (the page never reads one; the ``.pyc`` are a third smaller), ``co_filename``
+``king/…/name.py``."""
+
+
+def page_pycs(sources: dict[str, bytes]) -> dict[str, bytes]:
+    """The page's modules ``sources`` (``king/…/name.py`` -> source, as shipped) compiled by the vendored
+    Pyodide's Python: ``king/…/name.pyc`` -> a sourceless ``.pyc`` (PEP 552 hash-based, unchecked; no
+    docstrings), which PyScript's ``files`` config puts in place of the source, so that the page does not
+    compile its modules on every start. Cached by the sources. Raises BuildError as :func:`_pyodide_pycs`."""
+    pyodide = vendor_pyodide()
+    h = hashlib.sha256(pyodide.name.encode() + PAGE_PYC_CODE.encode())
+    for rel in sorted(sources):
+        h.update(rel.encode() + b"\0" + hashlib.sha256(sources[rel]).digest())
+    cached = WHEEL_CACHE / f"page-{h.hexdigest()[:20]}.json"
+    if not cached.is_file():
+        log("  compiling the page's king/ modules for Pyodide (.pyc) ...")
+        tmp = new_tmp_dir("pagepyc")
+        try:
+            wheel = tmp / "king_page-0-py3-none-any.whl"
+            with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+                for rel in sorted(sources):
+                    z.writestr(rel, sources[rel])
+            _, pycs = _pyodide_pycs(pyodide, wheel, PAGE_PYC_CODE, "the page's modules")
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        if set(pycs) != set(sources):
+            raise BuildError(f"compiling the page's modules: {sorted(set(sources) ^ set(pycs))} not compiled")
+        WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+        part = cached.with_suffix(".part")
+        part.write_text(json.dumps(pycs, sort_keys=True), encoding="utf-8")
+        os.replace(part, cached)
+    pycs = json.loads(cached.read_text(encoding="utf-8"))
+    return {rel + "c": base64.b64decode(b64) for rel, b64 in sorted(pycs.items())}

@@ -118,6 +118,23 @@ def test_two_builds_give_the_same_tree(tmp_path: Path) -> None:
     assert disk_tree_hash(outs[1]).startswith(tree_line(runs[1].stdout))
     assert (outs[0] / "index.html").is_file() and not (tmp_path / "a" / ".site-old").exists()
     check_net_wheel(outs[0])
+    check_page_pycs(outs[0])
+
+
+def check_page_pycs(out: Path) -> None:
+    """The start's king/ modules are named in the page's ``files`` config by their ``.pyc`` alone (compiled by
+    the build: unchecked hash-based, PEP 552), the sources stay in the site; friends online's page modules
+    are named by neither (fetched on first use) but precached."""
+    config = set(json.loads((out / "pyscript.json").read_text(encoding="utf-8"))["files"])
+    sources = {p.relative_to(out).as_posix() for p in (out / "king").rglob("*.py")}
+    lazy = set(site.NET_PAGE_MODULES)
+    assert lazy < sources and "king/app.py" in sources
+    assert {f"./{rel}c" for rel in sources - lazy} == {k for k in config if k.startswith("./king/")}
+    for rel in sources - lazy:
+        header = (out / f"{rel}c").read_bytes()[:16]
+        assert int.from_bytes(header[4:8], "little") == 0b01, rel  # hash-based, not checked against a source
+    sw = (out / "sw.js").read_text(encoding="utf-8")
+    assert all(f'"./{rel}"' in sw for rel in lazy)
 
 
 def check_net_wheel(out: Path) -> None:
@@ -195,6 +212,22 @@ def test_the_page_catalog_is_compiled_and_named_in_the_page_config() -> None:
     assert json.loads(files["pyscript.json"]) == {"interpreter": "./boot.mjs", "files": {
         "./king/__init__.py": "./king/__init__.py", "./king/render/hand.py": "./king/render/hand.py",
         "./locale/en.mo": "./locale/en.mo"}}
+
+
+def test_friends_online_page_modules_are_left_out_of_the_page_config() -> None:
+    """king/net.py, guest.py, invite.py and render/invite.py (friends online, issue 19) are not fetched at start:
+    the ``files`` config leaves them out, and the build refuses a loader (king/netload.py) that does not fetch
+    one of them on first use. A module the build compiled is named by its ``.pyc`` alone (a source beside it
+    would be compiled instead)."""
+    loader = b'NET_PAGE_MODULES = ("guest.py", "invite.py", "net.py", "render/invite.py")'
+    files = {"pyscript.json": b"{}", "king/__init__.py": b"", "king/netload.py": loader, "king/app.py": b"",
+             "king/app.pyc": b"", **{rel: b"" for rel in site.NET_PAGE_MODULES}}
+    site.page_files_config(files)
+    assert sorted(json.loads(files["pyscript.json"])["files"]) == [
+        "./king/__init__.py", "./king/app.pyc", "./king/netload.py"]
+    files["king/netload.py"] = loader.replace(b'"net.py", ', b"")
+    with pytest.raises(BuildError, match=r"net\.py"):
+        site.page_files_config(files)
 
 
 def test_the_snapshot_key_follows_pyodide_and_the_wheel_only() -> None:

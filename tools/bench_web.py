@@ -96,7 +96,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def site_size() -> tuple[int, int, int]:
     """(files, bytes, gzipped bytes) of dist/site (gzip -6 per file, as a static host would serve it)."""
-    files = files_under(SITE)
+    files = files_under(SITE, compiled=True)
     raw = sum(p.stat().st_size for p in files)
     gz = sum(len(gzip.compress(p.read_bytes(), 6, mtime=0)) for p in files)
     return len(files), raw, gz

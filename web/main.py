@@ -12,7 +12,7 @@ from king.app import App
 from king.clicks import StrayClicks
 from king.draw import el, show_language
 from king.extras import closed, open_help, open_history
-from king.friends import Friends, join_code
+from king.friendslazy import LazyFriends, join_code
 from king.keys import Keys
 from king.newgame import NewGameDialog
 from king.options import OptionsDialog
@@ -42,7 +42,7 @@ CAT = load_catalog(LANG)
 app = App(CAT, STORE)
 dialog = NewGameDialog(CAT, new_game_options(), app)  # the engine's options, every table size, read once
 JOIN = join_code(str(window.location.hash))
-friends = Friends(CAT, app)  # issue 19: friends online, loaded on first use (a game with friends, a #join= link)
+friends = LazyFriends(CAT, app)  # issue 19: friends online, imported on first use (a game with friends, a #join= link)
 strays = StrayClicks()  # a double click's follow-up on my hand plays no card (one device, hot seat, a friend's)
 strays.bind()
 

@@ -24,12 +24,21 @@ pytestmark = pytest.mark.browser
 SEGNO_FETCHED = "() => performance.getEntriesByType('resource').some(e => e.name.includes('/wheels/segno-'))"
 FRIENDS_JS = """async () => {  // friends online's modules in the page's Python, and its files the page fetched
   const py = await (await import(new URL("./boot.mjs", location.href).href)).start();
-  const names = ["king.net", "king.guest", "king.invite", "kingcore.web.net", "kingcore.web.netmsg",
-                 "kingcore.web.fair", "kingcore.web.qr"];
+  const names = ["king.friends", "king.netload", "king.net", "king.guest", "king.invite", "king.render.invite",
+                 "kingcore.web.net", "kingcore.web.netmsg", "kingcore.web.fair", "kingcore.web.qr"];
   const imported = py.runPython(`import sys; " ".join(m for m in ${JSON.stringify(names)} if m in sys.modules)`);
   const fetched = performance.getEntriesByType("resource").map(e => new URL(e.name).pathname)
-    .filter(p => /\\/wheels\\/kingcore_net-[^/]*\\.whl$|\\/peer\\.js$/.test(p)).map(p => p.split("/").pop());
-  return [imported.split(" ").filter(Boolean), fetched.sort()];
+    .filter(p => /\\/wheels\\/kingcore_net-[^/]*\\.whl$|\\/peer\\.js$/.test(p)
+              || /\\/king\\/(net|guest|invite|render\\/invite)\\.py$/.test(p))
+    .map(p => p.endsWith(".py") ? "king modules" : p.split("/").pop());
+  return [imported.split(" ").filter(Boolean), [...new Set(fetched)].sort()];
+}"""
+
+COMPILED_JS = """async () => {  // the page's king modules: [those imported from a source, how many from a .pyc]
+  const py = await (await import(new URL("./boot.mjs", location.href).href)).start();
+  return JSON.parse(py.runPython(`import json, sys
+files = [str(getattr(m, "__file__", "")) for n, m in list(sys.modules.items()) if n.split(".")[0] == "king"]
+json.dumps([sorted(f for f in files if not f.endswith(".pyc")), sum(f.endswith(".pyc") for f in files)])`));
 }"""
 
 SILENT_ANSWER_JS = """async link => {  // a friend's answer code to the invite link, made by this page's own wire
@@ -41,8 +50,10 @@ SILENT_ANSWER_JS = """async link => {  // a friend's answer code to the invite l
 
 
 def friends_online(page: Any) -> tuple[list[str], list[str]]:
-    """Friends online's modules imported in ``page``'s Python, and the names of its files (its wheel,
-    ``peer.js``) the page has fetched (from the network or its service worker)."""
+    """Friends online's modules imported in ``page``'s Python (its entry ``king.friends`` and loader
+    ``king.netload`` too), and the names of its files (its wheel, ``peer.js``, "king modules" for the page's
+    ``king/net.py``, ``guest.py``, ``invite.py``, ``render/invite.py``) the page has fetched (from the network
+    or its service worker)."""
     imported, fetched = page.evaluate(FRIENDS_JS)
     return list(imported), [("net wheel" if name.endswith(".whl") else name) for name in fetched]
 
@@ -82,6 +93,8 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.wait_for_selector("body[data-ready=true]")
     assert not page.evaluate(SEGNO_FETCHED), "the QR encoder was fetched while the page started"
     assert friends_online(page) == ([], []), "friends online was loaded by a plain start"
+    from_source, compiled = page.evaluate(COMPILED_JS)  # the build compiled them: no compiling at each start
+    assert from_source == [] and compiled >= 30, (from_source, compiled)
 
     # the host's invite: a link of the length netpage's codes have (≈ 1,000 characters)
     code = base64.urlsafe_b64encode(random.Random(19).randbytes(720)).decode().rstrip("=")
@@ -90,7 +103,8 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.wait_for_selector("#invite-test figure[data-qr=ready] img.qr")
     assert page.evaluate(SEGNO_FETCHED)
     imported, fetched = friends_online(page)  # the first use: from the service worker (offline)
-    assert fetched == ["net wheel", "peer.js"] and {"king.invite", "kingcore.web.qr"} <= set(imported), imported
+    assert fetched == ["king modules", "net wheel", "peer.js"], fetched
+    assert {"king.invite", "kingcore.web.qr"} <= set(imported), imported
     assert page.input_value("#invite-test input[data-invite-link]") == link
     assert page.get_attribute("#invite-test input[data-invite-link]", "readonly") is not None
     assert qr_text(page, "#invite-test") == [link]
@@ -183,7 +197,8 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     got = page.wait_for_function(f"document.body.dataset.noConnection === '1' && {said}").json_value()
     assert got == "No connection in 20 seconds — try the same network or play at one device."
     imported, fetched = friends_online(page)
-    assert fetched == ["net wheel", "peer.js"] and {"king.net", "kingcore.web.net"} <= set(imported), imported
+    assert fetched == ["king modules", "net wheel", "peer.js"], fetched
+    assert {"king.net", "kingcore.web.net"} <= set(imported), imported
     # nothing came from the network but the browser's own update check of the service worker on the reload
     # (the browser's, not the page's: the offline emulation does not cover it; with no server it fails)
     assert [p for p, _ in server.bodies[asked:] if not p.endswith("/sw.js")] == []

@@ -1,4 +1,5 @@
-"""Friends online's thin entry (issue 19): all the page imports of it at start. Friends online itself — the
+"""Friends online's entry (issue 19), imported on first use by :class:`king.friendslazy.LazyFriends` (a plain
+start imports only that). Friends online itself — the
 host's :mod:`king.net`, the guest's :mod:`king.guest`, the invite blocks (:mod:`king.invite`), the protocol
 (``kingcore.web.net``, ``netmsg``, ``fair``, ``qr``) and the WebRTC wire (``web/peer.js``) — is brought in on
 first use by :func:`king.netload.net_loaded`: a page opened with ``#join=`` (:meth:`Friends.start_guest`), a
@@ -11,10 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy
+from pyscript import document
 
-from .netload import has_online, join_code, loaded_or_said
+from .netload import loaded_or_said
 from .state import Change, spawn
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .net import Online
     from .words import Catalog
 
-__all__ = ["Friends", "join_code"]
+__all__ = ["Friends"]
 
 
 class Friends:
@@ -54,18 +54,12 @@ class Friends:
         """Friends online could not be loaded: said in the toast."""
         self.app.state.show_toast(self.cat.t("toast.net_unavailable"))
 
-    def bind(self) -> None:
-        """Watch the table for a game with friends; hold the bots while friends online is loading for one."""
-        self.app.state.subscribe(self.changed)
-        self.app.loop.held = lambda: self.online is None and has_online(self.app.state.session)
-        if "king-test" in str(window.location.search):  # the browser tests' hooks, loading friends online first
-            window.kingInviteBlock = create_proxy(lambda kind, text: spawn(self.test_block(str(kind), str(text))))
-            window.kingCheatNextDeal = create_proxy(lambda: spawn(self.cheat()))
-
     def changed(self, change: Change) -> None:
-        """A subscriber of the state: the first game with an online seat brings friends online in."""
+        """A change of the state at a table with an online seat (told by
+        :meth:`king.friendslazy.LazyFriends.changed`, which watches the table): the first brings friends online
+        in."""
         s = self.app.state.session
-        if self.online is None and not self.starting and has_online(s) and s is not self.failed:
+        if self.online is None and not self.starting and s is not self.failed:
             self.starting = True
             spawn(self.start())
 

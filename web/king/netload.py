@@ -1,10 +1,12 @@
 """Friends online's loader (issue 19): :func:`net_loaded` brings in what a page without friends online never
 fetches nor imports — the friends-online wheel (``wheels/kingcore_net-*.whl``: ``kingcore.web.net``,
-``netmsg``, ``fair``, ``qr``; :data:`NET_WHEEL`, written by the build: ``sitebuild.site.NET_MARK``) and the
-WebRTC wire ``web/peer.js`` (``window.kingPeer``). The wheel is installed into this Python's
-``site-packages/kingcore/web/`` as segno's is (``king.invite``); the service worker precaches both for
-offline play. Each page start installs it afresh on first use: a start-up snapshot (``web/boot.mjs``) holds
-neither its files nor its modules. Before it is in, ``from kingcore.web import Host`` fails with a
+``netmsg``, ``fair``, ``qr``; :data:`NET_WHEEL`, written by the build: ``sitebuild.site.NET_MARK``), the
+page's own friends-online modules (:data:`NET_PAGE_MODULES`: ``king.net``, ``king.guest``, ``king.invite``,
+``king.render.invite``, which the build leaves out of PyScript's ``files`` config) and the WebRTC wire
+``web/peer.js`` (``window.kingPeer``). The wheel is installed into this Python's
+``site-packages/kingcore/web/`` as segno's is (``king.invite``); the service worker precaches all of it
+for offline play. Each page start installs it afresh on first use: a start-up snapshot (``web/boot.mjs``)
+holds neither its files nor its modules. Before it is in, ``from kingcore.web import Host`` fails with a
 ``ModuleNotFoundError`` saying so (``kingcore.web.__getattr__``). :mod:`king.friends` says when it is used.
 """
 
@@ -14,12 +16,10 @@ import asyncio
 import importlib
 import importlib.util
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy
-
-from kingcore.web import ONLINE
 
 from .state import spawn
 
@@ -28,24 +28,20 @@ NET_WHEEL = "__NET_WHEEL__"
 PEER_JS = "./peer.js"
 """The WebRTC wire (``window.kingPeer``), a classic script run once on first use."""
 
+NET_PAGE_MODULES = ("guest.py", "invite.py", "net.py", "render/invite.py")
+"""Friends online's modules of the page, under ``king/``: the build leaves them out of PyScript's ``files``
+config (``sitebuild.site.NET_PAGE_MODULES`` must name the same), :func:`net_loaded` fetches them."""
+
 _loading: asyncio.Future[None] | None = None
 
 
-def join_code(fragment: str) -> str | None:
-    """The code of a ``#join=<code>`` fragment (``location.hash``), or ``None`` for any other page.
-
-    >>> join_code("#join=abc-_9"), join_code("#x"), join_code("#join=")
-    ('abc-_9', None, None)
-    """
-    if not fragment.startswith("#join="):
-        return None
-    code = fragment.removeprefix("#join=").strip()
-    return code or None
-
-
-def has_online(session: Any) -> bool:
-    """Whether ``session`` (a ``kingcore.web.Session`` or ``None``) has a seat a friend online plays."""
-    return session is not None and ONLINE in session.settings.get("levels", ())
+async def _page_module(rel: str) -> None:
+    """Fetch ``king/<rel>`` (:data:`NET_PAGE_MODULES`) and write it beside this module, where PyScript put the
+    others. Raises ``OSError`` if the server (or the service worker) does not answer it."""
+    response = await window.fetch(window.URL.new(f"./king/{rel}", window.location.href).href)
+    if not response.ok:
+        raise OSError(f"king/{rel}: HTTP {response.status}")  # the file and the answer
+    Path(__file__).parent.joinpath(rel).write_text(str(await response.text()), encoding="utf-8")
 
 
 async def _peer_script() -> None:
@@ -72,8 +68,8 @@ async def _load() -> None:
     import pyodide_js  # type: ignore[import-not-found]  # Pyodide's own JS API: only in the browser
 
     await asyncio.gather(pyodide_js.loadPackage(str(window.URL.new(NET_WHEEL, window.location.href).href)),
-                         _peer_script())
-    importlib.invalidate_caches()  # kingcore/web/ has new files: no finder may remember it without them
+                         _peer_script(), *(_page_module(rel) for rel in NET_PAGE_MODULES))
+    importlib.invalidate_caches()  # kingcore/web/ and king/ have new files: no finder may remember them without
     if importlib.util.find_spec("kingcore.web.net") is None:  # a wheel Pyodide could not install (it only logs)
         raise OSError(NET_WHEEL)  # the wheel not installed
 
@@ -91,8 +87,9 @@ async def loaded_or_said(say: Callable[[], None]) -> bool:
 
 
 def net_loaded() -> asyncio.Future[None]:
-    """Friends online's wheel installed and ``peer.js`` run: started on the first call, shared after. A load
-    that failed (offline before the site was stored) is forgotten, so that the next use tries again.
+    """Friends online's wheel installed, the page's modules of it written and ``peer.js`` run: started on the
+    first call, shared after. A load that failed (offline before the site was stored) is forgotten, so that
+    the next use tries again.
 
     Raises (when awaited): ``OSError`` / ``JsException`` from a download that failed."""
     global _loading

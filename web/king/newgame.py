@@ -14,7 +14,6 @@ from kingcore.web import BOT_LEVELS, HUMAN, ONLINE, RULE_SETS, check_names, name
 from .app import App
 from .draw import el, put, read_new_game_form, show_choice
 from .extras import open_help
-from .netload import net_loaded
 from .render.dialog import bot_fields, name_error, new_game_form
 from .store import pref_levels, pref_names
 from .words import Catalog
@@ -62,6 +61,8 @@ class NewGameDialog:
         if ident.startswith("opt-level-"):  # a person has a name; a bot does not
             el(f"opt-name-{ident.removeprefix('opt-level-')}-field").hidden = str(target.value) != HUMAN
             if str(target.value) == ONLINE:  # a friend online: friends online loads while the dialog is open
+                from .netload import net_loaded  # imported on first use: a plain start has none of it
+
                 net_loaded()
         show_choice(self.cat, self.options, table_choice(options))
 

@@ -13,7 +13,6 @@ from pyscript.ffi import is_none
 from kingcore.web import DEFAULT_LEVEL, ONLINE, TABLE_SIZES, SaveError, Session, save_seq, seq_newer
 
 from .draw import blob_url
-from .netload import loaded_or_said
 from .state import State, spawn
 from .store import pref_levels, pref_names
 from .words import Catalog, name, you
@@ -101,6 +100,8 @@ class Saves:
         """A new rubber with friends online, not dealt yet (``kingcore.web.online_session``), once friends
         online is loaded (``king.friends``): the invites go out (``king.net``) and the draw and the first deal
         come from the fair round. Saved at once: a reload meanwhile keeps the table and offers the invites again."""
+        from .netload import loaded_or_said  # imported on first use: a plain start has none of it
+
         st = self.state
         if not await loaded_or_said(lambda: st.show_toast(self.cat.t("toast.net_unavailable"))):
             return
