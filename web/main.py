@@ -187,6 +187,7 @@ ACTIONS: dict[tuple[str, str], Handler] = {
     ("click", "#help-close, #history-close"): lambda e: e.currentTarget.closest("dialog").close(),
     ("close", "#help-dialog, #history-dialog"): lambda e: closed(str(e.currentTarget.id)),
     ("click", "#join-body"): lambda e: friends.guest.clicked(e) if friends.guest is not None else None,
+    ("cancel", "#join-dialog"): lambda e: friends.guest.cancelled(e) if friends.guest is not None else None,
 }
 for (kind, selector), action in ACTIONS.items():
     on(kind, selector)(action)

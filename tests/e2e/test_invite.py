@@ -202,3 +202,10 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     # nothing came from the network but the browser's own update check of the service worker on the reload
     # (the browser's, not the page's: the offline emulation does not cover it; with no server it fails)
     assert [p for p, _ in server.bodies[asked:] if not p.endswith("/sw.js")] == []
+
+    # a broken invite link: said, with a way on; Escape does not leave an empty table but takes that way
+    page.goto(f"{server.url}#join=broken{code[:40]}")
+    page.wait_for_selector("body[data-guest=bad_link] #join-dialog[open] #join-leave")
+    page.keyboard.press("Escape")
+    page.wait_for_function("location.hash === '' && document.body.dataset.ready === 'true'")
+    assert page.is_visible("#btn-new") and page.evaluate("document.body.dataset.guest") is None

@@ -106,6 +106,13 @@ class GuestPage:
             dialog.showModal()
         el("join-leave").focus()
 
+    def cancelled(self, event: Any) -> None:
+        """Escape on the join screen: the screen is this page's only way on (a friend's page has no New game),
+        so it stays open; a broken link's Escape is its *Play against bots*."""
+        event.preventDefault()
+        if str(document.body.dataset.guest) == "bad_link":
+            self.leave()
+
     def leave(self) -> None:
         """*Play against bots*: this page's address without the link, opened anew — the visitor's own game."""
         window.location.replace(str(window.location.href).split("#", 1)[0])
