@@ -184,10 +184,17 @@ CHECK_JS = r"""async () => {
     if (n.matches('#trick .trick-label') && (box(n)[0] < box(t)[0] - 1 || box(n)[2] > box(t)[2] + 1))
       bad.push(`${who(n)} wider than the trick`);
     // the trick's box may itself reach under the side seats: the label must also leave every seat's name,
-    // numbers and cards in view
-    if (n.matches('.trick-label')) for (const e of document.querySelectorAll('.seat .seat-name, .seat .seat-stats, '
-                                                                             + '.seat .seat-total, .seat .back'))
-      if (shown(e) && !e.closest('.seat--me') && big(meet(inView(n), box(e)))) bad.push(`${who(n)} over ${who(e)}`);
+    // numbers and cards in view, and the trick's cards beside it (a card's middle at the label's height: only
+    // those above and below it may meet it)
+    if (n.matches('#trick .trick-label')) {
+      const l = inView(n);
+      for (const e of document.querySelectorAll('.seat .seat-name, .seat .seat-stats, .seat .seat-total, .seat .back, '
+                                                + '#trick .card')) {
+        const q = box(e), mid = (q[1] + q[3]) / 2;
+        if (e.matches('#trick .card') && (mid <= l[1] || mid >= l[3])) continue;
+        if (shown(e) && !e.closest('.seat--me') && big(meet(l, q))) bad.push(`${who(n)} over ${who(e)}`);
+      }
+    }
     const hl = n.closest('.seat-name');
     if (n.textContent.length < 16 && n.scrollWidth > n.clientWidth + 1) bad.push(`a short name cut: ${who(n)}`);
     if (hl && (box(n)[0] < box(hl)[0] - 1 || box(n)[2] > box(hl)[2] + 1)) bad.push(`${who(n)} runs past ${who(hl)}`);
