@@ -201,11 +201,23 @@ CHECK_JS = r"""async () => {
     if (hl && (box(n)[0] < box(hl)[0] - 1 || box(n)[2] > box(hl)[2] + 1)) bad.push(`${who(n)} runs past ${who(hl)}`);
   }
   // 9. every visible enabled control is the topmost thing at its centre: nothing covers it, not even what
-  // lets the pointer through (a card's reason label, the toast), which is why, for this look only, everything
-  // takes the pointer. Covered on purpose: the page under a modal dialog (only the top layer's controls
-  // count), under the score sheet and the pass screen; a hand's cards by the next card (overlap by design).
-  const pe = new CSSStyleSheet();  // constructed: the page's CSP refuses a <style> element
-  pe.replaceSync('*, *::before, *::after { pointer-events: auto !important; }');
+  // lets the pointer through (a card's reason label, the toast), which is why, for this look only, whatever
+  // the page's style sheets let the pointer through takes it (a constructed sheet: the page's CSP refuses a
+  // <style> element; made once a page). Covered on purpose: the page under a modal dialog (only the top
+  // layer's controls count), under the score sheet and the pass screen; a hand's cards by the next card.
+  const pe = window.kingCheckThrough ||= (() => {
+    const through = [];
+    const walk = rules => {
+      for (const r of rules) {
+        if (r.cssRules && !r.selectorText) walk(r.cssRules);  // @media, @supports, @layer
+        else if (r.style && r.style.pointerEvents === 'none') through.push(r.selectorText);
+      }
+    };
+    for (const sheet of document.styleSheets) walk(sheet.cssRules);
+    const made = new CSSStyleSheet();
+    if (through.length) made.replaceSync(`${through.join(', ')} { pointer-events: auto !important; }`);
+    return made;
+  })();
   const sheets = document.adoptedStyleSheets;
   document.adoptedStyleSheets = [...sheets, pe];
   const modal = [...document.querySelectorAll('dialog:modal')].pop();
