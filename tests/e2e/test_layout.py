@@ -3,10 +3,13 @@ each call screen, the result panel, the score sheet, Tricks, Last trick, the rul
 statistics, replay, the pass screen, the save banner, the new-game toast, friends online's invite panel (with a
 seat's alert line) and a friend's join screen, at 360×740, 740×360, 768×1024 and
 1280×800, in English, Russian and Ukrainian. A screen fails, named by (screen, size, language), when a visible
-control lies over another control, a dialog's or panel's content is wider than its box or reaches past the
-viewport, a text is clipped, a card's reason label shows with no pointer over the card and no keyboard focus,
-or a toast covers a control. Screenshots go to artifacts/layout/: every screen in Russian, in the other
-languages each screen with a problem.
+control lies over another control, an enabled control is covered at its centre (even by what lets the
+pointer through: a card's reason label on a friend's table with hints allowed once covered Hint), a dialog's or
+panel's content is wider than its box or reaches past the viewport, a text is clipped, a card's reason label
+shows with no pointer over the card and no keyboard focus, a toast covers a control, the result panel covers
+the status line, or the trick's label lies over a seat or the trick's side cards. Screenshots go to
+artifacts/layout/: each screen with a problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every
+screen in Russian.
 
 One page a language (xdist spreads the three tests): each table state comes in as another tab's save (the
 page follows it without a reload), the viewport is resized in place, and each screen's geometry is read in
