@@ -66,6 +66,7 @@ def boot() -> None:
     show_language(CAT, LANG)
     document.body.dataset.lang = LANG
     window.addEventListener("hashchange", create_proxy(on_hash))
+    window.addEventListener("resize", create_proxy(app.drawing.measure_bar))  # a friend's page too (it turns)
     if JOIN is not None:  # a guest's page: no save restored, no bots; the host's table once connected
         spawn(friends.start_guest(JOIN))
         return
@@ -79,7 +80,6 @@ def boot() -> None:
     el("loading").hidden = True
     window.dispatchEvent(window.Event.new("king-ready"))
     window.addEventListener("storage", create_proxy(app.saves.on_storage))
-    window.addEventListener("resize", create_proxy(app.drawing.measure_bar))
     window.kingIntent = create_proxy(app.intent_json)
     window.kingSaveKey = app.store.save_key
     spawn(app.bots.connect())

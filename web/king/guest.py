@@ -76,7 +76,7 @@ class GuestPage:
         if "king-test" in str(window.location.search):
             window.kingNetTest = create_proxy(lambda text: bool(window.kingPeer.send(PEER, str(text))))
             window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self, "no_connection_s", float(s)))
-            window.kingGuestView = create_proxy(lambda text: self.test_view(str(text)))
+            window.kingGuestView = create_proxy(lambda text, hints=False: self.test_view(str(text), hints is True))
         document.body.dataset.guest = "reading"
         no_double_click_select(el("join-dialog"))
         el("loading").hidden = True
@@ -318,10 +318,12 @@ class GuestPage:
         self.asked_deal = vm["deal"]
         self.mark_asked()
 
-    def test_view(self, text: str) -> None:
-        """``?king-test`` only (the layout test): ``window.kingGuestView(json)`` draws a view model as a
-        connected friend's page does — a deal's result with its fairness note — with no host."""
+    def test_view(self, text: str, hints: bool = False) -> None:
+        """``?king-test`` only (the layout test): ``window.kingGuestView(json, hints)`` draws a view model as a
+        connected friend's page does — a deal's result with its fairness note — with no host; ``hints``: as
+        when the host allows them (the *Hint* button shows on the friend's turn)."""
         el("join-dialog").close()
+        self.app.screen.drawing.hints = hints
         self.app.state.vm = json.loads(text)
         self.app.screen.render()
         document.body.dataset.guest = "playing"
