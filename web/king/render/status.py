@@ -14,13 +14,15 @@ CALL_PHASES = ("call_trump", "auction", "choose_contract")
 
 def status(vm: ViewModel | None, cat: Catalog, bots_ready: bool, hint: dict[str, Any] | None) -> str:
     """The line's text. ``bots_ready``: the bots' worker is up (until then a seat of a costly level waits);
-    ``hint``: the hint for this position (``{"pending"}`` or ``{"text"}``) or ``None``."""
+    ``hint``: the hint for this position (``{"pending"}`` or ``{"text"}``) or ``None``. A friend's page (its
+    seat online) runs no bots: it never says they are starting."""
     if vm is None:
         return cat.t("status.no_game")
     phase, to_move, players, pass_to = vm["phase"], vm["to_move"], vm, vm["pass_to"]
     if pass_to is not None:  # hot seat: every hand hidden until the next person takes the device
         return cat.t("hotseat.status", name=name(cat, pass_to, vm))
     text = ""
+    guest = vm["levels"][vm["seat"]] == ONLINE  # a friend's page: it runs no bots (the host's page does)
     if phase == "play":
         if vm["my_turn"]:
             text = cat.t("status.lead") if not vm["trick"] else cat.t("status.turn")
@@ -31,7 +33,7 @@ def status(vm: ViewModel | None, cat: Catalog, bots_ready: bool, hint: dict[str,
         else:
             assert to_move is not None  # a seat is to move in play
             level = vm["levels"][to_move]
-            waits = not bots_ready and level not in MAIN_THREAD_LEVELS and level != ONLINE
+            waits = not bots_ready and level not in MAIN_THREAD_LEVELS and level != ONLINE and not guest
             code = "net.waiting_for" if level in (ONLINE, HUMAN) else "status.bot_starting" if waits else "status.bot"
             text = cat.t(code, name=name(cat, to_move, players))  # a friend online's (or a person's: the host)
     elif phase in CALL_PHASES:
@@ -49,7 +51,7 @@ def status(vm: ViewModel | None, cat: Catalog, bots_ready: bool, hint: dict[str,
         text = waiting_to_start(vm, cat)
     if hint is not None:
         if hint["pending"]:
-            return cat.t("status.asking" if bots_ready else "status.asking_starting")
+            return cat.t("status.asking" if bots_ready or guest else "status.asking_starting")
         return str(hint["text"])
     return text
 
