@@ -760,3 +760,33 @@ def test_an_invite_is_checked_before_the_join_screen_shows_it() -> None:
         assert e.value.reason == reason, change
     with pytest.raises(NetError):
         check_invite([invite])
+
+
+def test_a_new_game_of_the_host_says_goodbye_to_each_friend_first() -> None:
+    """A tester's find (f06–f08): the host's New game left the friends' pages saying the host was lost and
+    might have reloaded. ``Host.close`` tells each connected friend first (``bye``: ``new_game``), then
+    closes its connection; no friend is connected after, and a seat that had left is told nothing."""
+    host, guests, _ = dealt_table()
+    deliver(host, guests, host.leave(2))
+    outs = host.close("new_game")
+    assert [seat for seat, text in outs if text is not None] == [1] and outs[-1] == (1, None)
+    assert [guests[1].receive(text) for _, text in outs if text is not None] == [{"bye": "new_game"}]
+    assert host.guests == {} and not host.all_connected() and host.close() == []
+
+
+def test_a_friends_last_table_once_the_host_is_gone_has_nothing_playable() -> None:
+    """A tester's find (f01, h01, c08): after the host was lost, a friend's cards still looked playable and
+    *Hint* was offered. ``Guest.closed_view``: no card legal, no call, not this seat's turn — the same cards."""
+    host, guests, _ = dealt_table()
+    game = host.session.game
+    while game.phase is not Phase.PLAY or game.to_move not in guests:  # the calls, then a friend to play
+        assert game.to_move is not None
+        host.session.apply(str(game.legal_moves()[0]), game.to_move)
+        deliver(host, guests, host.changed())
+    seat = game.to_move
+    vm = guests[seat].vm
+    assert vm is not None and any(c["legal"] for c in vm["hand"])
+    gone = Guest.closed_view(vm)
+    assert not gone["my_turn"] and gone["moves"] == [] and not any(c["legal"] for c in gone["hand"])
+    assert [c["card"] for c in gone["hand"]] == [c["card"] for c in vm["hand"]] and gone["trick"] == vm["trick"]
+    assert guests[seat].check_view(json.loads(json.dumps(gone))) == gone  # still a view the page draws

@@ -17,6 +17,7 @@ from kingcore.web import Catalog, online_session
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import markup
 from king.render.invite import bad_link_screen, invite_panel, join_screen
+from king.render.status import status
 from king.render.table import seat_info
 
 LANGS = ("en", "ru", "uk")
@@ -80,6 +81,9 @@ NEW_LINK = {"en": "new link", "ru": "новую ссылку", "uk": "нове �
     ("net.waiting_for", {"en": "Waiting for Петро", "ru": "Ждём хода: Петро", "uk": "Чекаємо ходу: Петро"}),
     ("net.join.answer_help", {"en": "back to Boss.", "ru": "код игроку Boss.", "uk": "код гравцеві Boss."}),
     ("net.join.name_empty", {"en": "Type your name", "ru": "Введите своё имя", "uk": "Введіть своє ім'я"}),
+    ("net.closed_new_game", {"en": "Boss started a new game", "ru": "Boss начал новую игру",  # f06–f08
+                             "uk": "Boss почав нову гру"}),
+    ("dialog.friends_end", {"en": "ends it for them", "ru": "закончит её и для них", "uk": "завершить її й для них"}),
 ])
 def test_the_words_testers_missed_say_it(lang: str, code: str, phrase: dict[str, str]) -> None:
     """Testers' finds in the words: each entry now says what the player needs, in every language."""
@@ -98,3 +102,19 @@ def test_a_seat_given_to_a_bot_is_badged_as_the_bot(lang: str) -> None:
     assert cat.t("level.long.online") not in bot
     vm["stand_ins"] = [1]  # a friend's page: the view model says it (f1), with no stand-ins of the page's own
     assert cat.t("level.long.stand_in") in markup(seat_info(vm, cat, 1))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_friends_page_never_says_the_bots_are_starting(lang: str) -> None:
+    """A tester's find (16-phone-midplay): a friend's page said "(the bots are still starting)" mid-game — it
+    runs no bots (the host's page does), so its own bots' worker never starts. Said on the host's page only."""
+    cat = catalog(lang)
+    session = online_session({}, {"levels": ["human", "online", "hard", "hard"]}, random.Random(1))
+    starting = {cat.t("status.bot_starting", name=name) for name in ("", "x")} | {cat.t("status.asking_starting")}
+    marker = cat.t("status.asking_starting").removeprefix(cat.t("status.asking"))  # " (the bots are …)"
+    assert marker.strip() and starting
+    for seat, says in ((0, True), (1, False)):  # the host's page, a friend's page
+        vm = {**session.view_model(seat), "phase": "play", "to_move": 2, "my_turn": False}
+        for hint in (None, {"pending": True}):
+            line = status(vm, cat, False, hint)
+            assert (marker in line) is says, (seat, line)

@@ -100,8 +100,8 @@ def on_hand(event: Any) -> None:
     """A card clicked, or Enter/Space on it: played; a greyed one (``aria-disabled``) says why not. A double
     click's follow-up (``king.clicks``) does nothing."""
     button = event.target.closest("button.card")
-    if is_none(button) or strays.stray(event):
-        return
+    if is_none(button) or strays.stray(event) or (friends.guest is not None and friends.guest.closed()):
+        return  # (a friend's page whose host is gone: its status line says so, a tap adds nothing)
     if button.getAttribute("aria-disabled") == "true":
         app.state.show_toast(CAT.t("toast.not_allowed", why=str(button.dataset.why)))
     else:

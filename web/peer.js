@@ -14,7 +14,7 @@
 // on the heartbeat channel (each side beats every BEAT_MS) for LOST_MS.
 (function () {
   "use strict";
-  var BEAT_MS = 2000, LOST_MS = 8000, GATHER_MS = 5000, MAX_TEXT = 65536, MAX_CODE = 16384;
+  var BEAT_MS = 2000, LOST_MS = 8000, GATHER_MS = 5000, CLOSE_MS = 1000, MAX_TEXT = 65536, MAX_CODE = 16384;
   var peers = {}, listener = null;
 
   function tell(kind, id, text) {
@@ -131,7 +131,10 @@
   function end(peer) {
     peer.ended = true;
     clearInterval(peer.timer);
-    try { peer.pc.close(); } catch (e) { /* already closed */ }
+    // The channel closed first, the connection a moment later: a last message sent just before (the host's
+    // "bye" when it starts a new game) still reaches the friend, and before the channel's close.
+    try { peer.chan.close(); } catch (e) { /* already closed */ }
+    setTimeout(function () { try { peer.pc.close(); } catch (e) { /* already closed */ } }, CLOSE_MS);
   }
 
   function close(id) {

@@ -53,7 +53,7 @@ from .netmsg import (
 )
 from .session import Session
 from .settings import stand_in_level
-from .shapes import ViewModel
+from .shapes import HandCard, ViewModel
 
 __all__ = ["FAIR_TIMEOUT_S", "FLOOD_LIMIT", "GUEST_KINDS", "HOST_KINDS", "MAX_MESSAGE", "ONLINE", "PROTOCOL",
            "REASONS", "Guest", "Host", "NetError", "Out", "answer_text", "check_invite", "check_view", "decode",
@@ -282,6 +282,15 @@ class Host:
             r.seats.discard(seat)
             self.left_out.append(seat)
             out += self._advance()
+        return out
+
+    def close(self, reason: str = "new_game") -> list[Out]:
+        """The host's page leaves this game (``reason``: ``"new_game"`` — the host started another): each
+        connected friend is told (``bye``) before its connection closes, and no friend is connected after."""
+        out: list[Out] = []
+        for seat in sorted(self.guests):
+            out += [(seat, self._msg("bye", reason=reason)), (seat, None)]
+        self.guests.clear()
         return out
 
     def stand_in(self, seat: int, on: bool = True) -> None:
@@ -581,6 +590,14 @@ class Guest:
     def ping(self) -> str:
         """``ping`` (the host answers ``pong``)."""
         return self._msg("ping")
+
+    @staticmethod
+    def closed_view(vm: ViewModel) -> ViewModel:
+        """The last view ``vm`` as a friend's page draws it once the host is gone (lost, or closed the table):
+        not this seat's turn — no card playable, no call offered — the cards and the table as they were."""
+        hand = [HandCard(card=c["card"], rank=c["rank"], suit=c["suit"], legal=False, reason="not_your_turn", args={})
+                for c in vm["hand"]]
+        return {**vm, "my_turn": False, "moves": [], "hand": hand}
 
     @staticmethod
     def check_view(vm: Any) -> ViewModel:

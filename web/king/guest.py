@@ -35,8 +35,9 @@ MAX_LINK = 16_384
 """The longest decoded invite link read (the offer and the invite), in characters."""
 STATE_WORDS = {"reading": "net.connecting", "bad_link": "net.join.bad_link", "asking": "net.join.title",
                "answered": "net.join.answer_title", "connected": "net.join.connected", "lost": "net.host_lost",
-               "bye": "net.closed", "failed": "net.host_lost"}
+               "bye": "net.closed", "new_game": "net.closed_new_game", "failed": "net.host_lost"}
 """The status line's words for each state of the guest's page (``data-guest``; ``playing``: the table's own)."""
+GONE = ("lost", "bye", "new_game", "failed")  # the host gone: the table a picture (GuestPage.gone)
 
 
 def read_link(text: str) -> tuple[str, dict[str, Any]]:
@@ -180,7 +181,7 @@ class GuestPage:
             code = str(await window.kingPeer.encode(answer_text(str(sdp), self.invite)))  # names its invite
         except Exception as e:
             window.console.warn(f"king: no answer could be made: {e}")
-            self.say_state("failed")
+            self.gone("failed")
             return
         block = invite_block(el("join-answer"), self.cat, "answer", code, title=self.cat.t("net.join.answer_title"),
                              status=self.cat.t("net.join.answer_help", host=self.host_name()),
@@ -213,8 +214,10 @@ class GuestPage:
             self.received(self.guest.receive(text))
         elif kind == "lost":
             self.connected = False
-            self.say_state("lost")
+            if str(document.body.dataset.guest) in GONE:  # the host said goodbye first: said already
+                return
             self.app.state.show_toast(self.cat.t("net.host_lost"))
+            self.gone("lost")
 
     def received(self, out: dict[str, Any]) -> None:
         """What the protocol made of a message: a view drawn, a refusal said, the fair round answered."""
@@ -252,7 +255,7 @@ class GuestPage:
             document.body.dataset.fair = ",".join(map(str, self.guest.fair if self.guest is not None else []))
             self.mark_fair()
         elif "bye" in out:
-            self.say_state("bye")
+            self.gone("new_game" if out["bye"] == "new_game" else "bye")
         elif "error" in out:
             window.console.warn(f"king: the host sent a message refused: {out['error']}: {out.get('message')}")
         for key in ("commit", "reveal", "send"):
@@ -263,6 +266,8 @@ class GuestPage:
         """A view model from the host (``received``, untrusted), checked, drawn by the page's renderers (never
         stored)."""
         assert self.guest is not None
+        if self.closed():
+            return  # the host said goodbye: nothing of that table is drawn any more
         try:
             vm = self.guest.check_view(received)
         except NetError as e:
@@ -370,6 +375,23 @@ class GuestPage:
         of the host (the first seat): "Player 1"."""
         given = self.invite.get("host")
         return given if isinstance(given, str) and given else self.cat.t("hotseat.player", n=1)
+
+    def closed(self) -> bool:
+        """Whether the host is gone (lost, or closed the table): the page's table is only a picture now."""
+        return str(document.body.dataset.guest) in GONE
+
+    def gone(self, state: str) -> None:
+        """The host is gone (``state``: one of :data:`GONE`): the last table drawn with no card playable, no
+        call, no *Hint* (``Guest.closed_view``), and the status line saying what happened (a tap on a card
+        says nothing more: ``main.on_hand`` asks :meth:`closed`)."""
+        document.body.dataset.guest = state
+        st = self.app.state
+        st.hint = None
+        self.app.screen.drawing.hints = False
+        if st.vm is not None:
+            st.vm = Guest.closed_view(st.vm)
+            self.app.screen.render()
+        self.say_state(state)
 
     def say_state(self, state: str) -> None:
         """The page's mark (``data-guest``) and the status line."""

@@ -101,13 +101,19 @@ class Online:
         self.send(self.host.changed())
     def table(self, session: Any) -> None:
         """The game on the table changed: the old friends' connections closed, new invites for its seats (a
-        reload's game too: its friends are away until re-invited)."""
+        reload's game too: its friends are away until re-invited). Each connected friend is told first that
+        the host started a new game (``Host.close``: a ``bye``), not left to find the connection lost."""
+        if self.host is not None:
+            for seat, text in self.host.close("new_game"):
+                if text is not None:
+                    window.kingPeer.send(str(seat), text)
         for seat in self.seats:
             window.kingPeer.close(str(seat))
         self.session, self.seats, self.host, self.started = session, {}, None, False
         seats = [] if session is None else online_seats(session.settings["levels"])
         el("btn-invite").hidden = not seats
         document.body.dataset.online = ",".join(map(str, seats))
+        document.body.dataset.friends = ""  # none connected to the new game yet
         if not seats:
             return
         self.hints = self.app.state.prefs.get("friend_hints") is True  # the host's choice, kept over a reload
@@ -487,6 +493,8 @@ class Online:
         """The table's seat boxes: a friend's seat that a stand-in bot plays is badged as that bot (a tester saw
         "Friend" on it), redrawn when that changes."""
         drawing = self.app.screen.drawing
+        # the friends connected now, for the New game dialog's warning (``king.newgame``)
+        document.body.dataset.friends = ",".join(str(seat) for seat, e in self.seats.items() if e.get("joined"))
         bots = frozenset(seat for seat, entry in self.seats.items() if entry["state"] == "bot")
         if bots != drawing.stand_ins:
             drawing.stand_ins = bots

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pyscript import document
 from pyscript.ffi import is_none
 
 from kingcore.web import BOT_LEVELS, HUMAN, ONLINE, RULE_SETS, check_names, name_problem, rules_options, table_choice
@@ -30,6 +31,8 @@ class NewGameDialog:
         prefs = self.app.state.prefs
         saved: dict[str, Any] = prefs["options"] if isinstance(prefs.get("options"), dict) else {}
         self.draw(saved, pref_levels(prefs, 6), bool(prefs.get("fast")), pref_names(prefs, 6))
+        # friends online connected now (``king.net`` marks them): a new game ends this one for them too
+        el("new-game-friends").hidden = not str(document.body.dataset.friends or "")
         el("new-game-dialog").showModal()
 
     def draw(self, saved: dict[str, Any], levels: list[str], fast: bool, names: list[str]) -> None:
