@@ -285,8 +285,8 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(warm_peers: Any) -> Non
     its fair round to its end, is checked by both as the agreed shuffle (``data-fair``); in deal 14 the host
     cheats (the ``?king-test`` hook: a shuffle of its own in place of the agreed one) and both friends' pages say
     the deal was not the agreed shuffle. The host allows hints (off by default): each friend asks once and sees
-    the host's bots' best move marked. The rubber ends with its settlement on all three pages; the host's page
-    then goes (a reload) and each friend's page says the host is lost and to ask for a new link."""
+    the host's bots' best move marked. The rubber ends with its settlement on all three pages; the host then
+    starts a new game (its dialog warns the friends are connected) and each friend's page says so."""
     levels = ["human", "online", "online", "random"]
     prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}, "lang": "ru"}
     warm_peers.store({SAVE_KEY: near_the_end(levels, ["Оля", "", "", ""]), PREFS_KEY: json.dumps(prefs)})
@@ -365,7 +365,13 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(warm_peers: Any) -> Non
         assert page.locator("#guest-banner").is_visible() and "14" in str(page.locator("#guest-banner").text_content())
         assert (page.evaluate("document.body.dataset.fair") or "").split(",") == ["13"]
         assert page.evaluate("document.documentElement.lang") == friends[seat][0][:2]
-    host.reload()  # the host's page gone: each friend is told so, in its own language, and to ask for a new link
+    # the host's New game: its dialog warns that it ends this game for the friends (f06–f08), and each friend's
+    # page is told the host started a new game — not that the connection was lost —, in its own language,
+    # its last table left with nothing playable and no Hint
+    host.click("#btn-new")
+    assert "закончит её и для них" in str(host.locator("#new-game-friends:visible").text_content())
+    host.click("#new-game-start")
     for seat, page in guests.items():
-        page.wait_for_selector("body[data-guest=lost]", state="attached", timeout=LOST_S * 1000)
-        assert ("новую ссылку", "нове посилання")[seat - 1] in str(page.locator("#status").text_content())
+        page.wait_for_selector("body[data-guest=new_game]", state="attached", timeout=LOST_S * 1000)
+        assert ("начал новую игру", "почав нову гру")[seat - 1] in str(page.locator("#status").text_content())
+        assert page.locator("#hand button.card.is-legal, #btn-hint:visible").count() == 0
