@@ -32,7 +32,8 @@ class NewGameDialog:
         saved: dict[str, Any] = prefs["options"] if isinstance(prefs.get("options"), dict) else {}
         self.draw(saved, pref_levels(prefs, 6), bool(prefs.get("fast")), pref_names(prefs, 6))
         # friends online connected now (``king.net`` marks them): a new game ends this one for them too
-        el("new-game-friends").hidden = not str(document.body.dataset.friends or "")
+        friends = document.body.getAttribute("data-friends")  # (none on a page that never had friends online)
+        el("new-game-friends").hidden = is_none(friends) or not str(friends)
         el("new-game-dialog").showModal()
 
     def draw(self, saved: dict[str, Any], levels: list[str], fast: bool, names: list[str]) -> None:
