@@ -187,6 +187,10 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.fill("#answer-1", "not an answer code")
     page.click("#connect-1")
     page.wait_for_function(f"{said} !== ''")
+    # the host's own link pasted back into the answer box: said what to do with it, not "not an answer code"
+    page.fill("#answer-1", page.input_value("#invite-1 input[data-invite-link]"))
+    page.click("#connect-1")
+    page.wait_for_function(f"{said}.startsWith('This is your invite link')")
     page.fill("#answer-1", "")
     page.wait_for_function(f"{said} === ''")
     # an answer accepted whose friend never joins (this page answers its own invite, and never says hello):
@@ -195,7 +199,9 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.fill("#answer-1", page.evaluate(SILENT_ANSWER_JS, page.input_value("#invite-1 input[data-invite-link]")))
     page.click("#connect-1")
     got = page.wait_for_function(f"document.body.dataset.noConnection === '1' && {said}").json_value()
-    assert got == "No connection in 20 seconds — try the same network or play at one device."
+    assert got == ("No connection in 20 seconds. Someone else may also have opened this link: press Re-invite for "
+                   "a new one — or try the same network, or play at one device.")
+    assert page.is_visible("#reinvite-1")  # the Re-invite the line names is beside it
     imported, fetched = friends_online(page)
     assert fetched == ["king modules", "net wheel", "peer.js"], fetched
     assert {"king.net", "kingcore.web.net"} <= set(imported), imported

@@ -150,6 +150,9 @@ class Online:
         code = "" if is_none(box) else str(box.value).strip()
         if host is None or entry is None:
             return
+        if "#join=" in code:  # the host's own invite link pasted back (a tester's find): said what to do with it
+            self.say(seat, self.cat.t("net.invite.own_link"))
+            return
         try:
             sdp, tag = read_answer(str(await window.kingPeer.decode(code)))
         except Exception as e:  # not a code, or one that names no invite: the invite is left as it is
@@ -205,8 +208,10 @@ class Online:
                 line.textContent = ""
 
     def no_connection(self, seat: int, asked: float) -> None:
-        """No connection :data:`NO_CONNECTION_S` seconds after *Connect*: said plainly (the same network, or
-        one device), the invite left as it is."""
+        """No connection :data:`NO_CONNECTION_S` seconds after *Connect*: said plainly, the invite left as it
+        is — someone else may have opened the same link and answered it too (a second answerer of one offer can
+        take the host's connection: docs/NET.md), so *Re-invite* (shown beside it) for a new link; else the same
+        network, or one device."""
         entry = self.seats.get(seat)
         if entry is not None and entry.get("asked") == asked and not entry.get("joined"):
             document.body.dataset.noConnection = str(seat)
