@@ -437,7 +437,7 @@ class Online:
     # ----- the panel ---------------------------------------------------------------------------------
 
     def seat_place(self, seat: int) -> str:
-        """The seat as the invite panel names it: where it sits ("North"), as its "Invite for North"."""
+        """The seat by where it sits ("North"), as the invite panel's "Invite for North — Player 3" names it."""
         s = self.app.state.session
         return name(self.cat, seat, len(s.settings["levels"]) if s is not None else len(self.seats) + 1)
 
@@ -464,7 +464,8 @@ class Online:
         players = len(s.settings["levels"])
         names: list[str | None] = [str(self.seats[i].get("friend") or "") if i in self.seats else None
                                    for i in range(players)]
-        put(el("invite-body"), invite_panel(self.cat, players, rows, self.started, self.hints), given=names)
+        put(el("invite-body"), invite_panel(self.cat, players, rows, self.started, self.hints, s.seating()["names"]),
+            given=names)
         for seat, entry in self.seats.items():
             node, link = el(f"invite-link-{seat}"), entry["link"]
             if is_none(node) or link is None:
