@@ -170,6 +170,8 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.wait_for_selector("#invite-dialog[open] #invite-1[data-state=waiting]")
     page.wait_for_function("(document.querySelector('#invite-1 input[data-invite-link]') || {}).value")
     assert "#join=" in page.input_value("#invite-1 input[data-invite-link]")
+    # the seat is headed by its side and as the table names it (a tester had to work out which was West)
+    assert page.text_content("#invite-1 h3").startswith("Invite for West — Player 2")
     # a double click selects no text (testers' finds: its second click lands on what the first drew) but in
     # the fields; buttons and the QR code are not selectable at all, the link is
     page.wait_for_selector("#invite-1 figure[data-qr=ready] img.qr")
