@@ -51,6 +51,20 @@ def test_a_disconnected_seat_offers_its_choices_before_a_new_link(lang: str) -> 
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_seat_is_headed_by_its_side_and_as_the_table_names_it(lang: str) -> None:
+    """A tester saw "Player 2" at the table but "Invite for West" on the panel: both names are in the heading."""
+    cat = catalog(lang)
+    rows = [{"seat": 1, "state": "waiting", "link": LINK, "friend": None},
+            {"seat": 3, "state": "waiting", "link": LINK, "friend": None}]
+    heads = re.findall(r"<h3>(.*?) <span", markup(invite_panel(cat, 4, rows, started=False,
+                                                                names=["Olga", "", None, ""])))
+    assert heads == [cat.t("net.invite.seat", seat=cat.t(f"position.{side}"), table=cat.t("hotseat.player", n=n))
+                     for side, n in (("west", 2), ("east", 4))], heads
+    assert all(cat.t(f"position.{side}") in head and cat.t("hotseat.player", n=n) in head
+               for head, (side, n) in zip(heads, (("west", 2), ("east", 4)), strict=True)), heads
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_the_join_screen_names_an_unnamed_host_as_the_table_does(lang: str) -> None:
     cat = catalog(lang)
     invite = {"v": 1, "table": "t", "seat": 1, "players": 4, "rules": "king()", "host": "", "hints": False}

@@ -158,7 +158,14 @@
   async function answer(id, sdp, iceJson) {
     var pc = make(id, iceJson).pc;
     await pc.setRemoteDescription({ type: "offer", sdp: String(sdp) });
-    await pc.setLocalDescription(await pc.createAnswer());
+    // The guest is the DTLS server (a=setup:passive; the host's offer says actpass): a second person who opened
+    // the same link answers the same offer, and their ICE checks reach the host with the offer's credentials —
+    // as DTLS client their ClientHello reached the host's one DTLS transport before the real friend's and the
+    // handshake hung (measured with getStats: ICE connected with the friend, DTLS "connecting" for good). As
+    // server the guest sends nothing until the host's ClientHello, which goes only over the pair the host
+    // nominated: the answer the host pasted.
+    var made = await pc.createAnswer();
+    await pc.setLocalDescription({ type: "answer", sdp: made.sdp.replace(/a=setup:active/g, "a=setup:passive") });
     await gathered(pc);
     return pc.localDescription.sdp;
   }

@@ -139,6 +139,15 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     guest = opened(gctx, link)
     late = opened(gctx, link)  # a second person at the same link (below): its page starts beside the friend's
     guest, code = join(guest, "<b>Petya</b>", answers, too_long=True)
+    # a second person at the same link answers too, before the host pastes the friend's answer: the friend
+    # still connects (their ICE checks reach the host with the offer's credentials; as DTLS client their
+    # handshake once took the host's connection, and the friend's hung), and their own page says why they
+    # never connect
+    late.wait_for_selector("#join-name")
+    late.evaluate("window.kingNoConnectionAfter(0.5)")  # the 20-s deadline, shortened for the test
+    late.fill("#join-name", "Vasya")
+    late.click("#join-accept")
+    late.wait_for_function("(document.querySelector('[data-answer-code]') || {}).value")
     host.fill("#answer-1", code)
     host.dblclick("#connect-1")  # a double click: one answer applied, the second ignored
     host.wait_for_selector("#invite-1[data-state=connected]", state="attached")
@@ -147,11 +156,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     assert guest.locator("#btn-new").is_hidden()  # no game of the guest's own from this tab
     assert [m for m in console if "InvalidStateError" in m or "was refused" in m] == [], console
 
-    # a second person opens the used link: their answer is never connected, and their page says why it may be
-    late.wait_for_selector("#join-name")
-    late.evaluate("window.kingNoConnectionAfter(0.5)")  # the 20-s deadline, shortened for the test
-    late.fill("#join-name", "Vasya")
-    late.click("#join-accept")
+    # the second person's answer is never connected, and their page says why it may be
     late.wait_for_selector("body[data-no-connection=true]")
     assert "new link" in str(late.locator("#join-answer .invite-status").text_content())
     late.close()

@@ -170,6 +170,8 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.wait_for_selector("#invite-dialog[open] #invite-1[data-state=waiting]")
     page.wait_for_function("(document.querySelector('#invite-1 input[data-invite-link]') || {}).value")
     assert "#join=" in page.input_value("#invite-1 input[data-invite-link]")
+    # the seat is headed by its side and as the table names it (a tester had to work out which was West)
+    assert page.text_content("#invite-1 h3").startswith("Invite for West — Player 2")
     # a double click selects no text (testers' finds: its second click lands on what the first drew) but in
     # the fields; buttons and the QR code are not selectable at all, the link is
     page.wait_for_selector("#invite-1 figure[data-qr=ready] img.qr")
@@ -187,6 +189,10 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.fill("#answer-1", "not an answer code")
     page.click("#connect-1")
     page.wait_for_function(f"{said} !== ''")
+    # the host's own link pasted back into the answer box: said what to do with it, not "not an answer code"
+    page.fill("#answer-1", page.input_value("#invite-1 input[data-invite-link]"))
+    page.click("#connect-1")
+    page.wait_for_function(f"{said}.startsWith('This is your invite link')")
     page.fill("#answer-1", "")
     page.wait_for_function(f"{said} === ''")
     # an answer accepted whose friend never joins (this page answers its own invite, and never says hello):
@@ -195,7 +201,9 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.fill("#answer-1", page.evaluate(SILENT_ANSWER_JS, page.input_value("#invite-1 input[data-invite-link]")))
     page.click("#connect-1")
     got = page.wait_for_function(f"document.body.dataset.noConnection === '1' && {said}").json_value()
-    assert got == "No connection in 20 seconds — try the same network or play at one device."
+    assert got == ("No connection in 20 seconds. Someone else may also have opened this link: press Re-invite for "
+                   "a new one — or try the same network, or play at one device.")
+    assert page.is_visible("#reinvite-1")  # the Re-invite the line names is beside it
     imported, fetched = friends_online(page)
     assert fetched == ["king modules", "net wheel", "peer.js"], fetched
     assert {"king.net", "kingcore.web.net"} <= set(imported), imported

@@ -51,7 +51,7 @@ HOST_WORDS = ("net.invite.title", "net.invite.seat", "net.invite.help", "net.inv
               "net.invite.reinvite", "net.invite.start", "net.invite.start_bots", "net.invite.give_bot",
               "net.invite.wait", "net.invite.lost", "net.invite.bad_answer", "net.to_connect",
               "net.connected_count", "net.no_connection", "net.hints_allowed", "net.waiting_for",
-              "net.invite.seat_taken", "net.invite.invite_used")
+              "net.invite.seat_taken", "net.invite.invite_used", "net.invite.own_link")
 """The host's words of the feature that ``king.net`` and the new-game dialog draw (issue 19; written with
 this module, named here so that each has a user the catalog check sees)."""
 

@@ -156,6 +156,9 @@ class Online:
         code = "" if is_none(box) else str(box.value).strip()
         if host is None or entry is None:
             return
+        if "#join=" in code:  # the host's own invite link pasted back (a tester's find): said what to do with it
+            self.say(seat, self.cat.t("net.invite.own_link"))
+            return
         try:
             sdp, tag = read_answer(str(await window.kingPeer.decode(code)))
         except Exception as e:  # not a code, or one that names no invite: the invite is left as it is
@@ -211,8 +214,10 @@ class Online:
                 line.textContent = ""
 
     def no_connection(self, seat: int, asked: float) -> None:
-        """No connection :data:`NO_CONNECTION_S` seconds after *Connect*: said plainly (the same network, or
-        one device), the invite left as it is."""
+        """No connection :data:`NO_CONNECTION_S` seconds after *Connect*: said plainly, the invite left as it
+        is — someone else may have opened the same link and answered it too (a second answerer of one offer can
+        take the host's connection: docs/NET.md), so *Re-invite* (shown beside it) for a new link; else the same
+        network, or one device."""
         entry = self.seats.get(seat)
         if entry is not None and entry.get("asked") == asked and not entry.get("joined"):
             document.body.dataset.noConnection = str(seat)
@@ -438,7 +443,7 @@ class Online:
     # ----- the panel ---------------------------------------------------------------------------------
 
     def seat_place(self, seat: int) -> str:
-        """The seat as the invite panel names it: where it sits ("North"), as its "Invite for North"."""
+        """The seat by where it sits ("North"), as the invite panel's "Invite for North — Player 3" names it."""
         s = self.app.state.session
         return name(self.cat, seat, len(s.settings["levels"]) if s is not None else len(self.seats) + 1)
 
@@ -465,7 +470,8 @@ class Online:
         players = len(s.settings["levels"])
         names: list[str | None] = [str(self.seats[i].get("friend") or "") if i in self.seats else None
                                    for i in range(players)]
-        put(el("invite-body"), invite_panel(self.cat, players, rows, self.started, self.hints), given=names)
+        put(el("invite-body"), invite_panel(self.cat, players, rows, self.started, self.hints, s.seating()["names"]),
+            given=names)
         for seat, entry in self.seats.items():
             node, link = el(f"invite-link-{seat}"), entry["link"]
             if is_none(node) or link is None:

@@ -39,14 +39,16 @@ def state_words(cat: Catalog, state: str, seat: int) -> str:
 
 
 def invite_block(cat: Catalog, seat: int, players: int, state: str, link: str | None, friend: str | None,
-                 reinvite: bool = False, used: bool = False) -> Node:
+                 reinvite: bool = False, used: bool = False, names: list[str | None] | None = None) -> Node:
     """``#invite-<seat>``: its state (one of :data:`SEAT_STATES`); while its friend is gone the host's choices
     first — *Wait*, *Give to a bot*, *Re-invite* (a stand-in playing: *Re-invite*); then the invite link
     (``None``: being made) with the answer field and *Connect* — for a disconnected seat only once
     *Re-invite* was pressed (``reinvite``). A waiting seat whose invite was answered (``used``) but never
-    connected offers *Re-invite* too: a used invite takes no other answer."""
-    who = name(cat, seat, players)
-    head = cat.t("net.invite.seat", seat=who)
+    connected offers *Re-invite* too: a used invite takes no other answer. Its heading names the seat by its
+    side and as the table names it ("Invite for West — Player 2"; ``names``: the table's,
+    :func:`kingcore.web.hotseat.table_names`; ``None``: every seat unnamed, "Player N")."""
+    table = name(cat, seat, {"players": players, "names": names or [""] * players})
+    head = cat.t("net.invite.seat", seat=name(cat, seat, players), table=table)
     actions: list[Node] = []
     if state == "disconnected":
         actions += [h("button", {"type": "button", "class": "btn", "id": f"wait-{seat}", "data-wait": seat},
@@ -72,14 +74,14 @@ def invite_block(cat: Catalog, seat: int, players: int, state: str, link: str | 
 
 
 def invite_panel(cat: Catalog, players: int, seats: list[dict[str, Any]], started: bool,
-                 hints: bool = False) -> list[Node]:
+                 hints: bool = False, names: list[str | None] | None = None) -> list[Node]:
     """The whole panel: a line of help, each seat's block (``seats``: ``{"seat", "state", "link", "friend"}``),
     whether friends may ask for hints (``hints``, off by default) and, before the game starts, *Start with
-    bots*; after, *Close*."""
+    bots*; after, *Close*. ``names``: the table's names of the seats (see :func:`invite_block`)."""
     waiting = any(s["state"] != "connected" for s in seats)
     return [h("h2", {"id": "invite-title"}, cat.t("net.invite.title")),
             *[invite_block(cat, s["seat"], players, s["state"], s["link"], s["friend"], bool(s.get("reinvite")),
-                           bool(s.get("used")))
+                           bool(s.get("used")), names)
               for s in seats],
             h("p", {"class": "invite-hints"},
               h("label", None, h("input", {"type": "checkbox", "id": "invite-hints", "checked": hints}), " ",
