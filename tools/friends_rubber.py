@@ -31,9 +31,13 @@ def main(argv: list[str]) -> int:
     sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
     from playwright.sync_api import sync_playwright
 
-    friends, hotseat, web = (importlib.import_module(m) for m in ("test_friends", "test_hotseat", "test_web"))
-    ACTOR_JS, MINE, connect, invite_link, play_one = (
-        friends.ACTOR_JS, friends.MINE, friends.connect, friends.invite_link, friends.play_one)
+    friends, hotseat, web, pointer = (importlib.import_module(m) for m in ("test_friends", "test_hotseat",
+                                                                           "test_web", "pointer"))
+    ACTOR_JS, MINE, connect, invite_link = friends.ACTOR_JS, pointer.MINE, friends.connect, friends.invite_link
+
+    def play_one(page: Any) -> None:
+        """The page's first legal move, clicked where it stands (``tests/e2e/pointer.py``)."""
+        pointer.play(page, pointer.pick(page))
     absent, session, PREFS_KEY, seed_storage = hotseat.absent, hotseat.session, web.PREFS_KEY, web.seed_storage
 
     from sitebuild.browser import SiteServer, launch_args
