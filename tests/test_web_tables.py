@@ -242,7 +242,7 @@ def test_seats_around_the_table(players: int) -> None:
 
 def test_the_status_line_keeps_the_capital_k() -> None:
     """"You have no ♦: K♥ must go" — str.capitalize() used to write "k♥"."""
-    vm = {"phase": "play", "to_move": 0, "players": 4, "my_turn": True, "pass_to": None,
+    vm = {"phase": "play", "to_move": 0, "players": 4, "my_turn": True, "pass_to": None, "seat": 0,
           "trick": [{"seat": 1, "card": "7D"}],
           "levels": ["human", "hard", "hard", "hard"],
           "hand": [{"card": "KH", "legal": True, "reason": None, "args": None},
