@@ -101,11 +101,15 @@ class GuestPage:
     def bad_link(self) -> None:
         """A link that cannot be read: the join screen says so, with a way on — a game against bots."""
         put(el("join-body"), bad_link_screen(self.cat))
-        self.say_state("bad_link")
+        self.show_join("bad_link", "join-leave")
+
+    def show_join(self, state: str, focus: str) -> None:
+        """The join screen drawn for ``state`` (the page's mark and status line): shown, ``focus`` focused."""
+        self.say_state(state)
         dialog = el("join-dialog")
         if not dialog.open:
             dialog.showModal()
-        el("join-leave").focus()
+        el(focus).focus()
 
     def cancelled(self, event: Any) -> None:
         """Escape on the join screen: the screen is this page's only way on (a friend's page has no New game),
@@ -126,11 +130,7 @@ class GuestPage:
         put(el("join-body"), join_screen(self.cat, self.invite, rules), given=[str(self.invite.get("host") or "")])
         # the name the seat had (a Re-invite's), else the one this device last joined with (or its own)
         el("join-name").value = str(self.invite.get("name") or last_name(self.app.state.prefs))
-        self.say_state("asking")
-        dialog = el("join-dialog")
-        if not dialog.open:
-            dialog.showModal()
-        el("join-name").focus()
+        self.show_join("asking", "join-name")
 
     def clicked(self, event: Any) -> None:
         """A button of the join screen: *Join*, the rules, *Play against bots* (a broken link's)."""
