@@ -35,7 +35,6 @@ from ..rules import Rules
 from .fair import check_deal, commitment, deal_seed, new_secret, seed_hex
 from .hotseat import HUMAN, ONLINE, person_seats
 from .netmsg import (
-    ANSWER,
     FLOOD_LIMIT,
     GUEST_KINDS,
     HOST_KINDS,
@@ -49,6 +48,7 @@ from .netmsg import (
     check_view,
     decode,
     encode,
+    is_answer,
     read_answer,
 )
 from .session import Session
@@ -57,8 +57,7 @@ from .shapes import HandCard, ViewModel
 
 __all__ = ["FAIR_TIMEOUT_S", "FLOOD_LIMIT", "GUEST_KINDS", "HOST_KINDS", "MAX_MESSAGE", "ONLINE", "PROTOCOL",
            "REASONS", "Guest", "Host", "NetError", "Out", "answer_text", "check_invite", "check_view", "decode",
-           "encode",
-           "online_session", "read_answer", "stand_in_level"]
+           "encode", "online_session", "read_answer", "stand_in_level"]
 
 Out = tuple[int, str | None]
 """What the host's page sends: ``(seat, text)``, or ``(seat, None)`` to close that guest's connection."""
@@ -243,8 +242,7 @@ class Host:
         """
         if seat not in self.online_seats:
             raise NetError("bad_message", f"seat {seat} is not played online")
-        if not isinstance(answer, dict) or set(answer) != set(ANSWER) or not all(
-                ok(answer[k]) for k, ok in ANSWER.items()):
+        if not is_answer(answer):
             return "not_answer"
         if answer["table"] != self.table:
             return "other_table"

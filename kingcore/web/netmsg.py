@@ -257,6 +257,15 @@ ANSWER: dict[str, Callable[[Any], bool]] = {
 ``id``), each field's check."""
 
 
+def is_answer(tag: Any) -> bool:
+    """Whether ``tag`` (untrusted) names an invite as an answer code does: :data:`ANSWER`'s fields, each valid.
+
+    >>> is_answer({"table": "t", "seat": 1, "invite": "0123456789abcdef"}), is_answer({"seat": 1})
+    (True, False)
+    """
+    return isinstance(tag, dict) and set(tag) == set(ANSWER) and all(ok(tag[k]) for k, ok in ANSWER.items())
+
+
 def check_invite(doc: Any) -> dict[str, Any]:
     """An invite read from a link (untrusted: anyone can make one), checked before the guest's page shows
     "Join Olga's table as North?": exactly the fields of :data:`INVITE`, the seat a seat of ``players``
@@ -301,7 +310,7 @@ def read_answer(text: Any) -> tuple[str, dict[str, Any]]:
     if not isinstance(doc, dict) or set(doc) != {"sdp", "answer"} or not isinstance(doc["sdp"], str):
         raise NetError("bad_message", "not an answer code")
     tag = doc["answer"]
-    if not isinstance(tag, dict) or set(tag) != set(ANSWER) or not all(ok(tag[k]) for k, ok in ANSWER.items()):
+    if not is_answer(tag):
         raise NetError("bad_message", "an answer code that names no invite")
     return doc["sdp"], tag
 
