@@ -604,7 +604,9 @@ def test_fuzz_every_kind_with_a_mutated_field(kind: str, how: str, key: str, val
         doc[{"set": names[len(key) % len(names)]}.get(how, how)] = value
     before = host.session.to_save()
     outs = host.receive(seat, json.dumps(doc))
-    assert outs, "every message of a connected guest is answered or refused"
+    r = host._round  # a commitment the round took (its mutation left it valid) waits for the others' in silence
+    taken = kind == "commit" and r is not None and seat in r.hashes and r.hashes[seat] == doc.get("hash")
+    assert outs or taken, "every message of a connected guest is answered or refused"
     if refusal(outs) is not None:
         assert host.session.to_save() == before
 
