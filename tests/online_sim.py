@@ -196,7 +196,8 @@ class Table:
 
     Attributes:
         host, session, game, clock, net, pages (by seat); log: every text the host sent a friend,
-        ``(seat, text)``; answers: every friend page's answer, ``(seat, answer)``; refused: the reasons
+        ``(seat, text)``; heard: every text the host received after a hello, with its answer, ``(seat,
+        text, outs)``; answers: every friend page's answer, ``(seat, answer)``; refused: the reasons
         friends were refused, counted; events: what happened, counted (``lost``, ``stand_in``, ``rejoined``,
         ``checked``: the views found equal to the engine's).
     """
@@ -222,6 +223,7 @@ class Table:
         self.net = Network(self.rng, self.clock, faults)
         self.pages = {s: Page(s, (names or {}).get(s, f"P{s}")) for s in self.host.online_seats}
         self.log: list[tuple[int, str]] = []
+        self.heard: list[tuple[int, str, list[Out]]] = []
         self.answers: list[tuple[int, dict[str, Any]]] = []
         self.refused: Counter[str] = Counter()
         self.events: Counter[str] = Counter()
@@ -298,9 +300,12 @@ class Table:
             outs = self.host.join(page.seat, t.text)
             if (page.seat, None) not in outs:
                 self._joined.add(t.conn)
+            elif self.strict:
+                raise self.fail(f"the host refused seat {page.seat}'s hello: {outs}")
         else:
             before = self.session.to_save()
             outs = self.host.receive(page.seat, t.text)
+            self.heard.append((page.seat, t.text, outs))
             if any(text is not None and '"kind":"refused"' in text for _, text in outs) and (
                     self.session.to_save() != before):
                 raise self.fail(f"a refused text of seat {page.seat} changed the host's session: {t.text[:200]}")
