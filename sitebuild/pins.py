@@ -18,6 +18,7 @@ MICROPIP_VERSION = "0.11.1"  # PyPI wheel, vendored next to pyodide.mjs (the npm
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 SEGNO_VERSION = "1.6.6"  # PyPI wheel (pure Python): the friends-online QR codes, installed in the page on first use
 SEGNO_SHA256 = "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"
+NOSTR_RELAY_VERSION = "1.14"  # PyPI `nostr-relay`: `python build.py relay` and the browser tests' relay on the loopback
 AXE_VERSION = "4.14.1"  # npm `axe-core`: the browser tests' accessibility scan only, never in the site
 AXE_INTEGRITY = (
     "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ=="
