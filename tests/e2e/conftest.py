@@ -8,9 +8,12 @@ import base64
 import importlib.util
 import re
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +21,7 @@ from typing import Any
 import pytest
 
 from sitebuild.browser import OFFLINE_READY, READY, TIMEOUT_MS, SiteServer, launch_args
+from sitebuild.relay import READY_S, STOP_S, accepting
 from sitebuild.site import needs_build
 
 RENDERER_CRASH = "Target crashed"
@@ -328,6 +332,7 @@ class WarmPeers:
         self.url = self.srv.url
         self.snapshot = snapshot
         self.made = new_context
+        self.watches: list[Watch] = [warm_site[2]]
 
     def store(self, items: dict[str, str]) -> None:
         """The warm context's localStorage holds only ``items`` (before its pages of this test load)."""
@@ -336,8 +341,9 @@ class WarmPeers:
 
     def new_context(self, width: int = 1280, height: int = 800, **kw: Any) -> Any:
         """Another browser of this site (:func:`new_context`'s checks at the end): the start-up snapshot
-        stored, not yet visited."""
-        ctx, _ = self.made(width, height, warm=False, **kw)
+        stored, not yet visited. Its :class:`Watch` is added to :attr:`watches` (the warm context's first)."""
+        ctx, watch = self.made(width, height, warm=False, **kw)
+        self.watches.append(watch)
         seed_snapshot(ctx, self.srv, self.snapshot)
         return ctx
 
@@ -348,6 +354,56 @@ def warm_peers(warm_game: Callable[..., Any], warm_site: tuple[SiteServer, Any, 
     """A :class:`WarmPeers` (the warm context's pages closed and checked at the end as with :func:`warm_game`,
     the new contexts as with :func:`new_context`)."""
     return WarmPeers(warm_site, start_snapshot, new_context)
+
+
+class Relay:
+    """``python build.py relay`` (a real Nostr relay, PyPI ``nostr-relay``) on a free port of 127.0.0.1, in a
+    process of its own: what friends online's rooms find each other through (docs/NET.md). :meth:`stop` ends it
+    (its port then refuses connections, as a relay that died); :meth:`start` starts it again on the same port.
+    ``url``: its ``ws://`` address; ``log``: what it printed."""
+
+    def __init__(self, folder: Path) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = int(s.getsockname()[1])
+        self.url = f"ws://127.0.0.1:{self.port}"
+        self.log = folder / f"relay-{self.port}.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> Relay:
+        """Start it and return once it accepts connections (AssertionError, with its output, if it does not)."""
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "relay", "--port", str(self.port)],
+                                         cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 2 * READY_S
+        while not accepting("127.0.0.1", self.port):  # polled: the relay makes its database first
+            assert self.proc.poll() is None and time.monotonic() < deadline, \
+                self.log.read_text(errors="replace")[-2000:]
+            time.sleep(0.05)
+        return self
+
+    def stop(self) -> None:
+        """Stop it (SIGTERM, then SIGKILL if it lingers) and return once its port refuses connections."""
+        if self.proc is None:
+            return
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(2 * STOP_S)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+        assert not accepting("127.0.0.1", self.port)
+
+
+@pytest.fixture
+def relay(tmp_path: Path) -> Iterator[Relay]:
+    """A :class:`Relay` started for the test and stopped after it."""
+    r = Relay(tmp_path).start()
+    try:
+        yield r
+    finally:
+        r.stop()
 
 
 @pytest.fixture(scope="session")
