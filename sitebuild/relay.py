@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .common import CACHE, BuildError, log, new_tmp_dir, publish_dir, run
+from .common import CACHE, ROOT, BuildError, log, new_tmp_dir, publish_dir, run
 from .pins import NOSTR_RELAY_VERSION
 
 RELAY_DIR = CACHE / "relay" / f"nostr-relay-{NOSTR_RELAY_VERSION}-py{sys.version_info[0]}.{sys.version_info[1]}"
@@ -132,6 +132,28 @@ def accepting(host: str, port: int) -> bool:
         return False
 
 
+def listening(proc: subprocess.Popen[bytes], host: str, port: int, seconds: float) -> bool:
+    """Wait until ``host:port`` accepts connections (polled every 50 ms: a relay makes its database first):
+    ``True``; ``False`` as soon as ``proc`` has ended, or after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not accepting(host, port):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def end(proc: subprocess.Popen[bytes], seconds: float) -> None:
+    """Stop ``proc`` (SIGTERM; SIGKILL if it lingers past ``seconds``) and wait until it has."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(seconds)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 def relay(host: str, port: int) -> int:
     """Install the relay if needed and serve it on ``host:port`` until Ctrl-C or SIGTERM (then it is stopped,
     its database removed); its exit code. Raises BuildError when the port is taken or the relay does not start."""
@@ -150,25 +172,56 @@ def relay(host: str, port: int) -> int:
         config.write_text(json.dumps(relay_config(host, port, folder), indent=2))  # JSON is YAML
         proc = subprocess.Popen([sys.executable, "-c", RUNNER, "-c", str(config), "serve", "--use-uvicorn"],
                                 cwd=folder, env=env, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + READY_S
-        while not accepting(host, port):
+        if not listening(proc, host, port, READY_S):
             if proc.poll() is not None:
                 raise BuildError(f"relay: nostr-relay stopped at start (exit {proc.returncode})")
-            if time.monotonic() > deadline:
-                raise BuildError(f"relay: nostr-relay did not listen on {host}:{port} within {READY_S:.0f} s")
-            time.sleep(0.05)
-        shown = "127.0.0.1" if host == "127.0.0.1" else host
+            raise BuildError(f"relay: nostr-relay did not listen on {host}:{port} within {READY_S:.0f} s")
+        shown = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL
         log(f"relay: ws://{shown}:{port}/ (nostr-relay {NOSTR_RELAY_VERSION}; Ctrl-C stops)")
         return proc.wait()
     except KeyboardInterrupt:
         log("relay: stopped")
         return 0
     finally:
-        if proc is not None and proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(STOP_S)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        if proc is not None:
+            end(proc, STOP_S)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class RelayProcess:
+    """``python build.py relay`` on 127.0.0.1 in a process of its own, as the browser tests
+    (tests/e2e/conftest.py, ``relay``) and ``tools/bench_rooms.py`` start it: on ``port`` (a free one when
+    ``None``), its output appended to ``log`` (discarded when ``None``). ``url``: its ``ws://`` address.
+    :meth:`stop` ends it (its port then refuses connections, as a relay that died); :meth:`start` starts it
+    again on the same port."""
+
+    def __init__(self, port: int | None = None, log: Path | None = None) -> None:
+        self.port = free_port() if port is None else port
+        self.url = f"ws://127.0.0.1:{self.port}"
+        self.log = log
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> RelayProcess:
+        """Start it; return once it accepts connections. Raises BuildError (with the end of its log) if it stops
+        or does not listen within 2 × :data:`READY_S` (a first start installs the relay)."""
+        with open(self.log, "ab") if self.log else open(os.devnull, "wb") as out:
+            self.proc = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "relay", "--port", str(self.port)],
+                                         cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+        if not listening(self.proc, "127.0.0.1", self.port, 2 * READY_S):
+            said = self.log.read_text(errors="replace")[-2000:] if self.log else ""
+            self.stop()
+            raise BuildError(f"relay: python build.py relay --port {self.port} did not start {said}")
+        return self
+
+    def stop(self) -> None:
+        """Stop it (SIGTERM, then SIGKILL if it lingers past 2 × :data:`STOP_S`) and wait until it has."""
+        if self.proc is not None:
+            end(self.proc, 2 * STOP_S)
+        self.proc = None

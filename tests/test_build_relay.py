@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild.relay import READY_S, RELAY_DIR, accepting, install_relay, relay_config
+from sitebuild.relay import READY_S, RELAY_DIR, accepting, free_port, install_relay, relay_config
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,12 +25,6 @@ async def main():
 asyncio.run(main())
 """
 """A Nostr client's first step, run with the relay's own WebSocket library: a subscription, and its answer."""
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.mark.parametrize("args, said", [

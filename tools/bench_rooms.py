@@ -17,17 +17,14 @@ from __future__ import annotations
 
 import json
 import math
-import socket
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from sitebuild.browser import SiteServer, launch_args
-from sitebuild.common import ROOT, SITE
-from sitebuild.relay import READY_S, accepting
+from sitebuild.common import SITE
+from sitebuild.relay import RelayProcess
 
 PAGE = "/__bench-rooms.html"
 """The bare page, served beside the site (same origin: its peer.js and trystero/)."""
@@ -59,25 +56,6 @@ def summary(name: str, xs: list[float], failed: int, runs: int) -> str:
         return f"{name}: no run succeeded ({failed} of {runs} failed)"
     return (f"{name}: median {statistics.median(xs):.0f} ms, p90 {percentile(xs, 90):.0f}, max {max(xs):.0f} "
             f"({len(xs)} of {runs} runs; {failed} failed)")
-
-
-class RelayProcess:
-    """``python build.py relay`` on a free port, stopped by :meth:`stop`."""
-
-    def __init__(self, port: int) -> None:
-        self.url = f"ws://127.0.0.1:{port}"
-        self.proc = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "relay", "--port", str(port)],
-                                     cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 2 * READY_S
-        while not accepting("127.0.0.1", port):
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the relay did not start (python build.py relay)")
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(30)
 
 
 def one_run(browser: Any, url: str, relay: str, n: int, room: str, lose: bool) -> tuple[float | None, list[float]]:
@@ -132,10 +110,7 @@ def main(argv: list[str]) -> int:
     page_file.write_bytes(PAGE_HTML)
     srv.files[PAGE] = page_file
     srv.start()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    relay = RelayProcess(port)
+    relay = RelayProcess().start()
     results: dict[int, list[float]] = {2: [], 4: []}
     failed = {2: 0, 4: 0}
     lost: list[float] = []

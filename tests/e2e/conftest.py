@@ -8,12 +8,9 @@ import base64
 import importlib.util
 import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +18,7 @@ from typing import Any
 import pytest
 
 from sitebuild.browser import OFFLINE_READY, READY, TIMEOUT_MS, SiteServer, launch_args
-from sitebuild.relay import READY_S, STOP_S, accepting
+from sitebuild.relay import RelayProcess
 from sitebuild.site import needs_build
 
 RENDERER_CRASH = "Target crashed"
@@ -356,50 +353,12 @@ def warm_peers(warm_game: Callable[..., Any], warm_site: tuple[SiteServer, Any, 
     return WarmPeers(warm_site, start_snapshot, new_context)
 
 
-class Relay:
-    """``python build.py relay`` (a real Nostr relay, PyPI ``nostr-relay``) on a free port of 127.0.0.1, in a
-    process of its own: what friends online's rooms find each other through (docs/NET.md). :meth:`stop` ends it
-    (its port then refuses connections, as a relay that died); :meth:`start` starts it again on the same port.
-    ``url``: its ``ws://`` address; ``log``: what it printed."""
-
-    def __init__(self, folder: Path) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = int(s.getsockname()[1])
-        self.url = f"ws://127.0.0.1:{self.port}"
-        self.log = folder / f"relay-{self.port}.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> Relay:
-        """Start it and return once it accepts connections (AssertionError, with its output, if it does not)."""
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "relay", "--port", str(self.port)],
-                                         cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 2 * READY_S
-        while not accepting("127.0.0.1", self.port):  # polled: the relay makes its database first
-            assert self.proc.poll() is None and time.monotonic() < deadline, \
-                self.log.read_text(errors="replace")[-2000:]
-            time.sleep(0.05)
-        return self
-
-    def stop(self) -> None:
-        """Stop it (SIGTERM, then SIGKILL if it lingers) and return once its port refuses connections."""
-        if self.proc is None:
-            return
-        self.proc.send_signal(signal.SIGTERM)
-        try:
-            self.proc.wait(2 * STOP_S)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.proc = None
-        assert not accepting("127.0.0.1", self.port)
-
-
 @pytest.fixture
-def relay(tmp_path: Path) -> Iterator[Relay]:
-    """A :class:`Relay` started for the test and stopped after it."""
-    r = Relay(tmp_path).start()
+def relay(tmp_path: Path) -> Iterator[RelayProcess]:
+    """``python build.py relay`` (a real Nostr relay, PyPI ``nostr-relay``) on a free port of 127.0.0.1 for the
+    test — what friends online's rooms find each other through (docs/NET.md) — stopped after it
+    (:class:`sitebuild.relay.RelayProcess`: ``stop()`` mid-test is a relay that dies)."""
+    r = RelayProcess(log=tmp_path / "relay.log").start()
     try:
         yield r
     finally:
