@@ -1,6 +1,6 @@
-"""Friends online's rooms (issue 28) under CPython: the relays preference (``kingcore.web.prefs``) — the player's
-own list validated line by line with a reason the page can word, the stored choice kept only in shape, and the
-relays a room is announced on; the words of each reason in every catalog."""
+"""Friends online's rooms (issue 28) under CPython: the relays preference (``kingcore.web.relays``, kept by
+``kingcore.web.prefs``) — the player's own list validated line by line with a reason the page can word, the stored
+choice kept only in shape, and the relays a room is announced on; the words of each reason in every catalog."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from web_catalog import compiled
 
 from kingcore.web import Catalog
-from kingcore.web.prefs import (
+from kingcore.web.prefs import sort_prefs
+from kingcore.web.relays import (
     DEFAULT_RELAYS,
     MAX_RELAY_LINE,
     MAX_RELAYS,
@@ -21,7 +22,6 @@ from kingcore.web.prefs import (
     RelayError,
     parse_relay_list,
     relay_urls,
-    sort_prefs,
 )
 
 REASONS = ("bad_line", "repeated", "too_long", "too_many", "empty")
