@@ -39,7 +39,7 @@
   var KING_ID = 2, BEAT_ID = 3;  // negotiated on both sides; trystero's own channel takes 0 or 1 (DTLS role)
   var APP_ID = "king-card-game";  // trystero's application id: part of every topic and of the offers' key
   var ROOMS_JS = "./trystero/nostr/index.mjs";  // relative to this script (the site's root)
-  var peers = {}, listener = null, ticker = null, lastTick = 0, room = null;
+  var peers = {}, listener = null, ticker = null, lastTick = 0, room = null, joins = 0;
 
   function tell(kind, id, text) {
     if (listener) {
@@ -247,7 +247,7 @@
 
   // ----- rooms: pages found through relays --------------------------------------------------------------------
 
-  /** The relays' addresses from JSON (kingcore.web.prefs.relay_urls): ws:// and wss:// strings, once each. */
+  /** The relays' addresses from JSON (kingcore.web.relays.relay_urls): ws:// and wss:// strings, once each. */
   function relayList(relaysJson) {
     var list;
     try { list = JSON.parse(relaysJson || "[]"); } catch (e) { return []; }
@@ -261,8 +261,9 @@
     roomId = String(roomId); secret = String(secret);
     if (!roomId || !secret) throw new Error("a room needs an id and a secret");
     await leave();
-    var urls = relayList(relaysJson);
+    var ticket = joins, urls = relayList(relaysJson);
     var lib = await import(ROOMS_JS);
+    if (ticket !== joins || room) throw new Error("another join or a leave came while this one was loading");
     var me = { lib: lib, urls: urls, answering: -1, answered: false, timers: [] };
     room = me;
     me.room = lib.joinRoom({ appId: APP_ID, password: secret, relayConfig: { urls: urls },
@@ -303,6 +304,7 @@
 
   async function leave() {
     var me = room;
+    joins++; // a join still loading the library will not join
     if (!me) return;
     room = null;
     me.timers.forEach(function (t) { clearInterval(t); clearTimeout(t); });
