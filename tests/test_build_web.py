@@ -5,6 +5,7 @@ gettext catalogs are compiled, and two builds give the same tree."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -119,6 +120,29 @@ def test_two_builds_give_the_same_tree(tmp_path: Path) -> None:
     assert (outs[0] / "index.html").is_file() and not (tmp_path / "a" / ".site-old").exists()
     check_net_wheel(outs[0])
     check_page_pycs(outs[0])
+    check_room_library(outs[0])
+
+
+def check_room_library(out: Path) -> None:
+    """The rooms' library (issue 28: trystero's Nostr strategy, vendored under trystero/) is in the site whole —
+    every import of its modules a file of the site, each package's licence beside it, no source map named —
+    precached in the runtime group (it changes only with a pin), named by web/peer.js's one dynamic import and
+    by nothing a plain start loads."""
+    from sitebuild.vendor import unshipped_imports
+
+    lib = {p.relative_to(out).as_posix(): p.read_bytes() for p in (out / "trystero").rglob("*") if p.is_file()}
+    assert {"trystero/nostr/index.mjs", "trystero/core/index.mjs", "trystero/noble-secp256k1/index.js"} <= set(lib)
+    assert {rel for rel in lib if rel.endswith("/LICENSE")} == {
+        "trystero/core/LICENSE", "trystero/nostr/LICENSE", "trystero/noble-secp256k1/LICENSE"}
+    assert unshipped_imports(lib) == []
+    assert not any(b"sourceMappingURL" in data for data in lib.values())
+    groups = sw_groups((out / "sw.js").read_text(encoding="utf-8"))
+    runtime = next(urls for name, urls in groups.items() if name.startswith("runtime-"))
+    assert {f"./{rel}" for rel in lib} <= set(runtime)
+    peer = (out / "peer.js").read_text(encoding="utf-8")
+    assert re.findall(r'var ROOMS_JS = "\./([^"]+)"', peer) == ["trystero/nostr/index.mjs"]
+    for rel in ("index.html", "boot.mjs", "start.js", "pyscript.json", "main.py"):
+        assert "trystero" not in (out / rel).read_text(encoding="utf-8"), rel
 
 
 def check_page_pycs(out: Path) -> None:
@@ -177,7 +201,7 @@ def check_net_wheel(out: Path) -> None:
 def test_cli_keeps_every_subcommand() -> None:
     out = subprocess.run([sys.executable, "build.py", "--help"], cwd=ROOT, capture_output=True, text=True,
                          timeout=60).stdout
-    for command in ("build", "serve", "pyodide-bench", "test", "bench-web"):
+    for command in ("build", "serve", "pyodide-bench", "test", "bench-web", "relay"):
         assert command in out
     r = subprocess.run([sys.executable, "build.py", "bench-web", "--", "x"], cwd=ROOT, capture_output=True,
                        text=True, timeout=60)

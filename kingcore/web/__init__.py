@@ -7,6 +7,7 @@
 * :mod:`.botcalls` — the bots' worker's calls (JSON text in and out);
 * :mod:`.past` — the rubber's earlier deals as each Python's bots know them (fed once per deal);
 * :mod:`.prefs` — the page's preferences read from untrusted text, and the worker's deadlines;
+* :mod:`.relays` — the relays friends online's rooms are announced on (the preferences' ``relays``);
 * :mod:`.text` — the catalog of words (gettext, keyed by the view model's codes);
 * :mod:`.rulestext` — the rules help of a game, generated from its ``Rules``;
 * :mod:`.history` — the trick history of a deal (the current one and every past one);

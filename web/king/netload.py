@@ -2,11 +2,12 @@
 fetches nor imports — the friends-online wheel (``wheels/kingcore_net-*.whl``: the package ``kingcore.online``;
 :data:`NET_WHEEL`, written by the build: ``sitebuild.site.NET_MARK``), the page's own friends-online modules
 (:data:`NET_PAGE_MODULES`: ``king.net``, ``king.guest``, ``king.invite``, ``king.render.invite``, which the
-build leaves out of PyScript's ``files`` config) and the WebRTC wire ``web/peer.js`` (``window.kingPeer``).
-The wheel is installed into this Python's ``site-packages/kingcore/online/`` as segno's is (``king.invite``);
-the service worker precaches all of it for offline play. Each page start installs it afresh on first use: a
-start-up snapshot (``web/boot.mjs``) holds neither its files nor its modules. Before it is in, ``import
-kingcore.online`` fails with a ``ModuleNotFoundError``. :mod:`king.friends` says when it is used.
+build leaves out of PyScript's ``files`` config) and the WebRTC wire ``web/peer.js`` (``window.kingPeer``; it
+imports the rooms' library, ``trystero/``, itself on a room's first join: a page that only exchanges codes
+never fetches it). The wheel is installed into this Python's ``site-packages/kingcore/online/`` as segno's is
+(``king.invite``); the service worker precaches all of it for offline play. Each page start installs it afresh
+on first use: a start-up snapshot (``web/boot.mjs``) holds neither its files nor its modules. Before it is in,
+``import kingcore.online`` fails with a ``ModuleNotFoundError``. :mod:`king.friends` says when it is used.
 """
 
 from __future__ import annotations
