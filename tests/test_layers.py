@@ -27,9 +27,10 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("bots", ("kingcore.bots", "kingcore.bots.*")),
     ("command line and package", ("kingcore.__main__", "kingcore")),
     ("web session", ("kingcore.web", "kingcore.web.*")),
+    ("online", ("kingcore.online", "kingcore.online.*")),
 ]
 """Bottom to top. ``pkg.*`` is every module inside ``pkg``. The web session package ``kingcore/web/``
-sits above everything and below nothing."""
+sits above the engine; friends online, ``kingcore/online/`` (the table's protocol, mental poker), above it."""
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
