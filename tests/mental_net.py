@@ -21,7 +21,8 @@ class Table:
     """Pages of one table. ``guests`` are the seats played by friends' pages (page ``i + 1`` holds
     ``guests[i]``); every other seat is the host's (seat 0 its person, the rest its bots)."""
 
-    def __init__(self, rules: str, guests: list[int], seed: int, tamper: Tamper | None = None) -> None:
+    def __init__(self, rules: str, guests: list[int], seed: int, tamper: Tamper | None = None,
+                 prefer: str = "") -> None:
         self.rules = Rules.parse(rules)
         self.rng = random.Random(seed)
         self.owners = [0] * self.rules.players
@@ -35,8 +36,13 @@ class Table:
         self.events: list[tuple[int, Event]] = []
         self.now = 0.0
         self.tamper = tamper
+        self.prefer = prefer
+        self.cheat_move: Callable[[Table, int, int], bool] | None = None
+        """``(table, page, seat) -> done``: called before each move; ``True`` when it made the move itself."""
         self.bytes = 0
         self.checks = 0
+        self.log: list[tuple[int, int, str]] = []
+        """Every text delivered: ``(sender, to, text)``."""
 
     def out(self, page: int, outs: list[Out]) -> None:
         for o in outs:
@@ -54,6 +60,7 @@ class Table:
     def deliver(self) -> None:
         while self.queue:
             sender, to, text = self.queue.popleft()
+            self.log.append((sender, to, text))
             self.out(to, self.pages[to].receive(sender, text, self.now))
             self.check_no_peeking()
 
@@ -63,6 +70,7 @@ class Table:
         self.checks += 1
         for p in self.pages:
             r = p.round
+            known = p.known_cards()
             for q in self.pages:
                 d = q.deal
                 if q is p or d is None or d.over or q.round is None or q.round.key != (r.key if r else None):
@@ -72,13 +80,25 @@ class Table:
                     if seat is None or q.round.owners[seat] != q.page or pos in d.played_positions or pos == d.shown:
                         continue
                     if seat in self.persons or p.page != 0:
-                        assert not p.known_cards() >> card & 1, (p.page, seat, card)
+                        assert not known >> card & 1, (p.page, seat, card)
                         assert q.page not in p.keys_held(pos), (p.page, seat, pos)
 
     def host_start(self, owners: list[int] | None = None, pages: list[int] | None = None) -> None:
         owners = owners or self.owners
         pages = pages or sorted(set(owners) | {0})
         self.out(0, self.pages[0].start(self.now, pages, owners))
+        self.deliver()
+
+    def tick(self, seconds: float) -> None:
+        """The clock moves on by ``seconds``; every page ticks."""
+        self.now += seconds
+        for p in self.pages:
+            self.out(p.page, p.tick(self.now))
+        self.deliver()
+
+    def send(self, sender: int, to: int, text: str) -> None:
+        """A text a (cheating) page sends outside the protocol."""
+        self.queue.append((sender, to, text))
         self.deliver()
 
     def step(self) -> bool:
@@ -93,8 +113,14 @@ class Table:
             return False
         seat = d.to_move
         page = self.pages[self.owners[seat]]
+        if self.cheat_move is not None and self.cheat_move(self, page.page, seat):
+            self.deliver()
+            return True
         legal = page.view(seat).legal
+        if not legal:
+            return False  # the seat's page has not opened its cards: it waits for keys
         token = legal[int(self.rng.random() * len(legal))]
+        token = self.prefer if self.prefer in legal else token
         self.out(page.page, page.move(seat, token, self.now))
         self.deliver()
         return True
@@ -102,8 +128,10 @@ class Table:
     def play(self, deals: int = 1000) -> None:
         """Play on until ``deals`` more deals are audited on the host's page, or the rubber ends."""
         target = len(self.pages[0].audits) + deals
-        while len(self.pages[0].audits) < target and self.step():
-            pass
+        for _ in range(100_000):
+            if len(self.pages[0].audits) >= target or not self.step():
+                return
+        raise AssertionError("the table went round in circles")
 
     def kinds(self, *kinds: str) -> list[tuple[int, Event]]:
         return [(p, e) for p, e in self.events if e.kind in kinds]

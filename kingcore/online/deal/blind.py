@@ -301,6 +301,22 @@ class BlindDeal:
         if why is not None:
             raise IllegalMoveError(position.explain(card, why), why, card, seat, position, "§4")
 
+    def check_play(self, seat: int, position: int, card: str = "a card") -> None:
+        """Whether ``seat`` may play from ``position`` now, before its card is opened: its turn in play, a
+        position dealt to it, not played before.
+
+        Raises:
+            BlindError: ``wrong_phase``, ``not_your_turn``, ``not_dealt`` or ``played_twice``.
+        """
+        if self.phase is not Phase.PLAY or self.to_move is None:
+            raise BlindError("wrong_phase", seat, f"seat {seat} played {card} when no card is due")
+        if self.to_move != seat:
+            raise BlindError("not_your_turn", seat, f"seat {seat} played {card} on seat {self.to_move}'s turn")
+        if not 0 <= position < self.dealt() or self.seats[position] != seat:
+            raise BlindError("not_dealt", seat, f"seat {seat} played {card}, a card not dealt to it")
+        if position in self.played_positions:
+            raise BlindError("played_twice", seat, f"seat {seat} played {card} a second time")
+
     def play(self, seat: int, position: int, card: int) -> None:
         """A card played by ``seat`` from ``position`` (already opened to ``card`` by the protocol).
 
@@ -309,13 +325,8 @@ class BlindDeal:
             IllegalMoveError: this page's own seat's card, refused by the engine.
         """
         c = Card.from_index(card)
-        if self.phase is not Phase.PLAY or self.to_move is None:
-            raise BlindError("wrong_phase", seat, f"seat {seat} played {c.pretty} when no card is due")
-        if self.to_move != seat:
-            raise BlindError("not_your_turn", seat, f"seat {seat} played {c.pretty} on seat {self.to_move}'s turn")
-        if not 0 <= position < self.dealt() or self.seats[position] != seat:
-            raise BlindError("not_dealt", seat, f"seat {seat} played {c.pretty}, a card not dealt to it")
-        if position in self.played_positions or self.played >> card & 1:
+        self.check_play(seat, position, c.pretty)
+        if self.played >> card & 1:
             raise BlindError("played_twice", seat, f"seat {seat} played {c.pretty} a second time")
         if seat in self.mine:
             self.check_own(seat, c)

@@ -194,8 +194,9 @@ class MentalPage:
         if self.deal is not None:
             return self.deal.known()
         m = 0
-        for c in self.draw:  # the draw's deck is shuffled apart from every deal's
-            m |= c.mask
+        if self.round is not None and self.round.draw >= 0:
+            for c in self.draw:  # the draw's deck is shuffled apart from every deal's
+                m |= c.mask
         return m
 
     def keys_held(self, position: int) -> set[int]:
@@ -273,6 +274,17 @@ class MentalPage:
         return [self._send(None, text), Event("moved", r.deal, f"seat {seat}: {m.card.pretty}", self.page, seat,
                                               str(m.card)), *self._advance(now)]
 
+    def table_at(self, deal: int) -> list[Out]:
+        """The host's table (its views, as the page receives them) says ``deal`` is in play: a guest's page
+        that never took part in a round of that deal says it was dealt without it — a host that leaves a page
+        out may send it nothing of the round at all."""
+        r = self.round
+        if deal <= 0 or (r is not None and r.deal == deal) or deal in self.stalled_here:
+            return []
+        if any(k[0] == deal for k in self.seen) or self.game.phase is Phase.RUBBER_OVER:
+            return []
+        return [Event("refused", deal, f"the host dealt deal {deal} without this page", 0, detail="left_out")]
+
     def tick(self, now: float) -> list[Out]:
         """The time passes: a page that owes this page a step for longer than :data:`STALL_S` (a guest's
         page: plus :data:`STALL_GRACE_S`) is named as stalling and the deal annulled."""
@@ -286,8 +298,7 @@ class MentalPage:
         late = min(waiting)
         seats = [s for s, p in enumerate(r.owners) if p == late]
         words = f"{self._who(late, r)} did not send its part of deal {r.deal} in time (seat {seats})"
-        return [Event("stalled", r.deal, words, late, seats[0] if seats else None, seats),
-                *self._annul(now, "stalled", "stalled", late, words)]
+        return self._annul(now, "stalled", "stalled", late, words, seat=seats[0] if seats else None)
 
     # ----- internals ----------------------------------------------------------------------------------
 
@@ -321,15 +332,13 @@ class MentalPage:
             return []
         if sender not in r.pages or sender == self.page:
             raise WireError("bad_message", f"page {sender} is not in this round")
-        if kind == "mp_annul":
-            if sender != 0:
-                raise WireError("bad_message", "only the host's page annuls a deal")
-            stalled = msg["page"]
-            if stalled == self.page:
+        if kind == "mp_annul":  # any page may stop a deal it cannot go on with; it could stall it as well
+            named = msg["page"]
+            if named == self.page and msg["why"] == "stalled":
                 self.stalled_here.add(r.deal)
-            words = f"deal {r.deal} annulled by the host: {msg['why']}" + (
-                f" ({self._who(stalled, r)})" if stalled is not None else "")
-            return self._annul(now, "annulled", str(msg["why"]), stalled, words, tell=False)
+            words = f"deal {r.deal} annulled by {self._who(sender, r)}: {msg['why']}" + (
+                f" ({self._who(named, r)})" if named is not None else "")
+            return self._annul(now, "annulled", str(msg["why"]), named, words, tell=False)
         handler = getattr(self, "_on_" + kind[3:])
         outs: list[Out] = handler(r, sender, msg)
         r.progress = now
@@ -344,7 +353,7 @@ class MentalPage:
         want = self.expected()
         if want is None or key != want:
             busy = self.round is not None and self.round.state not in ("done", "annulled")
-            if busy or (want is not None and want[0] == d):
+            if busy or (want is not None and want[0] >= d) or any(k[0] == d for k in self.seen):
                 return [Event("refused", d, f"the host tried to shuffle deal {d} again", 0, detail="again")]
             nxt = "no deal" if want is None else f"deal {want[0]}"
             return [Event("refused", d, f"the host started deal {d}, but {nxt} is next", 0, detail="out_of_order")]
@@ -453,9 +462,11 @@ class MentalPage:
 
     def _on_play(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
         d = self.deal
-        assert d is not None
-        seat, pos, card = self._shown_card(r, sender, msg)
-        try:
+        if d is None:
+            raise WireError("bad_message", "a card shown in the draw")
+        try:  # whose turn, whose position: checked before the card is opened
+            d.check_play(msg["seat"], msg["pos"], str(msg["card"])[:3])
+            seat, pos, card = self._shown_card(r, sender, msg)
             d.play(seat, pos, card)
         except BlindError as e:
             raise _Cheat(e.code, sender, str(e)) from None
@@ -464,7 +475,8 @@ class MentalPage:
 
     def _on_reveal(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
         d = self.deal
-        assert d is not None
+        if d is None:
+            raise WireError("bad_message", "a card shown in the draw")
         caller = d.calls[-1][0] if d.calls else -1
         if not d.last_card_called or d.play_deal is not None or msg["seat"] != caller \
                 or msg["pos"] != d.last_position(caller):
@@ -714,7 +726,8 @@ class MentalPage:
             waiting |= set(r.pages) - set(r.keys.get(p, {}))
         return waiting - {self.page}
 
-    def _annul(self, now: float, kind: str, code: str, page: int | None, words: str, tell: bool = True) -> list[Out]:
+    def _annul(self, now: float, kind: str, code: str, page: int | None, words: str, tell: bool = True,
+               seat: int | None = None) -> list[Out]:
         """Annul the current round here (a cheat, a stall, the host's word); the host's page tells everyone.
         A cheat found in a key sent to this page alone is shown to all with the key as evidence."""
         r = self.round
@@ -725,10 +738,10 @@ class MentalPage:
         if r.deal == 0:
             self.draw, self.draw_round = [], 0
         self.deal = None
-        outs: list[Out] = [Event(kind, r.deal, words, page, detail=code)]
+        outs: list[Out] = [Event(kind, r.deal, words, page, seat, detail=code)]
         if kind != "annulled":
             outs.append(Event("annulled", r.deal, f"deal {r.deal} is annulled", page, detail=code))
-        if tell and self.page == 0:
+        if tell and (self.page == 0 or kind == "cheat"):  # a guest's stall is the host's to call
             outs.append(self._send(None, write("mp_annul", **self._rk(r), page=page, why=code)))
         return outs
 

@@ -93,7 +93,7 @@ def read(text: object) -> dict[str, Any]:
         obj = json_loads(text, "mental-poker message", MAX_TEXT)
     except KingError:
         raise WireError("not_json", "not JSON within the limits") from None
-    if not isinstance(obj, dict) or obj.get("kind") not in KINDS:
+    if not isinstance(obj, dict) or not isinstance(obj.get("kind"), str) or obj["kind"] not in KINDS:
         raise WireError("bad_message", "not a mental-poker message (an object with a known kind)")
     schema = KINDS[obj["kind"]]
     for name in obj:
