@@ -173,7 +173,7 @@ def test_a_renege_is_named_on_every_page_at_the_audit_and_costs_the_whole_penalt
         if not bad:
             return False
         card = Card.from_index((bad & -bad).bit_length() - 1)
-        d.check_own = lambda s, c: None  # type: ignore[method-assign]  # the cheating page skips the rules
+        d.check_own = lambda seat, card: None  # type: ignore[method-assign]  # the cheating page skips the rules
         t.out(1, p.move(seat, str(card), t.now))
         reneged.append(card.pretty)
         return True
