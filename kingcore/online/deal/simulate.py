@@ -149,3 +149,35 @@ class Table:
     def kinds(self, *kinds: str) -> list[tuple[int, Event]]:
         """The events of these kinds, with the page each happened on."""
         return [(p, e) for p, e in self.events if e.kind in kinds]
+
+
+def bench(players: int, deals: int, seed: int = 1, clock: Callable[[], float] = time.process_time) -> dict[str, float]:
+    """What mental poker costs: a table of ``players`` pages (every seat a person's page, the default deck)
+    draws for the dealer and plays ``deals`` deals with random legal moves.
+
+    Returns:
+        ``cards``; ``cpu_mean`` and ``cpu_max``: seconds of CPU per page per deal (over the pages; the draw
+        left out); ``chars``: characters sent per deal by all pages together (each text counted once per page
+        it is for) and ``chars_page``: by the busiest page; ``mult_ms``: one scalar multiplication.
+    """
+    from .group import card_element, random_scalar
+
+    t = Table(f"king(players={players})", list(range(1, players)), seed, clock=clock)
+    while t.pages[0].game.phase is Phase.DRAW_DEALER:
+        if not t.step():
+            raise AssertionError("the draw stopped")
+    cpu0, sent0 = list(t.cpu), list(t.sent)
+    t.play(deals)
+    done = len(t.pages[0].audits)
+    if done != deals or t.kinds("cheat", "refused", "stalled", "annulled"):
+        raise AssertionError("the bench's table did not play its deals cleanly")
+    cpu = [(a - b) / deals for a, b in zip(t.cpu, cpu0, strict=True)]
+    sent = [(a - b) / deals for a, b in zip(t.sent, sent0, strict=True)]
+    rng = random.Random(seed)
+    x = card_element(0) * random_scalar(rng.randbytes)
+    ks = [random_scalar(rng.randbytes) for _ in range(20)]
+    t0 = clock()
+    for k in ks:
+        (x * k).text()
+    return {"players": players, "cards": t.rules.deck_size, "cpu_mean": sum(cpu) / len(cpu), "cpu_max": max(cpu),
+            "chars": sum(sent), "chars_page": max(sent), "mult_ms": (clock() - t0) / len(ks) * 1000}
