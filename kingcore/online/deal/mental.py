@@ -464,13 +464,13 @@ class MentalPage:
         d = self.deal
         if d is None:
             raise WireError("bad_message", "a card shown in the draw")
+        c = Card.parse(msg["card"])
         try:  # whose turn, whose position: checked before the card is opened
-            d.check_play(msg["seat"], msg["pos"], str(msg["card"])[:3])
+            d.check_play(msg["seat"], msg["pos"], c.pretty)
             seat, pos, card = self._shown_card(r, sender, msg)
             d.play(seat, pos, card)
         except BlindError as e:
             raise _Cheat(e.code, sender, str(e)) from None
-        c = Card.from_index(card)
         return [Event("moved", r.deal, f"seat {seat}: {c.pretty}", sender, seat, str(c))]
 
     def _on_reveal(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
