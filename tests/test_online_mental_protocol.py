@@ -14,7 +14,7 @@ from mental_net import Table
 
 from kingcore.cards import Card
 from kingcore.game import Phase
-from kingcore.online.deal.group import scalar_text
+from kingcore.online.deal.group import card_element, scalar_text
 from kingcore.online.deal.mental import STALL_S, Event, Send
 from kingcore.online.deal.wire import KINDS, write
 
@@ -312,3 +312,22 @@ def _mid_deal() -> Table:
             t.step()
         _TABLE.append(t)
     return copy.deepcopy(_TABLE[0])
+
+
+def test_a_false_shuffle_step_is_found_by_every_page_checking_every_step() -> None:
+    """Seat 2's page puts a point that is no card into its relocked deck: a position then opens no card though
+    every key matches its commitment; every page reveals how it shuffled, and the others name seat 2's page."""
+    def tamper(sender: int, to: int, text: str) -> str | None:
+        msg = json.loads(text)
+        if msg["kind"] == "mp_relock" and sender == 2 and msg["deal"] == 1 and msg["try"] == 0:
+            msg["deck"][3] = (card_element(0) * 7).text()
+            return json.dumps(msg)
+        return text
+
+    t = Table("king(players=3)", guests=[1, 2], seed=15, tamper=tamper)
+    t.play(1)
+    named = {p: e.words for p, e in t.kinds("cheat") if e.detail == "false_step"}
+    assert set(named) == {0, 1}
+    assert all(w == "seat 2's page relocked the deck of deal 1 falsely: its step does not match its secrets"
+               for w in named.values())
+    assert len(t.pages[0].audits) == 1  # the next try was dealt and played

@@ -47,7 +47,7 @@ from ...view import SeatView
 from .audit import Audit, audit_deal
 from .blind import BlindDeal, BlindError, draw_needed, table_view
 from .group import Element, GroupError, card_table, read_element, read_scalar, scalar_text
-from .shuffle import COMMIT_CHARS, DeckLocks, commitment, open_position, start_deck
+from .shuffle import COMMIT_CHARS, DeckLocks, check_lock_step, check_relock_step, commitment, open_position, start_deck
 from .wire import WireError, read, write
 
 STALL_S = 30.0
@@ -82,6 +82,10 @@ class Event:
 
 
 Out = Send | Event
+DISPUTED = ("no_card", "deck_tampered")
+"""Cheats no single text proves (a position opens no card though every key matches its commitment; the
+deck opened at the audit holds a card twice): every page then reveals how it shuffled (``mp_secrets``) and
+each page checks every step, naming the page whose step does not match its secrets."""
 EVENTS = ("draw", "dealt", "moved", "kitty", "shown", "renege", "audited", "cheat", "refused", "stalled",
           "annulled", "stood_in", "redraw")
 """Every :attr:`Event.kind`."""
@@ -114,6 +118,8 @@ class _Round:
         self.dealt_said = 0
         self.state = "shuffle"
         self.progress = now
+        self.dispute: dict[int, tuple[int, list[int], list[int]]] | None = None
+        """Each page's revealed shuffle secrets ``(k, permutation, keys)`` once a dispute is under way."""
 
     @property
     def final(self) -> list[Element]:
@@ -328,10 +334,12 @@ class MentalPage:
             if key in self.seen or (r is not None and key[0] == r.deal and key[1] < r.attempt):
                 return []  # a late text of a round that is over
             raise WireError("unknown_round", f"deal {key[0]} was dealt without this page (try {key[1]})")
-        if r.state in ("done", "annulled"):
-            return []
         if sender not in r.pages or sender == self.page:
             raise WireError("bad_message", f"page {sender} is not in this round")
+        if kind == "mp_secrets" and r.dispute is not None:
+            return self._on_secrets(r, sender, msg)
+        if r.state in ("done", "annulled"):
+            return []
         if kind == "mp_annul":  # any page may stop a deal it cannot go on with; it could stall it as well
             named = msg["page"]
             if named == self.page and msg["why"] == "stalled":
@@ -520,6 +528,34 @@ class MentalPage:
                                                f"that opens no card (position {pos}); the key shows it")
         raise _Cheat("false_accusation", sender, f"{self._who(sender, r)} accused {self._who(accused, r)} of a "
                                                   "wrong key, but the key it showed is right")
+
+    def _on_secrets(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
+        """A page's shuffle secrets in a dispute; once every page's are here, every step is checked."""
+        assert r.dispute is not None
+        perm, keys = list(msg["perm"]), msg["keys"]
+        if sender in r.dispute or len(keys) != r.size or sorted(perm) != list(range(r.size)):
+            raise WireError("bad_message", "mp_secrets: one permutation of the deck and one key per position")
+        r.dispute[sender] = (read_scalar(msg["k"]), perm, [read_scalar(t) for t in keys])
+        if len(r.dispute) < len(r.pages):
+            return []
+        deck = start_deck(r.cards)
+        for i, p in enumerate(r.pages):  # the locks, in turn
+            k, perm_p, _ = r.dispute[p]
+            if not check_lock_step(deck, r.lock_out[i], k, perm_p):
+                return [self._false_step(r, p, "locked")]
+            deck = r.lock_out[i]
+        for i, p in enumerate(r.pages):  # the relocks, and the keys they committed to
+            k, _, keys_p = r.dispute[p]
+            if not check_relock_step(deck, r.relock_out[i], k, keys_p) or any(
+                    commitment(r.context, p, j, e) != r.commits[p][j] for j, e in enumerate(keys_p)):
+                return [self._false_step(r, p, "relocked")]
+            deck = r.relock_out[i]
+        return [Event("cheat", r.deal, f"every page's shuffle of deal {r.deal} checks out: the deal was annulled "
+                                       "for a position none of them made false", None, detail="no_fault")]
+
+    def _false_step(self, r: _Round, page: int, step: str) -> Event:
+        words = f"{self._who(page, r)} {step} the deck of deal {r.deal} falsely: its step does not match its secrets"
+        return Event("cheat", r.deal, words, page, detail="false_step")
 
     # ----- the schedule -------------------------------------------------------------------------------
 
@@ -743,5 +779,10 @@ class MentalPage:
             outs.append(Event("annulled", r.deal, f"deal {r.deal} is annulled", page, detail=code))
         if tell and (self.page == 0 or kind == "cheat"):  # a guest's stall is the host's to call
             outs.append(self._send(None, write("mp_annul", **self._rk(r), page=page, why=code)))
+        if page is None and code in DISPUTED and r.state == "annulled" and len(r.relock_out) == len(r.pages):
+            k, perm = r.locks.reveal()  # the deal is void: show how this page shuffled, to find who did not
+            r.dispute = {self.page: (k, perm, list(r.locks.keys))}
+            outs.append(self._send(None, write("mp_secrets", **self._rk(r), k=scalar_text(k), perm=perm,
+                                               keys=[scalar_text(e) for e in r.locks.keys])))
         return outs
 

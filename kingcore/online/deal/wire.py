@@ -70,6 +70,7 @@ KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "mp_audit": {**_ROUND, "keys": _SCALARS},
     "mp_annul": {**_ROUND, "page": lambda v: v is None or _SEAT(v), "why": _text(40)},
     "mp_cheat": {**_ROUND, "page": _SEAT, "pos": _int(0, MAX_CARDS - 1), "key": _text(64)},
+    "mp_secrets": {**_ROUND, "k": _text(64), "perm": _list(_int(0, MAX_CARDS - 1), MAX_CARDS, 2), "keys": _SCALARS},
 }
 """Each kind's fields and their checks (every field required, no other allowed)."""
 
