@@ -87,14 +87,7 @@ def audit_deal(game: Game, deal: BlindDeal, cards: dict[int, int]) -> Audit:
     Raises:
         DealError: the opened cards are not a deal of the rules' deck (the protocol checks it first).
     """
-    n = game.rules.players
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for pos, seat in enumerate(deal.seats):
-        hands[seat].append(Card.from_index(cards[pos]))
-    kitty = [Card.from_index(cards[p]) for p in deal.kitty_positions()]
-    game.deal_cards(hands, kitty)
-    for seat, move in deal.calls:
-        game.play(move, seat)
+    deal.deal_to(game, cards)
     info = game.current
     assert info is not None
     for seat, card in deal.plays:

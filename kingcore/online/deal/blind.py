@@ -174,14 +174,18 @@ class BlindDeal:
         for pos in order:
             if pos not in stand_in:
                 stand_in[pos] = rest.pop(0)
+        self.deal_to(probe, stand_in)
+        return probe
+
+    def deal_to(self, game: Game, cards: dict[int, int]) -> None:
+        """Deal ``cards`` (position → card, every position) to ``game`` as this deal's hands in the order
+        received and its kitty, then play this deal's calls on it (the engine checks both)."""
         hands: list[list[Card]] = [[] for _ in range(self.players)]
         for pos, seat in enumerate(self.seats):
-            hands[seat].append(Card.from_index(stand_in[pos]))
-        kitty = [Card.from_index(stand_in[p]) for p in self.kitty_positions()]
-        probe.deal_cards(hands, kitty)
+            hands[seat].append(Card.from_index(cards[pos]))
+        game.deal_cards(hands, [Card.from_index(cards[p]) for p in self.kitty_positions()])
         for seat, move in self.calls:
-            probe.play(move, seat)
-        return probe
+            game.play(move, seat)
 
     @property
     def phase(self) -> Phase:
