@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import re
 
 import pytest
@@ -15,7 +16,7 @@ from mental_net import Table
 from kingcore.cards import Card
 from kingcore.game import Phase
 from kingcore.online.deal.group import card_element, scalar_text
-from kingcore.online.deal.mental import STALL_S, Event, Send
+from kingcore.online.deal.mental import STALL_S, Event, MentalPage, Send
 from kingcore.online.deal.wire import KINDS, write
 
 BAD = ("cheat", "refused", "stalled", "annulled", "renege", "stood_in")
@@ -331,3 +332,14 @@ def test_a_false_shuffle_step_is_found_by_every_page_checking_every_step() -> No
     assert all(w == "seat 2's page relocked the deck of deal 1 falsely: its step does not match its secrets"
                for w in named.values())
     assert len(t.pages[0].audits) == 1  # the next try was dealt and played
+
+
+def test_a_page_that_joins_between_deals_plays_the_next_one_from_the_game_so_far() -> None:
+    t = Table("king(players=3)", guests=[1, 2], seed=16)
+    t.play(1)
+    old = t.pages[2]
+    so_far = copy.deepcopy(t.pages[1].game)  # what the host's record gives a page that comes back
+    t.pages[2] = MentalPage(t.rules, 2, "t1", random.Random(99).randbytes, seat=2, game=so_far)
+    t.play(1)
+    assert [a.deal for a in t.pages[2].audits] == [2] and t.kinds(*BAD) == []
+    assert t.pages[2].game.sheet.rows == t.pages[0].game.sheet.rows != old.game.sheet.rows

@@ -31,7 +31,7 @@ from ...errors import DealError, IllegalMoveError, Reason
 from ...game import Game, Phase, draw_result
 from ...moves import Move
 from ...position import Deal, Position, legal_mask
-from ...view import SeatView, seat_view
+from ...view import SeatView
 
 _CALL_PHASES = (Phase.CHOOSE_CONTRACT, Phase.CALL_TRUMP, Phase.AUCTION)
 _LIVE_RANKS = (11, 12, 13)  # jacks, queens, kings: boys, girls and the King in some contract
@@ -387,9 +387,3 @@ class BlindDeal:
             owned=tuple(self.probe.owned[seat]) if self.rules.order == "chosen" else (),
         )
 
-
-def table_view(game: Game, deal: BlindDeal | None, seat: int) -> SeatView:
-    """A seat's view on a blind table: the blind deal's while one is in play, else the audited game's."""
-    if deal is not None and not deal.over:
-        return deal.view(seat)
-    return seat_view(game, seat)

@@ -43,9 +43,9 @@ from ...errors import DealError, KingError
 from ...game import Game, Phase, draw_result
 from ...moves import Move
 from ...rules import Rules
-from ...view import SeatView
+from ...view import SeatView, seat_view
 from .audit import Audit, audit_deal
-from .blind import BlindDeal, BlindError, draw_needed, table_view
+from .blind import BlindDeal, BlindError, draw_needed
 from .group import Element, GroupError, card_table, read_element, read_scalar, scalar_text
 from .shuffle import COMMIT_CHARS, DeckLocks, check_lock_step, check_relock_step, commitment, open_position, start_deck
 from .wire import WireError, read, write
@@ -148,16 +148,21 @@ class MentalPage:
         randbytes: the platform's random source, ``randbytes(count) -> bytes`` (``secrets.token_bytes``,
             ``crypto.getRandomValues`` in the page).
         seat: a guest's own seat (each round must leave it to this page), ``None`` on the host's page.
+        game: for a page that joins a rubber under way, the game so far (between two deals; its deals were
+            dealt before this page came, and it cannot check them), else a new game.
     """
 
     def __init__(self, rules: Rules, page: int, table: str, randbytes: Callable[[int], bytes],
-                 seat: int | None = None) -> None:
+                 seat: int | None = None, game: Game | None = None) -> None:
         self.rules = rules
         self.page = page
         self.table = table
         self.randbytes = randbytes
         self.seat = seat
-        self.game = Game(rules)
+        if game is not None and (game.rules != rules or game.phase not in (Phase.DRAW_DEALER, Phase.DEAL,
+                                                                            Phase.DEAL_OVER)):
+            raise ValueError("a page joins a game of its rules between two deals")
+        self.game = game if game is not None else Game(rules)
         """The audited game: every finished deal, dealt its opened hands and replayed through the engine."""
         self.deal: BlindDeal | None = None
         self.draw: list[Card] = []
@@ -190,8 +195,12 @@ class MentalPage:
         return {s for s, p in enumerate(r.owners) if p == self.page} if r else set()
 
     def view(self, seat: int) -> SeatView:
-        """What ``seat`` (one of this page's) sees now (:class:`~kingcore.view.SeatView`, what bots choose from)."""
-        return table_view(self.game, self.deal, seat)
+        """What ``seat`` (one of this page's) sees now (:class:`~kingcore.view.SeatView`, what bots choose from):
+        the blind deal's until its audit is done, then the audited game's."""
+        r = self.round
+        if self.deal is not None and r is not None and r.state != "done":
+            return self.deal.view(seat)
+        return seat_view(self.game, seat)
 
     def known_cards(self) -> int:
         """Every card this page knows in the clear now, as a mask: its seats' hands, every card shown (the
