@@ -203,9 +203,9 @@ class MentalPage:
         return seat_view(self.game, seat)
 
     def known_cards(self) -> int:
-        """Every card this page knows in the clear now, as a mask: its seats' hands, every card shown (the
-        draw, cards played, the kitty once open, the caller's last card) and the deals audited. The test
-        hook of "no device sees another's cards"."""
+        """Every card of the current deal (or draw) this page knows in the clear now, as a mask: its seats'
+        cards and every card shown (the draw, cards played, the kitty once open, the caller's last card). The
+        test hook of "no device sees another's cards"."""
         if self.deal is not None:
             return self.deal.known()
         m = 0
@@ -234,17 +234,17 @@ class MentalPage:
             raise ValueError("only the host's page starts a round, and only when one is due")
         d, t, r = key
         text = write("mp_start", deal=d, **{"try": t}, draw=r, pages=list(pages), owners=list(owners))
-        outs: list[Out] = [self._send(None, text)]
         got = self._receive(0, text, now)
         if any(isinstance(o, Event) and o.kind == "refused" for o in got):
             raise ValueError(f"pages {list(pages)} and owners {list(owners)} do not make a round")
-        return outs + got
+        return [self._send(None, text), *got]
 
     # ----- input --------------------------------------------------------------------------------------
 
     def receive(self, sender: int, text: object, now: float) -> list[Out]:
-        """A text from page ``sender`` (as the transport knows it). Never raises: a bad text is a ``refused``
-        or ``cheat`` event and changes nothing else."""
+        """A text from page ``sender`` (as the transport knows it). Never raises: a text that is no message, or
+        not one due now, is a ``refused`` event and changes nothing; a cheat is a ``cheat`` event and annuls
+        the deal."""
         try:
             return self._receive(sender, text, now)
         except _Cheat as c:
