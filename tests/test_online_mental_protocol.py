@@ -214,29 +214,24 @@ def test_a_second_shuffle_of_a_deal_is_refused() -> None:
 
 
 def test_a_page_left_out_of_a_deal_refuses_it_and_its_seat_cannot_be_taken() -> None:
-    t = Table("king(players=3)", guests=[1, 2], seed=11, tamper=lambda s, to, text: text)
-    t.play(1)
+    played = Table("king(players=3)", guests=[1, 2], seed=11)
+    played.play(1)
     # the host deals deal 2 without page 2, its seat to a bot, and page 2 hears of it
-    t.tamper = lambda s, to, text: text
-    host = t.pages[0]
-    outs = host.start(t.now, [0, 1], [0, 1, 0])
-    start = next(o.text for o in outs if isinstance(o, Send))
+    t = copy.deepcopy(played)
+    outs = t.pages[0].start(t.now, [0, 1], [0, 1, 0])
     t.out(0, outs)
-    t.send(0, 2, start)
+    t.send(0, 2, next(o.text for o in outs if isinstance(o, Send)))
     assert words(t, "refused")[2] == ["the host dealt deal 2 without this page"]
     # a host that tells the left-out page nothing: the table's own state shows the deal under way
-    assert t.pages[2].table_at(2) == [] and t.pages[2].table_at(2) == []
-    fresh = Table("king(players=3)", guests=[1, 2], seed=11)
-    fresh.play(1)
-    fresh.pages[0].start(fresh.now, [0, 1], [0, 1, 0])
-    said = fresh.pages[2].table_at(2)
+    quiet = copy.deepcopy(played)
+    quiet.pages[0].start(quiet.now, [0, 1], [0, 1, 0])
+    assert quiet.pages[2].table_at(1) == []
+    said = quiet.pages[2].table_at(2)
     assert [e.words for e in said if isinstance(e, Event)] == ["the host dealt deal 2 without this page"]
     # a round that gives a connected friend's seat to another page
-    other = Table("king(players=3)", guests=[1, 2], seed=12)
-    other.play(1)
-    text = other.pages[0].start(other.now, [0, 1, 2], [0, 1, 0])
-    start = next(o.text for o in text if isinstance(o, Send))
-    said2 = other.pages[2].receive(0, start, other.now)
+    other = copy.deepcopy(played)
+    outs = other.pages[0].start(other.now, [0, 1, 2], [0, 1, 0])
+    said2 = other.pages[2].receive(0, next(o.text for o in outs if isinstance(o, Send)), other.now)
     assert [e.words for e in said2 if isinstance(e, Event)] == [
         "the host gave this page's seat 2 to another page in deal 2"]
 
