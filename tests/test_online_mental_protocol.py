@@ -15,6 +15,7 @@ from mental_net import Table
 
 from kingcore.cards import Card
 from kingcore.game import Phase
+from kingcore.online.deal import simulate
 from kingcore.online.deal.group import card_element, scalar_text
 from kingcore.online.deal.mental import STALL_S, Event, MentalPage, Send
 from kingcore.online.deal.wire import KINDS, write
@@ -125,7 +126,7 @@ def test_a_wrong_key_shown_with_a_card_is_caught_by_every_page() -> None:
 
 def test_a_card_not_dealt_to_its_player_is_refused() -> None:
     """The host holds its bots' keys: it shows a bot's card as its own seat's, and every guest refuses it."""
-    def cheat(t: Table, page: int, seat: int) -> bool:
+    def cheat(t: simulate.Table, page: int, seat: int) -> bool:
         host = t.pages[0]
         r, d = host.round, host.deal
         if seat != 0 or r is None or d is None or r.deal != 1 or r.attempt:
@@ -164,7 +165,7 @@ def test_a_card_played_twice_is_refused() -> None:
 def test_a_renege_is_named_on_every_page_at_the_audit_and_costs_the_whole_penalty() -> None:
     reneged: list[str] = []
 
-    def cheat(t: Table, page: int, seat: int) -> bool:
+    def cheat(t: simulate.Table, page: int, seat: int) -> bool:
         if page != 1 or reneged:
             return False
         p = t.pages[1]
