@@ -138,15 +138,19 @@ def check_page_pycs(out: Path) -> None:
 
 
 def check_net_wheel(out: Path) -> None:
-    """Friends online's modules (issue 19) are not in the page's start-up wheel but in a wheel of their own —
-    sources and Pyodide's ``.pyc``, a RECORD that lists each with its hash — whose URL the page's loader
-    (king/netload.py) names and the service worker precaches; the start-up wheel's RECORD lists only its files."""
+    """Friends online (issue 19, the package ``kingcore.online``) is not in the page's start-up wheel but in a
+    wheel of its own — every source of the package and Pyodide's ``.pyc`` of each, a RECORD that lists each
+    with its hash — whose URL the page's loader (king/netload.py) names and the service worker precaches; the
+    start-up wheel's RECORD lists only its files."""
     import base64
     import hashlib
     import zipfile
 
-    from sitebuild.wheels import NET_MODULES
+    from sitebuild.wheels import NET_PACKAGE
 
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "kingcore" / "online").rglob("*.py")}
+    pycs = {f"{s.rsplit('/', 1)[0]}/__pycache__/{s.rsplit('/', 1)[1][:-3]}.cpython-314.pyc" for s in sources}
+    assert {"kingcore/online/__init__.py", "kingcore/online/host.py", "kingcore/online/deal/commit.py"} <= sources
     (start,), (net,) = sorted(out.glob("wheels/kingcore-*.whl")), sorted(out.glob("wheels/kingcore_net-*.whl"))
     for wheel in (start, net):
         with zipfile.ZipFile(wheel) as z:
@@ -159,13 +163,11 @@ def check_net_wheel(out: Path) -> None:
                     data = z.read(arc)
                     sha = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
                     assert (digest, size) == (f"sha256={sha}", str(len(data))), arc
-        web = {n for n in names if n.startswith("kingcore/web/")}
+        online = {n for n in names if n.startswith(NET_PACKAGE)}
         if wheel is start:
-            assert "kingcore/web/session.py" in web and not {n for n in web if any(
-                n.rsplit("/", 1)[1].split(".")[0] == m for m in NET_MODULES)}, sorted(web)
+            assert "kingcore/web/session.py" in names and online == set(), sorted(online)
         else:
-            assert web == {f"kingcore/web/{m}.py" for m in NET_MODULES} | {
-                f"kingcore/web/__pycache__/{m}.cpython-314.pyc" for m in NET_MODULES}
+            assert online == sources | pycs and {n for n in names if n.startswith("kingcore/")} == online
     assert f'NET_WHEEL = "./wheels/{net.name}"' in (out / "king" / "netload.py").read_text(encoding="utf-8")
     assert f'"./wheels/{net.name}"' in (out / "sw.js").read_text(encoding="utf-8")
     assert '"./peer.js"' in (out / "sw.js").read_text(encoding="utf-8")

@@ -347,8 +347,7 @@ def test_a_friend_waiting_for_the_game_to_start_is_told_so() -> None:
     in every language."""
     from king.words import name_mark
 
-    from kingcore.web import Guest, Host
-    from kingcore.web.net import online_session
+    from kingcore.online import Guest, Host, online_session
 
     session = online_session({}, {"levels": ["human", "online", "online", "random"], "names": ["Оля", "", "", ""]},
                              random.Random(4))

@@ -47,7 +47,7 @@ the play options (undo, auto-play, sounds: ``king.assist``) and the display opti
 four-colour deck) of ``king/options.py``."""
 
 ONLINE_LEVEL = "online"
-"""A seat played by a friend from another browser (issue 19; ``kingcore.web.net.ONLINE``): the new-game
+"""A seat played by a friend from another browser (issue 19; :data:`.hotseat.ONLINE`): the new-game
 dialog remembers it among the levels."""
 
 DEFAULT_STUN = "stun:stun.l.google.com:19302"

@@ -32,7 +32,8 @@ import pytest
 from test_recovery import FILL_JS, FREE_JS
 from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, saved_session, step
 
-from kingcore.web import Catalog, Host, Session, online_session
+from kingcore.online import Host, online_session
+from kingcore.web import Catalog, Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
 from web_catalog import compiled

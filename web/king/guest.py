@@ -1,10 +1,9 @@
 """The guest's page (friends online, issue 19): opened from a host's invite link (``…/#join=<code>``), it asks
 "Join Olga's table as North?" with the rules in force and a name, makes the answer code for the host, and once
-connected draws that seat's table from the view models the host sends (``kingcore.web.Guest`` checks each one
-first) with the page's own renderers, and sends the player's intents. It holds no ``Session``, never stores
-another seat's cards, and never writes the visitor's own saved game (it commits nothing to ``king.state``).
-
-The wire is ``web/peer.js`` (``window.kingPeer``); the protocol is ``kingcore.web.net``."""
+connected draws that seat's table from the view models the host sends (``kingcore.online.Guest`` checks each
+one first) with the page's own renderers, and sends the player's intents. It holds no ``Session``, never stores
+another seat's cards, and never writes the visitor's own saved game (it commits nothing to ``king.state``). The
+wire is ``web/peer.js`` (``window.kingPeer``); the protocol is ``kingcore.online``."""
 
 from __future__ import annotations
 
@@ -16,7 +15,8 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import RULE_SET_TEXTS, Guest, NetError, answer_text, check_invite, check_names, name_problem
+from kingcore.online import Guest, NetError, answer_text, check_invite
+from kingcore.web import RULE_SET_TEXTS, check_names, name_problem
 from kingcore.web.prefs import ice_servers, last_name
 from kingcore.web.rulestext import NO_CONNECTION_S
 
@@ -41,11 +41,11 @@ GONE = ("lost", "bye", "new_game", "failed")  # the host gone: the table a pictu
 
 
 def read_link(text: str) -> tuple[str, dict[str, Any]]:
-    """The offer SDP and the invite (``kingcore.web.Host.invite``) a link's decoded code holds.
+    """The offer SDP and the invite (``kingcore.online.Host.invite``) a link's decoded code holds.
 
     Raises:
         KeyError: no offer (``"sdp"``), or too long a text.
-        NetError: the invite refused by ``kingcore.web.check_invite`` (its fields, sizes, rules).
+        NetError: the invite refused by ``kingcore.online.check_invite`` (its fields, sizes, rules).
     """
     doc = json.loads(text)
     if not isinstance(doc, dict) or not isinstance(doc.get("sdp"), str) or len(text) > MAX_LINK:

@@ -2,10 +2,10 @@
 (the site's own address with ``#join=<code>``: the WebRTC offer with every ICE candidate and the protocol's
 invite, compressed by ``web/peer.js``), the friend's answer taken (*Connect*), and the seat's state (waiting,
 connected, disconnected, a stand-in bot) on the invite panel. Every message from a friend goes to
-``kingcore.web.Host``; what it answers goes back over the seat's connection. The friends' moves, like the
+``kingcore.online.Host``; what it answers goes back over the seat's connection. The friends' moves, like the
 host's and the bots', change the game only through :meth:`king.state.State.commit`; after each change the
 host's ``changed()`` sends the new views. A deal is dealt through the fair round (commit, reveal, shuffle:
-``kingcore.web.fair``) whenever a friend is connected.
+``kingcore.online.deal``) whenever a friend is connected.
 
 Nothing here touches the save's shape: the settings' ``online`` entries (``kingcore.web.settings``) say what
 the host chose for an away friend; whether a friend is connected now is never saved.
@@ -26,7 +26,8 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import ONLINE, Host, Out, new_secret, read_answer
+from kingcore.online import Host, Out, new_secret, read_answer
+from kingcore.web import ONLINE
 from kingcore.web.prefs import ice_servers
 from kingcore.web.rulestext import NO_CONNECTION_S
 
@@ -270,7 +271,7 @@ class Online:
         if s is None or host is None:
             return
         before = s.ply
-        outs = host.receive(seat, text)  # a legal intent is applied to the session (kingcore.web.Host)
+        outs = host.receive(seat, text)  # a legal intent is applied to the session (kingcore.online.Host)
         if s.ply != before:
             token = json.loads(text).get("token")
             st.commit("intent", seat=seat, token=token if isinstance(token, str) else None)

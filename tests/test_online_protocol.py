@@ -1,4 +1,4 @@
-"""Friends online, the engine side (issue 19, kingcore.web.net and .netmsg): the protocol's every kind and
+"""Friends online, the engine side (issue 19, kingcore.online: host, guest, messages): the protocol's every kind and
 refusal, the host's flood limit and stand-in bots, a whole rubber of one host, two guests and a bot played
 through the protocol with random intents (each guest's view always the session's view of its seat, no other
 seat's unplayed card in any message before its deal is over), Hypothesis fuzz of every message kind and of
@@ -17,29 +17,25 @@ from hypothesis import strategies as st
 
 from kingcore.errors import RulesError
 from kingcore.game import Phase
-from kingcore.web import (
+from kingcore.online import (
     FLOOD_LIMIT,
     GUEST_KINDS,
     HOST_KINDS,
     MAX_MESSAGE,
-    ONLINE,
     Guest,
     Host,
     NetError,
-    Session,
     answer_text,
     check_invite,
-    check_settings,
     check_view,
     decode,
     encode,
-    name_problem,
     new_secret,
     online_session,
     read_answer,
-    stand_in_level,
 )
-from kingcore.web import netmsg as netmsg_module
+from kingcore.online import messages as messages_module
+from kingcore.web import ONLINE, Session, check_settings, name_problem, stand_in_level
 from kingcore.web.prefs import last_name, sort_prefs
 
 LEVELS = ["human", ONLINE, ONLINE, "random"]
@@ -192,7 +188,7 @@ def test_a_long_message_is_refused_before_it_is_parsed(monkeypatch: pytest.Monke
     def never(*_: Any) -> None:
         raise AssertionError("parsed")
 
-    monkeypatch.setattr(netmsg_module, "json_loads", never)
+    monkeypatch.setattr(messages_module, "json_loads", never)
     with pytest.raises(NetError) as e:
         decode('{"v":1,"kind":"ping","n":1,"pad":"' + "x" * MAX_MESSAGE + '"}', "guest")
     assert e.value.reason == "too_long"

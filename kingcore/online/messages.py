@@ -14,11 +14,11 @@ code (:data:`REASONS`).
 >>> decode('{"v":2,"kind":"ping","n":1}', "guest")
 Traceback (most recent call last):
 ...
-kingcore.web.netmsg.NetError: version: protocol version 2 (this page speaks 1)
+kingcore.online.messages.NetError: version: protocol version 2 (this page speaks 1)
 >>> decode("x" * 70_000, "guest")
 Traceback (most recent call last):
 ...
-kingcore.web.netmsg.NetError: too_long: a message of 70,000 characters (at most 65,536)
+kingcore.online.messages.NetError: too_long: a message of 70,000 characters (at most 65,536)
 
 Size: over 400 lines because the protocol's every field and every check of a view model's field a hostile
 host could send are here, in one table each, next to the one reader that applies them.
@@ -36,11 +36,8 @@ from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is
 from ..errors import KingError, RulesError
 from ..limits import MAX_SPEC, json_loads
 from ..rules import Rules
-from .fair import is_hex
-from .hotseat import HUMAN, ONLINE, bad_char, clean_name
-from .settings import BOT_LEVELS
-from .shapes import ViewModel
-from .tables import TABLE_SIZES
+from ..web import BOT_LEVELS, HUMAN, ONLINE, TABLE_SIZES, ViewModel, clean_name
+from ..web.hotseat import bad_char
 
 PROTOCOL = 1
 """The protocol's version: every message's ``v``."""
@@ -116,6 +113,19 @@ def _per_seat(item: Callable[[Any], bool]) -> Callable[[Any], bool]:
         item(i) for i in x)
 
 
+_HEX = re.compile(r"[0-9a-f]{64}")
+
+
+def is_hex(text: object) -> bool:
+    """Whether ``text`` is a secret's, a hash's or a seed's form: 64 lowercase hexadecimal digits (256 bits:
+    :mod:`.deal.commit`).
+
+    >>> is_hex("ab" * 32), is_hex("AB" * 32), is_hex("XYZ")
+    (True, False, False)
+    """
+    return isinstance(text, str) and _HEX.fullmatch(text) is not None
+
+
 def _hex_or_none(x: Any) -> bool:
     return x is None or is_hex(x)
 
@@ -166,7 +176,7 @@ GUEST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
 """A guest's messages to the host and each one's fields (besides ``v``, ``kind``, ``n``): ``hello`` {name,
 table, seat} to join; ``intent`` {token: a move token, at: the counter of the view it answers}; ``next``
 (ready for the next deal); ``hint`` {at} (refused unless the host allows hints); ``commit`` {deal, hash}
-and ``reveal`` {deal, secret} of the fair deal (:mod:`.fair`); ``ping``."""
+and ``reveal`` {deal, secret} of the fair deal (:mod:`.deal.commit`); ``ping``."""
 
 HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "welcome": {"seat": _seat, "table": _text(MAX_TABLE), "rules": _rules, "names": _per_seat(
@@ -247,7 +257,7 @@ INVITE: dict[str, Callable[[Any], bool]] = {
     "v": lambda x: _is_int(x) and x == PROTOCOL, "table": _text(MAX_TABLE), "seat": _seat,
     "players": lambda x: _is_int(x) and x in TABLE_SIZES, "rules": _rules, "host": _name,
     "hints": lambda x: isinstance(x, bool), "id": _invite_id, "name": _name}
-"""What an invite link carries besides the WebRTC offer (:meth:`kingcore.web.net.Host.invite`), each field's
+"""What an invite link carries besides the WebRTC offer (:meth:`.host.Host.invite`), each field's
 check: ``id`` is the invite's own id (:data:`INVITE_ID_DIGITS` hexadecimal digits, new for each invite: the
 friend's answer names it), ``name`` the name the seat had (``""``: none; the join screen fills it in)."""
 

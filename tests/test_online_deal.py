@@ -1,4 +1,4 @@
-"""The fair deal's commit–reveal–shuffle (issue 19, kingcore.web.fair): an honest host is never flagged, a
+"""The fair deal's commit–reveal–shuffle (issue 19, kingcore.online.deal.commit): an honest host is never flagged, a
 host that deals other cards (two cards swapped, another seed, a seed used again, another draw) is caught,
 and a secret that does not match its hash is caught — by the pure functions and through Host and Guest."""
 
@@ -13,9 +13,11 @@ import pytest
 from kingcore.cards import Card
 from kingcore.game import Game, Phase
 from kingcore.notation import dumps
+from kingcore.online import Guest, Host, check_deal, commitment, deal_seed, new_secret, online_session
+from kingcore.online.deal.commit import seed_hex
+from kingcore.online.messages import is_hex
 from kingcore.rules import Rules
-from kingcore.web import RULE_SETS, Guest, Host, Session, check_deal, commitment, deal_seed, new_secret, online_session
-from kingcore.web.fair import is_hex, seed_hex
+from kingcore.web import RULE_SETS, Session
 
 TABLES = sorted({str(r): r for r in RULE_SETS.values()}.values(), key=str) + [
     Rules.from_dict({"players": 3, "deck": d}) for d in ("standard", "no_black_aces", "short")] + [
