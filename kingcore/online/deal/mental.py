@@ -30,6 +30,10 @@ commitment or keys that open no card (``wrong_key``, ``no_card``), a card not de
 (``not_dealt``), a card played twice (``played_twice``), a move out of turn, a deck with a card twice
 (``deck_tampered``), a text that is no message (``bad_message``) — and a page that withholds what it owes
 for :data:`STALL_S` seconds is named (``stalled``) and the deal annulled (``annulled``).
+
+Size: over 400 lines because one page's state machine — the start, the two shuffle passes, the deal, the
+play, the audit, a dispute and the stalls — reads and writes one round's state (decks, keys, commitments,
+cards opened); each handler and each step is short.
 """
 
 from __future__ import annotations
