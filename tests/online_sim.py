@@ -9,8 +9,10 @@ testing; Jepsen's lists of faults).
   all, once and in order, late; a connection can be lost. Drops, duplicates and reordering are for a
   protocol that survives them (rooms with reconnection).
 * :class:`Network` — the texts in flight, each with the time it arrives.
-* :class:`Table` — the host's page (its ``Session``, its ``Host``, its bots and its own seat, played through the
-  session) and the friends' pages (:class:`Page`: a ``Guest`` per connection). Scripted — :meth:`Table.send`
+* :class:`Table` — the host's page (its ``Session``, its ``Host`` behind its ``Lobby``, its bots and its own
+  seat, played through the session) and the friends' pages (:class:`Page`: a ``Guest`` per connection, which
+  takes its seat in the lobby with the seat's pass the first time and takes it back with its key after).
+  Scripted — :meth:`Table.send`
   what the host answered, :meth:`Table.settle` the network, :meth:`Table.lose` a connection,
   :meth:`Table.rejoin` — or random: :meth:`Table.run` plays whole deals with random legal moves, the friends
   answering their own views.
@@ -35,7 +37,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingcore.game import Game, Phase
-from kingcore.online import Guest, Host, Out, answer_text, new_secret, online_session, read_answer
+from kingcore.online import Guest, Host, Lobby, Out, POut, answer_text, new_secret, online_session, read_answer
+from kingcore.online.room import Ticket, new_room
 from kingcore.web import HUMAN, ONLINE, Session
 
 DONE = (Phase.DEAL_OVER, Phase.RUBBER_OVER)
@@ -138,6 +141,7 @@ class Page:
     seat: int
     name: str
     guest: Guest | None = None
+    ticket: Ticket | None = None  # the way back to the seat, once the host gave its key
     conn: int = -1
     welcomed: bool = False
     back: float | None = None
@@ -219,7 +223,8 @@ class Table:
         self.faults, self.mischief, self.tamper = faults, mischief, tamper
         self.strict = faults.reliable and tamper is None if strict is None else strict
         self.session = online_session({"players": len(levels), **(options or {})}, {"levels": levels}, self.rng)
-        self.host = Host(self.session, clock=self.clock, hints=hints, randbytes=self.rng.randbytes)
+        self.host = Host(self.session, clock=self.clock, hints=hints)
+        self.lobby = Lobby(self.host, new_room(len(levels), self.rng.randbytes), self.clock, self.rng.randbytes)
         self.net = Network(self.rng, self.clock, faults)
         self.pages = {s: Page(s, (names or {}).get(s, f"P{s}")) for s in self.host.online_seats}
         self.log: list[tuple[int, str]] = []
@@ -228,7 +233,6 @@ class Table:
         self.refused: Counter[str] = Counter()
         self.events: Counter[str] = Counter()
         self._conns = itertools.count()
-        self._joined: set[int] = set()  # the connections whose hello the host took
         self._started = False  # the host's page began the game (its first fair round)
         self._driving = False  # run() plays: the host's page deals as soon as a fair round is complete
         self._next_tick = 1.0
@@ -256,24 +260,28 @@ class Table:
     # ----- the host's page ---------------------------------------------------------------------------------
 
     def send(self, outs: list[Out]) -> None:
-        """What the host answered, sent: each text checked and put on its seat's connection; ``(seat, None)``
+        """What the host answered, sent through its lobby (:meth:`Lobby.send`: to the connection of each seat)."""
+        self.send_to(self.lobby.send(outs))
+
+    def send_to(self, outs: list[POut]) -> None:
+        """What the host's lobby answered, sent: each text checked and put on its connection; ``(peer, None)``
         closes it (the friend's page is away)."""
-        for seat, text in outs:
-            page = self.pages.get(seat)
+        for peer, text in outs:
+            page = next((p for p in self.pages.values() if str(p.conn) == peer), None)
             if page is None:
-                raise self.fail(f"the host sent to seat {seat}, not a friend's")
+                raise self.fail(f"the host sent to connection {peer}, which no page has")
             if text is None:
                 if page.guest is not None:
-                    self.lose(seat)
+                    self.lose(page.seat, closed=True)
                 continue
-            self._check_text(seat, text)
-            self.log.append((seat, text))
+            self._check_text(page.seat, text)
+            self.log.append((page.seat, text))
             if page.guest is not None:
                 self.net.send(page.conn, False, text)
 
     def changed(self) -> None:
         """The host's page changed the session: the views that changed (and a deal's end) sent."""
-        self.send(self.host.changed())
+        self.send_to(self.lobby.changed())
 
     def post(self, outs: list[Out]) -> list[dict[str, Any]]:
         """:meth:`send` ``outs``, then :meth:`settle`: the friends' pages' answers."""
@@ -296,20 +304,17 @@ class Table:
 
     def _at_host(self, t: Text) -> None:
         page = next(p for p in self.pages.values() if p.conn == t.conn)
-        if t.conn not in self._joined:  # the connection's first text: a hello
-            outs = self.host.join(page.seat, t.text)
-            if (page.seat, None) not in outs:
-                self._joined.add(t.conn)
-            elif self.strict:
-                raise self.fail(f"the host refused seat {page.seat}'s hello: {outs}")
-        else:
-            before = self.session.to_save()
-            outs = self.host.receive(page.seat, t.text)
-            self.heard.append((page.seat, t.text, outs))
-            if any(text is not None and '"kind":"refused"' in text for _, text in outs) and (
-                    self.session.to_save() != before):
-                raise self.fail(f"a refused text of seat {page.seat} changed the host's session: {t.text[:200]}")
-        self.send(outs)
+        before = self.session.to_save()
+        seated = self.lobby.seat_of(str(t.conn)) is not None
+        outs = self.lobby.receive(str(t.conn), t.text)
+        if seated:
+            self.heard.append((page.seat, t.text, [(page.seat, text) for _, text in outs]))
+        refused = [text for _, text in outs if text is not None and '"kind":"refused"' in text]
+        if refused and self.session.to_save() != before:
+            raise self.fail(f"a refused text of seat {page.seat} changed the host's session: {t.text[:200]}")
+        if refused and not seated and self.strict:
+            raise self.fail(f"the host's lobby refused seat {page.seat}'s page: {refused}")
+        self.send_to(outs)
         if self._driving:
             self._round()
 
@@ -341,33 +346,36 @@ class Table:
     # ----- the friends' pages ------------------------------------------------------------------------------
 
     def rejoin(self, seat: int) -> None:
-        """The friend at ``seat`` opens the host's (new) invite on a new connection: a new ``Guest`` sends its
-        hello (its answer code taken by the host's page first, as *Connect* does)."""
+        """The friend at ``seat`` opens the host's link on a new connection (the first time through a hand-made
+        invite's answer code, taken by the host's page as *Connect* does): a new ``Guest`` in the host's lobby,
+        which takes the seat with the invite's pass, or takes it back with the seat's key (:attr:`Page.ticket`)."""
         page = self.pages[seat]
-        tag = read_answer(answer_text("sdp", self.host.invite(seat)))[1]
-        if self.host.take_answer(seat, tag) is not None:
-            raise self.fail(f"seat {seat}'s answer refused: {self.host.take_answer(seat, tag)}")
-        self.host.answer_done(seat, ok=True)
+        if page.ticket is None:
+            tag = read_answer(answer_text("sdp", self.lobby.invite(seat)))[1]
+            why = self.lobby.take_answer(seat, tag)
+            if why is not None:
+                raise self.fail(f"seat {seat}'s answer refused: {why}")
+            self.lobby.answer_done(seat, ok=True)
         self.events["rejoined" if page.conn >= 0 else "joined"] += 1
         page.conn, page.back, page.welcomed, page.answered = next(self._conns), None, False, -1
-        page.guest = Guest(seat, self.host.table, self.clock, self.rng.randbytes)
-        self.net.send(page.conn, True, page.guest.hello(page.name))
+        page.guest = Guest(self.clock, self.rng.randbytes, room=self.lobby.room_id)
+        self.send_to(self.lobby.connect(str(page.conn)))
 
-    def lose(self, seat: int, stand_in: bool | None = None) -> list[Out]:
-        """The connection of ``seat`` is lost: the friend's page is away (back after :attr:`Faults.away`), the
-        host's page lets the seat go (``Host.leave``, whose answer this returns) and gives it to a stand-in
-        bot (``stand_in``; default: by chance, :attr:`Faults.stand_in`) or waits."""
+    def lose(self, seat: int, stand_in: bool | None = None, closed: bool = False) -> list[POut]:
+        """The connection of ``seat`` is lost (or the host closed it, ``closed``): the friend's page is away (back
+        after :attr:`Faults.away`), the host's page lets the seat go (``Lobby.lost``, whose answer this
+        returns) and gives it to a stand-in bot (``stand_in``; default: by chance, :attr:`Faults.stand_in`)
+        or waits."""
         page = self.pages[seat]
         self.net.close(page.conn)
         page.guest, page.welcomed = None, False
         page.back = self.clock.now + self.rng.uniform(*self.faults.away)
-        self._joined.discard(page.conn)
         self.events["lost"] += 1
         page.lost += 1
-        left = self.host.leave(seat)
-        self.send(left)
+        left = [] if closed else self.lobby.lost(str(page.conn))
+        self.send_to(left)
         if self.rng.random() < self.faults.stand_in if stand_in is None else stand_in:
-            self.host.stand_in(seat)
+            self.send_to(self.lobby.stand_in(seat))
             self.events["stand_in"] += 1
         self.changed()
         return left
@@ -382,8 +390,14 @@ class Table:
         bad = leaked(self.game, page.seat, shown) if shown and shown["deal"] == len(self.game.deals) else []
         if bad:  # (a view the host sent was checked as it was sent: this is what the page holds)
             raise self.fail(f"seat {page.seat}'s page holds {bad} before the deal is over")
-        if self.strict and ("error" in got or "unfair" in got):
+        if self.strict and ("error" in got or "unfair" in got or "unshuffled" in got):
             raise self.fail(f"seat {page.seat}'s page answered {got}")
+        if "lobby" in got:  # the page takes its seat: back with its key, or with the seat's pass the first time
+            g = page.guest
+            pass_ = self.lobby.room["passes"][page.seat] if got["lobby"]["reserved"][page.seat] else None
+            self.net.send(page.conn, True, g.back(page.ticket) if page.ticket else g.take(page.seat, page.name, pass_))
+        if got.get("key"):
+            page.ticket = page.guest.ticket(page.name)
         for key in ("commit", "reveal"):
             if key in got:
                 self.net.send(page.conn, True, got[key])
@@ -530,7 +544,8 @@ class Table:
             self.check()
 
     def _actions(self) -> list[Callable[[], object]]:
-        now, host, out = self.clock.now, self.host, []
+        now, host = self.clock.now, self.host
+        out: list[Callable[[], object]] = []
         due = self.net.due()
         if due is not None and due.at <= now:
             out.append(self.deliver)
@@ -570,7 +585,7 @@ class Table:
         if not self._started:
             for seat in self.host.online_seats:
                 if seat not in self.host.guests:
-                    self.host.stand_in(seat)
+                    self.send_to(self.lobby.stand_in(seat))
                     self.events["stand_in"] += 1
             self._started = True
             self.changed()
@@ -580,5 +595,5 @@ class Table:
 
     def _tick(self) -> None:
         self._next_tick = self.clock.now + 1.0
-        self.send(self.host.tick())
+        self.send_to(self.lobby.tick())
         self._round()

@@ -2,10 +2,10 @@
 
 The layers, bottom up: errors and the input limits (limits, spec) → cards → rules and contracts →
 position → game → the observers of a game (view, notation) → bots → the command line → the web
-session → friends online (``kingcore/online/``: messages and QR codes → fair deals → host and guest →
-the package's face). A module may import its own layer or a lower one, never a higher one, and no import cycle
-exists anywhere inside ``kingcore/`` (the game never knows its view: OpenSpiel's observer reads the
-state, the state has no observers).
+session → friends online (``kingcore/online/``: the room and QR codes → messages → fair deals → host and
+guest → the host's lobby → the package's face). A module may import its own layer or a lower one, never a
+higher one, and no import cycle exists anywhere inside ``kingcore/`` (the game never knows its view:
+OpenSpiel's observer reads the state, the state has no observers).
 Every import counts: at module level, inside a function, or under ``TYPE_CHECKING``.
 """
 
@@ -28,9 +28,11 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("bots", ("kingcore.bots", "kingcore.bots.*")),
     ("command line and package", ("kingcore.__main__", "kingcore")),
     ("web session", ("kingcore.web", "kingcore.web.*")),
-    ("online: messages and QR codes", ("kingcore.online.messages", "kingcore.online.qr")),
+    ("online: the room and QR codes", ("kingcore.online.room", "kingcore.online.qr")),
+    ("online: messages", ("kingcore.online.messages",)),
     ("online: fair deals", ("kingcore.online.deal", "kingcore.online.deal.*")),
     ("online: host and guest", ("kingcore.online.host", "kingcore.online.guest")),
+    ("online: the host's lobby", ("kingcore.online.lobby",)),
     ("online package", ("kingcore.online",)),
 ]
 """Bottom to top. ``pkg.*`` is every module inside ``pkg``. The web session package ``kingcore/web/``
@@ -200,7 +202,8 @@ def test_the_checks_catch_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
     ("kingcore.web.session", "web session"), ("kingcore.bots.rubber", "bots"),
     ("kingcore", "command line and package"), ("kingcore.online.host", "online: host and guest"),
     ("kingcore.online.deal.commit", "online: fair deals"),
-    ("kingcore.online.messages", "online: messages and QR codes"), ("kingcore.online", "online package")])
+    ("kingcore.online.messages", "online: messages"), ("kingcore.online.room", "online: the room and QR codes"),
+    ("kingcore.online.lobby", "online: the host's lobby"), ("kingcore.online", "online package")])
 def test_layer_names(module: str, layer: str) -> None:
     i = layer_of(module)
     assert i is not None and LAYERS[i][0] == layer

@@ -189,7 +189,8 @@ def test_a_late_guest_is_left_out_and_the_deal_goes_on() -> None:
     t = table()
     host, clock = t.host, t.clock
     outs = host.start_deal(new_secret(random.Random(9).randbytes))
-    got = t.guest(1).receive(str(dict(outs)[1]))  # seat 2 never answers
+    got = t.guest(1).receive(str(dict(outs)[1]))
+    t.guest(2).receive(str(dict(outs)[2]))  # seat 2's page hears the round but never answers
     t.post(host.receive(1, got["commit"]))
     assert host.tick() == [] and host.dealt is None
     clock.now += 11.0
@@ -223,7 +224,7 @@ def test_a_host_that_makes_up_a_commitment_is_caught() -> None:
     assert text is not None
     forged = text.replace('null]', f'"{"cd" * 32}"]')  # a hash for the bot's seat 3, to drop later or not
     assert forged != text
-    assert t.guest(seat).receive(forged) == {"unfair": 1, "why": "a seat not online committed"}
+    assert t.guest(seat).receive(forged) == {"unfair": 1, "code": "mismatch", "why": "a seat not online committed"}
 
 
 def swap_field(text: str, kind: str, field: str, new: Any) -> str:
@@ -243,5 +244,5 @@ def swap_field(text: str, kind: str, field: str, new: Any) -> str:
 def test_a_host_that_bends_the_round_is_caught(kind: str, field: str, new: Any, why: str) -> None:
     t = table(tamper=lambda seat, text: swap_field(text, kind, field, new) if seat == 1 else text)
     seen = deal_fairly(t) if kind == "dealt" else t.post(t.host.start_deal(new_secret(random.Random(9).randbytes)))
-    assert {"unfair": 1, "why": why} in seen
+    assert {"unfair": 1, "code": "mismatch", "why": why} in seen
     assert t.guest(1).fair == [] and (kind != "dealt" or t.guest(2).fair == [1])

@@ -26,6 +26,7 @@ from kingcore.online import (
     MAX_MESSAGE,
     Guest,
     Host,
+    Lobby,
     NetError,
     answer_text,
     check_invite,
@@ -86,7 +87,9 @@ def refusal(outs: Outs) -> str | None:
 # ----- the messages ---------------------------------------------------------------------------------------
 
 GUEST_SAMPLES: dict[str, dict[str, Any]] = {
-    "hello": {"name": "Olga", "table": "abc", "seat": 1}, "intent": {"token": "QS", "at": 3}, "next": {},
+    "take": {"table": "abc", "seat": 1, "name": "Olga", "pass": None},
+    "back": {"table": "abc", "seat": 1, "nonce": "0f" * 16, "proof": HEX}, "here": {},
+    "intent": {"token": "QS", "at": 3}, "next": {},
     "hint": {"at": 0}, "commit": {"deal": 1, "hash": HEX}, "reveal": {"deal": 1, "secret": HEX}, "ping": {}}
 
 
@@ -94,12 +97,14 @@ def test_every_guest_kind_reads_and_every_bad_field_is_refused() -> None:
     assert set(GUEST_SAMPLES) == set(GUEST_KINDS)
     for kind, fields in GUEST_SAMPLES.items():
         doc = decode(encode(kind, 5, **fields), "guest")
-        assert doc == {"v": 1, "kind": kind, "n": 5, **fields}
+        assert doc == {"v": 2, "kind": kind, "n": 5, **fields}
         for name in fields:
             missing = {k: v for k, v in fields.items() if k != name}
             with pytest.raises(NetError, match="is missing"):
                 decode(encode(kind, 5, **missing), "guest")
             bads: tuple[Any, ...] = (None, [], {"x": 1}, True, -1, "x" * 5000, 10**30 if name != "at" else "7")
+            if name == "pass":  # a take without a reserved seat's pass says null
+                bads = bads[1:]
             for bad in bads:
                 with pytest.raises(NetError) as e:
                     decode(encode(kind, 5, **{**fields, name: bad}), "guest")
@@ -112,17 +117,17 @@ def test_every_guest_kind_reads_and_every_bad_field_is_refused() -> None:
 
 
 @pytest.mark.parametrize(("text", "reason"), [
-    ('{"v":1,"kind":"ping"}', "bad_message"), ('{"v":1,"kind":"ping","n":-1}', "bad_message"),
-    ('{"v":1,"kind":"ping","n":true}', "bad_message"), ('{"v":1,"kind":"ping","n":1.0}', "bad_message"),
+    ('{"v":2,"kind":"ping"}', "bad_message"), ('{"v":2,"kind":"ping","n":-1}', "bad_message"),
+    ('{"v":2,"kind":"ping","n":true}', "bad_message"), ('{"v":2,"kind":"ping","n":1.0}', "bad_message"),
     ('{"v":true,"kind":"ping","n":1}', "version"), ('{"v":"1","kind":"ping","n":1}', "version"),
-    ('{"kind":"ping","n":1}', "version"), ('{"v":2,"kind":"ping","n":1}', "version"),
-    ('{"v":1,"kind":"pong","n":1}', "bad_message"), ('{"v":1,"kind":7,"n":1}', "bad_message"),
-    ("[1]", "bad_message"), ("nope", "not_json"), ('{"v":1', "not_json"), ("[" * 100, "not_json"),
-    ('{"v":1,"kind":"ping","n":' + "9" * 40 + "}", "not_json"),
-    ('{"v":1,"kind":"hello","n":1,"name":"a\\u202eb","table":"t","seat":1}', "bad_name"),
-    ('{"v":1,"kind":"hello","n":1,"name":"a\\u202eb","table":"t","seat":1}', "bad_name"),
-    ('{"v":1,"kind":"hello","n":1,"name":"' + "x" * 21 + '","table":"t","seat":1}', "bad_name"),
-    ('{"v":1,"kind":"commit","n":1,"deal":1,"hash":"' + "AB" * 32 + '"}', "bad_message"),
+    ('{"kind":"ping","n":1}', "version"), ('{"v":3,"kind":"ping","n":1}', "version"),
+    ('{"v":2,"kind":"pong","n":1}', "bad_message"), ('{"v":2,"kind":7,"n":1}', "bad_message"),
+    ("[1]", "bad_message"), ("nope", "not_json"), ('{"v":2', "not_json"), ("[" * 100, "not_json"),
+    ('{"v":2,"kind":"ping","n":' + "9" * 40 + "}", "not_json"),
+    ('{"v":2,"kind":"take","n":1,"name":"a\\u202eb","table":"t","seat":1,"pass":null}', "bad_name"),
+    ('{"v":2,"kind":"take","n":1,"name":"a\\u202eb","table":"t","seat":1,"pass":null}', "bad_name"),
+    ('{"v":2,"kind":"take","n":1,"name":"' + "x" * 21 + '","table":"t","seat":1,"pass":null}', "bad_name"),
+    ('{"v":2,"kind":"commit","n":1,"deal":1,"hash":"' + "AB" * 32 + '"}', "bad_message"),
 ])
 def test_a_bad_message_is_refused_with_its_reason(text: str, reason: str) -> None:
     with pytest.raises(NetError) as e:
@@ -136,10 +141,10 @@ def test_a_long_message_is_refused_before_it_is_parsed(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(messages_module, "json_loads", never)
     with pytest.raises(NetError) as e:
-        decode('{"v":1,"kind":"ping","n":1,"pad":"' + "x" * MAX_MESSAGE + '"}', "guest")
+        decode('{"v":2,"kind":"ping","n":1,"pad":"' + "x" * MAX_MESSAGE + '"}', "guest")
     assert e.value.reason == "too_long"
     with pytest.raises(NetError, match="must be text"):
-        decode(b'{"v":1}', "guest")
+        decode(b'{"v":2}', "guest")
 
 
 def test_every_host_kind_reaches_a_guest() -> None:
@@ -164,24 +169,29 @@ def legal_tokens(vm: Any) -> list[str]:
 
 def test_joins_names_and_invites() -> None:
     t = new_table()
-    host = t.host
+    host, lobby = t.host, t.lobby
     assert host.session.settings["names"] == ["", "Петя", "Olga", ""]
     g2 = t.guest(2)
     assert g2.welcome is not None and g2.welcome["names"] == ["", "Петя", "Olga", None]
     assert g2.vm == view_of(t.session, 2) and view_of(t.session, 2)["names"] == ["", "Петя", "Olga", None]
-    invite = host.invite(1)
-    assert invite == {"v": 1, "table": host.table, "seat": 1, "players": 4, "rules": "king()", "host": "",
-                      "hints": False, "id": invite["id"], "name": "Петя"}  # Re-invite: the friend's name kept
-    assert len(invite["id"]) == 16 and host.invite(1)["id"] != invite["id"]
+    invite = lobby.invite(1)
+    assert invite == {"v": 2, "table": host.table, "seat": 1, "players": 4, "rules": "king()", "host": "",
+                      "hints": False, "id": invite["id"], "name": "Петя", "room": lobby.room_id,
+                      "pass": lobby.room["passes"][1]}  # Re-invite: the friend's name kept
+    assert len(invite["id"]) == 16 and lobby.invite(1)["id"] != invite["id"]
     with pytest.raises(NetError):
-        host.invite(3)
-    g = Guest(1, host.table)
-    for seat, hello, reason in [(3, g.hello("A"), "wrong_table"), (1, Guest(1, "other").hello("A"), "wrong_table"),
-                                (2, g.hello("A"), "wrong_table"), (1, g.ping(), "bad_message"),
-                                (1, "garbage", "not_json"), (1, g.hello("a\u202eb"), "bad_name")]:
+        lobby.invite(3)
+    g = Guest()
+    g.receive(lobby.connect("new")[0][1] or "")
+    take = {"table": host.table, "name": "A", "pass": None}
+    for text, reason in [(encode("take", 1, **take, seat=3), "no_seat"),
+                         (encode("take", 2, **{**take, "table": "other"}, seat=1), "wrong_table"),
+                         (encode("take", 3, **take, seat=2), "seat_taken"), (encode("next", 4), "not_seated"),
+                         ("garbage", "not_json"), (encode("take", 9, **{**take, "name": "a\u202eb"}, seat=1),
+                                                   "bad_name")]:
         before = host.session.to_save()
-        outs = host.join(seat, hello)
-        assert refusal(outs) == reason and outs[-1] == (seat, None) and host.session.to_save() == before
+        outs = lobby.receive("new", text)
+        assert refusal(outs) == reason and host.session.to_save() == before and lobby.seat_of("new") is None
 
 
 def test_an_invite_takes_one_answer() -> None:
@@ -189,24 +199,37 @@ def test_an_invite_takes_one_answer() -> None:
     connected, is refused with its reason; a double click's second answer is ignored while the first is
     applied; a code that was no answer leaves the invite open; a new invite takes an answer again."""
     session = online_session({}, {"levels": list(LEVELS)}, random.Random(3))
-    host = Host(session, clock=Clock())
-    tag = read_answer(answer_text("sdp", host.invite(1)))[1]
-    assert host.take_answer(1, tag) is None  # the first answer: applied
-    assert host.take_answer(1, tag) == "applying"  # a double click meanwhile: ignored
-    host.answer_done(1, ok=False)  # not an answer to this invite: the invite still takes one
-    assert host.take_answer(1, tag) is None
-    host.answer_done(1, ok=True)
-    assert host.take_answer(1, tag) == "invite_used"  # a second person's answer to the same link
-    tag = read_answer(answer_text("sdp", host.invite(1)))[1]  # Re-invite: a new offer
-    assert host.take_answer(1, tag) is None
-    host.answer_done(1, ok=True)
-    g = Guest(1, host.table)
-    host.join(1, g.hello("Петя"))
-    assert host.take_answer(1, tag) == "seat_taken"
-    tag = read_answer(answer_text("sdp", host.invite(1)))[1]
-    assert host.take_answer(1, tag) == "seat_taken"  # a friend is at the seat: no answer for it, new link or not
+    lobby = Lobby.new(Host(session, clock=Clock()), random.Random(4).randbytes)
+    tag = read_answer(answer_text("sdp", lobby.invite(1)))[1]
+    assert lobby.take_answer(1, tag) is None  # the first answer: applied
+    assert lobby.take_answer(1, tag) == "applying"  # a double click meanwhile: ignored
+    lobby.answer_done(1, ok=False)  # not an answer to this invite: the invite still takes one
+    assert lobby.take_answer(1, tag) is None
+    lobby.answer_done(1, ok=True)
+    assert lobby.take_answer(1, tag) == "invite_used"  # a second person's answer to the same link
+    invite = lobby.invite(1)  # Re-invite: a new offer
+    tag = read_answer(answer_text("sdp", invite))[1]
+    assert lobby.take_answer(1, tag) is None
+    lobby.answer_done(1, ok=True)
+    seat_friend(lobby, "p1", 1, "Петя", invite["pass"])
+    assert lobby.take_answer(1, tag) == "seat_taken"
+    tag = read_answer(answer_text("sdp", lobby.invite(1)))[1]
+    assert lobby.take_answer(1, tag) == "seat_taken"  # a friend is at the seat: no answer for it, new link or not
     with pytest.raises(NetError):
-        host.take_answer(0, tag)
+        lobby.take_answer(0, tag)
+
+
+def seat_friend(lobby: Lobby, peer: str, seat: int, name: str, pass_: str | None = None) -> Guest:
+    """A friend's page on a new connection ``peer`` that takes ``seat`` (with the invite's ``pass_``)."""
+    g = Guest()
+    for _, text in lobby.connect(peer):
+        assert text is not None
+        g.receive(text)
+    for _, text in lobby.receive(peer, g.take(seat, name, pass_)):
+        assert text is not None
+        g.receive(text)
+    assert g.seat == seat
+    return g
 
 
 def test_a_wrong_answer_leaves_the_invite_open() -> None:
@@ -215,22 +238,23 @@ def test_a_wrong_answer_leaves_the_invite_open() -> None:
     seat, an older invite, another table or none is refused before the invite is used: the right answer still
     connects."""
     session = online_session({}, {"levels": ["human", "online", "online", "online"]}, random.Random(3))
-    host = Host(session, clock=Clock())
-    old = read_answer(answer_text("sdp", host.invite(1)))[1]
-    north = host.invite(2)
-    west = read_answer(answer_text("sdp", host.invite(1)))[1]
-    other = Host(online_session({}, {"levels": list(LEVELS)}, random.Random(4)), clock=Clock())
+    lobby = Lobby.new(Host(session, clock=Clock()), random.Random(4).randbytes)
+    old = read_answer(answer_text("sdp", lobby.invite(1)))[1]
+    north = lobby.invite(2)
+    west_invite = lobby.invite(1)
+    west = read_answer(answer_text("sdp", west_invite))[1]
+    other = Lobby.new(Host(online_session({}, {"levels": list(LEVELS)}, random.Random(4)), clock=Clock()))
     foreign = read_answer(answer_text("sdp", other.invite(1)))[1]
     for tag, why in [(west, "other_seat"), (north, "not_answer"),
-                     ({"table": host.table, "seat": 2, "invite": old["invite"]}, "old_invite"),
+                     ({"table": lobby.host.table, "seat": 2, "invite": old["invite"]}, "old_invite"),
                      (foreign, "other_table"), (None, "not_answer"), ({**west, "seat": "2"}, "not_answer")]:
-        assert host.take_answer(2, tag) == why, tag
-    assert host.take_answer(1, old) == "old_invite"
-    assert host.take_answer(2, read_answer(answer_text("sdp", north))[1]) is None  # North's own answer
-    assert host.take_answer(1, west) is None
-    host.answer_done(1, ok=True)
-    host.join(1, Guest(1, host.table).hello("Петя"))
-    assert host.take_answer(2, west) == "seat_taken"  # a second person's answer to West's used link, in North's
+        assert lobby.take_answer(2, tag) == why, tag
+    assert lobby.take_answer(1, old) == "old_invite"
+    assert lobby.take_answer(2, read_answer(answer_text("sdp", north))[1]) is None  # North's own answer
+    assert lobby.take_answer(1, west) is None
+    lobby.answer_done(1, ok=True)
+    seat_friend(lobby, "p1", 1, "Петя", west_invite["pass"])
+    assert lobby.take_answer(2, west) == "seat_taken"  # a second person's answer to West's used link, in North's
     # box (a tester's find: it said "paste it in West's box", but West's friend is playing: no box is left)
     for text in ["sdp only", '{"sdp": "x"}', json.dumps({"sdp": 1, "answer": west}),
                  json.dumps({"sdp": "x", "answer": {**west, "invite": "XYZ"}}), "x" * 70_000]:
@@ -249,7 +273,8 @@ def test_every_refusal_of_a_connected_guest_changes_nothing() -> None:
     cases = [(g, g.intent("XYZ"), "bad_token"), (other, other.intent("QS"), "not_your_turn"),
              (g, stale(g, legal_tokens(g.vm)[0]), "stale"),
              (g, encode("ping", 1), "replayed"), (g, g.next(), "wrong_phase"), (g, g.hint(), "hints_off"),
-             (g, g.hello("again"), "joined"), (g, g._msg("commit", deal=1, hash=HEX), "wrong_phase"),
+             (g, g._msg("take", table=t.host.table, seat=seat, name="again", **{"pass": None}), "joined"),
+             (g, g._msg("commit", deal=1, hash=HEX), "wrong_phase"),
              (g, g._msg("reveal", deal=9, secret=HEX), "wrong_phase"), (g, "{}", "version"), (g, "", "not_json"),
              (g, " " * (MAX_MESSAGE + 1), "too_long"), (g, g._msg("intent", token="QS"), "bad_message")]
     if wrong is not None:
@@ -309,7 +334,9 @@ def test_hints_when_the_host_allows_them() -> None:
 def test_leave_stand_in_and_rejoin() -> None:
     t = dealt_table()
     host = t.host
-    assert t.lose(1, stand_in=False) == [(1, None)] and 1 not in host.guests
+    left = t.lose(1, stand_in=False)  # the others hear that seat 1 is away
+    assert [json.loads(str(text))["seats"] for _, text in left] == [[None, "away", "here", None]]
+    assert 1 not in host.guests
     assert host.bot_level(1) is None and host.bot_level(3) == "random" and host.bot_level(0) is None
     host.stand_in(1)
     assert host.bot_level(1) == host.session.settings["stand_in"]
@@ -452,10 +479,8 @@ def fresh_host(in_round: bool = False) -> tuple[Host, dict[int, Guest]]:
     session = Session.from_save(playing_save()) if not in_round else online_session(
         {}, {"levels": list(LEVELS)}, random.Random(3))
     host = Host(session, clock=Clock())
-    guests = {s: Guest(s, session.game_id) for s in (1, 2)}
-    for s, g in guests.items():
-        host.join(s, g.hello(f"P{s}"))
-        g.at = host.guests[s].at
+    lobby = Lobby.new(host, random.Random(5).randbytes)
+    guests = {s: seat_friend(lobby, f"p{s}", s, f"P{s}") for s in (1, 2)}
     if in_round:
         assert host.start_deal(HEX) and host.start_deal(HEX) == []  # one round at a time
     return host, guests
@@ -467,7 +492,7 @@ def fresh_host(in_round: bool = False) -> tuple[Host, dict[int, Guest]]:
 def test_fuzz_every_kind_with_a_mutated_field(kind: str, how: str, key: str, value: Any, seat: int,
                                               in_round: bool) -> None:
     host, guests = fresh_host(in_round)
-    doc: dict[str, Any] = {"v": 1, "kind": kind, "n": 50, **GUEST_SAMPLES[kind]}
+    doc: dict[str, Any] = {"v": 2, "kind": kind, "n": 50, **GUEST_SAMPLES[kind]}
     if kind in ("intent", "hint"):
         doc["at"] = guests[seat].at
     names = sorted(doc)
@@ -481,7 +506,7 @@ def test_fuzz_every_kind_with_a_mutated_field(kind: str, how: str, key: str, val
     outs = host.receive(seat, json.dumps(doc))
     r = host._round  # a commitment the round took (its mutation left it valid) waits for the others' in silence
     taken = kind == "commit" and r is not None and seat in r.hashes and r.hashes[seat] == doc.get("hash")
-    assert outs or taken, "every message of a connected guest is answered or refused"
+    assert outs or taken or doc == {"v": 2, "kind": "here", "n": 50}, "every message is answered or refused"
     if refusal(outs) is not None:
         assert host.session.to_save() == before
 
@@ -500,6 +525,20 @@ def test_fuzz_random_input_never_changes_the_host(data: Any) -> None:
 
 
 # ----- hostile view models ------------------------------------------------------------------------------
+
+def seated_guest(seat: int = 1, table: str = "t") -> Guest:
+    """A friend's page seated at ``seat`` of a 4-player table ``table`` (``king()``; seats 1 and 2 online), as
+    the lobby's and the welcome's texts make it."""
+    g = Guest(randbytes=random.Random(0).randbytes)
+    common = {"table": table, "rules": "king()", "hints": False, "names": ["", "A", "B", None],
+              "levels": list(LEVELS)}
+    g.receive(encode("lobby", 1, **common, host="", taken=[True, False, False, True], reserved=[False] * 4,
+                     presence=[None, "away", "away", None], nonce="0" * 32))
+    g.take(seat, "A")
+    got = g.receive(encode("welcome", 2, **common, seat=seat, key="ab" * 32, proof=None, joined_at=0))
+    assert got.get("key") == "ab" * 32, got
+    return g
+
 
 def a_view() -> Any:
     host, _ = fresh_host()
@@ -533,8 +572,8 @@ def test_a_hostile_view_model_is_a_clean_error(path: list[Any], value: Any, matc
     with pytest.raises(NetError, match=match) as e:
         check_view(vm)
     assert e.value.reason == "bad_message"
-    g = Guest(1, "t")
-    assert g.receive(encode("view", 1, vm=vm, at=1))["error"] == "bad_message" and g.vm is None
+    g = seated_guest(1)
+    assert g.receive(encode("view", 3, vm=vm, at=1))["error"] == "bad_message" and g.vm is None
 
 
 @pytest.mark.parametrize("name", ["<3 Оля >_<", "<b>Va</b>", "<img src=x>"])
@@ -552,9 +591,9 @@ def test_a_view_with_a_missing_key_or_another_seat_is_refused() -> None:
     with pytest.raises(NetError, match="missing key 'hand'"):
         check_view(vm)
     other = a_view()
-    assert Guest(2, "t").receive(encode("view", 1, vm=other, at=1)) == {
+    assert seated_guest(2).receive(encode("view", 3, vm=other, at=1)) == {
         "error": "bad_message", "message": "view: another seat's view"}
-    assert Guest(1, "t").receive(encode("view", 1, vm=other, at=1))["view"] == other
+    assert seated_guest(1).receive(encode("view", 3, vm=other, at=1))["view"] == other
 
 
 def paths(vm: Any, prefix: list[Any]) -> list[list[Any]]:
@@ -571,8 +610,8 @@ def test_fuzz_a_view_model_never_crashes_the_guest(pick: int, value: Any) -> Non
     vm = a_view()
     every = paths(vm, [])
     set_at(vm, every[pick % len(every)], value)
-    g = Guest(1, "t")
-    got = g.receive(encode("view", 1, vm=vm, at=1))
+    g = seated_guest(1)
+    got = g.receive(encode("view", 3, vm=vm, at=1))
     assert ("view" in got and g.vm == vm) or ("error" in got and g.vm is None)
     if "view" in got:
         drawn = {k: v for k, v in vm.items() if k != "names"}  # names are drawn as text: "<b>Va</b>" is one
@@ -580,8 +619,13 @@ def test_fuzz_a_view_model_never_crashes_the_guest(pick: int, value: Any) -> Non
 
 
 HOST_SAMPLES: dict[str, dict[str, Any]] = {
+    "lobby": {"table": "t", "rules": "king()", "host": "", "hints": False, "names": ["", "A", None, None],
+              "levels": ["human", "online", "easy", "easy"], "taken": [True, False, True, True],
+              "reserved": [False] * 4, "presence": [None, "away", None, None], "nonce": "0" * 32},
     "welcome": {"seat": 1, "table": "t", "rules": "king()", "names": ["", "A", None, None],
-                "levels": ["human", "online", "easy", "easy"], "hints": False},
+                "levels": ["human", "online", "easy", "easy"], "hints": False, "key": None, "proof": None,
+                "joined_at": 0},
+    "presence": {"seats": [None, "here", None, None]},
     "view": {"vm": None, "at": 1}, "refused": {"reason": "stale", "of": 1, "args": None},
     "hint": {"token": "QS", "at": 1}, "commit?": {"deal": 1, "host_hash": HEX},
     "reveal?": {"deal": 1, "hashes": [HEX, None, None, None]},
@@ -595,7 +639,7 @@ HOST_SAMPLES: dict[str, dict[str, Any]] = {
 def test_fuzz_every_host_kind_with_a_mutated_field_never_crashes_a_guest(kind: str, how: str, key: str,
                                                                           value: Any) -> None:
     assert set(HOST_SAMPLES) == set(HOST_KINDS)
-    doc: dict[str, Any] = {"v": 1, "kind": kind, "n": 9, **HOST_SAMPLES[kind]}
+    doc: dict[str, Any] = {"v": 2, "kind": kind, "n": 9, **HOST_SAMPLES[kind]}  # (after seated_guest's 1, 2)
     if kind == "view":
         doc["vm"] = a_view()
     names = sorted(doc)
@@ -605,16 +649,18 @@ def test_fuzz_every_host_kind_with_a_mutated_field_never_crashes_a_guest(kind: s
         doc[key or "x"] = value
     elif how == "set":
         doc[names[len(key) % len(names)]] = value
-    g = Guest(1, "t", randbytes=random.Random(0).randbytes)
+    g = seated_guest(1)
     got = g.receive(json.dumps(doc))
-    pairs = ({"error", "message"}, {"unfair", "why"}, {"record", "fair"}, {"dealt", "checked"})
-    ones = ("welcome", "view", "refused", "commit", "hint", "bye", "pong")
+    pairs = ({"error", "message"}, {"unfair", "code", "why"}, {"record", "fair"}, {"dealt", "checked"},
+             {"view", "unshuffled"})
+    ones = ("welcome", "view", "refused", "commit", "hint", "bye", "pong", "presence")
     assert set(got) in pairs or (len(got) == 1 and next(iter(got)) in ones), got
 
 
 def test_an_invite_is_checked_before_the_join_screen_shows_it() -> None:
-    host = new_table().host
-    invite = host.invite(2)
+    t = new_table()
+    host = t.host
+    invite = t.lobby.invite(2)
     assert check_invite(json.loads(json.dumps(invite))) == invite
     assert host.seat_state(1) == "connected" and host.seat_state(0) is None
     host.leave(1)
@@ -622,7 +668,8 @@ def test_an_invite_is_checked_before_the_join_screen_shows_it() -> None:
     host.stand_in(1)
     assert host.seat_state(1) == "bot"
     changes: list[tuple[dict[str, Any], str]] = [
-        ({"v": 2}, "version"), ({"host": "a\u202eb"}, "bad_name"), ({"seat": 4}, "bad_message"),
+        ({"v": 1}, "version"), ({"host": "a\u202eb"}, "bad_name"), ({"seat": 4}, "bad_message"),
+        ({"room": "x"}, "bad_message"), ({"pass": None}, "bad_message"),
         ({"players": 3}, "bad_message"), ({"rules": "king(players=9)"}, "bad_message"), ({"extra": 1}, "bad_message"),
         ({"hints": "yes"}, "bad_message"), ({"table": "x" * 100}, "bad_message"), ({"id": "AB" * 8}, "bad_message"),
         ({"name": "a\u202eb"}, "bad_name")]

@@ -2,11 +2,14 @@
 server of ours. Pure Python, sans-I/O — texts and the time in, texts to send and what happened out; the page
 (``web/king/net.py``, ``guest.py``) moves them over WebRTC data channels. Read top-down:
 
-* :mod:`.host` — :class:`Host`, the host's side: wraps the host page's :class:`kingcore.web.Session`;
-  :func:`online_session`, a new rubber whose first deal the fair round makes;
+* :mod:`.lobby` — :class:`Lobby`, the host's door: every connection from the lobby (take a free seat, take
+  one's own back with its key) to a seat of the :class:`Host`; who is there (presence); the turn limit;
+* :mod:`.host` — :class:`Host`, the host's side of the table: wraps the host page's
+  :class:`kingcore.web.Session`; :func:`online_session`, a new rubber whose first deal the fair round makes;
 * :mod:`.guest` — :class:`Guest`, a friend's side: checks every message before its page draws it;
 * :mod:`.messages` — the protocol's kinds, version and limits, and the one reader that checks a peer's text
   at the border (:func:`decode`, :func:`check_view`, :func:`check_invite`, :func:`read_answer`);
+* :mod:`.room` — the room: the table's link and secret, seat keys and the proofs of them, a friend's tickets;
 * :mod:`.deal` — how a deal is made fair: today's commit–reveal–shuffle (:mod:`.deal.commit`);
 * :mod:`.qr` — the QR code of an invite link or an answer code (segno, imported on first use).
 
@@ -18,6 +21,7 @@ friends-online wheel, installed on first use (``web/king/netload.py``).
 from .deal.commit import check_deal, commitment, deal_seed, new_secret
 from .guest import Guest
 from .host import FAIR_TIMEOUT_S, Host, Out, online_session
+from .lobby import Lobby, POut
 from .messages import (
     FLOOD_LIMIT,
     GUEST_KINDS,
@@ -45,8 +49,10 @@ __all__ = [
     "REASONS",
     "Guest",
     "Host",
+    "Lobby",
     "NetError",
     "Out",
+    "POut",
     "QrError",
     "answer_text",
     "check_deal",

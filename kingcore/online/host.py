@@ -12,15 +12,17 @@ An ``Out`` is ``(seat, text)``: send ``text`` to the guest at ``seat``; ``(seat,
 connection. :class:`Host` methods never raise on a guest's text: a bad message is answered by a
 ``refused`` message and changes nothing (the session's :meth:`~kingcore.web.Session.to_save` is as before).
 
-Size: over 400 lines because the host's side — joins and invites, intents, the flood limit, the stand-in
-bots, the views sent on change, the record at a deal's end and the fair-deal round with its clock — is one
-state machine over one session, read best in one place.
+Connections are not the host's: :class:`.lobby.Lobby` stands in front of it, takes each new connection from
+its lobby to a seat (:meth:`Host.join`) and passes on what the seated friends send.
+
+Size: over 400 lines because the host's side — joins, intents, the flood limit, the stand-in bots, the views
+sent on change, the record at a deal's end and the fair-deal round with its clock — is one state machine over
+one session, read best in one place.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 from collections import deque
@@ -32,16 +34,7 @@ from ..game import Game, Phase
 from ..rules import Rules
 from ..web import HUMAN, ONLINE, Session, person_seats, stand_in_level
 from .deal.commit import commitment, deal_seed, seed_hex
-from .messages import (
-    FLOOD_LIMIT,
-    INVITE_ID_DIGITS,
-    MAX_MESSAGE,
-    PROTOCOL,
-    NetError,
-    decode,
-    encode,
-    is_answer,
-)
+from .messages import FLOOD_LIMIT, MAX_MESSAGE, NetError, decode, encode
 
 __all__ = ["FAIR_TIMEOUT_S", "Host", "Out", "online_session"]
 
@@ -104,7 +97,6 @@ class Host:
         session: the rubber (its ``levels`` name the online seats).
         clock: seconds, monotonic (``time.monotonic``; the page passes ``performance.now() / 1000``).
         hints: whether guests may ask for hints.
-        randbytes: the random source of the invites' ids (``os.urandom``).
 
     Attributes:
         session: the rubber.
@@ -114,10 +106,8 @@ class Host:
             or sent a secret that did not match its hash).
     """
 
-    def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic, hints: bool = False,
-                 randbytes: Callable[[int], bytes] = os.urandom) -> None:
+    def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic, hints: bool = False) -> None:
         self.session = session
-        self.randbytes = randbytes
         self.clock = clock
         self.hints = hints
         self.guests: dict[int, _Guest] = {}
@@ -126,8 +116,6 @@ class Host:
         self._n = 0
         self._round: _Round | None = None
         self._done_rounds: dict[int, dict[str, Any]] = {}  # deal → its ``dealt`` fields, kept for its end
-        self._answers: dict[int, str] = {}  # seat → "applying" | "answered": its current invite's answer
-        self._invites: dict[int, list[str]] = {}  # seat → the ids of its invites, the current one last
 
     # ----- helpers -------------------------------------------------------------------------------------
 
@@ -155,52 +143,55 @@ class Host:
 
     # ----- joins and leaves ----------------------------------------------------------------------------
 
-    def invite(self, seat: int) -> dict[str, Any]:
-        """What an invite link carries besides the WebRTC offer: ``{"v", "table", "seat", "players", "rules",
-        "host", "hints", "id", "name"}`` (``host``: the name of the host's seat, ``""`` for the default;
-        ``id``: this invite's own id, which the friend's answer names; ``name``: the seat's name, ``""`` for
-        none, for the join screen to fill in). A new invite for the seat: its older ones take no answer any
-        more, no answer taken to it yet (:meth:`take_answer`).
+    def message(self, kind: str, **fields: Any) -> str:
+        """A message of the host's (:func:`.messages.encode`) numbered in the host's one sequence, so that
+        ``n`` rises on every connection whoever sends on it (:mod:`.lobby` too)."""
+        return self._msg(kind, **fields)
+
+    def names(self) -> list[str | None]:
+        """Each seat's name as the table shows it (``None`` for a bot's seat)."""
+        return self._names()
+
+    def join(self, seat: int, name: str, last_n: int, key: str | None = None, proof: str | None = None) -> list[Out]:
+        """A friend took ``seat`` (or took it back) on a new connection whose last message was ``last_n``:
+        the seat is theirs under ``name`` — ``welcome`` (with the seat's new ``key``, or the host's ``proof``
+        that it holds the key the friend proved, :mod:`.room`), the seat's ``view``, and the others' views (the
+        name is in them); the seat's stand-in bot, if any, leaves at once. :class:`.lobby.Lobby` checks the
+        friend's claim first.
 
         Raises:
-            NetError: ``bad_message`` when ``seat`` is not an online seat.
+            NetError: ``no_seat`` when ``seat`` is not an online seat.
         """
         if seat not in self.online_seats:
-            raise NetError("bad_message", f"seat {seat} is not played online")
-        names = self.session.settings["names"]
-        self._answers.pop(seat, None)
-        ident = self.randbytes(INVITE_ID_DIGITS // 2).hex()
-        self._invites.setdefault(seat, []).append(ident)
-        return {"v": PROTOCOL, "table": self.table, "seat": seat, "players": self.session.game.rules.players,
-                "rules": str(self.session.game.rules), "host": names[self.host_seat], "hints": self.hints,
-                "id": ident, "name": names[seat]}
-
-    def join(self, seat: int, hello_text: str) -> list[Out]:
-        """A friend's ``hello`` on a new connection for ``seat``: ``welcome`` and the seat's ``view``, and the
-        others' views (the friend's name is in them); the seat's stand-in bot, if any, leaves at once. A
-        bad ``hello`` is refused and the connection closed."""
-        try:
-            if seat not in self.online_seats:
-                raise NetError("wrong_table", f"seat {seat} is not played online")
-            doc = decode(hello_text, "guest")
-            if doc["kind"] != "hello":
-                raise NetError("bad_message", "the first message must be hello", doc["n"])
-            if doc["table"] != self.table or doc["seat"] != seat:
-                raise NetError("wrong_table", "a hello for another table or seat", doc["n"])
-        except NetError as e:
-            return [self._refuse(seat, e.reason, e.n), (seat, None)]
-        except Exception:  # a guest's text must never stop the host's page
-            return [self._refuse(seat, "bad_message", None), (seat, None)]
+            raise NetError("no_seat", f"seat {seat} is not played online")
         settings = self.session.settings
-        settings["names"][seat] = doc["name"]
+        settings["names"][seat] = name
         settings["online"][seat] = "wait"
-        self.guests[seat] = _Guest(last_n=doc["n"])
-        return [(seat, self._welcome(seat)), *self.changed()]
+        self.guests[seat] = _Guest(last_n=last_n)
+        r = self._round
+        joins = r if r is not None and r.stage == "commit" and r.seed is None else None  # in time for the round
+        if joins is not None:
+            joins.seats.add(seat)
+        out = [(seat, self._welcome(seat, key, proof))]
+        if joins is not None:
+            out.append((seat, self._msg("commit?", deal=joins.deal, host_hash=joins.hashes[joins.host_seat])))
+        return [*out, *self.changed()]
 
-    def _welcome(self, seat: int) -> str:
+    def _welcome(self, seat: int, key: str | None = None, proof: str | None = None) -> str:
         settings = self.session.settings
         return self._msg("welcome", seat=seat, table=self.table, rules=str(self.session.game.rules),
-                         names=self._names(), levels=list(settings["levels"]), hints=self.hints)
+                         names=self._names(), levels=list(settings["levels"]), hints=self.hints, key=key,
+                         proof=proof, joined_at=self._joined_at(seat))
+
+    def _joined_at(self, seat: int) -> int:
+        """The last deal ``seat``'s page has no part in dealing: the deal in play (or just over), or the deal
+        a round under way is making without it."""
+        current = self.session.game.current
+        number = current.number if current is not None else 0
+        r = self._round
+        if r is not None and seat not in r.seats and len(self.session.game.deals) < r.deal:
+            number = max(number, r.deal)
+        return number
 
     def allow_hints(self, on: bool) -> list[Out]:
         """The host's box *Friends online may ask for hints* changed: every connected friend learns it at once
@@ -209,48 +200,6 @@ class Host:
         if not on:
             self.hint_wanted.clear()
         return [(seat, self._welcome(seat)) for seat in sorted(self.guests)]
-
-    def take_answer(self, seat: int, answer: Any) -> str | None:
-        """Whether the host's page may apply a friend's answer code to the current invite of ``seat`` now
-        (a WebRTC offer takes one answer); ``answer`` is the invite the code names (:func:`.messages.read_answer`'s
-        second item: ``{"table", "seat", "invite"}``, untrusted). ``None`` — yes, and the invite counts as
-        being answered until :meth:`answer_done`; else why not, every one checked before the invite is used
-        up: ``"not_answer"`` (``answer`` ill-formed), ``"other_table"``, ``"other_seat"`` (the answer to
-        another seat's invite: pasted in the wrong box), ``"seat_taken"`` (a friend is connected at the
-        seat the answer names, this one or another: a second person's answer to a used link),
-        ``"old_invite"`` (the answer to an older invite of this seat, or to one of before the host's
-        reload), ``"applying"`` (an answer is being applied: ignore this one, e.g. a double click) or
-        ``"invite_used"`` (the invite was answered already: only a new one, :meth:`invite`, takes another
-        answer). Issue 19's testers: a second person opening a used link, West's answer in North's box.
-
-        Raises:
-            NetError: ``bad_message`` when ``seat`` is not an online seat.
-        """
-        if seat not in self.online_seats:
-            raise NetError("bad_message", f"seat {seat} is not played online")
-        if not is_answer(answer):
-            return "not_answer"
-        if answer["table"] != self.table:
-            return "other_table"
-        if answer["seat"] in self.guests:  # at this seat or another: a friend plays there (a used link)
-            return "seat_taken"
-        if answer["seat"] != seat:
-            return "other_seat"
-        if answer["invite"] != (self._invites.get(seat) or [""])[-1]:
-            return "old_invite"
-        used = self._answers.get(seat)
-        if used is not None:
-            return "applying" if used == "applying" else "invite_used"
-        self._answers[seat] = "applying"
-        return None
-
-    def answer_done(self, seat: int, ok: bool) -> None:
-        """The answer :meth:`take_answer` allowed was applied (``ok``: the invite is used) or refused (not a
-        code to this invite: the invite takes another answer)."""
-        if ok:
-            self._answers[seat] = "answered"
-        else:
-            self._answers.pop(seat, None)
 
     def _names(self) -> list[str | None]:
         s = self.session.settings
@@ -277,13 +226,14 @@ class Host:
         self.guests.clear()
         return out
 
-    def stand_in(self, seat: int, on: bool = True) -> None:
-        """The host gives the away online ``seat`` to a stand-in bot (``on``), or takes it back to waiting.
+    def stand_in(self, seat: int, on: bool = True, idle: bool = False) -> None:
+        """The host gives the away online ``seat`` to a stand-in bot (``on``), or takes it back to waiting;
+        ``idle``: the seat's friend is connected but away (past the table's turn limit, :mod:`.lobby`).
 
         Raises:
-            NetError: ``bad_message`` when ``seat`` is not online or its friend is connected.
+            NetError: ``bad_message`` when ``seat`` is not online, or its friend is connected and not ``idle``.
         """
-        if seat not in self.online_seats or seat in self.guests:
+        if seat not in self.online_seats or (seat in self.guests and not idle):
             raise NetError("bad_message", f"seat {seat} is not an away online seat")
         self.session.settings["online"][seat] = "bot" if on else "wait"
 
@@ -336,8 +286,10 @@ class Host:
         game = self.session.game
         if kind == "ping":
             return [(seat, self._msg("pong"))]
-        if kind == "hello":
-            raise NetError("joined", "this seat has joined already", n)
+        if kind in ("take", "back"):
+            raise NetError("joined", "this connection holds a seat already", n)
+        if kind == "here":
+            return []
         if kind == "intent":
             if doc["at"] != g.at:
                 raise NetError("stale", f"the intent answers view {doc['at']}, the seat's view is {g.at}", n)
