@@ -17,7 +17,7 @@ from kingcore.web import Catalog
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import markup
-from king.render.invite import bad_link_screen, invite_panel, join_screen
+from king.render.invite import answer_fields, bad_link_screen, invite_panel, join_screen
 from king.render.status import status
 from king.render.table import seat_info
 
@@ -35,34 +35,65 @@ def ids(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_disconnected_seat_offers_its_choices_before_a_new_link(lang: str) -> None:
+def test_an_away_seat_offers_the_hosts_three_choices(lang: str) -> None:
+    """A friend away (lost, or past the turn limit): wait, a bot until they are back, or the seat to someone
+    else; a free seat offers its own link; with the code links shown, a seat not here gets its code link,
+    answer field and Connect, and a used or lost one *New code link*."""
     cat = catalog(lang)
-    row = {"seat": 1, "state": "disconnected", "link": LINK, "friend": "Петя"}
-    gone = ids(markup(invite_panel(cat, 4, [row], started=True)))
-    assert "invite-link-1" not in gone and "answer-1" not in gone  # the link waits for Re-invite
-    assert [i for i in gone if i.endswith("-1") and not i.startswith("invite")] == ["wait-1", "standin-1",
-                                                                                     "reinvite-1"]
-    pressed = ids(markup(invite_panel(cat, 4, [{**row, "reinvite": True}], started=True)))
-    assert pressed.index("reinvite-1") < pressed.index("invite-link-1") < pressed.index("answer-1")
-    assert pressed.index("answer-1") < pressed.index("answer-said-1") < pressed.index("connect-1")
-    waiting = ids(markup(invite_panel(cat, 4, [{**row, "state": "waiting"}], started=False)))
-    assert "invite-link-1" in waiting and "reinvite-1" not in waiting
-    used = ids(markup(invite_panel(cat, 4, [{**row, "state": "waiting", "used": True}], started=False)))
-    assert "reinvite-1" in used  # a used invite takes no other answer: a new link is a click away
+    away = ids(markup(invite_panel(cat, 4, [{"seat": 1, "state": "away"}], started=True, room={"state": "relays",
+                                                                                              "relays": 2})))
+    assert [i for i in away if i.endswith("-1") and not i.startswith("invite")] == ["wait-1", "standin-1", "free-1"]
+    assert away.index("room-link") < away.index("room-status") < away.index("invite-1")
+    bot = ids(markup(invite_panel(cat, 4, [{"seat": 1, "state": "bot"}], started=True)))
+    assert [i for i in bot if i.endswith("-1") and not i.startswith("invite")] == ["free-1"]
+    free = ids(markup(invite_panel(cat, 4, [{"seat": 1, "state": "free", "own": True, "own_link": LINK}],
+                                   started=False)))
+    assert "own-1" in free and "own-link-1" in free and "free-1" not in free
+    codes = ids(markup(invite_panel(cat, 4, [{"seat": 1, "state": "away", "codes": True, "code_link": LINK,
+                                              "used": True}], started=True, room={"state": "no_relay"})))
+    assert "room-link" in codes and "reinvite-1" in codes and "own-1" not in codes
+    assert codes.index("reinvite-1") < codes.index("invite-link-1")  # (king.invite draws the link's block there)
+    answer = ids(markup(answer_fields(cat, 1)))
+    assert answer == ["answer-1", "answer-said-1", "connect-1"]
+    off = ids(markup(invite_panel(cat, 4, [{"seat": 1, "state": "free", "codes": True, "code_link": None}],
+                                  started=False, room={"state": "off"})))
+    assert "room-link" not in off and "reinvite-1" not in off and "invite-link-1" not in off  # being made
+    here = ids(markup(invite_panel(cat, 4, [{"seat": 1, "state": "here", "codes": True}], started=True)))
+    assert [i for i in here if i.endswith("-1")] == ["invite-1", "invite-state-1"]
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_seat_is_headed_by_its_side_and_as_the_table_names_it(lang: str) -> None:
     """A tester saw "Player 2" at the table but "Invite for West" on the panel: both names are in the heading."""
     cat = catalog(lang)
-    rows = [{"seat": 1, "state": "waiting", "link": LINK, "friend": None},
-            {"seat": 3, "state": "waiting", "link": LINK, "friend": None}]
+    rows = [{"seat": 1, "state": "free"}, {"seat": 3, "state": "free"}]
     heads = re.findall(r"<h3>(.*?) <span", markup(invite_panel(cat, 4, rows, started=False,
                                                                 names=["Olga", "", None, ""])))
-    assert heads == [cat.t("net.invite.seat", seat=cat.t(f"position.{side}"), table=cat.t("hotseat.player", n=n))
+    assert heads == [cat.t("net.seat.heading", seat=cat.t(f"position.{side}"), table=cat.t("hotseat.player", n=n))
                      for side, n in (("west", 2), ("east", 4))], heads
     assert all(cat.t(f"position.{side}") in head and cat.t("hotseat.player", n=n) in head
                for head, (side, n) in zip(heads, (("west", 2), ("east", 4)), strict=True)), heads
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_table_links_join_screen_shows_who_sits_where_and_the_free_seats(lang: str) -> None:
+    """A table link's page: the host by name, a friend with who is there, a bot by level, a seat kept for its
+    own link's holder, and the free seats as choices — the link's own seat chosen; with none free, said and
+    Join disabled."""
+    from king.render.invite import room_join_screen
+
+    cat = catalog(lang)
+    lobby = {"levels": ["human", "online", "online", "online", "medium"], "names": ["Olga", "Petya", "", "", None],
+             "taken": [True, True, False, False, True], "reserved": [False, False, True, False, False],
+             "presence": [None, "here", "away", "away", None], "host": "Olga"}
+    text = markup(room_join_screen(cat, lobby, "Classic", [2, 3], 2))
+    seats = re.findall(r'<li data-seat="(\d)" data-state="([a-z]+)"', text)
+    assert seats == [("0", "host"), ("1", "taken"), ("2", "free"), ("3", "free"), ("4", "bot")], seats
+    assert 'id="join-seat-2" checked' in text and 'id="join-seat-3" checked' not in text
+    assert cat.t("presence.here") in text and cat.t("level.medium") in text and "join-full" not in text
+    full = markup(room_join_screen(cat, {**lobby, "reserved": [False, False, True, True, False]}, "Classic", [], None))
+    assert re.findall(r'data-seat="3" data-state="([a-z]+)"', full) == ["kept"]
+    assert cat.t("net.join.no_free") in full and re.search(r'id="join-accept"[^>]* disabled', full)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -96,8 +127,8 @@ NEW_LINK = {"en": "new link", "ru": "новую ссылку", "uk": "нове �
     ("net.waiting_for", {"en": "Waiting for Петро", "ru": "Ждём хода: Петро", "uk": "Чекаємо ходу: Петро"}),
     ("net.join.answer_help", {"en": "back to Boss.", "ru": "код игроку Boss.", "uk": "код гравцеві Boss."}),
     ("net.join.name_empty", {"en": "Type your name", "ru": "Введите своё имя", "uk": "Введіть своє ім'я"}),
-    ("net.closed_new_game", {"en": "Boss started a new game", "ru": "Boss начал новую игру",  # f06–f08
-                             "uk": "Boss почав нову гру"}),
+    ("net.closed_new_game", {"en": "Boss started a new game", "ru": "Boss: новая игра",  # f06–f08, with no
+                             "uk": "Boss: нова гра"}),  # gendered verb (the host may be a woman: issue 28)
     ("dialog.friends_end", {"en": "ends it for them", "ru": "закончит её и для них", "uk": "завершить її й для них"}),
 ])
 def test_the_words_testers_missed_say_it(lang: str, code: str, phrase: dict[str, str]) -> None:

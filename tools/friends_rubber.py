@@ -1,97 +1,123 @@
-"""A whole rubber with friends online, measured (issue 19's "Done when"): a host and two friends on three
-browser contexts of one headless Chromium (no ICE servers: host candidates on the loopback) play a four-player
-rubber from *New game* to the settlement, a *Medium* bot in the fourth seat.
+"""A whole rubber with friends online by the table's one link, measured (issue 28's "Done when"): a host and
+three friends on four browser contexts of one headless Chromium, meeting through a real relay on the loopback
+(``python build.py relay``, started here) with no ICE server, play a four-player rubber from *New game* to the
+settlement; each friend's page reloads once in the middle of a deal and continues with no action.
 
     python -m tools.friends_rubber [SITE_DIR]      (default dist/site; build it first: python build.py build)
 
-The host (1280×800, English) makes seats 1 and 2 *a friend online*; a friend on a 360×740 phone in Russian and
-one at 1024×700 in Ukrainian open their invite links, join and hand back their answers; every move is the
-first legal one. At every friend's turn its hand is its seat's (read from the host's save) and its document
-holds no unplayed card of another seat (``tests/e2e/test_hotseat.absent``); at the end of every deal both
-friends' pages mark it checked as the agreed shuffle (``data-fair``) and none unfair. Printed: one line a deal
-and a summary — deals, checks, seconds. Minutes on two cores; not part of the test suite (its browser tests
-play two deals with friends: ``tests/e2e/test_friends.py``).
+The host (1280×800, English) makes seats 1–3 *a friend online* and deals; the three friends — a 360×740 phone in
+Russian, 1024×700 in Ukrainian, 1280×800 in English — open the table's link, each takes its seat by name. Every
+move is the first legal one. At every friend's turn of play its hand is its seat's (read from the host's save)
+and its document holds no unplayed card of another seat (``tests/e2e/test_hotseat.absent``). In deals 2, 3 and 4
+(friend 1, 2, 3) the friend's page reloads after the deal's fourth move and is back at the table with no
+action. At the end of every deal each friend's page marks it checked as the agreed shuffle (``data-fair``)
+unless its page came back during it (that deal it cannot check: ``data-unchecked``), and none unfair.
+Printed: one line a deal and a summary — deals, checks, reload times, seconds. Minutes on two cores; not part
+of the test suite (its browser tests play a few moves with four pages: ``tests/e2e/test_rooms.py``).
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-FRIENDS = {1: (360, 740, "ru-RU", "Петя"), 2: (1024, 700, "uk-UA", "Остап")}
+FRIENDS = {1: (360, 740, "ru-RU", "Петя"), 2: (1024, 700, "uk-UA", "Остап"), 3: (1280, 800, "en-US", "Bob")}
 """Seat → the friend's viewport width and height, browser language and name."""
+RELOAD_IN = {2: 1, 3: 2, 4: 3}
+"""Deal → the friend whose page reloads after that deal's fourth move."""
+TURN_JS = """() => {
+  const b = document.body.dataset;
+  if (b.phase === 'rubber_over') return 'end';
+  if (b.phase === 'deal_over') return 'over';
+  if (document.querySelector('#hand.is-my-turn button.card.is-legal, #call-screen:not([hidden]) button[data-move]'))
+    return 'host';
+  return ['1', '2', '3'].includes(b.toMove) ? b.toMove : null; }"""
 
 
 def main(argv: list[str]) -> int:
     sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
     from playwright.sync_api import sync_playwright
 
-    friends, hotseat, web, pointer = (importlib.import_module(m) for m in ("test_friends", "test_hotseat",
-                                                                           "test_web", "pointer"))
-    ACTOR_JS, MINE, connect, invite_link = friends.ACTOR_JS, pointer.MINE, friends.connect, friends.invite_link
+    hotseat, web, pointer = (importlib.import_module(m) for m in ("test_hotseat", "test_web", "pointer"))
+    absent, session, PREFS_KEY, seed_storage = hotseat.absent, hotseat.session, web.PREFS_KEY, web.seed_storage
 
     def play_one(page: Any) -> None:
         """The page's first legal move, clicked where it stands (``tests/e2e/pointer.py``)."""
         pointer.play(page, pointer.pick(page))
-    absent, session, PREFS_KEY, seed_storage = hotseat.absent, hotseat.session, web.PREFS_KEY, web.seed_storage
 
     from sitebuild.browser import SiteServer, launch_args
+    from sitebuild.relay import RelayProcess
 
     site = Path(argv[0]) if argv else ROOT / "dist" / "site"
+    relay = RelayProcess().start()
     server = SiteServer(site).start()
+    prefs = {"fast": True, "ice": {"mode": "none"}, "relays": {"mode": "own", "text": relay.url}}
     t0 = time.monotonic()
     checks = {seat: 0 for seat in FRIENDS}
+    reloads: list[float] = []
     deals = 0
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch_args())
 
-            def page(width: int = 1280, height: int = 800, locale: str = "en-US") -> Any:
+            def page(width: int = 1280, height: int = 800, locale: str = "en-US", **more: Any) -> Any:
                 ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
-                seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True, "ice": {"mode": "none"}})})
+                seed_storage(ctx, {PREFS_KEY: json.dumps({**prefs, **more})})
                 new = ctx.new_page()
-                new.set_default_timeout(60_000)
+                new.set_default_timeout(120_000)
                 return new
 
-            host = page()
+            host = page(levels=["human", "online", "online", "online"])
             host.goto(server.url)
             host.wait_for_selector("body[data-ready=true]")
             host.click("#btn-new")
-            for seat in FRIENDS:
-                host.select_option(f"#opt-level-{seat}", "online")
-            host.select_option("#opt-level-3", "medium")
             host.click("#new-game-start")
-            guests = {}
-            for seat, (width, height, locale, name) in FRIENDS.items():
-                guest = page(width, height, locale)
-                guest.goto(invite_link(host, seat))
-                guest.fill("#join-name", name)
+            host.wait_for_selector("#invite-dialog[open] #room-status[data-relays=relays]")
+            link = host.input_value("#invite-dialog input[data-room-link]")
+            guests = {seat: page(width, height, locale) for seat, (width, height, locale, _) in FRIENDS.items()}
+            for guest in guests.values():
+                guest.goto(link)
+            for seat, guest in guests.items():
+                guest.wait_for_selector(f"#join-dialog[open] #join-seat-{seat}")
+                guest.check(f"#join-seat-{seat}")
+                guest.fill("#join-name", FRIENDS[seat][3])
                 guest.click("#join-accept")
-                guest.wait_for_function("(document.querySelector('[data-answer-code]') || {}).value")
-                connect(host, seat, guest.locator("[data-answer-code]").input_value())
-                guests[seat] = guest
+                guest.wait_for_selector("body[data-guest=playing]")
             host.wait_for_function("!document.getElementById('invite-dialog').open")
-            while (what := host.wait_for_function(ACTOR_JS, timeout=120_000).json_value()) != "end":
+            print(f"link {len(link)} characters; three friends seated {time.monotonic() - t0:.0f} s", flush=True)
+            moves, back = 0, set[int]()
+            while (what := host.wait_for_function(TURN_JS).json_value()) != "end":
+                deal = int(host.evaluate("document.body.dataset.deal"))
                 if what == "over":
-                    deal = host.evaluate("document.body.dataset.deal")
-                    fair(guests.values(), deal)
+                    fair(guests, deal, back)
                     deals += 1
-                    print(f"deal {deal}: checked as the agreed shuffle by both friends, {time.monotonic() - t0:.0f} s",
-                          flush=True)
+                    print(f"deal {deal}: checked by the friends, {time.monotonic() - t0:.0f} s", flush=True)
+                    moves, back = 0, set[int]()
                     host.click("#btn-continue")
                     host.wait_for_function(f"document.body.dataset.deal !== '{deal}'"
                                            " || document.body.dataset.phase === 'rubber_over'")
-                elif what == "host":
+                    continue
+                if moves == 4 and deal in RELOAD_IN and RELOAD_IN[deal] not in back:
+                    seat = RELOAD_IN[deal]
+                    at = time.monotonic()
+                    guests[seat].reload()
+                    guests[seat].wait_for_selector("body[data-guest=playing]")
+                    reloads.append(time.monotonic() - at)
+                    back.add(seat)
+                    print(f"deal {deal}: friend {seat}'s page reloaded, playing again in {reloads[-1]:.1f} s",
+                          flush=True)
+                if what == "host":
                     play_one(host)
                 else:
-                    seat = int(host.evaluate("document.body.dataset.toMove"))
+                    seat = int(what)
                     guest = guests[seat]
-                    guest.wait_for_selector(MINE)
+                    guest.wait_for_selector(pointer.MINE)
                     s = session(host)
                     if s.game.phase.name == "PLAY":
                         shown = guest.evaluate("[...document.querySelectorAll('#hand button.card')]"
@@ -101,23 +127,30 @@ def main(argv: list[str]) -> int:
                                        for c in s.game.visible_hand(other)})
                         checks[seat] += 1
                     play_one(guest)
+                moves += 1
             for each in (host, *guests.values()):
                 each.wait_for_selector("#center-panel ul.settlement li")
-            fair(guests.values(), host.evaluate("document.body.dataset.deal"))
+            fair(guests, int(host.evaluate("document.body.dataset.deal")), back)
             deals += 1
-            marks = [g.evaluate("document.body.dataset.fair") for g in guests.values()]
+            marks = {seat: (g.evaluate("document.body.dataset.fair"), g.evaluate("document.body.dataset.unchecked"))
+                     for seat, g in guests.items()}
             browser.close()
     finally:
         server.stop()
-    print(f"the rubber: {deals} deals to the settlement on 3 pages; deals checked by each friend: {marks}; "
-          f"turns checked for others' cards: {checks}; {time.monotonic() - t0:.0f} s")
+        relay.stop()
+    print(f"the rubber: {deals} deals to the settlement on 4 pages; per friend (deals checked, not checked): {marks}; "
+          f"turns checked for others' cards: {checks}; reloads back to playing: median "
+          f"{statistics.median(reloads):.1f} s ({', '.join(f'{r:.1f}' for r in reloads)}); "
+          f"{time.monotonic() - t0:.0f} s")
     return 0
 
 
-def fair(guests: Any, deal: str) -> None:
-    """Each friend's page has checked ``deal`` as the agreed shuffle, and no deal as unfair."""
-    for guest in guests:
-        guest.wait_for_function(f"(document.body.dataset.fair || '').split(',').includes('{deal}')")
+def fair(guests: dict[int, Any], deal: int, back: set[int]) -> None:
+    """Each friend's page has checked ``deal`` as the agreed shuffle — or, the friends whose page came back
+    during it (``back``), marked it not checked — and no deal as unfair."""
+    for seat, guest in guests.items():
+        mark = "unchecked" if seat in back else "fair"
+        guest.wait_for_function(f"(document.body.dataset.{mark} || '').split(',').includes('{deal}')")
         assert guest.evaluate("document.body.dataset.unfair") is None, deal
 
 

@@ -12,7 +12,7 @@ from king.app import App
 from king.clicks import StrayClicks
 from king.draw import el, show_language
 from king.extras import closed, open_help, open_history
-from king.friendslazy import LazyFriends, join_code
+from king.friendslazy import LazyFriends, join_code, room_code
 from king.keys import Keys
 from king.newgame import NewGameDialog
 from king.options import OptionsDialog
@@ -41,7 +41,7 @@ LANG = pick_language(STORE.load_prefs()[0].get("lang"), [str(t) for t in window.
 CAT = load_catalog(LANG)
 app = App(CAT, STORE)
 dialog = NewGameDialog(CAT, new_game_options(), app)  # the engine's options, every table size, read once
-JOIN = join_code(str(window.location.hash))
+JOIN, ROOM = join_code(str(window.location.hash)), room_code(str(window.location.hash))
 friends = LazyFriends(CAT, app)  # issue 19: friends online, imported on first use (a game with friends, a #join= link)
 strays = StrayClicks()  # a double click's follow-up on my hand plays no card (one device, hot seat, a friend's)
 strays.bind()
@@ -67,8 +67,8 @@ def boot() -> None:
     document.body.dataset.lang = LANG
     window.addEventListener("hashchange", create_proxy(on_hash))
     window.addEventListener("resize", create_proxy(app.drawing.measure_bar))  # a friend's page too (it turns)
-    if JOIN is not None:  # a guest's page: no save restored, no bots; the host's table once connected
-        spawn(friends.start_guest(JOIN))
+    if JOIN is not None or ROOM is not None:  # a guest's page: no save restored, no bots; the host's table then
+        spawn(friends.start_guest(JOIN or ROOM or "", room=ROOM is not None))
         return
     friends.bind()
     try:
@@ -87,9 +87,10 @@ def boot() -> None:
 
 
 def on_hash(event: Any) -> None:
-    """An invite link opened in a tab already showing the game or another invite (only its fragment
+    """An invite or table link opened in a tab already showing the game or another link (only its fragment
     changed): a fresh page for it; back from one to the game likewise."""
-    if join_code(str(window.location.hash)) != JOIN:
+    fragment = str(window.location.hash)
+    if join_code(fragment) != JOIN or room_code(fragment) != ROOM:
         window.location.reload()
 
 
@@ -188,6 +189,7 @@ ACTIONS: dict[tuple[str, str], Handler] = {
     ("close", "#help-dialog, #history-dialog"): lambda e: closed(str(e.currentTarget.id)),
     ("click", "#join-body"): lambda e: friends.guest.clicked(e) if friends.guest is not None else None,
     ("cancel", "#join-dialog"): lambda e: friends.guest.cancelled(e) if friends.guest is not None else None,
+    ("click", "#btn-here"): lambda e: friends.guest.back_here() if friends.guest is not None else None,
 }
 for (kind, selector), action in ACTIONS.items():
     on(kind, selector)(action)

@@ -79,6 +79,11 @@ class IceError(ValueError):
         super().__init__(message)
         self.reason, self.args_ = reason, args
 
+    @property
+    def code(self) -> str:
+        """The catalog's code of the words that say it (``ice.<reason>``; ``n`` chooses the plural form)."""
+        return f"ice.{self.reason}"
+
 
 def parse_ice_list(text: str) -> list[dict[str, str]]:
     """The player's own ICE servers (the connection option's list) as RTCPeerConnection ``iceServers``.
@@ -153,6 +158,12 @@ def ice_servers(prefs: dict[str, Any]) -> list[dict[str, str]]:
     return [{"urls": DEFAULT_STUN}]
 
 
+TURN_LIMITS = (30, 60, 120, 300)
+"""The turn limits a host may choose for friends online (Options; the preferences' ``turn_limit``), in seconds:
+a friend connected but not playing for that long is away until they act (``kingcore.online.Lobby``). None —
+the default — is no limit."""
+
+
 def last_name(prefs: dict[str, Any]) -> str:
     """The name to fill in on a friend's join screen: the one this device last joined a table online with
     (``net_name``), else what the first person at this device called themselves (``names[0]``), else ``""``.
@@ -207,7 +218,8 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
     (the connection option: ``{"mode"}`` one of :data:`ICE_MODES`, and ``"text"``, the player's own list
     as typed, which :func:`parse_ice_list` reads; ``own`` needs it), ``relays`` (the relays option, shaped as
     ``ice``: ``{"mode"}`` one of :data:`RELAY_MODES`, and ``"text"``, the player's own list, which
-    :func:`parse_relay_list` reads);
+    :func:`parse_relay_list` reads), ``turn_limit`` (one of :data:`TURN_LIMITS`: the seconds a friend online
+    may take for a move before counting as away, docs/NET.md "Rooms"; none: no limit);
     ``dropped`` names, in that order, each key dropped for its shape (``"ui.large_cards"`` for a ``ui``
     option), or is ``["*"]`` when the text was not a preferences object (too long, too deep, not JSON, not
     an object). ``None`` or an empty text is no preferences: ``({}, [])``. Never raises.
@@ -282,6 +294,11 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
             dropped.append("ice")
         else:
             prefs["ice"] = ice
+    if "turn_limit" in doc:
+        if doc["turn_limit"] in TURN_LIMITS and not isinstance(doc["turn_limit"], bool):
+            prefs["turn_limit"] = doc["turn_limit"]
+        else:
+            dropped.append("turn_limit")
     if "relays" in doc:
         relays = stored_relays(doc["relays"])
         if relays is None:

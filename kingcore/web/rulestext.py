@@ -44,6 +44,9 @@ needs, and who can cheat (the trust model of the commit–reveal deal)."""
 
 NO_CONNECTION_S = 20
 """Seconds after which a page that made no connection to a friend says so (issue 19); the help quotes it."""
+NO_RELAY_S = 10
+"""Seconds after a room's join with no relay answering before a page says so and offers the code links
+(``web/peer.js``'s ``NO_RELAY_MS``); the help and the pages quote it."""
 
 TOPICS: dict[str, str] = {
     "players": "deck", "deck": "deck", "first_dealer": "dealing", "deal_by": "dealing",
@@ -94,8 +97,8 @@ def rules_help(rules: Rules | str) -> dict[str, Any]:
         "deck": _deck(r), "dealing": _dealing(r), "play": [_p("help.play.follow")],
         "contracts": _contracts(r, game, order), "special": _special(r, plain, deals, trumps),
         "replay": _replay(r, game), "order": _order(r, game, order), "settlement": _settlement(r),
-        "friends": [_p("help.friends.invite"), _p("help.friends.connection", NO_CONNECTION_S),
-                    _p("help.friends.trust")],
+        "friends": [_p("help.friends.invite"), _p("help.friends.relays", NO_RELAY_S),
+                    _p("help.friends.connection", NO_CONNECTION_S), _p("help.friends.trust")],
     }
     return {"rules": str(r), "players": r.players, "deals": game.total_deals,
             "sections": [{"id": k, "section": _MARKS[k], "items": sections[k]} for k in SECTIONS]}

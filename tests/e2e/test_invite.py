@@ -24,13 +24,14 @@ pytestmark = pytest.mark.browser
 SEGNO_FETCHED = "() => performance.getEntriesByType('resource').some(e => e.name.includes('/wheels/segno-'))"
 FRIENDS_JS = """async () => {  // friends online's modules in the page's Python, and its files the page fetched
   const py = await (await import(new URL("./boot.mjs", location.href).href)).start();
-  const names = ["king.friends", "king.netload", "king.net", "king.guest", "king.invite", "king.render.invite",
+  const names = ["king.friends", "king.netload", "king.net", "king.netcodes", "king.guest", "king.guestroom",
+                 "king.invite", "king.render.invite",
                  "kingcore.online", "kingcore.online.host", "kingcore.online.guest",
                  "kingcore.online.messages", "kingcore.online.deal.commit", "kingcore.online.qr"];
   const imported = py.runPython(`import sys; " ".join(m for m in ${JSON.stringify(names)} if m in sys.modules)`);
   const fetched = performance.getEntriesByType("resource").map(e => new URL(e.name).pathname)
     .filter(p => /\\/wheels\\/kingcore_net-[^/]*\\.whl$|\\/peer\\.js$/.test(p)
-              || /\\/king\\/(net|guest|invite|render\\/invite)\\.py$/.test(p))
+              || /\\/king\\/(net|netcodes|guest|guestroom|invite|render\\/invite)\\.py$/.test(p))
     .map(p => p.endsWith(".py") ? "king modules" : p.split("/").pop());
   return [imported.split(" ").filter(Boolean), [...new Set(fetched)].sort()];
 }"""
@@ -66,8 +67,8 @@ def qr_text(page: Any, block: str) -> list[str]:
     return decode(svg_pixels(base64.b64decode(src.split(",", 1)[1]).decode()))
 
 
-def stored_ice(page: Any) -> Any:
-    return json.loads(page.evaluate("k => localStorage.getItem(k) || '{}'", PREFS_KEY)).get("ice")
+def stored_ice(page: Any, key: str = "ice") -> Any:
+    return json.loads(page.evaluate("k => localStorage.getItem(k) || '{}'", PREFS_KEY)).get(key)
 
 
 @pytest.fixture
@@ -156,23 +157,47 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.check("#ice-none")
     page.wait_for_function("k => (localStorage.getItem(k) || '').includes('\"none\"')", arg=PREFS_KEY)
     assert stored_ice(page) == {"mode": "none", "text": own}
+    # the relays: the default; an own list refused with its reason, then kept; none (the host has no internet:
+    # each friend gets a code link); and the turn limit, off by default
+    assert page.is_checked("#relays-default") and stored_ice(page, "relays") is None
+    assert page.input_value("#turn-limit") == "" and stored_ice(page, "turn_limit") is None
+    page.check("#relays-own")
+    page.wait_for_selector("#relays-error:not([hidden])")
+    assert "empty" in page.text_content("#relays-error") and stored_ice(page, "relays") is None
+    page.fill("#relays-list", "https://relay.example.org")
+    page.press("#relays-list", "Tab")
+    page.wait_for_function("document.getElementById('relays-error').textContent.includes('line 1')")
+    club = "# our club\nws://192.0.2.7:7447"
+    page.fill("#relays-list", club)
+    page.press("#relays-list", "Tab")
+    page.wait_for_function("k => (localStorage.getItem(k) || '').includes('7447')", arg=PREFS_KEY)
+    assert stored_ice(page, "relays") == {"mode": "own", "text": club} and page.is_hidden("#relays-error")
+    page.check("#relays-none")
+    page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).relays.mode === 'none'", arg=PREFS_KEY)
+    page.select_option("#turn-limit", "60")
+    page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).turn_limit === 60", arg=PREFS_KEY)
     page.click("#options-close")
     page.click("#btn-options")
     assert page.is_checked("#ice-none") and page.input_value("#ice-list") == own
+    assert page.is_checked("#relays-none") and page.input_value("#relays-list") == club
+    assert page.input_value("#turn-limit") == "60"
     page.click("#options-close")
 
-    # offline, a host's game with a friend online: its invite panel and link (the wire from peer.js)
+    # offline, a host's game with a friend online and no relays: its invite panel says so, and each seat's code
+    # link is there at once (the wire from peer.js; the room's library never fetched)
     page.reload()
     page.wait_for_selector("body[data-ready=true]")
     assert friends_online(page) == ([], [])  # a new page: nothing of it until the game with friends
     page.click("#btn-new")
     page.select_option("#opt-level-1", "online")
     page.click("#new-game-start")
-    page.wait_for_selector("#invite-dialog[open] #invite-1[data-state=waiting]")
+    page.wait_for_selector("#invite-dialog[open] #invite-1[data-state=free]")
+    assert page.get_attribute("#room-status", "data-relays") == "off"
+    assert "Relays are off" in str(page.text_content("#room-status"))
     page.wait_for_function("(document.querySelector('#invite-1 input[data-invite-link]') || {}).value")
     assert "#join=" in page.input_value("#invite-1 input[data-invite-link]")
     # the seat is headed by its side and as the table names it (a tester had to work out which was West)
-    assert page.text_content("#invite-1 h3").startswith("Invite for West — Player 2")
+    assert page.text_content("#invite-1 h3").startswith("West — Player 2")
     # a double click selects no text (testers' finds: its second click lands on what the first drew) but in
     # the fields; buttons and the QR code are not selectable at all, the link is
     page.wait_for_selector("#invite-1 figure[data-qr=ready] img.qr")
@@ -202,12 +227,13 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.fill("#answer-1", page.evaluate(SILENT_ANSWER_JS, page.input_value("#invite-1 input[data-invite-link]")))
     page.click("#connect-1")
     got = page.wait_for_function(f"document.body.dataset.noConnection === '1' && {said}").json_value()
-    assert got == ("No connection in 20 seconds. Someone else may also have opened this link: press Re-invite for "
-                   "a new one — or try the same network, or play at one device.")
-    assert page.is_visible("#reinvite-1")  # the Re-invite the line names is beside it
+    assert got == ("No connection in 20 seconds. Someone else may also have opened this link: press New code link "
+                   "for a new one — or try the same network, or play at one device.")
+    assert page.is_visible("#reinvite-1")  # the New code link the line names is beside it
     imported, fetched = friends_online(page)
     assert fetched == ["king modules", "net wheel", "peer.js"], fetched
     assert {"king.net", "kingcore.online.host"} <= set(imported), imported
+    assert not page.evaluate("performance.getEntriesByType('resource').some(e => e.name.includes('/trystero/'))")
     # nothing came from the network but the browser's own update check of the service worker on the reload
     # (the browser's, not the page's: the offline emulation does not cover it; with no server it fails)
     assert [p for p, _ in server.bodies[asked:] if not p.endswith("/sw.js")] == []

@@ -32,7 +32,7 @@ import pytest
 from test_recovery import FILL_JS, FREE_JS
 from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, saved_session, step
 
-from kingcore.online import Host, online_session
+from kingcore.online import Host, Lobby, online_session
 from kingcore.web import Catalog, Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
@@ -321,15 +321,16 @@ def saves() -> list[tuple[str, str, str]]:
 
 def online_table() -> tuple[str, list[str]]:
     """A saved rubber with friends online at seats 1 and 2, before its draw (the host's page shows its invite
-    panel), and join codes for seats 1 and 2 as ``web/peer.js`` makes them — base64url of the deflate-raw of
-    ``{"sdp", "invite"}``: the join screen is drawn before any connection, so a stand-in offer does."""
+    panel: with no relays, each seat's code link), and join codes for seats 1 and 2 as ``web/peer.js`` makes them
+    — base64url of the deflate-raw of ``{"sdp", "invite"}``: the join screen is drawn before any connection, so a
+    stand-in offer does."""
     s = online_session({}, {"levels": ["human", "online", "online", "medium"], "names": ["Ольга Александровна"]
                             + [""] * 3}, random.Random(19))
     s.seq = 200_000
-    host, codes = Host(s), []
+    lobby, codes = Lobby.new(Host(s)), []
     for seat in (1, 2):
         packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-        raw = packer.compress(json.dumps({"sdp": "v=0\r\n", "invite": host.invite(seat)}).encode()) + packer.flush()
+        raw = packer.compress(json.dumps({"sdp": "v=0\r\n", "invite": lobby.invite(seat)}).encode()) + packer.flush()
         codes.append(base64.urlsafe_b64encode(raw).decode().rstrip("="))
     return s.to_save(), codes
 
@@ -453,7 +454,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path) -> Look:
     made, hot_seat_card, hot_seat_dealer, record = inputs()
     cat = Catalog.from_mo(compiled(lang))
     first_name, first_save, _ = made[0]
-    page = warm_game({SAVE_KEY: first_save, PREFS_KEY: json.dumps({"lang": lang, "ice": {"mode": "none"}})})
+    page = warm_game({SAVE_KEY: first_save, PREFS_KEY: json.dumps({"lang": lang, "ice": {"mode": "none"},
+                                                                   "relays": {"mode": "none"}})})
     page.wait_for_selector(f"body[data-lang={lang}]")
     page.emulate_media(reduced_motion="reduce")  # each screen as it ends up: no card still on its way up
     look = Look(page, lang, out)

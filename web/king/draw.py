@@ -69,6 +69,7 @@ class Drawing:
         self.show_last = False
         self.hints = True  # whether this page may ask for a hint (a friend's page: when its host allows them)
         self.stand_ins: frozenset[int] = frozenset()  # the host's page: friends' seats a bot plays now
+        self.presence: list[str | None] | None = None  # friends online: who is there, per seat (docs/NET.md)
         self.hand_key: str | None = None
         self.panel_kind: tuple[str, int] | None = None
         self.call_markup: str | None = None  # what the call screen shows now (redrawn only when it changes)
@@ -109,14 +110,19 @@ class Drawing:
     def seats(self, vm: ViewModel) -> None:
         """The bot seats around the table (drawn from the view model, 1–5 of them), my seat's box, the kitty."""
         el("table").dataset.players = str(vm["players"])
-        for where, nodes in table.seats(vm, self.cat, self.stand_ins).items():
+        for where, nodes in table.seats(vm, self.cat, self.stand_ins, self.presence).items():
             put(el(f"seats-{where}"), nodes)
         me, seat = el("seat-me"), vm["seat"]  # the viewer's seat, at the bottom (hot seat: the person to play)
         me.classList.toggle("is-turn", vm["to_move"] == seat)
         me.classList.toggle("is-dealer", vm["dealer"] == seat)
         me.dataset.seat = str(seat)
+        here = self.presence[seat] if self.presence is not None and seat < len(self.presence) else None
+        if here is None:
+            me.removeAttribute("data-presence")
+        else:
+            me.dataset.presence = here
         me.setAttribute("aria-label", names.text(name(self.cat, seat, vm)))
-        put(me.querySelector(".seat-info"), table.seat_info(vm, self.cat, seat, self.stand_ins))
+        put(me.querySelector(".seat-info"), table.seat_info(vm, self.cat, seat, self.stand_ins, here))
         kitty = table.kitty(vm, self.cat)
         put(el("kitty"), kitty)
         el("kitty").hidden = not kitty

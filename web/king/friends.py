@@ -1,8 +1,8 @@
 """Friends online's entry (issue 19), imported on first use by :class:`king.friendslazy.LazyFriends` (a plain
-start imports only that). Friends online itself — the
-host's :mod:`king.net`, the guest's :mod:`king.guest`, the invite blocks (:mod:`king.invite`), the protocol
-(the package ``kingcore.online``) and the WebRTC wire (``web/peer.js``) — is brought in on
-first use by :func:`king.netload.net_loaded`: a page opened with ``#join=`` (:meth:`Friends.start_guest`), a
+start imports only that). Friends online itself — the host's :mod:`king.net` (and :mod:`king.netcodes`), a
+friend's :mod:`king.guest` (and :mod:`king.guestroom`), the link blocks (:mod:`king.invite`), the protocol (the
+package ``kingcore.online``) and the WebRTC wire (``web/peer.js``) — is brought in on first use by
+:func:`king.netload.net_loaded`: a page opened with ``#join=`` or ``#room=`` (:meth:`Friends.start_guest`), a
 game with an online seat on the table, new or restored (:meth:`Friends.changed`), the New game dialog's
 "online" choice (``king.newgame``), the ``?king-test`` hooks. A game against bots never fetches or imports
 any of it (docs/WEB.md, "Friends online, loaded on first use").
@@ -38,15 +38,16 @@ class Friends:
         self.starting = False
         self.failed: Any = None  # the session friends online could not be loaded for (not tried again)
 
-    async def start_guest(self, code: str) -> None:
-        """The page of a friend's invite (the link ``code``): drawn, and the page marked ready, once friends
-        online is in."""
+    async def start_guest(self, code: str, room: bool = False) -> None:
+        """The page of a friend's invite — a code link's ``code``, or (``room``) a table link's fragment:
+        drawn, and the page marked ready, once friends online is in."""
         if not await loaded_or_said(self.unavailable):
             document.body.dataset.ready = "true"  # the toast said why; the join screen cannot be drawn
             return
         from .guest import GuestPage
+        from .guestroom import RoomPage
 
-        self.guest = GuestPage(self.cat, self.app, code)
+        self.guest = RoomPage(self.cat, self.app, code) if room else GuestPage(self.cat, self.app, code)
         document.body.dataset.ready = "true"
         self.guest.start()
 

@@ -1,9 +1,10 @@
-"""Friends online at start (issue 19): all a page imports of it until it is used — the ``#join=`` code of the
-address (:func:`join_code`), whether a game has a friend online's seat (:func:`has_online`) and
-:class:`LazyFriends`, which imports :mod:`king.friends` (and through it :mod:`king.netload`, which fetches the
-rest) on first use: a page opened with ``#join=``, a game with an online seat on the table (new or restored),
-the ``?king-test`` hooks. A plain start against bots imports none of it (docs/WEB.md, "Friends online, loaded
-on first use"; ``tests/e2e/test_invite.py`` checks ``sys.modules``).
+"""Friends online at start: all a page imports of it until it is used — the ``#join=`` code and the ``#room=``
+table link of the address (:func:`join_code`, :func:`room_code`), whether a game has a friend online's seat
+(:func:`has_online`) and :class:`LazyFriends`, which imports :mod:`king.friends` (and through it
+:mod:`king.netload`, which fetches the rest) on first use: a page opened with ``#join=`` or ``#room=``, a game
+with an online seat on the table (new or restored), the ``?king-test`` hooks. A plain start against bots
+imports none of it (docs/WEB.md, "Friends online, loaded on first use"; ``tests/e2e/test_invite.py`` checks
+``sys.modules``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from .guest import GuestPage
     from .words import Catalog
 
-__all__ = ["LazyFriends", "has_online", "join_code"]
+__all__ = ["LazyFriends", "has_online", "join_code", "room_code"]
 
 
 def join_code(fragment: str) -> str | None:
@@ -36,6 +37,18 @@ def join_code(fragment: str) -> str | None:
         return None
     code = fragment.removeprefix("#join=").strip()
     return code or None
+
+
+def room_code(fragment: str) -> str | None:
+    """The fragment of a table's link (``#room=<secret>``, perhaps with ``&seat=N&pass=P``: read in full by
+    ``kingcore.online.room.read_fragment`` once friends online is in), or ``None`` for any other page.
+
+    >>> room_code("#room=abc&seat=1&pass=00"), room_code("#join=abc"), room_code("#room=")
+    ('room=abc&seat=1&pass=00', None, None)
+    """
+    if not fragment.startswith("#room=") or fragment == "#room=":
+        return None
+    return fragment[1:].strip() or None
 
 
 def has_online(session: Any) -> bool:
@@ -64,9 +77,10 @@ class LazyFriends:
         """The guest's page (a friend's invite opened here), or ``None``."""
         return None if self.friends is None else self.friends.guest
 
-    async def start_guest(self, code: str) -> None:
-        """The page of a friend's invite (the link ``code``): :meth:`king.friends.Friends.start_guest`."""
-        await self.loaded().start_guest(code)
+    async def start_guest(self, code: str, room: bool = False) -> None:
+        """The page of a friend's invite (the code link's ``code``, or a table link's fragment: ``room``):
+        :meth:`king.friends.Friends.start_guest`."""
+        await self.loaded().start_guest(code, room)
 
     def bind(self) -> None:
         """Watch the table for a game with friends; hold the bots while friends online is loading for one."""

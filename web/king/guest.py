@@ -1,15 +1,19 @@
-"""The guest's page (friends online, issue 19): opened from a host's invite link (``…/#join=<code>``), it asks
-"Join Olga's table as North?" with the rules in force and a name, makes the answer code for the host, and once
-connected draws that seat's table from the view models the host sends (``kingcore.online.Guest`` checks each
-one first) with the page's own renderers, and sends the player's intents. It holds no ``Session``, never stores
-another seat's cards, and never writes the visitor's own saved game (it commits nothing to ``king.state``). The
-wire is ``web/peer.js`` (``window.kingPeer``); the protocol is ``kingcore.online``: the host's lobby comes first
-on the connection, and the page takes the invite's seat with its pass (or takes it back with the seat's key it
-keeps: ``kingcore.online.room.Ticket``).
+"""A friend's page: :class:`GuestPage` draws the seat's table from the view models the host sends
+(``kingcore.online.Guest`` checks each one first) with the page's own renderers, and sends the player's
+intents; it says who is there (the host's ``presence``), the fair round's checks, the host's hints, and its
+last table once the host is gone. It holds no ``Session``, never stores another seat's cards, and never writes
+the visitor's own saved game (it commits nothing to ``king.state``). The wire is ``web/peer.js``
+(``window.kingPeer``); the protocol is ``kingcore.online``.
 
-Size: over 400 lines because the friend's page — its join screen, its one connection's lobby and welcome, the
-views drawn, the fair round's checks said, its hints and its last table once the host is gone — is one flow
-over one connection, read best in one place."""
+Two ways in: a table's one link (``#room=…``: :class:`king.guestroom.RoomPage`, which finds the host through the
+relays) and, here, a seat's code link (``#join=<code>``): "Join Olga's table as North?" with the rules in
+force and a name, the answer code for the host, and once connected the host's lobby comes first on the
+connection: the page takes the invite's seat with its pass (or takes it back with the seat's key it keeps:
+``kingcore.online.room.Ticket``).
+
+Size: over 400 lines because the friend's page — the code link's join screen, its one connection's lobby and
+welcome, the views drawn, the fair round's checks said, who is there, its hints and its last table once the
+host is gone — is one flow over one connection, read best in one place."""
 
 from __future__ import annotations
 
@@ -25,7 +29,7 @@ from kingcore.online import Guest, NetError, answer_text, check_invite
 from kingcore.online.room import remember, ticket_for
 from kingcore.web import RULE_SET_TEXTS, check_names, name_problem
 from kingcore.web.prefs import ice_servers, last_name
-from kingcore.web.rulestext import NO_CONNECTION_S
+from kingcore.web.rulestext import NO_CONNECTION_S, NO_RELAY_S
 
 from .app import App
 from .draw import blob_url, el, put
@@ -37,14 +41,25 @@ from .state import spawn
 from .words import Catalog
 
 PEER = "host"
-"""The guest's one connection's name in ``kingPeer``."""
+"""The code link's one connection's name in ``kingPeer``."""
+FLOOD_WINDOW_S = 1.0
+"""The second over which ``kingcore.online.Guest`` counts the host's texts (``HOST_FLOOD_LIMIT`` in it)."""
+BAD_HOST_QUIET_S = 5.0
+"""After saying that the host sent something this page cannot show, the same is not said again for this long (a
+hostile host's burst of a thousand refused texts is one toast)."""
 MAX_LINK = 16_384
 """The longest decoded invite link read (the offer and the invite), in characters."""
 STATE_WORDS = {"reading": "net.connecting", "bad_link": "net.join.bad_link", "asking": "net.join.title",
                "answered": "net.join.answer_title", "connected": "net.join.connected", "lost": "net.host_lost",
-               "bye": "net.closed", "new_game": "net.closed_new_game", "failed": "net.host_lost"}
+               "bye": "net.closed", "new_game": "net.closed_new_game", "failed": "net.host_lost",
+               "finding": "net.join.finding", "no_relay": "net.join.no_relay", "back": "net.join.back",
+               "reconnecting": "net.host_reconnecting", "freed": "net.bye.freed", "elsewhere": "net.bye.elsewhere",
+               "full": "net.bye.full"}
 """The status line's words for each state of the guest's page (``data-guest``; ``playing``: the table's own)."""
-GONE = ("lost", "bye", "new_game", "failed")  # the host gone: the table a picture (GuestPage.gone)
+GONE = ("lost", "bye", "new_game", "failed", "freed", "elsewhere", "full")
+"""The host gone for good: the table a picture (:meth:`GuestPage.gone`)."""
+PICTURE = (*GONE, "reconnecting")
+"""States in which the table is only a picture: the host gone, or (a table link's page) coming back."""
 
 
 def read_link(text: str) -> tuple[str, dict[str, Any]]:
@@ -68,9 +83,15 @@ class GuestPage:
         self.sdp: str | None = None
         self.invite: dict[str, Any] = {}
         self.guest: Guest | None = None
+        self.peer = PEER  # the host's connection in kingPeer
         self.name = ""
         self.connected = False
         self.listener = create_proxy(self.on_peer)
+        self.render_proxy = create_proxy(self.render_now)
+        self.rendering = False  # a render is on its way (views that come in a burst are drawn once)
+        self.bad_said = -BAD_HOST_QUIET_S  # when this page last said the host sent something it cannot show
+        self.flood_timer: Any = None
+        self.flood_over = create_proxy(lambda: document.body.removeAttribute("data-host-flood"))
         self.record: str | None = None  # the game record the host shared once a deal was over
         self.record_url: str | None = None
         self.asked_deal: int | None = None  # the deal after whose result Continue asked the host to deal
@@ -82,7 +103,7 @@ class GuestPage:
         """The page is up: read the link, then ask. With ``?king-test`` in the address (the browser tests
         only), ``window.kingNetTest(text)`` sends raw text to the host: a hostile guest's messages."""
         if "king-test" in str(window.location.search):
-            window.kingNetTest = create_proxy(lambda text: bool(window.kingPeer.send(PEER, str(text))))
+            window.kingNetTest = create_proxy(lambda text: bool(window.kingPeer.send(self.peer, str(text))))
             window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self, "no_connection_s", float(s)))
             window.kingGuestView = create_proxy(lambda text, hints=False: self.test_view(str(text), hints is True))
         document.body.dataset.guest = "reading"
@@ -157,28 +178,34 @@ class GuestPage:
     def accept(self) -> None:
         """*Join*: the name checked (an empty one is said beside the field — the others must know who joins —
         and Join does nothing else), kept for the next join on this device, the answer code made and shown."""
-        if self.sdp is None or self.guest is not None:
+        if self.sdp is None or self.guest is not None or not self.take_name():
             return
+        self.guest = Guest(self.clock, room=str(self.invite["room"]))
+        el("join-accept").disabled = True
+        spawn(self.answer())
+
+    def take_name(self) -> bool:
+        """The join screen's name (``#join-name``) checked — an empty one is said beside the field (the others
+        must know who joins), in the page's language and naming no seat (it is the visitor's own name) — and,
+        when good, kept as :attr:`name` and for this device's next join screen. Whether it was good."""
         typed = str(el("join-name").value)
         problem = name_problem([typed], required=True)
-        if problem is not None:  # in the page's language; the visitor's own name: no seat named
+        if problem is not None:
             code = {"long": "net.join.name_too_long", "empty": "net.join.name_empty"}.get(problem[1],
                                                                                          "net.join.name_char")
             el("join-error").textContent = self.cat.t(code, **problem[2])
             el("join-name").focus()
-            return
+            return False
         try:
             self.name = check_names([typed], 1)[0]
         except ValueError as e:
             el("join-error").textContent = str(e)
-            return
+            return False
         el("join-error").textContent = ""  # a corrected name: the old error goes
         st = self.app.state
         st.prefs["net_name"] = self.name  # filled in on this device's next join screen
         st.store.save_prefs(st.prefs)
-        self.guest = Guest(self.clock, room=str(self.invite["room"]))
-        el("join-accept").disabled = True
-        spawn(self.answer())
+        return True
 
     async def answer(self) -> None:
         window.kingPeer.listen(self.listener)
@@ -216,57 +243,37 @@ class GuestPage:
             self.connected = True
             el("join-dialog").close()
             self.say_state("connected")
+            self.show_presence()
         elif kind == "message":
             self.received(self.guest.receive(text))
         elif kind == "lost":
             self.connected = False
+            self.show_presence()
             if str(document.body.dataset.guest) in GONE:  # the host said goodbye first: said already
                 return
             self.app.state.show_toast(self.cat.t("net.host_lost"))
             self.gone("lost")
 
     def received(self, out: dict[str, Any]) -> None:
-        """What the protocol made of a message: the lobby answered (the invite's seat taken with its pass, or
-        taken back with this device's key for it), a view drawn, a refusal said, the fair round answered."""
-        if "lobby" in out and self.guest is not None:
-            ticket = ticket_for(self.app.state.store.get(self.app.state.store.seats_key), self.guest.room)
-            if ticket is not None and ticket.table == out["lobby"]["table"] and ticket.seat == self.invite["seat"]:
-                self.send(self.guest.back(ticket))
-            else:
-                self.send(self.guest.take(int(self.invite["seat"]), self.name, str(self.invite["pass"])))
+        """What the protocol made of a host's message: the lobby answered (:meth:`on_lobby`), the welcome
+        (:meth:`on_welcome`), a view drawn, a refusal said, the fair round answered, who is there, a goodbye
+        (:meth:`on_bye`), a message refused (:meth:`bad_host`)."""
+        if "lobby" in out:
+            self.on_lobby(out["lobby"])
         elif "view" in out:
             self.draw(out["view"])
             if "unshuffled" in out:
                 self.unfair(int(out["unshuffled"]))
         elif "welcome" in out:  # on joining, and again whenever the host changes whether it allows hints
-            ticket = self.guest.ticket(self.name) if self.guest is not None and out.get("key") else None
-            if ticket is not None:  # this device's way back to the seat
-                store = self.app.state.store
-                store.put(store.seats_key, remember(store.get(store.seats_key), ticket))
-            self.app.screen.drawing.hints = out["welcome"].get("hints") is True
-            if not self.app.screen.drawing.hints:
-                self.app.state.hint = None
-            if self.app.state.vm is not None:
-                self.app.screen.render()
-                self.mark_asked()
+            self.on_welcome(out)
         elif "hint" in out:
             self.hinted(str(out["hint"]))
         elif "refused" in out:
-            refused = out["refused"]
-            reason = str(refused.get("reason", "")) if isinstance(refused, dict) else str(refused)
-            document.body.dataset.lastError = reason
-            st = self.app.state
-            if st.hint is not None and st.hint.get("pending"):  # the hint asked will not come: "Thinking…" goes
-                st.hint = None
-                self.app.screen.render()
-                self.mark_asked()
-                st.show_toast(self.cat.t("toast.no_hint"))
-            else:
-                st.show_toast(self.cat.t("toast.not_allowed", why=self.cat.why(reason, {})))
+            self.on_refused(out["refused"])
         elif "unfair" in out:
             self.unfair(int(out["unfair"]))
         elif "presence" in out:
-            document.body.dataset.presence = ",".join(str(p or "") for p in out["presence"])
+            self.show_presence()
         elif out.get("checked") is False:  # a deal whose fair round this page was not in: quietly not checked
             document.body.dataset.unchecked = ",".join(map(str, self.guest.unchecked if self.guest else []))
         elif "record" in out:  # a deal is over: its record (every hand of it) may be downloaded now
@@ -274,35 +281,141 @@ class GuestPage:
             document.body.dataset.fair = ",".join(map(str, self.guest.fair if self.guest is not None else []))
             self.mark_fair()
         elif "bye" in out:
-            self.gone("new_game" if out["bye"] == "new_game" else "bye")
+            self.on_bye(str(out["bye"]))
         elif "error" in out:
-            window.console.warn(f"king: the host sent a message refused: {out['error']}: {out.get('message')}")
+            self.bad_host(str(out["error"]), str(out.get("message") or ""))
         for key in ("commit", "reveal", "send"):
             if isinstance(out.get(key), str):
                 self.send(out[key])
 
+    def on_lobby(self, lobby: dict[str, Any]) -> None:
+        """The host's lobby on the code's connection: the invite's seat taken with its pass, or taken back with
+        this device's key for it."""
+        if self.guest is None:
+            return
+        ticket = ticket_for(self.app.state.store.get(self.app.state.store.seats_key), self.guest.room)
+        if ticket is not None and ticket.table == lobby["table"] and ticket.seat == self.invite["seat"]:
+            self.send(self.guest.back(ticket))
+        else:
+            self.send(self.guest.take(int(self.invite["seat"]), self.name, str(self.invite["pass"])))
+
+    def on_welcome(self, out: dict[str, Any]) -> None:
+        """The host's welcome: a seat's new key kept as this device's way back to it; hints as the host allows."""
+        ticket = self.guest.ticket(self.name) if self.guest is not None and out.get("key") else None
+        if ticket is not None:  # this device's way back to the seat
+            store = self.app.state.store
+            store.put(store.seats_key, remember(store.get(store.seats_key), ticket))
+        self.app.screen.drawing.hints = out["welcome"].get("hints") is True
+        if not self.app.screen.drawing.hints:
+            self.app.state.hint = None
+        self.show_presence()
+        if self.app.state.vm is not None:
+            self.app.screen.render()
+            self.mark_asked()
+
+    def on_refused(self, refused: Any) -> None:
+        """The host refused a message of this page: said in the page's own words for its reason code."""
+        reason = str(refused.get("reason", "")) if isinstance(refused, dict) else str(refused)
+        document.body.dataset.lastError = reason
+        st = self.app.state
+        if st.hint is not None and st.hint.get("pending"):  # the hint asked will not come: "Thinking…" goes
+            st.hint = None
+            self.app.screen.render()
+            self.mark_asked()
+            st.show_toast(self.cat.t("toast.no_hint"))
+        else:
+            st.show_toast(self.cat.t("toast.not_allowed", why=self.cat.why(reason, {})))
+
+    def on_bye(self, reason: str) -> None:
+        """The host closed this connection: a new game, or this page sent away."""
+        self.gone("new_game" if reason == "new_game" else "bye")
+
+    def bad_host(self, reason: str, detail: str) -> None:
+        """A host's message this page refused (``kingcore.online.Guest``: too many, too big, not the protocol's):
+        nothing of it is drawn; the page says so in its own words — never the host's text — once in a while."""
+        document.body.dataset.hostRefused = reason
+        if reason == "flood":  # a mark while the host's texts are dropped unread (a second after the last)
+            document.body.dataset.hostFlood = "true"
+            window.clearTimeout(self.flood_timer)
+            self.flood_timer = window.setTimeout(self.flood_over, (FLOOD_WINDOW_S + 0.1) * 1000)
+        now = self.clock()
+        if now - self.bad_said >= BAD_HOST_QUIET_S:
+            self.bad_said = now
+            window.console.warn(f"king: the host sent a message refused: {reason}: {detail[:200]}")
+            self.app.state.show_toast(self.cat.t("net.bad_host"))
+
+    def host_presence(self) -> str | None:
+        """Who is there at the host's seat, as this page knows it: ``here`` while connected, else ``away``."""
+        return "here" if self.connected else "away"
+
+    def show_presence(self, render: bool = True) -> None:
+        """Who is there on the table's seats (``data-presence``): each friend's as the host said it, the host's
+        as this page knows it (:meth:`host_presence`); this page's own seat away — idle past the turn limit, or a
+        bot playing for it — shows the *I'm back* banner. The table is drawn again at once (``render``) when
+        that changed."""
+        guest = self.guest
+        if guest is None or guest.welcome is None:
+            return
+        levels = guest.welcome["levels"]
+        said = list(guest.presence) + [None] * len(levels)
+        host = next((s for s, lv in enumerate(levels) if lv != "online"), None)
+        presence: list[str | None] = [said[s] if lv == "online" else None for s, lv in enumerate(levels)]
+        if host is not None:
+            presence[host] = self.host_presence()
+        document.body.dataset.presence = ",".join(p or "" for p in presence)
+        mine = presence[guest.seat] if guest.seat is not None and guest.seat < len(presence) else None
+        away = self.connected and mine in ("away", "bot") and not self.closed()
+        banner = el("guest-away")
+        if not is_none(banner) and banner.hidden == away:
+            el("guest-away-text").textContent = self.cat.t("net.away_bot" if mine == "bot" else "net.away_wait")
+            banner.hidden = not away
+        drawing = self.app.screen.drawing
+        if presence != drawing.presence:
+            drawing.presence = presence
+            if render and self.app.state.vm is not None:
+                self.app.screen.render()
+
+    def back_here(self) -> None:
+        """*I'm back*: the friend acts again after the turn limit made the seat away."""
+        if self.guest is not None and self.connected:
+            self.send(self.guest.here())
+            el("guest-away").hidden = True
+
     def draw(self, received: Any) -> None:
         """A view model from the host (``received``, untrusted), checked, drawn by the page's renderers (never
-        stored)."""
+        stored). Views that come in a burst are drawn once, the last."""
         assert self.guest is not None
         if self.closed():
             return  # the host said goodbye: nothing of that table is drawn any more
         try:
             vm = self.guest.check_view(received)
         except NetError as e:
-            window.console.warn(f"king: the host sent a view that is refused: {e}")
+            self.bad_host(e.reason, str(e))
             return
         st = self.app.state
         if st.vm != vm:
             st.hint = None  # a hint is for the position it was asked in
         st.vm = vm
+        self.render_soon()
+
+    def render_soon(self) -> None:
+        """The table drawn once the messages already come in are read (one draw for a burst of views)."""
+        if not self.rendering:
+            self.rendering = True
+            window.setTimeout(self.render_proxy, 0)
+
+    def render_now(self, *_: Any) -> None:
+        self.rendering = False
+        if self.app.state.vm is None:
+            return
+        if not self.closed():
+            document.body.dataset.guest = "playing"
         self.app.screen.render()
-        document.body.dataset.guest = "playing"
         self.mark_asked()
         self.mark_fair()
 
     def send(self, text: str) -> None:
-        window.kingPeer.send(PEER, text)
+        window.kingPeer.send(self.peer, text)
 
     def unfair(self, deal: int) -> None:
         """The banner: deal ``deal`` was not the agreed shuffle (or dealt without this page's part)."""
@@ -402,11 +515,12 @@ class GuestPage:
         return given if isinstance(given, str) and given else self.cat.t("hotseat.player", n=1)
 
     def closed(self) -> bool:
-        """Whether the host is gone (lost, or closed the table): the page's table is only a picture now."""
-        return str(document.body.dataset.guest) in GONE
+        """Whether the host is gone (lost, or closed the table) or being reconnected to: the page's table is only
+        a picture now."""
+        return str(document.body.dataset.guest) in PICTURE
 
     def gone(self, state: str) -> None:
-        """The host is gone (``state``: one of :data:`GONE`): the last table drawn with no card playable, no
+        """The host is gone (``state``: one of :data:`PICTURE`): the last table drawn with no card playable, no
         call, no *Hint* (``Guest.closed_view``), and the status line saying what happened (a tap on a card
         says nothing more: ``main.on_hand`` asks :meth:`closed`)."""
         document.body.dataset.guest = state
@@ -421,5 +535,7 @@ class GuestPage:
     def say_state(self, state: str) -> None:
         """The page's mark (``data-guest``) and the status line."""
         document.body.dataset.guest = state
-        if state != "playing":
+        if state == "no_relay":
+            el("status").textContent = self.cat.n(STATE_WORDS[state], NO_RELAY_S)
+        elif state != "playing":
             el("status").textContent = self.cat.t(STATE_WORDS[state], host=self.host_name())

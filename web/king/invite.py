@@ -1,5 +1,5 @@
-"""One invite or answer block of "friends online" (issue 19): the host's invite link for a seat, or the
-guest's answer code, with **Copy** (the Clipboard API; a toast says it is copied), **Share** (only where
+"""One link or code block of friends online: the table's one link, a seat's own link or its code link (the
+host's), or a friend's answer code, with **Copy** (the Clipboard API; a toast says it is copied), **Share** (only where
 ``navigator.share`` exists), its QR code and a status line. ``king.net`` (the host's invite panel) and
 ``king.guest`` (the guest's join screen) call :func:`invite_block`.
 
@@ -11,8 +11,8 @@ page, and an SVG in an ``<img>`` runs nothing.
 
 Markup of a block (inside the element given, e.g. netpage's ``#invite-<seat>``)::
 
-    div.invite[data-kind=invite|answer]
-      label > span + input[readonly][data-invite-link]   (an answer: input[data-answer-code])
+    div.invite[data-kind=room|seat|invite|answer]
+      label > span + input[readonly][data-room-link]   (data-seat-link, data-invite-link, data-answer-code)
       div.invite-actions > button[data-copy] + button[data-share] (absent without navigator.share)
       figure.invite-qr[data-qr=loading|ready|failed] > img.qr[alt] | figcaption
       p.invite-status[role=status][data-state]
@@ -40,20 +40,21 @@ from .words import Catalog
 QR_WHEEL = "__SEGNO_WHEEL__"
 """The segno wheel's URL, relative to the page (the build writes it: ``sitebuild.site.QR_MARK``)."""
 
-KINDS = {"invite": "data-invite-link", "answer": "data-answer-code"}
-"""A block's kind -> the mark of its read-only field (the ids the automated checks use, issue 19)."""
+KINDS = {"invite": "data-invite-link", "answer": "data-answer-code", "room": "data-room-link",
+         "seat": "data-seat-link"}
+"""A block's kind -> the mark of its read-only field (the ids the automated checks use): a seat's code link, a
+friend's answer code, the table's one link, a seat's own (reserved) link."""
 
-SEAT_STATES = {"waiting": "net.seat.waiting", "connected": "net.seat.connected",
-               "disconnected": "net.seat.disconnected", "stand_in": "net.seat.stand_in"}
-"""An online seat's state (``data-state`` of a block's status line) -> its words."""
+SEAT_STATES = {"waiting": "net.seat.waiting"}
+"""A code link's state (``data-state`` of its block's status line) -> its words: its friend not yet here."""
 
-HOST_WORDS = ("net.invite.title", "net.invite.seat", "net.invite.help", "net.invite.answer", "net.invite.connect",
-              "net.invite.reinvite", "net.invite.start", "net.invite.start_bots", "net.invite.give_bot",
+HOST_WORDS = ("net.invite.title", "net.seat.heading", "net.invite.help", "net.invite.answer", "net.invite.connect",
+              "net.invite.reinvite", "net.invite.start_bots", "net.invite.give_bot",
               "net.invite.wait", "net.invite.lost", "net.invite.bad_answer", "net.to_connect",
               "net.connected_count", "net.no_connection", "net.hints_allowed", "net.waiting_for",
               "net.invite.seat_taken", "net.invite.invite_used", "net.invite.own_link")
-"""The host's words of the feature that ``king.net`` and the new-game dialog draw (issue 19; written with
-this module, named here so that each has a user the catalog check sees)."""
+"""The host's words of the feature that ``king.net`` and the new-game dialog draw (written with this module,
+named here so that each has a user the catalog check sees)."""
 
 GUEST_WORDS = ("net.join.title", "net.join.question", "net.join.rules", "net.join.name", "net.join.accept",
                "net.join.answer_title", "net.join.answer_help", "net.join.bad_link", "net.join.connected",
@@ -92,8 +93,9 @@ class InviteBlock:
     drawn = 0
     """Blocks drawn so far in this page: each block's ``data-block`` number."""
 
-    def __init__(self, node: Any, cat: Catalog, kind: str, text: str, toast: Callable[[str], None]) -> None:
-        self.node, self.cat, self.kind, self.text, self.toast = node, cat, kind, text, toast
+    def __init__(self, node: Any, cat: Catalog, kind: str, text: str, toast: Callable[[str], None],
+                 used: Callable[[], None] | None = None) -> None:
+        self.node, self.cat, self.kind, self.text, self.toast, self.used = node, cat, kind, text, toast, used
         self.proxy = create_proxy(self.clicked)
         InviteBlock.drawn += 1
         self.number = InviteBlock.drawn
@@ -105,7 +107,7 @@ class InviteBlock:
                             "spellcheck": "false", "autocomplete": "off", "class": "invite-code",
                             "data-wide": True})  # a one-line field of a long code: it scrolls, by design
         can_share = not is_none(getattr(window.navigator, "share", None))
-        qr_label = t("net.qr" if self.kind == "invite" else "net.qr_answer")
+        qr_label = t("net.qr_answer" if self.kind == "answer" else "net.qr")
         return h("div", {"class": "invite", "data-kind": self.kind, "data-block": self.number},
                  h("label", {"class": "invite-field"}, h("span", None, title), " ", field),
                  h("div", {"class": "invite-actions"},
@@ -166,6 +168,10 @@ class InviteBlock:
             spawn(self.copy())
         elif button.hasAttribute("data-share"):
             spawn(self.share())
+        else:
+            return
+        if self.used is not None:  # a seat's own link copied or shared: the seat is kept for its holder
+            self.used()
 
     async def copy(self) -> None:
         """The text to the clipboard (the Clipboard API; else the old select-and-copy); a toast says so."""
@@ -181,8 +187,8 @@ class InviteBlock:
     async def share(self) -> None:
         """The system's share sheet: the link as a URL, an answer code as text. Cancelling it is no error."""
         t = self.cat.t
-        data = ({"title": t("net.share_title"), "url": self.text} if self.kind == "invite"
-                else {"title": t("net.share_answer"), "text": self.text})
+        data = ({"title": t("net.share_answer"), "text": self.text} if self.kind == "answer"
+                else {"title": t("net.share_title"), "url": self.text})
         try:
             await window.navigator.share(to_js(data))
         except Exception as e:
@@ -190,20 +196,23 @@ class InviteBlock:
 
 
 def invite_block(node: Any, cat: Catalog, kind: str, text: str, *, title: str, status: str = "",
-                 state: str = "", toast: Callable[[str], None], after: list[Node] | None = None) -> InviteBlock:
-    """Draw one invite (``kind="invite"``: the host's link for a seat) or answer (``kind="answer"``: the
-    guest's code) block into ``node`` (an element; what it held goes) and return it.
+                 state: str = "", toast: Callable[[str], None], after: list[Node] | None = None,
+                 used: Callable[[], None] | None = None) -> InviteBlock:
+    """Draw one block into ``node`` (an element; what it held goes) and return it: the table's one link
+    (``kind="room"``), a seat's own link (``"seat"``), a seat's code link (``"invite"``) or a friend's answer
+    code (``"answer"``).
 
     ``text`` is the link or the code (any length: a text no QR code holds gets a note instead of the
-    picture); ``title`` the field's label in words (e.g. ``cat.t("net.invite.seat", seat=…)``); ``status``
+    picture); ``title`` the field's label in words (e.g. ``cat.t("net.room.link")``); ``status``
     and ``state`` the first status line (see :meth:`InviteBlock.status`); ``toast`` shows a short note (the
     page's ``State.show_toast``); ``after``: nodes drawn at the block's end (the host's answer field and
-    Connect). Raises ``KeyError`` for another ``kind``. The QR code follows within a moment
+    Connect); ``used``: called when Copy or Share is pressed (a seat's own link: the seat is kept for its
+    holder). Raises ``KeyError`` for another ``kind``. The QR code follows within a moment
     (``figure[data-qr=ready]``); the first block of a page installs the encoder first.
     """
     if kind not in KINDS:  # before anything is drawn
         raise KeyError(kind)
-    block = InviteBlock(node, cat, kind, text, toast)
+    block = InviteBlock(node, cat, kind, text, toast, used)
     block.draw(title, status, state, after or [])
     return block
 

@@ -1,13 +1,14 @@
 """Friends online's loader (issue 19): :func:`net_loaded` brings in what a page without friends online never
 fetches nor imports — the friends-online wheel (``wheels/kingcore_net-*.whl``: the package ``kingcore.online``;
 :data:`NET_WHEEL`, written by the build: ``sitebuild.site.NET_MARK``), the page's own friends-online modules
-(:data:`NET_PAGE_MODULES`: ``king.net``, ``king.guest``, ``king.invite``, ``king.render.invite``, which the
-build leaves out of PyScript's ``files`` config) and the WebRTC wire ``web/peer.js`` (``window.kingPeer``; it
-imports the rooms' library, ``trystero/``, itself on a room's first join: a page that only exchanges codes
-never fetches it). The wheel is installed into this Python's ``site-packages/kingcore/online/`` as segno's is
-(``king.invite``); the service worker precaches all of it for offline play. Each page start installs it afresh
-on first use: a start-up snapshot (``web/boot.mjs``) holds neither its files nor its modules. Before it is in,
-``import kingcore.online`` fails with a ``ModuleNotFoundError``. :mod:`king.friends` says when it is used.
+(:data:`NET_PAGE_MODULES`: ``king.net``, ``king.netcodes``, ``king.guest``, ``king.guestroom``,
+``king.invite``, ``king.render.invite``, which the build leaves out of PyScript's ``files`` config) and the
+WebRTC wire ``web/peer.js`` (``window.kingPeer``; it imports the rooms' library, ``trystero/``, itself on a
+room's first join: a page that only exchanges codes never fetches it). The wheel is installed into this
+Python's ``site-packages/kingcore/online/`` as segno's is (``king.invite``); the service worker precaches all
+of it for offline play. Each page start installs it afresh on first use: a start-up snapshot
+(``web/boot.mjs``) holds neither its files nor its modules. Before it is in, ``import kingcore.online`` fails
+with a ``ModuleNotFoundError``. :mod:`king.friends` says when it is used.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ NET_WHEEL = "__NET_WHEEL__"
 PEER_JS = "./peer.js"
 """The WebRTC wire (``window.kingPeer``), a classic script run once on first use."""
 
-NET_PAGE_MODULES = ("guest.py", "invite.py", "net.py", "render/invite.py")
+NET_PAGE_MODULES = ("guest.py", "guestroom.py", "invite.py", "net.py", "netcodes.py", "render/invite.py")
 """Friends online's modules of the page, under ``king/``: the build leaves them out of PyScript's ``files``
 config (``sitebuild.site.NET_PAGE_MODULES`` must name the same), :func:`net_loaded` fetches them."""
 

@@ -6,10 +6,13 @@ by ``#options-close`` or Escape. Each option is a checkbox ``input[data-ui=NAME]
   ``king.assist``, which also draws the bar's ``#btn-undo``.
 * The display options (``fieldset#options-display``: large cards, a four-colour deck) are marks on ``<body>``
   (``king.render.display``) that the style sheet draws.
-* The connection option of friends online (``fieldset#options-connection``, issue 19): the ICE servers, radio
-  buttons ``input[name=ice]`` (``default``, ``none``, ``own``) and the player's own list ``#ice-list``, kept in
-  the preferences' ``ice`` (``kingcore.web.prefs.ICE_MODES``) once valid; a list that is not is said in
-  ``#ice-error`` and not kept. ``kingcore.web.prefs.ice_servers`` turns it into the connection's servers.
+* The options of friends online (``fieldset#options-connection``): the ICE servers, radio buttons
+  ``input[name=ice]`` (``default``, ``none``, ``own``) and the player's own list ``#ice-list``, kept in the
+  preferences' ``ice`` (``kingcore.web.prefs.ICE_MODES``) once valid; a list that is not is said in
+  ``#ice-error`` and not kept (``kingcore.web.prefs.ice_servers`` turns it into the connection's servers). The
+  relays a table's room is found through, the same way: ``input[name=relays]``, ``#relays-list``,
+  ``#relays-error``, kept in ``relays`` (``kingcore.web.relays``). The turn limit, ``select#turn-limit``, kept in
+  ``turn_limit`` (``kingcore.web.prefs.TURN_LIMITS``; none: off).
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from typing import Any
 from pyscript import document
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web.prefs import IceError, parse_ice_list
+from kingcore.web.prefs import TURN_LIMITS, IceError, parse_ice_list
+from kingcore.web.relays import RelayError, parse_relay_list
 
 from .app import App
 from .draw import el
@@ -83,6 +87,18 @@ class OptionsDialog:
         if not is_none(box) and (box.hasAttribute("data-ice") or box.id == "ice-list"):
             self.ice_changed()
             return
+        if not is_none(box) and (box.hasAttribute("data-relays") or box.id == "relays-list"):
+            self.relays_changed()
+            return
+        if not is_none(box) and box.id == "turn-limit":
+            chosen = str(box.value)
+            if chosen.isdigit() and int(chosen) in TURN_LIMITS:
+                self.app.state.prefs["turn_limit"] = int(chosen)
+            else:
+                self.app.state.prefs.pop("turn_limit", None)
+            self.app.store.save_prefs(self.app.state.prefs)
+            document.body.dataset.options = "saved"
+            return
         if is_none(box) or not box.hasAttribute("data-ui"):
             return
         name, value = str(box.dataset.ui), bool(box.checked)
@@ -96,35 +112,49 @@ class OptionsDialog:
         document.body.dataset.options = "saved"  # a mark for the tests: the change is stored
 
     def show_ice(self) -> None:
-        """The connection option as stored (the default when none is)."""
-        ice = self.app.state.prefs.get("ice")
-        ice = ice if isinstance(ice, dict) else {}
-        mode = str(ice.get("mode", "default"))
-        for radio in document.querySelectorAll("#options-dialog input[data-ice]"):
-            radio.checked = str(radio.value) == mode
-        el("ice-list").value = str(ice.get("text", ""))
-        el("ice-error").hidden = True
+        """The options of friends online as stored (the defaults when none are): the ICE servers, the relays,
+        the turn limit."""
+        prefs = self.app.state.prefs
+        for key in ("ice", "relays"):
+            stored = prefs.get(key)
+            stored = stored if isinstance(stored, dict) else {}
+            mode = str(stored.get("mode", "default"))
+            for radio in document.querySelectorAll(f"#options-dialog input[data-{key}]"):
+                radio.checked = str(radio.value) == mode
+            el(f"{key}-list").value = str(stored.get("text", ""))
+            el(f"{key}-error").hidden = True
+        limit = prefs.get("turn_limit")
+        el("turn-limit").value = str(limit) if limit in TURN_LIMITS else ""
 
     def ice_changed(self) -> None:
         """The connection option changed: kept when valid (an own list that parses), else said and not kept."""
-        checked = document.querySelector("#options-dialog input[data-ice]:checked")
+        self.list_changed("ice", parse_ice_list, IceError)
+
+    def relays_changed(self) -> None:
+        """The relays option changed: kept when valid (an own list that parses), else said and not kept."""
+        self.list_changed("relays", parse_relay_list, RelayError)
+
+    def list_changed(self, key: str, parse: Any, error_type: Any) -> None:
+        """An option of a mode and a list (``ice``, ``relays``) changed: kept when valid (an own list that
+        ``parse`` takes), else said in ``#<key>-error`` (its ``error_type``'s code and values, in words) and
+        not kept."""
+        checked = document.querySelector(f"#options-dialog input[data-{key}]:checked")
         mode = "default" if is_none(checked) else str(checked.value)
-        text = str(el("ice-list").value)
-        error = el("ice-error")
-        ice: dict[str, str] = {"mode": mode}
+        text = str(el(f"{key}-list").value)
+        error = el(f"{key}-error")
+        kept: dict[str, str] = {"mode": mode}
         try:
-            parse_ice_list(text)
-            ice["text"] = text
-        except IceError as e:
+            parse(text)
+            kept["text"] = text
+        except error_type as e:
             if mode == "own":  # another mode is kept: its list only when it is valid
                 args = {k: v for k, v in e.args_.items() if k != "n"}
-                code = f"ice.{e.reason}"
-                error.textContent = self.app.cat.n(code, int(e.args_["n"]), **args) if "n" in e.args_ \
-                    else self.app.cat.t(code, **args)
+                error.textContent = self.app.cat.n(e.code, int(e.args_["n"]), **args) if "n" in e.args_ \
+                    else self.app.cat.t(e.code, **args)
                 error.hidden = False
                 document.body.dataset.options = "refused"  # a mark for the tests: nothing stored
                 return
         error.hidden = True
-        self.app.state.prefs["ice"] = ice
+        self.app.state.prefs[key] = kept
         self.app.store.save_prefs(self.app.state.prefs)
         document.body.dataset.options = "saved"

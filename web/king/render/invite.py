@@ -1,17 +1,27 @@
-"""Friends online (issue 19), drawn: the host's invite panel (one block per online seat: its link, the
-friend's answer, *Connect*, the seat's state) and the guest's join screen. Pure: nodes from data, words
-from the catalog; people's names as marks (``king.words.name_mark``) filled in as text by ``king.names``."""
+"""Friends online, drawn: the host's invite panel (the table's one link; each online seat's state and the
+host's choices for it, its own link, and with no relay its code link, the friend's answer and *Connect*) and a
+friend's join screens (a table link's: the table, who sits where, the free seats; a code link's). Pure: nodes
+from data, words from the catalog; people's names as marks (``king.words.name_mark``) filled in as text by
+``king.names``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..dom import Node, h
-from ..words import Catalog, name, name_mark
+from kingcore.web.rulestext import NO_RELAY_S
 
-SEAT_STATES = ("waiting", "connected", "disconnected", "bot")
-"""An online seat's state on the host's panel: its invite out, its friend playing, its friend gone (the host
-chooses: wait, a bot, a new invite), a bot standing in."""
+from ..dom import Node, h
+from ..words import POSITIONS, Catalog, name, name_mark
+
+SEAT_STATES = ("free", "here", "reconnecting", "away", "bot")
+"""An online seat's state on the host's panel: nobody holds it yet (or the host gave it to someone else); its
+friend's page is connected; coming back by itself (the host's page reloaded a moment ago); gone — closed,
+lost, or idle past the turn limit (the host chooses: wait, a bot, or the seat to someone else); a bot
+standing in until its friend is back."""
+
+ROOM_STATES = ("finding", "relays", "no_relay", "off")
+"""The table link's line: joining the relays; how many answer; none answered within 10 s; relays off in the
+Options — the last two show each seat's code link (the hand-made path)."""
 
 
 def code_field(cat: Catalog, code: str, attr: str, label: str) -> Node:
@@ -22,7 +32,7 @@ def code_field(cat: Catalog, code: str, attr: str, label: str) -> Node:
 
 
 def answer_fields(cat: Catalog, seat: int, said: str = "", busy: bool = False) -> list[Node]:
-    """Under a seat's invite link: the friend's answer code (``textarea#answer-<seat>``), *Connect* (disabled
+    """Under a seat's code link: the friend's answer code (``textarea#answer-<seat>``), *Connect* (disabled
     while an answer is applied: ``busy``) and the seat's own alert line (``#answer-said-<seat>``, role=alert:
     ``said``, e.g. "not an answer code" — in the block it is about, never over the panel's title)."""
     return [h("label", {"class": "field"}, h("span", {"class": "field-label"}, cat.t("net.invite.answer")),
@@ -33,56 +43,90 @@ def answer_fields(cat: Catalog, seat: int, said: str = "", busy: bool = False) -
                            "data-connect": seat, "disabled": busy}, cat.t("net.invite.connect")))]
 
 
-def state_words(cat: Catalog, state: str, seat: int) -> str:
-    """An online seat's state in words (a stand-in bot names the friend it keeps the seat for)."""
-    return cat.t("net.seat.stand_in", name=name_mark(seat)) if state == "bot" else cat.t(f"net.seat.{state}")
+def state_words(cat: Catalog, state: str, seat: int, bot: bool = False) -> str:
+    """An online seat's state in words (a stand-in bot names the friend it keeps the seat for; ``bot``: a free
+    seat a bot plays meanwhile)."""
+    if state == "bot":
+        return cat.t("net.seat.stand_in", name=name_mark(seat))
+    if state == "free":
+        return cat.t("net.seat.free_bot" if bot else "net.seat.free")
+    return cat.t(f"presence.{state}")
 
 
-def invite_block(cat: Catalog, seat: int, players: int, state: str, link: str | None, friend: str | None,
-                 reinvite: bool = False, used: bool = False, names: list[str | None] | None = None) -> Node:
-    """``#invite-<seat>``: its state (one of :data:`SEAT_STATES`); while its friend is gone the host's choices
-    first — *Wait*, *Give to a bot*, *Re-invite* (a stand-in playing: *Re-invite*); then the invite link
-    (``None``: being made) with the answer field and *Connect* — for a disconnected seat only once
-    *Re-invite* was pressed (``reinvite``). A waiting seat whose invite was answered (``used``) but never
-    connected offers *Re-invite* too: a used invite takes no other answer. Its heading names the seat by its
-    side and as the table names it ("Invite for West — Player 2"; ``names``: the table's,
-    :func:`kingcore.web.hotseat.table_names`; ``None``: every seat unnamed, "Player N")."""
+def button(ident: str, attr: str, seat: int, words: str, **more: str) -> Node:
+    return h("button", {"type": "button", "class": "btn", "id": f"{ident}-{seat}", attr: seat, **more}, words)
+
+
+def seat_actions(cat: Catalog, row: dict[str, Any]) -> list[Node]:
+    """A seat's buttons: for a free seat its own link (*A link for this seat only*); while its friend is away
+    the host's three choices — *Wait*, *A bot plays until they are back*, *Give the seat to someone else* — (a
+    stand-in playing: the last); with the code links shown, *New code link* for a seat whose friend is gone."""
+    seat, state = int(row["seat"]), str(row["state"])
+    out: list[Node] = []
+    if state == "free" and not row.get("codes"):
+        out.append(button("own", "data-own", seat, cat.t("net.invite.own"),
+                          **{"aria-expanded": "true" if row.get("own") else "false"}))
+    if state in ("away", "reconnecting"):
+        out += [button("wait", "data-wait", seat, cat.t("net.invite.wait")),
+                button("standin", "data-standin", seat, cat.t("net.invite.give_bot"))]
+    if state in ("away", "reconnecting", "bot"):
+        out.append(button("free", "data-free", seat, cat.t("net.invite.free")))
+    if row.get("codes") and state != "here" and (state != "free" or row.get("used")):
+        out.append(button("reinvite", "data-reinvite", seat, cat.t("net.invite.reinvite")))
+    return out
+
+
+def seat_block(cat: Catalog, row: dict[str, Any], players: int, names: list[str | None] | None = None) -> Node:
+    """``#invite-<seat>``: headed by the seat's side and as the table names it ("West — Player 2"; ``names``:
+    the table's, :func:`kingcore.web.hotseat.table_names`), its state (one of :data:`SEAT_STATES`, also its
+    ``data-state``), :func:`seat_actions`; then the places :mod:`king.invite` draws the links into: the seat's
+    own link (``#own-link-<seat>``, once asked) and, with the code links shown, its code link with the answer
+    field and *Connect* (``#invite-link-<seat>``; "Connecting…" while it is made)."""
+    seat, state = int(row["seat"]), str(row["state"])
     table = name(cat, seat, {"players": players, "names": names or [""] * players})
-    head = cat.t("net.invite.seat", seat=name(cat, seat, players), table=table)
-    actions: list[Node] = []
-    if state == "disconnected":
-        actions += [h("button", {"type": "button", "class": "btn", "id": f"wait-{seat}", "data-wait": seat},
-                          cat.t("net.invite.wait")),
-                    h("button", {"type": "button", "class": "btn", "id": f"standin-{seat}", "data-standin": seat},
-                      cat.t("net.invite.give_bot"))]
-    if state in ("disconnected", "bot") or (state == "waiting" and used):
-        actions.append(h("button", {"type": "button", "class": "btn", "id": f"reinvite-{seat}",
-                                    "data-reinvite": seat, "aria-expanded": "true" if reinvite else "false"},
-                         cat.t("net.invite.reinvite")))
+    head = cat.t("net.seat.heading", seat=name(cat, seat, players), table=table)
+    actions = seat_actions(cat, row)
     body: list[Node] = []
-    shown = state in ("waiting", "bot") or (state == "disconnected" and reinvite)
-    if shown and link is not None:
-        body.append(h("div", {"class": "invite-link", "id": f"invite-link-{seat}"},
-                      code_field(cat, link, "data-invite-link", cat.t("net.invite.link")), answer_fields(cat, seat)))
-    elif shown:
-        body.append(h("p", {"class": "field-note"}, cat.t("net.connecting")))
+    if row.get("own_link"):
+        body.append(h("div", {"class": "invite-own", "id": f"own-link-{seat}"}))
+    if row.get("codes") and state != "here":
+        body.append(h("div", {"class": "invite-link", "id": f"invite-link-{seat}"}) if row.get("code_link")
+                    else h("p", {"class": "field-note"}, cat.t("net.connecting")))
     return h("section", {"class": f"invite-seat is-{state}", "id": f"invite-{seat}", "data-seat": seat,
                          "data-state": state},
-             h("h3", None, head, " ", h("span", {"class": "pill invite-state", "id": f"invite-state-{seat}"},
-                                         state_words(cat, state, seat))),
+             h("h3", None, head, " ", h("span", {"class": "pill invite-state", "id": f"invite-state-{seat}",
+                                                 "data-presence": state},
+                                               state_words(cat, state, seat, bool(row.get("bot"))))),
              h("p", {"class": "invite-actions"}, actions) if actions else None, body)
 
 
-def invite_panel(cat: Catalog, players: int, seats: list[dict[str, Any]], started: bool,
-                 hints: bool = False, names: list[str | None] | None = None) -> list[Node]:
-    """The whole panel: a line of help, each seat's block (``seats``: ``{"seat", "state", "link", "friend"}``),
-    whether friends may ask for hints (``hints``, off by default) and, before the game starts, *Start with
-    bots*; after, *Close*. ``names``: the table's names of the seats (see :func:`invite_block`)."""
-    waiting = any(s["state"] != "connected" for s in seats)
-    return [h("h2", {"id": "invite-title"}, cat.t("net.invite.title")),
-            *[invite_block(cat, s["seat"], players, s["state"], s["link"], s["friend"], bool(s.get("reinvite")),
-                           bool(s.get("used")), names)
-              for s in seats],
+def room_line(cat: Catalog, room: dict[str, Any]) -> str:
+    """The table link's line (``room["state"]``, one of :data:`ROOM_STATES`; ``room["relays"]``: how many
+    answer)."""
+    state = str(room["state"])
+    if state == "relays":
+        return cat.n("net.room.relays", int(room.get("relays") or 0))
+    if state == "no_relay":
+        return cat.n("net.room.no_relay", NO_RELAY_S)
+    return cat.t(f"net.room.{state}")
+
+
+def invite_panel(cat: Catalog, players: int, seats: list[dict[str, Any]], started: bool, hints: bool = False,
+                 names: list[str | None] | None = None, room: dict[str, Any] | None = None) -> list[Node]:
+    """The whole panel: the table's one link (``#room-link``, drawn by :mod:`king.invite`; none with relays
+    off) and its line (``#room-status``, ``data-relays``: :func:`room_line`), each seat's block (``seats``:
+    ``{"seat", "state", "own", "own_link", "codes", "code_link", "used"}``, :func:`seat_block`), whether
+    friends may ask for hints (``hints``, off by default) and, before the game starts, *Start with bots*;
+    after, *Close*. ``names``: the table's names of the seats."""
+    room = room or {"state": "off"}
+    waiting = any(s["state"] != "here" for s in seats)
+    top: list[Node] = [h("p", {"class": "invite-room-help"}, cat.t("net.room.help"))] if room["state"] != "off" else []
+    if room["state"] != "off":
+        top.append(h("div", {"class": "invite-room", "id": "room-link"}))
+    top.append(h("p", {"class": "invite-room-status", "id": "room-status", "role": "status",
+                       "data-relays": room["state"]}, room_line(cat, room)))
+    return [h("h2", {"id": "invite-title"}, cat.t("net.invite.title")), *top,
+            *[seat_block(cat, s, players, names) for s in seats],
             h("p", {"class": "invite-hints"},
               h("label", None, h("input", {"type": "checkbox", "id": "invite-hints", "checked": hints}), " ",
                 cat.t("net.hints_allowed"))),
@@ -123,3 +167,84 @@ def bad_link_screen(cat: Catalog) -> list[Node]:
             h("p", {"class": "invite-actions"},
               h("button", {"type": "button", "class": "btn btn--accent", "id": "join-leave"},
                 cat.t("net.join.leave")))]
+
+
+def lobby_seat(cat: Catalog, lobby: dict[str, Any], seat: int, free: list[int], chosen: int | None) -> Node:
+    """One line of who sits where at a table link's join screen (``li[data-seat][data-state]``): the host by
+    name; a friend online by name with who is there; a seat this page may take as a radio button
+    (``input[name=join-seat]``, ``chosen`` checked); a seat kept for its own link's holder; a bot by level.
+    Sides are as the host sits (the host at the bottom)."""
+    levels: list[str] = list(lobby["levels"])
+    players = len(levels)
+    host = next((s for s, lv in enumerate(levels) if lv != "online"), 0)
+    side = cat.t(f"position.{position_of(seat, host, players)}")
+    level = levels[seat]
+    if seat == host:  # a host who gave no name: as the table names an unnamed seat, "Player 1"
+        who = name_mark(seat) if lobby["names"][seat] else cat.t("hotseat.player", n=seat + 1)
+        state, words = "host", cat.t("net.join.seat_host", name=who)
+    elif level == "online" and lobby["taken"][seat]:
+        presence = (lobby.get("presence") or [None] * players)[seat] or "away"
+        who = name_mark(seat) if lobby["names"][seat] else cat.t("hotseat.player", n=seat + 1)
+        state, words = "taken", cat.t("net.join.seat_person", seat=side, name=who,
+                                      presence=cat.t(f"presence.{presence}"))
+    elif level == "online" and seat in free:
+        radio = h("input", {"type": "radio", "name": "join-seat", "value": seat, "id": f"join-seat-{seat}",
+                            "checked": seat == chosen})
+        return h("li", {"data-seat": seat, "data-state": "free"},
+                 h("label", {"class": "option"}, radio, " ", cat.t("net.join.seat_free", seat=side)))
+    elif level == "online":
+        state, words = "kept", cat.t("net.join.seat_kept", seat=side)
+    elif level == "human":
+        who = name_mark(seat) if lobby["names"][seat] else cat.t("hotseat.player", n=seat + 1)
+        state, words = "person", cat.t("net.join.seat_person_here", seat=side, name=who)
+    else:
+        state, words = "bot", cat.t("net.join.seat_bot", seat=side, level=cat.t(f"level.{level}"))
+    return h("li", {"data-seat": seat, "data-state": state}, words)
+
+
+def position_of(seat: int, host: int, players: int) -> str:
+    """Where ``seat`` sits as the host sees the table (the host at the bottom).
+
+    >>> position_of(2, 1, 4), position_of(0, 1, 4)
+    ('west', 'east')
+    """
+    return POSITIONS[players][(seat - host) % players]
+
+
+def room_join_screen(cat: Catalog, lobby: dict[str, Any], rules: str, free: list[int],
+                     chosen: int | None) -> list[Node]:
+    """A table link's join screen: whose table (the host's name as mark of its seat), the rules in force
+    (``rules``: their words; a button to their help), who sits where (:func:`lobby_seat`, ``ul#join-seats``)
+    with the seats this page may take (``free``; ``chosen`` checked: the link's own seat, or the only one),
+    the name field ``#join-name``, ``#join-error`` and ``#join-accept`` (disabled with no free seat, said)."""
+    levels = list(lobby["levels"])
+    host = next((s for s, lv in enumerate(levels) if lv != "online"), 0)
+    host_name = name_mark(host) if lobby.get("host") else cat.t("hotseat.player", n=host + 1)
+    full = [] if free else [h("p", {"class": "form-error", "id": "join-full", "role": "alert"},
+                              cat.t("net.join.no_free"))]
+    return [h("h2", {"id": "join-title"}, cat.t("net.join.room_title", host=host_name)),
+            h("p", {"class": "dialog-lead"}, cat.t("net.join.rules"), " ",
+              h("button", {"type": "button", "class": "btn", "id": "join-rules"}, rules)),
+            h("p", {"class": "field-label", "id": "join-seats-title"}, cat.t("net.join.seats")),
+            h("ul", {"class": "join-seats", "id": "join-seats", "role": "radiogroup",
+                     "aria-labelledby": "join-seats-title"},
+              [lobby_seat(cat, lobby, seat, free, chosen) for seat in range(len(levels))]),
+            *full,
+            h("label", {"class": "field"}, h("span", {"class": "field-label"}, cat.t("net.join.name")),
+              h("input", {"type": "text", "id": "join-name", "autocomplete": "nickname"})),
+            h("p", {"class": "form-error", "id": "join-error", "role": "alert"}),
+            h("p", {"class": "invite-actions"},
+              h("button", {"type": "button", "class": "btn btn--accent", "id": "join-accept", "disabled": not free},
+                cat.t("net.join.accept")))]
+
+
+def finding_screen(cat: Catalog, state: str) -> list[Node]:
+    """A table link's page before the table is found (``state``: ``finding`` — looking for it through the
+    relays; ``no_relay`` — none answered within 10 s: said plainly, with what to do — ask the host for a code
+    link; ``back`` — taking this page's seat back), with *Play against bots* as a way on."""
+    words = cat.n("net.join.no_relay", NO_RELAY_S) if state == "no_relay" else cat.t(f"net.join.{state}")
+    return [h("h2", {"id": "join-title"}, cat.t("net.join.title")),
+            h("p", {"class": "form-error" if state == "no_relay" else "dialog-lead", "id": "join-error",
+                    "role": "alert" if state == "no_relay" else "status"}, words),
+            h("p", {"class": "invite-actions"},
+              h("button", {"type": "button", "class": "btn", "id": "join-leave"}, cat.t("net.join.leave")))]

@@ -23,18 +23,42 @@ def dealer_chip(cat: Catalog) -> Node:
              cat.t("seat.dealer_chip"))
 
 
-def seat_info(vm: ViewModel, cat: Catalog, seat: int, stand_ins: frozenset[int] = frozenset()) -> list[Node]:
-    """What a seat's box says: name (dealer chip, bot level), tricks and points this deal, running total. A
-    friend online's seat a bot plays until the friend is back — in ``stand_ins`` (the host's page) or in the
-    view model's ``stand_ins`` (every page, a friend's too) — is badged as that stand-in bot, not as the friend."""
+PRESENCE_DOTS = {"here": "●", "reconnecting": "◌", "away": "○", "bot": "◆"}
+"""Each presence's sign before its word in a seat's badge (the word says it too: never the colour alone)."""
+
+
+def level_badge(vm: ViewModel, cat: Catalog, seat: int, level: str, presence: str | None) -> Node | None:
+    """A seat's badge beside its name: the viewer's own seat online says "You" (a friend's page: never
+    "Friend"); a person online (or the host, on a friend's page) says who is there — ``presence``, one of
+    ``here``, ``reconnecting``, ``away`` — with a sign and a word; a bot its level (a friend's stand-in bot
+    carries ``data-presence=bot``); ``None`` for a person at this device."""
+    if seat == vm["seat"] and level == "online":
+        return h("span", {"class": "seat-level", "data-level": "you"}, cat.t("position.south"))
+    if presence in ("here", "reconnecting", "away"):
+        dot = PRESENCE_DOTS[presence]
+        return h("span", {"class": "seat-level seat-presence", "data-level": level, "data-presence": presence,
+                          "title": cat.t(f"presence.long.{presence}"),
+                          "data-short": f"{dot} {cat.t(f'presence.short.{presence}')}"},
+                 f"{dot} {cat.t(f'presence.{presence}')}")
+    if level == "human":
+        return None
+    return h("span", {"class": "seat-level", "title": cat.t(f"level.long.{level}"),
+                      "data-short": cat.t(f"level.short.{level}"), "data-level": level,
+                      "data-presence": presence}, cat.t(f"level.{level}"))
+
+
+def seat_info(vm: ViewModel, cat: Catalog, seat: int, stand_ins: frozenset[int] = frozenset(),
+              presence: str | None = None) -> list[Node]:
+    """What a seat's box says: name (dealer chip, :func:`level_badge`), tricks and points this deal, running
+    total. A friend online's seat a bot plays until the friend is back — in ``stand_ins`` (the host's page) or
+    in the view model's ``stand_ins`` (every page, a friend's too) — is badged as that stand-in bot, not as the
+    friend; ``presence``: who is there at a person's seat online (``data-presence``, docs/NET.md "Rooms")."""
     away = seat in stand_ins or seat in (vm.get("stand_ins") or ())
     level = "stand_in" if away and vm["levels"][seat] == "online" else vm["levels"][seat]
     points, total = vm["points"][seat], vm["sheet"]["totals"][seat]
     return [
         h("span", {"class": "seat-name"}, who(cat, seat, vm), vm["dealer"] == seat and dealer_chip(cat),
-          level != "human" and h("span", {"class": "seat-level", "title": cat.t(f"level.long.{level}"),
-                                           "data-short": cat.t(f"level.short.{level}"), "data-level": level},
-                                 cat.t(f"level.{level}"))),
+          level_badge(vm, cat, seat, level, presence)),
         h("span", {"class": "seat-stats"},
           h("span", {"title": cat.t("seat.tricks_title")}, cat.n("seat.tricks", vm["tricks"][seat])),
           h("span", {"class": "seat-points", "data-sign": "minus" if points < 0 else "plus",
@@ -54,26 +78,30 @@ SIDES = {"west": "left", "east": "right"}
 """The seats at the sides of the table; every other seat but mine sits along the top, left to right."""
 
 
-def seat_box(vm: ViewModel, cat: Catalog, seat: int, stand_ins: frozenset[int] = frozenset()) -> Node:
+def seat_box(vm: ViewModel, cat: Catalog, seat: int, stand_ins: frozenset[int] = frozenset(),
+             presence: list[str | None] | None = None) -> Node:
     """Another seat's box: ``section.seat`` with ``data-seat``, ``data-pos`` (where it sits), ``is-turn``,
-    ``is-dealer``, its :func:`seat_info` and :func:`backs` (``data-count``: the cards it holds)."""
+    ``is-dealer``, ``data-presence`` (a person online's: ``presence``, per seat), its :func:`seat_info` and
+    :func:`backs` (``data-count``: the cards it holds)."""
     classes = " ".join(["seat", *(["is-turn"] if vm["to_move"] == seat else []),
                         *(["is-dealer"] if vm["dealer"] == seat else [])])
+    here = presence[seat] if presence is not None and seat < len(presence) else None
     return h("section", {"class": classes, "data-seat": seat, "data-pos": position(seat, vm),
-                         "aria-label": name(cat, seat, vm)},
-             h("div", {"class": "seat-info"}, seat_info(vm, cat, seat, stand_ins)),
+                         "aria-label": name(cat, seat, vm), "data-presence": here},
+             h("div", {"class": "seat-info"}, seat_info(vm, cat, seat, stand_ins, here)),
              h("div", {"class": "backs", "aria-hidden": "true", "data-count": vm["counts"][seat]}, backs(vm, seat)))
 
 
-def seats(vm: ViewModel, cat: Catalog, stand_ins: frozenset[int] = frozenset()) -> dict[str, list[Node]]:
+def seats(vm: ViewModel, cat: Catalog, stand_ins: frozenset[int] = frozenset(),
+          presence: list[str | None] | None = None) -> dict[str, list[Node]]:
     """The other seats' boxes by where they go: ``top`` (left to right), ``left``, ``right`` — clockwise
     from the viewer's left, as play goes (RULES.md §2); the viewer (``vm["seat"]``) is at the bottom;
-    ``stand_ins``: friends' seats a bot plays now (:func:`seat_info`)."""
+    ``stand_ins``: friends' seats a bot plays now (:func:`seat_info`); ``presence``: who is there, per seat."""
     out: dict[str, list[Node]] = {"top": [], "left": [], "right": []}
     n = vm["players"]
     for k in range(1, n):
         seat = (vm["seat"] + k) % n
-        out[SIDES.get(position(seat, vm), "top")].append(seat_box(vm, cat, seat, stand_ins))
+        out[SIDES.get(position(seat, vm), "top")].append(seat_box(vm, cat, seat, stand_ins, presence))
     return out
 
 

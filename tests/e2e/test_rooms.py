@@ -1,0 +1,171 @@
+"""The table's one link in a real Chromium, through a real Nostr relay on the loopback (the ``relay`` fixture:
+``python build.py relay``), with no ICE server: a host and three friends in four browser contexts.
+
+The host makes seats 1–3 *a friend online* and deals; its invite panel shows one link for the table
+(``input[data-room-link]``) and, asked, a seat's own link, which copying keeps the seat for its holder (the
+other pages' join screens show it kept at once). Two friends open the table's link, one the seat's own; each
+sees who sits where, types a name and takes a free seat (its own link's seat chosen for it; the third first
+asks for a seat just taken: refused in its page's words, and it takes the last one). The four
+pages play; mid-deal each friend's page reloads and plays on with no action (its seat's key kept in its
+storage); the host's page reloads and every friend's page reconnects by itself (its host's seat
+*reconnecting* meanwhile); the relay is stopped and the game goes on over the pages' own channels; a friend's
+page closes and every other page shows that seat *away* within 5 s, and the host gives it to someone else.
+Every page marks each person's seat online with ``data-presence``."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from pointer import MINE, pick, play
+from test_friends import LOST_S, forgive, open_panel, opened
+from test_web import PREFS_KEY, open_game, seed_storage
+
+pytestmark = pytest.mark.browser
+
+NAMES = {1: "Аня", 2: "Bob", 3: "Ксения"}
+"""The friends' names, by the seat each takes."""
+TURN_JS = f"""() => {{
+  const b = document.body.dataset;
+  if (['deal_over', 'rubber_over'].includes(b.phase)) return 'over';
+  if (document.querySelector({json.dumps(MINE)})) return 'host';
+  return ['1', '2', '3'].includes(b.toMove) ? b.toMove : null; }}"""
+"""Who is to move at the host's table: 'host', a friend's seat, or the deal over."""
+PRESENCE_JS = """seats => Object.entries(seats).every(([seat, want]) =>
+  document.querySelector(`section.seat[data-seat="${seat}"]`)?.dataset.presence === want)"""
+WATCH_JS = """([seat, want]) => {  // when this page first shows ``seat`` as ``want`` (Date.now()), and its states
+  window.kingSeen = null; window.kingStates = [document.body.dataset.guest];
+  new MutationObserver(() => {
+    const at = document.querySelector(`section.seat[data-seat="${seat}"]`);
+    if (kingSeen === null && at && at.dataset.presence === want) kingSeen = Date.now();
+    if (kingStates.at(-1) !== document.body.dataset.guest) kingStates.push(document.body.dataset.guest);
+  }).observe(document.body, {attributes: true, childList: true, subtree: true});
+}"""
+"""A page's record, from now on, of when it first shows a seat's presence as wanted and of its ``data-guest``."""
+
+
+def presence(page: Any, want: dict[int, str], timeout_s: float | None = None) -> None:
+    """Wait until ``page`` shows each seat's presence as ``want`` says (``data-presence`` of its seat box)."""
+    kw = {} if timeout_s is None else {"timeout": timeout_s * 1000}
+    page.wait_for_function(PRESENCE_JS, arg={str(k): v for k, v in want.items()}, **kw)
+
+
+def play_moves(host: Any, friends: dict[int, Any], moves: int) -> int:
+    """``moves`` moves at the table, each by the page whose turn it is (one pick and one click each); how many
+    were the friends'. Stops early at the deal's end."""
+    by_friends = 0
+    for _ in range(moves):
+        who = host.wait_for_function(TURN_JS).json_value()
+        if who == "over":
+            break
+        page = host if who == "host" else friends[int(who)]
+        play(page, pick(page))
+        by_friends += who != "host"
+    return by_friends
+
+
+def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(warm_peers: Any, relay: Any) -> None:
+    t0 = time.monotonic()
+    relays = {"mode": "own", "text": relay.url}
+    prefs = {"fast": True, "ice": {"mode": "none"}, "relays": relays}
+    warm_peers.store({PREFS_KEY: json.dumps({**prefs, "levels": ["human", "online", "online", "online"]})})
+    host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
+    host.click("#btn-new")
+    host.click("#new-game-start")  # the dialog keeps the last table: three friends online
+    host.wait_for_selector("#invite-dialog[open] #room-status[data-relays=relays]")
+    link = host.input_value("#invite-dialog input[data-room-link]")
+    assert "#room=" in link and len(link.split("#", 1)[1]) == len("room=") + 22, link
+    assert [host.get_attribute(f"#invite-{s}", "data-state") for s in (1, 2, 3)] == ["free"] * 3
+    host.click("#own-2")  # seat 2's own link, for the friend who should sit there
+    own = host.input_value("#own-link-2 input[data-seat-link]")
+    assert own.startswith(link + "&seat=2&pass=") and len(own) == len(link) + len("&seat=2&pass=") + 16, own
+    friends: dict[int, Any] = {}
+    for seat in NAMES:  # the three pages start side by side
+        ctx = warm_peers.new_context()
+        seed_storage(ctx, {PREFS_KEY: json.dumps(prefs)})
+        friends[seat] = opened(ctx, own if seat == 2 else link)
+    joined = time.monotonic()
+    for page in friends.values():  # each page's join screen: the table found, every friend's seat free
+        page.wait_for_selector("#join-dialog[open] #join-seats")
+        assert page.get_attribute("#join-seats li[data-seat='0']", "data-state") == "host"
+    assert friends[2].is_checked("#join-seat-2")  # its own link's seat, chosen for it
+    host.click("#own-link-2 button[data-copy]")  # copied: the seat is kept for its link's holder
+    for seat, page in friends.items():  # the others' join screens follow at once
+        page.wait_for_function("want => [...document.querySelectorAll('#join-seats input[name=join-seat]')]"
+                               ".map(e => +e.value).join() === want", arg="1,2,3" if seat == 2 else "1,3")
+        if seat != 2:
+            assert page.get_attribute("#join-seats li[data-seat='2']", "data-state") == "kept"
+    for seat, page in friends.items():
+        if seat == 3:  # seat 1 was free when this page's table came, and is taken now: said, another chosen
+            page.check("#join-seat-1")
+            page.fill("#join-name", NAMES[seat])
+            page.click("#join-accept")
+            page.wait_for_function("document.getElementById('join-error').textContent.includes('taken')")
+            assert page.locator("#join-seat-1").count() == 0
+        if seat != 2:
+            page.check(f"#join-seat-{seat}")
+        page.fill("#join-name", NAMES[seat])
+        page.click("#join-accept")
+        if seat == 1:
+            page.wait_for_selector("body[data-guest=playing]")
+    for page in friends.values():
+        page.wait_for_selector("body[data-guest=playing]")
+    seated = time.monotonic() - joined
+    host.wait_for_function("!document.getElementById('invite-dialog').open")  # every seat taken: the game goes on
+    everyone = {1: "here", 2: "here", 3: "here"}
+    for seat, page in friends.items():
+        presence(page, {0: "here", **{s: "here" for s in NAMES if s != seat}})
+        assert page.text_content("#seat-me .seat-level") == "You" and page.get_attribute("#seat-me", "data-seat") == \
+            str(seat)
+    presence(host, everyone)
+    assert play_moves(host, friends, 3) <= 3
+
+    # each friend's page reloads mid-deal: back at its seat with no action, and the game goes on
+    for page in friends.values():
+        page.reload()
+    for page in friends.values():
+        page.wait_for_selector("body[data-guest=playing]")
+    assert all(page.evaluate("document.getElementById('join-dialog').open") is False for page in friends.values())
+    presence(host, everyone)
+    play_moves(host, friends, 4)
+
+    # the host's page reloads mid-deal: every friend's page shows it reconnecting, then is back by itself
+    for page in friends.values():
+        page.evaluate(WATCH_JS, [0, "reconnecting"])
+    host.reload()
+    host.wait_for_selector("body[data-ready=true]")
+    for page in friends.values():
+        page.wait_for_function("kingStates.includes('reconnecting') && kingSeen !== null && "
+                               "document.body.dataset.guest === 'playing'")
+        presence(page, {0: "here"})
+        assert page.evaluate("kingStates") == ["playing", "reconnecting", "connected", "playing"]
+    host.wait_for_function("!document.getElementById('invite-dialog').open")  # every friend back: it closes
+    presence(host, everyone)
+    play_moves(host, friends, 3)
+
+    # the relay stops: the pages' own channels carry the game on
+    relay.stop()
+    play_moves(host, friends, 4)
+
+    # a friend's page closes: every other page shows that seat away within 5 s (by each page's own clock)
+    others = (host, friends[1], friends[2])
+    for page in others:
+        page.evaluate(WATCH_JS, [3, "away"])
+    closed = host.evaluate("Date.now()")
+    friends[3].close()
+    for page in others:
+        page.wait_for_function("kingSeen !== null")
+        assert page.evaluate("kingSeen") - closed <= LOST_S * 1000
+        presence(page, {3: "away"})
+    # the host gives that seat to someone else: it is free again, with its own link to offer
+    open_panel(host)
+    host.click("#free-3")
+    host.wait_for_selector("#invite-3[data-state=free] #own-3")
+    presence(host, {3: "away"})
+    for page in (host, friends[1], friends[2]):  # (pages that would go on asking the stopped relay)
+        page.close()
+    forgive(warm_peers.watches, relay.url)
+    print(f"one link: {len(link)} characters; three friends seated {seated:.1f} s after opening it; "
+          f"the test {time.monotonic() - t0:.1f} s")
