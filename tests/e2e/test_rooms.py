@@ -52,6 +52,16 @@ def presence(page: Any, want: dict[int, str], timeout_s: float | None = None) ->
     page.wait_for_function(PRESENCE_JS, arg={str(k): v for k, v in want.items()}, **kw)
 
 
+def found(page: Any) -> None:
+    """Wait for ``page``'s join screen (the table found); on a timeout, say where the page was."""
+    try:
+        page.wait_for_selector("#join-dialog[open] #join-seats")
+    except Exception as e:
+        where = page.evaluate("[document.body.dataset.guest, document.body.dataset.relays, "
+                              "document.getElementById('join-body').textContent]")
+        raise AssertionError(f"no join screen: {where}") from e
+
+
 def play_moves(host: Any, friends: dict[int, Any], moves: int) -> int:
     """``moves`` moves at the table, each by the page whose turn it is (one pick and one click each); how many
     were the friends'. Stops early at the deal's end."""
@@ -88,7 +98,7 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(w
         friends[seat] = opened(ctx, own if seat == 2 else link)
     joined = time.monotonic()
     for page in friends.values():  # each page's join screen: the table found, every friend's seat free
-        page.wait_for_selector("#join-dialog[open] #join-seats")
+        found(page)
         assert page.get_attribute("#join-seats li[data-seat='0']", "data-state") == "host"
     assert friends[2].is_checked("#join-seat-2")  # its own link's seat, chosen for it
     host.click("#own-link-2 button[data-copy]")  # copied: the seat is kept for its link's holder
