@@ -165,15 +165,19 @@ class StatsView:
     # ----- export, import, clear ----------------------------------------------------------------------
 
     def export(self, event: Any) -> None:
-        """The link's file: the save, the preferences and the statistics (``make_backup``); none while it
-        would show another person's hand (``App.record_hides_hands``: said here, in the open dialog)."""
+        """The link's file: the save, the preferences and the statistics (``make_backup``); the save's
+        record as the person at the device sees it (``Session.to_save(shared=True)``: a deal in progress
+        without the cards they have not seen); none while it would show another person's hand
+        (``App.record_hides_hands``: said here, in the open dialog)."""
         if self.app.state.hides_hands():
             event.preventDefault()
             self.say("error", self.app.cat.t("toast.backup_hidden"))
             return
         prefs_text = self.store.get(self.store.prefs_key)
         prefs = read_prefs(prefs_text)[0] if prefs_text else None
-        text = make_backup(self.store.save(), prefs, self.stored(), now_utc())
+        session = self.app.state.session
+        save = session.to_save(shared=True) if session is not None else self.store.save()
+        text = make_backup(save, prefs, self.stored(), now_utc())
         self.export_url = blob_url(text, self.export_url)
         event.currentTarget.href = self.export_url
 
