@@ -390,7 +390,7 @@ def loads(text: str, rng: random.Random | None = None) -> Game:
         replay(g)
         if g.phase not in IN_PROGRESS:
             raise err(line, 1, f"deal {p['number']} is over: a record hides cards (?) only of a deal in progress",
-                      code="hidden_over")
+                      code="hidden_over", deal=p["number"])
 
     for no, raw in enumerate(lines, 1):
         if len(raw) > MAX_LINE:
@@ -426,7 +426,7 @@ def loads(text: str, rng: random.Random | None = None) -> Game:
             g = start(no)
             if hidden is not None:
                 raise err(no, indent + 1, f"deal {hidden['number']} hides cards (?), but the record goes on: only "
-                          "the last deal, in progress, may hide cards", code="hidden_not_last")
+                          "the last deal, in progress, may hide cards", code="hidden_not_last", deal=hidden["number"])
             if g.phase not in (Phase.DEAL, Phase.DEAL_OVER):
                 raise err(no, indent + 1, f"a new deal, but the previous one is not over (phase {g.phase.value})")
             if len(words) < 2 or small_int(words[1][0]) != len(g.deals) + 1:
@@ -484,7 +484,7 @@ def loads(text: str, rng: random.Random | None = None) -> Game:
                 partial = no
         elif hidden is not None:
             raise err(no, indent + 1, f"deal {hidden['number']} hides cards (?): a record hides cards only of a "
-                      "deal in progress", code="hidden_over")
+                      "deal in progress", code="hidden_over", deal=hidden["number"])
         elif key == "score":
             nums = [small_int(w, signed=True) for w, _ in words[1:]]
             if not nums or None in nums:

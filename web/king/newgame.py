@@ -15,6 +15,7 @@ from kingcore.web import BOT_LEVELS, HUMAN, ONLINE, RULE_SETS, check_names, name
 from .app import App
 from .draw import el, put, read_new_game_form, show_choice
 from .extras import open_help
+from .render import dialog
 from .render.dialog import bot_fields, name_error, new_game_form
 from .store import pref_levels, pref_names
 from .words import Catalog
@@ -97,11 +98,12 @@ class NewGameDialog:
         self.changed(None)
 
     def rules(self) -> Any:
-        """The Rules the dialog shows, or ``None`` with the engine's message under the fields."""
+        """The Rules the dialog shows, or ``None`` with the engine's refusal under the fields."""
+        options = read_new_game_form()[0]
         try:
-            return rules_options(read_new_game_form()[0])[0]
-        except ValueError as e:
-            el("new-game-error").textContent = str(e)
+            return rules_options(options)[0]
+        except ValueError:
+            el("new-game-error").textContent = dialog.refusal_text(self.cat, table_choice(options))
             return None
 
     def submit(self, event: Any) -> None:
@@ -115,8 +117,8 @@ class NewGameDialog:
         try:
             rules, changed = rules_options(options)
             settings["names"] = check_names(settings["names"], len(settings["levels"]))  # trimmed, checked
-        except ValueError as e:
-            el("new-game-error").textContent = str(e)  # the engine's message
+        except ValueError as e:  # the choice's refusal in words; else the engine's message
+            el("new-game-error").textContent = dialog.refusal_text(self.cat, table_choice(options)) or str(e)
             return
         el("new-game-dialog").close()
         self.app.saves.new_game(rules, changed, settings)
