@@ -13,7 +13,7 @@ from kingcore.web import Frame, describe_move
 
 from ..dom import Node, h
 from ..words import Catalog, Table, name, pts, signed
-from .panels import COSTLY, shown_cost
+from .panels import COSTLY, shown_cost, shown_total
 from .table import dealer_chip
 from .trick import shown, trick_label
 
@@ -115,7 +115,7 @@ def seat_review(cat: Catalog, state: Mapping[str, Any] | None, table: Table, act
     if not cards:
         return [h("p", {"class": "review-note", "role": "status"}, cat.t("replay.review_no_choice", name=who))]
     costs = [shown_cost(c) for c in cards]
-    total, costly = data["cost"], sum(1 for x in costs if x >= COSTLY)
+    total, costly = shown_total(cards), sum(1 for x in costs if x >= COSTLY)
     if total < 0.05:
         summary = cat.t("replay.review_all_best", name=who)
     elif costly:
