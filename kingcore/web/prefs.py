@@ -42,10 +42,24 @@ MAIN_THREAD_LEVELS: tuple[str, ...] = tuple(lv.name for lv in REGISTRY if lv.mai
 """Levels cheap enough (~1 ms a move) for the page to play itself until the bots' worker is up
 (:attr:`kingcore.bots.levels.Level.main_thread`)."""
 
-UI_OPTIONS = frozenset({"undo", "autoplay", "sounds", "large_cards", "four_colour"})
+UI_OPTIONS = frozenset({"undo", "autoplay", "sounds", "large_cards", "four_colour", "no_ask_new", "no_tips"})
 """The page's on/off options kept under the preferences' ``ui`` key (each off unless stored as ``true``):
-the play options (undo, auto-play, sounds: ``king.assist``) and the display options (large cards, a
-four-colour deck) of ``king/options.py``."""
+the play options (undo, auto-play, sounds: ``king.assist``), the display options (large cards, a
+four-colour deck) of ``king/options.py``, and two the player turns off by a choice elsewhere and back on in
+the options: ``no_ask_new`` (*Don't ask again* in the question before a new game replaces a rubber:
+:func:`asks_before_new`) and ``no_tips`` (the first deal's tips are over: :mod:`kingcore.web.welcome`)."""
+
+
+def asks_before_new(prefs: dict[str, Any]) -> bool:
+    """Whether the page asks before a new game replaces a rubber in progress
+    (:meth:`~kingcore.web.Session.under_way`): unless the player said *Don't ask again* (``ui.no_ask_new``;
+    *Options* asks again).
+
+    >>> asks_before_new({}), asks_before_new({"ui": {"no_ask_new": True}}), asks_before_new({"ui": 3})
+    (True, False, True)
+    """
+    ui = prefs.get("ui")
+    return not (isinstance(ui, dict) and ui.get("no_ask_new") is True)
 
 ONLINE_LEVEL = "online"
 """A seat played by a friend from another browser (issue 19; :data:`.hotseat.ONLINE`): the new-game

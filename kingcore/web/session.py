@@ -345,6 +345,18 @@ class Session:
         """Whether the rubber is over (its final screen is up: no move, no deal to come)."""
         return self.game.phase is Phase.RUBBER_OVER
 
+    def under_way(self) -> bool:
+        """Whether a new game would throw away a rubber someone has played in: not over, and a deal finished
+        or a person at this device has made a call or played a card. A rubber just dealt, or one only the
+        bots have moved in, is replaced without a question; so is one that is over (it is in the
+        statistics)."""
+        if self.over:
+            return False
+        if self.game.sheet.rows:
+            return True
+        people = set(person_seats(self.settings["levels"]))
+        return any(seat in people for d in self.game.deals for seat, _ in [*d.calls, *d.plays])
+
     def hides_hands(self) -> bool:
         """Whether a file with the dealt cards (a record, a backup) would show another person's hand now
         (:func:`kingcore.web.hotseat.record_hidden`: hot seat, and a deal not over)."""

@@ -1,6 +1,7 @@
 """The options dialog (issue 13): ``#options-dialog``, opened by the bar's *Options* (``#btn-options``), closed
 by ``#options-close`` or Escape. Each option is a checkbox ``input[data-ui=NAME]``, kept in the preferences'
-``ui`` dict (``kingcore.web.UI_OPTIONS``: booleans, each off by default) as soon as it changes.
+``ui`` dict (``kingcore.web.UI_OPTIONS``: booleans, each off by default) as soon as it changes; a box marked
+``data-ui-not`` is checked while its option is off (*Ask before a new game…* is ``no_ask_new`` off).
 
 * The play options (``fieldset#options-play``: undo, auto-play, sounds — :data:`PLAY_OPTIONS`) are handled by
   ``king.assist``, which also draws the bar's ``#btn-undo``.
@@ -67,8 +68,8 @@ class OptionsDialog:
     def open(self, *_: Any) -> None:
         """The dialog, its checkboxes showing the stored options; the focus on the first."""
         ui = ui_prefs(self.app)
-        for box in document.querySelectorAll("#options-dialog input[data-ui]"):
-            box.checked = ui.get(str(box.dataset.ui)) is True
+        for box in document.querySelectorAll("#options-dialog input[data-ui]"):  # data-ui-not: checked when off
+            box.checked = (ui.get(str(box.dataset.ui)) is True) != box.hasAttribute("data-ui-not")
         self.show_ice()
         dialog = el("options-dialog")
         if not dialog.open:
@@ -85,7 +86,7 @@ class OptionsDialog:
             return
         if is_none(box) or not box.hasAttribute("data-ui"):
             return
-        name, value = str(box.dataset.ui), bool(box.checked)
+        name, value = str(box.dataset.ui), bool(box.checked) != box.hasAttribute("data-ui-not")
         if name in PLAY_OPTIONS:
             self.app.assist.set_option(name, value)
         else:
