@@ -384,3 +384,39 @@ def test_a_friend_waiting_for_the_game_to_start_is_told_so() -> None:
     assert status.status(session.view_model(2), Catalog.from_mo(compiled("ru")), True, None) == (
         f"Ждём, пока {olga} начнёт игру…")
     assert status.status(session.view_model(0), CAT, True, None) == ""  # the host's invite panel has Start
+
+
+# ----- a first visit's tips (issue 30) ---------------------------------------------------------------------
+
+TIP_CASES = {"my_turn": "follow", "trick_done": "trick", "deal_over": "over", "rubber_over": "over",
+             "call_trump": "call", "auction": "call", "choose_contract": "call"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_tip_for_each_moment_of_a_deal(lang: str) -> None:
+    """One line for what to do now: the deal's contract before its first card, then the lead, following suit,
+    waiting for the others, a trick taken, a call to make, the deal over — in the page's language, every word
+    from the catalog; none behind a pass screen."""
+    from king.render import tips
+
+    cat = Catalog.from_mo(compiled(lang), strict=True)
+    for name, code in TIP_CASES.items():
+        vm = phase_vm(name)
+        assert tips.tip_code(vm) == code, name
+        assert tips.tip_text(vm, cat) == (cat.t("tip.over", next=cat.t("panel.continue"), sheet=cat.t("panel.sheet"))
+                                          if code == "over" else cat.t(f"tip.{code}"))
+    first = advance({}, lambda v: v["phase"] == "play" and v["tricks_done"] == 0 and not v["trick"])
+    assert tips.tip_code(first) == "contract"
+    contract = first["contract"]
+    assert contract is not None
+    assert tips.tip_text(first, cat) == cat.t("tip.contract", contract=cat.contract_name(contract),
+                                              scoring=cat.contract_line(contract))
+    lead = advance({}, lambda v: v["my_turn"] and not v["trick"] and v["tricks_done"] > 0)
+    waiting = advance({}, lambda v: not v["my_turn"] and v["phase"] == "play" and bool(v["trick"])
+                      and not v["trick_complete"])
+    assert (tips.tip_code(lead), tips.tip_code(waiting)) == ("lead", "wait")
+    assert tips.tip_code({**lead, "pass_to": 2}) is None  # type: ignore[typeddict-item]
+    pseudo = Pseudo(Catalog.from_mo(compiled("en")).translations, strict=True)
+    for vm in (first, lead, waiting, *map(phase_vm, TIP_CASES)):
+        text = tips.tip_text(vm, pseudo)
+        assert text is not None and not re.search(r"[A-Za-z]", outside(text)), text

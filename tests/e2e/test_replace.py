@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 import pytest
+from test_a11y_scan import scan
 from test_web import PREFS_KEY, SAVE_KEY, saved_session
 
 from kingcore.web import Session
@@ -43,6 +44,10 @@ def test_new_game_asks_before_it_replaces_a_rubber_in_progress(warm_game: Any, w
         assert page.locator("#replace-text").inner_text() == "Текущая партия на этом закончится (раздача 2 из " \
             "14): она не доиграна и в статистику не попадёт."
         assert page.evaluate("document.activeElement.id") == "replace-keep"
+        if key == "Escape":
+            found: dict[str, Any] = {}
+            scan(page, "the question", found)  # axe-core: no serious or critical violation (test_a11y_scan.py)
+            assert found == {}, found
         page.keyboard.press(key)
         closed(page, "replace-dialog")
         closed(page, "new-game-dialog")

@@ -325,7 +325,7 @@ def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(warm_game: Any, ar
                 page.wait_for_selector("#options-dialog[open]")
                 boxes = page.evaluate("[...document.querySelectorAll('#options-dialog input[data-ui]')]"
                                       ".map(e => [e.offsetWidth, e.offsetHeight])")
-                assert len(boxes) == 6 and len({tuple(b) for b in boxes}) == 1, (where, boxes)
+                assert len(boxes) == 7 and len({tuple(b) for b in boxes}) == 1, (where, boxes)
                 page.click("#options-close")
                 page.wait_for_selector("#options-dialog:not([open])", state="attached")
             fits = page.evaluate(LONG_NAMES_JS, "Константинопольский1")  # a 20-character name, one word

@@ -17,7 +17,6 @@ from kingcore.web.prefs import asks_before_new
 from .app import App
 from .draw import el, put, read_new_game_form, show_choice
 from .extras import open_help
-from .options import ui_prefs
 from .render import dialog
 from .render.dialog import bot_fields, name_error, new_game_form
 from .store import pref_levels, pref_names
@@ -160,6 +159,6 @@ class NewGameDialog:
             el("new-game-dialog").close()
             return
         if el("replace-never").checked:
-            ui_prefs(self.app)["no_ask_new"] = True
+            self.app.state.ui()["no_ask_new"] = True
             self.app.store.save_prefs(self.app.state.prefs)
         self.start()
