@@ -57,7 +57,7 @@ def main(argv: list[str]) -> int:
     site = Path(argv[0]) if argv else ROOT / "dist" / "site"
     relay = RelayProcess().start()
     server = SiteServer(site).start()
-    prefs = {"fast": True, "ice": {"mode": "none"}, "relays": {"mode": "own", "text": relay.url}}
+    prefs = {"fast": True, "welcomed": True, "ice": {"mode": "none"}, "relays": {"mode": "own", "text": relay.url}}
     t0 = time.monotonic()
     checks = {seat: 0 for seat in FRIENDS}
     reloads: list[float] = []

@@ -327,7 +327,7 @@ def online_table() -> tuple[str, list[str]]:
     s = online_session({}, {"levels": ["human", "online", "online", "medium"], "names": ["Ольга Александровна"]
                             + [""] * 3}, random.Random(19))
     s.seq = 200_000
-    lobby, codes = Lobby.new(Host(s)), []
+    lobby, codes = Lobby.new(Host(s), random.Random(20).randbytes), []
     for seat in (1, 2):
         packer = zlib.compressobj(9, zlib.DEFLATED, -15)
         raw = packer.compress(json.dumps({"sdp": "v=0\r\n", "invite": lobby.invite(seat)}).encode()) + packer.flush()
@@ -532,6 +532,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path) -> Look:
         page.click("#btn-new")
         page.wait_for_selector("#new-game-dialog[open]")
         page.click("#new-game-start")
+        if page.evaluate("document.getElementById('replace-dialog').open"):  # a rubber in progress: asked first
+            page.click("#replace-start")
         page.wait_for_selector("#toast:not([hidden])")
         page.mouse.move(2, 2)
     look.screen("new-game-toast", before=new_game)
