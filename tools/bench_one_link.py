@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
     site = Path(argv[1]) if len(argv) > 1 else ROOT / "dist" / "site"
     relay = RelayProcess().start()
     server = SiteServer(site).start()
-    prefs = {"fast": True, "ice": {"mode": "none"}, "relays": {"mode": "own", "text": relay.url}}
+    prefs = {"fast": True, "welcomed": True, "ice": {"mode": "none"}, "relays": {"mode": "own", "text": relay.url}}
     times: dict[str, list[float]] = {step: [] for step in STEPS}
     lengths: list[int] = []
     try:
