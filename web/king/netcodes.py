@@ -161,6 +161,7 @@ class Codes:
             line = el(f"answer-said-{seat}")
             if not is_none(line):
                 line.textContent = ""
+            self.online.drawn = None  # not redrawn now (the box keeps its focus), but the same words again are
 
     def no_connection(self, seat: int, asked: float) -> None:
         """No connection :data:`NO_CONNECTION_S` seconds after *Connect*: said plainly, the invite left as it
