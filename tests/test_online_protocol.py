@@ -402,6 +402,30 @@ def test_a_guest_that_rejoins_mid_deal_has_that_deal_not_checked_without_an_erro
     assert t.guest(2).fair == [1] and t.guest(2).unchecked == []
 
 
+def test_a_deal_whose_round_the_hosts_reload_forgot_is_not_checked_on_the_pages_that_came_back() -> None:
+    """The host's page reloaded mid-deal (its fair round's secrets are not in its save: no ``dealt`` at the
+    deal's end) and a friend's page came back during the deal: the record at the deal's end makes that deal
+    "not checked" for it (``Guest.unchecked``), never checked and never unfair."""
+    t = dealt_table()
+    game = t.game
+    t.session.apply(str(game.legal_moves()[0]), game.to_move or 0)  # mid-deal
+    t.changed()
+    t.settle()
+    for seat in (1, 2):  # the host's reload: every friend's connection lost, and back on a new one
+        t.lose(seat, stand_in=False)
+    t.host._done_rounds.clear()  # what the host's reload forgets
+    for seat in (1, 2):
+        t.rejoin(seat)
+    first = len(t.answers)
+    t.run(deals=1)
+    assert game.phase is Phase.DEAL_OVER
+    assert any("record" in out for _, out in t.answers[first:])
+    assert all("dealt" not in out and "unfair" not in out for _, out in t.answers[first:])
+    for seat in (1, 2):
+        again = t.guest(seat)
+        assert again.joined_during == 1 and again.unchecked == [1] and again.fair == []
+
+
 def test_a_friend_joins_with_a_name_and_the_device_keeps_it() -> None:
     """A tester's find (h23): an empty name on the join screen silently became "Player 3". It is said now
     (``name_problem(required=True)``), and the name a device joined with last fills the next join screen."""

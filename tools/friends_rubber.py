@@ -1,7 +1,7 @@
 """A whole rubber with friends online by the table's one link, measured (issue 28's "Done when"): a host and
 three friends on four browser contexts of one headless Chromium, meeting through a real relay on the loopback
 (``python build.py relay``, started here) with no ICE server, play a four-player rubber from *New game* to the
-settlement; each friend's page reloads once in the middle of a deal and continues with no action.
+settlement; each page, the host's too, reloads once in the middle of a deal and continues with no action.
 
     python -m tools.friends_rubber [SITE_DIR]      (default dist/site; build it first: python build.py build)
 
@@ -10,7 +10,7 @@ Russian, 1024×700 in Ukrainian, 1280×800 in English — open the table's link,
 move is the first legal one. At every friend's turn of play its hand is its seat's (read from the host's save)
 and its document holds no unplayed card of another seat (``tests/e2e/test_hotseat.absent``). In deals 2, 3 and 4
 (friend 1, 2, 3) the friend's page reloads after the deal's fourth move and is back at the table with no
-action. At the end of every deal each friend's page marks it checked as the agreed shuffle (``data-fair``)
+action; in deal 5 (or the first later one with four moves) the host's page does, and every friend's page reconnects by itself. At the end of every deal each friend's page marks it checked as the agreed shuffle (``data-fair``)
 unless its page came back during it (that deal it cannot check: ``data-unchecked``), and none unfair.
 Printed: one line a deal and a summary — deals, checks, reload times, seconds. Minutes on two cores; not part
 of the test suite (its browser tests play a few moves with four pages: ``tests/e2e/test_rooms.py``).
@@ -31,6 +31,9 @@ FRIENDS = {1: (360, 740, "ru-RU", "Петя"), 2: (1024, 700, "uk-UA", "Оста
 """Seat → the friend's viewport width and height, browser language and name."""
 RELOAD_IN = {2: 1, 3: 2, 4: 3}
 """Deal → the friend whose page reloads after that deal's fourth move."""
+HOST_RELOAD_FROM = 5
+"""The host's page reloads after the fourth move of the first deal from this one that has four moves (a King
+deal may end sooner)."""
 TURN_JS = """() => {
   const b = document.body.dataset;
   if (b.phase === 'rubber_over') return 'end';
@@ -61,6 +64,7 @@ def main(argv: list[str]) -> int:
     t0 = time.monotonic()
     checks = {seat: 0 for seat in FRIENDS}
     reloads: list[float] = []
+    host_back = float('nan')
     deals = 0
     try:
         with sync_playwright() as p:
@@ -71,6 +75,8 @@ def main(argv: list[str]) -> int:
                 seed_storage(ctx, {PREFS_KEY: json.dumps({**prefs, **more})})
                 new = ctx.new_page()
                 new.set_default_timeout(120_000)
+                new.said = []
+                new.on("console", lambda m, said=new.said: said.append(f"{m.type}: {m.text[:200]}"))
                 return new
 
             host = page(levels=["human", "online", "online", "online"])
@@ -92,42 +98,59 @@ def main(argv: list[str]) -> int:
             host.wait_for_function("!document.getElementById('invite-dialog').open")
             print(f"link {len(link)} characters; three friends seated {time.monotonic() - t0:.0f} s", flush=True)
             moves, back = 0, set[int]()
-            while (what := host.wait_for_function(TURN_JS).json_value()) != "end":
-                deal = int(host.evaluate("document.body.dataset.deal"))
-                if what == "over":
-                    fair(guests, deal, back)
-                    deals += 1
-                    print(f"deal {deal}: checked by the friends, {time.monotonic() - t0:.0f} s", flush=True)
-                    moves, back = 0, set[int]()
-                    host.click("#btn-continue")
-                    host.wait_for_function(f"document.body.dataset.deal !== '{deal}'"
-                                           " || document.body.dataset.phase === 'rubber_over'")
-                    continue
-                if moves == 4 and deal in RELOAD_IN and RELOAD_IN[deal] not in back:
-                    seat = RELOAD_IN[deal]
-                    at = time.monotonic()
-                    guests[seat].reload()
-                    guests[seat].wait_for_selector("body[data-guest=playing]")
-                    reloads.append(time.monotonic() - at)
-                    back.add(seat)
-                    print(f"deal {deal}: friend {seat}'s page reloaded, playing again in {reloads[-1]:.1f} s",
-                          flush=True)
-                if what == "host":
-                    play_one(host)
-                else:
-                    seat = int(what)
-                    guest = guests[seat]
-                    guest.wait_for_selector(pointer.MINE)
-                    s = session(host)
-                    if s.game.phase.name == "PLAY":
-                        shown = guest.evaluate("[...document.querySelectorAll('#hand button.card')]"
-                                               ".map(b => b.dataset.card)")
-                        assert set(shown) == {str(c) for c in s.game.visible_hand(seat)}, shown
-                        absent(guest, {str(c) for other in range(s.game.rules.players) if other != seat
-                                       for c in s.game.visible_hand(other)})
-                        checks[seat] += 1
-                    play_one(guest)
-                moves += 1
+            try:
+                while (what := host.wait_for_function(TURN_JS).json_value()) != "end":
+                    deal = int(host.evaluate("document.body.dataset.deal"))
+                    if what == "over":
+                        fair(guests, deal, back)
+                        deals += 1
+                        print(f"deal {deal}: checked by the friends, {time.monotonic() - t0:.0f} s", flush=True)
+                        moves, back = 0, set[int]()
+                        host.click("#btn-continue")
+                        host.wait_for_function(f"document.body.dataset.deal !== '{deal}'"
+                                               " || document.body.dataset.phase === 'rubber_over'")
+                        continue
+                    if moves == 4 and deal >= HOST_RELOAD_FROM and host_back != host_back:  # (nan: not yet)
+                        at = time.monotonic()
+                        host.reload()  # every friend's page reconnects by itself; the panel closes when all are back
+                        host.wait_for_selector("body[data-ready=true]")
+                        host.wait_for_function("!document.getElementById('invite-dialog').open")
+                        for guest in guests.values():
+                            guest.wait_for_selector("body[data-guest=playing]")
+                        host_back = time.monotonic() - at
+                        back.add(0)
+                        print(f"deal {deal}: the host's page reloaded, every friend playing again in {host_back:.1f} s",
+                              flush=True)
+                        continue
+                    if moves == 4 and deal in RELOAD_IN and RELOAD_IN[deal] not in back:
+                        seat = RELOAD_IN[deal]
+                        at = time.monotonic()
+                        guests[seat].reload()
+                        back_again(guests[seat])
+                        reloads.append(time.monotonic() - at)
+                        back.add(seat)
+                        print(f"deal {deal}: friend {seat}'s page reloaded, playing again in {reloads[-1]:.1f} s",
+                              flush=True)
+                    if what == "host":
+                        play_one(host)
+                    else:
+                        seat = int(what)
+                        guest = guests[seat]
+                        guest.wait_for_selector(pointer.MINE)
+                        s = session(host)
+                        if s.game.phase.name == "PLAY":
+                            shown = guest.evaluate("[...document.querySelectorAll('#hand button.card')]"
+                                                   ".map(b => b.dataset.card)")
+                            assert set(shown) == {str(c) for c in s.game.visible_hand(seat)}, shown
+                            absent(guest, {str(c) for other in range(s.game.rules.players) if other != seat
+                                           for c in s.game.visible_hand(other)})
+                            checks[seat] += 1
+                        play_one(guest)
+                    moves += 1
+            except Exception:  # where each page was, for the failure's reader
+                for who, each in (("host", host), *((f"friend {s}", g) for s, g in guests.items())):
+                    print(f"{who}: {where(each)}", file=sys.stderr)
+                raise
             for each in (host, *guests.values()):
                 each.wait_for_selector("#center-panel ul.settlement li")
             fair(guests, int(host.evaluate("document.body.dataset.deal")), back)
@@ -140,17 +163,40 @@ def main(argv: list[str]) -> int:
         relay.stop()
     print(f"the rubber: {deals} deals to the settlement on 4 pages; per friend (deals checked, not checked): {marks}; "
           f"turns checked for others' cards: {checks}; reloads back to playing: median "
-          f"{statistics.median(reloads):.1f} s ({', '.join(f'{r:.1f}' for r in reloads)}); "
+          f"{statistics.median(reloads):.1f} s ({', '.join(f'{r:.1f}' for r in reloads)}); the host's reload to "
+          f"every friend playing: {host_back:.1f} s; "
           f"{time.monotonic() - t0:.0f} s")
     return 0
 
 
+def where(page: Any) -> str:
+    """Where ``page`` is, for a failure's message: its data attributes, its open dialogs, its last console lines."""
+    try:
+        at = page.evaluate("[JSON.stringify(document.body.dataset), [...document.querySelectorAll('dialog[open]')]"
+                           ".map(d => d.id + ': ' + d.textContent.slice(0, 300))]")
+    except Exception as e:  # a closed page
+        at = repr(e)
+    return f"{at}; console: {getattr(page, 'said', [])[-25:]}"
+
+
+def back_again(page: Any) -> None:
+    """Wait for ``page`` playing again; on a timeout, say where it was (its data attributes, dialogs open)."""
+    try:
+        page.wait_for_selector("body[data-guest=playing]")
+    except Exception as e:
+        where = page.evaluate("[JSON.stringify(document.body.dataset), [...document.querySelectorAll('dialog[open]')]"
+                              ".map(d => d.id + ': ' + d.textContent.slice(0, 300))]")
+        raise AssertionError(f"not playing again: {where}; console: {getattr(page, 'said', [])[-30:]}") from e
+
+
 def fair(guests: dict[int, Any], deal: int, back: set[int]) -> None:
     """Each friend's page has checked ``deal`` as the agreed shuffle — or, the friends whose page came back
-    during it (``back``), marked it not checked — and no deal as unfair."""
+    during it (``back``; all of them when the host's did, 0), marked it not checked — said on its result
+    panel, and no deal as unfair."""
     for seat, guest in guests.items():
-        mark = "unchecked" if seat in back else "fair"
+        mark = "unchecked" if seat in back or 0 in back else "fair"
         guest.wait_for_function(f"(document.body.dataset.{mark} || '').split(',').includes('{deal}')")
+        guest.wait_for_selector(f"#guest-fair[data-fair={'checked' if mark == 'fair' else 'unchecked'}]")
         assert guest.evaluate("document.body.dataset.unfair") is None, deal
 
 

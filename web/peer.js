@@ -266,7 +266,11 @@
     if (ticket !== joins || room) throw new Error("another join or a leave came while this one was loading");
     var me = { lib: lib, urls: urls, answering: -1, answered: false, timers: [] };
     room = me;
-    me.room = lib.joinRoom({ appId: APP_ID, password: secret, relayConfig: { urls: urls },
+    // trickleIce off: each offer and answer carries its ICE candidates, as the codes do. Trickled, a pooled
+    // offer older than the library's offer TTL (57 s) restarts ICE and trickles its new candidates before the
+    // room listens for them: they are lost and the connection fails "after exchanging SDP" (seen with a
+    // friend's page reloaded a minute or more after the host's page joined; it never connected again).
+    me.room = lib.joinRoom({ appId: APP_ID, password: secret, relayConfig: { urls: urls }, trickleIce: false,
                              rtcConfig: { iceServers: iceServers(iceJson) } }, roomId,
                            { onJoinError: function (e) { console.warn("king: room: " + (e && e.error)); } });
     me.room.onPeerJoin = function (pid) {

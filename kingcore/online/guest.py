@@ -321,6 +321,9 @@ class Guest:
         except Exception:
             return {"error": "bad_message", "message": "record: not a game record"}
         checked = []
+        missed = self.joined_during
+        if 0 < missed <= count and missed not in self._rounds and missed not in self.unchecked:
+            self.unchecked.append(missed)  # its round was before this page (a reload, a host's reload): unchecked
         for deal, p in sorted(self._rounds.items()):
             if deal > count or deal in self.fair:
                 continue

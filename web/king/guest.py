@@ -279,6 +279,7 @@ class GuestPage:
         elif "record" in out:  # a deal is over: its record (every hand of it) may be downloaded now
             self.record = str(out["record"])
             document.body.dataset.fair = ",".join(map(str, self.guest.fair if self.guest is not None else []))
+            document.body.dataset.unchecked = ",".join(map(str, self.guest.unchecked if self.guest else []))
             self.mark_fair()
         elif "bye" in out:
             self.on_bye(str(out["bye"]))
@@ -473,17 +474,21 @@ class GuestPage:
         self.mark_fair(checked=True)
 
     def mark_fair(self, checked: bool = False) -> None:
-        """A deal's result panel says the deal was checked as the agreed shuffle (``#guest-fair``), once this
-        page checked it (``Guest.fair``, or ``checked``; an unfair deal is said by the banner instead)."""
+        """A deal's result panel says the deal was checked as the agreed shuffle (``#guest-fair``,
+        ``data-fair=checked``), once this page checked it (``Guest.fair``, or ``checked``; an unfair deal is said
+        by the banner instead) — or that it could not be (``data-fair=unchecked``: its shuffle was agreed before
+        this page was at the table, ``Guest.unchecked``)."""
         vm, guest = self.app.state.vm, self.guest
         panel = el("center-panel")
         fair = checked or (guest is not None and vm is not None and vm["deal"] in guest.fair)
-        if (vm is None or not fair or is_none(panel) or vm["phase"] not in ("deal_over", "rubber_over")
+        unchecked = not fair and guest is not None and vm is not None and vm["deal"] in guest.unchecked
+        if (vm is None or not (fair or unchecked) or is_none(panel) or vm["phase"] not in ("deal_over", "rubber_over")
                 or not is_none(document.getElementById("guest-fair"))):
             return
         note = document.createElement("p")
         note.id, note.className = "guest-fair", "panel-note"
-        note.textContent = self.cat.t("net.fair")
+        note.dataset.fair = "checked" if fair else "unchecked"
+        note.textContent = self.cat.t("net.fair" if fair else "net.unchecked")
         buttons = panel.querySelector(".panel-buttons")
         if is_none(buttons):
             panel.append(note)
