@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import bar
 import pytest
 from test_recovery import FILL_JS, FREE_JS
 from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, saved_session, step
@@ -491,7 +492,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path) -> Look:
         if page.get_attribute("#btn-last", "aria-pressed") == "true":
             page.click("#btn-last")
             page.wait_for_selector("#btn-last[aria-pressed=false]")
-        page.click("#btn-sheet")
+        bar.click(page, "#btn-sheet")
         page.wait_for_selector("#sheet-panel:not([hidden])")
         look.screen(f"score-sheet-{players}")
         page.click("#btn-sheet-close")
@@ -502,11 +503,11 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path) -> Look:
                                               ("options", "#btn-options", "options-dialog", "#options-close"),
                                               ("statistics", "#btn-stats", "stats-dialog", "#stats-close"),
                                               ("new-game", "#btn-new", "new-game-dialog", "#new-game-cancel")]:
-            page.click(opener)
+            bar.click(page, opener)
             page.wait_for_selector(f"#{ident}[open]")
             look.screen(screen)
             close_dialog(page, ident, closer)
-        page.click("#btn-replay")
+        bar.click(page, "#btn-replay")
         page.wait_for_selector("#replay[open]")
         page.set_input_files("#replay-file", files=[{"name": "king-game.king", "mimeType": "text/plain",
                                                      "buffer": record.encode()}])

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import bar
 import pytest
 from test_web import PREFS_KEY, SAVE_KEY, open_game
 
@@ -66,7 +67,7 @@ def figures(page: Any) -> dict[str, str]:
 
 
 def open_stats(page: Any) -> None:
-    page.click("#btn-stats")
+    bar.click(page, "#btn-stats")
     page.wait_for_selector("#stats-dialog[open] #stats-title")
 
 

@@ -80,11 +80,6 @@ class Drawing:
         self.hand_key = self.call_markup = None
         el("trick").innerHTML = ""  # its cards are kept between draws, with their names
 
-    def measure_bar(self, *_: Any) -> None:
-        """The top bar's height, so that the results panel can stay below it on short screens."""
-        bar = document.querySelector(".bar")
-        document.documentElement.style.setProperty("--bar-h", f"{int(bar.offsetHeight)}px")
-
     def empty(self) -> None:
         """No game (an unreadable save): an empty table."""
         for ident in ("contract-name", "contract-rules", "deal-no"):

@@ -79,7 +79,6 @@ class Screen:
             return
         place = d.focus_place()
         names.use(vm["names"])  # hot seat: people's names, filled in as text
-        d.measure_bar()
         body.dataset.phase = vm["phase"]
         body.dataset.toMove = "" if vm["to_move"] is None else str(vm["to_move"])
         body.dataset.deal = str(vm["deal"])
