@@ -89,7 +89,8 @@ def _pay_line(cat: Catalog, x: Payment, players: Table, me: int | None) -> list[
 def result_panel(vm: ViewModel, cat: Catalog, review_state: dict[str, Any] | None) -> tuple[str, list[Node]]:
     """The panel after a deal (``kind`` ``deal``) or after the rubber (``final``): ``(kind, nodes)``. Both
     show the deal just played — its number and contract, each seat's tricks, points and running total —
-    and the review of my cards in it; the final panel first the standings and the settlement."""
+    and the review of my cards in it; the final panel first the standings and the settlement
+    (``div.final-places``) and then the last deal (``div.final-deal``): side by side on a landscape phone."""
     result, final = vm["result"], vm["final"]
     assert result is not None  # drawn only once a deal is over
     rows = []
@@ -121,12 +122,14 @@ def result_panel(vm: ViewModel, cat: Catalog, review_state: dict[str, Any] | Non
         cat.t("panel.shared") if won else cat.t("panel.won", names=cat.t("list.and").join(
             name(cat, w, vm) for w in final["winners"])))
     return "final", [
-        h("h2", None, title), h("ol", {"class": "standings"}, places),
-        h("h3", None, cat.t("panel.settlement")),
-        h("ul", {"class": "settlement"}, settle or h("li", None, cat.t("panel.nothing"))),
-        h("h3", None, cat.t("panel.last_deal_title", deal=result["deal"],
-                            name=cat.t(f"contract.{result['contract']}"))),
-        table, *([early] if early else []), review(cat, review_state, result["points"][vm["seat"]]),
+        h("h2", None, title),
+        h("div", {"class": "final-places"}, h("ol", {"class": "standings"}, places),
+          h("h3", None, cat.t("panel.settlement")),
+          h("ul", {"class": "settlement"}, settle or h("li", None, cat.t("panel.nothing")))),
+        h("div", {"class": "final-deal"}, h("h3", None, cat.t("panel.last_deal_title", deal=result["deal"],
+                                                              name=cat.t(f"contract.{result['contract']}"))),
+          table, *([early] if early else [])),
+        review(cat, review_state, result["points"][vm["seat"]]),
         h("p", {"class": "panel-buttons"},
           h("button", {"type": "button", "class": "btn", "id": "btn-final-sheet"}, cat.t("panel.sheet")),
           h("button", {"type": "button", "class": "btn btn--accent", "id": "btn-final-new"}, cat.t("panel.new")))]
