@@ -369,7 +369,10 @@ PASS_GAP_JS = """() => document.getElementById('pass-screen').getBoundingClientR
 KEPT_JS = """() => ({last: document.getElementById('btn-last').getAttribute('aria-pressed'),
   inset: !document.getElementById('last-inset').hidden, tricks: document.getElementById('history-dialog').open,
   trick: document.getElementById('trick').classList.contains('is-last') ? 0  // the last trick itself on the table
-         : document.querySelectorAll('#trick .card').length})"""
+         : document.querySelectorAll('#trick .card').length,
+  rows: [...document.querySelectorAll('#history-dialog tr[data-trick]')].map(
+    r => [...r.querySelectorAll('.history-card')].map(c => c.dataset.played).join(' ')),
+  save: localStorage.getItem(window.kingSaveKey)})"""
 
 
 
@@ -649,8 +652,17 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             page.click("#btn-history")
             page.wait_for_function(MY_TURN_OR_BREAK)
             kept = page.evaluate(KEPT_JS)
-            if (kept["last"], kept["inset"], kept["tricks"]) != ("true", kept["trick"] > 0, True):
-                look.problem(f"last trick or tricks closed by the bots' cards in {lang}: {kept}")
+            played = Session.from_save(kept.pop("save"))
+            tricks = played.history(played.view_model(0)["deal"])["tricks"]
+            rows = [" ".join(e["card"] for e in t["cards"]) for t in tricks]
+            # "Hide last trick" lit only while its inset shows (issue 30): the inset waits while the table
+            # itself shows the last trick, and comes back with the next trick's first card
+            lit = "true" if kept["trick"] else "false"
+            if (kept["last"], kept["inset"], kept["tricks"]) != (lit, kept["trick"] > 0, True):
+                look.problem(f"last trick or tricks closed by the bots' cards, or Hide last trick lit with no "
+                             f"inset, in {lang}: {kept}")
+            if kept["rows"] != rows:  # the Tricks dialog follows the bots' cards (issue 30: it stayed stale)
+                look.problem(f"the open Tricks dialog shows {kept['rows']} of the deal's tricks {rows} in {lang}")
         else:
             page.click("#btn-history")
         page.wait_for_selector("#history-dialog[open]")

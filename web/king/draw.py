@@ -141,7 +141,8 @@ class Drawing:
             names.fill(node.lastElementChild)
         # "Last trick": an inset beside the trick in progress (which stays in view). Open, it stays open until
         # the player closes it, whatever the bots play (issue 20): it follows the last trick, and while no card
-        # of the next trick is down the table itself shows the last trick, so the inset waits.
+        # of the next trick is down the table itself shows the last trick, so the inset waits — and the button,
+        # with nothing to show or hide, is off, not lit as "Hide last trick" (issue 30).
         can_show = trick.can_show_last(vm)
         shown = self.show_last and can_show
         inset = el("last-inset")
@@ -149,9 +150,10 @@ class Drawing:
             put(inset, trick.last_inset(vm, self.cat))
         inset.hidden = not shown
         btn = el("btn-last")
-        btn.disabled = vm["last_trick"] is None
-        btn.setAttribute("aria-pressed", "true" if self.show_last else "false")
-        btn.textContent = self.cat.t("last.hide" if self.show_last else "last.show")
+        btn.disabled = not can_show
+        btn.toggleAttribute("data-none", vm["last_trick"] is None)  # no trick finished yet: not shown at all
+        btn.setAttribute("aria-pressed", "true" if shown else "false")
+        btn.textContent = self.cat.t("last.hide" if shown else "last.show")
 
     def hand(self, vm: ViewModel, hint: dict[str, Any] | None) -> None:
         cards = vm["hand"]

@@ -14,7 +14,7 @@ from pyscript.ffi import create_proxy, is_none
 
 from . import names
 from .draw import Drawing, blob_url, el, put
-from .extras import draw_table_extras
+from .extras import draw_table_extras, follow_history
 from .passscreen import draw_pass_screen
 from .render import panels
 from .render.announce import announce
@@ -93,6 +93,7 @@ class Screen:
         d.panel(vm, st.current_review())
         d.sheet(vm)
         draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button
+        follow_history(self.cat, st.session, vm)  # an open Tricks dialog follows the bots' cards
         draw_pass_screen(vm, self.cat, self.uncover)  # issue 13: hot seat's "pass the device" screen
         d.keep_focus(place)
         self.drawn()
