@@ -1,19 +1,25 @@
-"""Every screen of the page as a person sees it (issue 20, item 5): the table at each phase for 2, 4 and 6 seats,
+"""Every screen of the page as a person sees it (issues 20 and 30): the table at each phase for 2, 4 and 6 seats,
 each call screen, the result panel, the score sheet, Tricks, Last trick, the rules help, new game, options, keys,
-statistics, replay, the pass screen, the save banner, the new-game toast, friends online's invite panel (with a
-seat's alert line) and a friend's join screen, at 360×740, 740×360, 768×1024 and
-1280×800, in English, Russian and Ukrainian. A screen fails, named by (screen, size, language), when a visible
-control lies over another control, an enabled control is covered at its centre (even by what lets the
-pointer through: a card's reason label on a friend's table with hints allowed once covered Hint), a dialog's or
-panel's content is wider than its box or reaches past the viewport, a text is clipped, a card's reason label
-shows with no pointer over the card and no keyboard focus, a toast covers a control, the result panel covers
-the status line, or the trick's label lies over a seat or the trick's side cards. Screenshots go to
-artifacts/layout/: each screen with a problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every
-screen in Russian.
+statistics, replay, the bar's "⋯" menu, the pass screen, the save banner, the new-game toast, friends online's
+invite panel (with a seat's alert line) and a friend's join screen, table and result panel, at 360×740, 740×360,
+768×1024, 1024×768 and 1280×800; and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and
+400 px high — in English, Russian and Ukrainian. Phones and small tablets (up to 800 px wide or 500 px high) are
+looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the
+window, a visible control lies past the window's edge or over another, an enabled control is covered at its
+centre (even by what lets the pointer through: a card's reason label on a friend's table with hints allowed once
+covered Hint), a dialog's or panel's content is wider than its box or reaches past the viewport, a text is
+clipped, a card's reason label shows with no pointer over the card and no keyboard focus, a toast covers a
+control, the result panel covers the status line or does not hold its content, the trick's label lies over a
+seat or the trick's side cards, a card of my hand sticks out of it, card backs lie too close to count, a dealer's
+mark wraps alone under its name, the pass screen leaves a strip under the bar, the score sheet's headers run
+together or a total is not under its header, or — on a touch screen — a target is smaller than 24×24 (the main
+buttons and my cards 44×44) or the keys' "?" shows. Screenshots go to artifacts/layout/: each screen with a
+problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in Russian.
 
-One page a language (xdist spreads the three tests): each table state comes in as another tab's save (the
-page follows it without a reload), the viewport is resized in place, and each screen's geometry is read in
-one ``page.evaluate``."""
+A test per language and size (``-k "ru and 1024x768"``), and one for what the page does while looked at
+(``flow``). One page a language: its first test to run looks at every screen in every size selected — each
+table state comes in as another tab's save (the page follows it without a reload), the viewport is resized in
+place, each screen's geometry is read in one ``page.evaluate`` — and its other tests read what was found."""
 
 from __future__ import annotations
 
@@ -376,6 +382,13 @@ KEPT_JS = """() => ({last: document.getElementById('btn-last').getAttribute('ari
 
 
 
+NO_TOAST_JS = """(on) => {  // the toast hidden for a picture, by a constructed sheet (the page's CSP refuses <style>)
+  const sheet = window.kingNoToast ||= new CSSStyleSheet();
+  sheet.replaceSync('#toast { visibility: hidden !important; }');
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets.filter(s => s !== sheet), ...(on ? [sheet] : [])];
+}"""
+
+
 class Look:
     """The screens of one language's page, each looked at in the sizes asked for (``wanted``: the sizes whose
     tests this run selected); the problems found, by size (:data:`FLOW`: what the page did, at no size)."""
@@ -413,8 +426,10 @@ class Look:
             if self.lang == SHOTS_LANG or found:
                 self.page.screenshot(path=str(self.out / f"{name}-{width}x{height}-{self.lang}.jpg"), type="jpeg",
                                      quality=70, animations="disabled", caret="hide", scale="css")
-            if picture := DOCS_SHOTS.get((name, self.lang, (width, height))):  # the docs' pictures (docs/img)
+            if picture := DOCS_SHOTS.get((name, self.lang, (width, height))):  # the docs' pictures (docs/img),
+                self.page.evaluate(NO_TOAST_JS, True)  # without the look's own toast
                 self.page.screenshot(path=str(self.out / picture), animations="disabled", caret="hide", scale="css")
+                self.page.evaluate(NO_TOAST_JS, False)
             self.seen.append(where)
 
 
