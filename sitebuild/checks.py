@@ -11,7 +11,9 @@ from pathlib import Path
 
 from .common import BuildError, log
 
-RUNTIME_DIRS = ("pyodide", "pyscript")  # the "runtime" cache group; everything else is "app"
+RUNTIME_DIRS = ("pyodide", "pyscript", "trystero")
+"""The vendored packages, which change only with a pin (:mod:`sitebuild.pins`): the service worker's "runtime" cache
+group (everything else is "app"), exempt from the offline check's URL scan (their comments name web pages)."""
 INTERPRETER = "./pyodide/pyodide.mjs"
 # "http(s)://" strings that are names, not fetches (XML namespaces), allowed in the app group.
 ALLOWED_URL_PREFIXES = ("http://www.w3.org/",)
@@ -31,8 +33,8 @@ class _ScriptTags(html.parser.HTMLParser):
 def check_site(files: dict[str, bytes]) -> None:
     """Fail the build on a fetch the offline site could not serve.
 
-    * app group (all but pyodide/ and pyscript/): no http:// or https:// URLs in text files;
-    * pyodide/ and pyscript/ are exempt, but they default to a CDN interpreter, so every main-thread
+    * app group (all but :data:`RUNTIME_DIRS`): no http:// or https:// URLs in text files;
+    * the vendored packages are exempt; pyodide/ and pyscript/ default to a CDN interpreter, so every main-thread
       `<script type="py">` must name a config whose "interpreter" is a relative URL (a worker follows the
       main config), and MicroPython (`type="mpy"`) is refused: it is not vendored.
     """

@@ -7,6 +7,11 @@
     python build.py test [-- PYTEST ARGS]   the one command for every test: pip-install the test and browser
                                             extras of pyproject.toml, make sure a Chromium exists, build,
                                             run pytest (unit + browser); exit code = pytest's
+    python build.py relay --port N [--host H]
+                                            a Nostr relay (PyPI nostr-relay, installed into .cache/relay once) on
+                                            127.0.0.1:N until stopped: friends online's rooms through your own
+                                            relay; the browser tests start the same; --host 0.0.0.0: every
+                                            interface (a club's relay)
     python build.py bench-web [--runs N] [--throttle R] [--docs]
                                             time the site in headless Chromium (tools/bench_web.py): time to
                                             playable cold, warm and offline vs a bare-Pyodide floor page, bot
@@ -46,6 +51,16 @@ def port_number(text: str) -> int:
     return cli_count("port", 0, 65535)(text)
 
 
+def relay_host(text: str) -> str:
+    """``relay --host``: :func:`sitebuild.relay.host_name` (an address or a host name), errors for argparse."""
+    from .relay import host_name
+
+    try:
+        return host_name(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def run_count(text: str) -> int:
     """``bench-web --runs``: 1 to :data:`MAX_RUNS`."""
     return cli_count("runs", 1, MAX_RUNS)(text)
@@ -76,6 +91,10 @@ def main(argv: list[str] | None = None) -> int:
                          help="write the site into this folder instead of dist/site (e.g. to host it elsewhere)")
     p_serve = sub.add_parser("serve", help="build if needed, then serve dist/site on 127.0.0.1")
     p_serve.add_argument("--port", type=port_number, default=8000, help="a TCP port, 0 to 65535 (0: any free one)")
+    p_relay = sub.add_parser("relay", help="a Nostr relay on this machine until stopped (friends online's rooms)")
+    p_relay.add_argument("--port", type=port_number, required=True, help="a TCP port, 1 to 65535")
+    p_relay.add_argument("--host", type=relay_host, default="127.0.0.1",
+                         help="the address to listen on (default 127.0.0.1; 0.0.0.0: every interface)")
     sub.add_parser("pyodide-bench", help="run the kingcore CLI in the vendored Pyodide under Node (after --)")
     sub.add_parser("test", help="install test needs, build, run every test (pytest args after --)")
     p_bench = sub.add_parser("bench-web", help="time the site in headless Chromium; print a table")
@@ -105,6 +124,12 @@ def main(argv: list[str] | None = None) -> int:
             from .serve import serve
 
             serve(ns.port)
+        elif command == "relay":
+            from .relay import relay
+
+            if ns.port == 0:
+                parser.error("relay --port: give a port from 1 to 65535 (the address goes into the players' Options)")
+            return relay(ns.host, ns.port)
         elif command == "pyodide-bench":
             from .testrun import pyodide_bench
 

@@ -16,8 +16,9 @@ GROUPS_MARK = "__GROUPS__"  # in sw.js: replaced by {group name: [URL, ...]}
 def cache_groups(files: dict[str, bytes]) -> dict[str, list[str]]:
     """The precache's groups: ``{"runtime-<hash>": urls, "app-<hash>": urls}`` over the site's files.
 
-    ``runtime`` holds pyodide/ and pyscript/ (they change only with a pin), ``app`` the rest; a group's
-    name carries the hash of its files' names and contents, so a redeploy downloads only a changed group.
+    ``runtime`` holds the vendored packages (pyodide/, pyscript/, trystero/: they change only with a pin), ``app``
+    the rest; a group's name carries the hash of its files' names and contents, so a redeploy downloads only a
+    changed group.
     Dot files and ``sw.js`` itself are left out; ``./`` (the URL a visitor navigates to) leads the app group.
     """
     groups: dict[str, list[str]] = {"runtime": [], "app": []}

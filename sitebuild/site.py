@@ -18,7 +18,7 @@ from .checks import INTERPRETER, _ScriptTags, check_site
 from .common import ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256_bytes, write_file
 from .pins import PYODIDE_VERSION, PYSCRIPT_VERSION
 from .serviceworker import service_worker
-from .vendor import segno_wheel, vendor_pyodide, vendor_pyscript
+from .vendor import segno_wheel, vendor_pyodide, vendor_pyscript, vendor_trystero
 from .wheels import kingcore_wheel, page_pycs, split_web_wheel, web_wheel, wheel_inputs
 
 BOOT = "./boot.mjs"  # web/boot.mjs: starts the page's Pyodide before PyScript; it loads the wheel itself
@@ -115,7 +115,8 @@ def collect_site() -> tuple[dict[str, bytes], str]:
     # the start-up wheel without friends online's modules; they are a wheel of their own, which
     # king/netload.py installs on first use (not in any config, nor in the start-up snapshot)
     files[f"wheels/{wheel.name}"], net_name, files[f"wheels/{net_name}"] = split_web_wheel(web_wheel(wheel))
-    for src_dir, prefix in ((vendor_pyodide(), "pyodide"), (vendor_pyscript(), "pyscript")):
+    vendored = ((vendor_pyodide(), "pyodide"), (vendor_pyscript(), "pyscript"), (vendor_trystero(), "trystero"))
+    for src_dir, prefix in vendored:
         for p in files_under(src_dir):
             files[f"{prefix}/{p.relative_to(src_dir).as_posix()}"] = p.read_bytes()
     wheel_url = f"./wheels/{wheel.name}"

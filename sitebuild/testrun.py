@@ -10,6 +10,7 @@ import sys
 import tomllib
 
 from .common import CHROMIUM, ROOT, RUNNER, SITE, BuildError, log
+from .relay import install_relay
 from .site import build_if_needed
 
 
@@ -86,8 +87,9 @@ def parallel_args(pytest_args: list[str], cpus: int | None = None) -> list[str]:
 
 
 def run_tests(pytest_args: list[str]) -> int:
-    """pip-install the test extras that are missing, ensure Chromium, build the site (unless up to date),
-    run pytest; pytest's exit code."""
+    """pip-install the test extras that are missing, ensure Chromium and the relay the browser tests start
+    (``nostr-relay``, :func:`sitebuild.relay.install_relay`), build the site (unless up to date), run pytest;
+    pytest's exit code."""
     reqs = missing(optional_dependencies())
     if reqs:
         log(f"test: pip install {' '.join(reqs)}")
@@ -97,6 +99,7 @@ def run_tests(pytest_args: list[str]) -> int:
     else:
         log("test: the test requirements are installed")
     ensure_chromium()
+    install_relay()
     build_if_needed()
     cmd = [sys.executable, "-m", "pytest", *parallel_args(pytest_args), *pytest_args]
     log(f"test: {' '.join(cmd[1:])}")

@@ -1,11 +1,13 @@
-"""Vendoring: npm ``pyodide`` (the runtime files, micropip wheel, patched lock) and ``@pyscript/core``
-into ``.cache/vendor``, each download checked against :mod:`sitebuild.pins`; and ``axe-core``, which only
-the browser tests load (their accessibility scan), never the site."""
+"""Vendoring: npm ``pyodide`` (the runtime files, micropip wheel, patched lock), ``@pyscript/core`` and the rooms'
+signalling library (``@trystero-p2p/core``, ``@trystero-p2p/nostr``, ``@noble/secp256k1``) into ``.cache/vendor``,
+each download checked against :mod:`sitebuild.pins`; and ``axe-core``, which only the browser tests load (their
+accessibility scan), never the site."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sys
 import tarfile
@@ -34,8 +36,13 @@ from .pins import (
     PYODIDE_VERSION,
     PYSCRIPT_INTEGRITY,
     PYSCRIPT_VERSION,
+    SECP256K1_INTEGRITY,
+    SECP256K1_VERSION,
     SEGNO_SHA256,
     SEGNO_VERSION,
+    TRYSTERO_CORE_INTEGRITY,
+    TRYSTERO_NOSTR_INTEGRITY,
+    TRYSTERO_VERSION,
 )
 
 PYODIDE_FILES = (
@@ -203,6 +210,82 @@ def vendor_pyscript() -> Path:
     if "core.js" not in files or "core.css" not in files:
         raise BuildError(f"@pyscript/core@{PYSCRIPT_VERSION} tarball lacks dist/core.js or dist/core.css")
     tmp = new_tmp_dir("pyscript")
+    for name, data in files.items():
+        write_file(tmp / name, data)
+    publish_dir(tmp, final)
+    return final
+
+
+TRYSTERO_IMPORTS = {"@trystero-p2p/core": "../core/index.mjs", "@noble/secp256k1": "../noble-secp256k1/index.js"}
+"""The bare module names the Nostr strategy imports, and the vendored file each becomes (a page has no import map:
+an inline one is refused by the Content-Security-Policy)."""
+_IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']""")
+
+
+def unshipped_imports(files: dict[str, bytes]) -> list[tuple[str, str]]:
+    """``(module, what it imports)`` for each static or dynamic import of the ES modules among ``files`` (relative
+    path -> bytes) that is not a relative path to one of ``files``: what a page could not load offline.
+    Comments' examples (lines starting with ``*`` or ``//``) are not imports.
+
+    >>> unshipped_imports({"a/x.mjs": b'import { y } from "../b/y.js";\\n//# import "z"', "b/y.js": b'import("q")'})
+    [('b/y.js', 'q')]
+    """
+    out = []
+    for rel, data in sorted(files.items()):
+        if not rel.endswith((".mjs", ".js")):
+            continue
+        code = "\n".join(line for line in data.decode().splitlines()
+                         if not line.lstrip().startswith(("*", "//", "/*")))
+        for target in _IMPORT.findall(code):
+            imported = os.path.normpath(Path(rel).parent.joinpath(target).as_posix()).replace(os.sep, "/")
+            if not target.startswith(("./", "../")) or imported not in files:
+                out.append((rel, target))
+    return out
+
+
+def vendor_trystero() -> Path:
+    """.cache/vendor/trystero-V+secp256k1-V/: the rooms' signalling library as the site ships it under ``trystero/``
+    — ``core/*.mjs`` (``@trystero-p2p/core``'s ES modules), ``nostr/index.mjs`` (the Nostr strategy, its bare
+    imports rewritten to the relative paths of :data:`TRYSTERO_IMPORTS`), ``noble-secp256k1/index.js``, and
+    each package's LICENSE (MIT: the notice goes with the copy). No source maps (nor their comments), no type
+    declarations.
+
+    Raises BuildError on a hash mismatch, a package lacking a file, a strategy built for another core, or a module
+    importing anything not shipped."""
+    final = VENDOR / f"trystero-{TRYSTERO_VERSION}+secp256k1-{SECP256K1_VERSION}"
+    if final.is_dir():
+        return final
+    files: dict[str, bytes] = {}
+    for package, version, integrity, folder, shipped in (
+        ("@trystero-p2p/core", TRYSTERO_VERSION, TRYSTERO_CORE_INTEGRITY, "core", r"dist/[a-z-]+\.mjs"),
+        ("@trystero-p2p/nostr", TRYSTERO_VERSION, TRYSTERO_NOSTR_INTEGRITY, "nostr", r"dist/index\.mjs"),
+        ("@noble/secp256k1", SECP256K1_VERSION, SECP256K1_INTEGRITY, "noble-secp256k1", r"index\.js"),
+    ):
+        tgz = npm_tarball(package, version, integrity)
+
+        def want(path: str, shipped: str = shipped) -> str | None:
+            return path.rpartition("/")[2] if re.fullmatch(shipped, path) or path == "LICENSE" else None
+
+        got = tar_members(tgz, want)
+        meta = tar_members(tgz, lambda p: p if p == "package.json" else None)
+        if folder == "nostr":
+            needs = json.loads(meta.get("package.json", b"{}")).get("dependencies", {})
+            if needs.get("@trystero-p2p/core") != TRYSTERO_VERSION:
+                raise BuildError(f"{package}@{version} needs @trystero-p2p/core {needs.get('@trystero-p2p/core')}, "
+                                 f"not the pinned {TRYSTERO_VERSION}")
+        entry = {"core": "index.mjs", "nostr": "index.mjs", "noble-secp256k1": "index.js"}[folder]
+        if entry not in got or "LICENSE" not in got:
+            raise BuildError(f"{package}@{version} tarball lacks {entry} or LICENSE")
+        files.update({f"{folder}/{name}": data for name, data in got.items()})
+    for rel, data in list(files.items()):
+        if rel.endswith((".mjs", ".js")):
+            text = re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", data.decode())  # the maps are not shipped
+            for bare, local in TRYSTERO_IMPORTS.items():
+                text = text.replace(f'from "{bare}"', f'from "{local}"')
+            files[rel] = text.encode()
+    if missing := unshipped_imports(files):
+        raise BuildError(f"trystero: {missing[0][0]} imports {missing[0][1]!r}, which the site does not ship")
+    tmp = new_tmp_dir("trystero")
     for name, data in files.items():
         write_file(tmp / name, data)
     publish_dir(tmp, final)

@@ -174,23 +174,22 @@ def web_wheel(wheel: Path) -> Path:
     return cached
 
 
-NET_MODULES = ("net", "netmsg", "fair", "qr")
-"""``kingcore.web``'s friends-online modules (issue 19): left out of the page's start-up wheel and shipped in a
-wheel of their own, installed when friends online is first used (web/king/netload.py)."""
+NET_PACKAGE = "kingcore/online/"
+"""The friends-online package (issue 19; ``kingcore.online``, every module of it): left out of the page's
+start-up wheel and shipped in a wheel of its own, installed when friends online is first used
+(web/king/netload.py)."""
 NET_DIST = "kingcore_net"
 """The friends-online wheel's distribution name (its file ``kingcore_net-<version>-py3-none-any.whl``)."""
-NET_FILE = re.compile(r"kingcore/web/(?:__pycache__/)?(\w+)(?:\.[\w-]+)?\.pyc?")
 
 
 def is_net_file(arc: str) -> bool:
     """Whether the wheel's file ``arc`` (a POSIX path in it) is a friends-online module's source or ``.pyc``.
 
-    >>> [is_net_file(a) for a in ("kingcore/web/net.py", "kingcore/web/__pycache__/qr.cpython-314.pyc",
-    ...                           "kingcore/web/session.py", "kingcore/net.py", "kingcore/web/netx.py")]
+    >>> [is_net_file(a) for a in ("kingcore/online/host.py", "kingcore/online/deal/__pycache__/commit.cpython-314.pyc",
+    ...                           "kingcore/web/session.py", "kingcore/online.py", "kingcore/onlinex/a.py")]
     [True, True, False, False, False]
     """
-    m = NET_FILE.fullmatch(arc)
-    return m is not None and m.group(1) in NET_MODULES
+    return arc.startswith(NET_PACKAGE)
 
 
 def _record_line(arc: str, data: bytes) -> str:
@@ -200,11 +199,11 @@ def _record_line(arc: str, data: bytes) -> str:
 
 def split_web_wheel(wheel: Path) -> tuple[bytes, str, bytes]:
     """The web wheel ``wheel`` (:func:`web_wheel`) split in two: the page's start-up wheel (same file name,
-    without the friends-online modules — :data:`NET_MODULES` — and their lines in RECORD) and the
-    friends-online wheel (its file name and bytes: those modules with their ``.pyc``, a dist-info of its own).
-    Both reproducible (the wheel's own time stamps). Returns ``(start_bytes, net_name, net_bytes)``.
+    without the friends-online package — :data:`NET_PACKAGE` — and its lines in RECORD) and the
+    friends-online wheel (its file name and bytes: that package's modules with their ``.pyc``, a dist-info of
+    its own). Both reproducible (the wheel's own time stamps). Returns ``(start_bytes, net_name, net_bytes)``.
 
-    Raises BuildError if the wheel has none of those modules (a renamed module would ship twice or never).
+    Raises BuildError if the wheel lacks that package (a moved package would ship never).
     """
     import io
 
@@ -213,9 +212,8 @@ def split_web_wheel(wheel: Path) -> tuple[bytes, str, bytes]:
         record = next(i for i in infos if i.filename.endswith(".dist-info/RECORD"))
         version = wheel.name.split("-")[1]
         net = {i.filename: src.read(i) for i in infos if is_net_file(i.filename)}
-        found = {NET_FILE.fullmatch(a).group(1) for a in net if a.endswith(".py")}  # type: ignore[union-attr]
-        if found != set(NET_MODULES):
-            raise BuildError(f"the kingcore wheel lacks friends-online modules {sorted(set(NET_MODULES) - found)}")
+        if f"{NET_PACKAGE}__init__.py" not in net:
+            raise BuildError(f"the kingcore wheel lacks the friends-online package {NET_PACKAGE}")
         start = io.BytesIO()
         with zipfile.ZipFile(start, "w", zipfile.ZIP_DEFLATED) as dst:
             for info in infos:
@@ -229,7 +227,7 @@ def split_web_wheel(wheel: Path) -> tuple[bytes, str, bytes]:
         stamp = infos[0].date_time
     dist = f"{NET_DIST}-{version}.dist-info"
     meta = {f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {NET_DIST}\nVersion: {version}\n"
-                                "Summary: kingcore.web's friends-online modules for the King page (issue 19)\n",
+                                "Summary: kingcore.online, friends online for the King page (issue 19)\n",
             f"{dist}/WHEEL": "Wheel-Version: 1.0\nGenerator: sitebuild\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:

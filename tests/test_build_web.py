@@ -5,6 +5,7 @@ gettext catalogs are compiled, and two builds give the same tree."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -119,6 +120,29 @@ def test_two_builds_give_the_same_tree(tmp_path: Path) -> None:
     assert (outs[0] / "index.html").is_file() and not (tmp_path / "a" / ".site-old").exists()
     check_net_wheel(outs[0])
     check_page_pycs(outs[0])
+    check_room_library(outs[0])
+
+
+def check_room_library(out: Path) -> None:
+    """The rooms' library (issue 28: trystero's Nostr strategy, vendored under trystero/) is in the site whole —
+    every import of its modules a file of the site, each package's licence beside it, no source map named —
+    precached in the runtime group (it changes only with a pin), named by web/peer.js's one dynamic import and
+    by nothing a plain start loads."""
+    from sitebuild.vendor import unshipped_imports
+
+    lib = {p.relative_to(out).as_posix(): p.read_bytes() for p in (out / "trystero").rglob("*") if p.is_file()}
+    assert {"trystero/nostr/index.mjs", "trystero/core/index.mjs", "trystero/noble-secp256k1/index.js"} <= set(lib)
+    assert {rel for rel in lib if rel.endswith("/LICENSE")} == {
+        "trystero/core/LICENSE", "trystero/nostr/LICENSE", "trystero/noble-secp256k1/LICENSE"}
+    assert unshipped_imports(lib) == []
+    assert not any(b"sourceMappingURL" in data for data in lib.values())
+    groups = sw_groups((out / "sw.js").read_text(encoding="utf-8"))
+    runtime = next(urls for name, urls in groups.items() if name.startswith("runtime-"))
+    assert {f"./{rel}" for rel in lib} <= set(runtime)
+    peer = (out / "peer.js").read_text(encoding="utf-8")
+    assert re.findall(r'var ROOMS_JS = "\./([^"]+)"', peer) == ["trystero/nostr/index.mjs"]
+    for rel in ("index.html", "boot.mjs", "start.js", "pyscript.json", "main.py"):
+        assert "trystero" not in (out / rel).read_text(encoding="utf-8"), rel
 
 
 def check_page_pycs(out: Path) -> None:
@@ -138,15 +162,19 @@ def check_page_pycs(out: Path) -> None:
 
 
 def check_net_wheel(out: Path) -> None:
-    """Friends online's modules (issue 19) are not in the page's start-up wheel but in a wheel of their own —
-    sources and Pyodide's ``.pyc``, a RECORD that lists each with its hash — whose URL the page's loader
-    (king/netload.py) names and the service worker precaches; the start-up wheel's RECORD lists only its files."""
+    """Friends online (issue 19, the package ``kingcore.online``) is not in the page's start-up wheel but in a
+    wheel of its own — every source of the package and Pyodide's ``.pyc`` of each, a RECORD that lists each
+    with its hash — whose URL the page's loader (king/netload.py) names and the service worker precaches; the
+    start-up wheel's RECORD lists only its files."""
     import base64
     import hashlib
     import zipfile
 
-    from sitebuild.wheels import NET_MODULES
+    from sitebuild.wheels import NET_PACKAGE
 
+    sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "kingcore" / "online").rglob("*.py")}
+    pycs = {f"{s.rsplit('/', 1)[0]}/__pycache__/{s.rsplit('/', 1)[1][:-3]}.cpython-314.pyc" for s in sources}
+    assert {"kingcore/online/__init__.py", "kingcore/online/host.py", "kingcore/online/deal/commit.py"} <= sources
     (start,), (net,) = sorted(out.glob("wheels/kingcore-*.whl")), sorted(out.glob("wheels/kingcore_net-*.whl"))
     for wheel in (start, net):
         with zipfile.ZipFile(wheel) as z:
@@ -159,13 +187,11 @@ def check_net_wheel(out: Path) -> None:
                     data = z.read(arc)
                     sha = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
                     assert (digest, size) == (f"sha256={sha}", str(len(data))), arc
-        web = {n for n in names if n.startswith("kingcore/web/")}
+        online = {n for n in names if n.startswith(NET_PACKAGE)}
         if wheel is start:
-            assert "kingcore/web/session.py" in web and not {n for n in web if any(
-                n.rsplit("/", 1)[1].split(".")[0] == m for m in NET_MODULES)}, sorted(web)
+            assert "kingcore/web/session.py" in names and online == set(), sorted(online)
         else:
-            assert web == {f"kingcore/web/{m}.py" for m in NET_MODULES} | {
-                f"kingcore/web/__pycache__/{m}.cpython-314.pyc" for m in NET_MODULES}
+            assert online == sources | pycs and {n for n in names if n.startswith("kingcore/")} == online
     assert f'NET_WHEEL = "./wheels/{net.name}"' in (out / "king" / "netload.py").read_text(encoding="utf-8")
     assert f'"./wheels/{net.name}"' in (out / "sw.js").read_text(encoding="utf-8")
     assert '"./peer.js"' in (out / "sw.js").read_text(encoding="utf-8")
@@ -175,7 +201,7 @@ def check_net_wheel(out: Path) -> None:
 def test_cli_keeps_every_subcommand() -> None:
     out = subprocess.run([sys.executable, "build.py", "--help"], cwd=ROOT, capture_output=True, text=True,
                          timeout=60).stdout
-    for command in ("build", "serve", "pyodide-bench", "test", "bench-web"):
+    for command in ("build", "serve", "pyodide-bench", "test", "bench-web", "relay"):
         assert command in out
     r = subprocess.run([sys.executable, "build.py", "bench-web", "--", "x"], cwd=ROOT, capture_output=True,
                        text=True, timeout=60)

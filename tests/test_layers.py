@@ -2,9 +2,10 @@
 
 The layers, bottom up: errors and the input limits (limits, spec) → cards → rules and contracts →
 position → game → the observers of a game (view, notation) → bots → the command line → the web
-session. A module may import its own layer or a lower one, never a higher one, and no import cycle
-exists anywhere inside ``kingcore/`` (the game never knows its view: OpenSpiel's observer reads the
-state, the state has no observers).
+session → friends online (``kingcore/online/``: the room and QR codes → messages → fair deals → host and
+guest → the host's lobby → the package's face). A module may import its own layer or a lower one, never a
+higher one, and no import cycle exists anywhere inside ``kingcore/`` (the game never knows its view:
+OpenSpiel's observer reads the state, the state has no observers).
 Every import counts: at module level, inside a function, or under ``TYPE_CHECKING``.
 """
 
@@ -27,9 +28,19 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("bots", ("kingcore.bots", "kingcore.bots.*")),
     ("command line and package", ("kingcore.__main__", "kingcore")),
     ("web session", ("kingcore.web", "kingcore.web.*")),
+    ("online: the room and QR codes", ("kingcore.online.room", "kingcore.online.qr")),
+    ("online: messages", ("kingcore.online.messages",)),
+    ("online: fair deals", ("kingcore.online.deal", "kingcore.online.deal.*")),
+    ("online: host and guest", ("kingcore.online.host", "kingcore.online.guest")),
+    ("online: the host's lobby", ("kingcore.online.lobby",)),
+    ("online package", ("kingcore.online",)),
 ]
 """Bottom to top. ``pkg.*`` is every module inside ``pkg``. The web session package ``kingcore/web/``
-sits above everything and below nothing."""
+sits above the engine and the bots; friends online (``kingcore/online/``) above it and below nothing: it
+reads the session, the session never reads it (the page's start-up wheel leaves the whole package out).
+Inside it the messages (the protocol's vocabulary, checked at the border) know no side of the table and no
+way of dealing; how a deal is made fair (``deal/``) may speak them; the host's and the guest's sides use
+both and meet only in the package's face."""
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -149,6 +160,17 @@ def test_no_layer_imports_a_higher_one() -> None:
     assert upward_imports(import_graph()) == []
 
 
+def test_online_play_reads_the_session_and_nothing_below_reads_online_play() -> None:
+    graph = import_graph()
+    online = {m for m in graph if m == "kingcore.online" or m.startswith("kingcore.online.")}
+    assert {"kingcore.online.host", "kingcore.online.guest", "kingcore.online.messages",
+            "kingcore.online.deal.commit"} <= online
+    assert "kingcore.web" in graph["kingcore.online.host"] and "kingcore.web" in graph["kingcore.online.guest"]
+    assert [(m, sorted(graph[m] & online)) for m in sorted(set(graph) - online) if graph[m] & online] == []
+    assert "kingcore.online.host" not in graph["kingcore.online.guest"]
+    assert "kingcore.online.guest" not in graph["kingcore.online.host"]
+
+
 def test_the_view_reads_the_game_and_the_game_never_imports_the_view() -> None:
     graph = import_graph()
     assert "kingcore.game" in graph["kingcore.view"]
@@ -178,7 +200,10 @@ def test_the_checks_catch_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("module", "layer"), [
     ("kingcore.web.session", "web session"), ("kingcore.bots.rubber", "bots"),
-    ("kingcore", "command line and package")])
+    ("kingcore", "command line and package"), ("kingcore.online.host", "online: host and guest"),
+    ("kingcore.online.deal.commit", "online: fair deals"),
+    ("kingcore.online.messages", "online: messages"), ("kingcore.online.room", "online: the room and QR codes"),
+    ("kingcore.online.lobby", "online: the host's lobby"), ("kingcore.online", "online package")])
 def test_layer_names(module: str, layer: str) -> None:
     i = layer_of(module)
     assert i is not None and LAYERS[i][0] == layer

@@ -13,6 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 RUNS: dict[str, tuple[list[str], str]] = {
+    "bench_mental": (["--deals", "1", "--players", "2"], "| 2 | 16 |"),
     "bench_parsers": (["--repeat", "1"], "parse_position"),
     "bench_request": (["--deals", "2", "--repeat", "3"], "deal  2: opening lead request"),
     "blunders": (["--deals", "2", "--contracts", "no_boys"], "no_boys"),
@@ -37,11 +38,12 @@ def test_tool_runs(name: str, tmp_path: Path) -> None:
     assert expect in p.stdout, p.stdout[-2000:]
 
 
-IMPORT_ONLY = ("bench_web", "bench_first_bot", "bench_engine", "bench_warm", "friends_rubber")
+IMPORT_ONLY = ("bench_web", "bench_first_bot", "bench_engine", "bench_warm", "friends_rubber", "bench_rooms")
 """Only imported here: headless Chromium runs of the built site (``python build.py bench-web``) and the
 engine's bench in CPython and Pyodide (``python build.py bench-engine``), warm starts of built sites side
 by side (``python -m tools.bench_warm``), a whole rubber with two friends online (``python -m
-tools.friends_rubber``), minutes each."""
+tools.friends_rubber``), pages joining rooms through a relay on the loopback (``python -m tools.bench_rooms``),
+minutes each."""
 
 
 def test_every_tool_is_run_here_or_imports() -> None:

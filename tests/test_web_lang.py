@@ -21,11 +21,11 @@ from sitebuild.catalogs import PAGE_WORDS_MARK, page_words, put_page_words
 ROOT = Path(__file__).parent.parent
 LOCALE = ROOT / "web" / "locale"
 TRANSLATIONS = [lang for lang in LANGUAGES if lang != "en"]
-LATIN_ALLOWED = {"DOS", "English", "JSON", "QR", "STUN", "TURN", "ICE", "Wi", "Fi", "stun", "turn"}
+LATIN_ALLOWED = {"DOS", "English", "JSON", "QR", "STUN", "TURN", "ICE", "Wi", "Fi", "stun", "turn", "ws", "wss"}
 """Latin words a Russian or Ukrainian text may hold: a program's name (the "DOS 1993" preset), the
 language picker's own name for English, a file format's name (a bad file's details: "not JSON"), and the
 names of the connection's standards as people meet them (QR code, STUN, TURN and ICE servers, Wi-Fi; the
-``stun:``/``turn:`` of a server's address, issue 19)."""
+``stun:``/``turn:`` of a server's address, issue 19; the ``ws://``/``wss://`` of a relay's, issue 28)."""
 
 
 def read(lang: str) -> PoCatalog:

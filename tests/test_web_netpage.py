@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from web_catalog import compiled
 
-from kingcore.web import Catalog, online_session
+from kingcore.online import online_session
+from kingcore.web import Catalog
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import markup

@@ -347,19 +347,18 @@ def test_a_friend_waiting_for_the_game_to_start_is_told_so() -> None:
     in every language."""
     from king.words import name_mark
 
-    from kingcore.web import Guest, Host
-    from kingcore.web.net import online_session
+    from kingcore.online import Host, online_session
 
     session = online_session({}, {"levels": ["human", "online", "online", "random"], "names": ["Оля", "", "", ""]},
                              random.Random(4))
     host = Host(session)
-    host.join(1, Guest(1, session.game_id).hello("Петя"))
+    host.join(1, "Петя", last_n=1)
     assert session.view_model(0)["phase"] == "draw_dealer"
     for cat in (CAT, *(Catalog.from_mo(compiled(lang), strict=True) for lang in ("ru", "uk"))):
         waiting = cat.t("net.wait_friends")
         assert waiting and status.status(session.view_model(1), cat, True, None) == waiting
         assert status.status(session.view_model(0), cat, True, None) == waiting
-    host.join(2, Guest(2, session.game_id).hello("Olga"))
+    host.join(2, "Olga", last_n=1)
     olga = name_mark(0)  # the page fills the host's name in (never markup)
     assert status.status(session.view_model(1), CAT, True, None) == f"Waiting for {olga} to start the game…"
     assert status.status(session.view_model(2), Catalog.from_mo(compiled("ru")), True, None) == (

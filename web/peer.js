@@ -1,21 +1,45 @@
-// Friends online (issue 19): the wire between two browsers — one RTCPeerConnection per link, carrying text
-// only, introduced by codes the players pass each other (a link's #join=…, an answer code). No server: the
-// offer and the answer carry every ICE candidate (gathering waited for in full before a code is made).
+// Friends online's wire: text between browsers over WebRTC data channels, with no server of ours. Two ways for
+// pages to find each other, one API for what follows (docs/NET.md, "The wire" and "The rooms' transport"):
+//   * codes the players pass each other (a link's #join=…, an answer code): offer / accept / answer. Each code
+//     carries every ICE candidate (gathering waited for in full before it is made);
+//   * a room found through public relays: join / leave. The vendored trystero library (Nostr strategy, loaded
+//     on the first join only) publishes connection offers encrypted with the room's secret; the relays see no
+//     SDP and no game data.
+// Either way a connection carries two negotiated data channels, "king" (id 2: the texts) and "beat" (id 3: a
+// heartbeat), and a peer is reported open and lost by the same rule.
 //
 //   kingPeer.encode(text) / decode(code)    base64url(deflate-raw(UTF-8 text)) via CompressionStream, and back
-//   kingPeer.offer(id, iceJson)             host: a new connection `id` (a seat); resolves to its offer SDP
-//   kingPeer.accept(id, answerSdp)          host: the friend's answer taken
-//   kingPeer.answer(id, offerSdp, iceJson)  guest: resolves to the answer SDP for the host's offer
-//   kingPeer.send(id, text) -> bool         a text message on the open channel (false: not open)
+//   kingPeer.offer(id, iceJson)             codes, host: a new connection `id` (a seat); resolves to its offer SDP
+//   kingPeer.accept(id, answerSdp)          codes, host: the friend's answer taken
+//   kingPeer.answer(id, offerSdp, iceJson)  codes, guest: resolves to the answer SDP for the host's offer
+//   kingPeer.join(room, secret, relaysJson, iceJson)
+//                                           rooms: leave any room, then join this one; resolves to this page's
+//                                           own peer id (20 characters [0-9A-Za-z], new at each page load) once
+//                                           the library is loaded; every page of the room becomes a peer
+//   kingPeer.leave()                        rooms: the room's connections closed (no "lost"), the room left
+//   kingPeer.send(id, text) -> bool         a text message to an open peer (false: not open)
 //   kingPeer.close(id)                      the connection ended on purpose (no "lost" reported)
-//   kingPeer.listen(fn)                     fn(kind, id, text): kind "open" | "message" | "lost"
+//   kingPeer.listen(fn)                     fn(kind, id, text), kind:
+//       "open"      a peer heard for the first time: `send` reaches it from now on
+//       "message"   a text from an open peer (at most MAX_TEXT characters + 1: longer ones are cut)
+//       "lost"      an open peer not heard for LOST_MS, or whose connection the room library replaced by a new
+//                   one (once; never decided by a connection state). A page that comes back is "open" anew
+//       "relays"    rooms: how many relays answer now (`text`, a count), each time it changes
+//       "no-relay"  rooms: no relay answered within NO_RELAY_MS of join (once per join; ids and text "")
+//   kingPeer.state(id)                      "open" | "connecting" | "none"
+//   kingPeer.peers()                        the ids of the peers open now
 //
-// A lost peer is reported once, within LOST_MS: the channel closed, the connection failed, or nothing heard
-// on the heartbeat channel (each side beats every BEAT_MS) for LOST_MS.
+// Heartbeat: each side sends "b" on "beat" every BEAT_MS to every peer; anything heard from a peer (a beat or a
+// text) is a sign of life. A peer not heard for LOST_MS is lost. A page whose own timers ran late (its main
+// thread blocked, its tab asleep) does not blame its peers for its own silence: a late tick counts as news.
 (function () {
   "use strict";
-  var BEAT_MS = 2000, LOST_MS = 8000, GATHER_MS = 5000, CLOSE_MS = 1000, MAX_TEXT = 65536, MAX_CODE = 16384;
-  var peers = {}, listener = null;
+  var BEAT_MS = 1000, LOST_MS = 4000, TICK_MS = 250, STALL_MS = 1500, GATHER_MS = 5000, CLOSE_MS = 1000;
+  var MAX_TEXT = 65536, MAX_CODE = 16384, NO_RELAY_MS = 10000, RELAY_POLL_MS = 250, CHANNEL_TRIES = 40;
+  var KING_ID = 2, BEAT_ID = 3;  // negotiated on both sides; trystero's own channel takes 0 or 1 (DTLS role)
+  var APP_ID = "king-card-game";  // trystero's application id: part of every topic and of the offers' key
+  var ROOMS_JS = "./trystero/nostr/index.mjs";  // relative to this script (the site's root)
+  var peers = {}, listener = null, ticker = null, lastTick = 0, room = null, joins = 0;
 
   function tell(kind, id, text) {
     if (listener) {
@@ -23,6 +47,8 @@
       catch (e) { console.error("king: peer listener failed", e); }
     }
   }
+
+  // ----- codes ------------------------------------------------------------------------------------------------
 
   function b64url(bytes) {
     var s = "";
@@ -88,58 +114,107 @@
     });
   }
 
-  function make(id, iceJson) {
-    close(id);
-    var pc = new RTCPeerConnection({ iceServers: iceServers(iceJson) });
-    // Both channels negotiated (same ids on both sides): the game's text, and the heartbeat.
-    var peer = { pc: pc, chan: pc.createDataChannel("king", { negotiated: true, id: 0 }),
-                 beat: pc.createDataChannel("beat", { negotiated: true, id: 1 }),
-                 heard: Date.now(), open: false, ended: false, timer: null };
+  // ----- one connection: its channels and heartbeat -----------------------------------------------------------
+
+  /** A peer `id` on the connection `pc`: its two channels made (both sides make the same, negotiated). `owned`:
+   * this page made `pc` (codes) and closes it at the end; a room's connections belong to the library. */
+  function attach(id, pc, owned, inRoom) {
+    var peer = { id: id, pc: pc, owned: owned, room: inRoom, chan: null, beat: null, heard: Date.now(), sent: 0,
+                 open: false, ended: false };
     peers[id] = peer;
-    peer.chan.onopen = function () {
-      if (peers[id] !== peer) return;
-      peer.open = true; peer.heard = Date.now();
-      tell("open", id);
-    };
-    peer.chan.onmessage = function (e) {
-      if (peers[id] !== peer) return;
-      peer.heard = Date.now();
-      // Text only; a binary frame or an oversized text reaches the protocol as text it refuses by length.
-      var text = typeof e.data === "string" ? e.data : "\u0000binary";
-      tell("message", id, text.length > MAX_TEXT ? text.slice(0, MAX_TEXT + 1) : text);
-    };
-    peer.beat.onmessage = function () { peer.heard = Date.now(); };
-    peer.chan.onclose = function () { lost(id, peer); };
-    pc.onconnectionstatechange = function () {
-      if (pc.connectionState === "failed" || pc.connectionState === "closed") lost(id, peer);
-    };
-    peer.timer = setInterval(function () {
-      if (!peer.open) return;
-      if (Date.now() - peer.heard > LOST_MS) { lost(id, peer); return; }
-      if (peer.beat.readyState === "open") { try { peer.beat.send("b"); } catch (e) { /* closing */ } }
-    }, BEAT_MS / 2);
+    channels(peer);
+    if (!ticker) { lastTick = Date.now(); ticker = setInterval(tick, TICK_MS); }
     return peer;
   }
 
-  function lost(id, peer) {
-    if (peer.ended || peers[id] !== peer) return;
-    end(peer);
-    delete peers[id];
-    tell("lost", id);
+  function channels(peer, tries) {
+    var chan, beat;
+    try {
+      chan = peer.pc.createDataChannel("king", { negotiated: true, id: KING_ID });
+      beat = peer.pc.createDataChannel("beat", { negotiated: true, id: BEAT_ID });
+    } catch (e) {
+      if (chan) { try { chan.close(); } catch (e2) { /* closed */ } }
+      // A connection the room library keeps across a leave and a join: the channels closed on it may still be
+      // closing (their ids not yet free). Asked again a moment later; the peer is not open meanwhile.
+      tries = (tries || 0) + 1;
+      if (tries < CHANNEL_TRIES && !peer.ended && peers[peer.id] === peer) {
+        setTimeout(function () { if (!peer.ended && peers[peer.id] === peer) channels(peer, tries); }, TICK_MS);
+      } else {
+        console.warn("king: no channels on the connection to " + peer.id, e);
+      }
+      return;
+    }
+    peer.chan = chan; peer.beat = beat;
+    function current() { return peers[peer.id] === peer && peer.chan === chan && !peer.ended; }
+    beat.onopen = function () { if (current()) pulse(peer); };
+    beat.onmessage = function () { if (current()) heard(peer); };
+    chan.onmessage = function (e) {
+      if (!current()) return;
+      heard(peer);
+      // Text only; a binary frame or an oversized text reaches the protocol as text it refuses by length.
+      var text = typeof e.data === "string" ? e.data : "\u0000binary";
+      tell("message", peer.id, text.length > MAX_TEXT ? text.slice(0, MAX_TEXT + 1) : text);
+    };
   }
 
-  function end(peer) {
+  /** Something came from `peer`: alive; the first time, it is open (its channels exist: ours reach it). */
+  function heard(peer) {
+    peer.heard = Date.now();
+    if (!peer.open) {
+      peer.open = true;
+      tell("open", peer.id);
+      pulse(peer); // at once: its first beats may have come before our channels existed, ours likewise
+    }
+  }
+
+  function pulse(peer) {
+    peer.sent = Date.now();
+    if (peer.beat && peer.beat.readyState === "open") { try { peer.beat.send("b"); } catch (e) { /* closing */ } }
+  }
+
+  function tick() {
+    var now = Date.now(), stalled = now - lastTick > STALL_MS;
+    lastTick = now;
+    Object.keys(peers).forEach(function (id) {
+      var peer = peers[id];
+      if (stalled) peer.heard = Math.max(peer.heard, now - TICK_MS); // our own silence, not the peer's
+      if (peer.open && now - peer.heard > LOST_MS) { lost(peer); return; }
+      if (now - peer.sent >= BEAT_MS) pulse(peer);
+    });
+    if (!Object.keys(peers).length) { clearInterval(ticker); ticker = null; }
+  }
+
+  function lost(peer) {
+    if (peer.ended || peers[peer.id] !== peer) return;
+    forget(peer);
+    tell("lost", peer.id);
+  }
+
+  function forget(peer) {
     peer.ended = true;
-    clearInterval(peer.timer);
-    // The channel closed first, the connection a moment later: a last message sent just before (the host's
-    // "bye" when it starts a new game) still reaches the friend, and before the channel's close.
-    try { peer.chan.close(); } catch (e) { /* already closed */ }
-    setTimeout(function () { try { peer.pc.close(); } catch (e) { /* already closed */ } }, CLOSE_MS);
+    if (peers[peer.id] === peer) delete peers[peer.id];
+    // The text channel closed first, the connection a moment later: a last message sent just before (the host's
+    // "bye" when it starts a new game) still reaches the friend.
+    [peer.chan, peer.beat].forEach(function (c) { if (c) { try { c.close(); } catch (e) { /* closed */ } } });
+    if (peer.owned) setTimeout(function () { try { peer.pc.close(); } catch (e) { /* closed */ } }, CLOSE_MS);
   }
 
   function close(id) {
     var peer = peers[id];
-    if (peer) { end(peer); delete peers[id]; }
+    if (peer) forget(peer);
+  }
+
+  function send(id, text) {
+    var peer = peers[id];
+    if (!peer || !peer.open || !peer.chan || peer.chan.readyState !== "open") return false;
+    try { peer.chan.send(String(text)); return true; } catch (e) { return false; }
+  }
+
+  // ----- codes: one RTCPeerConnection a link ------------------------------------------------------------------
+
+  function make(id, iceJson) {
+    close(id);
+    return attach(id, new RTCPeerConnection({ iceServers: iceServers(iceJson) }), true, false);
   }
 
   async function offer(id, iceJson) {
@@ -151,7 +226,7 @@
 
   async function accept(id, sdp) {
     var peer = peers[id];
-    if (!peer) throw new Error("no such invite");
+    if (!peer || !peer.owned) throw new Error("no such invite");
     await peer.pc.setRemoteDescription({ type: "answer", sdp: String(sdp) });
   }
 
@@ -170,15 +245,78 @@
     return pc.localDescription.sdp;
   }
 
-  function send(id, text) {
-    var peer = peers[id];
-    if (!peer || !peer.open || peer.chan.readyState !== "open") return false;
-    try { peer.chan.send(String(text)); return true; } catch (e) { return false; }
+  // ----- rooms: pages found through relays --------------------------------------------------------------------
+
+  /** The relays' addresses from JSON (kingcore.web.relays.relay_urls): ws:// and wss:// strings, once each. */
+  function relayList(relaysJson) {
+    var list;
+    try { list = JSON.parse(relaysJson || "[]"); } catch (e) { return []; }
+    if (!Array.isArray(list)) return [];
+    return list.filter(function (u, i) {
+      return typeof u === "string" && /^wss?:\/\/[^\s]+$/.test(u) && list.indexOf(u) === i;
+    });
+  }
+
+  async function join(roomId, secret, relaysJson, iceJson) {
+    roomId = String(roomId); secret = String(secret);
+    if (!roomId || !secret) throw new Error("a room needs an id and a secret");
+    await leave();
+    var ticket = joins, urls = relayList(relaysJson);
+    var lib = await import(ROOMS_JS);
+    if (ticket !== joins || room) throw new Error("another join or a leave came while this one was loading");
+    var me = { lib: lib, urls: urls, answering: -1, answered: false, timers: [] };
+    room = me;
+    me.room = lib.joinRoom({ appId: APP_ID, password: secret, relayConfig: { urls: urls },
+                             rtcConfig: { iceServers: iceServers(iceJson) } }, roomId,
+                           { onJoinError: function (e) { console.warn("king: room: " + (e && e.error)); } });
+    me.room.onPeerJoin = function (pid) {
+      if (room !== me) return;
+      var pc = me.room.getPeers()[pid], peer = peers[pid];
+      if (!pc || (peer && !peer.room)) return; // (a code's connection under the same name: not the room's)
+      if (peer) { // that page left and joined again (on a new connection, or on the library's same one): the
+        forget(peer); // old channels are over
+        if (peer.open) tell("lost", pid);
+      }
+      attach(pid, pc, false, true);
+    };
+    me.room.onPeerLeave = function (pid) {
+      var peer = peers[pid];
+      if (room === me && peer && peer.room && !peer.open) forget(peer); // an open one: the heartbeat decides
+    };
+    me.timers.push(setInterval(function () { relays(me); }, RELAY_POLL_MS));
+    me.timers.push(setTimeout(function () {
+      if (room === me && !me.answered) tell("no-relay", "", "");
+    }, urls.length ? NO_RELAY_MS : 0));
+    return lib.selfId;
+  }
+
+  /** Count the room's relays whose socket is open; say it when it changed. */
+  function relays(me) {
+    if (room !== me) return;
+    var sockets = me.lib.getRelaySockets(), n = 0;
+    me.urls.forEach(function (u) { var s = sockets[u]; if (s && s.readyState === 1) n++; });
+    if (n) me.answered = true;
+    if (n !== me.answering) {
+      me.answering = n;
+      tell("relays", "", String(n));
+    }
+  }
+
+  async function leave() {
+    var me = room;
+    joins++; // a join still loading the library will not join
+    if (!me) return;
+    room = null;
+    me.timers.forEach(function (t) { clearInterval(t); clearTimeout(t); });
+    Object.keys(peers).forEach(function (id) { if (peers[id].room) forget(peers[id]); });
+    try { await me.room.leave(); } catch (e) { console.warn("king: room: leaving", e); }
   }
 
   window.kingPeer = {
     encode: encode, decode: decode, offer: offer, accept: accept, answer: answer, send: send, close: close,
+    join: join, leave: leave,
     listen: function (fn) { listener = fn; },
-    state: function (id) { var p = peers[id]; return p ? (p.open ? "open" : "connecting") : "none"; }
+    state: function (id) { var p = peers[id]; return p ? (p.open ? "open" : "connecting") : "none"; },
+    peers: function () { return Object.keys(peers).filter(function (id) { return peers[id].open; }); }
   };
 })();

@@ -1,5 +1,5 @@
 // Before Python boots: timing marks for the benchmarks, and the service worker (offline + updates).
-window.kingStats = { readyMs: null, botsStartedMs: null, botsReadyMs: null, bot: [], botMain: [], pyReadyMs: null,
+window.kingStats = { readyMs: null, botsStartedMs: null, botsReadyMs: null, bot: [], botMain: [], botTook: {}, pyReadyMs: null,
                      importedMs: null, refusedPython: [] };
 // The page's language before Python starts (the loading text, the service worker's banners): the words
 // of index.html's data-t codes in every catalog and the browser-language map, written here by the build

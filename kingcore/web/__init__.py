@@ -7,24 +7,19 @@
 * :mod:`.botcalls` — the bots' worker's calls (JSON text in and out);
 * :mod:`.past` — the rubber's earlier deals as each Python's bots know them (fed once per deal);
 * :mod:`.prefs` — the page's preferences read from untrusted text, and the worker's deadlines;
+* :mod:`.relays` — the relays friends online's rooms are announced on (the preferences' ``relays``);
 * :mod:`.text` — the catalog of words (gettext, keyed by the view model's codes);
 * :mod:`.rulestext` — the rules help of a game, generated from its ``Rules``;
 * :mod:`.history` — the trick history of a deal (the current one and every past one);
 * :mod:`.assist` — undo, auto-play's forced move, the sounds of a move (issue 13).
 * :mod:`.hotseat` — several people at one device: who is a person, names, the "pass the device" screen;
 * :mod:`.replay` — a game record or save opened in the replay viewer, step by step;
-* :mod:`.settings` — a rubber's settings and their check (levels, names, friends online, stand-in bots);
-* :mod:`.net` — friends online (issue 19): :class:`Host` and :class:`Guest`, the protocol
-  (:mod:`.netmsg`) and the fair deal's commit–reveal–shuffle (:mod:`.fair`).
+* :mod:`.settings` — a rubber's settings and their check (levels, names, friends online, stand-in bots).
 
-The page (``web/``) imports nothing else from :mod:`kingcore`. The friends-online names (:mod:`.net`,
-:mod:`.netmsg`, :mod:`.fair`) are imported on their first use, so that a page without friends online does
-not pay for them at start-up: the page's start-up wheel leaves those modules (and :mod:`.qr`) out and ships
-them in a wheel of their own, installed on first use (``web/king/netload.py``); until then importing one of
-their names fails with a ``ModuleNotFoundError`` saying so.
+The page (``web/``) imports nothing else from :mod:`kingcore` but friends online, a package of its own above
+this one (:mod:`kingcore.online`: it reads the session, the session never reads it), which the page installs
+on first use.
 """
-
-from typing import TYPE_CHECKING, Any
 
 from .assist import SOUNDS, forced_move, sound_events
 from .botcalls import NEED, analyse_json, bot_move, choose, hint_json, learn, level_spec, need, warm_up
@@ -100,79 +95,21 @@ from .tables import RULE_SET_TEXTS, RULE_SETS, TABLE_SIZES, new_game_options, of
 from .text import BROWSER_LANGUAGES, LANGUAGES, Catalog, MissingText, pick_language, signed
 from .viewmodel import describe_move
 
-if TYPE_CHECKING:
-    from .fair import check_deal, commitment, deal_seed, new_secret
-    from .net import FAIR_TIMEOUT_S, Guest, Host, Out, online_session
-    from .netmsg import (
-        FLOOD_LIMIT,
-        GUEST_KINDS,
-        HOST_KINDS,
-        MAX_MESSAGE,
-        PROTOCOL,
-        REASONS,
-        NetError,
-        answer_text,
-        check_invite,
-        check_view,
-        decode,
-        encode,
-        read_answer,
-    )
-
-_LAZY = {**dict.fromkeys(("check_deal", "commitment", "deal_seed", "new_secret"), "fair"),
-         **dict.fromkeys(("FAIR_TIMEOUT_S", "Guest", "Host", "Out", "online_session"), "net"),
-         **dict.fromkeys(("FLOOD_LIMIT", "GUEST_KINDS", "HOST_KINDS", "MAX_MESSAGE", "PROTOCOL", "REASONS",
-                          "NetError", "answer_text", "check_invite", "check_view", "decode", "encode",
-                          "read_answer"), "netmsg")}
-
-
-def __getattr__(name: str) -> Any:
-    """The friends-online names, imported on first use (PEP 562).
-
-    Raises:
-        AttributeError: no such name.
-        ModuleNotFoundError: in the web page, before its friends-online wheel is installed (the page's
-            start-up wheel leaves those modules out: web/king/netload.py installs them on first use).
-    """
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib import import_module
-
-    try:
-        found = import_module(f".{module}", __name__)
-    except ModuleNotFoundError as e:
-        if e.name not in {f"{__name__}.{m}" for m in _LAZY.values()}:
-            raise
-        raise ModuleNotFoundError(f"{__name__}.{name} is friends online's, whose modules are not installed: in the "
-                                  f"web page, await king.netload.net_loaded() first", name=e.name) from None
-    value = getattr(found, name)
-    globals()[name] = value
-    return value
-
-
 __all__ = [
     "BOT_LEVELS",
     "BROWSER_LANGUAGES",
     "DEADLINE_S",
     "DEFAULT_LEVEL",
     "DEFAULT_SETTINGS",
-    "FAIR_TIMEOUT_S",
-    "FLOOD_LIMIT",
-    "GUEST_KINDS",
-    "HOST_KINDS",
     "HUMAN",
     "LANGUAGES",
     "LEVEL_BUDGET_MS",
     "MAIN_THREAD_LEVELS",
-    "MAX_MESSAGE",
     "MAX_NAME",
     "MAX_PREFS",
     "MIN_DEADLINE_S",
     "NEED",
     "ONLINE",
-    "PROTOCOL",
-    "REASONS",
     "RULE_SETS",
     "RULE_SET_TEXTS",
     "SAVE_VERSION",
@@ -186,15 +123,11 @@ __all__ = [
     "ContractView",
     "FinalView",
     "Frame",
-    "Guest",
     "HandCard",
     "HighBid",
-    "Host",
     "LastTrick",
     "MissingText",
     "MoveView",
-    "NetError",
-    "Out",
     "Payment",
     "Refusal",
     "Replay",
@@ -208,24 +141,16 @@ __all__ = [
     "SheetRow",
     "ViewModel",
     "analyse_json",
-    "answer_text",
     "bot_move",
-    "check_deal",
-    "check_invite",
     "check_names",
     "check_settings",
-    "check_view",
     "choose",
     "clean_id",
     "clean_name",
-    "commitment",
     "cover",
     "deadline_s",
     "deal_history",
-    "deal_seed",
-    "decode",
     "describe_move",
-    "encode",
     "follow",
     "forced_move",
     "help_topic",
@@ -239,15 +164,12 @@ __all__ = [
     "need",
     "needs_pass_screen",
     "new_game_options",
-    "new_secret",
     "next_person",
     "next_seq",
     "off_options",
-    "online_session",
     "parse_save",
     "person_seats",
     "pick_language",
-    "read_answer",
     "read_prefs",
     "record_hidden",
     "rule_set_name",

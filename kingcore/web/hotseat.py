@@ -36,7 +36,7 @@ HUMAN = "human"
 """The ``levels`` entry of a seat a person plays at this device."""
 
 ONLINE = "online"
-"""The ``levels`` entry of a seat a friend plays from another browser (issue 19, :mod:`kingcore.web.net`): not
+"""The ``levels`` entry of a seat a friend plays from another browser (issue 19, :mod:`kingcore.online`): not
 a person at this device (:func:`is_person` is false), so the hot-seat rules ignore it."""
 
 MAX_NAME = 20

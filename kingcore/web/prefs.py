@@ -27,6 +27,7 @@ from ..errors import RulesError
 from ..limits import json_loads
 from ..rules import Rules
 from .hotseat import clean_name
+from .relays import stored_relays
 from .session import BOT_LEVELS, HUMAN
 from .text import LANGUAGES
 
@@ -47,7 +48,7 @@ the play options (undo, auto-play, sounds: ``king.assist``) and the display opti
 four-colour deck) of ``king/options.py``."""
 
 ONLINE_LEVEL = "online"
-"""A seat played by a friend from another browser (issue 19; ``kingcore.web.net.ONLINE``): the new-game
+"""A seat played by a friend from another browser (issue 19; :data:`.hotseat.ONLINE`): the new-game
 dialog remembers it among the levels."""
 
 DEFAULT_STUN = "stun:stun.l.google.com:19302"
@@ -204,7 +205,9 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
     :data:`~kingcore.web.text.LANGUAGES`, the language the player chose), ``ui`` (a dict of the page's
     options, :data:`UI_OPTIONS`, each a bool; other keys are dropped silently — a later version's), ``ice``
     (the connection option: ``{"mode"}`` one of :data:`ICE_MODES`, and ``"text"``, the player's own list
-    as typed, which :func:`parse_ice_list` reads; ``own`` needs it);
+    as typed, which :func:`parse_ice_list` reads; ``own`` needs it), ``relays`` (the relays option, shaped as
+    ``ice``: ``{"mode"}`` one of :data:`RELAY_MODES`, and ``"text"``, the player's own list, which
+    :func:`parse_relay_list` reads);
     ``dropped`` names, in that order, each key dropped for its shape (``"ui.large_cards"`` for a ``ui``
     option), or is ``["*"]`` when the text was not a preferences object (too long, too deep, not JSON, not
     an object). ``None`` or an empty text is no preferences: ``({}, [])``. Never raises.
@@ -279,6 +282,12 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
             dropped.append("ice")
         else:
             prefs["ice"] = ice
+    if "relays" in doc:
+        relays = stored_relays(doc["relays"])
+        if relays is None:
+            dropped.append("relays")
+        else:
+            prefs["relays"] = relays
     return prefs, dropped
 
 

@@ -1,6 +1,6 @@
 """A rubber's settings as its save carries them, and their one check (:func:`check_settings`): each seat's
 level, fast bots, the bots' seed, several people at one device (:mod:`.hotseat`), and friends online
-(issue 19: :mod:`.net`).
+(issue 19: :mod:`kingcore.online`).
 
 Friends online: a seat whose level is :data:`~kingcore.web.hotseat.ONLINE` is played by a friend from
 another browser. ``names[seat]`` is the name the friend gave when joining (``""`` before). ``online`` has
@@ -46,14 +46,14 @@ DEFAULT_SETTINGS: dict[str, Any] = {"levels": [HUMAN, DEFAULT_LEVEL, DEFAULT_LEV
 0 first), fast bots (no pauses), the seed the bots' seeds derive from; for several people at one device
 (:mod:`.hotseat`): each seat's name (``""``: the default), the person whose cards the table may show
 (``viewer``) and whether the "pass the device" screen hides every hand (``covered``); for friends online
-(:mod:`.net`): the stand-in bots' level (``stand_in``) and each online seat's state while its friend is
+(:mod:`kingcore.online`): the stand-in bots' level (``stand_in``) and each online seat's state while its friend is
 away (``online``, the module docstring)."""
 
 
 def stand_in_level(settings: dict[str, Any], seat: int) -> str | None:
     """The level of the bot that plays ``seat`` at the host's device now: a bot seat's own level, an online
     seat's ``stand_in`` level while the host gave it to a bot, else ``None`` (a person, or a friend).
-    :class:`kingcore.web.net.Host` clears the stand-in when the friend connects."""
+    :class:`kingcore.online.Host` clears the stand-in when the friend connects."""
     level = settings["levels"][seat]
     if level == ONLINE:
         return str(settings["stand_in"]) if settings["online"][seat] == "bot" else None

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from sitebuild.browser import OFFLINE_READY, READY, TIMEOUT_MS, SiteServer, launch_args
+from sitebuild.relay import RelayProcess
 from sitebuild.site import needs_build
 
 RENDERER_CRASH = "Target crashed"
@@ -328,6 +329,7 @@ class WarmPeers:
         self.url = self.srv.url
         self.snapshot = snapshot
         self.made = new_context
+        self.watches: list[Watch] = [warm_site[2]]
 
     def store(self, items: dict[str, str]) -> None:
         """The warm context's localStorage holds only ``items`` (before its pages of this test load)."""
@@ -336,8 +338,9 @@ class WarmPeers:
 
     def new_context(self, width: int = 1280, height: int = 800, **kw: Any) -> Any:
         """Another browser of this site (:func:`new_context`'s checks at the end): the start-up snapshot
-        stored, not yet visited."""
-        ctx, _ = self.made(width, height, warm=False, **kw)
+        stored, not yet visited. Its :class:`Watch` is added to :attr:`watches` (the warm context's first)."""
+        ctx, watch = self.made(width, height, warm=False, **kw)
+        self.watches.append(watch)
         seed_snapshot(ctx, self.srv, self.snapshot)
         return ctx
 
@@ -348,6 +351,18 @@ def warm_peers(warm_game: Callable[..., Any], warm_site: tuple[SiteServer, Any, 
     """A :class:`WarmPeers` (the warm context's pages closed and checked at the end as with :func:`warm_game`,
     the new contexts as with :func:`new_context`)."""
     return WarmPeers(warm_site, start_snapshot, new_context)
+
+
+@pytest.fixture
+def relay(tmp_path: Path) -> Iterator[RelayProcess]:
+    """``python build.py relay`` (a real Nostr relay, PyPI ``nostr-relay``) on a free port of 127.0.0.1 for the
+    test — what friends online's rooms find each other through (docs/NET.md) — stopped after it
+    (:class:`sitebuild.relay.RelayProcess`: ``stop()`` mid-test is a relay that dies)."""
+    r = RelayProcess(log=tmp_path / "relay.log").start()
+    try:
+        yield r
+    finally:
+        r.stop()
 
 
 @pytest.fixture(scope="session")

@@ -7,8 +7,11 @@ Why each relaxation is there (measured in Chromium 156 with the vendored Pyodide
 ``'wasm-unsafe-eval'`` — Pyodide compiles its WebAssembly; ``'unsafe-eval'`` — PyScript (polyscript)
 builds its hooks and ``js_import`` with ``Function(...)``, and the page stays on "Shuffling the deck…"
 without it; ``worker-src blob:`` — PyScript starts a helper worker from a blob URL; ``style-src-attr
-'unsafe-inline'`` — the page positions cards with ``style="--o:…"`` attributes. No inline ``<script>``,
-no remote origin.
+'unsafe-inline'`` — the page positions cards with ``style="--o:…"`` attributes; ``connect-src wss: ws:`` —
+friends online's rooms reach the Nostr relays the player lists (any host: the player may type their own club's;
+``ws:`` for a relay on this machine or on a network the page itself was served from over plain HTTP — a page
+served over HTTPS cannot open ``ws:`` to another machine anyway). No inline ``<script>``, no remote origin
+from which anything can be loaded or run.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ import pytest
 pytestmark = pytest.mark.browser
 
 REMOTE_OK = ("'self'", "'none'", "'unsafe-eval'", "'wasm-unsafe-eval'", "'unsafe-inline'", "blob:", "data:")
+RELAYS = ["'self'", "wss:", "ws:"]
+"""``connect-src``: the page's own files, and WebSocket relays at any address (docs/WEB.md, Content-Security-Policy)."""
 
 
 def directives(policy: str) -> dict[str, list[str]]:
@@ -42,8 +47,9 @@ def test_content_security_policy_is_strict_and_enforced(warm_game: Any, warm_sit
     assert d.get("object-src") == ["'none'"]
     assert d.get("base-uri") == ["'self'"]
     assert "'unsafe-inline'" not in d["script-src"]
-    for name, sources in d.items():  # no remote origin anywhere: only keywords and same-origin schemes
-        assert all(s in REMOTE_OK for s in sources), f"{name} allows {sources}"
+    assert d.get("connect-src") == RELAYS  # WebSockets only: fetch() and XHR stay with the page's origin
+    for name, sources in d.items():  # no remote origin anywhere else: only keywords and same-origin schemes
+        assert name == "connect-src" or all(s in REMOTE_OK for s in sources), f"{name} allows {sources}"
     if "'unsafe-inline'" in d.get("style-src", []):
         raise AssertionError("style-src allows inline <style> elements")
 

@@ -22,7 +22,7 @@ from test_hotseat import absent_from, session
 from test_web import PREFS_KEY, SAVE_KEY, open_game, seed_storage
 from web_steps import play_to_the_last_deals
 
-from kingcore.web import online_session
+from kingcore.online import online_session
 
 pytestmark = pytest.mark.browser
 

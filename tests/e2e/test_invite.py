@@ -2,9 +2,9 @@
 block (web/king/invite.py, drawn through its ``?king-test`` hook) — the read-only field, its QR code read back
 by a real decoder, Copy through the Clipboard API and its toast, the QR encoder (segno's vendored wheel)
 fetched only when the first block is shown, from the service worker with the network off — and the
-ICE-servers control of the Options dialog. Friends online itself (its wheel of ``kingcore.web.net``, ``netmsg``,
-``fair``, ``qr``; web/peer.js; king.net, king.guest, king.invite) is neither fetched nor imported by a plain
-start, only on first use (web/king/friends.py) — offline too: a host opens its invite panel with no network."""
+ICE-servers control of the Options dialog. Friends online itself (its wheel of ``kingcore.online``;
+web/peer.js; king.net, king.guest, king.invite) is neither fetched nor imported by a plain start, only on
+first use (web/king/friends.py) — offline too: a host opens its invite panel with no network."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from typing import Any
 import bar
 import pytest
 from test_a11y_scan import scan
+from test_online_qr import decode, svg_pixels
 from test_web import PREFS_KEY
-from test_web_qr import decode, svg_pixels
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +26,8 @@ SEGNO_FETCHED = "() => performance.getEntriesByType('resource').some(e => e.name
 FRIENDS_JS = """async () => {  // friends online's modules in the page's Python, and its files the page fetched
   const py = await (await import(new URL("./boot.mjs", location.href).href)).start();
   const names = ["king.friends", "king.netload", "king.net", "king.guest", "king.invite", "king.render.invite",
-                 "kingcore.web.net", "kingcore.web.netmsg", "kingcore.web.fair", "kingcore.web.qr"];
+                 "kingcore.online", "kingcore.online.host", "kingcore.online.guest",
+                 "kingcore.online.messages", "kingcore.online.deal.commit", "kingcore.online.qr"];
   const imported = py.runPython(`import sys; " ".join(m for m in ${JSON.stringify(names)} if m in sys.modules)`);
   const fetched = performance.getEntriesByType("resource").map(e => new URL(e.name).pathname)
     .filter(p => /\\/wheels\\/kingcore_net-[^/]*\\.whl$|\\/peer\\.js$/.test(p)
@@ -105,7 +106,7 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     assert page.evaluate(SEGNO_FETCHED)
     imported, fetched = friends_online(page)  # the first use: from the service worker (offline)
     assert fetched == ["king modules", "net wheel", "peer.js"], fetched
-    assert {"king.invite", "kingcore.web.qr"} <= set(imported), imported
+    assert {"king.invite", "kingcore.online.qr"} <= set(imported), imported
     assert page.input_value("#invite-test input[data-invite-link]") == link
     assert page.get_attribute("#invite-test input[data-invite-link]", "readonly") is not None
     assert qr_text(page, "#invite-test") == [link]
@@ -207,7 +208,7 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     assert page.is_visible("#reinvite-1")  # the Re-invite the line names is beside it
     imported, fetched = friends_online(page)
     assert fetched == ["king modules", "net wheel", "peer.js"], fetched
-    assert {"king.net", "kingcore.web.net"} <= set(imported), imported
+    assert {"king.net", "kingcore.online.host"} <= set(imported), imported
     # nothing came from the network but the browser's own update check of the service worker on the reload
     # (the browser's, not the page's: the offline emulation does not cover it; with no server it fails)
     assert [p for p, _ in server.bodies[asked:] if not p.endswith("/sw.js")] == []

@@ -1,7 +1,7 @@
 """Friends online's entry (issue 19), imported on first use by :class:`king.friendslazy.LazyFriends` (a plain
 start imports only that). Friends online itself — the
 host's :mod:`king.net`, the guest's :mod:`king.guest`, the invite blocks (:mod:`king.invite`), the protocol
-(``kingcore.web.net``, ``netmsg``, ``fair``, ``qr``) and the WebRTC wire (``web/peer.js``) — is brought in on
+(the package ``kingcore.online``) and the WebRTC wire (``web/peer.js``) — is brought in on
 first use by :func:`king.netload.net_loaded`: a page opened with ``#join=`` (:meth:`Friends.start_guest`), a
 game with an online seat on the table, new or restored (:meth:`Friends.changed`), the New game dialog's
 "online" choice (``king.newgame``), the ``?king-test`` hooks. A game against bots never fetches or imports

@@ -1,10 +1,15 @@
 """The guest's page (friends online, issue 19): opened from a host's invite link (``…/#join=<code>``), it asks
 "Join Olga's table as North?" with the rules in force and a name, makes the answer code for the host, and once
-connected draws that seat's table from the view models the host sends (``kingcore.web.Guest`` checks each one
-first) with the page's own renderers, and sends the player's intents. It holds no ``Session``, never stores
-another seat's cards, and never writes the visitor's own saved game (it commits nothing to ``king.state``).
+connected draws that seat's table from the view models the host sends (``kingcore.online.Guest`` checks each
+one first) with the page's own renderers, and sends the player's intents. It holds no ``Session``, never stores
+another seat's cards, and never writes the visitor's own saved game (it commits nothing to ``king.state``). The
+wire is ``web/peer.js`` (``window.kingPeer``); the protocol is ``kingcore.online``: the host's lobby comes first
+on the connection, and the page takes the invite's seat with its pass (or takes it back with the seat's key it
+keeps: ``kingcore.online.room.Ticket``).
 
-The wire is ``web/peer.js`` (``window.kingPeer``); the protocol is ``kingcore.web.net``."""
+Size: over 400 lines because the friend's page — its join screen, its one connection's lobby and welcome, the
+views drawn, the fair round's checks said, its hints and its last table once the host is gone — is one flow
+over one connection, read best in one place."""
 
 from __future__ import annotations
 
@@ -16,7 +21,9 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import RULE_SET_TEXTS, Guest, NetError, answer_text, check_invite, check_names, name_problem
+from kingcore.online import Guest, NetError, answer_text, check_invite
+from kingcore.online.room import remember, ticket_for
+from kingcore.web import RULE_SET_TEXTS, check_names, name_problem
 from kingcore.web.prefs import ice_servers, last_name
 from kingcore.web.rulestext import NO_CONNECTION_S
 
@@ -41,11 +48,11 @@ GONE = ("lost", "bye", "new_game", "failed")  # the host gone: the table a pictu
 
 
 def read_link(text: str) -> tuple[str, dict[str, Any]]:
-    """The offer SDP and the invite (``kingcore.web.Host.invite``) a link's decoded code holds.
+    """The offer SDP and the invite (``kingcore.online.Host.invite``) a link's decoded code holds.
 
     Raises:
         KeyError: no offer (``"sdp"``), or too long a text.
-        NetError: the invite refused by ``kingcore.web.check_invite`` (its fields, sizes, rules).
+        NetError: the invite refused by ``kingcore.online.check_invite`` (its fields, sizes, rules).
     """
     doc = json.loads(text)
     if not isinstance(doc, dict) or not isinstance(doc.get("sdp"), str) or len(text) > MAX_LINK:
@@ -169,7 +176,7 @@ class GuestPage:
         st = self.app.state
         st.prefs["net_name"] = self.name  # filled in on this device's next join screen
         st.store.save_prefs(st.prefs)
-        self.guest = Guest(int(self.invite["seat"]), str(self.invite["table"]), self.clock)
+        self.guest = Guest(self.clock, room=str(self.invite["room"]))
         el("join-accept").disabled = True
         spawn(self.answer())
 
@@ -205,9 +212,8 @@ class GuestPage:
         """``kingPeer``'s events: the channel open (hello), a message, the host lost."""
         if self.guest is None:
             return
-        if kind == "open":
+        if kind == "open":  # the host's lobby comes first; this page then takes its seat (received)
             self.connected = True
-            self.send(self.guest.hello(self.name))
             el("join-dialog").close()
             self.say_state("connected")
         elif kind == "message":
@@ -220,10 +226,23 @@ class GuestPage:
             self.gone("lost")
 
     def received(self, out: dict[str, Any]) -> None:
-        """What the protocol made of a message: a view drawn, a refusal said, the fair round answered."""
-        if "view" in out:
+        """What the protocol made of a message: the lobby answered (the invite's seat taken with its pass, or
+        taken back with this device's key for it), a view drawn, a refusal said, the fair round answered."""
+        if "lobby" in out and self.guest is not None:
+            ticket = ticket_for(self.app.state.store.get(self.app.state.store.seats_key), self.guest.room)
+            if ticket is not None and ticket.table == out["lobby"]["table"] and ticket.seat == self.invite["seat"]:
+                self.send(self.guest.back(ticket))
+            else:
+                self.send(self.guest.take(int(self.invite["seat"]), self.name, str(self.invite["pass"])))
+        elif "view" in out:
             self.draw(out["view"])
+            if "unshuffled" in out:
+                self.unfair(int(out["unshuffled"]))
         elif "welcome" in out:  # on joining, and again whenever the host changes whether it allows hints
+            ticket = self.guest.ticket(self.name) if self.guest is not None and out.get("key") else None
+            if ticket is not None:  # this device's way back to the seat
+                store = self.app.state.store
+                store.put(store.seats_key, remember(store.get(store.seats_key), ticket))
             self.app.screen.drawing.hints = out["welcome"].get("hints") is True
             if not self.app.screen.drawing.hints:
                 self.app.state.hint = None
@@ -245,9 +264,9 @@ class GuestPage:
             else:
                 st.show_toast(self.cat.t("toast.not_allowed", why=self.cat.why(reason, {})))
         elif "unfair" in out:
-            document.body.dataset.unfair = str(out["unfair"])
-            el("guest-banner").textContent = self.cat.t("net.unfair_deal", deal=out["unfair"])
-            el("guest-banner").hidden = False
+            self.unfair(int(out["unfair"]))
+        elif "presence" in out:
+            document.body.dataset.presence = ",".join(str(p or "") for p in out["presence"])
         elif out.get("checked") is False:  # a deal whose fair round this page was not in: quietly not checked
             document.body.dataset.unchecked = ",".join(map(str, self.guest.unchecked if self.guest else []))
         elif "record" in out:  # a deal is over: its record (every hand of it) may be downloaded now
@@ -284,6 +303,12 @@ class GuestPage:
 
     def send(self, text: str) -> None:
         window.kingPeer.send(PEER, text)
+
+    def unfair(self, deal: int) -> None:
+        """The banner: deal ``deal`` was not the agreed shuffle (or dealt without this page's part)."""
+        document.body.dataset.unfair = str(deal)
+        el("guest-banner").textContent = self.cat.t("net.unfair_deal", deal=deal)
+        el("guest-banner").hidden = False
 
     def intent(self, token: str) -> None:
         """A card or a call of mine: sent to the host, who answers with the next view (or a refusal)."""

@@ -3,10 +3,10 @@ guest's answer code, with **Copy** (the Clipboard API; a toast says it is copied
 ``navigator.share`` exists), its QR code and a status line. ``king.net`` (the host's invite panel) and
 ``king.guest`` (the guest's join screen) call :func:`invite_block`.
 
-The QR code is drawn by ``kingcore.web.qr`` with segno, whose wheel (``wheels/segno-*.whl``, vendored by the
+The QR code is drawn by ``kingcore.online.qr`` with segno, whose wheel (``wheels/segno-*.whl``, vendored by the
 build and precached for offline play) this module installs the first time a block is shown — never while
 the page starts. The picture goes into the document as an ``<img>`` of a ``data:`` URL built from segno's
-SVG of our own text (checked against ``kingcore.web.qr.SVG_SHAPE``): no markup of it is ever parsed into the
+SVG of our own text (checked against ``kingcore.online.qr.SVG_SHAPE``): no markup of it is ever parsed into the
 page, and an SVG in an ``<img>`` runs nothing.
 
 Markup of a block (inside the element given, e.g. netpage's ``#invite-<seat>``)::
@@ -61,7 +61,7 @@ GUEST_WORDS = ("net.join.title", "net.join.question", "net.join.rules", "net.joi
                "net.fair", "net.waiting_for", "net.no_connection", "net.join.no_connection",
                "net.wait_deal", "net.fast_host")
 """The guest's words of the feature that ``king.guest`` draws (issue 19), named here as :data:`HOST_WORDS`.
-A refusal's reason (``kingcore.web.netmsg.REASONS``) has its words as ``reason.<code>``, as a refused move's."""
+A refusal's reason (``kingcore.online.REASONS``) has its words as ``reason.<code>``, as a refused move's."""
 
 _qr_loaded: asyncio.Task[None] | None = None
 
@@ -128,7 +128,7 @@ class InviteBlock:
         figure = self.node.querySelector("figure.invite-qr")
         try:
             await qr_loaded()
-            from kingcore.web.qr import qr_svg  # imports segno: only after its wheel is in
+            from kingcore.online import qr_svg  # draws with segno: only after its wheel is in
 
             svg = qr_svg(self.text)
         except Exception as e:

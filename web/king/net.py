@@ -2,10 +2,10 @@
 (the site's own address with ``#join=<code>``: the WebRTC offer with every ICE candidate and the protocol's
 invite, compressed by ``web/peer.js``), the friend's answer taken (*Connect*), and the seat's state (waiting,
 connected, disconnected, a stand-in bot) on the invite panel. Every message from a friend goes to
-``kingcore.web.Host``; what it answers goes back over the seat's connection. The friends' moves, like the
+``kingcore.online.Host``; what it answers goes back over the seat's connection. The friends' moves, like the
 host's and the bots', change the game only through :meth:`king.state.State.commit`; after each change the
 host's ``changed()`` sends the new views. A deal is dealt through the fair round (commit, reveal, shuffle:
-``kingcore.web.fair``) whenever a friend is connected.
+``kingcore.online.deal``) whenever a friend is connected.
 
 Nothing here touches the save's shape: the settings' ``online`` entries (``kingcore.web.settings``) say what
 the host chose for an away friend; whether a friend is connected now is never saved.
@@ -26,7 +26,8 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.web import ONLINE, Host, Out, new_secret, read_answer
+from kingcore.online import Host, Lobby, Out, POut, new_secret, read_answer
+from kingcore.web import ONLINE
 from kingcore.web.prefs import ice_servers
 from kingcore.web.rulestext import NO_CONNECTION_S
 
@@ -65,6 +66,7 @@ class Online:
     def __init__(self, cat: Catalog, app: App, clock: Callable[[], float] = time.monotonic) -> None:
         self.cat, self.app, self.clock = cat, app, clock
         self.host: Host | None = None
+        self.lobby: Lobby | None = None  # the host's door: the connections to self.host's seats
         self.session: Any = None  # the session self.host serves
         self.seats: dict[int, dict[str, Any]] = {}  # seat -> {"state", "link", "friend", "joined"}
         self.started = False  # the game went on (every friend connected, or the host chose bots)
@@ -103,13 +105,13 @@ class Online:
         """The game on the table changed: the old friends' connections closed, new invites for its seats (a
         reload's game too: its friends are away until re-invited). Each connected friend is told first that
         the host started a new game (``Host.close``: a ``bye``), not left to find the connection lost."""
-        if self.host is not None:
-            for seat, text in self.host.close("new_game"):
+        if self.lobby is not None:
+            for peer, text in self.lobby.close("new_game"):
                 if text is not None:
-                    window.kingPeer.send(str(seat), text)
+                    window.kingPeer.send(peer, text)
         for seat in self.seats:
             window.kingPeer.close(str(seat))
-        self.session, self.seats, self.host, self.started = session, {}, None, False
+        self.session, self.seats, self.host, self.lobby, self.started = session, {}, None, None, False
         seats = [] if session is None else online_seats(session.settings["levels"])
         el("btn-invite").hidden = not seats
         document.body.dataset.online = ",".join(map(str, seats))
@@ -118,6 +120,7 @@ class Online:
             return
         self.hints = self.app.state.prefs.get("friend_hints") is True  # the host's choice, kept over a reload
         self.host = Host(session, self.clock, hints=self.hints)
+        self.lobby = self.open_room(self.host)
         for seat in seats:
             away = session.settings["online"][seat]
             self.seats[seat] = {"state": "bot" if away == "bot" else "waiting", "link": None,
@@ -141,7 +144,10 @@ class Online:
             entry["making"] = False
         if host is not self.host:
             return  # another game meanwhile
-        code = str(await window.kingPeer.encode(json.dumps({"sdp": str(sdp), "invite": host.invite(seat)},
+        lobby = self.lobby
+        if lobby is None:
+            return
+        code = str(await window.kingPeer.encode(json.dumps({"sdp": str(sdp), "invite": lobby.invite(seat)},
                                                            separators=(",", ":"))))
         self.seats[seat]["link"] = site_link(str(window.location.href), code)
         self.draw()
@@ -167,7 +173,10 @@ class Online:
             return
         if host is not self.host:
             return  # another game meanwhile
-        why = host.take_answer(seat, tag)
+        lobby = self.lobby
+        if lobby is None:
+            return
+        why = lobby.take_answer(seat, tag)
         if why == "applying":
             return
         if why is not None:  # West's answer in North's box, an old link's, a second person's: the invite kept
@@ -183,11 +192,11 @@ class Online:
             await window.kingPeer.accept(str(seat), sdp)
         except Exception as e:
             window.console.warn(f"king: the answer for seat {seat} was refused: {e}")
-            host.answer_done(seat, ok=False)
+            lobby.answer_done(seat, ok=False)
             entry["busy"] = False
             self.say(seat, self.cat.t("net.invite.bad_answer"))
             return
-        host.answer_done(seat, ok=True)
+        lobby.answer_done(seat, ok=True)
         entry.update(busy=False, used=True, asked=self.clock())
         asked = entry["asked"]
         self.draw()
@@ -226,31 +235,44 @@ class Online:
     # ----- the wire --------------------------------------------------------------------------------
 
     def on_peer(self, kind: str, ident: str, text: str) -> None:
-        """``kingPeer``'s events for a seat: a message (the first one is the friend's hello), the friend lost."""
+        """``kingPeer``'s events for a seat's connection: open (the lobby's first message to it), a message (its
+        friend takes the seat — or takes it back with the seat's key — then plays), the connection lost."""
         seat = int(ident) if ident.isdigit() else -1
-        host, entry = self.host, self.seats.get(seat)
-        if host is None or entry is None:
+        lobby, entry = self.lobby, self.seats.get(seat)
+        if lobby is None or entry is None:
             return
-        if kind == "message":
-            if entry.get("joined"):
-                self.receive(seat, text)
+        if kind == "open":
+            self.send_peers(lobby.connect(ident))
+        elif kind == "message":
+            if lobby.seat_of(ident) is None:
+                self.send_peers(lobby.receive(ident, text))
+                self.follow(lobby.events())
             else:
-                self.joined(seat, host.join(seat, text))
+                self.receive(seat, text)
         elif kind == "lost":
-            self.lost(seat)
+            if lobby.seat_of(ident) is None:
+                lobby.lost(ident)  # a connection that never took its seat
+                self.never_joined(seat)
+            else:
+                self.send_peers(lobby.lost(ident))
+                self.follow(lobby.events())
 
-    def joined(self, seat: int, outs: list[Out]) -> None:
-        """The first message on a seat's new connection: a friend's hello (welcomed: the seat is theirs again,
-        its stand-in gone) or not (refused, the connection closed)."""
+    def follow(self, events: list[tuple[str, int]]) -> None:
+        """What the lobby said happened: a friend seated (their seat's key kept in the room), a friend lost."""
+        for what, seat in events:
+            if what == "seated":
+                self.save_room()
+                self.joined(seat)
+            elif what == "lost" and seat in self.seats:
+                self.lost(seat)
+
+    def joined(self, seat: int) -> None:
+        """A friend took the seat (or took it back): the seat is theirs again, its stand-in gone."""
         entry = self.seats[seat]
-        if (seat, None) in outs:
-            self.send(outs)
-            return
         entry.update(joined=True, state="connected", said="")
         for other in self.seats.values():  # "This answer is for West's invite" in North's box: West is here now
             if other.get("said_of") == seat:
                 other["said"] = ""
-        self.send(outs)
         st = self.app.state
         if st.session is not None:
             entry["friend"] = st.session.settings["names"][seat]
@@ -269,12 +291,16 @@ class Online:
         s = st.session
         if s is None or host is None:
             return
+        lobby = self.lobby
+        if lobby is None:
+            return
         before = s.ply
-        outs = host.receive(seat, text)  # a legal intent is applied to the session (kingcore.web.Host)
+        outs = lobby.receive(str(seat), text)  # a legal intent is applied to the session (kingcore.online.Host)
         if s.ply != before:
             token = json.loads(text).get("token")
             st.commit("intent", seat=seat, token=token if isinstance(token, str) else None)
-        self.send(outs)
+        self.send_peers(outs)
+        self.follow(lobby.events())
         self.round()
         for wanted in host.hint_wanted:
             if wanted not in self.hinting:
@@ -320,35 +346,58 @@ class Online:
         if self.host is not None:
             self.send(self.host.allow_hints(on))
 
+    def never_joined(self, seat: int) -> None:
+        """A connection that never took its seat (an answer that did not connect) changes nothing of the seat (a
+        stand-in bot plays on, labelled so): its invite is used up by it, so a new link is made and the host told."""
+        entry = self.seats[seat]
+        document.body.dataset.failedAnswer = str(seat)
+        entry.update(busy=False)
+        if not entry.get("making"):  # (a link being made meanwhile is the new one already)
+            spawn(self.invite(seat, said=self.cat.t("net.invite.failed", seat=self.seat_place(seat))))
+
     def lost(self, seat: int) -> None:
-        """A friend's page closed or lost its network: the seat shows *disconnected*; the host chooses. A
-        connection that never joined (an answer that did not connect) changes nothing of the seat (a stand-in
-        bot plays on, labelled so): its invite is used up by it, so a new link is made and the host told."""
-        host = self.host
+        """A friend's page closed or lost its network (or the host's page closed it): the seat shows
+        *disconnected*; the host chooses."""
         entry = self.seats[seat]
         if not entry.get("joined"):
-            document.body.dataset.failedAnswer = str(seat)
-            entry.update(busy=False)
-            if not entry.get("making"):  # (a link being made meanwhile is the new one already)
-                spawn(self.invite(seat, said=self.cat.t("net.invite.failed", seat=self.seat_place(seat))))
             return
         entry.update(state="disconnected", joined=False, reinvite=False, said="")
-        if host is not None:
-            self.send(host.leave(seat))
+        window.kingPeer.close(str(seat))
         document.body.dataset.lost = str(seat)
         self.app.state.show_toast(self.cat.t("net.invite.lost", name=self.seat_name(seat)))
         spawn(self.invite(seat))  # a fresh link ready: Re-invite shows it
         self.open()
 
     def send(self, outs: list[Out]) -> None:
-        """The protocol's texts to their seats; ``(seat, None)`` closes that seat's connection."""
-        for seat, text in outs:
+        """The table's texts to their seats, through the lobby (to the connection that holds each seat)."""
+        if self.lobby is not None:
+            self.send_peers(self.lobby.send(outs))
+            self.follow(self.lobby.events())
+
+    def send_peers(self, outs: list[POut]) -> None:
+        """The lobby's texts to their connections; ``(peer, None)`` closes that connection."""
+        for peer, text in outs:
             if text is not None:
-                window.kingPeer.send(str(seat), text)
-                continue
-            window.kingPeer.close(str(seat))
-            if self.seats.get(seat, {}).get("state") == "connected":
-                self.lost(seat)
+                window.kingPeer.send(peer, text)
+            else:
+                window.kingPeer.close(peer)
+
+    def open_room(self, host: Host) -> Lobby:
+        """The lobby of ``host``'s table in its room: the one kept for this table (the host's reload: friends
+        who held a seat take it back with its key), else a new one (a damaged one said in the console)."""
+        st = self.app.state
+        lobby, problem = Lobby.reopen(host, st.store.get(st.store.room_key), self.clock, os.urandom)
+        if problem is not None:
+            window.console.warn(f"king: the friends' room could not be read, a new one is made: {problem}")
+        self.save_room(lobby)
+        return lobby
+
+    def save_room(self, lobby: Lobby | None = None) -> None:
+        """The room (its seats' keys) kept beside the save, for the host's reload."""
+        lobby = lobby or self.lobby
+        if lobby is not None:
+            st = self.app.state
+            st.store.put(st.store.room_key, lobby.saved())
 
     # ----- the game goes on --------------------------------------------------------------------------
 
@@ -359,8 +408,8 @@ class Online:
         if st.session is None or host is None:
             return
         for seat, entry in self.seats.items():
-            if entry["state"] != "connected":
-                host.stand_in(seat)
+            if entry["state"] != "connected" and self.lobby is not None:
+                self.send_peers(self.lobby.stand_in(seat))
                 entry["state"] = "bot"
         self.started = True
         el("invite-dialog").close()
@@ -372,9 +421,10 @@ class Online:
 
     def stand_in(self, seat: int) -> None:
         """*Give to a bot*: a stand-in bot plays the away friend's seat until they are back."""
-        st, host = self.app.state, self.host
-        if st.session is not None and host is not None and self.seats.get(seat, {}).get("state") == "disconnected":
-            host.stand_in(seat)
+        st = self.app.state
+        if st.session is not None and self.lobby is not None and self.seats.get(seat, {}).get("state") == \
+                "disconnected":
+            self.send_peers(self.lobby.stand_in(seat))
             self.seats[seat]["state"] = "bot"
             st.commit("settings")
             self.app.loop.kick()
@@ -431,8 +481,8 @@ class Online:
 
     def tick(self, *_: Any) -> None:
         """Every second of a fair round: a friend that did not answer in time is left out of it."""
-        if self.host is not None:
-            self.send(self.host.tick())
+        if self.lobby is not None:
+            self.send_peers(self.lobby.tick())
             self.round()
 
     def stop_ticking(self) -> None:

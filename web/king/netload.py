@@ -1,13 +1,13 @@
 """Friends online's loader (issue 19): :func:`net_loaded` brings in what a page without friends online never
-fetches nor imports — the friends-online wheel (``wheels/kingcore_net-*.whl``: ``kingcore.web.net``,
-``netmsg``, ``fair``, ``qr``; :data:`NET_WHEEL`, written by the build: ``sitebuild.site.NET_MARK``), the
-page's own friends-online modules (:data:`NET_PAGE_MODULES`: ``king.net``, ``king.guest``, ``king.invite``,
-``king.render.invite``, which the build leaves out of PyScript's ``files`` config) and the WebRTC wire
-``web/peer.js`` (``window.kingPeer``). The wheel is installed into this Python's
-``site-packages/kingcore/web/`` as segno's is (``king.invite``); the service worker precaches all of it
-for offline play. Each page start installs it afresh on first use: a start-up snapshot (``web/boot.mjs``)
-holds neither its files nor its modules. Before it is in, ``from kingcore.web import Host`` fails with a
-``ModuleNotFoundError`` saying so (``kingcore.web.__getattr__``). :mod:`king.friends` says when it is used.
+fetches nor imports — the friends-online wheel (``wheels/kingcore_net-*.whl``: the package ``kingcore.online``;
+:data:`NET_WHEEL`, written by the build: ``sitebuild.site.NET_MARK``), the page's own friends-online modules
+(:data:`NET_PAGE_MODULES`: ``king.net``, ``king.guest``, ``king.invite``, ``king.render.invite``, which the
+build leaves out of PyScript's ``files`` config) and the WebRTC wire ``web/peer.js`` (``window.kingPeer``; it
+imports the rooms' library, ``trystero/``, itself on a room's first join: a page that only exchanges codes
+never fetches it). The wheel is installed into this Python's ``site-packages/kingcore/online/`` as segno's is
+(``king.invite``); the service worker precaches all of it for offline play. Each page start installs it afresh
+on first use: a start-up snapshot (``web/boot.mjs``) holds neither its files nor its modules. Before it is in,
+``import kingcore.online`` fails with a ``ModuleNotFoundError``. :mod:`king.friends` says when it is used.
 """
 
 from __future__ import annotations
@@ -69,8 +69,8 @@ async def _load() -> None:
 
     await asyncio.gather(pyodide_js.loadPackage(str(window.URL.new(NET_WHEEL, window.location.href).href)),
                          _peer_script(), *(_page_module(rel) for rel in NET_PAGE_MODULES))
-    importlib.invalidate_caches()  # kingcore/web/ and king/ have new files: no finder may remember them without
-    if importlib.util.find_spec("kingcore.web.net") is None:  # a wheel Pyodide could not install (it only logs)
+    importlib.invalidate_caches()  # kingcore/online/ and king/ have new files: no finder may remember them without
+    if importlib.util.find_spec("kingcore.online") is None:  # a wheel Pyodide could not install (it only logs)
         raise OSError(NET_WHEEL)  # the wheel not installed
 
 

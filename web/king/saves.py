@@ -97,7 +97,7 @@ class Saves:
                                      card=self.cat.card(fd["card"]) if fd["card"] else ""))
 
     async def start_online(self, options: Any, settings: dict[str, Any]) -> None:
-        """A new rubber with friends online, not dealt yet (``kingcore.web.online_session``), once friends
+        """A new rubber with friends online, not dealt yet (``kingcore.online.online_session``), once friends
         online is loaded (``king.friends``): the invites go out (``king.net``) and the draw and the first deal
         come from the fair round. Saved at once: a reload meanwhile keeps the table and offers the invites again."""
         from .netload import loaded_or_said  # imported on first use: a plain start has none of it
@@ -105,7 +105,7 @@ class Saves:
         st = self.state
         if not await loaded_or_said(lambda: st.show_toast(self.cat.t("toast.net_unavailable"))):
             return
-        from kingcore.web import online_session
+        from kingcore.online import online_session
 
         session = online_session(options if isinstance(options, dict) else options.to_dict(), settings, st.rng)
         st.commit("new", session=session)

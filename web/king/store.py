@@ -1,8 +1,9 @@
 """What the page keeps in ``localStorage``: the save (``king:<path>:save``), the preferences
 (``king:<path>:prefs``), an unreadable save set aside (``king:<path>:save-unreadable``), the statistics
 (``king:<path>:stats``, ``kingcore.web.stats``) and unreadable statistics set aside
-(``king:<path>:stats-unreadable``); and how tabs on the same game follow each other (the save's counter
-decides who is ahead)."""
+(``king:<path>:stats-unreadable``), friends online's room of the host's table (``king:<path>:room``) and a
+friend's seats to come back to (``king:<path>:seats``); and how tabs on the same game follow each other (the
+save's counter decides who is ahead)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ class Store:
         self.broken_key = f"king:{base}:save-unreadable"
         self.stats_key = f"king:{base}:stats"
         self.stats_broken_key = f"king:{base}:stats-unreadable"
+        self.room_key = f"king:{base}:room"  # the host's room of the game on its table (kingcore.online.room)
+        self.seats_key = f"king:{base}:seats"  # a friend's ways back to their seats (kingcore.online.room.Ticket)
 
     def get(self, key: str) -> str | None:
         """The text under ``key``, or ``None`` (missing, or storage disabled by privacy settings)."""

@@ -16,31 +16,22 @@ Texts: a secret and a hash are 64 lowercase hexadecimal digits; ``table`` is the
 >>> s = new_secret(lambda n: bytes(range(n)))
 >>> s[:16], len(s), commitment("t1", 1, 2, s)[:12]
 ('0001020304050607', 64, '6934cdea50c1')
->>> deal_seed("t1", 1, {0: s, 2: s}) == deal_seed("t1", 1, {2: s, 0: s}), is_hex(s), is_hex("XYZ")
-(True, True, False)
+>>> deal_seed("t1", 1, {0: s, 2: s}) == deal_seed("t1", 1, {2: s, 0: s})
+True
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-import re
 from collections.abc import Callable
 
-from ..errors import KingError
-from ..game import Game
-from ..notation import loads
+from ...errors import KingError
+from ...game import Game
+from ...notation import loads
 
 SECRET_BYTES = 32
 """The bytes of a page's secret (256 bits: never guessed, never repeated by chance)."""
-
-_HEX = re.compile(r"[0-9a-f]{64}")
-
-
-def is_hex(text: object) -> bool:
-    """Whether ``text`` is a secret's or a hash's form: 64 lowercase hexadecimal digits."""
-    return isinstance(text, str) and _HEX.fullmatch(text) is not None
-
 
 def new_secret(randbytes: Callable[[int], bytes]) -> str:
     """A fresh secret: :data:`SECRET_BYTES` bytes of ``randbytes`` (the platform's random source —

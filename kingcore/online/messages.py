@@ -3,22 +3,22 @@
 :func:`check_view`, the guest's check of a view model before it is drawn.
 
 A message is a JSON object as text, at most :data:`MAX_MESSAGE` characters (refused by its length before
-it is parsed, then read within :mod:`kingcore.limits`: nesting, digits): ``{"v": 1, "kind": str, "n": int,
+it is parsed, then read within :mod:`kingcore.limits`: nesting, digits): ``{"v": 2, "kind": str, "n": int,
 …fields}`` — ``v`` the :data:`PROTOCOL` version, ``n`` the sender's sequence number (strictly increasing
 on a connection). :data:`GUEST_KINDS` and :data:`HOST_KINDS` give each kind's fields; a message with a
 missing, extra or ill-typed field is refused. Every refusal is a :class:`NetError` whose ``reason`` is a
 code (:data:`REASONS`).
 
->>> decode('{"v":1,"kind":"intent","n":3,"token":"QS","at":7}', "guest")["token"]
+>>> decode('{"v":2,"kind":"intent","n":3,"token":"QS","at":7}', "guest")["token"]
 'QS'
->>> decode('{"v":2,"kind":"ping","n":1}', "guest")
+>>> decode('{"v":1,"kind":"ping","n":1}', "guest")
 Traceback (most recent call last):
 ...
-kingcore.web.netmsg.NetError: version: protocol version 2 (this page speaks 1)
+kingcore.online.messages.NetError: version: protocol version 1 (this page speaks 2)
 >>> decode("x" * 70_000, "guest")
 Traceback (most recent call last):
 ...
-kingcore.web.netmsg.NetError: too_long: a message of 70,000 characters (at most 65,536)
+kingcore.online.messages.NetError: too_long: a message of 70,000 characters (at most 65,536)
 
 Size: over 400 lines because the protocol's every field and every check of a view model's field a hostile
 host could send are here, in one table each, next to the one reader that applies them.
@@ -34,16 +34,15 @@ from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 from ..errors import KingError, RulesError
+from ..game import Game
 from ..limits import MAX_SPEC, json_loads
 from ..rules import Rules
-from .fair import is_hex
-from .hotseat import HUMAN, ONLINE, bad_char, clean_name
-from .settings import BOT_LEVELS
-from .shapes import ViewModel
-from .tables import TABLE_SIZES
+from ..web import BOT_LEVELS, HUMAN, ONLINE, TABLE_SIZES, ViewModel, clean_name
+from ..web.hotseat import bad_char
+from .room import PRESENCE, is_key, is_nonce, is_pass
 
-PROTOCOL = 1
-"""The protocol's version: every message's ``v``."""
+PROTOCOL = 2
+"""The protocol's version: every message's ``v`` (2: rooms — a seat taken in the lobby, taken back with its key)."""
 
 MAX_MESSAGE = 65_536
 """Characters in one message, checked before parsing (the largest measured: a view model of a 6-player Ordered King
@@ -70,15 +69,19 @@ MAX_TABLE = 64
 Sender = Literal["host", "guest"]
 
 REASONS = ("too_long", "not_json", "version", "bad_message", "replayed", "not_your_turn", "stale", "flood",
-           "hints_off", "no_hint", "wrong_phase", "wrong_table", "bad_name", "joined", "bad_secret")
+           "hints_off", "no_hint", "wrong_phase", "wrong_table", "bad_name", "joined", "bad_secret", "not_seated",
+           "no_seat", "seat_taken", "reserved", "bad_key")
 """The net's refusal codes (besides the engine's :class:`~kingcore.errors.Reason` values for a refused move):
 ``too_long`` (over :data:`MAX_MESSAGE`), ``not_json``, ``version`` (another :data:`PROTOCOL`),
 ``bad_message`` (an unknown kind, a missing, extra or bad field), ``replayed`` (an ``n`` not above the last
 one), ``not_your_turn``, ``stale`` (an intent answering an older view), ``flood`` (more than
 :data:`FLOOD_LIMIT` messages a second), ``hints_off``, ``no_hint`` (the host's bots found none for a hint
 asked), ``wrong_phase`` (``next`` before a deal's end, a
-commitment or secret outside the fair-deal round), ``wrong_table`` (a ``hello`` for another table or seat),
-``bad_name``, ``joined`` (a second ``hello``), ``bad_secret`` (a secret that does not match its hash)."""
+commitment or secret outside the fair-deal round), ``wrong_table`` (a ``take`` or ``back`` for another
+table), ``bad_name``, ``joined`` (a ``take`` or ``back`` on a connection seated already), ``bad_secret`` (a
+secret that does not match its hash); in the lobby (:mod:`.lobby`): ``not_seated`` (a game message before a
+seat is taken), ``no_seat`` (not a seat friends play online), ``seat_taken`` (another friend holds it),
+``reserved`` (a seat kept for the holder of its pass), ``bad_key`` (a proof that does not show the seat's key)."""
 
 FLOOD_LIMIT = 20
 """Messages a second a guest may send; more are refused, and twice as many end the connection."""
@@ -114,6 +117,19 @@ def _text(limit: int) -> Callable[[Any], bool]:
 def _per_seat(item: Callable[[Any], bool]) -> Callable[[Any], bool]:
     return lambda x: isinstance(x, list) and min(TABLE_SIZES) <= len(x) <= max(TABLE_SIZES) and all(
         item(i) for i in x)
+
+
+_HEX = re.compile(r"[0-9a-f]{64}")
+
+
+def is_hex(text: object) -> bool:
+    """Whether ``text`` is a secret's, a hash's or a seed's form: 64 lowercase hexadecimal digits (256 bits:
+    :mod:`.deal.commit`).
+
+    >>> is_hex("ab" * 32), is_hex("AB" * 32), is_hex("XYZ")
+    (True, False, False)
+    """
+    return isinstance(text, str) and _HEX.fullmatch(text) is not None
 
 
 def _hex_or_none(x: Any) -> bool:
@@ -154,8 +170,24 @@ def _any(_: Any) -> bool:
 _MARKUP = re.compile(r"<[A-Za-z/!?]")  # the start of a tag, a comment or a declaration: "<b", "</", "<!--"
 _CODE = _text(64)
 
+def _bool(x: Any) -> bool:
+    return isinstance(x, bool)
+
+
+def _pass_or_none(x: Any) -> bool:
+    return x is None or is_pass(x)
+
+
+def _presence(x: Any) -> bool:
+    return x is None or x in PRESENCE
+
+
+_NAMES = _per_seat(lambda x: x is None or _name(x))
+
 GUEST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
-    "hello": {"name": _name, "table": _text(MAX_TABLE), "seat": _seat},
+    "take": {"table": _text(MAX_TABLE), "seat": _seat, "name": _name, "pass": _pass_or_none},
+    "back": {"table": _text(MAX_TABLE), "seat": _seat, "nonce": is_nonce, "proof": is_hex},
+    "here": {},
     "intent": {"token": _text(MAX_TOKEN), "at": _count},
     "next": {},
     "hint": {"at": _count},
@@ -163,14 +195,22 @@ GUEST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "reveal": {"deal": _count, "secret": is_hex},
     "ping": {},
 }
-"""A guest's messages to the host and each one's fields (besides ``v``, ``kind``, ``n``): ``hello`` {name,
-table, seat} to join; ``intent`` {token: a move token, at: the counter of the view it answers}; ``next``
-(ready for the next deal); ``hint`` {at} (refused unless the host allows hints); ``commit`` {deal, hash}
-and ``reveal`` {deal, secret} of the fair deal (:mod:`.fair`); ``ping``."""
+"""A guest's messages to the host and each one's fields (besides ``v``, ``kind``, ``n``). In the lobby:
+``take`` {table, seat, name, pass: the reserved seat's pass or ``None``} — a free seat; ``back`` {table,
+seat, nonce: the guest's, proof: :func:`.room.back_proof` with the lobby's nonce} — its own seat again.
+Seated: ``here`` (back after the turn limit made it away); ``intent`` {token: a move token, at: the counter
+of the view it answers}; ``next`` (ready for the next deal); ``hint`` {at} (refused unless the host allows
+hints); ``commit`` {deal, hash} and ``reveal`` {deal, secret} of the fair deal (:mod:`.deal.commit`);
+``ping``."""
 
 HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
-    "welcome": {"seat": _seat, "table": _text(MAX_TABLE), "rules": _rules, "names": _per_seat(
-        lambda x: x is None or _name(x)), "levels": _per_seat(_level), "hints": lambda x: isinstance(x, bool)},
+    "lobby": {"table": _text(MAX_TABLE), "rules": _rules, "host": _name, "hints": _bool, "names": _NAMES,
+              "levels": _per_seat(_level), "taken": _per_seat(_bool), "reserved": _per_seat(_bool),
+              "presence": _per_seat(_presence), "nonce": is_nonce},
+    "welcome": {"seat": _seat, "table": _text(MAX_TABLE), "rules": _rules, "names": _NAMES,
+                "levels": _per_seat(_level), "hints": _bool, "key": lambda x: x is None or is_key(x),
+                "proof": _hex_or_none, "joined_at": _count},
+    "presence": {"seats": _per_seat(_presence)},
     "view": {"vm": _any, "at": _count},  # the view model is checked by check_view
     "refused": {"reason": _CODE, "of": lambda x: x is None or _count(x), "args": _args},
     "hint": {"token": _text(MAX_TOKEN), "at": _count},
@@ -181,19 +221,28 @@ HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "bye": {"reason": _CODE},
     "pong": {},
 }
-"""The host's messages to a guest and each one's fields: ``welcome`` {seat, table, rules: a rules text,
-names and levels per seat as the table shows them, hints: whether hints are allowed}; ``view`` {vm: the
-seat's view model, at: its counter}; ``refused`` {reason, of: the ``n`` refused or ``None``, args: the suits
-a refused move's reason names or ``None``}; ``hint`` {token, at}; ``commit?`` {deal, host_hash} and
-``reveal?`` {deal, hashes: per seat, ``None`` for a seat not in the round} of the fair deal; ``dealt``
-{deal, secrets: per seat, seed: 64 hexadecimal digits} and ``record`` {deal, text: the game record} once
-the deal is over; ``bye`` {reason}; ``pong``."""
+"""The host's messages to a guest and each one's fields: ``lobby`` {table, rules: a rules text, host: the
+host's name, hints, and per seat its name, level, whether a friend holds it (``taken``), whether it is kept
+for the holder of its own link (``reserved``) and its presence
+(:data:`.room.PRESENCE`, ``None`` at the host's device); nonce: this connection's challenge} — the first
+message on every connection; ``welcome`` {seat, table, rules, names and levels per seat as the table shows
+them, hints: whether hints are allowed, key: the seat's key when the seat was just taken (else ``None``),
+proof: :func:`.room.host_proof` when it was taken back (else ``None``), joined_at: the deal in play, or
+being dealt without this page, when it took the seat — every later deal is dealt with its part}; ``presence``
+{seats: per seat};
+``view`` {vm: the seat's view model, at: its counter}; ``refused`` {reason, of: the ``n`` refused or
+``None``, args: the suits a refused move's reason names or ``None``}; ``hint`` {token, at}; ``commit?``
+{deal, host_hash} and ``reveal?`` {deal, hashes: per seat, ``None`` for a seat not in the round} of the fair
+deal; ``dealt`` {deal, secrets: per seat, seed: 64 hexadecimal digits} and ``record`` {deal, text: the game
+record} once the deal is over; ``bye`` {reason: ``new_game``, ``flood``, ``elsewhere`` (the seat was taken
+back on another connection), ``freed`` (the host gave the seat to someone else), ``full`` (too many
+connections)}; ``pong``."""
 
 
-def decode(text: Any, sender: Sender) -> dict[str, Any]:
+def decode(text: Any, sender: Sender, rules: Rules | None = None) -> dict[str, Any]:
     """A message from ``sender`` (``"guest"``: a guest's, read by the host; ``"host"``: the host's, read by a
     guest), every field checked (:data:`GUEST_KINDS`, :data:`HOST_KINDS`); a ``view``'s view model is checked
-    by :func:`check_view`.
+    by :func:`check_view` (bounded by the table of ``rules`` when given).
 
     Raises:
         NetError: not text or over :data:`MAX_MESSAGE` characters (``too_long``, before parsing), not JSON
@@ -230,7 +279,7 @@ def decode(text: Any, sender: Sender) -> dict[str, Any]:
         if not ok(doc[name]):
             raise NetError("bad_name" if name == "name" else "bad_message", f"{kind}: bad {name}", n)
     if kind == "view":
-        doc["vm"] = check_view(doc["vm"])
+        doc["vm"] = check_view(doc["vm"], rules)
     return doc
 
 
@@ -246,10 +295,13 @@ def _invite_id(x: Any) -> bool:
 INVITE: dict[str, Callable[[Any], bool]] = {
     "v": lambda x: _is_int(x) and x == PROTOCOL, "table": _text(MAX_TABLE), "seat": _seat,
     "players": lambda x: _is_int(x) and x in TABLE_SIZES, "rules": _rules, "host": _name,
-    "hints": lambda x: isinstance(x, bool), "id": _invite_id, "name": _name}
-"""What an invite link carries besides the WebRTC offer (:meth:`kingcore.web.net.Host.invite`), each field's
+    "hints": lambda x: isinstance(x, bool), "id": _invite_id, "name": _name,
+    "room": lambda x: isinstance(x, str) and re.fullmatch("[0-9a-f]{32}", x) is not None, "pass": is_pass}
+"""What an invite link carries besides the WebRTC offer (:meth:`.host.Host.invite`), each field's
 check: ``id`` is the invite's own id (:data:`INVITE_ID_DIGITS` hexadecimal digits, new for each invite: the
-friend's answer names it), ``name`` the name the seat had (``""``: none; the join screen fills it in)."""
+friend's answer names it), ``name`` the name the seat had (``""``: none; the join screen fills it in),
+``room`` the table's room (:func:`.room.room_id`: the friend's page keeps its seat's key under it) and
+``pass`` the seat's pass (the connection it makes takes that seat in the lobby, as a reserved seat's link)."""
 
 ANSWER: dict[str, Callable[[Any], bool]] = {
     "table": _text(MAX_TABLE), "seat": _seat, "invite": _invite_id}
@@ -426,7 +478,44 @@ def _check_json(value: Any, path: str, depth: int) -> None:
         raise _Bad(f"{path}: not a JSON value the view model holds")
 
 
-def check_view(vm: Any) -> ViewModel:
+def _table_bounds(vm: Any, rules: Rules) -> str | None:
+    """What in a checked view model does not fit the table of ``rules``, or ``None``: every count that the
+    page draws one thing for (cards held, tricks, deals, list lengths) bounded by the table — a hostile
+    host's ``counts`` of 10**6 froze a friend's page drawing card backs (issue 28)."""
+    players, hand, kitty = rules.players, rules.hand_size, rules.kitty_size
+    deals = Game(rules).total_deals
+    if vm["players"] != players or vm["rules"] != str(rules):
+        return "the view is of another table"
+    numbers = {"hand_size": (vm["hand_size"], hand), "kitty": (vm["kitty"], kitty), "deal": (vm["deal"], deals),
+               "deals": (vm["deals"], deals), "tricks_done": (vm["tricks_done"], hand)}
+    numbers.update({f"counts[{i}]": (c, hand) for i, c in enumerate(vm["counts"])})
+    numbers.update({f"tricks[{i}]": (t, hand) for i, t in enumerate(vm["tricks"])})
+    lists = {"hand": (vm["hand"], hand), "trick": (vm["trick"], players), "seen": (vm["seen"], rules.deck_size),
+             "kitty_cards": (vm["kitty_cards"], kitty), "tricks": (vm["tricks"], players),
+             "points": (vm["points"], players), "sheet.rows": (vm["sheet"]["rows"], deals),
+             "calls": (vm["calls"], MAX_CALLS), "moves": (vm["moves"], MAX_CALLS),
+             "history": (vm["history"], deals), "schedule": (vm["schedule"], deals),
+             "bid_order": (vm["bid_order"], players)}
+    if vm["last_trick"] is not None:
+        numbers["last_trick.number"] = (vm["last_trick"]["number"], hand)
+        lists["last_trick.cards"] = (vm["last_trick"]["cards"], players)
+    if vm["first_dealer"] is not None:
+        lists["first_dealer.draw"] = (vm["first_dealer"]["draw"], rules.deck_size)
+    for name, (value, most) in numbers.items():
+        if not 0 <= value <= most:
+            return f"vm.{name} is {value}, not 0…{most} at this table"
+    for name, (items, most) in lists.items():
+        if len(items) > most:
+            return f"vm.{name} holds {len(items)} entries, more than {most} at this table"
+    return None
+
+
+MAX_CALLS = 64
+"""Calls in one deal's view, and moves offered at once: an auction of six players bidding up to ten tricks, or
+Ordered King's fourteen contracts with trump calls, stay well under it."""
+
+
+def check_view(vm: Any, rules: Rules | None = None) -> ViewModel:
     """A view model from the host, checked before the guest's page draws it: the shape of
     :class:`~kingcore.web.shapes.ViewModel` key by key (no key missing or extra, each of its type), every
     number within ±:data:`MAX_NUMBER`, every list within :data:`MAX_ITEMS`, every text within
@@ -434,7 +523,9 @@ def check_view(vm: Any) -> ViewModel:
     ``</``, ``<!``, ``<?``; ``<3`` is text) but in names, which may be any name
     :func:`~kingcore.web.hotseat.clean_name` keeps (``<b>Ann</b>`` too: the page draws names as text, as
     at one device), cards as cards, seats as seats of the table, one level
-    and one count per seat, stand-in bots (``stand_ins``) only at friends' seats online. Returns ``vm`` itself.
+    and one count per seat, stand-in bots (``stand_ins``) only at friends' seats online; with the table's
+    ``rules`` (the guest's, from the host's ``welcome``), every count and list bounded by that table: cards
+    per hand, players, the deck, the kitty, the rubber's deals. Returns ``vm`` itself.
 
     Raises:
         NetError: ``bad_message`` naming the first bad field.
@@ -458,4 +549,8 @@ def check_view(vm: Any) -> ViewModel:
         raise NetError("bad_message", "view: vm.names must name each seat with a valid name")
     if not all(_CARD.fullmatch(c["card"]) for c in vm["hand"]):
         raise NetError("bad_message", "view: vm.hand holds a card that is not a card")
+    if rules is not None:
+        why = _table_bounds(vm, rules)
+        if why is not None:
+            raise NetError("bad_message", f"view: {why}"[:200])
     return vm  # type: ignore[return-value]

@@ -1,6 +1,7 @@
-"""The fair deal's commit–reveal–shuffle (issue 19, kingcore.web.fair): an honest host is never flagged, a
+"""The fair deal's commit–reveal–shuffle (issue 19, kingcore.online.deal.commit): an honest host is never flagged, a
 host that deals other cards (two cards swapped, another seed, a seed used again, another draw) is caught,
-and a secret that does not match its hash is caught — by the pure functions and through Host and Guest."""
+and a secret that does not match its hash is caught — by the pure functions and through Host and Guest on
+the simulated table of ``online_sim``."""
 
 from __future__ import annotations
 
@@ -9,13 +10,16 @@ import random
 from typing import Any
 
 import pytest
+from online_sim import Table
 
 from kingcore.cards import Card
 from kingcore.game import Game, Phase
 from kingcore.notation import dumps
+from kingcore.online import check_deal, commitment, deal_seed, new_secret
+from kingcore.online.deal.commit import seed_hex
+from kingcore.online.messages import is_hex
 from kingcore.rules import Rules
-from kingcore.web import RULE_SETS, Guest, Host, Session, check_deal, commitment, deal_seed, new_secret, online_session
-from kingcore.web.fair import is_hex, seed_hex
+from kingcore.web import RULE_SETS, Session
 
 TABLES = sorted({str(r): r for r in RULE_SETS.values()}.values(), key=str) + [
     Rules.from_dict({"players": 3, "deck": d}) for d in ("standard", "no_black_aces", "short")] + [
@@ -108,88 +112,64 @@ def test_secrets_commitments_and_seeds() -> None:
     assert 0 <= seed < 2**256 and int(seed_hex(seed), 16) == seed
 
 
-# ----- through Host and Guest ---------------------------------------------------------------------------
+# ----- through Host and Guest, on the simulated table of online_sim ------------------------------------------
 
-def table(players: int = 4) -> tuple[Host, dict[int, Guest]]:
-    levels = ["human", "online", "online", "easy", "easy", "easy"][:players]
-    session = online_session({"players": players}, {"levels": levels}, random.Random(players))
-    host = Host(session, clock=lambda: 0.0)
-    guests = {s: Guest(s, session.game_id, randbytes=random.Random(s).randbytes) for s in (1, 2)}
-    for s, g in guests.items():
-        assert "refused" not in str(run(host, guests, host.join(s, g.hello(f"P{s}"))))
-    return host, guests
+def table(players: int = 4, **kw: Any) -> Table:
+    """The host's page at seat 0, friends at seats 1 and 2 joined, bots at the others."""
+    return Table(players, levels=["human", "online", "online", "easy", "easy", "easy"][:players], **kw)
 
 
-def run(host: Host, guests: dict[int, Guest], outs: list[tuple[int, str | None]],
-        tamper: Any = None) -> list[dict[str, Any]]:
-    """Deliver the host's messages to its guests and their answers back, until quiet; every guest's answer."""
-    seen = []
-    queue = list(outs)
-    while queue:
-        seat, text = queue.pop(0)
-        if text is None:
-            continue
-        got = guests[seat].receive(tamper(seat, text) if tamper else text)
-        seen.append(got)
-        for key in ("commit", "reveal"):
-            if key in got:
-                queue += host.receive(seat, got[key])
-    return seen
-
-
-def deal_fairly(host: Host, guests: dict[int, Guest], tamper: Any = None, chance: Any = None) -> list[dict[str, Any]]:
+def deal_fairly(t: Table, chance: random.Random | None = None) -> list[dict[str, Any]]:
     """A fair-deal round, the deal made (with ``chance`` instead of the agreed seed when given), the deal
-    played to its end with random legal moves by the host's page: every guest's answer."""
-    seen = run(host, guests, host.start_deal(new_secret(random.Random(9).randbytes)), tamper)
-    assert host.dealt is not None
+    played to its end at random (the friends answering their own views): every friend's answer."""
+    first = len(t.answers)
+    t.post(t.host.start_deal(new_secret(random.Random(9).randbytes)))
+    assert t.host.dealt is not None
     if chance is None:
-        seen += run(host, guests, host.deal(), tamper)
+        t.post(t.host.deal())
     else:
-        host.session.deal(chance)
-        seen += run(host, guests, host.changed(), tamper)
-    game, rng = host.session.game, random.Random(4)
-    while game.phase not in (Phase.DEAL_OVER, Phase.RUBBER_OVER):
-        moves = game.legal_moves()
-        host.session.apply(str(moves[int(rng.random() * len(moves))]), game.to_move or 0)
-    seen += run(host, guests, host.changed(), tamper)
-    return seen
+        t.session.deal(chance)
+        t.changed()
+        t.settle()
+    t.run(deals=1)
+    return [got for _, got in t.answers[first:]]
 
 
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_guests_check_every_honest_deal(players: int) -> None:
-    host, guests = table(players)
+    t = table(players)
     for deal in (1, 2, 3):
-        seen = deal_fairly(host, guests)
-        assert not [x for x in seen if "unfair" in x or "error" in x]
-        assert all(g.fair == list(range(1, deal + 1)) for g in guests.values())
+        seen = deal_fairly(t)  # no unfair deal and no error: the table checks every answer
+        assert {"dealt": deal} in seen
+        assert all(t.guest(s).fair == list(range(1, deal + 1)) for s in t.pages)
 
 
 def test_a_host_that_deals_other_cards_is_caught_by_its_guests() -> None:
-    host, guests = table()
-    deal_fairly(host, guests)
-    seen = deal_fairly(host, guests, chance=random.Random(12345))  # the host deals with a seed of its own
+    t = table(strict=False)
+    deal_fairly(t)
+    seen = deal_fairly(t, chance=random.Random(12345))  # the host deals with a seed of its own
     unfair = [x for x in seen if "unfair" in x]
     assert len(unfair) == 2 and unfair[0]["unfair"] == 2 and "other cards" in unfair[0]["why"]
 
 
 def test_a_host_that_changes_a_secret_is_caught() -> None:
-    host, guests = table()
-
     def forge(seat: int, text: str) -> str:  # the host's page sends another secret for seat 2
         if '"kind":"dealt"' in text:
             secret = text.split('"secrets":[')[1].split("]")[0].split(",")[2].strip('"')
             return text.replace(secret, new_secret(random.Random(7).randbytes))
         return text
 
-    seen = deal_fairly(host, guests, tamper=forge)
+    t = table(tamper=forge)
+    seen = deal_fairly(t)
     whys = [x["why"] for x in seen if "unfair" in x]
     assert sorted(whys) == ["the deal's secrets were not shared"] * 2 + [
         "the secret of seat 2 does not match its hash"] * 2
-    assert all(g.fair == [] for g in guests.values())
+    assert all(t.guest(s).fair == [] for s in t.pages)
 
 
 def test_a_guest_secret_that_does_not_match_its_hash_is_refused() -> None:
-    host, guests = table()
+    t = table()
+    host, guests = t.host, {s: t.guest(s) for s in t.pages}
     before = host.session.to_save()
     outs = host.start_deal(new_secret(random.Random(9).randbytes))
     asks = []
@@ -206,44 +186,45 @@ def test_a_guest_secret_that_does_not_match_its_hash_is_refused() -> None:
 
 
 def test_a_late_guest_is_left_out_and_the_deal_goes_on() -> None:
-    now = [0.0]
-    host, guests = table()
-    host.clock = lambda: now[0]
+    t = table()
+    host, clock = t.host, t.clock
     outs = host.start_deal(new_secret(random.Random(9).randbytes))
-    got = guests[1].receive(str(dict(outs)[1]))  # seat 2 never answers
-    run(host, guests, host.receive(1, got["commit"]))
+    got = t.guest(1).receive(str(dict(outs)[1]))
+    t.guest(2).receive(str(dict(outs)[2]))  # seat 2's page hears the round but never answers
+    t.post(host.receive(1, got["commit"]))
     assert host.tick() == [] and host.dealt is None
-    now[0] = 11.0
-    run(host, guests, host.tick())
+    clock.now += 11.0
+    t.post(host.tick())
     assert host.left_out == [2] and host.dealt is not None
-    seen = run(host, guests, host.deal())
+    seen = t.post(host.deal())
     assert host.session.game.phase is not Phase.DEAL
     assert not [x for x in seen if "unfair" in x]
 
 
 def test_a_session_dealt_by_the_round_is_session_deal_of_the_seed() -> None:
-    host, guests = table()
-    run(host, guests, host.start_deal(new_secret(random.Random(9).randbytes)))
-    rng = host.dealt
+    t = table()
+    t.post(t.host.start_deal(new_secret(random.Random(9).randbytes)))
+    rng = t.host.dealt
     assert rng is not None
-    twin = Session.from_save(host.session.to_save())
+    twin = Session.from_save(t.session.to_save())
     twin.deal(rng)
-    run(host, guests, host.deal())
-    assert twin.record() == host.session.record()
+    t.post(t.host.deal())
+    assert twin.record() == t.session.record()
 
 
 def test_a_host_that_makes_up_a_commitment_is_caught() -> None:
-    host, guests = table()
+    t = table()
+    host = t.host
     outs = host.start_deal(new_secret(random.Random(9).randbytes))
     asks: list[tuple[int, str | None]] = []
     for seat, text in outs:
         assert text is not None
-        asks += host.receive(seat, guests[seat].receive(text)["commit"])
+        asks += host.receive(seat, t.guest(seat).receive(text)["commit"])
     seat, text = asks[0]
     assert text is not None
     forged = text.replace('null]', f'"{"cd" * 32}"]')  # a hash for the bot's seat 3, to drop later or not
     assert forged != text
-    assert guests[seat].receive(forged) == {"unfair": 1, "why": "a seat not online committed"}
+    assert t.guest(seat).receive(forged) == {"unfair": 1, "code": "mismatch", "why": "a seat not online committed"}
 
 
 def swap_field(text: str, kind: str, field: str, new: Any) -> str:
@@ -261,10 +242,7 @@ def swap_field(text: str, kind: str, field: str, new: Any) -> str:
     ("dealt", "secrets", lambda s: [None, *s[1:]], "the host's secret is not its commitment"),
 ])
 def test_a_host_that_bends_the_round_is_caught(kind: str, field: str, new: Any, why: str) -> None:
-    host, guests = table()
-    seen = deal_fairly(host, guests, tamper=lambda seat, text: swap_field(text, kind, field, new) if seat == 1
-                       else text) if kind == "dealt" else run(
-        host, guests, host.start_deal(new_secret(random.Random(9).randbytes)),
-        tamper=lambda seat, text: swap_field(text, kind, field, new) if seat == 1 else text)
-    assert {"unfair": 1, "why": why} in seen
-    assert guests[1].fair == [] and (kind != "dealt" or guests[2].fair == [1])
+    t = table(tamper=lambda seat, text: swap_field(text, kind, field, new) if seat == 1 else text)
+    seen = deal_fairly(t) if kind == "dealt" else t.post(t.host.start_deal(new_secret(random.Random(9).randbytes)))
+    assert {"unfair": 1, "code": "mismatch", "why": why} in seen
+    assert t.guest(1).fair == [] and (kind != "dealt" or t.guest(2).fair == [1])

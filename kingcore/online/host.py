@@ -1,28 +1,29 @@
-"""Friends online (issue 19; docs/NET.md): the host's side (:class:`Host`, which wraps the host page's
-:class:`~kingcore.web.Session`) and a guest's side (:class:`Guest`) of the protocol (:mod:`.netmsg`), with
-the fair deal's commit–reveal round (:mod:`.fair`). Pure Python: the page moves the texts over a WebRTC
-data channel and draws what these answer.
+"""The host's side of friends online (docs/NET.md): :class:`Host` wraps the host page's
+:class:`~kingcore.web.Session` and shares it with the friends at its online seats, through the messages of
+:mod:`.messages`, and makes each deal fair by the commit–reveal round of :mod:`.deal.commit`.
 
-Authority: the host's page owns the session, the save and the bots. A guest's page holds only its seat's
-view model (:meth:`Session.view_model` of that seat, what a hot-seat player there sees) and sends intents.
-Another seat's cards are never in a message to a guest before the deal is over; then the deal's secrets,
-seed and game record are shared, and each guest checks the deal was the agreed shuffle.
+Sans-I/O: the page moves the texts over a WebRTC data channel and passes the clock in; every method answers
+what to send. Authority: the host's page owns the session, the save and the bots. A guest's page holds only
+its seat's view model (:meth:`Session.view_model` of that seat, what a hot-seat player there sees) and sends
+intents; another seat's cards are never in a message to a guest before the deal is over, then the deal's
+secrets, seed and game record are shared for each guest to check (:mod:`.guest`).
 
 An ``Out`` is ``(seat, text)``: send ``text`` to the guest at ``seat``; ``(seat, None)``: close that guest's
 connection. :class:`Host` methods never raise on a guest's text: a bad message is answered by a
 ``refused`` message and changes nothing (the session's :meth:`~kingcore.web.Session.to_save` is as before).
 
+Connections are not the host's: :class:`.lobby.Lobby` stands in front of it, takes each new connection from
+its lobby to a seat (:meth:`Host.join`) and passes on what the seated friends send.
+
 Size: over 400 lines because the host's side — joins, intents, the flood limit, the stand-in bots, the views
-sent on change, the record at a deal's end and the fair-deal round with its clock — and the guest's side
-that checks all of it are one protocol, read best side by side.
+sent on change, the record at a deal's end and the fair-deal round with its clock — is one state machine over
+one session, read best in one place.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import secrets as _secrets
 import time
 from collections import deque
 from collections.abc import Callable
@@ -30,34 +31,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game, Phase
-from ..notation import loads
 from ..rules import Rules
-from .fair import check_deal, commitment, deal_seed, new_secret, seed_hex
-from .hotseat import HUMAN, ONLINE, person_seats
-from .netmsg import (
-    FLOOD_LIMIT,
-    GUEST_KINDS,
-    HOST_KINDS,
-    INVITE_ID_DIGITS,
-    MAX_MESSAGE,
-    PROTOCOL,
-    REASONS,
-    NetError,
-    answer_text,
-    check_invite,
-    check_view,
-    decode,
-    encode,
-    is_answer,
-    read_answer,
-)
-from .session import Session
-from .settings import stand_in_level
-from .shapes import HandCard, ViewModel
+from ..web import HUMAN, ONLINE, Session, person_seats, stand_in_level
+from .deal.commit import commitment, deal_seed, seed_hex
+from .messages import FLOOD_LIMIT, MAX_MESSAGE, NetError, decode, encode
 
-__all__ = ["FAIR_TIMEOUT_S", "FLOOD_LIMIT", "GUEST_KINDS", "HOST_KINDS", "MAX_MESSAGE", "ONLINE", "PROTOCOL",
-           "REASONS", "Guest", "Host", "NetError", "Out", "answer_text", "check_invite", "check_view", "decode",
-           "encode", "online_session", "read_answer", "stand_in_level"]
+__all__ = ["FAIR_TIMEOUT_S", "Host", "Out", "online_session"]
 
 Out = tuple[int, str | None]
 """What the host's page sends: ``(seat, text)``, or ``(seat, None)`` to close that guest's connection."""
@@ -118,7 +97,6 @@ class Host:
         session: the rubber (its ``levels`` name the online seats).
         clock: seconds, monotonic (``time.monotonic``; the page passes ``performance.now() / 1000``).
         hints: whether guests may ask for hints.
-        randbytes: the random source of the invites' ids (``os.urandom``).
 
     Attributes:
         session: the rubber.
@@ -128,10 +106,8 @@ class Host:
             or sent a secret that did not match its hash).
     """
 
-    def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic, hints: bool = False,
-                 randbytes: Callable[[int], bytes] = os.urandom) -> None:
+    def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic, hints: bool = False) -> None:
         self.session = session
-        self.randbytes = randbytes
         self.clock = clock
         self.hints = hints
         self.guests: dict[int, _Guest] = {}
@@ -140,8 +116,6 @@ class Host:
         self._n = 0
         self._round: _Round | None = None
         self._done_rounds: dict[int, dict[str, Any]] = {}  # deal → its ``dealt`` fields, kept for its end
-        self._answers: dict[int, str] = {}  # seat → "applying" | "answered": its current invite's answer
-        self._invites: dict[int, list[str]] = {}  # seat → the ids of its invites, the current one last
 
     # ----- helpers -------------------------------------------------------------------------------------
 
@@ -169,52 +143,55 @@ class Host:
 
     # ----- joins and leaves ----------------------------------------------------------------------------
 
-    def invite(self, seat: int) -> dict[str, Any]:
-        """What an invite link carries besides the WebRTC offer: ``{"v", "table", "seat", "players", "rules",
-        "host", "hints", "id", "name"}`` (``host``: the name of the host's seat, ``""`` for the default;
-        ``id``: this invite's own id, which the friend's answer names; ``name``: the seat's name, ``""`` for
-        none, for the join screen to fill in). A new invite for the seat: its older ones take no answer any
-        more, no answer taken to it yet (:meth:`take_answer`).
+    def message(self, kind: str, **fields: Any) -> str:
+        """A message of the host's (:func:`.messages.encode`) numbered in the host's one sequence, so that
+        ``n`` rises on every connection whoever sends on it (:mod:`.lobby` too)."""
+        return self._msg(kind, **fields)
+
+    def names(self) -> list[str | None]:
+        """Each seat's name as the table shows it (``None`` for a bot's seat)."""
+        return self._names()
+
+    def join(self, seat: int, name: str, last_n: int, key: str | None = None, proof: str | None = None) -> list[Out]:
+        """A friend took ``seat`` (or took it back) on a new connection whose last message was ``last_n``:
+        the seat is theirs under ``name`` — ``welcome`` (with the seat's new ``key``, or the host's ``proof``
+        that it holds the key the friend proved, :mod:`.room`), the seat's ``view``, and the others' views (the
+        name is in them); the seat's stand-in bot, if any, leaves at once. :class:`.lobby.Lobby` checks the
+        friend's claim first.
 
         Raises:
-            NetError: ``bad_message`` when ``seat`` is not an online seat.
+            NetError: ``no_seat`` when ``seat`` is not an online seat.
         """
         if seat not in self.online_seats:
-            raise NetError("bad_message", f"seat {seat} is not played online")
-        names = self.session.settings["names"]
-        self._answers.pop(seat, None)
-        ident = self.randbytes(INVITE_ID_DIGITS // 2).hex()
-        self._invites.setdefault(seat, []).append(ident)
-        return {"v": PROTOCOL, "table": self.table, "seat": seat, "players": self.session.game.rules.players,
-                "rules": str(self.session.game.rules), "host": names[self.host_seat], "hints": self.hints,
-                "id": ident, "name": names[seat]}
-
-    def join(self, seat: int, hello_text: str) -> list[Out]:
-        """A friend's ``hello`` on a new connection for ``seat``: ``welcome`` and the seat's ``view``, and the
-        others' views (the friend's name is in them); the seat's stand-in bot, if any, leaves at once. A
-        bad ``hello`` is refused and the connection closed."""
-        try:
-            if seat not in self.online_seats:
-                raise NetError("wrong_table", f"seat {seat} is not played online")
-            doc = decode(hello_text, "guest")
-            if doc["kind"] != "hello":
-                raise NetError("bad_message", "the first message must be hello", doc["n"])
-            if doc["table"] != self.table or doc["seat"] != seat:
-                raise NetError("wrong_table", "a hello for another table or seat", doc["n"])
-        except NetError as e:
-            return [self._refuse(seat, e.reason, e.n), (seat, None)]
-        except Exception:  # a guest's text must never stop the host's page
-            return [self._refuse(seat, "bad_message", None), (seat, None)]
+            raise NetError("no_seat", f"seat {seat} is not played online")
         settings = self.session.settings
-        settings["names"][seat] = doc["name"]
+        settings["names"][seat] = name
         settings["online"][seat] = "wait"
-        self.guests[seat] = _Guest(last_n=doc["n"])
-        return [(seat, self._welcome(seat)), *self.changed()]
+        self.guests[seat] = _Guest(last_n=last_n)
+        r = self._round
+        joins = r if r is not None and r.stage == "commit" and r.seed is None else None  # in time for the round
+        if joins is not None:
+            joins.seats.add(seat)
+        out = [(seat, self._welcome(seat, key, proof))]
+        if joins is not None:
+            out.append((seat, self._msg("commit?", deal=joins.deal, host_hash=joins.hashes[joins.host_seat])))
+        return [*out, *self.changed()]
 
-    def _welcome(self, seat: int) -> str:
+    def _welcome(self, seat: int, key: str | None = None, proof: str | None = None) -> str:
         settings = self.session.settings
         return self._msg("welcome", seat=seat, table=self.table, rules=str(self.session.game.rules),
-                         names=self._names(), levels=list(settings["levels"]), hints=self.hints)
+                         names=self._names(), levels=list(settings["levels"]), hints=self.hints, key=key,
+                         proof=proof, joined_at=self._joined_at(seat))
+
+    def _joined_at(self, seat: int) -> int:
+        """The last deal ``seat``'s page has no part in dealing: the deal in play (or just over), or the deal
+        a round under way is making without it."""
+        current = self.session.game.current
+        number = current.number if current is not None else 0
+        r = self._round
+        if r is not None and seat not in r.seats and len(self.session.game.deals) < r.deal:
+            number = max(number, r.deal)
+        return number
 
     def allow_hints(self, on: bool) -> list[Out]:
         """The host's box *Friends online may ask for hints* changed: every connected friend learns it at once
@@ -223,48 +200,6 @@ class Host:
         if not on:
             self.hint_wanted.clear()
         return [(seat, self._welcome(seat)) for seat in sorted(self.guests)]
-
-    def take_answer(self, seat: int, answer: Any) -> str | None:
-        """Whether the host's page may apply a friend's answer code to the current invite of ``seat`` now
-        (a WebRTC offer takes one answer); ``answer`` is the invite the code names (:func:`read_answer`'s
-        second item: ``{"table", "seat", "invite"}``, untrusted). ``None`` — yes, and the invite counts as
-        being answered until :meth:`answer_done`; else why not, every one checked before the invite is used
-        up: ``"not_answer"`` (``answer`` ill-formed), ``"other_table"``, ``"other_seat"`` (the answer to
-        another seat's invite: pasted in the wrong box), ``"seat_taken"`` (a friend is connected at the
-        seat the answer names, this one or another: a second person's answer to a used link),
-        ``"old_invite"`` (the answer to an older invite of this seat, or to one of before the host's
-        reload), ``"applying"`` (an answer is being applied: ignore this one, e.g. a double click) or
-        ``"invite_used"`` (the invite was answered already: only a new one, :meth:`invite`, takes another
-        answer). Issue 19's testers: a second person opening a used link, West's answer in North's box.
-
-        Raises:
-            NetError: ``bad_message`` when ``seat`` is not an online seat.
-        """
-        if seat not in self.online_seats:
-            raise NetError("bad_message", f"seat {seat} is not played online")
-        if not is_answer(answer):
-            return "not_answer"
-        if answer["table"] != self.table:
-            return "other_table"
-        if answer["seat"] in self.guests:  # at this seat or another: a friend plays there (a used link)
-            return "seat_taken"
-        if answer["seat"] != seat:
-            return "other_seat"
-        if answer["invite"] != (self._invites.get(seat) or [""])[-1]:
-            return "old_invite"
-        used = self._answers.get(seat)
-        if used is not None:
-            return "applying" if used == "applying" else "invite_used"
-        self._answers[seat] = "applying"
-        return None
-
-    def answer_done(self, seat: int, ok: bool) -> None:
-        """The answer :meth:`take_answer` allowed was applied (``ok``: the invite is used) or refused (not a
-        code to this invite: the invite takes another answer)."""
-        if ok:
-            self._answers[seat] = "answered"
-        else:
-            self._answers.pop(seat, None)
 
     def _names(self) -> list[str | None]:
         s = self.session.settings
@@ -291,13 +226,14 @@ class Host:
         self.guests.clear()
         return out
 
-    def stand_in(self, seat: int, on: bool = True) -> None:
-        """The host gives the away online ``seat`` to a stand-in bot (``on``), or takes it back to waiting.
+    def stand_in(self, seat: int, on: bool = True, idle: bool = False) -> None:
+        """The host gives the away online ``seat`` to a stand-in bot (``on``), or takes it back to waiting;
+        ``idle``: the seat's friend is connected but away (past the table's turn limit, :mod:`.lobby`).
 
         Raises:
-            NetError: ``bad_message`` when ``seat`` is not online or its friend is connected.
+            NetError: ``bad_message`` when ``seat`` is not online, or its friend is connected and not ``idle``.
         """
-        if seat not in self.online_seats or seat in self.guests:
+        if seat not in self.online_seats or (seat in self.guests and not idle):
             raise NetError("bad_message", f"seat {seat} is not an away online seat")
         self.session.settings["online"][seat] = "bot" if on else "wait"
 
@@ -315,7 +251,7 @@ class Host:
         return all(seat in self.guests for seat in self.online_seats)
 
     def bot_level(self, seat: int) -> str | None:
-        """The level of the bot that plays ``seat`` now (:func:`kingcore.web.settings.stand_in_level`)."""
+        """The level of the bot that plays ``seat`` now (:func:`kingcore.web.stand_in_level`)."""
         return stand_in_level(self.session.settings, seat)
 
     # ----- a guest's messages --------------------------------------------------------------------------
@@ -350,8 +286,10 @@ class Host:
         game = self.session.game
         if kind == "ping":
             return [(seat, self._msg("pong"))]
-        if kind == "hello":
-            raise NetError("joined", "this seat has joined already", n)
+        if kind in ("take", "back"):
+            raise NetError("joined", "this connection holds a seat already", n)
+        if kind == "here":
+            return []
         if kind == "intent":
             if doc["at"] != g.at:
                 raise NetError("stale", f"the intent answers view {doc['at']}, the seat's view is {g.at}", n)
@@ -442,7 +380,7 @@ class Host:
 
     def start_deal(self, secret: str) -> list[Out]:
         """Begin the fair-deal round of the next deal with the host page's ``secret``
-        (:func:`kingcore.web.fair.new_secret`): every connected guest is asked for its commitment
+        (:func:`.deal.commit.new_secret`): every connected guest is asked for its commitment
         (``commit?``). With no guest connected the round is complete at once (:attr:`dealt`). Nothing
         happens unless :meth:`need_deal`."""
         if not self.need_deal():
@@ -520,201 +458,3 @@ class Host:
             return []
         self.session.deal(rng)
         return self.changed()
-
-
-@dataclass
-class _Pending:
-    """A guest's side of one fair-deal round."""
-
-    host_hash: str
-    secret: str
-    hash: str
-    revealed: bool = False
-    hashes: list[str | None] = field(default_factory=list)
-    seed: int | None = None
-
-
-class Guest:
-    """A guest's side: the page of a friend at ``seat`` of the host's ``table``.
-
-    Args:
-        seat, table: from the invite.
-        clock: seconds, monotonic (for the page's own timeouts; kept for symmetry with :class:`Host`).
-        randbytes: the platform's random source for the fair deal's secrets.
-
-    Attributes:
-        vm: the last view model drawn (checked), or ``None``; ``at``: its counter.
-        welcome: the host's ``welcome`` fields once received.
-        fair: the deals checked as the agreed shuffle.
-        unchecked: the deals over whose fair-deal round this ``Guest`` was not in (it joined or rejoined
-            after the round): not checked, since it holds nothing to check them by — not an error.
-    """
-
-    def __init__(self, seat: int, table: str, clock: Callable[[], float] = time.monotonic,
-                 randbytes: Callable[[int], bytes] = _secrets.token_bytes) -> None:
-        self.seat = seat
-        self.table = table
-        self.clock = clock
-        self.randbytes = randbytes
-        self.vm: ViewModel | None = None
-        self.at = 0
-        self.welcome: dict[str, Any] | None = None
-        self.fair: list[int] = []
-        self.unchecked: list[int] = []
-        self._n = 0
-        self._last = -1
-        self._rounds: dict[int, _Pending] = {}
-
-    def _msg(self, kind: str, **fields: Any) -> str:
-        self._n += 1
-        return encode(kind, self._n, **fields)
-
-    def hello(self, name: str) -> str:
-        """The ``hello`` to send first (``name`` as the friend typed it, trimmed)."""
-        return self._msg("hello", name=name.strip(), table=self.table, seat=self.seat)
-
-    def intent(self, token: str) -> str:
-        """An ``intent`` answering the last view."""
-        return self._msg("intent", token=token, at=self.at)
-
-    def next(self) -> str:
-        """``next``: ready for the next deal."""
-        return self._msg("next")
-
-    def hint(self) -> str:
-        """``hint``: ask the host's bots for a hint (refused unless the host allows hints)."""
-        return self._msg("hint", at=self.at)
-
-    def ping(self) -> str:
-        """``ping`` (the host answers ``pong``)."""
-        return self._msg("ping")
-
-    @staticmethod
-    def closed_view(vm: ViewModel) -> ViewModel:
-        """The last view ``vm`` as a friend's page draws it once the host is gone (lost, or closed the table):
-        not this seat's turn — no card playable, no call offered — the cards and the table as they were."""
-        hand = [HandCard(card=c["card"], rank=c["rank"], suit=c["suit"], legal=False, reason="not_your_turn", args={})
-                for c in vm["hand"]]
-        return {**vm, "my_turn": False, "moves": [], "hand": hand}
-
-    @staticmethod
-    def check_view(vm: Any) -> ViewModel:
-        """A host's view model, checked before drawing (:func:`kingcore.web.netmsg.check_view`).
-
-        Raises:
-            NetError: ``bad_message`` naming the first bad field.
-        """
-        return check_view(vm)
-
-    def receive(self, text: str) -> dict[str, Any]:
-        """A text from the host, checked: ``{"view": vm}``, ``{"welcome": fields}``, ``{"refused": {"reason",
-        "of", "args"}}``, ``{"commit": text_to_send}``, ``{"reveal": text_to_send}``, ``{"dealt": deal}``
-        (``{"dealt": deal, "checked": False}`` for a deal whose round this page was not in: see :attr:`unchecked`),
-        ``{"record": text, "fair": [deals checked]}``, ``{"unfair": deal, "why": text}`` (the deal was not
-        the agreed shuffle), ``{"hint": token}``, ``{"bye": reason}``, ``{"pong": True}``, or ``{"error":
-        reason, "message": text}`` for a message refused (never raises)."""
-        try:
-            doc = decode(text, "host")
-            if doc["n"] <= self._last:
-                raise NetError("replayed", f"n {doc['n']} is not above {self._last}", doc["n"])
-            self._last = doc["n"]
-            return self._handle(doc)
-        except NetError as e:
-            return {"error": e.reason, "message": e.detail}
-        except Exception as e:
-            return {"error": "bad_message", "message": f"{type(e).__name__}"}
-
-    def _handle(self, doc: dict[str, Any]) -> dict[str, Any]:
-        kind = doc["kind"]
-        if kind == "welcome":
-            if doc["seat"] != self.seat or doc["table"] != self.table:
-                raise NetError("wrong_table", "a welcome to another table or seat")
-            self.welcome = {k: doc[k] for k in HOST_KINDS["welcome"]}
-            return {"welcome": self.welcome}
-        if kind == "view":
-            vm = doc["vm"]
-            if vm["seat"] != self.seat:
-                raise NetError("bad_message", "view: another seat's view")
-            self.vm, self.at = vm, doc["at"]
-            return {"view": vm}
-        if kind == "refused":
-            return {"refused": {k: doc[k] for k in ("reason", "of", "args")}}
-        if kind in ("bye", "hint"):
-            return {kind: doc["reason" if kind == "bye" else "token"]}
-        if kind == "pong":
-            return {"pong": True}
-        return self._fair(kind, doc)
-
-    def _fair(self, kind: str, doc: dict[str, Any]) -> dict[str, Any]:
-        deal = doc["deal"]
-        if kind == "commit?":
-            secret = new_secret(self.randbytes)
-            h = commitment(self.table, deal, self.seat, secret)
-            self._rounds[deal] = _Pending(doc["host_hash"], secret, h)
-            return {"commit": self._msg("commit", deal=deal, hash=h)}
-        if kind == "record":
-            return self._check_record(doc["text"])
-        p = self._rounds.get(deal)
-        if p is None and kind == "dealt":  # a round this page was not in (it joined mid-deal): not checked
-            if deal not in self.unchecked:
-                self.unchecked.append(deal)
-            return {"dealt": deal, "checked": False}
-        if p is None:
-            raise NetError("wrong_phase", f"{kind}: no fair-deal round of deal {deal}")
-        if kind == "reveal?":
-            hashes = doc["hashes"]
-            if self.seat >= len(hashes) or hashes[self.seat] != p.hash or p.host_hash not in hashes:
-                return {"unfair": deal, "why": "the host changed the commitments"}
-            if not self._may_commit(hashes):
-                return {"unfair": deal, "why": "a seat not online committed"}
-            p.hashes, p.revealed = hashes, True
-            return {"reveal": self._msg("reveal", deal=deal, secret=p.secret)}
-        secrets = doc["secrets"]  # dealt
-        if not p.revealed:  # this page was left out of the round (late): nothing to check the deal by
-            if deal not in self.unchecked:
-                self.unchecked.append(deal)
-            return {"dealt": deal, "checked": False}
-        if len(secrets) != len(p.hashes):
-            return {"unfair": deal, "why": "the secrets do not match the commitments"}
-        for seat, secret in enumerate(secrets):
-            if secret is not None and (p.hashes[seat] is None or
-                                       commitment(self.table, deal, seat, secret) != p.hashes[seat]):
-                return {"unfair": deal, "why": f"the secret of seat {seat} does not match its hash"}
-        if secrets[self.seat] != p.secret or commitment(self.table, deal, self.seat, p.secret) != p.hash:
-            return {"unfair": deal, "why": "this page's secret was left out"}
-        if p.host_hash not in [commitment(self.table, deal, s, v) for s, v in enumerate(secrets) if v]:
-            return {"unfair": deal, "why": "the host's secret is not its commitment"}
-        seed = deal_seed(self.table, deal, {s: v for s, v in enumerate(secrets) if v is not None})
-        if seed_hex(seed) != doc["seed"]:
-            return {"unfair": deal, "why": "the seed is not the hash of the secrets"}
-        p.seed = seed
-        return {"dealt": deal}
-
-    def _may_commit(self, hashes: list[str | None]) -> bool:
-        """Whether only the host's seat (the first not online) and online seats have hashes: a host that
-        made up more commitments could later leave some out and so choose among several deals."""
-        levels = (self.welcome or {}).get("levels")
-        if not isinstance(levels, list) or len(levels) != len(hashes):
-            return False
-        host_seat = next((s for s, lv in enumerate(levels) if lv != ONLINE), None)
-        return all(h is None or s == host_seat or levels[s] == ONLINE for s, h in enumerate(hashes))
-
-    def _check_record(self, text: str) -> dict[str, Any]:
-        try:
-            count = len(loads(text).deals)
-        except Exception:
-            return {"error": "bad_message", "message": "record: not a game record"}
-        checked = []
-        for deal, p in sorted(self._rounds.items()):
-            if deal > count or deal in self.fair:
-                continue
-            if p.seed is None:
-                if p.revealed:
-                    return {"unfair": deal, "why": "the deal's secrets were not shared"}
-                continue
-            why = check_deal(text, deal, p.seed)
-            if why is not None:
-                return {"unfair": deal, "why": why}
-            self.fair.append(deal)
-            checked.append(deal)
-        return {"record": text, "fair": checked}

@@ -1,5 +1,5 @@
 """Friends online (issue 19) under CPython: the QR codes of invite links and answer codes
-(``kingcore.web.qr``, segno) decode back to their text through a real decoder (zxing-cpp, a test-only
+(``kingcore.online.qr``, segno) decode back to their text through a real decoder (zxing-cpp, a test-only
 dependency) after drawing segno's SVG into pixels; the QR version a link needs; and the ICE-servers
 preference (``kingcore.web.prefs``): the player's own list validated, the ``iceServers`` it gives."""
 
@@ -17,6 +17,7 @@ import zxingcpp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kingcore.online.qr import BORDER, EASY_VERSION, MAX_QR_TEXT, SVG_SHAPE, QrError, qr_matrix, qr_svg, qr_version
 from kingcore.web.prefs import (
     DEFAULT_STUN,
     MAX_ICE_LINE,
@@ -26,7 +27,6 @@ from kingcore.web.prefs import (
     parse_ice_list,
     sort_prefs,
 )
-from kingcore.web.qr import BORDER, EASY_VERSION, MAX_QR_TEXT, SVG_SHAPE, QrError, qr_matrix, qr_svg, qr_version
 from sitebuild import pins
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,0 +1,801 @@
+"""Mental poker's protocol, sans-I/O: one page of a table of 2–6 pages that shuffle, deal, play and audit a
+rubber together so that no device sees another person's cards (docs/NET.md "Mental poker: no device sees
+another's cards"; Shamir, Rivest, Adleman 1979).
+
+A :class:`MentalPage` is fed texts (:meth:`~MentalPage.receive`), its own seats' moves (:meth:`~MentalPage.move`)
+and the time (:meth:`~MentalPage.tick`), and answers with a list of :class:`Send` (texts for other pages) and
+:class:`Event` (what happened, in plain words, for the page to show). It owns no socket, no clock and no
+randomness: ``randbytes`` and ``now`` come from the page. Pages are numbered, the host's page 0; each round
+lists its pages and which page holds each seat (``owners``: the host's page holds its own seat and the bots').
+
+A round (one shuffle of one deck):
+
+1. **start** — the host names the deal, its try and draw round, the pages and the seats' owners (``mp_start``);
+2. **shuffle** — each page in turn locks the deck (``mp_lock``), then each in turn relocks it with one key per
+   position and commits to the keys (``mp_relock``, :mod:`~kingcore.online.deal.shuffle`);
+3. **deal** — for a position dealt to a seat, every other page sends that seat's page its key (``mp_keys``),
+   and only that page opens it; the draw's cards and the kitty (when the early end needs it, RULES.md §11.19)
+   are opened to all (``mp_show``); the khvalyonka caller's cards past its third wait for its call;
+4. **play** — calls are public (``mp_call``); a card is shown with every page's key for its position
+   (``mp_play``), and every page checks the keys match their commitments, open the position to that card, and
+   that the position was dealt to that seat and not played before; "by the last card" shows the caller's
+   last card the same way (``mp_reveal``);
+5. **audit** — at the deal's end (also an early one) every page reveals all its keys (``mp_audit``); each page
+   opens every position, checks the deck held each card once, and replays the deal through the engine
+   (:mod:`~kingcore.online.deal.audit`): a renege is named and costs its seat the whole penalty (§11.20).
+
+Refused, each with its words: a second shuffle of a deal (``again``), a deal this page was left out of
+(``left_out``), this page's seat given to another page (``seat_taken``), a key that does not match its
+commitment or keys that open no card (``wrong_key``, ``no_card``), a card not dealt to its player
+(``not_dealt``), a card played twice (``played_twice``), a move out of turn, a deck with a card twice
+(``deck_tampered``), a text that is no message (``bad_message``) — and a page that withholds what it owes
+for :data:`STALL_S` seconds is named (``stalled``) and the deal annulled (``annulled``).
+
+Size: over 400 lines because one page's state machine — the start, the two shuffle passes, the deal, the
+play, the audit, a dispute and the stalls — reads and writes one round's state (decks, keys, commitments,
+cards opened); each handler and each step is short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...cards import Card, iter_bits
+from ...errors import DealError, KingError
+from ...game import Game, Phase, draw_result
+from ...moves import Move
+from ...rules import Rules
+from ...view import SeatView, seat_view
+from .audit import Audit, audit_deal
+from .blind import BlindDeal, BlindError, draw_needed
+from .group import Element, GroupError, card_table, read_element, read_scalar, scalar_text
+from .shuffle import COMMIT_CHARS, DeckLocks, check_lock_step, check_relock_step, commitment, open_position, start_deck
+from .wire import WireError, read, write
+
+STALL_S = 30.0
+"""Seconds the host's page waits for a page's automatic step (a shuffle step, keys, the audit) before it
+names that page as stalling and annuls the deal: a step is at most a hundred multiplications (≈ 1 s in
+Pyodide here, a few on a slow phone); people's own moves have no deadline."""
+STALL_GRACE_S = 15.0
+"""A guest's page waits this much longer than the host's, so the host's annulment normally names the
+staller first and every page says the same."""
+
+
+@dataclass(frozen=True)
+class Send:
+    """A text for page ``to``, or for every other page of the round when ``to`` is ``None`` (relayed by the
+    host's page)."""
+
+    to: int | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """What happened, for the page to show: ``kind`` (see :data:`EVENTS`), the deal, plain English words,
+    and where they apply the page and seat concerned and a ``detail`` (a token, a card, an :class:`Audit`)."""
+
+    kind: str
+    deal: int
+    words: str
+    page: int | None = None
+    seat: int | None = None
+    detail: Any = None
+
+
+Out = Send | Event
+DISPUTED = ("no_card", "deck_tampered")
+"""Cheats no single text proves (a position opens no card though every key matches its commitment; the
+deck opened at the audit holds a card twice): every page then reveals how it shuffled (``mp_secrets``) and
+each page checks every step, naming the page whose step does not match its secrets."""
+EVENTS = ("draw", "dealt", "moved", "kitty", "shown", "renege", "audited", "cheat", "refused", "stalled",
+          "annulled", "stood_in", "redraw")
+"""Every :attr:`Event.kind`."""
+
+
+class _Round:
+    """One shuffle of one deck on this page: the public decks, the keys known here, the cards opened."""
+
+    def __init__(self, key: tuple[int, int, int], pages: list[int], owners: list[int], cards: list[int],
+                 context: str, locks: DeckLocks, now: float) -> None:
+        self.key = key
+        self.deal, self.attempt, self.draw = key
+        self.pages = pages
+        self.owners = owners
+        self.cards = cards
+        self.size = len(cards)
+        self.context = context
+        self.locks = locks
+        self.table = card_table(cards)
+        self.lock_out: list[list[Element]] = []
+        self.relock_out: list[list[Element]] = []
+        self.commits: dict[int, list[str]] = {}
+        self.keys: dict[int, dict[int, int]] = {}
+        self.opened: dict[int, int] = {}
+        self.sent: set[int] = set()
+        self.public: set[int] = set()
+        self.public_next = 0
+        self.shown_sent: set[int] = set()
+        self.audit: dict[int, list[int]] = {}
+        self.dealt_said = 0
+        self.state = "shuffle"
+        self.progress = now
+        self.dispute: dict[int, tuple[int, list[int], list[int]]] | None = None
+        """Each page's revealed shuffle secrets ``(k, permutation, keys)`` once a dispute is under way."""
+
+    @property
+    def final(self) -> list[Element]:
+        return self.relock_out[-1]
+
+
+class _Cheat(Exception):
+    """A cheat found: its code, the page at fault (``None``: not known) and the words; ``evidence`` is
+    ``(position, key text)`` of a key sent to this page alone, shown to all so they can check it."""
+
+    def __init__(self, code: str, page: int | None, words: str, evidence: tuple[int, str] | None = None) -> None:
+        super().__init__(words)
+        self.code = code
+        self.page = page
+        self.words = words
+        self.evidence = evidence
+
+
+class MentalPage:
+    """One page of a mental-poker table.
+
+    Args:
+        rules: the table's :class:`~kingcore.rules.Rules`.
+        page: this page's number (0: the host's).
+        table: the table's id (bound into every key's commitment).
+        randbytes: the platform's random source, ``randbytes(count) -> bytes`` (``secrets.token_bytes``,
+            ``crypto.getRandomValues`` in the page).
+        seat: a guest's own seat (each round must leave it to this page), ``None`` on the host's page.
+        game: for a page that joins a rubber under way, the game so far (between two deals; its deals were
+            dealt before this page came, and it cannot check them), else a new game.
+    """
+
+    def __init__(self, rules: Rules, page: int, table: str, randbytes: Callable[[int], bytes],
+                 seat: int | None = None, game: Game | None = None) -> None:
+        self.rules = rules
+        self.page = page
+        self.table = table
+        self.randbytes = randbytes
+        self.seat = seat
+        if game is not None and (game.rules != rules or game.phase not in (Phase.DRAW_DEALER, Phase.DEAL,
+                                                                            Phase.DEAL_OVER)):
+            raise ValueError("a page joins a game of its rules between two deals")
+        self.game = game if game is not None else Game(rules)
+        """The audited game: every finished deal, dealt its opened hands and replayed through the engine."""
+        self.deal: BlindDeal | None = None
+        self.draw: list[Card] = []
+        self.round: _Round | None = None
+        self.seen: set[tuple[int, int, int]] = set()
+        self.tries: dict[int, int] = {}
+        self.draw_round = 0
+        self.stalled_here: set[int] = set()
+        self.audits: list[Audit] = []
+        self.bytes_sent = 0
+        """Characters sent, each text counted once per page it is for."""
+
+    # ----- what the page asks -----------------------------------------------------------------------
+
+    def expected(self) -> tuple[int, int, int] | None:
+        """The next round's ``(deal, try, draw)``, or ``None`` while a round runs or once the rubber is over."""
+        r = self.round
+        if r is not None and r.state not in ("done", "annulled"):
+            return None
+        if self.game.phase is Phase.DRAW_DEALER:
+            return (0, self.tries.get(0, 0), self.draw_round)
+        if self.game.phase in (Phase.DEAL, Phase.DEAL_OVER):
+            d = len(self.game.deals) + 1
+            return (d, self.tries.get(d, 0), -1)
+        return None
+
+    def mine(self) -> set[int]:
+        """The seats this page holds in the current round."""
+        r = self.round
+        return {s for s, p in enumerate(r.owners) if p == self.page} if r else set()
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` (one of this page's) sees now (:class:`~kingcore.view.SeatView`, what bots choose from):
+        the blind deal's until its audit is done, then the audited game's."""
+        r = self.round
+        if self.deal is not None and r is not None and r.state != "done":
+            return self.deal.view(seat)
+        return seat_view(self.game, seat)
+
+    def known_cards(self) -> int:
+        """Every card of the current deal (or draw) this page knows in the clear now, as a mask: its seats'
+        cards and every card shown (the draw, cards played, the kitty once open, the caller's last card). The
+        test hook of "no device sees another's cards"."""
+        if self.deal is not None:
+            return self.deal.known()
+        m = 0
+        if self.round is not None and self.round.draw >= 0:
+            for c in self.draw:  # the draw's deck is shuffled apart from every deal's
+                m |= c.mask
+        return m
+
+    def keys_held(self, position: int) -> set[int]:
+        """The pages whose key for ``position`` of the current round this page holds (a position can be
+        opened only with every page's key)."""
+        r = self.round
+        return set(r.keys.get(position, {})) if r else set()
+
+    # ----- the host -----------------------------------------------------------------------------------
+
+    def start(self, now: float, pages: Sequence[int], owners: Sequence[int]) -> list[Out]:
+        """The host's page starts the next round: the draw's or the next deal's shuffle, with ``pages`` (its
+        own first, then the connected guests' pages) and ``owners`` (the page holding each seat).
+
+        Raises:
+            ValueError: not the host's page, no round is due, or pages and owners that do not fit.
+        """
+        key = self.expected()
+        if self.page != 0 or key is None:
+            raise ValueError("only the host's page starts a round, and only when one is due")
+        d, t, r = key
+        text = write("mp_start", deal=d, **{"try": t}, draw=r, pages=list(pages), owners=list(owners))
+        got = self._receive(0, text, now)
+        if any(isinstance(o, Event) and o.kind == "refused" for o in got):
+            raise ValueError(f"pages {list(pages)} and owners {list(owners)} do not make a round")
+        return [self._send(None, text), *got]
+
+    # ----- input --------------------------------------------------------------------------------------
+
+    def receive(self, sender: int, text: object, now: float) -> list[Out]:
+        """A text from page ``sender`` (as the transport knows it). Never raises: a text that is no message, or
+        not one due now, is a ``refused`` event and changes nothing; a cheat is a ``cheat`` event and annuls
+        the deal."""
+        try:
+            return self._receive(sender, text, now)
+        except _Cheat as c:
+            r = self.round
+            outs: list[Out] = []
+            if c.evidence is not None and c.page is not None and r is not None:
+                outs.append(self._send(None, write("mp_cheat", **self._rk(r), page=c.page, pos=c.evidence[0],
+                                                   key=c.evidence[1])))
+            return outs + self._annul(now, "cheat", c.code, c.page, c.words)
+        except (WireError, GroupError, KingError, BlindError) as e:
+            r = self.round
+            return [Event("refused", r.deal if r else -1, f"refused a text of page {sender}: {e}", sender,
+                          detail=getattr(e, "code", "bad_message"))]
+
+    def move(self, seat: int, token: str, now: float) -> list[Out]:
+        """A move of one of this page's seats (its person's, or a bot's on the host's page): a call, or a
+        card shown with every key of its position.
+
+        Raises:
+            IllegalMoveError: the engine refuses the card for the seat's hand.
+            BlindError: not this seat's turn, or a call the rules refuse.
+            ValueError: not a seat of this page, or no deal in play.
+        """
+        r, d = self.round, self.deal
+        if r is None or d is None or r.state != "deal" or seat not in self.mine():
+            raise ValueError(f"seat {seat} has no move on this page now")
+        m = Move.parse(token)
+        if m.kind != "card":
+            d.call(seat, m)
+            text = write("mp_call", **self._rk(r), seat=seat, move=str(m))
+            return [self._send(None, text), Event("moved", r.deal, f"seat {seat}: {m}", self.page, seat, str(m)),
+                    *self._advance(now)]
+        assert m.card is not None
+        pos = next((p for p, c in d.cards.items() if c == m.card.index and d.seat_of(p) == seat
+                    and p not in d.played_positions), None)
+        if pos is None:
+            d.check_own(seat, m.card)  # raises: not in the hand
+            raise ValueError(f"seat {seat} does not hold {m.card}")
+        d.play(seat, pos, m.card.index)
+        keys = [scalar_text(r.keys[pos][p]) for p in r.pages]
+        text = write("mp_play", **self._rk(r), seat=seat, pos=pos, card=str(m.card), keys=keys)
+        return [self._send(None, text), Event("moved", r.deal, f"seat {seat}: {m.card.pretty}", self.page, seat,
+                                              str(m.card)), *self._advance(now)]
+
+    def table_at(self, deal: int) -> list[Out]:
+        """The host's table (its views, as the page receives them) says ``deal`` is in play: a guest's page
+        that never took part in a round of that deal says it was dealt without it — a host that leaves a page
+        out may send it nothing of the round at all."""
+        r = self.round
+        if deal <= 0 or (r is not None and r.deal == deal) or deal in self.stalled_here:
+            return []
+        if any(k[0] == deal for k in self.seen) or self.game.phase is Phase.RUBBER_OVER:
+            return []
+        return [Event("refused", deal, f"the host dealt deal {deal} without this page", 0, detail="left_out")]
+
+    def tick(self, now: float) -> list[Out]:
+        """The time passes: a page that owes this page a step for longer than :data:`STALL_S` (a guest's
+        page: plus :data:`STALL_GRACE_S`) is named as stalling and the deal annulled."""
+        r = self.round
+        if r is None or r.state in ("done", "annulled"):
+            return []
+        waiting = self._awaited(r)
+        limit = STALL_S + (STALL_GRACE_S if self.page else 0.0)
+        if not waiting or now - r.progress <= limit:
+            return []
+        late = min(waiting)
+        seats = [s for s, p in enumerate(r.owners) if p == late]
+        words = f"{self._who(late, r)} did not send its part of deal {r.deal} in time (seat {seats})"
+        return self._annul(now, "stalled", "stalled", late, words, seat=seats[0] if seats else None)
+
+    # ----- internals ----------------------------------------------------------------------------------
+
+    def _rk(self, r: _Round) -> dict[str, int]:
+        return {"deal": r.deal, "try": r.attempt, "draw": r.draw}
+
+    def _send(self, to: int | None, text: str) -> Send:
+        r = self.round
+        self.bytes_sent += len(text) * ((len(r.pages) - 1 if r else 1) if to is None else 1)
+        return Send(to, text)
+
+    def _who(self, page: int, r: _Round | None = None) -> str:
+        if page == 0:
+            return "the host's page"
+        r = r or self.round
+        seats = [s for s, p in enumerate(r.owners) if p == page] if r else []
+        return f"seat {seats[0]}'s page" if seats else f"page {page}"
+
+    def _receive(self, sender: int, text: object, now: float) -> list[Out]:
+        msg = read(text)
+        kind = msg["kind"]
+        key = (msg["deal"], msg["try"], msg["draw"])
+        if kind == "mp_start":
+            return self._start(sender, msg, key, now)
+        r = self.round
+        if r is None or key != r.key:
+            if key in self.seen or (r is not None and key[0] == r.deal and key[1] < r.attempt):
+                return []  # a late text of a round that is over
+            raise WireError("unknown_round", f"deal {key[0]} was dealt without this page (try {key[1]})")
+        if sender not in r.pages or sender == self.page:
+            raise WireError("bad_message", f"page {sender} is not in this round")
+        if kind == "mp_secrets" and r.dispute is not None:
+            return self._on_secrets(r, sender, msg)
+        if r.state in ("done", "annulled"):
+            return []
+        if kind == "mp_annul":  # any page may stop a deal it cannot go on with; it could stall it as well
+            named = msg["page"]
+            if named == self.page and msg["why"] == "stalled":
+                self.stalled_here.add(r.deal)
+            words = f"deal {r.deal} annulled by {self._who(sender, r)}: {msg['why']}" + (
+                f" ({self._who(named, r)})" if named is not None else "")
+            return self._annul(now, "annulled", str(msg["why"]), named, words, tell=False)
+        handler = getattr(self, "_on_" + kind[3:])
+        outs: list[Out] = handler(r, sender, msg)
+        r.progress = now
+        return outs + self._advance(now)
+
+    def _start(self, sender: int, msg: dict[str, Any], key: tuple[int, int, int], now: float) -> list[Out]:
+        d = key[0]
+        if sender != 0:
+            raise WireError("bad_message", "only the host's page starts a round")
+        if key in self.seen:
+            return [Event("refused", d, f"the host tried to shuffle deal {d} again", 0, detail="again")]
+        want = self.expected()
+        if want is None or key != want:
+            busy = self.round is not None and self.round.state not in ("done", "annulled")
+            if busy or (want is not None and want[0] >= d) or any(k[0] == d for k in self.seen):
+                return [Event("refused", d, f"the host tried to shuffle deal {d} again", 0, detail="again")]
+            nxt = "no deal" if want is None else f"deal {want[0]}"
+            return [Event("refused", d, f"the host started deal {d}, but {nxt} is next", 0, detail="out_of_order")]
+        pages, owners = list(msg["pages"]), list(msg["owners"])
+        if (pages[0] != 0 or len(set(pages)) != len(pages) or len(owners) != self.rules.players
+                or any(p not in pages for p in owners)):
+            raise WireError("bad_message", "mp_start: pages must start with the host's and hold every seat")
+        self.seen.add(key)
+        if self.page not in pages:
+            if d in self.stalled_here:
+                return [Event("stood_in", d, f"deal {d} is dealt without this page, which did not answer in time",
+                              0)]
+            return [Event("refused", d, f"the host dealt deal {d} without this page", 0, detail="left_out")]
+        if self.seat is not None and owners[self.seat] != self.page:
+            return [Event("refused", d, f"the host gave this page's seat {self.seat} to another page in deal {d}",
+                          0, detail="seat_taken")]
+        cards = list(iter_bits(self.rules.deck_mask))
+        context = f"{self.table}|{key[0]}|{key[1]}|{key[2]}"
+        locks = DeckLocks(len(cards), self.page, context, self.randbytes)
+        self.round = _Round(key, pages, owners, cards, context, locks, now)
+        if key[2] < 0:
+            self.deal = BlindDeal(self.game, {s for s, p in enumerate(owners) if p == self.page})
+        return self._advance(now)
+
+    def _elements(self, r: _Round, texts: list[Any], sender: int) -> list[Element]:
+        if len(texts) != r.size:
+            raise WireError("bad_message", f"a deck of {len(texts)} cards, not {r.size}")
+        deck = [read_element(t) for t in texts]
+        if len(set(deck)) != len(deck):
+            raise _Cheat("deck_tampered", sender, f"{self._who(sender, r)} sent a deck holding a card twice")
+        return deck
+
+    def _on_lock(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
+        step = len(r.lock_out)
+        if r.state != "shuffle" or step >= len(r.pages) or r.pages[step] != sender:
+            raise WireError("bad_message", f"{self._who(sender, r)} locked the deck out of turn")
+        r.lock_out.append(self._elements(r, msg["deck"], sender))
+        return []
+
+    def _on_relock(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
+        step = len(r.relock_out)
+        if r.state != "shuffle" or len(r.lock_out) < len(r.pages) or r.pages[step] != sender:
+            raise WireError("bad_message", f"{self._who(sender, r)} relocked the deck out of turn")
+        commits = msg["commits"]
+        if len(commits) != r.size or any(len(c) != COMMIT_CHARS for c in commits):
+            raise WireError("bad_message", "mp_relock: one commitment per position")
+        r.relock_out.append(self._elements(r, msg["deck"], sender))
+        r.commits[sender] = list(commits)
+        return []
+
+    def _key(self, r: _Round, page: int, pos: int, text: Any, who: int) -> int:
+        """A key of ``page`` for ``pos`` read and checked against ``page``'s commitment (``who`` sent it)."""
+        k = read_scalar(text)
+        if page == self.page:
+            ok = k == r.locks.keys[pos]
+        else:
+            ok = commitment(r.context, page, pos, k) == r.commits[page][pos]
+        if not ok:
+            if who == page:
+                words = f"{self._who(page, r)} sent a key that opens no card (position {pos})"
+            else:
+                words = f"{self._who(who, r)} showed a key of {self._who(page, r)} that opens no card"
+            raise _Cheat("wrong_key", who, words)
+        return k
+
+    def _on_keys(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
+        d = self.deal
+        if r.state != "deal" or d is None:
+            raise WireError("bad_message", "keys before the deck is shuffled")
+        for pos, text in msg["keys"]:
+            seat = d.seat_of(pos)
+            if pos >= d.dealt() or seat is None or r.owners[seat] != self.page:
+                raise WireError("bad_message", f"a key for position {pos}, not dealt to this page")
+            try:
+                k = self._key(r, sender, pos, text, sender)
+            except _Cheat as c:
+                raise _Cheat(c.code, c.page, c.words, (pos, str(text))) from None
+            r.keys.setdefault(pos, {})[sender] = k
+        return []
+
+    def _on_show(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
+        if r.state != "deal":
+            raise WireError("bad_message", "keys shown before the deck is shuffled")
+        for pos, text in msg["keys"]:
+            if pos not in r.public:
+                raise WireError("bad_message", f"a key shown for position {pos}, which is not to be shown")
+            r.keys.setdefault(pos, {})[sender] = self._key(r, sender, pos, text, sender)
+        return []
+
+    def _shown_card(self, r: _Round, sender: int, msg: dict[str, Any]) -> tuple[int, int, int]:
+        """A card shown with every page's key (a play, the last card): ``(seat, position, card)``."""
+        seat, pos = msg["seat"], msg["pos"]
+        if seat >= self.rules.players or r.owners[seat] != sender or r.state != "deal":
+            raise WireError("bad_message", f"{self._who(sender, r)} does not move for seat {seat} now")
+        if pos >= r.size or len(msg["keys"]) != len(r.pages):
+            raise WireError("bad_message", "a card is shown with one key per page")
+        keys = [self._key(r, p, pos, t, sender) for p, t in zip(r.pages, msg["keys"], strict=True)]
+        card = open_position(r.final[pos], keys, r.table)
+        claimed = Card.parse(msg["card"]).index
+        if card is None or card != claimed:
+            raise _Cheat("no_card", sender, f"{self._who(sender, r)} showed keys that open no card "
+                                            f"({Card.from_index(claimed).pretty} claimed, seat {seat})")
+        r.keys[pos] = dict(zip(r.pages, keys, strict=True))
+        r.opened[pos] = card
+        return seat, pos, card
+
+    def _on_play(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
+        d = self.deal
+        if d is None:
+            raise WireError("bad_message", "a card shown in the draw")
+        c = Card.parse(msg["card"])
+        try:  # whose turn, whose position: checked before the card is opened
+            d.check_play(msg["seat"], msg["pos"], c.pretty)
+            seat, pos, card = self._shown_card(r, sender, msg)
+            d.play(seat, pos, card)
+        except BlindError as e:
+            raise _Cheat(e.code, sender, str(e)) from None
+        return [Event("moved", r.deal, f"seat {seat}: {c.pretty}", sender, seat, str(c))]
+
+    def _on_reveal(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
+        d = self.deal
+        if d is None:
+            raise WireError("bad_message", "a card shown in the draw")
+        caller = d.calls[-1][0] if d.calls else -1
+        if not d.last_card_called or d.play_deal is not None or msg["seat"] != caller \
+                or msg["pos"] != d.last_position(caller):
+            raise WireError("bad_message", "a last card shown when none was called")
+        _, _, card = self._shown_card(r, sender, msg)
+        d.show_last(card)
+        c = Card.from_index(card)
+        return [Event("shown", r.deal, f"seat {caller}'s last card is {c.pretty}: trump {c.suit.symbol}", sender,
+                      caller, str(c))]
+
+    def _on_call(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
+        d = self.deal
+        seat = msg["seat"]
+        if d is None or r.state != "deal" or seat >= self.rules.players or r.owners[seat] != sender:
+            raise WireError("bad_message", f"{self._who(sender, r)} does not call for seat {seat} now")
+        m = Move.parse(msg["move"])
+        if m.kind == "card":
+            raise WireError("bad_message", "a card is played with its keys, not called")
+        try:
+            d.call(seat, m)
+        except BlindError as e:
+            raise _Cheat(e.code, sender, str(e)) from None
+        return [Event("moved", r.deal, f"seat {seat}: {m}", sender, seat, str(m))]
+
+    def _on_audit(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
+        d = self.deal
+        if d is None or not d.over or r.state not in ("deal", "audit") or sender in r.audit:
+            raise WireError("bad_message", "keys revealed before the deal's end")
+        if len(msg["keys"]) != r.size:
+            raise WireError("bad_message", "an audit reveals one key per position")
+        r.audit[sender] = [self._key(r, sender, pos, t, sender) for pos, t in enumerate(msg["keys"])]
+        return []
+
+    def _on_cheat(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
+        accused, pos = msg["page"], msg["pos"]
+        if accused not in r.commits or pos >= r.size:
+            raise WireError("bad_message", "mp_cheat: no such page or position")
+        k = read_scalar(msg["key"])
+        if commitment(r.context, accused, pos, k) != r.commits[accused][pos]:
+            raise _Cheat("wrong_key", accused, f"{self._who(sender, r)} says {self._who(accused, r)} sent it a key "
+                                               f"that opens no card (position {pos}); the key shows it")
+        raise _Cheat("false_accusation", sender, f"{self._who(sender, r)} accused {self._who(accused, r)} of a "
+                                                  "wrong key, but the key it showed is right")
+
+    def _on_secrets(self, r: _Round, sender: int, msg: dict[str, Any]) -> list[Out]:
+        """A page's shuffle secrets in a dispute; once every page's are here, every step is checked."""
+        assert r.dispute is not None
+        perm, keys = list(msg["perm"]), msg["keys"]
+        if sender in r.dispute or len(keys) != r.size or sorted(perm) != list(range(r.size)):
+            raise WireError("bad_message", "mp_secrets: one permutation of the deck and one key per position")
+        r.dispute[sender] = (read_scalar(msg["k"]), perm, [read_scalar(t) for t in keys])
+        if len(r.dispute) < len(r.pages):
+            return []
+        deck = start_deck(r.cards)
+        for i, p in enumerate(r.pages):  # the locks, in turn
+            k, perm_p, _ = r.dispute[p]
+            if not check_lock_step(deck, r.lock_out[i], k, perm_p):
+                return [self._false_step(r, p, "locked")]
+            deck = r.lock_out[i]
+        for i, p in enumerate(r.pages):  # the relocks, and the keys they committed to
+            k, _, keys_p = r.dispute[p]
+            if not check_relock_step(deck, r.relock_out[i], k, keys_p) or any(
+                    commitment(r.context, p, j, e) != r.commits[p][j] for j, e in enumerate(keys_p)):
+                return [self._false_step(r, p, "relocked")]
+            deck = r.relock_out[i]
+        return [Event("cheat", r.deal, f"every page's shuffle of deal {r.deal} checks out: the deal was annulled "
+                                       "for a position none of them made false", None, detail="no_fault")]
+
+    def _false_step(self, r: _Round, page: int, step: str) -> Event:
+        words = f"{self._who(page, r)} {step} the deck of deal {r.deal} falsely: its step does not match its secrets"
+        return Event("cheat", r.deal, words, page, detail="false_step")
+
+    # ----- the schedule -------------------------------------------------------------------------------
+
+    def _advance(self, now: float) -> list[Out]:
+        """Everything this page must do now that the round's state allows it (its shuffle step, its keys,
+        opening its cards, the audit), until nothing more can be done."""
+        r = self.round
+        outs: list[Out] = []
+        try:
+            while r is not None and r.state not in ("done", "annulled"):
+                step = self._step(r, now)
+                if step is None:
+                    break
+                outs += step
+        except _Cheat as c:
+            return outs + self._annul(now, "cheat", c.code, c.page, c.words)
+        return outs
+
+    def _step(self, r: _Round, now: float) -> list[Out] | None:
+        """One thing this page can do now, or ``None``."""
+        n = len(r.pages)
+        if r.state == "shuffle":
+            step = len(r.lock_out) + len(r.relock_out)
+            if step == 2 * n:
+                r.state = "deal"
+                r.progress = now
+                return []
+            if r.pages[step % n] != self.page:
+                return None
+            if step < n:
+                out = r.locks.lock(start_deck(r.cards) if step == 0 else r.lock_out[-1])
+                r.lock_out.append(out)
+                return [self._send(None, write("mp_lock", **self._rk(r), deck=[e.text() for e in out]))]
+            out = r.locks.relock(r.lock_out[-1] if step == n else r.relock_out[-1])
+            r.relock_out.append(out)
+            r.commits[self.page] = list(r.locks.commits)
+            return [self._send(None, write("mp_relock", **self._rk(r), deck=[e.text() for e in out],
+                                           commits=list(r.locks.commits)))]
+        if r.state == "audit":
+            return self._audit(r) if len(r.audit) == n else None
+        if r.draw >= 0:
+            return self._draw_step(r, now)
+        return self._deal_step(r)
+
+    def _open(self, r: _Round, pos: int) -> int | None:
+        """Open ``pos`` once every page's key is here; ``None`` while one is missing."""
+        keys = r.keys.setdefault(pos, {})
+        keys[self.page] = r.locks.keys[pos]
+        if len(keys) < len(r.pages):
+            return None
+        card = open_position(r.final[pos], [keys[p] for p in r.pages], r.table)
+        if card is None:
+            raise _Cheat("no_card", None, f"position {pos} of deal {r.deal} opens no card although every key "
+                                          "matches its commitment: a page's shuffle step was false")
+        r.opened[pos] = card
+        return card
+
+    def _show(self, r: _Round, positions: list[int]) -> list[Out]:
+        """Send this page's keys for public ``positions`` to all (once each)."""
+        todo = [p for p in positions if p not in r.shown_sent]
+        if not todo:
+            return []
+        r.shown_sent.update(todo)
+        r.public.update(todo)
+        for p in todo:
+            r.keys.setdefault(p, {})[self.page] = r.locks.keys[p]
+        return [self._send(None, write("mp_show", **self._rk(r),
+                                       keys=[[p, scalar_text(r.locks.keys[p])] for p in todo]))]
+
+    def _draw_step(self, r: _Round, now: float) -> list[Out] | None:
+        batch = [p for p in range(r.public_next) if p not in r.opened]
+        if batch:
+            sent = self._show(r, batch)
+            if sent:
+                return sent
+            if any(len(r.keys.get(p, {})) < len(r.pages) for p in batch):
+                return None
+            for p in batch:
+                card = self._open(r, p)
+                assert card is not None
+                self.draw.append(Card.from_index(card))
+            return []
+        need = draw_needed(self.game, self.draw)
+        if need:
+            if r.public_next >= r.size:
+                r.state = "done"  # the deck ran out: gathered and shuffled anew (RULES.md §11.11)
+                self.draw_round += 1
+                return [Event("redraw", 0, "the draw for the first dealer goes on with a new shuffle")]
+            r.public_next = min(r.size, r.public_next + need)
+            r.public.update(range(r.public_next))
+            return []
+        try:
+            dealer, used = draw_result(self.rules, self.draw)
+            self.game.apply_draw(self.draw[:used])
+        except DealError as e:
+            raise _Cheat("deck_tampered", None, f"the draw's cards are not one deck: {e}") from None
+        self.draw = self.draw[:used]
+        r.state = "done"
+        return [Event("draw", 0, f"seat {dealer} deals first", None, dealer, [str(c) for c in self.draw])]
+
+    def _deal_step(self, r: _Round) -> list[Out] | None:
+        d = self.deal
+        assert d is not None
+        dealt = d.dealt()
+        owed: dict[int, list[int]] = {}
+        for pos in range(dealt):
+            owner = r.owners[d.seats[pos]]
+            if owner != self.page and pos not in r.sent:
+                owed.setdefault(owner, []).append(pos)
+        if owed:
+            outs: list[Out] = []
+            for owner, positions in sorted(owed.items()):
+                r.sent.update(positions)
+                outs.append(self._send(owner, write("mp_keys", **self._rk(r),
+                                                    keys=[[p, scalar_text(r.locks.keys[p])] for p in positions])))
+            return outs
+        mine = [p for p in range(dealt) if r.owners[d.seats[p]] == self.page]
+        for pos in mine:
+            if pos not in r.opened:
+                card = self._open(r, pos)
+                if card is not None:
+                    d.learn(pos, card)
+        if r.dealt_said < dealt and all(p in r.opened for p in mine):
+            r.dealt_said = dealt
+            return [Event("dealt", r.deal, f"deal {r.deal}: this page's cards are dealt", self.page)]
+        if d.need_kitty:
+            kitty = list(d.kitty_positions())
+            sent = self._show(r, kitty)
+            if sent:
+                return sent
+            if all(len(r.keys.get(p, {})) == len(r.pages) for p in kitty):
+                cards = {p: self._open(r, p) for p in kitty}
+                d.open_kitty({p: c for p, c in cards.items() if c is not None})
+                shown = " ".join(Card.from_index(c).pretty for c in cards.values() if c is not None)
+                return [Event("kitty", r.deal, f"the kitty is turned face up: {shown}", detail=shown)]
+            return None
+        if d.last_card_called and d.play_deal is None:
+            caller = d.calls[-1][0]
+            pos = d.last_position(caller)
+            if r.owners[caller] != self.page or pos not in r.opened:
+                return None
+            card = r.opened[pos]
+            keys = [scalar_text(r.keys[pos][p]) for p in r.pages]
+            d.show_last(card)
+            c = Card.from_index(card)
+            return [self._send(None, write("mp_reveal", **self._rk(r), seat=caller, pos=pos, card=str(c),
+                                           keys=keys)),
+                    Event("shown", r.deal, f"seat {caller}'s last card is {c.pretty}: trump {c.suit.symbol}",
+                          self.page, caller, str(c))]
+        if d.over:
+            r.state = "audit"
+            r.audit[self.page] = list(r.locks.keys)
+            return [self._send(None, write("mp_audit", **self._rk(r),
+                                           keys=[scalar_text(k) for k in r.locks.keys]))]
+        return None
+
+    def _audit(self, r: _Round) -> list[Out]:
+        d = self.deal
+        assert d is not None
+        cards = dict(r.opened)
+        for pos in range(r.size):
+            if pos not in cards:
+                r.keys[pos] = {p: r.audit[p][pos] for p in r.pages}
+                card = self._open(r, pos)
+                assert card is not None
+                cards[pos] = card
+        if sorted(cards.values()) != sorted(r.cards):
+            raise _Cheat("deck_tampered", None, f"deal {r.deal}'s deck did not hold each card once")
+        d.open_kitty({p: cards[p] for p in d.kitty_positions()})
+        result = audit_deal(self.game, d, cards)
+        self.audits.append(result)
+        r.state = "done"
+        outs: list[Out] = []
+        if result.renege is not None:
+            rn = result.renege
+            outs.append(Event("renege", r.deal, rn.words, r.owners[rn.seat], rn.seat, rn))
+            words = f"deal {r.deal} audited: {rn.words}; seat {rn.seat} takes the whole penalty, {result.row.control}"
+        else:
+            words = f"deal {r.deal} audited: every card was dealt once and played by the rules"
+        outs.append(Event("audited", r.deal, words, detail=result))
+        return outs
+
+    def _awaited(self, r: _Round) -> set[int]:
+        """The pages this page waits for an automatic step from (a person's own move is never awaited)."""
+        n = len(r.pages)
+        if r.state == "shuffle":
+            step = len(r.lock_out) + len(r.relock_out)
+            return {r.pages[step % n]} - {self.page} if step < 2 * n else set()
+        if r.state == "audit":
+            return set(r.pages) - set(r.audit)
+        waiting: set[int] = set()
+        d = self.deal
+        if r.draw >= 0:
+            positions = [p for p in range(r.public_next) if p not in r.opened]
+        elif d is not None:
+            positions = [p for p in range(d.dealt()) if r.owners[d.seats[p]] == self.page and p not in r.opened]
+            if d.need_kitty:
+                positions += [p for p in d.kitty_positions() if p not in r.opened]
+            if d.last_card_called and d.play_deal is None:
+                waiting.add(r.owners[d.calls[-1][0]])
+        else:
+            positions = []
+        for p in positions:
+            waiting |= set(r.pages) - set(r.keys.get(p, {}))
+        return waiting - {self.page}
+
+    def _annul(self, now: float, kind: str, code: str, page: int | None, words: str, tell: bool = True,
+               seat: int | None = None) -> list[Out]:
+        """Annul the current round here (a cheat, a stall, the host's word); the host's page tells everyone.
+        A cheat found in a key sent to this page alone is shown to all with the key as evidence."""
+        r = self.round
+        if r is None or r.state in ("done", "annulled"):
+            return [Event(kind, -1, words, page, detail=code)]
+        r.state = "annulled"
+        self.tries[r.deal] = r.attempt + 1
+        if r.deal == 0:
+            self.draw, self.draw_round = [], 0
+        self.deal = None
+        outs: list[Out] = [Event(kind, r.deal, words, page, seat, detail=code)]
+        if kind != "annulled":
+            outs.append(Event("annulled", r.deal, f"deal {r.deal} is annulled", page, detail=code))
+        if tell and (self.page == 0 or kind == "cheat"):  # a guest's stall is the host's to call
+            outs.append(self._send(None, write("mp_annul", **self._rk(r), page=page, why=code)))
+        if page is None and code in DISPUTED and r.state == "annulled" and len(r.relock_out) == len(r.pages):
+            k, perm = r.locks.reveal()  # the deal is void: show how this page shuffled, to find who did not
+            r.dispute = {self.page: (k, perm, list(r.locks.keys))}
+            outs.append(self._send(None, write("mp_secrets", **self._rk(r), k=scalar_text(k), perm=perm,
+                                               keys=[scalar_text(e) for e in r.locks.keys])))
+        return outs
+

@@ -1,0 +1,449 @@
+"""Rooms (docs/NET.md, "Rooms"): the table link, seat keys and their proofs, the host's lobby (take a free seat,
+take it back with its key, reserved seats, presence, the turn limit, a seat given to someone else) and a
+friend's page's defences (a fake host, a flood, a view out of the table's bounds, a second shuffle)."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kingcore.errors import KingError
+from kingcore.online import Guest, Host, online_session
+from kingcore.online.guest import HOST_FLOOD_LIMIT
+from kingcore.online.lobby import MAX_PEERS, RECONNECT_GRACE_S, Lobby
+from kingcore.online.messages import check_view
+from kingcore.online.room import (
+    MAX_TICKETS,
+    Ticket,
+    check_room,
+    new_room,
+    read_fragment,
+    read_tickets,
+    remember,
+    room_fragment,
+    room_id,
+    ticket_for,
+)
+from kingcore.web import ONLINE
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def table(players: int = 4, online: tuple[int, ...] = (1, 2), seed: int = 1, **lobby: Any) -> tuple[Lobby, Clock]:
+    levels = ["human"] + ["easy"] * (players - 1)
+    for seat in online:
+        levels[seat] = ONLINE
+    session = online_session({"players": players}, {"levels": levels}, random.Random(seed))
+    clock = Clock()
+    rng = random.Random(seed + 1)
+    return Lobby(Host(session, clock), new_room(players, rng.randbytes), clock, rng.randbytes, **lobby), clock
+
+
+def kinds(outs: list[tuple[str, str | None]], peer: str | None = None) -> list[str | None]:
+    return [None if t is None else json.loads(t)["kind"] for p, t in outs if peer is None or p == peer]
+
+
+class Page:
+    """A friend's page on one connection ``peer`` to ``lobby``: a Guest, and what it received."""
+
+    def __init__(self, lobby: Lobby, peer: str, clock: Clock, seed: int = 7) -> None:
+        self.lobby, self.peer = lobby, peer
+        self.guest = Guest(clock, random.Random(seed).randbytes, room=lobby.room_id)
+        self.got: list[dict[str, Any]] = []
+        self.closed = False
+        self.deliver(lobby.connect(peer))
+
+    def deliver(self, outs: list[tuple[str, str | None]]) -> None:
+        for peer, text in outs:
+            if peer != self.peer:
+                continue
+            if text is None:
+                self.closed = True
+            else:
+                self.got.append(self.guest.receive(text))
+
+    def send(self, text: str) -> list[tuple[str, str | None]]:
+        outs = self.lobby.receive(self.peer, text)
+        self.deliver(outs)
+        return outs
+
+    def last(self, key: str) -> Any:
+        return next(out[key] for out in reversed(self.got) if key in out)
+
+
+# ----- the link, the keys, the tickets -------------------------------------------------------------------
+
+def test_a_room_link_names_the_room_and_a_reserved_seat_and_nothing_else() -> None:
+    room = new_room(4, random.Random(3).randbytes)
+    assert check_room(room, 4) is room
+    link = read_fragment("#" + room_fragment(room["secret"]))
+    assert link is not None and link.secret == room["secret"] and link.seat is None
+    assert link.room == room_id(room["secret"]) and room["secret"] not in link.room
+    seat = read_fragment(room_fragment(room["secret"], 2, room["passes"][2]))
+    assert seat is not None and (seat.seat, seat.pass_) == (2, room["passes"][2])
+    for bad in ("", "#", "room=", "room=abc", f"room={room['secret']}&seat=2", f"room={room['secret']}&x=1",
+                f"room={room['secret']}&room={room['secret']}", f"room={room['secret']}&seat=7&pass={'0' * 16}",
+                f"room={room['secret']}&seat=-1&pass={'0' * 16}", f"room={room['secret']}&seat=1&pass=XYZ",
+                "join=abc", "room=" + "A" * 300):
+        assert read_fragment(bad) is None, bad
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=120))
+def test_any_fragment_reads_as_a_link_or_none_and_never_raises(text: str) -> None:
+    link = read_fragment(text)
+    assert link is None or len(link.secret) == 22
+
+
+def test_a_saved_room_of_another_shape_is_refused_by_name() -> None:
+    room = new_room(3, random.Random(3).randbytes)
+    for change, word in (({"secret": "short"}, "secret"), ({"keys": [None, None]}, "keys"),
+                         ({"passes": ["zz"] * 3}, "passes"), ({"reserved": [0, 0, 0]}, "reserved")):
+        with pytest.raises(KingError, match=word):
+            check_room({**room, **change}, 3)
+    with pytest.raises(KingError, match="secret, keys"):
+        check_room({**room, "extra": 1}, 3)
+    with pytest.raises(KingError, match="4 seats"):
+        check_room(room, 4)
+
+
+def test_tickets_keep_the_latest_seat_of_each_room_and_a_damaged_store_costs_only_itself() -> None:
+    text = None
+    for i in range(MAX_TICKETS + 5):
+        text = remember(text, Ticket(f"{i:032x}", f"t{i}", i % 4, "ab" * 32, f"Anna{i}"))
+    tickets = read_tickets(text)
+    assert len(tickets) == MAX_TICKETS and tickets[0].table == f"t{MAX_TICKETS + 4}"
+    again = remember(text, Ticket(f"{MAX_TICKETS + 4:032x}", "new", 3, "cd" * 32, "Anna"))
+    assert [t.table for t in read_tickets(again)].count("new") == 1 and len(read_tickets(again)) == MAX_TICKETS
+    assert ticket_for(again, f"{MAX_TICKETS + 4:032x}") == Ticket(f"{MAX_TICKETS + 4:032x}", "new", 3, "cd" * 32,
+                                                                  "Anna")
+    for damaged in ("{", "[1,2]", '{"a":1}', "null", "[" * 5000):
+        assert read_tickets(damaged) == []
+    mixed = json.dumps([{"room": "0" * 32, "table": "t", "seat": 1, "key": "ab" * 32, "name": "A"}, {"room": 1}])
+    assert [t.seat for t in read_tickets(mixed)] == [1]
+
+
+# ----- taking a seat, taking it back -----------------------------------------------------------------------
+
+def test_a_friend_takes_a_free_seat_and_gets_its_key_and_another_link_holder_cannot_take_it() -> None:
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    lobby_fields = anna.last("lobby")
+    assert lobby_fields["taken"] == [True, False, False, True] and lobby_fields["presence"] == [None, "away", "away",
+                                                                                                None]
+    assert anna.guest.free_seats() == [1, 2]
+    outs = anna.send(anna.guest.take(1, " Anna "))
+    assert kinds(outs, "a")[:2] == ["welcome", "view"]
+    key = anna.last("key")
+    assert key == lobby.room["keys"][1] and anna.guest.seat == 1 and anna.guest.table == lobby.host.table
+    assert lobby.host.session.settings["names"][1] == "Anna" and lobby.presence() == [None, "here", "away", None]
+    ticket = anna.guest.ticket("Anna")
+    assert ticket is not None and (ticket.room, ticket.seat, ticket.key) == (lobby.room_id, 1, key)
+    bob = Page(lobby, "b", clock, seed=8)
+    assert bob.guest.free_seats() == [2]
+    bob.send(bob.guest.take(1, "Bob"))
+    assert bob.last("refused")["reason"] == "seat_taken" and bob.guest.seat is None
+    assert lobby.seat_of("b") is None and lobby.host.session.settings["names"][1] == "Anna"
+    assert lobby.events() == [("seated", 1)]
+
+
+def test_a_friend_takes_the_seat_back_with_its_key_on_a_new_connection_and_knows_the_host_by_its_proof() -> None:
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(2, "Anna"))
+    ticket = anna.guest.ticket("Anna")
+    assert ticket is not None
+    lobby.lost("a")
+    assert lobby.presence()[2] == "away"
+    again = Page(lobby, "a2", clock, seed=9)
+    outs = again.send(again.guest.back(ticket))
+    assert kinds(outs, "a2")[:2] == ["welcome", "view"] and again.guest.seat == 2 and again.guest.key is None
+    assert "error" not in again.got[-1] and lobby.presence()[2] == "here"
+    assert lobby.events() == [("seated", 2), ("lost", 2), ("seated", 2)]
+
+
+def test_a_wrong_key_takes_no_seat_and_a_page_that_is_not_the_host_is_caught_by_its_proof() -> None:
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    ticket = anna.guest.ticket("Anna")
+    assert ticket is not None
+    save = lobby.host.session.to_save()
+    thief = Page(lobby, "t", clock, seed=10)
+    thief.send(thief.guest.back(Ticket(ticket.room, ticket.table, 1, "cd" * 32, "Anna")))
+    assert thief.last("refused")["reason"] == "bad_key" and lobby.seat_of("t") is None and lobby.peer_of(1) == "a"
+    assert lobby.host.session.to_save() == save
+    # a fake host (another lobby of the same table, without the seat's key) answers a back with a welcome of its own
+    fake, _ = table()
+    fake.host.session.game_id = lobby.host.table  # it copies the table's id from a lobby message
+    fake.room["keys"][1] = "ef" * 32
+    anna2 = Page(fake, "a", clock, seed=11)
+    anna2.send(anna2.guest.back(ticket))  # the fake lobby refuses the proof: its key is not the seat's
+    assert anna2.last("refused")["reason"] == "bad_key" and anna2.guest.seat is None
+    # and a page that forwards nothing but makes up a welcome is caught by the missing proof of the key
+    forged = fake.host.message("welcome", seat=1, table=fake.host.table, rules=str(fake.host.session.game.rules),
+                               names=fake.host.names(), levels=fake.host.session.settings["levels"], hints=False,
+                               key=None, proof="00" * 32, joined_at=0)
+    assert anna2.guest.receive(forged)["error"] == "bad_key" and anna2.guest.welcome is None
+
+
+def test_the_seat_taken_back_on_a_second_connection_sends_the_first_away() -> None:
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    ticket = anna.guest.ticket("Anna")
+    assert ticket is not None
+    tab = Page(lobby, "a-tab", clock, seed=12)
+    outs = tab.send(tab.guest.back(ticket))
+    anna.deliver(outs)
+    assert anna.last("bye") == "elsewhere" and anna.closed and lobby.peer_of(1) == "a-tab"
+
+
+def test_a_reserved_seat_takes_only_its_links_holder() -> None:
+    lobby, clock = table()
+    outs = lobby.reserve(2)
+    assert outs == []  # nobody in the lobby yet
+    carol = Page(lobby, "c", clock)
+    assert carol.last("lobby")["reserved"][2] is True and carol.guest.free_seats() == [1]
+    assert carol.guest.free_seats(pass_seat=2) == [1, 2]
+    carol.send(carol.guest.take(2, "Carol"))
+    assert carol.last("refused")["reason"] == "reserved" and carol.guest.seat is None
+    link = read_fragment(lobby.link(2))
+    assert link is not None and link.seat == 2
+    carol.send(carol.guest.take(2, "Carol", link.pass_))
+    assert carol.guest.seat == 2
+
+
+def test_a_lobby_peer_may_only_take_a_seat_and_a_flood_or_too_many_pages_are_sent_away() -> None:
+    lobby, clock = table()
+    page = Page(lobby, "p", clock)
+    take = {"v": 2, "kind": "take", "table": lobby.host.table, "name": "A", "pass": None}
+    for text, reason in ((page.guest.next(), "not_seated"),
+                         (json.dumps({**take, "n": 99, "table": "other", "seat": 1}), "wrong_table"),
+                         (json.dumps({**take, "n": 100, "seat": 0}), "no_seat"), ("[", "not_json")):
+        page.send(text)
+        assert page.last("refused")["reason"] == reason
+    assert lobby.room["keys"] == [None] * 4
+    flood = Page(lobby, "f", clock, seed=5)
+    outs: list[tuple[str, str | None]] = []
+    for _ in range(30):
+        outs += lobby.receive("f", flood.guest.ping())
+    assert ("f", None) in outs and "f" not in lobby.peers
+    pages = [Page(lobby, f"x{i}", clock, seed=i) for i in range(MAX_PEERS)]
+    assert pages[-1].closed and pages[-1].last("bye") == "full"
+
+
+def deal_fairly(lobby: Lobby, pages: dict[str, Page]) -> None:
+    """The fair round with every seated page answering, then the deal made and sent."""
+    host = lobby.host
+
+    def deliver(outs: list[tuple[str, str | None]]) -> None:
+        for page in pages.values():
+            page.deliver(outs)
+
+    deliver(lobby.send(host.start_deal("ab" * 32)))
+    while True:
+        answers = [(page, out.pop(key)) for page in pages.values() for out in page.got for key in ("commit", "reveal")
+                   if isinstance(out.get(key), str)]
+        if not answers:
+            break
+        for page, text in answers:
+            deliver(lobby.receive(page.peer, text))
+    assert host.dealt is not None
+    deliver(lobby.send(host.deal()))
+
+
+# ----- presence -----------------------------------------------------------------------------------------
+
+def test_after_the_hosts_reload_seats_held_are_reconnecting_until_back_or_the_grace_ends() -> None:
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    ticket = anna.guest.ticket("Anna")
+    assert ticket is not None
+    saved_room, saved_game = lobby.to_save(), lobby.host.session.to_save()
+    from kingcore.web import Session
+    reloaded = Lobby(Host(Session.from_save(saved_game), clock), saved_room, clock, random.Random(5).randbytes,
+                     restored=True)
+    assert reloaded.presence() == [None, "reconnecting", "away", None]
+    back = Page(reloaded, "a", clock, seed=6)
+    back.send(back.guest.back(ticket))
+    assert back.guest.seat == 1 and reloaded.presence()[1] == "here"
+    reloaded.lost("a")
+    assert reloaded.presence()[1] == "away"  # a drop is away at once: never reconnecting after a loss
+    other = Lobby(Host(Session.from_save(saved_game), clock), saved_room, clock, restored=True)
+    clock.now += RECONNECT_GRACE_S
+    assert other.presence()[1] == "away"
+
+
+def test_every_seated_page_hears_presence_change() -> None:
+    lobby, clock = table()
+    anna, bob = Page(lobby, "a", clock), Page(lobby, "b", clock, seed=8)
+    anna.deliver(anna.send(anna.guest.take(1, "Anna")))
+    bob.deliver(outs := bob.send(bob.guest.take(2, "Bob")))
+    anna.deliver(outs)
+    assert anna.last("presence") == [None, "here", "here", None]
+    anna.deliver(lobby.lost("b"))
+    assert anna.last("presence") == [None, "here", "away", None]
+    anna.deliver(lobby.stand_in(2))
+    assert anna.last("presence") == [None, "here", "bot", None]
+
+
+def test_a_friend_past_the_turn_limit_is_away_and_acting_again_brings_them_back() -> None:
+    lobby, clock = table(turn_limit=60)
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    bob = Page(lobby, "b", clock, seed=8)
+    bob.send(bob.guest.take(2, "Bob"))
+    host = lobby.host
+    pages = {"a": anna, "b": bob}
+    deal_fairly(lobby, pages)
+    lobby.events()
+    # play until a friend is to move
+    session = host.session
+    rng = random.Random(4)
+    while session.game.to_move not in (1, 2):
+        seat = session.game.to_move
+        assert seat is not None
+        vm = session.view_model(seat)
+        moves = [m["token"] for m in vm["moves"]] + [c["card"] for c in vm["hand"] if c["legal"]]
+        assert session.apply(rng.choice(moves), seat)["ok"]
+        for page in pages.values():
+            page.deliver(lobby.changed())
+    seat = session.game.to_move
+    assert seat is not None
+    page = anna if seat == 1 else bob
+    lobby.tick()
+    clock.now += 59
+    lobby.tick()
+    assert lobby.presence()[seat] == "here"
+    clock.now += 1
+    lobby.tick()
+    assert lobby.presence()[seat] == "away" and ("idle", seat) in lobby.events()
+    lobby.stand_in(seat)
+    assert lobby.presence()[seat] == "bot" and host.bot_level(seat) is not None
+    page.send(page.guest.here())
+    assert lobby.presence()[seat] == "here" and host.bot_level(seat) is None and ("back", seat) in lobby.events()
+
+
+def test_a_seat_given_to_someone_else_sends_its_friend_away_and_its_old_key_and_link_open_nothing() -> None:
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    ticket = anna.guest.ticket("Anna")
+    old_link = lobby.link(1)
+    anna.deliver(lobby.free(1))
+    assert anna.last("bye") == "freed" and anna.closed and lobby.room["keys"][1] is None
+    assert ticket is not None
+    back = Page(lobby, "a2", clock, seed=3)
+    back.send(back.guest.back(ticket))
+    assert back.last("refused")["reason"] == "bad_key"
+    old = read_fragment(old_link)
+    lobby.reserve(1)
+    dan = Page(lobby, "d", clock, seed=4)
+    assert old is not None
+    dan.send(dan.guest.take(1, "Dan", old.pass_))
+    assert dan.last("refused")["reason"] == "reserved"
+    dan.send(dan.guest.take(1, "Dan", read_fragment(lobby.link(1)).pass_))  # type: ignore[union-attr]
+    assert dan.guest.seat == 1
+
+
+# ----- a friend's page defends itself --------------------------------------------------------------------
+
+def test_a_view_out_of_the_tables_bounds_is_refused_quickly_and_changes_nothing() -> None:
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    vm = anna.last("view")
+    rules = anna.guest.rules
+    assert rules is not None and check_view(vm, rules) is vm
+    for change in ({"counts": [10**6] * 4}, {"counts": [9, 8, 8, 8]}, {"deal": 15}, {"players": 5},
+                   {"hand_size": 10**9}, {"kitty": 3}):
+        bad = {**vm, **change}
+        text = lobby.host.message("view", vm=bad, at=99)
+        out = anna.guest.receive(text)
+        assert out.get("error") == "bad_message", change
+    assert anna.guest.vm == vm and anna.guest.at != 99
+
+
+def test_a_burst_of_host_messages_is_dropped_past_the_flood_limit() -> None:
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    vm = anna.last("view")
+    results = [anna.guest.receive(lobby.host.message("view", vm=vm, at=1000 + i)) for i in range(1000)]
+    assert sum("view" in r for r in results) <= HOST_FLOOD_LIMIT
+    assert results[-1] == {"error": "flood", "message": f"more than {HOST_FLOOD_LIMIT} messages in a second"}
+    clock.now += 1.5
+    assert "view" in anna.guest.receive(lobby.host.message("view", vm=vm, at=5000))
+
+
+def test_a_second_shuffle_of_a_deal_is_refused_and_said() -> None:
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    deal_fairly(lobby, {"a": anna})
+    again = lobby.host.message("commit?", deal=1, host_hash="cd" * 32)
+    out = anna.guest.receive(again)
+    assert out["unfair"] == 1 and out["code"] == "reshuffle" and "commit" not in out
+    earlier = lobby.host.message("commit?", deal=0, host_hash="cd" * 32)
+    assert anna.guest.receive(earlier)["code"] == "reshuffle"
+
+
+def test_a_deal_dealt_without_a_connected_page_is_said_and_one_joined_during_a_deal_is_not_blamed() -> None:
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    assert anna.guest.joined_during == 0
+    host = lobby.host
+    host.session.deal(random.Random(3))  # the host deals the first deal with no round: Anna had no part in it
+    anna.deliver(lobby.changed())
+    views = [out for out in anna.got if "view" in out]
+    assert views[-1].get("unshuffled") == 1 and anna.guest.unshuffled == [1]
+    bob = Page(lobby, "b", clock, seed=9)
+    bob.send(bob.guest.take(2, "Bob"))  # Bob joins during deal 1: it was dealt before he came
+    assert bob.guest.joined_during == 1 and all("unshuffled" not in out for out in bob.got)
+
+
+def test_a_page_that_comes_while_the_round_takes_commitments_takes_part_in_it() -> None:
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    anna.deliver(lobby.send(lobby.host.start_deal("ab" * 32)))
+    bob = Page(lobby, "b", clock, seed=9)
+    bob.send(bob.guest.take(2, "Bob"))
+    assert any("commit" in out for out in bob.got) and bob.guest.joined_during == 0
+    pages = {"a": anna, "b": bob}
+    while answers := [(p, out.pop(k)) for p in pages.values() for out in p.got for k in ("commit", "reveal")
+                      if isinstance(out.get(k), str)]:
+        for page, text in answers:
+            for other in pages.values():
+                other.deliver(lobby.receive(page.peer, text))
+    for page in pages.values():
+        page.deliver(lobby.send(lobby.host.deal()))
+    assert lobby.host.left_out == [] and all("unshuffled" not in o for p in pages.values() for o in p.got)
+
+
+def test_the_hosts_reload_reopens_the_kept_room_and_a_damaged_or_foreign_one_gives_a_new_room() -> None:
+    lobby, clock = table()
+    lobby.room["keys"][1] = "ab" * 32
+    kept = lobby.saved()
+    again, problem = Lobby.reopen(lobby.host, kept, clock)
+    assert problem is None and again.room == lobby.room and again.presence()[1] == "reconnecting"
+    other, _ = table(seed=5)
+    fresh, problem = Lobby.reopen(other.host, kept, clock)  # the kept room is another table's: not this one's
+    assert problem is None and fresh.room["secret"] != lobby.room["secret"] and fresh.room["keys"] == [None] * 4
+    for damaged in ("{", json.dumps({"table": lobby.host.table, "room": {"secret": "x"}}), "[" * 3000):
+        new, problem = Lobby.reopen(lobby.host, damaged, clock)
+        assert new.room["secret"] != lobby.room["secret"] and problem is not None, damaged
