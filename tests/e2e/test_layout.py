@@ -643,7 +643,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             page.mouse.move(2, 2)
         look.screen(name)
         if name == first_name:
-            look.screen(name, SWEEP)  # the table mid-trick at every width, both heights
+            look.screen(name, [size for size in SWEEP if size not in SIZES])  # every width, both heights
             look.screen("bar-menu", before=lambda: open_bar_menu(page))
             close_bar_menu(page)
             if lang == "ru" and FLOW in wanted:
@@ -721,7 +721,12 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
     look.screen("save-banner")
     page.evaluate(FREE_JS)
 
-    def new_game() -> None:  # the toast of a new rubber: who deals first
+    dealt: list[bool] = []
+
+    def new_game() -> None:  # the toast of a new rubber: who deals first (a new one once the last has gone)
+        if dealt and page.is_visible("#toast"):
+            return
+        dealt.append(True)
         page.click("#btn-new")
         page.wait_for_selector("#new-game-dialog[open]")
         page.click("#new-game-start")
