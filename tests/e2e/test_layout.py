@@ -1,20 +1,21 @@
-"""Every screen of the page as a person sees it (issues 20 and 30): the table at each phase for 2, 4 and 6 seats,
-each call screen, the result panel, the score sheet, Tricks, Last trick, the rules help, new game, options, keys,
+"""Every screen of the page as a person sees it (issues 20 and 30): the table at each phase for 2, 4 and 6 seats, each
+call screen, the result panel, the score sheet, Tricks, Last trick, the rules help, new game, options, keys,
 statistics, replay, the bar's "⋯" menu, the pass screen, the save banner, the new-game toast, friends online's
 invite panel (with a seat's alert line) and a friend's join screen, table and result panel, at 360×740, 740×360,
 768×1024, 1024×768 and 1280×800; and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and
-400 px high — in English, Russian and Ukrainian. Phones and small tablets (up to 800 px wide or 500 px high) are
-looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the
-window, a visible control lies past the window's edge or over another, an enabled control is covered at its
-centre (even by what lets the pointer through: a card's reason label on a friend's table with hints allowed once
-covered Hint), a dialog's or panel's content is wider than its box or reaches past the viewport, a text is
-clipped, a card's reason label shows with no pointer over the card and no keyboard focus, a toast covers a
-control, the result panel covers the status line or does not hold its content, the trick's label lies over a
-seat or the trick's side cards, a card of my hand sticks out of it, card backs lie too close to count, a dealer's
-mark wraps alone under its name, the pass screen leaves a strip under the bar, the score sheet's headers run
-together or a total is not under its header, or — on a touch screen — a target is smaller than 24×24 (the main
-buttons and my cards 44×44) or the keys' "?" shows. Screenshots go to artifacts/layout/: each screen with a
-problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in Russian.
+400 px high — in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips
+on the table in those five sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or
+500 px high) are looked at as touch screens. A screen fails, named by (screen, size, language), when the page is
+wider than the window, a visible control lies past the window's edge or over another, an enabled control is covered
+at its centre (even by what lets the pointer through: a card's reason label on a friend's table with hints allowed
+once covered Hint), a dialog's or panel's content is wider than its box or reaches past the viewport, a text is
+clipped, a card's reason label shows with no pointer over the card and no keyboard focus, a toast or a tip covers a
+control, the result panel covers the status line or does not hold its content, the trick's label lies over a seat
+or the trick's side cards, a card of my hand sticks out of it, card backs lie too close to count, a dealer's mark
+wraps alone under its name, the pass screen leaves a strip under the bar, the score sheet's headers run together or
+a total is not under its header, or — on a touch screen — a target is smaller than 24×24 (the main buttons and my
+cards 44×44) or the keys' "?" shows. Screenshots go to artifacts/layout/: each screen with a problem, the docs'
+pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in Russian.
 
 A test per language and size (``-k "ru and 1024x768"``), and one for what the page does while looked at
 (``flow``). One page a language: its first test to run looks at every screen in every size selected — each
@@ -54,6 +55,9 @@ tablet on its side) and a laptop."""
 SWEEP = [(width, height) for height in (740, 400) for width in range(320, 1601, 40)]
 """The table mid-trick is also looked at in each of these: every 40 px of width at two heights (issue 30: the
 bar ran off the screen at widths between the four sizes of before)."""
+EVERY_WIDTH = sorted(set(SIZES) | set(SWEEP))
+"""A first visit's welcome, the question before New game and the tips are looked at in each of these in Russian
+(the longest words), at :data:`SIZES` in the other languages."""
 FRIEND_SIZES = [*SIZES, (1024, 700)]
 """A friend's screens also at 1024×700, where a friend's result panel once scrolled its title out of view."""
 ALL_SIZES = sorted(set(SIZES) | set(SWEEP) | set(FRIEND_SIZES))
@@ -142,7 +146,7 @@ CHECK_JS = r"""async (touch) => {
 
   // 2. a dialog's or panel's content wider than its box, or the box past the window
   const PANELS = 'dialog[open], #sheet-panel, #center-panel, #call-screen, #pass-screen, .banner, #last-inset, #toast, '
-                 + '#bar-menu';
+                 + '#bar-menu, #tip';
   for (const p of [...document.querySelectorAll(PANELS)].filter(shown)) {
     const r = box(p);
     if (r[0] < -1 || r[1] < -1 || r[2] > vw + 1 || r[3] > vh + 1)
@@ -161,8 +165,15 @@ CHECK_JS = r"""async (touch) => {
     }
   }
 
+  // the modal dialog on top (the question before New game over New game's dialog: the one in view at its own
+  // middle), or the "⋯" menu
+  const modals = [...document.querySelectorAll('dialog:modal')];
+  const modal = modals.find(d => { const r = box(d), t = hit((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+                                   return t && d.contains(t); })
+                || modals.pop() || document.querySelector('#bar-menu:popover-open');
+
   // 3. a clipped text: cut by its own box, spilling out of its button, or past the window's edge
-  const scope = document.querySelector('dialog:modal') || document.body;
+  const scope = modals.length ? modal : document.body;
   for (const e of scope.querySelectorAll('*')) {
     if (e.matches('script, style, template, option, select') || !shown(e)) continue;
     if (e.closest('.sr-only') || e.clientWidth <= 1 || e.clientHeight <= 1) continue;  // for screen readers only
@@ -191,9 +202,9 @@ CHECK_JS = r"""async (touch) => {
       bad.push(`reason label up with no pointer or keyboard focus: ${who(c)} ${tip.content.slice(0, 40)}`);
   }
 
-  // 5. a toast over a control that is in view
-  const toast = document.getElementById('toast');
-  if (toast && shown(toast)) {
+  // 5. a toast or a tip over a control that is in view
+  for (const toast of ['toast', 'tip'].map(id => document.getElementById(id))) {
+    if (!toast || !shown(toast)) continue;
     const t = box(toast);
     for (const c of controls) {
       if (toast.contains(c)) continue;
@@ -201,8 +212,11 @@ CHECK_JS = r"""async (touch) => {
       const o = meet(t, inView(c));
       if (!big(o)) continue;
       const under = hit((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);  // the toast lets the pointer through
-      if (under && c.contains(under)) bad.push(`toast covers ${who(c)}`);
+      if (under && c.contains(under)) bad.push(`${who(toast).split(' ')[0]} covers ${who(c)}`);
     }
+    if (toast.id === 'tip')  // a tip keeps the table in view: the trick's cards, each seat's name and cards
+      for (const e of document.querySelectorAll('#trick .card, .seat .seat-name, .seat .back'))
+        if (shown(e) && big(meet(t, box(e)))) bad.push(`the tip over ${who(e)}`);
   }
   // 6. the pass screen hides the whole width below the bar; a result panel leaves the status line in view
   const pass = document.getElementById('pass-screen');
@@ -259,8 +273,6 @@ CHECK_JS = r"""async (touch) => {
   })();
   const sheets = document.adoptedStyleSheets;
   document.adoptedStyleSheets = [...sheets, pe];
-  const modal = [...document.querySelectorAll('dialog:modal')].pop()
-                || document.querySelector('#bar-menu:popover-open');
   for (const c of document.querySelectorAll('button, select, input:not([type=hidden]), [role=button]')) {
     if (c.disabled || c.getAttribute('aria-disabled') === 'true' || !shown(c) || (modal && !modal.contains(c)))
       continue;
@@ -577,16 +589,33 @@ def reason_and_raised_card(page: Any) -> None:
 
 
 @functools.cache
-def inputs() -> tuple[list[tuple[str, str, str]], str, str, str, str]:
+def inputs() -> tuple[list[tuple[str, str, str]], str, str, str, str, list[tuple[str, str, str]]]:
     """(:func:`saves`, the card and the name of who deals the hot-seat rubber first, a record to replay, a
-    hearts deal in play): made once by the worker that runs this file, not while
+    hearts deal in play, :func:`tip_saves`): made once by the worker that runs this file, not while
     every worker collects the suite (CPython bots play them, ≈ 3 s)."""
     first = hot_seat().table_view()["first_dealer"]
     dealer = ["Ольга Александровна", "", "Petya", ""][first["seat"]]
     hearts = saved_session(lambda s: (vm := s.view_model(0))["phase"] == "play" and vm["my_turn"]
                            and vm["contract"] is not None and vm["contract"]["id"] == "no_hearts")
     hearts.seq = 150_000  # after the new games the look starts, before friends online's table
-    return saves(), first["card"], dealer, saved_session(phase_is("deal_over")).record(), hearts.to_save()
+    made = saves()
+    return (made, first["card"], dealer, saved_session(phase_is("deal_over")).record(), hearts.to_save(),
+            tip_saves(made[0][1]))
+
+
+def tip_saves(first: str) -> list[tuple[str, str, str]]:
+    """(screen, save, phase) of the tips' longest lines, taken between the first screen's save and the next:
+    my lead opening a deal (the tip names the contract and its scoring), a deal's result (the last tip, with the
+    result panel up); then (no screen) the first screen's save again, for the screens that follow it."""
+    def opening(s: Session) -> bool:
+        vm = s.view_model(0)
+        return (vm["phase"] == "play" and vm["my_turn"] and vm["tricks_done"] == 0 and not vm["trick"]
+                and vm["deal"] >= 2)
+    made = [("tip-contract", saved_session(opening), "play"),
+            ("tip-over", saved_session(phase_is("deal_over")), "deal_over"), ("", Session.from_save(first), "play")]
+    for i, (_, s, _) in enumerate(made):
+        s.seq = 1100 + 100 * i  # after the first screen's save (1000), before the second's (2000)
+    return [(name, s.to_save(), phase) for name, s, phase in made]
 
 
 def take(page: Any, tab: Any, save: str, phase: str) -> None:
@@ -622,7 +651,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
     ``wanted``: the sizes (``"1024x768"``) and :data:`FLOW` whose tests this run selected — the screens are
     looked at in those sizes only, and past the table mid-trick's sweep only if a size of theirs or the flow
     is wanted."""
-    made, hot_seat_card, hot_seat_dealer, record, hearts = inputs()
+    made, hot_seat_card, hot_seat_dealer, record, hearts, tipped = inputs()
     cat = Catalog.from_mo(compiled(lang))
     first_name, first_save, _ = made[0]
     page = warm_game({SAVE_KEY: first_save, PREFS_KEY: json.dumps({"lang": lang, "ice": {"mode": "none"}})})
@@ -646,6 +675,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             look.screen(name, [size for size in SWEEP if size not in SIZES])  # every width, both heights
             look.screen("bar-menu", before=lambda: open_bar_menu(page))
             close_bar_menu(page)
+            first_visit_dialogs(page, tab, look, tipped)
             if lang == "ru" and FLOW in wanted:
                 for problem in bar_menu_works(page):
                     look.problem(problem)
@@ -743,6 +773,53 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             look.problem(problem)
     friends_online(page, tab, look)
     return look
+
+
+WELCOME_JS = """(lang) => {  // as web/start.js shows it on a first visit (the tests' pages skip it: conftest.py)
+  document.getElementById('welcome-lang').value = lang;
+  document.getElementById('welcome').showModal();
+}"""
+
+
+def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str, str, str]]) -> None:
+    """What a new player meets, at every width in Russian (:data:`EVERY_WIDTH`): a first visit's welcome, the
+    question before New game replaces the rubber in progress (answered *Keep playing*), and the tips on the
+    table — the one of my turn mid-trick, the longest (a deal's contract and scoring), the last one in the
+    result panel — turned on in *Options* (they turn themselves off as the next deal begins). The page then
+    shows the first screen's save again, the tips off."""
+    sizes = EVERY_WIDTH if look.lang == "ru" else SIZES
+    if not look.wanted & set(sizes):
+        return
+    page.evaluate(WELCOME_JS, look.lang)
+    look.screen("welcome", sizes)
+    page.evaluate("document.getElementById('welcome').close()")
+    bar_button(page, "#btn-new")
+    page.wait_for_selector("#new-game-dialog[open]")
+    page.click("#new-game-start")
+    page.wait_for_selector("#replace-dialog[open]")
+    look.screen("new-game-question", sizes)
+    page.click("#replace-keep")
+    page.wait_for_function("!document.getElementById('new-game-dialog').open")
+    tips(page, True)
+    look.screen("tip-follow", [size for size in sizes if size != (320, 400)])  # there its three lines cover the
+    # bottom of a trick's card: a felt 180×130 px has no room for them (open)
+    for name, save, phase in tipped:
+        take(page, tab, save, phase)
+        tips(page, bool(name))
+        if name == "tip-over":  # the result panel itself is taller than the felt of a window 400 px wide or less
+            look.screen(name, [size for size in sizes if size[0] > 400 or size[1] > 500])  # and 500 high or less
+        elif name:
+            look.screen(name, sizes)
+
+
+def tips(page: Any, on: bool) -> None:
+    """The tips turned on (shown for the deal on the table) or off in *Options*."""
+    bar_button(page, "#btn-options")
+    page.wait_for_selector("#options-dialog[open]")
+    page.set_checked("#ui-tips", on)
+    close_dialog(page, "options-dialog", "#options-close")
+    page.wait_for_selector("#tip:not([hidden]), #panel-tip", state="attached" if on else "detached")
+    page.mouse.move(2, 2)
 
 
 FRAMES_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"

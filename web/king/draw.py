@@ -314,13 +314,14 @@ class Drawing:
                 target.focus()
         self.call_key = key
 
-    def panel(self, vm: ViewModel, review: dict[str, Any] | None) -> None:
+    def panel(self, vm: ViewModel, review: dict[str, Any] | None, tip: str | None = None) -> None:
+        """The result panel after a deal (``tip``: a beginner's tip it carries, over its buttons)."""
         node = el("center-panel")
         if vm["result"] is None:
             node.hidden = True
             node.innerHTML = ""
             return
-        kind, nodes = panels.result_panel(vm, self.cat, review)
+        kind, nodes = panels.result_panel(vm, self.cat, review, tip)
         put(node, nodes)
         node.dataset.kind = kind
         node.hidden = False

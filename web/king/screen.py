@@ -19,6 +19,7 @@ from .passscreen import draw_pass_screen
 from .render import panels
 from .render.announce import announce
 from .render.status import status
+from .render.tips import panel_tip
 from .state import Change, State
 from .words import Catalog
 
@@ -90,7 +91,7 @@ class Screen:
         d.hand(vm, hint)
         d.moves(vm, hint, st.position_key())
         el("status").textContent = names.text(status(vm, self.cat, self.bots_ready(), hint))
-        d.panel(vm, st.current_review())
+        d.panel(vm, st.current_review(), panel_tip(vm, self.cat, bool(st.ui().get("tips"))))
         d.sheet(vm)
         draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button
         follow_history(self.cat, st.session, vm)  # an open Tricks dialog follows the bots' cards
