@@ -420,3 +420,24 @@ def test_a_tip_for_each_moment_of_a_deal(lang: str) -> None:
     for vm in (first, lead, waiting, *map(phase_vm, TIP_CASES)):
         text = tips.tip_text(vm, pseudo)
         assert text is not None and not re.search(r"[A-Za-z]", outside(text)), text
+
+
+def test_the_last_tip_is_a_line_of_the_result_panel() -> None:
+    """The deal's last tip (what the result panel's buttons do) is the panel's own line, over its buttons —
+    on the felt it lay under the panel or over Continue — and only while the tips are on; the other tips stay on
+    the felt."""
+    from king.render import tips
+
+    for name, kind in (("deal_over", "deal"), ("rubber_over", "final")):
+        vm = phase_vm(name)
+        said = tips.panel_tip(vm, CAT, True)
+        assert said == CAT.t("tip.over", next=CAT.t("panel.continue"), sheet=CAT.t("panel.sheet"))
+        assert tips.panel_tip(vm, CAT, False) is None
+        drawn, nodes = panels.result_panel(vm, CAT, None, said)
+        root = h("div", None, nodes)
+        assert drawn == kind and one(root, id="panel-tip").text() == said
+        assert root.select(id="panel-tip") and not h("div", None, panels.result_panel(vm, CAT, None)[1]).select(
+            id="panel-tip")
+        ids = [n.attr("id") for n in root.select(tag="p")]
+        assert ids.index("panel-tip") < len(ids) - 1  # before the buttons
+    assert tips.panel_tip(phase_vm("my_turn"), CAT, True) is None

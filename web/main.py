@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from king.app import App
+from king.barmenu import BarMenu
 from king.clicks import StrayClicks
 from king.draw import el, show_language
 from king.extras import closed, open_help, open_history
@@ -66,7 +67,7 @@ def boot() -> None:
     show_language(CAT, LANG)
     document.body.dataset.lang = LANG
     window.addEventListener("hashchange", create_proxy(on_hash))
-    window.addEventListener("resize", create_proxy(app.drawing.measure_bar))  # a friend's page too (it turns)
+    BarMenu().bind()  # the bar at every width, its "⋯" menu, --bar-h: a friend's page too (it turns)
     if JOIN is not None or ROOM is not None:  # a guest's page: no save restored, no bots; the host's table then
         spawn(friends.start_guest(JOIN or ROOM or "", room=ROOM is not None))
         return

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import bar
 import pytest
 from test_web import PREFS_KEY, SAVE_KEY, my_call, saved_session
 
@@ -49,22 +50,22 @@ def test_no_serious_or_critical_violation(warm_game: Any, warm_tab: Any, artifac
     page.wait_for_selector("#new-game-dialog[open] #opt-set")
     scan(page, "new-game dialog", found)
     page.click("#new-game-cancel")
-    page.click("#btn-sheet")
+    bar.click(page, "#btn-sheet")
     page.wait_for_selector("#sheet-panel:not([hidden])")
     scan(page, "score sheet", found)
     page.click("#btn-sheet-close")
-    page.click("#btn-keys")
+    bar.click(page, "#btn-keys")
     page.wait_for_selector("#keys-dialog[open] .keys-table")
     scan(page, "keys panel", found)
     page.click("#keys-close")
-    page.click("#btn-options")
+    bar.click(page, "#btn-options")
     page.wait_for_selector("#options-dialog[open]")
     page.click("#opt-ui-large_cards")
     page.click("#opt-ui-four_colour")
     scan(page, "options dialog", found)
     page.click("#options-close")
     scan(page, "table with large cards and four colours", found)
-    page.click("#btn-options")  # the call screens as a fresh page draws them: the display options off
+    bar.click(page, "#btn-options")  # the call screens as a fresh page draws them: the display options off
     page.wait_for_selector("#options-dialog[open]")
     page.click("#opt-ui-large_cards")
     page.click("#opt-ui-four_colour")

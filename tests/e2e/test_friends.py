@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import bar
 import pytest
 from pointer import MINE, pick, play
 from test_hotseat import absent_from, session
@@ -292,7 +293,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     assert turns >= 3
     rows = host.locator("#score-sheet tr[data-deal]").count()
     assert guest.locator("#score-sheet tr[data-deal]").count() == rows >= 1
-    guest.click("#btn-sheet")  # the deal is over: the game record the host shared may be downloaded
+    bar.click(guest, "#btn-sheet")  # the deal is over: the game record the host shared may be downloaded
     guest.wait_for_function("document.body.dataset.fair !== undefined")
     # the friend's new page was not in deal 1's fair round: that deal is quietly "not checked", not an error
     assert guest.evaluate("[document.body.dataset.unchecked, document.body.dataset.fair]") == ["1", ""]
@@ -419,7 +420,7 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(warm_peers: Any, relay:
         page.wait_for_selector("body[data-guest=playing]")
     host.wait_for_function("!document.getElementById('invite-dialog').open")
     host.wait_for_function("document.body.dataset.deal === '13'")  # dealt by the fair round with both friends
-    host.click("#btn-invite")  # hints allowed once the friends are in: their pages learn it at once
+    bar.click(host, "#btn-invite")  # hints allowed once the friends are in: their pages learn it at once
     host.check("#invite-hints")
     host.click("#invite-close")
     waits = {1: "Чекаємо", 2: "Ждём"}  # what the other friend's page says while one is to play

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import bar
 import pytest
 from test_recovery import GET_JS, new_game_with_cheap_fast_bots
 from test_stats import STATS_KEY, finished, open_stats
@@ -174,7 +175,7 @@ def test_imports_all_or_nothing_and_files_checked_by_size(warm_game: Any) -> Non
     assert "The file is 3.0 MB; the largest file this page reads is 2.0 MB." in said, said
     assert page.evaluate("document.body.dataset.importRefused") == str(len(huge))
     page.click("#stats-close")
-    page.click("#btn-replay")
+    bar.click(page, "#btn-replay")
     page.set_input_files("#replay-file", files=[{"name": "huge.king", "mimeType": "text/plain", "buffer": huge}])
     page.wait_for_selector("#replay-error:not([hidden])")
     assert "The file is 3.0 MB" in page.locator("#replay-error").inner_text()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import bar
 import pytest
 from test_web import CAT, PREFS_KEY, SAVE_KEY
 
@@ -79,14 +80,14 @@ def test_two_people_and_two_bots_play_a_deal_at_one_device(warm_game: Any) -> No
             assert page.locator("#pass-show").text_content() == f"I am {NAMES[seat]} — show my cards"
             assert page.locator("#pass-screen b").count() == 0  # the name's <b> is text, not markup
             if passes == 1:  # the game record (and a backup) hold every dealt hand: refused until the deal is over
-                page.click("#btn-sheet")  # the score sheet's link, the pass screen up: the toast above the screen
+                bar.click(page, "#btn-sheet")  # the score sheet's link, the pass screen up: the toast above the screen
                 page.click("#export-record")
                 page.wait_for_function("document.getElementById('toast').textContent.includes('once the deal is over')")
                 assert page.evaluate("document.getElementById('toast').matches(':popover-open')")  # the top layer
                 assert page.locator("#toast").is_visible()
                 assert page.get_attribute("#export-record", "href") == "#"
                 page.click("#btn-sheet-close")
-                page.click("#btn-stats")  # the backup: said in the modal dialog, in its own words
+                bar.click(page, "#btn-stats")  # the backup: said in the modal dialog, in its own words
                 page.click("#stats-export")
                 page.wait_for_function(f"document.getElementById('stats-message').textContent === "
                                        f"{json.dumps(CAT.t('toast.backup_hidden'))}")
@@ -124,7 +125,7 @@ def test_two_people_and_two_bots_play_a_deal_at_one_device(warm_game: Any) -> No
 
     page.evaluate("document.getElementById('export-record').click()")  # the deal is over: the record is offered
     assert page.get_attribute("#export-record", "href").startswith("blob:")
-    page.click("#btn-sheet")
+    bar.click(page, "#btn-sheet")
     heads = page.evaluate("[...document.querySelectorAll('#score-sheet thead th[data-seat]')].map(t => t.textContent)")
     assert heads == ["Olga", "Bot 2", "<b>Petya</b>", "Bot 4"]
     assert page.locator("#score-sheet b").count() == 0

@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import bar
 import pytest
 from test_a11y_scan import scan
 from test_online_qr import decode, svg_pixels
@@ -139,7 +140,7 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     assert not found, found
 
     # the ICE servers in Options: the default; an own list refused with its reason, then kept; none
-    page.click("#btn-options")
+    bar.click(page, "#btn-options")
     page.wait_for_selector("#options-dialog[open]")
     assert page.is_checked("#ice-default") and stored_ice(page) is None
     page.check("#ice-own")
@@ -177,7 +178,7 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.select_option("#turn-limit", "60")
     page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).turn_limit === 60", arg=PREFS_KEY)
     page.click("#options-close")
-    page.click("#btn-options")
+    bar.click(page, "#btn-options")
     assert page.is_checked("#ice-none") and page.input_value("#ice-list") == own
     assert page.is_checked("#relays-none") and page.input_value("#relays-list") == club
     assert page.input_value("#turn-limit") == "60"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import bar
 import pytest
 from test_keyboard import focus
 from test_web import PREFS_KEY, SAVE_KEY, saved_session
@@ -57,7 +58,7 @@ def test_each_key_does_its_action_and_the_focus_comes_back(warm_game: Any) -> No
     press_and_back(page, "?", "#keys-dialog")
     keys = page.locator("#keys-dialog .keys-table tbody th").all_inner_texts()
     assert keys[:9] == ["H", "L", "T", "S", "U", "N", "R", "O", "?"]  # U: the page has an Undo button
-    page.click("#btn-keys")
+    bar.click(page, "#btn-keys")
     page.wait_for_selector("#keys-dialog[open]")
     assert page.evaluate("document.activeElement.id") == "keys-close"
     page.keyboard.press("?")  # "?" again closes it
@@ -90,9 +91,11 @@ def test_each_key_does_its_action_and_the_focus_comes_back(warm_game: Any) -> No
     assert not shown(page, "#sheet-panel")
     page.keyboard.press("Escape")
     page.wait_for_selector("#new-game-dialog:not([open])", state="attached")
+    bar.reach(page, "#lang")
     page.focus("#lang")
     page.keyboard.press("s")
     assert not shown(page, "#sheet-panel") and page.evaluate("document.getElementById('lang').value") == "en"
+    bar.close_menu(page)
     page.locator('#hand button.card[tabindex="0"]').focus()
     page.keyboard.press("Control+s")  # the browser's own keys stay the browser's
     assert not shown(page, "#sheet-panel")
@@ -136,7 +139,7 @@ def test_display_options_are_applied_and_remembered_and_motion_can_be_reduced(wa
     before = page.evaluate(CARD_STYLE_JS)
     assert before["cards"] == before["deck"] == "" and before["transition"] != "0s"
     assert {before["colours"][x] for x in "DC" if before["colours"][x]} <= {"rgb(193, 39, 45)", "rgb(23, 23, 26)"}
-    page.click("#btn-options")
+    bar.click(page, "#btn-options")
     page.wait_for_selector("#options-dialog[open]")
     assert page.locator("#options-display input[data-ui]:checked").count() == 0  # each off by default
     page.click("#opt-ui-large_cards")
@@ -155,7 +158,7 @@ def test_display_options_are_applied_and_remembered_and_motion_can_be_reduced(wa
     page.wait_for_selector("body[data-ready=true]")
     again = page.evaluate(CARD_STYLE_JS)
     assert (again["cards"], again["deck"]) == ("large", "four") and again["colours"] == after["colours"]
-    page.click("#btn-options")
+    bar.click(page, "#btn-options")
     assert page.locator("#options-display input[data-ui]:checked").count() == 2
     page.click("#opt-ui-large_cards")
     page.wait_for_function("!document.body.dataset.cards")
@@ -170,7 +173,7 @@ def test_display_options_are_applied_and_remembered_and_motion_can_be_reduced(wa
     # double-clicked, closes the dialog and plays nothing; a double click on a legal card plays it once
     hand_js = "document.querySelectorAll('#hand .card').length"
     cards = page.evaluate(hand_js)
-    page.click("#btn-options")
+    bar.click(page, "#btn-options")
     page.wait_for_selector("#options-dialog[open]")
     box = page.locator("#hand .card.is-legal").first.bounding_box()
     page.evaluate("""(b) => { const c = document.getElementById('options-close'); c.style.position = 'fixed';

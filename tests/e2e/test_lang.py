@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import bar
 import pytest
 from test_web import PREFS_KEY, SAVE_KEY, my_call, saved_session
 
@@ -74,7 +75,7 @@ def check_everything(page: Any, lang: str) -> dict[str, list[str]]:
     assert page.get_attribute("#lang", "aria-label") == cat.t("bar.lang")
     seen = {"table": check_part(page, "table", lang, cat)}
     assert cat.t("call.trump.title") in seen["table"] or cat.t("status.turn") in " ".join(seen["table"])
-    page.click("#btn-sheet")
+    bar.click(page, "#btn-sheet")
     seen["sheet"] = check_part(page, "sheet", lang, cat)
     assert cat.t("panel.sheet") in seen["sheet"] and any(cat.t("sheet.total") == t for t in seen["sheet"])
     page.click("#btn-sheet-close")
@@ -93,10 +94,10 @@ def test_switching_language_changes_every_visible_word(warm_game: Any, artifacts
     page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: '{"fast": true}'})  # the warm context: an English browser
     assert page.evaluate("document.documentElement.lang") == "en"
     english = words(page, "table")
-    page.select_option("#lang", "ru")
+    bar.choose_language(page, "ru")
     ru = check_everything(page, "ru")
     page.screenshot(path=str(artifacts / "lang-ru-trump-call-1280x800.png"))
-    page.select_option("#lang", "uk")
+    bar.choose_language(page, "uk")
     uk = check_everything(page, "uk")
     for part in ru:  # every part said something different in each language
         assert ru[part] != uk[part], part
@@ -104,15 +105,15 @@ def test_switching_language_changes_every_visible_word(warm_game: Any, artifacts
     # the longer words still fit a phone's width, in both languages
     page.set_viewport_size({"width": 360, "height": 740})
     for lang in ("ru", "uk"):
-        page.select_option("#lang", lang)
+        bar.choose_language(page, lang)
         page.wait_for_selector(f"body[data-lang={lang}]")
         page.screenshot(path=str(artifacts / f"lang-{lang}-trump-call-360x740.png"))
         wide = page.evaluate("""[...document.querySelectorAll('body *')].filter(e => e.checkVisibility()
             && e.getBoundingClientRect().right > 360.5).map(e => e.tagName + '#' + e.id + '.' + e.className)""")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, (lang, wide)
-        bar = page.evaluate("[...document.querySelectorAll('.bar-actions > *')]"
-                            ".map(e => e.getBoundingClientRect().right)")
-        assert max(bar) <= 360, (lang, bar)
+        rights = page.evaluate("[...document.querySelectorAll('.bar-actions > *')]"
+                               ".map(e => e.getBoundingClientRect().right)")
+        assert max(rights) <= 360, (lang, rights)
     page.set_viewport_size({"width": 1280, "height": 800})
     # play on in Ukrainian: the trump call, then a card of mine; the trick, its labels, the reasons
     page.click("#call-screen button[data-move]")
@@ -155,7 +156,7 @@ def test_an_unreadable_save_is_explained_in_the_language(warm_game: Any) -> None
     assert page.evaluate("document.body.dataset.phase") == "save_error"
     for lang in ("ru", "uk"):
         if lang != "ru":
-            page.select_option("#lang", lang)
+            bar.choose_language(page, lang)
         page.wait_for_selector(f"body[data-lang={lang}]")
         cat = Catalog.from_mo(compiled(lang))
         text = page.locator("#problem-text").inner_text()

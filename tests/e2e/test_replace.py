@@ -10,6 +10,7 @@ import json
 import random
 from typing import Any
 
+import bar
 import pytest
 from test_a11y_scan import scan
 from test_web import PREFS_KEY, SAVE_KEY, saved_session
@@ -73,7 +74,7 @@ def test_new_game_asks_before_it_replaces_a_rubber_in_progress(warm_game: Any, w
     assert not page.evaluate("document.getElementById('replace-dialog').open")
     page.wait_for_function(f"JSON.parse(localStorage.getItem('{SAVE_KEY}')).id !== {json.dumps(again.game_id)}")
     # Options asks again
-    page.click("#btn-options")
+    bar.click(page, "#btn-options")
     page.wait_for_selector("#options-dialog[open]")
     assert not page.is_checked("#ui-ask_new")
     page.check("#ui-ask_new")

@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import bar
 import pytest
 from test_hidden import last_deal_cards, seen_by
 from test_web import MY_TURN_OR_BREAK, SAVE_KEY, saved_session
@@ -58,7 +59,7 @@ def test_a_downloaded_record_replays_and_plays_on(warm_game: Any, artifacts: Pat
     page = warm_game({SAVE_KEY: s.to_save()})
     page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()  # a few moves more
     page.wait_for_function(MY_TURN_OR_BREAK)
-    page.click("#btn-sheet")
+    bar.click(page, "#btn-sheet")
     with page.expect_download() as dl:
         page.click("#export-record")
     text = Path(dl.value.path()).read_text(encoding="utf-8")
@@ -68,7 +69,7 @@ def test_a_downloaded_record_replays_and_plays_on(warm_game: Any, artifacts: Pat
     assert last_deal_cards(text) == seen_by(table, 0)  # mid-deal: my hand and the cards played, no bot's hand
     page.click("#btn-sheet-close")
 
-    page.click("#btn-replay")
+    bar.click(page, "#btn-replay")
     page.wait_for_selector("#replay[open]")
     page.set_input_files("#replay-file", files=[{"name": "king-game.king", "mimeType": "text/plain",
                                                  "buffer": text.encode()}])
@@ -154,7 +155,7 @@ def test_a_downloaded_record_replays_and_plays_on(warm_game: Any, artifacts: Pat
     hot = Session.new_game({}, random.Random(4), {"levels": ["human", "easy", "human", "hard"],
                                                   "names": ["<b>Оля</b>", "", "Petya", ""]})
     hot.game.autoplay(random.Random(2), deals=1)
-    page.click("#btn-replay")
+    bar.click(page, "#btn-replay")
     page.wait_for_selector("#replay[open]")
     page.evaluate(DROP_JS, hot.download())
     page.wait_for_function("document.getElementById('replay-seat').options[2]?.text === 'Petya'")

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import bar
 import pytest
 from test_web import PREFS_KEY, SAVE_KEY, open_game
 
@@ -66,7 +67,7 @@ def figures(page: Any) -> dict[str, str]:
 
 
 def open_stats(page: Any) -> None:
-    page.click("#btn-stats")
+    bar.click(page, "#btn-stats")
     page.wait_for_selector("#stats-dialog[open] #stats-title")
 
 
@@ -213,7 +214,7 @@ def test_no_heading_of_the_statistics_stands_over_nothing(warm_game: Any) -> Non
         page = warm_game({PREFS_KEY: json.dumps({"lang": "ru"}), **items})
         for size in ((360, 740), (740, 360), (768, 1024), (1024, 768), (1280, 800)):
             page.set_viewport_size({"width": size[0], "height": size[1]})
-            page.click("#btn-stats")
+            bar.click(page, "#btn-stats")
             page.wait_for_selector("#stats-dialog[open]")
             headings = page.evaluate(HEADINGS_JS)
             seen_in_all += sum(1 for _, seen, _ in headings if seen)

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import bar
 import pytest
 from pointer import pick, play
 from test_web import (
@@ -158,9 +159,9 @@ def test_every_table_size_lays_out_and_loads_to_the_same_point(warm_game: Any, w
         check_large_cards(page, players, label, artifacts)
         if players >= 5:  # a sheet wider than a phone: its contract column stays in view while it scrolls
             page.set_viewport_size({"width": 360, "height": 740})
-            page.select_option("#lang", "uk")  # the longest seat names: «Північний захід»
+            bar.choose_language(page, "uk")  # the longest seat names: «Північний захід»
             page.wait_for_selector("body[data-lang=uk]")
-            page.click("#btn-sheet")
+            bar.click(page, "#btn-sheet")
             page.wait_for_selector("#sheet-panel:not([hidden])")
             wide = page.evaluate(WIDE_SHEET_JS)
             page.screenshot(path=str(artifacts / f"sheet-{label}-360x740-scrolled.png"))
@@ -168,7 +169,7 @@ def test_every_table_size_lays_out_and_loads_to_the_same_point(warm_game: Any, w
             page.evaluate("document.querySelector('#sheet-panel .sheet-scroll').scrollLeft = 0")
             page.click("#btn-sheet-close")
             page.wait_for_selector("#sheet-panel[hidden]", state="attached")
-            page.select_option("#lang", "en")
+            bar.choose_language(page, "en")
             page.wait_for_selector("body[data-lang=en]")
         page.set_viewport_size({"width": 1280, "height": 800})
 
@@ -193,7 +194,7 @@ CARDS_JS = """() => [...document.querySelectorAll('#hand button.card')].map(b =>
 
 def large_cards(page: Any, on: bool) -> None:
     """The Options dialog's "Large cards" on or off (as a player sets it)."""
-    page.click("#btn-options")
+    bar.click(page, "#btn-options")
     page.wait_for_selector("#options-dialog[open]")
     if page.locator("#opt-ui-large_cards").is_checked() != on:
         page.click("#opt-ui-large_cards")
@@ -291,7 +292,7 @@ def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(warm_game: Any, ar
     s = saved_session(lambda s: s.view_model(0)["phase"] == "deal_over", seed=11)
     page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True, "lang": "ru"})}, size=(360, 740))
     for lang in ("ru", "uk"):
-        page.select_option("#lang", lang)
+        bar.choose_language(page, lang)
         page.wait_for_selector(f"body[data-lang={lang}] #center-panel:not([hidden])")
         for width, height in [(360, 740), (740, 360)]:
             where = f"{lang} at {width}×{height}"
@@ -312,7 +313,9 @@ def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(warm_game: Any, ar
                     whole(page, ".contract-name", f"{where}: {longest}")
                 page.evaluate("(t) => { document.getElementById('contract-name').textContent = t; }", name)
                 whole(page, ".bar-actions > *", where)
+                bar.reach(page, "#lang")  # in the bar, or in its "⋯" menu
                 picker = page.evaluate(PICKER_JS)
+                bar.close_menu(page)
                 assert picker["need"] <= picker["width"], (where, picker)
                 reach = page.evaluate(REACH_JS)
                 assert reach["sheet"] and reach["panel"] >= reach["bar"] - 1, (where, reach)
@@ -321,7 +324,7 @@ def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(warm_game: Any, ar
                 raise
             page.screenshot(path=str(artifacts / f"words-{lang}-{width}x{height}.png"))
             if width == 360:  # every option's checkbox the same size, however long its label (the tester's uk)
-                page.click("#btn-options")
+                bar.click(page, "#btn-options")
                 page.wait_for_selector("#options-dialog[open]")
                 boxes = page.evaluate("[...document.querySelectorAll('#options-dialog input[data-ui]')]"
                                       ".map(e => [e.offsetWidth, e.offsetHeight])")
@@ -330,7 +333,7 @@ def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(warm_game: Any, ar
                 page.wait_for_selector("#options-dialog:not([open])", state="attached")
             fits = page.evaluate(LONG_NAMES_JS, "Константинопольский1")  # a 20-character name, one word
             assert fits["spots"] >= 4 and fits["over"] <= 1 and not fits["overlap"], (where, fits)
-            page.click("#btn-sheet")
+            bar.click(page, "#btn-sheet")
             page.wait_for_selector("#sheet-panel:not([hidden])")
             heads = whole(page, "#score-sheet thead th", where)
             assert len(heads) == 4 + 3, (where, heads)  # #, contract, four seats, control total
@@ -528,5 +531,5 @@ def test_each_named_rule_set_in_one_click(warm_game: Any, artifacts: Path) -> No
         assert str(loads(record).rules) == text, key  # the saved record's rules are the set's
         assert page.locator("#sheet-rules").text_content() == f"Rules in force: {english.t(f'set.{key}')}", key
         assert page.locator("#table .seat").count() == rules.players
-    page.click("#btn-sheet")
+    bar.click(page, "#btn-sheet")
     page.screenshot(path=str(artifacts / "sheet-six-1280x800.png"))

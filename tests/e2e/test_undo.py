@@ -10,6 +10,7 @@ import json
 import random
 from typing import Any
 
+import bar
 import pytest
 from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY
 
@@ -122,7 +123,7 @@ def test_options_autoplay_and_sounds(warm_game: Any) -> None:
     page.wait_for_selector(LEGAL)
     assert page.evaluate("document.body.dataset.autoplay") == "off"  # off by default: my forced card waits
     assert not page.locator("#btn-undo").is_visible()
-    page.click("#btn-options")
+    bar.click(page, "#btn-options")
     page.wait_for_selector("#options-dialog[open]")
     boxes = {name: page.locator(f"#ui-{name}") for name in ("undo", "autoplay", "sounds")}
     assert [b.is_checked() for b in boxes.values()] == [False, False, False]
@@ -148,7 +149,7 @@ def test_options_autoplay_and_sounds(warm_game: Any) -> None:
     played = stat(page, "autoplayed")
 
     # sounds off: a card played does not go into the audio path
-    page.click("#btn-options")
+    bar.click(page, "#btn-options")
     boxes["sounds"].uncheck()
     page.click("#options-close")
     sounds = stat(page, "sounds")
@@ -160,7 +161,7 @@ def test_options_autoplay_and_sounds(warm_game: Any) -> None:
     page.wait_for_selector("body[data-ready=true]")
     prefs = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(PREFS_KEY)})"))
     assert prefs["ui"] == {"sounds": False, "autoplay": True}
-    page.click("#btn-options")
+    bar.click(page, "#btn-options")
     assert [b.is_checked() for b in boxes.values()] == [False, True, False]
     page.keyboard.press("Escape")
     page.wait_for_function("!document.getElementById('options-dialog').open")

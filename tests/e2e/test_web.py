@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import bar
 import pytest
 
 from kingcore import Phase, earlier_deals
@@ -209,7 +210,9 @@ def test_offline_reload_plays_on(server: Any, new_context: Any) -> None:
     page = open_game(ctx, server.url)
     page.wait_for_function("document.documentElement.dataset.offline === 'ready'")
     assert page.evaluate("!!navigator.serviceWorker.controller")
+    bar.reach(page, "#offline")  # in the bar, or in its "⋯" menu
     assert page.locator("#offline").is_visible()
+    bar.close_menu(page)
     cdp = ctx.new_cdp_session(page)
     cdp.send("Network.clearBrowserCache")
     ctx.set_offline(True)
@@ -262,7 +265,7 @@ def test_unreadable_save_is_kept_and_offered(kind: str, make_raw: Callable[[], s
     with page.expect_download() as dl:
         page.click("#export")
     assert Path(dl.value.path()).read_text() == raw
-    page.click("#btn-sheet")  # no game in progress: the sheet offers no game record to download
+    bar.click(page, "#btn-sheet")  # no game in progress: the sheet offers no game record to download
     assert page.locator("#sheet-panel").is_visible() and not page.locator("#export-record").is_visible()
     page.click("#btn-sheet-close")
     page.click("#problem-new")
@@ -272,7 +275,7 @@ def test_unreadable_save_is_kept_and_offered(kind: str, make_raw: Callable[[], s
     assert not problem.is_visible()
     assert page.evaluate(f"localStorage.getItem({json.dumps(BROKEN_KEY)})") == raw
     assert Session.from_save(page.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")).game.current
-    page.click("#btn-sheet")
+    bar.click(page, "#btn-sheet")
     assert page.locator("#export-record").is_visible()
 
 
@@ -366,7 +369,7 @@ def test_screenshots(warm_game: Any, artifacts: Path) -> None:
         for card in others_unplayed(s):
             assert page.locator(f'[data-card="{card}"]').count() == 0
         page.screenshot(path=str(artifacts / f"table-{width}x{height}.png"))
-        page.click("#btn-sheet")
+        bar.click(page, "#btn-sheet")
         page.screenshot(path=str(artifacts / f"sheet-{width}x{height}.png"))
         page.click("#btn-sheet-close")
         page.click("#btn-new")
@@ -617,7 +620,7 @@ def test_score_sheet_downloads_the_game_record(warm_game: Any, tmp_path: Path) -
     I see it, the bots' cards not played yet as "?" (issue 30)."""
     s = saved_session(lambda s: my_turn_with_illegal(s, min_deal=2))
     page = warm_game({SAVE_KEY: s.to_save()})
-    page.click("#btn-sheet")
+    bar.click(page, "#btn-sheet")
     with page.expect_download() as info:
         page.click("#export-record")
     path = tmp_path / "game.king"

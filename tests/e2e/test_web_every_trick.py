@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import bar
 import pytest
 from test_web import SAVE_KEY, saved_session
 
@@ -49,8 +50,8 @@ def test_the_last_trick_stays_and_a_past_deal_opens_from_the_sheet(warm_game: An
     assert page.locator("#trick.is-last").count() == 0
     assert set(page.evaluate("[...document.querySelectorAll('#trick .card')].map(c => c.dataset.card)")) != {
         e["card"] for e in last["cards"]}
-    page.click("#btn-sheet")
-    page.click('#score-sheet tr[data-deal="1"] button[data-history="1"]')
+    bar.click(page, "#btn-sheet")
+    page.click('#score-sheet tr[data-deal="1"] th')  # anywhere on the row, not only its number
     page.wait_for_function("document.body.dataset.history === '1'")
     assert page.locator("#history-dialog").evaluate("d => d.open")
     rows = page.evaluate("""() => [...document.querySelectorAll('#history-dialog tr[data-trick]')].map(r => ({
@@ -93,7 +94,7 @@ def test_the_card_called_by_the_last_card_is_shown(warm_game: Any, artifacts: Pa
 def test_the_rules_help_of_a_three_player_game_with_a_kitty(warm_game: Any, artifacts: Path) -> None:
     s = saved_session(lambda s: s.game.phase is Phase.PLAY, options={"players": 3, "deck": "kitty"})
     page = warm_game({SAVE_KEY: s.to_save()})
-    page.click("#btn-help")
+    bar.click(page, "#btn-help")
     page.wait_for_function("document.body.dataset.help === 'rules'")
     dialog = page.locator("#help-dialog")
     assert dialog.get_attribute("data-rules") == "king(players=3,deck=kitty)"

@@ -82,11 +82,6 @@ class Drawing:
         self.hand_key = self.call_markup = None
         el("trick").innerHTML = ""  # its cards are kept between draws, with their names
 
-    def measure_bar(self, *_: Any) -> None:
-        """The top bar's height, so that the results panel can stay below it on short screens."""
-        bar = document.querySelector(".bar")
-        document.documentElement.style.setProperty("--bar-h", f"{int(bar.offsetHeight)}px")
-
     def empty(self) -> None:
         """No game (an unreadable save): an empty table."""
         for ident in ("contract-name", "contract-rules", "deal-no"):
@@ -153,7 +148,8 @@ class Drawing:
             names.fill(node.lastElementChild)
         # "Last trick": an inset beside the trick in progress (which stays in view). Open, it stays open until
         # the player closes it, whatever the bots play (issue 20): it follows the last trick, and while no card
-        # of the next trick is down the table itself shows the last trick, so the inset waits.
+        # of the next trick is down the table itself shows the last trick, so the inset waits — and the button,
+        # with nothing to show or hide, is off, not lit as "Hide last trick" (issue 30).
         can_show = trick.can_show_last(vm)
         shown = self.show_last and can_show
         inset = el("last-inset")
@@ -161,9 +157,10 @@ class Drawing:
             put(inset, trick.last_inset(vm, self.cat))
         inset.hidden = not shown
         btn = el("btn-last")
-        btn.disabled = vm["last_trick"] is None
-        btn.setAttribute("aria-pressed", "true" if self.show_last else "false")
-        btn.textContent = self.cat.t("last.hide" if self.show_last else "last.show")
+        btn.disabled = not can_show
+        btn.toggleAttribute("data-none", vm["last_trick"] is None)  # no trick finished yet: not shown at all
+        btn.setAttribute("aria-pressed", "true" if shown else "false")
+        btn.textContent = self.cat.t("last.hide" if shown else "last.show")
 
     def hand(self, vm: ViewModel, hint: dict[str, Any] | None) -> None:
         cards = vm["hand"]
@@ -323,13 +320,14 @@ class Drawing:
                 target.focus()
         self.call_key = key
 
-    def panel(self, vm: ViewModel, review: dict[str, Any] | None) -> None:
+    def panel(self, vm: ViewModel, review: dict[str, Any] | None, tip: str | None = None) -> None:
+        """The result panel after a deal (``tip``: a beginner's tip it carries, over its buttons)."""
         node = el("center-panel")
         if vm["result"] is None:
             node.hidden = True
             node.innerHTML = ""
             return
-        kind, nodes = panels.result_panel(vm, self.cat, review)
+        kind, nodes = panels.result_panel(vm, self.cat, review, tip)
         put(node, nodes)
         node.dataset.kind = kind
         node.hidden = False

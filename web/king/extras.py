@@ -61,10 +61,25 @@ def open_history(cat: Catalog, session: Session | None, deal: int, current: bool
     put(el("history-body"), history.history_panel(cat, session.history(deal), current, session.seating()))
     dialog = el("history-dialog")
     dialog.dataset.deal = str(deal)
+    dialog.dataset.current = "true" if current else "false"
     if not dialog.open:
         dialog.showModal()
     el("history-close").focus()
     document.body.dataset.history = str(deal)
+
+
+def follow_history(cat: Catalog, session: Session | None, vm: ViewModel) -> None:
+    """The Tricks dialog, open on the deal in play, follows the cards played since it opened (the bots finish
+    the trick while it is open): its tricks drawn again, where it is scrolled and the focus kept."""
+    dialog = el("history-dialog")
+    if (session is None or is_none(dialog) or not dialog.open or dialog.dataset.current != "true"
+            or dialog.dataset.deal != str(vm["deal"])):
+        return
+    body = el("history-body")
+    top = body.scrollTop
+    put(body, history.history_panel(cat, session.history(vm["deal"]),
+                                    vm["phase"] not in ("deal_over", "rubber_over"), session.seating()))
+    body.scrollTop = top
 
 
 def closed(ident: str) -> None:

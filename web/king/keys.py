@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from .app import App
@@ -18,9 +18,13 @@ from .words import Catalog
 
 
 def usable(button: Any) -> bool:
-    """A button a key may click: in the page, shown (no hidden box) and enabled."""
-    return (not is_none(button) and not bool(button.disabled) and button.getAttribute("aria-disabled") != "true"
-            and int(button.getClientRects().length) > 0)
+    """A button a key may click: in the page, shown (no hidden box) and enabled. A button folded into the top
+    bar's closed "⋯" menu (``king.barmenu``) counts as shown unless it is hidden itself."""
+    if is_none(button) or bool(button.disabled) or button.getAttribute("aria-disabled") == "true":
+        return False
+    if not is_none(button.closest("#bar-menu")):
+        return not bool(button.hidden) and str(window.getComputedStyle(button).display) != "none"
+    return int(button.getClientRects().length) > 0
 
 
 def open_modal() -> str:

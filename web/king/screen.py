@@ -14,11 +14,12 @@ from pyscript.ffi import create_proxy, is_none
 
 from . import names
 from .draw import Drawing, blob_url, el, put
-from .extras import draw_table_extras
+from .extras import draw_table_extras, follow_history
 from .passscreen import draw_pass_screen
 from .render import panels
 from .render.announce import announce
 from .render.status import status
+from .render.tips import panel_tip
 from .state import Change, State
 from .words import Catalog
 
@@ -79,7 +80,6 @@ class Screen:
             return
         place = d.focus_place()
         names.use(vm["names"])  # hot seat: people's names, filled in as text
-        d.measure_bar()
         body.dataset.phase = vm["phase"]
         body.dataset.toMove = "" if vm["to_move"] is None else str(vm["to_move"])
         body.dataset.deal = str(vm["deal"])
@@ -91,9 +91,10 @@ class Screen:
         d.hand(vm, hint)
         d.moves(vm, hint, st.position_key())
         el("status").textContent = names.text(status(vm, self.cat, self.bots_ready(), hint))
-        d.panel(vm, st.current_review())
+        d.panel(vm, st.current_review(), panel_tip(vm, self.cat, bool(st.ui().get("tips"))))
         d.sheet(vm)
         draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button
+        follow_history(self.cat, st.session, vm)  # an open Tricks dialog follows the bots' cards
         draw_pass_screen(vm, self.cat, self.uncover)  # issue 13: hot seat's "pass the device" screen
         d.keep_focus(place)
         self.drawn()

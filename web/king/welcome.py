@@ -8,9 +8,9 @@ chosen game, the bots' level at every other seat, and remembers the choices (``w
 While it is up the bots do not play (:meth:`Welcome.start_loop`), and the game drawn behind it is not saved: a
 visitor who leaves before *Play* is welcomed again.
 
-*The tips* (``#tip``, ``king.render.tips``): one line on the felt saying what to do now, while the preferences'
-``ui.tips`` is on — turned on by *Play*, or in *Options* — and off once the next deal begins: they stop after
-the deal they were shown in.
+*The tips* (``#tip``, ``king.render.tips``): one line on the felt saying what to do now (the last one, once the
+deal is over, in the result panel: ``#panel-tip``), while the preferences' ``ui.tips`` is on — turned on by *Play*,
+or in *Options* — and off once the next deal begins: they stop after the deal they were shown in.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pyscript.ffi import create_proxy
 from kingcore.web import BOT_LEVELS, HUMAN, RULE_SETS, ViewModel
 
 from .draw import el
-from .render.tips import tip_text
+from .render.tips import tip_code, tip_text
 from .state import Change
 
 
@@ -100,11 +100,13 @@ class Welcome:
             self.tips_deal = None
             node.hidden = True
             return
-        text = tip_text(vm, self.app.cat)
+        text = None if tip_code(vm) == "over" else tip_text(vm, self.app.cat)  # the result panel says that one
         node.textContent = text or ""
         node.hidden = not text
 
     def tips_turned_on(self) -> None:
-        """*Options*: the tips shown again, for the deal on the table."""
+        """*Options*: the tips shown again (or no more), for the deal on the table, on the felt or in the
+        result panel."""
         self.tips_deal = None
+        self.app.screen.render()
         self.show_tip(self.app.state.vm)

@@ -93,10 +93,14 @@ def _pay_line(cat: Catalog, x: Payment, players: Table, me: int | None) -> list[
     return [before, h("b", None, x["amount"]), after]
 
 
-def result_panel(vm: ViewModel, cat: Catalog, review_state: dict[str, Any] | None) -> tuple[str, list[Node]]:
+def result_panel(vm: ViewModel, cat: Catalog, review_state: dict[str, Any] | None,
+                 tip: str | None = None) -> tuple[str, list[Node]]:
     """The panel after a deal (``kind`` ``deal``) or after the rubber (``final``): ``(kind, nodes)``. Both
     show the deal just played — its number and contract, each seat's tricks, points and running total —
-    and the review of my cards in it; the final panel first the standings and the settlement."""
+    and the review of my cards in it; the final panel first the standings and the settlement
+    (``div.final-places``) and then the last deal (``div.final-deal``): side by side on a landscape phone.
+    ``tip``: a beginner's tip (``king.render.tips.panel_tip``), a line of its own over the review and the
+    buttons (``p#panel-tip``)."""
     result, final = vm["result"], vm["final"]
     assert result is not None  # drawn only once a deal is over
     rows = []
@@ -107,6 +111,7 @@ def result_panel(vm: ViewModel, cat: Catalog, review_state: dict[str, Any] | Non
                       h("td", {"class": "num", "data-sign": "minus" if p < 0 else "plus"}, pts(p)),
                       h("td", {"class": "num"}, pts(result["running"][seat]))))
     early = result["early"] and h("p", {"class": "panel-note"}, cat.t("panel.early"))
+    said = [h("p", {"class": "panel-tip", "id": "panel-tip", "role": "note"}, tip)] if tip else []
     table = h("table", {"class": "result"},
               h("thead", None, h("tr", None, h("th", None),
                                  [h("th", None, cat.t(c)) for c in ("panel.tricks", "panel.points", "panel.total")])),
@@ -115,7 +120,8 @@ def result_panel(vm: ViewModel, cat: Catalog, review_state: dict[str, Any] | Non
         title = cat.t("panel.deal", deal=result["deal"], name=cat.t(f"contract.{result['contract']}"))
         last = final_trick(vm, cat)
         mine = review(cat, review_state, result["points"][vm["seat"]])
-        return "deal", [h("h2", None, title), *([last] if last else []), table, *([early] if early else []), mine,
+        return "deal", [h("h2", None, title), *([last] if last else []), table, *([early] if early else []),
+                        *said, mine,
                         h("p", {"class": "panel-buttons"}, h("button", {"type": "button", "class": "btn btn--accent",
                                                                        "id": "btn-continue"}, cat.t("panel.continue")))]
     places = [h("li", {"data-seat": st["seat"], "data-place": st["place"]}, h("span", {"class": "place"},
@@ -128,12 +134,14 @@ def result_panel(vm: ViewModel, cat: Catalog, review_state: dict[str, Any] | Non
         cat.t("panel.shared") if won else cat.t("panel.won", names=cat.t("list.and").join(
             name(cat, w, vm) for w in final["winners"])))
     return "final", [
-        h("h2", None, title), h("ol", {"class": "standings"}, places),
-        h("h3", None, cat.t("panel.settlement")),
-        h("ul", {"class": "settlement"}, settle or h("li", None, cat.t("panel.nothing"))),
-        h("h3", None, cat.t("panel.last_deal_title", deal=result["deal"],
-                            name=cat.t(f"contract.{result['contract']}"))),
-        table, *([early] if early else []), review(cat, review_state, result["points"][vm["seat"]]),
+        h("h2", None, title),
+        h("div", {"class": "final-places"}, h("ol", {"class": "standings"}, places),
+          h("h3", None, cat.t("panel.settlement")),
+          h("ul", {"class": "settlement"}, settle or h("li", None, cat.t("panel.nothing")))),
+        h("div", {"class": "final-deal"}, h("h3", None, cat.t("panel.last_deal_title", deal=result["deal"],
+                                                              name=cat.t(f"contract.{result['contract']}"))),
+          table, *([early] if early else [])),
+        *said, review(cat, review_state, result["points"][vm["seat"]]),
         h("p", {"class": "panel-buttons"},
           h("button", {"type": "button", "class": "btn", "id": "btn-final-sheet"}, cat.t("panel.sheet")),
           h("button", {"type": "button", "class": "btn btn--accent", "id": "btn-final-new"}, cat.t("panel.new")))]

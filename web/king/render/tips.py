@@ -38,3 +38,9 @@ def tip_text(vm: ViewModel, cat: Catalog) -> str | None:
     if code == "over":
         return cat.t("tip.over", next=cat.t("panel.continue"), sheet=cat.t("panel.sheet"))
     return cat.t(f"tip.{code}")
+
+
+def panel_tip(vm: ViewModel, cat: Catalog, on: bool) -> str | None:
+    """The tip the result panel carries while the tips are ``on``: the last one, what its buttons do (on the
+    felt it would lie under the panel, or over its buttons), or ``None``."""
+    return tip_text(vm, cat) if on and tip_code(vm) == "over" else None
