@@ -103,6 +103,7 @@ class StandIn:
         """Bring the session up to ``game`` (the page's audited game: every deal finished and audited) and
         ``deal`` (the deal in play, ``None`` between deals): a ``no_world`` event when no stand-in fits."""
         if deal is None:
+            self._blind, self._hands, self._order, self.applied, self.broken = None, [], [], 0, False
             self._show_audited(game)
             return []
         if deal is not self._blind:
