@@ -48,6 +48,7 @@ from kingcore.web import HUMAN, ONLINE, Session
 __all__ = ["DATA_CHANNEL", "NONE", "Faults", "Friend", "MentalSim"]
 
 BAD = ("cheat", "refused", "no_world", "stalled", "stood_in")
+DONE = (Phase.DEAL, Phase.DEAL_OVER, Phase.RUBBER_OVER)
 
 
 @dataclass
@@ -85,12 +86,17 @@ class MentalSim:
         prefer: a move token every page chooses when it is legal (e.g. ``trump:last-card``).
         warmup: deals played before the table opens (its friends' pages join a rubber under way: the game so far
             from the host's record).
+        turn_limit: the lobby's (``None``: none).
+
+    Attributes:
+        asleep: the seats whose friends do not move (their pages still do their part, and play a stand-in bot when
+            the host gives the seat one).
     """
 
     def __init__(self, seed: int = 0, players: int = 4, friends: int = 2, *, options: dict[str, Any] | None = None,
                  faults: Faults = NONE, tamper: Callable[[int, str], str] | None = None,
                  relay: Callable[[int, str], str] | None = None, strict: bool | None = None,
-                 prefer: str = "", warmup: int = 0) -> None:
+                 prefer: str = "", warmup: int = 0, turn_limit: float | None = None) -> None:
         self.replay = f"MentalSim({seed}, {players}, {friends}, options={options}, faults={faults})"
         self.rng = random.Random(seed)
         online = self.rng.sample(range(1, players), friends)
@@ -103,7 +109,9 @@ class MentalSim:
             session.game.draw_dealer(self.rng)
             session.game.autoplay(self.rng, deals=warmup)
         self.host = Host(session, clock=self.clock)
-        self.lobby = Lobby(self.host, new_room(players, self.rng.randbytes), self.clock, self.rng.randbytes)
+        self.lobby = Lobby(self.host, new_room(players, self.rng.randbytes), self.clock, self.rng.randbytes,
+                           turn_limit=turn_limit)
+        self.asleep: set[int] = set()
         self.table = MentalTable(self.lobby, self.rng.randbytes)
         self.net = Network(self.rng, self.clock, faults)
         self.friends = {s: Friend(s, f"P{s}") for s in self.host.online_seats}
@@ -149,6 +157,10 @@ class MentalSim:
             self.counts[e.kind] += 1
             if e.kind == "audited":
                 self.rounds[e.deal] = self._playing[e.deal]
+            if e.kind in ("dealt", "audited"):  # (a deal in play, its stand-in dealt; or just audited)
+                saved = loads(json.loads(self.table.save())["record"])
+                if len(saved.deals) != len(self.page.game.deals) or saved.phase not in DONE:
+                    raise self.fail("the host's save holds a deal in play")
         r = self.page.round
         if r is not None and r.state not in ("done", "annulled"):
             self._playing[r.deal] = list(r.pages)  # (the next round may start in the call that ends this one)
@@ -238,11 +250,15 @@ class MentalSim:
         if mg is None or not mg.my_turn():
             return False
         vm = mg.view_model()
-        assert vm is not None and mg.page is not None and mg.standin is not None and f.seat is not None
-        legal = list(mg.page.view(f.seat).legal) if mg.standin.broken else tokens(vm)
+        assert vm is not None and mg.page is not None and mg.standin is not None
+        bot = f.seat in self.asleep
+        if bot and not mg.stand_in():
+            return False
+        legal = list(mg.page.view(f.seat).legal) if mg.standin.broken or bot else tokens(vm)
         if not legal:
             return False
-        self._send(f, mg.move(self._choose(legal)))
+        self._send(f, mg.move(self._choose(legal), bot=bot))
+        self.counts["stand_in_moves" if bot else "friend_moves"] += 1
         return True
 
     # ----- the network, the clock and the run ----------------------------------------------------------------
@@ -312,7 +328,8 @@ class MentalSim:
             if here:
                 out.append(lambda: self.lose(self.rng.choice(here)))
         out += [lambda s=f.seat: self.rejoin(s) for f in self.friends.values() if f.back is not None and f.back <= now]
-        out += [lambda f=f: self.friend_move(f) for f in self.friends.values() if f.mg is not None and f.mg.my_turn()]
+        out += [lambda f=f: self.friend_move(f) for f in self.friends.values() if f.mg is not None and f.mg.my_turn()
+                and (f.seat not in self.asleep or f.mg.stand_in())]
         if self.table.to_move() is not None:
             out.append(self.host_move)
         return out

@@ -92,7 +92,7 @@ def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: 
         assert t.lobby.presence()[seat] == "bot"
     else:  # the table waits for the friend
         assert r.state == "annulled" and t.page.expected() == (deal, 1, -1)
-    t.run(deals=3)
+    t.run(deals=2)
     t.finish()
     assert t.friends[seat].lost == 1 and len(t.friends[seat].all) == 2
     assert {a.deal for a in t.page.audits} >= {deal, deal + 1}
@@ -127,6 +127,25 @@ def test_a_friend_lost_after_its_audit_lets_the_deal_end_without_it() -> None:
     t.lose(t.table.seat_of(q))
     t.settle()
     assert r.state in ("audit", "done") and not [e for _, e in t.events if e.kind == "annulled"]
+    t.run(deals=1)
+    t.finish()
+
+
+def test_a_friend_away_past_the_turn_limit_is_played_by_its_own_pages_stand_in() -> None:
+    """The friend does not move for the turn limit; the host gives the seat a stand-in bot, which the friend's own
+    page plays — only it holds the seat's cards — until the friend acts again."""
+    t = MentalSim(24, players=3, friends=1, turn_limit=30)
+    seat = next(iter(t.friends))
+    t.asleep.add(seat)
+    t.run(until=lambda: seat in t.lobby.idle, settle=False)
+    assert t.lobby.presence()[seat] == "away"
+    t.send_to(t.table.stand_in(seat))
+    t.run(deals=1)
+    assert t.counts["stand_in_moves"] > 8 and t.lobby.presence()[seat] == "bot"
+    assert t.table.page_of(seat) in t.rounds[max(t.rounds)]  # its page still deals and plays
+    t.asleep.clear()
+    t.run(until=lambda: t.counts["friend_moves"] > 0)
+    assert t.lobby.presence()[seat] == "here" and seat not in t.lobby.idle
     t.run(deals=1)
     t.finish()
 
@@ -168,7 +187,7 @@ def test_a_host_that_forges_a_relayed_card_is_caught() -> None:
             return json.dumps(doc)
         return text
 
-    t = MentalSim(32, players=4, friends=3, relay=relay)
+    t = MentalSim(32, players=3, friends=2, relay=relay)
     t.run(deals=1)
     cheats = [e for s, e in t.events if e.kind == "cheat" and s != -1]
     assert cheats and all(e.deal == 1 for e in cheats)

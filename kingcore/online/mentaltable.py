@@ -29,6 +29,7 @@ from ..errors import KingError
 from ..game import Game, Phase
 from ..notation import dumps, loads
 from ..web import HUMAN, ONLINE, Session, ViewModel
+from .deal.blind import fork
 from .deal.mental import Event, MentalPage, Out, Send
 from .deal.standin import StandIn
 from .guest import Guest
@@ -122,6 +123,15 @@ class MentalTable:
         stand-in waits for cards being opened (:attr:`.deal.standin.StandIn.behind`)."""
         vm = self.session.view_model(seat)
         return Guest.closed_view(vm) if self.standin.behind or self.standin.broken else vm
+
+    def save(self) -> str:
+        """What the host's page keeps in its storage: the session's save (:meth:`~kingcore.web.Session.to_save`)
+        of the audited game — every deal finished and audited — never with the deal in play. Its stand-in could be
+        a friend's real hand where the page's own cards leave no other (a host holding every other hand knows
+        the last one by elimination), and a host's page reloaded mid-deal has lost its keys: that deal is dealt
+        again anyway."""
+        s = self.session
+        return Session(fork(self.page.game), s.settings, s.seq, s.game_id, sorted(s.undo_deals)).to_save()
 
     def events(self) -> list[Event]:
         """What happened since the last call (:class:`~.deal.mental.Event`: a deal dealt, a move, an audit, a
@@ -374,6 +384,13 @@ class MentalGuest:
         return (d is not None and page is not None and seat is not None and d.to_move == seat
                 and page.round is not None and page.round.state == "deal" and bool(page.view(seat).legal))
 
+    def stand_in(self) -> bool:
+        """Whether a stand-in bot plays this page's seat now: the host gave the seat one (its presence says
+        ``bot``) while the friend is away past the turn limit but its page is here — and this page, the only one
+        holding the seat's cards, plays it (the bots choose from ``page.view(seat)``) until the friend acts."""
+        seat, presence = self.guest.seat, self.guest.presence
+        return seat is not None and seat < len(presence) and presence[seat] == BOT
+
     def receive(self, text: str) -> tuple[dict[str, Any], list[str]]:
         """A text from the host: what :meth:`.guest.Guest.receive` answers, and the texts to send back (this
         page's ``mp`` texts). Never raises."""
@@ -389,15 +406,17 @@ class MentalGuest:
             out = self._send(self.page.receive(got["mp"]["from"], got["mp"]["text"], self.clock()))
         return got, out
 
-    def move(self, token: str) -> list[str]:
-        """This page's seat's move: the texts to send.
+    def move(self, token: str, bot: bool = False) -> list[str]:
+        """This page's seat's move — its person's, or its stand-in bot's (``bot``, :meth:`stand_in`): the texts
+        to send. The person's move while a stand-in plays the seat first says the friend is back (``here``).
 
         Raises:
             IllegalMoveError, BlindError, ValueError: as :meth:`.deal.mental.MentalPage.move`.
         """
         if self.page is None or self.guest.seat is None:
             raise ValueError("no mental table yet")
-        return self._send(self.page.move(self.guest.seat, token, self.clock()))
+        back = [self.guest.here()] if not bot and self.stand_in() else []
+        return back + self._send(self.page.move(self.guest.seat, token, self.clock()))
 
     def tick(self) -> list[str]:
         """Call every second: a page that owes this one its part for too long is named as stalling."""
@@ -450,9 +469,13 @@ class MentalGuest:
 
     def _send(self, outs: list[Out]) -> list[str]:
         out: list[str] = []
+        seat, presence = self.guest.seat, self.guest.presence
         for o in outs:
             if isinstance(o, Send):
                 out.append(self.guest.mp(o.to, o.text))
+            elif o.detail == "left_out" and seat is not None and seat < len(presence) and presence[seat] == BOT:
+                words = f"deal {o.deal} is dealt without this page: a stand-in bot plays its seat while it is away"
+                self._events.append(Event("stood_in", o.deal, words, 0, seat))  # the host said so (presence)
             else:
                 self._events.append(o)
         if self.page is not None and self.standin is not None:
