@@ -12,9 +12,7 @@ own cards and every card played at once, so only the stand-in is measured.
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -120,14 +118,6 @@ def table(rows: list[dict[str, float]], where: str) -> str:
 
 
 CODE = """
-import json, sys, time
-import pyodide_js
-from pyodide.ffi import to_js
-from js import Object
-for src, dst in ((REPO, "/mnt/repo"), (DEPS, "/mnt/deps")):
-    pyodide_js.FS.mkdirTree(dst)
-    pyodide_js.FS.mount(pyodide_js.FS.filesystems.NODEFS, to_js({"root": src}, dict_converter=Object.fromEntries), dst)
-sys.path[:0] = ["/mnt/repo", "/mnt/deps"]
 from tools.bench_standin import measure
 print(json.dumps([measure(n, f, DEALS, clock=time.perf_counter) for n, f in TABLES]))
 """
@@ -135,16 +125,8 @@ print(json.dumps([measure(n, f, DEALS, clock=time.perf_counter) for n, f in TABL
 
 def measure_pyodide(deals: int, tables: tuple[tuple[int, int], ...]) -> list[dict[str, float]]:
     """In the vendored Pyodide under Node (python-ecdsa and six as ``tools/bench_mental.py`` fetches them)."""
-    from tools.bench_mental import CACHE, deps
-    CACHE.mkdir(parents=True, exist_ok=True)
-    site = deps()
-    code = f"REPO, DEPS, DEALS, TABLES = {str(ROOT)!r}, {str(site)!r}, {deals}, {tables!r}\n" + CODE
-    wheel = next(CACHE.glob("ecdsa-*.whl"))
-    p = subprocess.run(["node", str(ROOT / "tools" / "pyodide_run.mjs"), "--wheel", str(wheel), "--code", code],
-                       cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL)
-    if p.returncode != 0:
-        raise SystemExit(f"bench_standin: Pyodide run failed: {p.stderr.strip()[-800:]}")
-    rows: list[dict[str, float]] = json.loads(p.stdout.strip().splitlines()[-1])
+    from tools.bench_mental import MOUNT, run_pyodide
+    rows: list[dict[str, float]] = run_pyodide(f"DEALS, TABLES = {deals}, {tables!r}", MOUNT + CODE, "bench_standin")
     return rows
 
 

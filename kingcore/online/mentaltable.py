@@ -17,6 +17,10 @@ session over a stand-in world (:class:`~.deal.standin.StandIn`).
 Sans-I/O as the rest of the package: texts, connections and the time in, texts out; the host's page gets
 ``(peer, text)`` to send (:data:`~.lobby.POut`), a friend's page texts for the host. Neither this module nor
 :mod:`.deal.mental` is imported by the package's face: they need the cipher's library (``ecdsa``).
+
+Size: over 400 lines because the table's two sides are one design read together — who holds each seat, when a
+round starts, what a friend's page needs to join it (the game so far) and what happens when it goes — and each
+side's steps are short.
 """
 
 from __future__ import annotations
