@@ -43,6 +43,7 @@ from kingcore.online.deal.shuffle import open_position
 from kingcore.online.deal.standin import StandIn
 from kingcore.online.mentaltable import MentalGuest, MentalTable
 from kingcore.online.room import Ticket, new_room
+from kingcore.view import SeatView
 from kingcore.web import HUMAN, ONLINE, Session
 
 __all__ = ["DATA_CHANNEL", "NONE", "Faults", "Friend", "MentalSim"]
@@ -176,7 +177,13 @@ class MentalSim:
             if not legal:
                 return False
         else:
-            legal = list(self.page.view(seat).legal)
+            view = self.page.view(seat)
+            legal = list(view.legal)
+            if not self.table.standin.behind:  # what the host's bots' worker gets: the stand-in's view of the seat
+                asked = json.loads(self.table.session.bot_request(seat))
+                if SeatView.from_dict({k: v for k, v in asked.items() if k != "past"}) != view:
+                    raise self.fail(f"the host's bots would see another view of seat {seat} than its page's")
+                self.counts["bot_views"] += 1
         self.send_to(self.table.move(seat, self._choose(legal)))
         return True
 

@@ -23,7 +23,7 @@ def test_a_host_and_a_friend_play_a_whole_rubber_over_a_data_channel() -> None:
     t.finish()
     assert t.page.game.phase is Phase.RUBBER_OVER and len(t.page.audits) == 14
     assert t.table.session.game.sheet.rows == t.page.game.sheet.rows  # the host's save: the engine's real game
-    assert t.counts["views"] > 14 * 8 and t.counts["texts"] > 14, t.counts
+    assert t.counts["views"] > 14 * 8 and t.counts["texts"] > 14 and t.counts["bot_views"] > 14 * 4, t.counts
 
 
 @pytest.mark.parametrize(("seed", "players", "friends", "options", "warmup", "prefer"), [
