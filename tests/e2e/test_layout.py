@@ -530,6 +530,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path) -> Look:
         page.click("#btn-new")
         page.wait_for_selector("#new-game-dialog[open]")
         page.click("#new-game-start")
+        if page.evaluate("document.getElementById('replace-dialog').open"):  # a rubber in progress: asked first
+            page.click("#replace-start")
         page.wait_for_selector("#toast:not([hidden])")
         page.mouse.move(2, 2)
     look.screen("new-game-toast", before=new_game)
