@@ -422,7 +422,8 @@ class MentalSim:
         if r is None or truth is None or (doc["deal"], doc["try"], doc["draw"]) != r.key:
             return
         d = self.page.deal
-        assert d is not None
+        if d is None:  # the round was annulled (a page lost): its late texts arrive still
+            return
         pairs = [(sender, pos) for pos, _ in doc["keys"]] if doc["kind"] == "mp_keys" else [(doc["page"], doc["pos"])]
         for page, pos in pairs:
             seat = d.seat_of(pos)

@@ -135,6 +135,11 @@ def check(pages: list[Page], real: Game, cards: dict[int, int]) -> int:
         b = p.blind
         if p.standin.dealt and b is not None:
             hands = p.standin.hands()
+            info = session.game.deals[b.number - 1]
+            others = sum(hands[s] for s in range(b.players) if s not in p.mine)
+            seen = sum(c.mask for _, c in b.plays) | (1 << b.cards[b.shown] if b.shown is not None else 0)
+            kitty = 0 if b.kitty_known else sum(c.mask for c in info.kitty)
+            assert info.unseen == (others | kitty) & ~seen  # what a replay of the page's game shows as backs
             for pos, card in b.cards.items():
                 seat = b.seat_of(pos)
                 if seat is not None and (seat in p.mine or (pos in b.played_positions and not p.standin.behind)):

@@ -30,7 +30,9 @@ person's real unplayed card only where the sampler happened to put it there.
 While the page knows a move that no stand-in can show yet — its own cards are still being opened after a
 khvalyonka call, the caller's last card is not shown yet, the kitty is being opened for the early end, or the
 deal ended with the kitty still closed — the session stays at the moment before it (:attr:`StandIn.behind`),
-and the page offers no move meanwhile (:meth:`kingcore.online.Guest.closed_view`).
+and the page offers no move meanwhile (:meth:`kingcore.online.Guest.closed_view`). The stand-in's cards nobody
+showed the page are its deal's :attr:`~kingcore.game.DealInfo.unseen` ones, as a record's hidden cards dealt
+anew are (:mod:`kingcore.hidden`): a replay of the page's game shows their backs.
 """
 
 from __future__ import annotations
@@ -125,6 +127,7 @@ class StandIn:
             if not self.session.apply(str(move), seat, viewer=min(deal.mine))["ok"]:
                 return self._sample(game, deal, moves[:upto])  # a void the stand-in did not know of
             self.applied += 1
+        self._mark(deal)
         return []
 
     # ----- internals --------------------------------------------------------------------------------------
@@ -198,11 +201,29 @@ class StandIn:
             self._hands, self._order, self.applied = hands, order, len(moves)
             self.session.game = g
             self.session.follow_turn()
+            self._mark(d)
             return []
         self.broken = self.behind = True
         words = (f"deal {d.number}: no deal of the hidden cards fits the cards shown — a card was played against "
                  "the rules; the audit names it")
         return [Event("no_world", d.number, words)]
+
+    def _mark(self, d: BlindDeal) -> None:
+        """The stand-in's cards nobody showed this page are its deal's :attr:`~kingcore.game.DealInfo.unseen`
+        ones (a replay shows their backs), as :func:`kingcore.hidden.unseen_by` counts them: the unplayed cards
+        of the seats it does not hold but the last card shown, and the kitty until it is opened."""
+        unseen = 0
+        for seat, cards in enumerate(self._hands):
+            if seat not in d.mine:
+                unseen |= cards
+        if not d.kitty_known:
+            for c in self._order[-1]:
+                unseen |= 1 << c
+        for _, card in d.plays:
+            unseen &= ~card.mask
+        if d.shown is not None:
+            unseen &= ~(1 << d.cards[d.shown])
+        self.session.game.deals[d.number - 1].unseen = unseen
 
     @staticmethod
     def _deal_order(d: BlindDeal, hands: list[int]) -> list[list[int]]:
