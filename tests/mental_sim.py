@@ -202,7 +202,7 @@ class MentalSim:
             self.lobby.answer_done(seat, ok=True)
         f.conn, f.back = next(_conns), None
         f.mg = MentalGuest(Guest(self.clock, self.rng.randbytes, room=self.lobby.room_id), self.rng.randbytes,
-                           self.clock)
+                           self.clock, f.all[-1].checks if f.all else None)  # the same page: its checks so far
         f.all.append(f.mg)
         self.counts["joined"] += 1
         self.send_to(self.table.connect(str(f.conn)))
@@ -460,10 +460,26 @@ class MentalSim:
             if f.mg is not None and f.mg.page is not None and f.mg.page.round is not None \
                     and f.mg.page.round.state in ("done", "annulled"):
                 assert f.mg.page.game.sheet.rows == self.page.game.sheet.rows[:len(f.mg.page.game.sheet.rows)]
+        self._check_checks()
         if self.strict:
             bad = [(s, e.kind, e.words) for s, e in self.events if e.kind in BAD]
             if bad:
                 raise self.fail(f"said: {bad[:3]}")
+
+    def _check_checks(self) -> None:
+        """Every page here says something of every deal of its game, and says it audited each deal it was in the
+        round of (a friend's page: unless it was lost meanwhile)."""
+        pages = [(0, self.table.checks.deals, len(self.page.game.deals), False)]
+        pages += [(self.table.page_of(f.seat), f.mg.checks.deals, len(f.mg.page.game.deals), bool(f.lost))
+                  for f in self.friends.values() if f.mg is not None and f.mg.page is not None]
+        for q, checks, dealt, lost in pages:
+            silent = [d for d in range(1, dealt + 1) if d not in checks]
+            if silent:
+                raise self.fail(f"page {q} says nothing of deals {silent}")
+            unchecked = [d for d, within in self.rounds.items() if q in within and d <= dealt and not lost
+                         and not checks[d].checked]
+            if unchecked:
+                raise self.fail(f"page {q} was in the rounds of deals {unchecked} but does not say it audited them")
 
 
 _conns = itertools.count()

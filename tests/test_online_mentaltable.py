@@ -24,6 +24,13 @@ def test_a_host_and_a_friend_play_a_whole_rubber_over_a_data_channel() -> None:
     assert t.page.game.phase is Phase.RUBBER_OVER and len(t.page.audits) == 14
     assert t.table.session.game.sheet.rows == t.page.game.sheet.rows  # the host's save: the engine's real game
     assert t.counts["views"] > 14 * 8 and t.counts["texts"] > 14 and t.counts["bot_views"] > 14 * 4, t.counts
+    checks = t.table.checks.deals  # what each result panel says of each deal
+    assert sorted(checks) == list(range(1, 15)) and {c.code for c in checks.values()} == {"audited"}
+    assert checks[14].words == "deal 14 audited: every card was dealt once and played by the rules"
+    f = next(iter(t.friends.values()))
+    said = f.all[-1].checks.deals  # the friend's page, over its connections (a data channel loses some)
+    assert {d for got in f.audited.values() for d in got} == {d for d, c in said.items() if c.checked}
+    assert {c.code for c in said.values()} <= {"audited", "joined"}
 
 
 @pytest.mark.parametrize(("seed", "players", "friends", "options", "warmup", "prefer"), [
@@ -44,6 +51,8 @@ def test_tables_of_every_size_and_rule_set(seed: int, players: int, friends: int
     t.run(deals=deals)
     t.finish()
     assert [a.deal for a in t.page.audits] == list(range(warmup + 1, warmup + deals + 1))
+    for checks in [t.table.checks, *(f.mg.checks for f in t.friends.values() if f.mg is not None)]:
+        assert [checks.deals[d].code for d in range(1, warmup + deals + 1)] == ["before"] * warmup + ["audited"] * deals
     assert t.counts["views"] > 10
     if prefer:
         assert t.counts["shown"] == deals * (friends + 1)  # the caller's last card shown on every page
@@ -98,6 +107,9 @@ def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: 
     assert {a.deal for a in t.page.audits} >= {deal, deal + 1}
     back = t.friends[seat].all[-1]
     assert back.page is not None and back.page.page == t.table.page_of(seat)
+    assert back.checks is t.friends[seat].all[0].checks  # one page: its checks go on across its connections
+    assert back.checks.deals[deal].code == ("joined" if stand_in else "audited")  # dealt again without it, or with
+    assert back.checks.deals[deal + 1].code == "audited"
     assert any(t.table.page_of(seat) in pages for d, pages in t.rounds.items() if d > deal)  # it plays again
 
 
@@ -114,6 +126,9 @@ def test_a_friend_joining_mid_deal_sits_it_out_and_plays_the_next() -> None:
     t.finish()
     page = t.table.page_of(seat)
     assert page not in t.rounds[deal] and page in t.rounds[deal + 1]
+    said = {d: (c.code, c.words) for d, c in mg.checks.deals.items()}  # its result panels, never silent
+    assert said[deal] == ("joined", "not checked: you joined during this deal")
+    assert said[deal + 1][0] == "audited"
     assert not [e for s, e in t.events if s == seat and e.kind in ("refused", "stood_in")]
 
 
@@ -175,6 +190,9 @@ def test_a_friends_wrong_key_is_caught_and_its_page_sits_the_deal_out() -> None:
     assert t.rounds[1][0] == 0 and cheater not in t.rounds[1]  # deal 1 dealt again without the cheater's page
     assert cheater in t.rounds[2]  # back from the next deal
     assert [e.kind for s, e in t.events if s == friends[0] and e.kind == "stood_in"] == ["stood_in"]
+    mg = t.friends[friends[0]].mg
+    assert mg is not None and mg.checks.deals[1].code == "without" and mg.checks.deals[2].code == "audited"
+    assert mg.checks.deals[1].words == "deal 1 is dealt without this page, which was named in its annulment (wrong_key)"
 
 
 def test_a_host_that_forges_a_relayed_card_is_caught() -> None:

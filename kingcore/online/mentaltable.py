@@ -34,6 +34,7 @@ from ..game import Game, Phase
 from ..notation import dumps, loads
 from ..web import HUMAN, ONLINE, Session, ViewModel
 from .deal.blind import fork
+from .deal.checks import Checks
 from .deal.mental import Event, MentalPage, Out, Send
 from .deal.standin import StandIn
 from .guest import Guest
@@ -85,6 +86,10 @@ class MentalTable:
         self.page = MentalPage(session.game.rules, 0, self.host.table, randbytes, game=session.game)
         self.standin = StandIn(session, randbytes)
         self._events: list[Event] = list(self.standin.sync(self.page))
+        self.checks = Checks()
+        """Each deal's check on this page: every deal it plays it audits; those of the game it opened with (its
+        save) were dealt before it came."""
+        self.checks.missed(1, len(session.game.deals), came=len(session.game.deals), joined=0)
         self._greeted: dict[int, str] = {}  # seat → the friend's connection greeted there
         self._since: dict[int, int] = {}  # seat → the deal in play when its friend was seated (-1: none)
         self._told: dict[int, tuple[int, bool]] = {}  # seat → how far the game its friend's page holds is
@@ -206,6 +211,7 @@ class MentalTable:
             else:
                 self._events.append(o)
                 self._bench(o)
+        self.checks.note(outs)
         self._events += self.standin.sync(self.page)
         return out
 
@@ -351,16 +357,23 @@ class MentalGuest:
             connection lost the texts meanwhile, and the host's page annulled the deal it was in).
         randbytes: the platform's random source.
         clock: seconds, monotonic (the stalls' deadlines).
+        checks: the page's checks so far (:attr:`checks` of its earlier connection's ``MentalGuest``).
+
+    Attributes:
+        checks: each deal's check on this page (:class:`~.deal.checks.Checks`): audited here, or not checked and
+            why — what its result panel says of the deal.
     """
 
     def __init__(self, guest: Guest, randbytes: Callable[[int], bytes],
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, checks: Checks | None = None) -> None:
         self.guest = guest
         self.randbytes = randbytes
         self.clock = clock
         self.page: MentalPage | None = None
         self.standin: StandIn | None = None
+        self.checks = checks if checks is not None else Checks()
         self._events: list[Event] = []
+        self._came: int | None = None  # the deals over when this connection was seated (its first record)
 
     @property
     def seat(self) -> int | None:
@@ -461,27 +474,37 @@ class MentalGuest:
             game = loads(text)
         except KingError:
             return
+        if self._came is None:
+            self._came = len(game.deals)
         if _progress(game) <= _progress(page.game):
             return
-        for deal in range(len(page.game.deals) + 1, len(game.deals) + 1):
+        first = len(page.game.deals) + 1
+        for deal in range(first, len(game.deals) + 1):
             if deal > self.guest.joined_during:
-                self._events += [e for e in page.table_at(deal) if isinstance(e, Event)]
+                said = [e for e in page.table_at(deal) if isinstance(e, Event)]
+                self.checks.note(said)
+                self._events += said
         try:
             self._open(game)
         except ValueError:
             self._events.append(Event("refused", len(game.deals), "the host's game so far is not between deals", 0))
+            return
+        self.checks.missed(first, len(game.deals), self._came, self.guest.joined_during)
 
     def _send(self, outs: list[Out]) -> list[str]:
         out: list[str] = []
+        said: list[Event] = []
         seat, presence = self.guest.seat, self.guest.presence
         for o in outs:
             if isinstance(o, Send):
                 out.append(self.guest.mp(o.to, o.text))
             elif o.detail == "left_out" and seat is not None and seat < len(presence) and presence[seat] == BOT:
                 words = f"deal {o.deal} is dealt without this page: a stand-in bot plays its seat while it is away"
-                self._events.append(Event("stood_in", o.deal, words, 0, seat))  # the host said so (presence)
+                said.append(Event("stood_in", o.deal, words, 0, seat))  # the host said so (presence)
             else:
-                self._events.append(o)
+                said.append(o)
+        self.checks.note(said)
+        self._events += said
         if self.page is not None and self.standin is not None:
             self._events += self.standin.sync(self.page)
         return out
