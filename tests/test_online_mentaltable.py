@@ -192,7 +192,7 @@ def test_a_friends_wrong_key_is_caught_and_its_page_sits_the_deal_out() -> None:
     assert [e.kind for s, e in t.events if s == friends[0] and e.kind == "stood_in"] == ["stood_in"]
     mg = t.friends[friends[0]].mg
     assert mg is not None and mg.checks.deals[1].code == "without" and mg.checks.deals[2].code == "audited"
-    assert mg.checks.deals[1].words == "deal 1 is dealt without this page, which was named in its annulment (wrong_key)"
+    assert mg.checks.deals[1].words == "deal 1 is dealt without this page, which was named for a key that opens no card"
 
 
 def test_a_host_that_forges_a_relayed_card_is_caught() -> None:

@@ -90,6 +90,9 @@ DISPUTED = ("no_card", "deck_tampered")
 """Cheats no single text proves (a position opens no card though every key matches its commitment; the
 deck opened at the audit holds a card twice): every page then reveals how it shuffled (``mp_secrets``) and
 each page checks every step, naming the page whose step does not match its secrets."""
+NAMED_FOR = {"stalled": "did not answer in time", "wrong_key": "was named for a key that opens no card",
+             "no_card": "was named for keys that open no card", "false_accusation": "was named for a false accusation"}
+"""Why a page sits a deal out, in words, by the code it was named for when the deal's last try was annulled."""
 EVENTS = ("draw", "dealt", "moved", "kitty", "shown", "renege", "audited", "cheat", "refused", "stalled",
           "annulled", "stood_in", "redraw")
 """Every :attr:`Event.kind`."""
@@ -406,8 +409,7 @@ class MentalPage:
         self.seen.add(key)
         if self.page not in pages:
             if d in self.named_in:
-                why = "did not answer in time" if self.named_in[d] == "stalled" else \
-                    f"was named in its annulment ({self.named_in[d]})"
+                why = NAMED_FOR.get(self.named_in[d], "was named when its last try was annulled")
                 return [Event("stood_in", d, f"deal {d} is dealt without this page, which {why}", 0)]
             return [Event("refused", d, f"the host dealt deal {d} without this page", 0, detail="left_out")]
         if self.seat is not None and owners[self.seat] != self.page:
