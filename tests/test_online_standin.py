@@ -21,6 +21,7 @@ from kingcore.online.deal.blind import BlindDeal, fork
 from kingcore.online.deal.standin import StandIn
 from kingcore.view import seat_view
 from kingcore.web import ONLINE, Session
+from kingcore.web.replay import Replay
 
 RULES = [
     "king()", "king(players=3)", "king(players=3,deck=kitty)", "king(players=3,deck=kitty,deal_by=2)",
@@ -140,6 +141,13 @@ def check(pages: list[Page], real: Game, cards: dict[int, int]) -> int:
             seen = sum(c.mask for _, c in b.plays) | (1 << b.cards[b.shown] if b.shown is not None else 0)
             kitty = 0 if b.kitty_known else sum(c.mask for c in info.kitty)
             assert info.unseen == (others | kitty) & ~seen  # what a replay of the page's game shows as backs
+            if p.standin.applied == 5 and not p.standin.behind:  # (once a deal: a replay replays the whole game)
+                frame = Replay(session.game).frame(10**9)
+                played = sum(c.mask for _, c in b.plays)
+                for s in range(b.players):
+                    faces, backs = (hands[s] & ~played, 0) if s in p.mine else (hands[s] & seen & ~played,
+                                                                                 hands[s] & ~seen)
+                    assert (len(frame["hands"][s]), frame["backs"][s]) == (bin(faces).count("1"), bin(backs).count("1"))
             for pos, card in b.cards.items():
                 seat = b.seat_of(pos)
                 if seat is not None and (seat in p.mine or (pos in b.played_positions and not p.standin.behind)):
