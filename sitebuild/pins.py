@@ -18,6 +18,12 @@ MICROPIP_VERSION = "0.11.1"  # PyPI wheel, vendored next to pyodide.mjs (the npm
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 SEGNO_VERSION = "1.6.6"  # PyPI wheel (pure Python): the friends-online QR codes, installed in the page on first use
 SEGNO_SHA256 = "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"
+# PyPI wheels (pure Python, py2.py3): mental poker's group (python-ecdsa, P-256) and its one dependency, which
+# Pyodide does not ship; installed with the friends-online wheel (web/king/netload.py); pyproject.toml's pin too
+ECDSA_VERSION = "0.19.2"
+ECDSA_SHA256 = "840f5dc5e375c68f36c1a7a5b9caad28f95daa65185c9253c0c08dd952bb7399"
+SIX_VERSION = "1.17.0"
+SIX_SHA256 = "4721f391ed90541fddacab5acf947aa0d3dc7d27b2e1e8eda2be8970586c3274"
 # npm `@trystero-p2p/core` and `@trystero-p2p/nostr` (all that npm `trystero` re-exports): the rooms' serverless
 # signalling over public Nostr relays, which web/peer.js loads on a room's first join
 TRYSTERO_VERSION = "0.25.4"

@@ -18,7 +18,7 @@ from .checks import INTERPRETER, _ScriptTags, check_site
 from .common import ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256_bytes, write_file
 from .pins import PYODIDE_VERSION, PYSCRIPT_VERSION
 from .serviceworker import service_worker
-from .vendor import segno_wheel, vendor_pyodide, vendor_pyscript, vendor_trystero
+from .vendor import mental_wheels, segno_wheel, vendor_pyodide, vendor_pyscript, vendor_trystero
 from .wheels import kingcore_wheel, page_pycs, split_web_wheel, web_wheel, wheel_inputs
 
 BOOT = "./boot.mjs"  # web/boot.mjs: starts the page's Pyodide before PyScript; it loads the wheel itself
@@ -26,6 +26,7 @@ WHEEL_MARK = "__KINGCORE_WHEEL__"  # in web/boot.mjs: replaced by the wheel's UR
 QR_MARK = "__SEGNO_WHEEL__"  # in web/king/invite.py: replaced by the segno wheel's URL (loaded on first use)
 QR_PAGE = "king/invite.py"
 NET_MARK = "__NET_WHEEL__"  # in web/king/netload.py: replaced by the friends-online wheel's URL (loaded on first use)
+DEPS_MARKS = ("__ECDSA_WHEEL__", "__SIX_WHEEL__")  # in web/king/netload.py: mental_wheels()' URLs, loaded with it
 NET_PAGE = "king/netload.py"
 NET_PAGE_MODULES = ("king/guest.py", "king/guestroom.py", "king/invite.py", "king/net.py", "king/netcodes.py",
                     "king/render/invite.py")
@@ -123,7 +124,11 @@ def collect_site() -> tuple[dict[str, bytes], str]:
     wheel_url = f"./wheels/{wheel.name}"
     qr = segno_wheel()  # not in any config: king/invite.py installs it when it first draws a QR code
     files[f"wheels/{qr.name}"] = qr.read_bytes()
-    for page, mark, url in ((QR_PAGE, QR_MARK, f"./wheels/{qr.name}"), (NET_PAGE, NET_MARK, f"./wheels/{net_name}")):
+    marks = [(QR_PAGE, QR_MARK, f"./wheels/{qr.name}"), (NET_PAGE, NET_MARK, f"./wheels/{net_name}")]
+    for mark, dep in zip(DEPS_MARKS, mental_wheels(), strict=True):  # mental poker's group, with friends online
+        files[f"wheels/{dep.name}"] = dep.read_bytes()
+        marks.append((NET_PAGE, mark, f"./wheels/{dep.name}"))
+    for page, mark, url in marks:
         if page in files:
             if mark.encode() not in files[page]:
                 raise BuildError(f"web/{page} must name its wheel as {mark!r} (build.py writes its URL there)")

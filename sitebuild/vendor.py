@@ -30,6 +30,8 @@ from .common import (
 from .pins import (
     AXE_INTEGRITY,
     AXE_VERSION,
+    ECDSA_SHA256,
+    ECDSA_VERSION,
     MICROPIP_SHA256,
     MICROPIP_VERSION,
     PYODIDE_INTEGRITY,
@@ -40,6 +42,8 @@ from .pins import (
     SECP256K1_VERSION,
     SEGNO_SHA256,
     SEGNO_VERSION,
+    SIX_SHA256,
+    SIX_VERSION,
     TRYSTERO_CORE_INTEGRITY,
     TRYSTERO_NOSTR_INTEGRITY,
     TRYSTERO_VERSION,
@@ -105,10 +109,18 @@ def segno_wheel() -> Path:
     return pypi_wheel("segno", SEGNO_VERSION, SEGNO_SHA256, "3.14")
 
 
-def pypi_wheel(name: str, version: str, sha256: str, python_version: str) -> Path:
-    """The pure-Python wheel ``name==version`` from PyPI into .cache/downloads (once) with ``pip download``,
-    checked against the pinned ``sha256`` (BuildError on a mismatch or a missing file)."""
-    fname = f"{name}-{version}-py3-none-any.whl"
+def mental_wheels() -> list[Path]:
+    """The python-ecdsa and six wheels (mental poker's group, which Pyodide does not ship) from PyPI into
+    .cache/downloads (once), checked against the pinned sha256s; the site ships them under ``wheels/`` and the
+    page installs them with the friends-online wheel (web/king/netload.py)."""
+    return [pypi_wheel("ecdsa", ECDSA_VERSION, ECDSA_SHA256, "3.14", "py2.py3"),
+            pypi_wheel("six", SIX_VERSION, SIX_SHA256, "3.14", "py2.py3")]
+
+
+def pypi_wheel(name: str, version: str, sha256: str, python_version: str, tag: str = "py3") -> Path:
+    """The pure-Python wheel ``name==version`` (Python tag ``tag``) from PyPI into .cache/downloads (once) with
+    ``pip download``, checked against the pinned ``sha256`` (BuildError on a mismatch or a missing file)."""
+    fname = f"{name}-{version}-{tag}-none-any.whl"
     dest = DOWNLOADS / fname
     if dest.exists() and (not sha256 or sha256_file(dest) == sha256):
         return dest

@@ -194,6 +194,10 @@ def check_net_wheel(out: Path) -> None:
             assert online == sources | pycs and {n for n in names if n.startswith("kingcore/")} == online
     assert f'NET_WHEEL = "./wheels/{net.name}"' in (out / "king" / "netload.py").read_text(encoding="utf-8")
     assert f'"./wheels/{net.name}"' in (out / "sw.js").read_text(encoding="utf-8")
+    (ecdsa,), (six,) = sorted(out.glob("wheels/ecdsa-*.whl")), sorted(out.glob("wheels/six-*.whl"))
+    deps = f'DEPS_WHEELS = ("./wheels/{ecdsa.name}", "./wheels/{six.name}")'  # mental poker's group, loaded with it
+    assert deps in (out / "king" / "netload.py").read_text(encoding="utf-8")
+    assert all(f'"./wheels/{w.name}"' in (out / "sw.js").read_text(encoding="utf-8") for w in (ecdsa, six))
     assert '"./peer.js"' in (out / "sw.js").read_text(encoding="utf-8")
     assert "peer.js" not in (out / "index.html").read_text(encoding="utf-8")  # loaded on first use
 

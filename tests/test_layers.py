@@ -3,8 +3,8 @@
 The layers, bottom up: errors and the input limits (limits, spec) → cards → rules and contracts →
 position → game → the observers of a game (view, notation) → bots → the command line → the web
 session → friends online (``kingcore/online/``: the room and QR codes → messages → fair deals → host and
-guest → the host's lobby → the package's face). A module may import its own layer or a lower one, never a
-higher one, and no import cycle exists anywhere inside ``kingcore/`` (the game never knows its view:
+guest → the host's lobby → the mental table → the package's face). A module may import its own layer or a
+lower one, never a higher one, and no import cycle exists anywhere inside ``kingcore/`` (the game never knows its view:
 OpenSpiel's observer reads the state, the state has no observers).
 Every import counts: at module level, inside a function, or under ``TYPE_CHECKING``.
 """
@@ -33,6 +33,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("online: fair deals", ("kingcore.online.deal", "kingcore.online.deal.*")),
     ("online: host and guest", ("kingcore.online.host", "kingcore.online.guest")),
     ("online: the host's lobby", ("kingcore.online.lobby",)),
+    ("online: the mental table", ("kingcore.online.mentaltable",)),
     ("online package", ("kingcore.online",)),
 ]
 """Bottom to top. ``pkg.*`` is every module inside ``pkg``. The web session package ``kingcore/web/``
@@ -40,7 +41,8 @@ sits above the engine and the bots; friends online (``kingcore/online/``) above 
 reads the session, the session never reads it (the page's start-up wheel leaves the whole package out).
 Inside it the messages (the protocol's vocabulary, checked at the border) know no side of the table and no
 way of dealing; how a deal is made fair (``deal/``) may speak them; the host's and the guest's sides use
-both and meet only in the package's face."""
+both and meet only in the mental table (both sides of a mental-poker table, over the lobby) and the package's
+face."""
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:

@@ -37,6 +37,7 @@ from kingcore.online import (
     read_answer,
 )
 from kingcore.online import messages as messages_module
+from kingcore.online.messages import MAX_MP
 from kingcore.web import ONLINE, Session, check_settings, name_problem, stand_in_level
 from kingcore.web.prefs import last_name, sort_prefs
 
@@ -90,7 +91,8 @@ GUEST_SAMPLES: dict[str, dict[str, Any]] = {
     "take": {"table": "abc", "seat": 1, "name": "Olga", "pass": None},
     "back": {"table": "abc", "seat": 1, "nonce": "0f" * 16, "proof": HEX}, "here": {},
     "intent": {"token": "QS", "at": 3}, "next": {},
-    "hint": {"at": 0}, "commit": {"deal": 1, "hash": HEX}, "reveal": {"deal": 1, "secret": HEX}, "ping": {}}
+    "hint": {"at": 0}, "commit": {"deal": 1, "hash": HEX}, "reveal": {"deal": 1, "secret": HEX},
+    "mp": {"to": None, "text": '{"kind":"mp_lock"}'}, "ping": {}}
 
 
 def test_every_guest_kind_reads_and_every_bad_field_is_refused() -> None:
@@ -103,8 +105,10 @@ def test_every_guest_kind_reads_and_every_bad_field_is_refused() -> None:
             with pytest.raises(NetError, match="is missing"):
                 decode(encode(kind, 5, **missing), "guest")
             bads: tuple[Any, ...] = (None, [], {"x": 1}, True, -1, "x" * 5000, 10**30 if name != "at" else "7")
-            if name == "pass":  # a take without a reserved seat's pass says null
+            if name in ("pass", "to"):  # a take without a reserved seat's pass says null; an mp for every page too
                 bads = bads[1:]
+            if name == "text":  # a mental-poker text may be long, not longer than MAX_MP
+                bads = (None, [], {"x": 1}, True, -1, "x" * (MAX_MP + 1), "a\x00b")
             for bad in bads:
                 with pytest.raises(NetError) as e:
                     decode(encode(kind, 5, **{**fields, name: bad}), "guest")
@@ -158,7 +162,8 @@ def test_every_host_kind_reaches_a_guest() -> None:
     assert g.receive(encode("refused", 10_002, reason="stale", of=3, args=None))["refused"]["reason"] == "stale"
     assert g.receive(encode("bye", 10_003, reason="flood")) == {"bye": "flood"}
     assert g.receive(encode("pong", 10_003)) == {"error": "replayed", "message": "n 10003 is not above 10003"}
-    assert kinds | {"pong", "hint", "refused", "bye", "welcome", "commit?", "reveal?"} == set(HOST_KINDS)
+    mental = {"mental", "mp"}  # a mental table's (tests/test_online_mentaltable.py)
+    assert kinds | {"pong", "hint", "refused", "bye", "welcome", "commit?", "reveal?"} | mental == set(HOST_KINDS)
 
 
 def legal_tokens(vm: Any) -> list[str]:
@@ -654,7 +659,8 @@ HOST_SAMPLES: dict[str, dict[str, Any]] = {
     "hint": {"token": "QS", "at": 1}, "commit?": {"deal": 1, "host_hash": HEX},
     "reveal?": {"deal": 1, "hashes": [HEX, None, None, None]},
     "dealt": {"deal": 1, "secrets": [HEX, None, None, None], "seed": HEX}, "record": {"deal": 1, "text": "x"},
-    "bye": {"reason": "flood"}, "pong": {}}
+    "bye": {"reason": "flood"}, "mental": {"page": 1}, "mp": {"from": 0, "text": '{"kind":"mp_lock"}'},
+    "pong": {}}
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -677,7 +683,7 @@ def test_fuzz_every_host_kind_with_a_mutated_field_never_crashes_a_guest(kind: s
     got = g.receive(json.dumps(doc))
     pairs = ({"error", "message"}, {"unfair", "code", "why"}, {"record", "fair"}, {"dealt", "checked"},
              {"view", "unshuffled"})
-    ones = ("welcome", "view", "refused", "commit", "hint", "bye", "pong", "presence")
+    ones = ("welcome", "view", "refused", "commit", "hint", "bye", "pong", "presence", "mental", "mp")
     assert set(got) in pairs or (len(got) == 1 and next(iter(got)) in ones), got
 
 

@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RUNS: dict[str, tuple[list[str], str]] = {
     "bench_mental": (["--deals", "1", "--players", "2"], "| 2 | 16 |"),
     "bench_parsers": (["--repeat", "1"], "parse_position"),
+    "bench_standin": (["--deals", "1", "--tables", "3:1"], "| 3, 1 |"),
     "bench_request": (["--deals", "2", "--repeat", "3"], "deal  2: opening lead request"),
     "blunders": (["--deals", "2", "--contracts", "no_boys"], "no_boys"),
     "ceiling peek": (["peek", "--contract", "no_tricks", "--deals", "2", "--bot", "heuristic",

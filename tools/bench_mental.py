@@ -97,7 +97,7 @@ def measure(deals: int, players: tuple[int, ...]) -> list[dict[str, float]]:
     return [bench(n, deals) for n in players]
 
 
-CODE = """
+MOUNT = """
 import json, sys, time
 import pyodide_js
 from pyodide.ffi import to_js
@@ -106,6 +106,11 @@ for src, dst in ((REPO, "/mnt/repo"), (DEPS, "/mnt/deps")):
     pyodide_js.FS.mkdirTree(dst)
     pyodide_js.FS.mount(pyodide_js.FS.filesystems.NODEFS, to_js({"root": src}, dict_converter=Object.fromEntries), dst)
 sys.path[:0] = ["/mnt/repo", "/mnt/deps"]
+"""
+"""What a run in Pyodide starts with: this checkout (``REPO``) and python-ecdsa and six (``DEPS``) mounted and
+importable."""
+
+CODE = MOUNT + """
 from kingcore.online.deal.simulate import bench
 if GROUPS_ONLY:
     exec(GROUPS)
@@ -127,18 +132,24 @@ def deps() -> Path:
     return site
 
 
-def measure_pyodide(deals: int, players: tuple[int, ...], groups_only: bool = False) -> Any:
-    """In the vendored Pyodide under Node: the tables' rows, or with ``groups_only`` the groups' timings."""
+def run_pyodide(settings: str, code: str, tool: str = "bench_mental") -> Any:
+    """Run ``code`` (after :data:`MOUNT` and ``settings``, Python lines setting its names) in the vendored Pyodide
+    under Node, with python-ecdsa and six; the JSON its last line prints."""
     CACHE.mkdir(parents=True, exist_ok=True)
     site = deps()
-    code = (f"REPO, DEPS, DEALS, PLAYERS = {str(ROOT)!r}, {str(site)!r}, {deals}, {players!r}\n"
-            f"GROUPS_ONLY, GROUPS = {groups_only!r}, {GROUPS!r}\n" + CODE)
+    code = f"REPO, DEPS = {str(ROOT)!r}, {str(site)!r}\n{settings}\n{code}"
     wheel = next(CACHE.glob("ecdsa-*.whl"))  # the runner unpacks one wheel; the rest is read from the disk
     p = subprocess.run(["node", str(ROOT / "tools" / "pyodide_run.mjs"), "--wheel", str(wheel), "--code", code],
                        cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL)
     if p.returncode != 0:
-        raise SystemExit(f"bench_mental: Pyodide run failed: {p.stderr.strip()[-800:]}")
+        raise SystemExit(f"{tool}: Pyodide run failed: {p.stderr.strip()[-800:]}")
     return json.loads(p.stdout.strip().splitlines()[-1])
+
+
+def measure_pyodide(deals: int, players: tuple[int, ...], groups_only: bool = False) -> Any:
+    """In the vendored Pyodide under Node: the tables' rows, or with ``groups_only`` the groups' timings."""
+    return run_pyodide(f"DEALS, PLAYERS = {deals}, {players!r}\nGROUPS_ONLY, GROUPS = {groups_only!r}, {GROUPS!r}",
+                       CODE)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,6 +12,9 @@ hands (RULES.md §4, §7):
 
 :func:`sample_hands` deals the unseen cards among the other seats (and the kitty, §2) consistently with
 all of that, driven only by ``rng.random()`` so the same view and ``rng`` state give the same deal.
+:func:`condition` adds cards known beside the view — the other hands a page holds (a host plays its bots'
+seats too) and the kitty once it was opened to all — for a page that samples a whole stand-in deal
+(:mod:`kingcore.online.deal.standin`).
 
 >>> import random
 >>> from kingcore import Game, Rules, seat_view
@@ -27,7 +30,8 @@ all of that, driven only by ``rng.random()`` so the same view and ``rng`` state 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..cards import KH_MASK, SUIT_MASKS
@@ -208,6 +212,37 @@ def knowledge(view: SeatView) -> Knowledge:
         counts=counts, unknown=unknown, allowed=tuple(allowed), fixed=tuple(fixed), kitty=rules.kitty_size,
         void_suits=void_suits, history=tuple(history),
     )
+
+
+def condition(k: Knowledge, hands: Mapping[int, int], kitty: int | None = None) -> Knowledge:
+    """``k`` with more cards known than its seat sees: what a page that holds several seats samples from.
+
+    Args:
+        k: one seat's knowledge (:func:`knowledge`).
+        hands: per seat, the cards known to lie in that hand now (a mask) — its whole hand, or in a partial
+            deal (the trump call after the caller's third card, RULES.md §7) the cards dealt so far, the rest
+            to come from the unknown cards. ``k``'s own seat is left as it is.
+        kitty: the kitty's cards once they were opened to all (RULES.md §11.19), else ``None``.
+
+    The known cards leave :attr:`Knowledge.unknown` and every other seat's ``allowed`` set; each known seat's
+    cards become its ``fixed`` ones and it gets no other card unless its hand is still being dealt.
+    """
+    known = kitty or 0
+    for seat, mask in hands.items():
+        if seat != k.seat:
+            known |= mask
+    unknown = k.unknown & ~known
+    fixed, allowed = list(k.fixed), list(k.allowed)
+    for seat in range(k.players):
+        if seat == k.seat:
+            allowed[seat] &= unknown
+        elif seat in hands:
+            fixed[seat] = hands[seat]
+            allowed[seat] = hands[seat] | (unknown if hands[seat].bit_count() < k.counts[seat] else 0)
+        else:
+            allowed[seat] = (allowed[seat] & unknown) | fixed[seat]
+    return replace(k, unknown=unknown, fixed=tuple(fixed), allowed=tuple(allowed),
+                   kitty=0 if kitty is not None else k.kitty)
 
 
 def _bits(mask: int) -> list[int]:

@@ -61,6 +61,7 @@ class Guest:
         unchecked: the deals over whose fair-deal round this ``Guest`` was not in (it joined or rejoined
             after the round): not checked, since it holds nothing to check them by — said on the page.
         joined_during: the deal in play when this ``Guest`` was welcomed (0: none), whose round it missed.
+        mental: this connection's page number at a mental-poker table (the host's ``mental``), else ``None``.
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic,
@@ -81,6 +82,7 @@ class Guest:
         self.unchecked: list[int] = []
         self.joined_during = 0
         self.unshuffled: list[int] = []
+        self.mental: int | None = None
         self._n = 0
         self._inbox = Inbox("host")
         self._rounds: dict[int, _Pending] = {}
@@ -151,6 +153,11 @@ class Guest:
         """``ping`` (the host answers ``pong``)."""
         return self._msg("ping")
 
+    def mp(self, to: int | None, text: str) -> str:
+        """``mp``: a mental-poker text for page ``to`` (``None``: every page of the round), which the host's page
+        relays (docs/NET.md "The mental table")."""
+        return self._msg("mp", to=to, text=text)
+
     def here(self) -> str:
         """``here``: the friend acts again after the table's turn limit made the seat away."""
         return self._msg("here")
@@ -180,7 +187,8 @@ class Guest:
         ``{"dealt": deal}`` (``{"dealt": deal, "checked": False}`` for a deal whose round this page was not in:
         see :attr:`unchecked`), ``{"record": text, "fair": [deals checked]}``, ``{"unfair": deal, "code":
         code, "why": text}`` (``code``: ``reshuffle`` — a second round for a deal; ``mismatch`` — not the agreed
-        shuffle), ``{"hint": token}``, ``{"bye": reason}``, ``{"pong": True}``, or ``{"error": reason,
+        shuffle), at a mental-poker table ``{"mental": page}`` and ``{"mp": {"from", "text"}}`` (for
+        :mod:`.mentaltable`), ``{"hint": token}``, ``{"bye": reason}``, ``{"pong": True}``, or ``{"error": reason,
         "message": text}`` for a message refused (``flood``: more than :data:`HOST_FLOOD_LIMIT` in a second,
         dropped unread; ``bad_key``: a welcome whose proof does not show the seat's key — not the host).
         Never raises."""
@@ -222,6 +230,11 @@ class Guest:
             return out
         if kind == "refused":
             return {"refused": {k: doc[k] for k in ("reason", "of", "args")}}
+        if kind == "mental":
+            self.mental = doc["page"]
+            return {"mental": doc["page"]}
+        if kind == "mp":
+            return {"mp": {"from": doc["from"], "text": doc["text"]}}
         if kind in ("bye", "hint"):
             return {kind: doc["reason" if kind == "bye" else "token"]}
         if kind == "pong":

@@ -103,6 +103,13 @@ class Host:
         hint_wanted: seats that asked for a hint (the page answers with :meth:`hint`).
         left_out: seats left out of the last fair-deal round (they did not commit or reveal in time, left,
             or sent a secret that did not match its hash).
+        mental: the table deals by mental poker (:mod:`.mentaltable` sets it): no ``view``, ``dealt`` or
+            ``record`` is sent on a change — each friend's page makes its own views from the moves — and a
+            friend's moves, hints and fair round give way to the ``mp`` texts of :attr:`relayed`.
+        relayed: at a mental table, the ``mp`` texts friends sent since the mental table last took them:
+            ``(seat, to, text)``.
+        dealing: at a mental table, the deal its round is making or playing (``None`` between rounds): a
+            friend seated meanwhile has no part in it (``welcome``'s ``joined_at``).
     """
 
     def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic, hints: bool = False) -> None:
@@ -112,6 +119,9 @@ class Host:
         self.guests: dict[int, _Guest] = {}
         self.hint_wanted: list[int] = []
         self.left_out: list[int] = []
+        self.mental = False
+        self.relayed: list[tuple[int, int | None, str]] = []
+        self.dealing: int | None = None
         self._n = 0
         self._round: _Round | None = None
         self._done_rounds: dict[int, dict[str, Any]] = {}  # deal → its ``dealt`` fields, kept for its end
@@ -187,6 +197,8 @@ class Host:
         a round under way is making without it."""
         current = self.session.game.current
         number = current.number if current is not None else 0
+        if self.dealing is not None:
+            number = max(number, self.dealing)
         r = self._round
         if r is not None and seat not in r.seats and len(self.session.game.deals) < r.deal:
             number = max(number, r.deal)
@@ -198,6 +210,11 @@ class Host:
         self.hints = on
         if not on:
             self.hint_wanted.clear()
+        return self.welcomes()
+
+    def welcomes(self) -> list[Out]:
+        """A new ``welcome`` to every connected friend, whose page takes the names, levels and hints in it: at a
+        mental table, where no view carries them, after a friend took a seat under a new name."""
         return [(seat, self._welcome(seat)) for seat in sorted(self.guests)]
 
     def _names(self) -> list[str | None]:
@@ -282,6 +299,8 @@ class Host:
             raise NetError("joined", "this connection holds a seat already", n)
         if kind == "here":
             return []
+        if kind == "mp" or (self.mental and kind in ("intent", "hint", "commit", "reveal")):
+            return self._mental(seat, kind, doc)
         if kind == "intent":
             if doc["at"] != g.at:
                 raise NetError("stale", f"the intent answers view {doc['at']}, the seat's view is {g.at}", n)
@@ -307,6 +326,15 @@ class Host:
             return []
         return self._fair(seat, kind, doc)
 
+    def _mental(self, seat: int, kind: str, doc: dict[str, Any]) -> list[Out]:
+        """A mental-poker text (``mp``) kept for the mental table; at a mental table a friend's page moves, and
+        makes its hints, with its own session."""
+        if not self.mental or kind != "mp":
+            reason = "hints_off" if kind == "hint" else "wrong_phase"
+            raise NetError(reason, f"{kind} {'at' if self.mental else 'outside'} a mental-poker table", doc["n"])
+        self.relayed.append((seat, doc["to"], doc["text"]))
+        return []
+
     def hint(self, seat: int, token: str) -> list[Out]:
         """The page's answer to a hint ``seat`` asked for (its bots' best move ``token``)."""
         if seat not in self.hint_wanted or seat not in self.guests:
@@ -331,8 +359,11 @@ class Host:
     def changed(self) -> list[Out]:
         """After the session changed (a move, a deal, an undo, a name): a ``view`` for each connected seat
         whose view model changed, and once a deal is over its ``dealt`` (the fair round's secrets and seed)
-        and ``record`` — the record only then, so no other seat's unplayed card reaches a guest before."""
+        and ``record`` — the record only then, so no other seat's unplayed card reaches a guest before.
+        Nothing at a mental table (:attr:`mental`)."""
         out: list[Out] = []
+        if self.mental:  # each friend's page makes its own views from the moves (docs/NET.md "The mental table")
+            return out
         game = self.session.game
         r = self._round
         if r is not None and r.seed is not None and len(game.deals) >= r.deal:

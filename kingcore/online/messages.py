@@ -67,6 +67,14 @@ MAX_TOKEN = 32
 MAX_TABLE = 64
 """Characters in a table's id (:attr:`kingcore.web.Session.game_id`)."""
 
+MAX_MP = 32_768
+"""Characters of a mental-poker text an ``mp`` message carries (:mod:`.deal.wire`; the longest, a 52-card deck
+relocked with its commitments, is about 4.8 kB)."""
+
+MAX_PAGE = 5
+"""The highest page number of a mental-poker table: the host's page is 0, each friend's page one of 1–5
+(six seats, one of them the host's)."""
+
 Sender = Literal["host", "guest"]
 
 REASONS = ("too_long", "not_json", "version", "bad_message", "replayed", "not_your_turn", "stale", "flood",
@@ -185,6 +193,13 @@ def _presence(x: Any) -> bool:
 
 _NAMES = _per_seat(lambda x: x is None or _name(x))
 
+
+def _page(x: Any) -> bool:
+    return _is_int(x) and 0 <= x <= MAX_PAGE
+
+
+_MP_TEXT = _text(MAX_MP)
+
 GUEST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "take": {"table": _text(MAX_TABLE), "seat": _seat, "name": _name, "pass": _pass_or_none},
     "back": {"table": _text(MAX_TABLE), "seat": _seat, "nonce": is_nonce, "proof": is_hex},
@@ -194,6 +209,7 @@ GUEST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "hint": {"at": _count},
     "commit": {"deal": _count, "hash": is_hex},
     "reveal": {"deal": _count, "secret": is_hex},
+    "mp": {"to": lambda x: x is None or _page(x), "text": _MP_TEXT},
     "ping": {},
 }
 """A guest's messages to the host and each one's fields (besides ``v``, ``kind``, ``n``). In the lobby:
@@ -202,7 +218,8 @@ seat, nonce: the guest's, proof: :func:`.room.back_proof` with the lobby's nonce
 Seated: ``here`` (back after the turn limit made it away); ``intent`` {token: a move token, at: the counter
 of the view it answers}; ``next`` (ready for the next deal); ``hint`` {at} (refused unless the host allows
 hints); ``commit`` {deal, hash} and ``reveal`` {deal, secret} of the fair deal (:mod:`.deal.commit`);
-``ping``."""
+``mp`` {to: a page number, or ``None`` for every page of the round; text: a mental-poker text,
+:mod:`.deal.wire`} at a mental-poker table, relayed by the host's page; ``ping``."""
 
 HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "lobby": {"table": _text(MAX_TABLE), "rules": _rules, "host": _name, "hints": _bool, "names": _NAMES,
@@ -220,6 +237,8 @@ HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "dealt": {"deal": _count, "secrets": _per_seat(_hex_or_none), "seed": is_hex},
     "record": {"deal": _count, "text": lambda x: isinstance(x, str) and _text(MAX_MESSAGE)(x.replace("\n", " "))},
     "bye": {"reason": _CODE},
+    "mental": {"page": _page},
+    "mp": {"from": _page, "text": _MP_TEXT},
     "pong": {},
 }
 """The host's messages to a guest and each one's fields: ``lobby`` {table, rules: a rules text, host: the
@@ -237,7 +256,9 @@ being dealt without this page, when it took the seat — every later deal is dea
 deal; ``dealt`` {deal, secrets: per seat, seed: 64 hexadecimal digits} and ``record`` {deal, text: the game
 record} once the deal is over; ``bye`` {reason: ``new_game``, ``flood``, ``elsewhere`` (the seat was taken
 back on another connection), ``freed`` (the host gave the seat to someone else), ``full`` (too many
-connections)}; ``pong``."""
+connections)}; at a mental-poker table (docs/NET.md "The mental table"), ``mental`` {page: this connection's
+page number} right after the ``welcome``, and ``mp`` {from: the page that sent it, text: a mental-poker text}
+in place of ``view``, ``commit?``, ``reveal?`` and ``dealt``; ``pong``."""
 
 
 def decode(text: Any, sender: Sender, rules: Rules | None = None) -> dict[str, Any]:

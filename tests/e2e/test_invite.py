@@ -37,6 +37,14 @@ FRIENDS_JS = """async () => {  // friends online's modules in the page's Python,
   return [imported.split(" ").filter(Boolean), [...new Set(fetched)].sort()];
 }"""
 
+MENTAL_JS = """async () => {  // mental poker in the page's Python: python-ecdsa and six came with friends online
+  const py = await (await import(new URL("./boot.mjs", location.href).href)).start();
+  return py.runPython(`import secrets, kingcore.online.mentaltable
+from kingcore.online.deal.group import card_element, inverse, random_scalar
+k = random_scalar(secrets.token_bytes)
+"unlocked" if (card_element(7) * k) * inverse(k) == card_element(7) != card_element(7) * k else "wrong"`);
+}"""
+
 COMPILED_JS = """async () => {  // the page's king modules: [those imported from a source, how many from a .pyc]
   const py = await (await import(new URL("./boot.mjs", location.href).href)).start();
   return JSON.parse(py.runPython(`import json, sys
@@ -108,6 +116,7 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     imported, fetched = friends_online(page)  # the first use: from the service worker (offline)
     assert fetched == ["king modules", "net wheel", "peer.js"], fetched
     assert {"king.invite", "kingcore.online.qr"} <= set(imported), imported
+    assert page.evaluate(MENTAL_JS) == "unlocked"  # a card locked and unlocked with mental poker's group, offline
     assert page.input_value("#invite-test input[data-invite-link]") == link
     assert page.get_attribute("#invite-test input[data-invite-link]", "readonly") is not None
     assert qr_text(page, "#invite-test") == [link]

@@ -26,6 +26,9 @@ from .state import spawn
 
 NET_WHEEL = "__NET_WHEEL__"
 """The friends-online wheel's URL, relative to the page (the build writes it: ``sitebuild.site.NET_MARK``)."""
+DEPS_WHEELS = ("__ECDSA_WHEEL__", "__SIX_WHEEL__")
+"""The URLs of the wheels installed with it: python-ecdsa and six, mental poker's group, which Pyodide does not
+ship (the build writes them: ``sitebuild.site.DEPS_MARKS``)."""
 PEER_JS = "./peer.js"
 """The WebRTC wire (``window.kingPeer``), a classic script run once on first use."""
 
@@ -68,11 +71,13 @@ async def _peer_script() -> None:
 async def _load() -> None:
     import pyodide_js  # type: ignore[import-not-found]  # Pyodide's own JS API: only in the browser
 
-    await asyncio.gather(pyodide_js.loadPackage(str(window.URL.new(NET_WHEEL, window.location.href).href)),
+    urls = [str(window.URL.new(url, window.location.href).href) for url in (NET_WHEEL, *DEPS_WHEELS)]
+    await asyncio.gather(*(pyodide_js.loadPackage(url) for url in urls),
                          _peer_script(), *(_page_module(rel) for rel in NET_PAGE_MODULES))
     importlib.invalidate_caches()  # kingcore/online/ and king/ have new files: no finder may remember them without
-    if importlib.util.find_spec("kingcore.online") is None:  # a wheel Pyodide could not install (it only logs)
-        raise OSError(NET_WHEEL)  # the wheel not installed
+    for module, url in (("kingcore.online", NET_WHEEL), ("ecdsa", DEPS_WHEELS[0]), ("six", DEPS_WHEELS[1])):
+        if importlib.util.find_spec(module) is None:  # a wheel Pyodide could not install (it only logs)
+            raise OSError(url)  # the wheel not installed
 
 
 async def loaded_or_said(say: Callable[[], None]) -> bool:

@@ -90,6 +90,9 @@ DISPUTED = ("no_card", "deck_tampered")
 """Cheats no single text proves (a position opens no card though every key matches its commitment; the
 deck opened at the audit holds a card twice): every page then reveals how it shuffled (``mp_secrets``) and
 each page checks every step, naming the page whose step does not match its secrets."""
+NAMED_FOR = {"stalled": "did not answer in time", "wrong_key": "was named for a key that opens no card",
+             "no_card": "was named for keys that open no card", "false_accusation": "was named for a false accusation"}
+"""Why a page sits a deal out, in words, by the code it was named for when the deal's last try was annulled."""
 EVENTS = ("draw", "dealt", "moved", "kitty", "shown", "renege", "audited", "cheat", "refused", "stalled",
           "annulled", "stood_in", "redraw")
 """Every :attr:`Event.kind`."""
@@ -152,8 +155,8 @@ class MentalPage:
         randbytes: the platform's random source, ``randbytes(count) -> bytes`` (``secrets.token_bytes``,
             ``crypto.getRandomValues`` in the page).
         seat: a guest's own seat (each round must leave it to this page), ``None`` on the host's page.
-        game: for a page that joins a rubber under way, the game so far (between two deals; its deals were
-            dealt before this page came, and it cannot check them), else a new game.
+        game: for a page that joins a rubber under way, the game so far (between two deals, or over; its deals
+            were dealt before this page came, and it cannot check them), else a new game.
     """
 
     def __init__(self, rules: Rules, page: int, table: str, randbytes: Callable[[int], bytes],
@@ -164,8 +167,8 @@ class MentalPage:
         self.randbytes = randbytes
         self.seat = seat
         if game is not None and (game.rules != rules or game.phase not in (Phase.DRAW_DEALER, Phase.DEAL,
-                                                                            Phase.DEAL_OVER)):
-            raise ValueError("a page joins a game of its rules between two deals")
+                                                                            Phase.DEAL_OVER, Phase.RUBBER_OVER)):
+            raise ValueError("a page joins a game of its rules between two deals (or once it is over)")
         self.game = game if game is not None else Game(rules)
         """The audited game: every finished deal, dealt its opened hands and replayed through the engine."""
         self.deal: BlindDeal | None = None
@@ -174,7 +177,8 @@ class MentalPage:
         self.seen: set[tuple[int, int, int]] = set()
         self.tries: dict[int, int] = {}
         self.draw_round = 0
-        self.stalled_here: set[int] = set()
+        self.named_in: dict[int, str] = {}
+        """Deals whose annulment named this page (a stall, a cheat), with why: it may be dealt without it."""
         self.audits: list[Audit] = []
         self.bytes_sent = 0
         """Characters sent, each text counted once per page it is for."""
@@ -217,6 +221,24 @@ class MentalPage:
             for c in self.draw:  # the draw's deck is shuffled apart from every deal's
                 m |= c.mask
         return m
+
+    def needs(self, page: int) -> bool:
+        """Whether the round in play still needs ``page``'s part: its shuffle step, its keys — every position
+        opens only with every page's key — or its audit (once it sent its audit, the deal can end without it)."""
+        r = self.round
+        if r is None or r.state in ("done", "annulled") or page not in r.pages:
+            return False
+        return r.state != "audit" or page not in r.audit
+
+    def annul(self, now: float, page: int, why: str, words: str) -> list[Out]:
+        """This page annuls the round in play because of ``page`` (``why``: a code, e.g. ``left`` — its
+        connection was lost and the round cannot go on without its keys), and tells every page (``mp_annul``);
+        nothing when no round is in play."""
+        r = self.round
+        if r is None or r.state in ("done", "annulled"):
+            return []
+        seats = [s for s, p in enumerate(r.owners) if p == page]
+        return self._annul(now, "annulled", why, page, words, seat=seats[0] if seats else None)
 
     def keys_held(self, position: int) -> set[int]:
         """The pages whose key for ``position`` of the current round this page holds (a position can be
@@ -298,7 +320,7 @@ class MentalPage:
         that never took part in a round of that deal says it was dealt without it — a host that leaves a page
         out may send it nothing of the round at all."""
         r = self.round
-        if deal <= 0 or (r is not None and r.deal == deal) or deal in self.stalled_here:
+        if deal <= 0 or (r is not None and r.deal == deal) or deal in self.named_in:
             return []
         if any(k[0] == deal for k in self.seen) or self.game.phase is Phase.RUBBER_OVER:
             return []
@@ -355,8 +377,6 @@ class MentalPage:
             return []
         if kind == "mp_annul":  # any page may stop a deal it cannot go on with; it could stall it as well
             named = msg["page"]
-            if named == self.page and msg["why"] == "stalled":
-                self.stalled_here.add(r.deal)
             words = f"deal {r.deal} annulled by {self._who(sender, r)}: {msg['why']}" + (
                 f" ({self._who(named, r)})" if named is not None else "")
             return self._annul(now, "annulled", str(msg["why"]), named, words, tell=False)
@@ -372,6 +392,10 @@ class MentalPage:
         if key in self.seen:
             return [Event("refused", d, f"the host tried to shuffle deal {d} again", 0, detail="again")]
         want = self.expected()
+        if want is not None and (key[0], key[2]) == (want[0], want[2]) and key[1] > want[1] and not any(
+                k[0] == d for k in self.seen):
+            want = key  # a page new to this deal (it came after tries it was not in were annulled) takes this try
+            self.tries[d] = key[1]
         if want is None or key != want:
             busy = self.round is not None and self.round.state not in ("done", "annulled")
             if busy or (want is not None and want[0] >= d) or any(k[0] == d for k in self.seen):
@@ -384,9 +408,9 @@ class MentalPage:
             raise WireError("bad_message", "mp_start: pages must start with the host's and hold every seat")
         self.seen.add(key)
         if self.page not in pages:
-            if d in self.stalled_here:
-                return [Event("stood_in", d, f"deal {d} is dealt without this page, which did not answer in time",
-                              0)]
+            if d in self.named_in:
+                why = NAMED_FOR.get(self.named_in[d], "was named when its last try was annulled")
+                return [Event("stood_in", d, f"deal {d} is dealt without this page, which {why}", 0)]
             return [Event("refused", d, f"the host dealt deal {d} without this page", 0, detail="left_out")]
         if self.seat is not None and owners[self.seat] != self.page:
             return [Event("refused", d, f"the host gave this page's seat {self.seat} to another page in deal {d}",
@@ -784,6 +808,8 @@ class MentalPage:
             return [Event(kind, -1, words, page, detail=code)]
         r.state = "annulled"
         self.tries[r.deal] = r.attempt + 1
+        if page == self.page:
+            self.named_in[r.deal] = code
         if r.deal == 0:
             self.draw, self.draw_round = [], 0
         self.deal = None

@@ -1,0 +1,82 @@
+"""What a page can say of each deal it holds in its result panel (docs/NET.md "What each page checked"): that it
+audited the deal itself — every card dealt once and played by the rules, or the renege it found — or that it did
+not check it, and why: the deal was dealt before the page came, while it was joining, or without it (the host
+left it out, or it sat the deal out). Never silence: every deal of the page's game has a :class:`Check`.
+
+>>> from kingcore.online.deal.mental import Event
+>>> c = Checks()
+>>> c.note([Event("audited", 3, "deal 3 audited: every card was dealt once and played by the rules")])
+>>> c.missed(1, 4, came=1, joined=2)
+>>> [(d, c.deals[d].code, c.deals[d].checked) for d in sorted(c.deals)]
+[(1, 'before', False), (2, 'joined', False), (3, 'audited', True), (4, 'without', False)]
+>>> c.deals[2].words
+'not checked: you joined during this deal'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .mental import Event, Out
+
+CODES = ("audited", "renege", "before", "joined", "without")
+"""Every :attr:`Check.code`: audited here (with no renege, or naming one), or not checked here because the deal
+was dealt before the page came, while it was joining, or without it."""
+
+
+@dataclass(frozen=True)
+class Check:
+    """One deal as one page checked it: ``code`` (:data:`CODES`) and the plain English words its result panel
+    says (``"not checked: you joined during this deal"``, or an audit's words)."""
+
+    code: str
+    words: str
+
+    @property
+    def checked(self) -> bool:
+        """Whether this page audited the deal itself."""
+        return self.code in ("audited", "renege")
+
+
+class Checks:
+    """Each deal's :class:`Check` on one page (by deal number), kept across the page's connections: a page that
+    audited a deal on an earlier connection still says so.
+
+    Attributes:
+        deals: deal number → its check; a deal still in play, or not yet dealt, has none.
+    """
+
+    def __init__(self) -> None:
+        self.deals: dict[int, Check] = {}
+
+    def note(self, events: Iterable[Out]) -> None:
+        """Take what the page's events say of a deal: its audit here (which no later word replaces), or that it
+        was dealt without this page (``left_out``, ``stood_in``)."""
+        for e in events:
+            if not isinstance(e, Event) or e.deal <= 0:
+                continue
+            if e.kind == "audited":
+                renege = getattr(e.detail, "renege", None) is not None
+                self.deals[e.deal] = Check("renege" if renege else "audited", e.words)
+            elif (e.kind == "stood_in" or (e.kind == "refused" and e.detail == "left_out")) \
+                    and e.deal not in self.deals:
+                self.deals[e.deal] = Check("without", e.words)
+
+    def missed(self, first: int, last: int, came: int, joined: int) -> None:
+        """Deals ``first`` to ``last`` came to this page as the host's game so far, not by a round of its own:
+        those with no check yet were dealt before it came (up to ``came``: the deals over when it was seated),
+        while it was joining (up to ``joined``: the deal in play, or being dealt without it, when it was
+        seated), or else without it."""
+        for deal in range(first, last + 1):
+            if deal in self.deals:
+                continue
+            if deal <= came:
+                self.deals[deal] = Check("before", "not checked: dealt before this page was at the table")
+            elif deal <= joined:
+                self.deals[deal] = Check("joined", "not checked: you joined during this deal")
+            else:
+                self.deals[deal] = Check("without", f"not checked: deal {deal} was dealt without this page")
+
+
+__all__ = ["CODES", "Check", "Checks"]

@@ -1,0 +1,510 @@
+"""The mental table (docs/NET.md "The mental table"): friends online where no device — the host's included —
+sees another person's cards. Both sides of the table drive a :class:`~.deal.mental.MentalPage` and keep their
+session over a stand-in world (:class:`~.deal.standin.StandIn`).
+
+* :class:`MentalTable` — the host's page: its :class:`~.lobby.Lobby` (connections, seats, presence, the turn
+  limit) and :class:`~.host.Host` in front, its mental page (page 0) and its own session (the one its save
+  keeps: its own seat's and its bots' real cards, stand-ins for everyone else's). It numbers the friends' pages,
+  says which page holds each seat (a friend's seat its page; the host's own seat, its bots' and a friend's who is
+  away or sits a deal out: the host's page, where a stand-in bot plays it), starts each round as soon as one is
+  due — right after an audit, so the next shuffle runs while the result is shown — and relays every ``mp``
+  text between the friends' pages (it never holds a friend's own key for that friend's cards, so a text it
+  relays cannot show it one). A friend whose connection is lost annuls the deal its page is needed in; the
+  deal is dealt again without it (a stand-in bot) or waits for it, as the host chose.
+* :class:`MentalGuest` — a friend's page: its :class:`~.guest.Guest` (the connection), its mental page and its
+  own session, whose view models it draws instead of the host's ``view`` messages.
+
+Sans-I/O as the rest of the package: texts, connections and the time in, texts out; the host's page gets
+``(peer, text)`` to send (:data:`~.lobby.POut`), a friend's page texts for the host. Neither this module nor
+:mod:`.deal.mental` is imported by the package's face: they need the cipher's library (``ecdsa``).
+
+Size: over 400 lines because the table's two sides are one design read together — who holds each seat, when a
+round starts, what a friend's page needs to join it (the game so far) and what happens when it goes — and each
+side's steps are short.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import KingError
+from ..game import Game, Phase
+from ..notation import dumps, loads
+from ..web import HUMAN, ONLINE, Session, ViewModel
+from .deal.blind import fork
+from .deal.checks import Checks
+from .deal.mental import Event, MentalPage, Out, Send
+from .deal.standin import StandIn
+from .guest import Guest
+from .host import Out as HostOut
+from .lobby import Lobby, POut
+from .messages import MAX_MESSAGE
+from .room import BOT
+
+__all__ = ["MentalGuest", "MentalTable", "page_number"]
+
+_OVER = ("done", "annulled")
+
+
+def page_number(levels: list[str], seat: int) -> int:
+    """The page number of the friend's page at online ``seat``: 1 + its place among the online seats (the host's
+    page is 0), the same on both sides and for every connection of that seat.
+
+    Raises:
+        ValueError: ``seat`` is not played online.
+    """
+    return [s for s, level in enumerate(levels) if level == ONLINE].index(seat) + 1
+
+
+def _progress(game: Game) -> tuple[int, bool]:
+    """How far an audited game is: its deals, and whether the first dealer was drawn."""
+    return len(game.deals), game.first_dealer is not None
+
+
+class MentalTable:
+    """The host's page of a mental-poker table.
+
+    Args:
+        lobby: the table's lobby (and through it the :class:`~.host.Host` and its session, whose game is before
+            its draw or between two deals: a host's page reloaded mid-deal drops the deal in play, which its
+            friends' pages annul with it).
+        randbytes: the platform's random source (``secrets.token_bytes``: the page's locks and keys, the
+            stand-in's sampler).
+
+    Raises:
+        ValueError: the session's game is in the middle of a deal.
+    """
+
+    def __init__(self, lobby: Lobby, randbytes: Callable[[int], bytes]) -> None:
+        self.lobby = lobby
+        self.host = lobby.host
+        self.host.mental = True
+        self.clock = lobby.clock
+        session = self.host.session
+        self.page = MentalPage(session.game.rules, 0, self.host.table, randbytes, game=session.game)
+        self.standin = StandIn(session, randbytes)
+        self._events: list[Event] = list(self.standin.sync(self.page))
+        self.checks = Checks()
+        """Each deal's check on this page: every deal it plays it audits; those of the game it opened with (its
+        save) were dealt before it came."""
+        self.checks.missed(1, len(session.game.deals), came=len(session.game.deals), joined=0)
+        self._greeted: dict[int, str] = {}  # seat → the friend's connection greeted there
+        self._since: dict[int, int] = {}  # seat → the deal in play when its friend was seated (-1: none)
+        self._told: dict[int, tuple[int, bool]] = {}  # seat → how far the game its friend's page holds is
+        self._benched: dict[int, int] = {}  # seat → the deal its page sits out (it stalled or cheated in it)
+        self._started: dict[int, int] = {}  # seat → the deal whose start a benched page was sent
+        self._sitting: set[int] = set()  # seats this table gave a stand-in while their friend is connected
+
+    # ----- what the page asks -------------------------------------------------------------------------------
+
+    @property
+    def session(self) -> Session:
+        """The host's page's session (over the stand-in world of the deal in play)."""
+        return self.standin.session
+
+    def page_of(self, seat: int) -> int:
+        """The page number of the friend at online ``seat``."""
+        return page_number(self.session.settings["levels"], seat)
+
+    def seat_of(self, page: int) -> int:
+        """The online seat of friend's page ``page`` (1 or more)."""
+        return self.host.online_seats[page - 1]
+
+    def to_move(self) -> int | None:
+        """The seat this page moves for now — its person's, a bot's or a stand-in's — once its cards are open;
+        ``None`` while another page moves or the table waits."""
+        d, r = self.page.deal, self.page.round
+        if d is None or r is None or r.state != "deal" or d.to_move not in self.page.mine():
+            return None
+        seat = d.to_move
+        return seat if seat is not None and self.page.view(seat).legal else None
+
+    def player(self, seat: int) -> str:
+        """Who plays ``seat`` on this page: ``"human"`` (the host's person) or a bot's level (a bot's seat, or a
+        friend's seat a stand-in plays)."""
+        level = str(self.session.settings["levels"][seat])
+        return str(self.session.settings["stand_in"]) if level == ONLINE else level
+
+    def view_model(self, seat: int) -> ViewModel:
+        """What the host's page draws for its ``seat``: the session's view model, with no move offered while the
+        stand-in waits for cards being opened (:attr:`.deal.standin.StandIn.behind`)."""
+        vm = self.session.view_model(seat)
+        return Guest.closed_view(vm) if self.standin.behind or self.standin.broken else vm
+
+    def save(self) -> str:
+        """What the host's page keeps in its storage: the session's save (:meth:`~kingcore.web.Session.to_save`)
+        of the audited game — every deal finished and audited — never with the deal in play. Its stand-in could be
+        a friend's real hand where the page's own cards leave no other (a host holding every other hand knows
+        the last one by elimination), and a host's page reloaded mid-deal has lost its keys: that deal is dealt
+        again anyway."""
+        s = self.session
+        return Session(fork(self.page.game), s.settings, s.seq, s.game_id, sorted(s.undo_deals)).to_save()
+
+    def events(self) -> list[Event]:
+        """What happened since the last call (:class:`~.deal.mental.Event`: a deal dealt, a move, an audit, a
+        cheat, a stall, an annulment, ``no_world``…), for the page to say."""
+        out, self._events = self._events, []
+        return out
+
+    # ----- the page's calls -----------------------------------------------------------------------------------
+
+    def connect(self, peer: str) -> list[POut]:
+        """A new connection (:meth:`.lobby.Lobby.connect`)."""
+        return self._after(self.lobby.connect(peer))
+
+    def receive(self, peer: str, text: str) -> list[POut]:
+        """A text from ``peer`` (:meth:`.lobby.Lobby.receive`; its ``mp`` texts relayed and read). Never raises."""
+        return self._after(self.lobby.receive(peer, text))
+
+    def lost(self, peer: str) -> list[POut]:
+        """A connection lost (:meth:`.lobby.Lobby.lost`): the deal its page is needed in is annulled."""
+        return self._after(self.lobby.lost(peer))
+
+    def stand_in(self, seat: int, on: bool = True) -> list[POut]:
+        """The host's choice for an away seat (:meth:`.lobby.Lobby.stand_in`): a stand-in bot lets the table deal
+        on without its friend."""
+        return self._after(self.lobby.stand_in(seat, on))
+
+    def free(self, seat: int) -> list[POut]:
+        """The host gives ``seat`` to someone else (:meth:`.lobby.Lobby.free`)."""
+        return self._after(self.lobby.free(seat))
+
+    def tick(self) -> list[POut]:
+        """Call every second: the lobby's deadlines, and a page that owes its part for too long is named as
+        stalling and the deal annulled (:data:`.deal.mental.STALL_S`)."""
+        out = self.lobby.tick()
+        return self._after(out + self.lobby.send(self._mp(self.page.tick(self.clock()))))
+
+    def move(self, seat: int, token: str) -> list[POut]:
+        """A move of a seat this page holds (its person's, a bot's, a stand-in's): a call, or a card shown with
+        its keys.
+
+        Raises:
+            IllegalMoveError, BlindError, ValueError: as :meth:`.deal.mental.MentalPage.move`.
+        """
+        return self._after(self.lobby.send(self._mp(self.page.move(seat, token, self.clock()))))
+
+    # ----- internals ------------------------------------------------------------------------------------------
+
+    def _after(self, outs: list[POut]) -> list[POut]:
+        """After every call: greet new friends' pages (and see lost ones), relay and read their texts, send the game
+        so far to the pages that missed a deal, and start the next round when it is due."""
+        out: list[HostOut] = self._greet()
+        out += self._relay()
+        out += self._records()
+        out += self._start()
+        r = self.page.round
+        self.host.dealing = r.deal if r is not None and r.state not in _OVER else None
+        return outs + self.lobby.send(out)
+
+    def _mp(self, outs: list[Out]) -> list[HostOut]:
+        """The mental page's outs: its texts as ``mp`` messages to the friends' pages they are for (every other
+        page of the round, or one), its events kept; the stand-in brought up to date."""
+        r = self.page.round
+        out: list[HostOut] = []
+        for o in outs:
+            if isinstance(o, Send):
+                pages = [o.to] if o.to is not None else [q for q in (r.pages if r else []) if q]
+                out += [(self.seat_of(q), self._text(0, o.text)) for q in pages if q]
+            else:
+                self._events.append(o)
+                self._bench(o)
+        self.checks.note(outs)
+        self._events += self.standin.sync(self.page)
+        return out
+
+    def _bench(self, e: Event) -> None:
+        """A friend's page named for a stall or a cheat sits the deal's next tries out (the host's page holds its
+        seat, a stand-in bot plays it); it is back from the next deal on."""
+        if e.kind in ("stalled", "cheat") and e.page:
+            for seat in self.host.online_seats:
+                if self.page_of(seat) == e.page:
+                    self._benched[seat] = e.deal
+
+    def _greet(self) -> list[HostOut]:
+        """Each friend newly seated gets ``mental`` (its page number) and the game so far; a friend gone is let
+        go, and the deal its page is needed in annulled."""
+        out: list[HostOut] = []
+        r = self.page.round
+        running = r is not None and r.state not in _OVER
+        for seat in self.host.online_seats:
+            peer = self.lobby.peer_of(seat)
+            if self._greeted.get(seat) == peer:
+                continue
+            if seat in self._greeted:
+                out += self._left(seat)
+            if peer is None:
+                continue
+            self._greeted[seat] = peer
+            self._since[seat] = r.deal if running and r is not None else -1
+            out.append((seat, self.host.message("mental", page=self.page_of(seat))))
+            out += self._record(seat)
+            out += [o for o in self.host.welcomes() if o[0] != seat]  # its name, on the others' pages
+            if running and r is not None and r.owners[seat] == 0:
+                self._sit(seat, True)  # the deal in play goes on with its stand-in
+        return out
+
+    def _left(self, seat: int) -> list[HostOut]:
+        del self._greeted[seat]
+        self._told.pop(seat, None)
+        if seat in self._sitting:  # back to waiting: the host's page chooses again for an away seat
+            self._sit(seat, False)
+        page = self.page_of(seat)
+        if not self.page.needs(page):
+            return []
+        r = self.page.round
+        assert r is not None
+        words = f"seat {seat}'s page left: deal {r.deal} is annulled, to be dealt again"
+        return self._mp(self.page.annul(self.clock(), page, "left", words))
+
+    def _record(self, seat: int) -> list[HostOut]:
+        """The audited game so far for ``seat``'s page (``record``): a page joins between deals with it."""
+        game = self.page.game
+        self._told[seat] = _progress(game)
+        if _progress(game) == (0, False):
+            return []
+        text = dumps(game)
+        if len(text) > MAX_MESSAGE - 200:
+            self._events.append(Event("refused", len(game.deals), f"the game so far is too long for seat {seat}'s "
+                                                                  "page: a stand-in plays its seat", None, seat))
+            self._benched[seat] = 10**9
+            return []
+        return [(seat, self.host.message("record", deal=len(game.deals), text=text))]
+
+    def _records(self) -> list[HostOut]:
+        """The game so far for each friend's page that was not in the round that changed it."""
+        r = self.page.round
+        now = _progress(self.page.game)
+        out: list[HostOut] = []
+        for seat in self._greeted:
+            if r is not None and self.page_of(seat) in r.pages and r.state != "annulled":
+                if r.state == "done":
+                    self._told[seat] = now
+            elif self._told.get(seat, (-1, False)) < now:
+                out += self._record(seat)
+        return out
+
+    def _sit(self, seat: int, on: bool) -> None:
+        """A connected friend's seat given to a stand-in for a deal its page sits out (``on``), or back to it."""
+        if on and self.session.settings["online"][seat] != "bot":
+            self.host.stand_in(seat, True, idle=True)
+            self._sitting.add(seat)
+        elif not on and seat in self._sitting:
+            self._sitting.discard(seat)
+            self.host.stand_in(seat, False, idle=True)
+
+    def _start(self) -> list[HostOut]:
+        """The next round, when one is due and every seat has a page: a friend's page that is here and has the
+        game so far, else the host's page while a stand-in plays it; a friend away whom the table waits for
+        stops it."""
+        key = self.page.expected()
+        game = self.page.game
+        if key is None or game.phase is Phase.RUBBER_OVER:
+            return []
+        deal, now = key[0], _progress(game)
+        owners, sitting, benched = [], [], []
+        for seat, level in enumerate(self.session.settings["levels"]):
+            if level != ONLINE:
+                owners.append(0)
+            elif seat in self._greeted and self._since[seat] < deal and self._benched.get(seat) != deal \
+                    and self._told.get(seat) == now:
+                owners.append(self.page_of(seat))
+            elif seat in self._greeted or self.session.settings["online"][seat] == "bot":
+                owners.append(0)
+                sitting.append(seat)
+                if seat in self._greeted and self._since[seat] < deal and self._started.get(seat) != deal:
+                    self._started[seat] = deal
+                    benched.append(self.page_of(seat))  # told it sits out (its page says so)
+            else:
+                return []  # the table waits for this friend
+        for seat in self.host.online_seats:
+            self._sit(seat, seat in sitting)
+        outs = self.page.start(self.clock(), sorted({0, *owners}), owners)
+        start = outs[0]
+        assert isinstance(start, Send)
+        return [(self.seat_of(q), self._text(0, start.text)) for q in benched] + self._mp(outs)
+
+    def _text(self, sender: int, text: str) -> str:
+        """A mental-poker text of page ``sender`` as an ``mp`` message."""
+        return self.host.message("mp", **{"from": sender, "text": text})
+
+    def _relay(self) -> list[HostOut]:
+        """The ``mp`` texts friends sent: each passed on to the pages it is for — first, so that every page gets a
+        page's step before any step that follows from it — and read by this page when it is one of them."""
+        taken, self.host.relayed = self.host.relayed, []
+        out: list[HostOut] = []
+        for seat, to, text in taken:
+            sender = self.page_of(seat)
+            r = self.page.round
+            if r is not None and sender in r.pages:
+                pages = [q for q in r.pages if q not in (0, sender)] if to is None else \
+                    [to] if to in r.pages and to not in (0, sender) else []
+                out += [(self.seat_of(q), self._text(sender, text)) for q in pages]
+            if to in (None, 0):
+                out += self._mp(self.page.receive(sender, text, self.clock()))
+        return out
+
+
+class MentalGuest:
+    """A friend's page at a mental-poker table: its connection's :class:`~.guest.Guest`, its mental page (made at
+    the host's ``mental``, and again from the host's ``record`` when it missed a deal) and its own session over
+    the stand-in world, whose view models the page draws.
+
+    Args:
+        guest: this connection's guest (a new :class:`MentalGuest` for each connection: a page that lost its
+            connection lost the texts meanwhile, and the host's page annulled the deal it was in).
+        randbytes: the platform's random source.
+        clock: seconds, monotonic (the stalls' deadlines).
+        checks: the page's checks so far (:attr:`checks` of its earlier connection's ``MentalGuest``).
+
+    Attributes:
+        checks: each deal's check on this page (:class:`~.deal.checks.Checks`): audited here, or not checked and
+            why — what its result panel says of the deal.
+    """
+
+    def __init__(self, guest: Guest, randbytes: Callable[[int], bytes],
+                 clock: Callable[[], float] = time.monotonic, checks: Checks | None = None) -> None:
+        self.guest = guest
+        self.randbytes = randbytes
+        self.clock = clock
+        self.page: MentalPage | None = None
+        self.standin: StandIn | None = None
+        self.checks = checks if checks is not None else Checks()
+        self._events: list[Event] = []
+        self._came: int | None = None  # the deals over when this connection was seated (its first record)
+
+    @property
+    def seat(self) -> int | None:
+        """This page's seat, once welcomed."""
+        return self.guest.seat
+
+    def events(self) -> list[Event]:
+        """What happened since the last call (the mental page's and the stand-in's events)."""
+        out, self._events = self._events, []
+        return out
+
+    def view_model(self) -> ViewModel | None:
+        """What the page draws for its seat (``None`` before the host's ``mental``): its own session's view model,
+        with no move offered while the stand-in waits for cards being opened."""
+        s, seat = self.standin, self.guest.seat
+        if s is None or seat is None:
+            return None
+        vm = s.session.view_model(seat)
+        return Guest.closed_view(vm) if s.behind or s.broken else vm
+
+    def my_turn(self) -> bool:
+        """Whether this page's seat moves now, its cards open."""
+        page, seat = self.page, self.guest.seat
+        d = page.deal if page is not None else None
+        return (d is not None and page is not None and seat is not None and d.to_move == seat
+                and page.round is not None and page.round.state == "deal" and bool(page.view(seat).legal))
+
+    def stand_in(self) -> bool:
+        """Whether a stand-in bot plays this page's seat now: the host gave the seat one (its presence says
+        ``bot``) while the friend is away past the turn limit but its page is here — and this page, the only one
+        holding the seat's cards, plays it (the bots choose from ``page.view(seat)``) until the friend acts."""
+        seat, presence = self.guest.seat, self.guest.presence
+        return seat is not None and seat < len(presence) and presence[seat] == BOT
+
+    def receive(self, text: str) -> tuple[dict[str, Any], list[str]]:
+        """A text from the host: what :meth:`.guest.Guest.receive` answers, and the texts to send back (this
+        page's ``mp`` texts). Never raises."""
+        got = self.guest.receive(text)
+        out: list[str] = []
+        if "mental" in got and self.guest.rules is not None:
+            self._open(Game(self.guest.rules))
+        elif ("welcome" in got or "presence" in got) and self.standin is not None:
+            self._settings()
+        elif "record" in got and self.page is not None:
+            self._record(got["record"])
+        elif "mp" in got and self.page is not None:
+            out = self._send(self.page.receive(got["mp"]["from"], got["mp"]["text"], self.clock()))
+        return got, out
+
+    def move(self, token: str, bot: bool = False) -> list[str]:
+        """This page's seat's move — its person's, or its stand-in bot's (``bot``, :meth:`stand_in`): the texts
+        to send. The person's move while a stand-in plays the seat first says the friend is back (``here``).
+
+        Raises:
+            IllegalMoveError, BlindError, ValueError: as :meth:`.deal.mental.MentalPage.move`.
+        """
+        if self.page is None or self.guest.seat is None:
+            raise ValueError("no mental table yet")
+        back = [self.guest.here()] if not bot and self.stand_in() else []
+        return back + self._send(self.page.move(self.guest.seat, token, self.clock()))
+
+    def tick(self) -> list[str]:
+        """Call every second: a page that owes this one its part for too long is named as stalling."""
+        return self._send(self.page.tick(self.clock())) if self.page is not None else []
+
+    # ----- internals ------------------------------------------------------------------------------------------
+
+    def _open(self, game: Game) -> None:
+        g = self.guest
+        assert g.rules is not None and g.table is not None and g.mental is not None
+        self.page = MentalPage(g.rules, g.mental, g.table, self.randbytes, seat=g.seat, game=game)
+        if self.standin is None:
+            self.standin = StandIn(Session(Game(g.rules), game_id=g.table), self.randbytes)
+            self._settings()
+        self._events += self.standin.sync(self.page)
+
+    def _settings(self) -> None:
+        """The session's levels, names and stand-ins as the host's welcome and presence say."""
+        assert self.standin is not None and self.guest.welcome is not None
+        w, presence = self.guest.welcome, self.guest.presence
+        levels = list(w["levels"])
+        online = [("bot" if presence[s] == BOT else "wait") if level == ONLINE and s < len(presence) else None
+                  for s, level in enumerate(levels)]
+        settings = self.standin.session.settings
+        settings.update(levels=levels, names=[n or "" for n in w["names"]], online=online)
+        people = [s for s, level in enumerate(levels) if level == HUMAN]
+        settings["viewer"] = people[0] if people else 0
+
+    def _record(self, text: str) -> None:
+        """The host's game so far: this page takes it between deals when it missed one (it was not in its round),
+        saying a deal it was left out of although connected before it began."""
+        page = self.page
+        assert page is not None
+        r = page.round
+        if r is not None and r.state not in _OVER:
+            return
+        try:
+            game = loads(text)
+        except KingError:
+            return
+        if self._came is None:
+            self._came = len(game.deals)
+        if _progress(game) <= _progress(page.game):
+            return
+        first = len(page.game.deals) + 1
+        for deal in range(first, len(game.deals) + 1):
+            if deal > self.guest.joined_during:
+                said = [e for e in page.table_at(deal) if isinstance(e, Event)]
+                self.checks.note(said)
+                self._events += said
+        try:
+            self._open(game)
+        except ValueError:
+            self._events.append(Event("refused", len(game.deals), "the host's game so far is not between deals", 0))
+            return
+        self.checks.missed(first, len(game.deals), self._came, self.guest.joined_during)
+
+    def _send(self, outs: list[Out]) -> list[str]:
+        out: list[str] = []
+        said: list[Event] = []
+        seat, presence = self.guest.seat, self.guest.presence
+        for o in outs:
+            if isinstance(o, Send):
+                out.append(self.guest.mp(o.to, o.text))
+            elif o.detail == "left_out" and seat is not None and seat < len(presence) and presence[seat] == BOT:
+                words = f"deal {o.deal} is dealt without this page: a stand-in bot plays its seat while it is away"
+                said.append(Event("stood_in", o.deal, words, 0, seat))  # the host said so (presence)
+            else:
+                said.append(o)
+        self.checks.note(said)
+        self._events += said
+        if self.page is not None and self.standin is not None:
+            self._events += self.standin.sync(self.page)
+        return out

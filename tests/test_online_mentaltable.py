@@ -1,0 +1,241 @@
+"""The mental table (kingcore.online.mentaltable) over the lobby, simulated (tests/mental_sim.py): deals and whole
+rubbers with 1–3 friends and bots, no page knowing another person's unplayed card at any step, every page's views
+a real game's, every deal audited on every page, a friend lost and back, cheats caught."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from mental_sim import DATA_CHANNEL, Faults, MentalSim
+
+from kingcore.game import Phase
+from kingcore.online import Guest, encode
+from kingcore.online.deal.group import scalar_text
+from kingcore.web import ONLINE
+
+
+def test_a_host_and_a_friend_play_a_whole_rubber_over_a_data_channel() -> None:
+    t = MentalSim(1, players=3, friends=1, faults=DATA_CHANNEL)
+    t.run()
+    t.finish()
+    assert t.page.game.phase is Phase.RUBBER_OVER and len(t.page.audits) == 14
+    assert t.table.session.game.sheet.rows == t.page.game.sheet.rows  # the host's save: the engine's real game
+    assert t.counts["views"] > 14 * 8 and t.counts["texts"] > 14 and t.counts["bot_views"] > 14 * 4, t.counts
+    checks = t.table.checks.deals  # what each result panel says of each deal
+    assert sorted(checks) == list(range(1, 15)) and {c.code for c in checks.values()} == {"audited"}
+    assert checks[14].words == "deal 14 audited: every card was dealt once and played by the rules"
+    f = next(iter(t.friends.values()))
+    said = f.all[-1].checks.deals  # the friend's page, over its connections (a data channel loses some)
+    assert {d for got in f.audited.values() for d in got} == {d for d, c in said.items() if c.checked}
+    assert {c.code for c in said.values()} <= {"audited", "joined"}
+
+
+@pytest.mark.parametrize(("seed", "players", "friends", "options", "warmup", "prefer"), [
+    (2, 2, 1, {"replay": "auction", "eralash": False, "deal_by": 2}, 6, ""),
+    (3, 3, 2, {"deck": "kitty", "order": "chosen"}, 0, ""),
+    (4, 3, 1, {"deck": "kitty", "deal_order": "king,tricks,boys,girls,hearts,last_two"}, 0, ""),
+    (5, 4, 3, {"replay": "trumps", "eralash": False, "deal_by": 2}, 6, "trump:last-card"),
+    (6, 4, 2, {"replay": "auction", "eralash": False}, 6, ""),
+    (7, 5, 2, {"first_dealer": "first_ace"}, 0, ""),
+    (8, 6, 3, {}, 0, ""),
+])
+def test_tables_of_every_size_and_rule_set(seed: int, players: int, friends: int, options: dict[str, Any],
+                                           warmup: int, prefer: str) -> None:
+    """Two deals (one with six players) at each table; with ``warmup`` the friends join a rubber under way and
+    play its trump deals."""
+    t = MentalSim(seed, players=players, friends=friends, options=options, prefer=prefer, warmup=warmup)
+    deals = 2 if players < 6 else 1
+    t.run(deals=deals)
+    t.finish()
+    assert [a.deal for a in t.page.audits] == list(range(warmup + 1, warmup + deals + 1))
+    for checks in [t.table.checks, *(f.mg.checks for f in t.friends.values() if f.mg is not None)]:
+        assert [checks.deals[d].code for d in range(1, warmup + deals + 1)] == ["before"] * warmup + ["audited"] * deals
+    assert t.counts["views"] > 10
+    if prefer:
+        assert t.counts["shown"] == deals * (friends + 1)  # the caller's last card shown on every page
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "players", "friends", "options"), [
+    (11, 4, 1, {}), (12, 4, 2, {"replay": "trumps"}), (13, 4, 3, {"replay": "auction"}),
+    (14, 3, 2, {"deck": "kitty"}), (15, 5, 3, {}), (16, 6, 2, {"deal_by": 2}),
+])
+def test_slow_whole_rubbers_with_one_to_three_friends(seed: int, players: int, friends: int,
+                                                      options: dict[str, Any]) -> None:
+    t = MentalSim(seed, players=players, friends=friends, options=options, faults=DATA_CHANNEL)
+    t.run()
+    t.finish()
+    assert t.page.game.phase is Phase.RUBBER_OVER
+
+
+# ----- a friend lost and back ---------------------------------------------------------------------------------
+
+def mid_deal(t: MentalSim, cards: int = 3) -> int:
+    """Play on until ``cards`` cards of a deal are down; that deal's number."""
+    t.run(until=lambda: t.page.deal is not None and len(t.page.deal.plays) >= cards
+          and t.page.round is not None and t.page.round.state == "deal")
+    assert t.page.deal is not None
+    return t.page.deal.number
+
+
+@pytest.mark.parametrize("stand_in", [True, False])
+def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: bool) -> None:
+    """The deal in play needs the lost page's keys: annulled on every page still here and dealt again — at once
+    with a stand-in bot at the host's page, or once the friend is back; the friend's new page takes the game so far
+    and plays the next deals."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=1.0 if stand_in else 0.0, away=(1.0, 1.0)))
+    deal = mid_deal(t)
+    seat = next(iter(t.friends))
+    t.lose(seat)
+    t.settle()
+    annulled = [(s, e) for s, e in t.events if e.kind == "annulled" and e.deal == deal]
+    assert {s for s, _ in annulled} == {-1, *(s for s in t.friends if s != seat)}
+    assert "left" in annulled[0][1].words
+    r = t.page.round
+    assert r is not None
+    if stand_in:  # dealt again at once, the seat at the host's page
+        assert r.key == (deal, 1, -1) and r.owners[seat] == 0
+        assert t.lobby.presence()[seat] == "bot"
+    else:  # the table waits for the friend
+        assert r.state == "annulled" and t.page.expected() == (deal, 1, -1)
+    t.run(deals=2)
+    t.finish()
+    assert t.friends[seat].lost == 1 and len(t.friends[seat].all) == 2
+    assert {a.deal for a in t.page.audits} >= {deal, deal + 1}
+    back = t.friends[seat].all[-1]
+    assert back.page is not None and back.page.page == t.table.page_of(seat)
+    assert back.checks is t.friends[seat].all[0].checks  # one page: its checks go on across its connections
+    assert back.checks.deals[deal].code == ("joined" if stand_in else "audited")  # dealt again without it, or with
+    assert back.checks.deals[deal + 1].code == "audited"
+    assert any(t.table.page_of(seat) in pages for d, pages in t.rounds.items() if d > deal)  # it plays again
+
+
+def test_a_friend_joining_mid_deal_sits_it_out_and_plays_the_next() -> None:
+    t = MentalSim(22, players=4, friends=2, faults=Faults(stand_in=1.0, away=(0.5, 0.5)))
+    deal = mid_deal(t, cards=1)
+    seat = max(t.friends)
+    t.lose(seat)  # annuls deal, dealt again with a stand-in; the friend is back in half a second
+    t.run(until=lambda: t.friends[seat].mg is not None and t.page.deal is not None and len(t.page.deal.plays) > 2)
+    mg = t.friends[seat].mg
+    assert mg is not None and mg.page is not None
+    assert mg.guest.joined_during == deal  # it came during the deal's second try
+    t.run(deals=2)
+    t.finish()
+    page = t.table.page_of(seat)
+    assert page not in t.rounds[deal] and page in t.rounds[deal + 1]
+    said = {d: (c.code, c.words) for d, c in mg.checks.deals.items()}  # its result panels, never silent
+    assert said[deal] == ("joined", "not checked: you joined during this deal")
+    assert said[deal + 1][0] == "audited"
+    assert not [e for s, e in t.events if s == seat and e.kind in ("refused", "stood_in")]
+
+
+def test_a_friend_lost_after_its_audit_lets_the_deal_end_without_it() -> None:
+    t = MentalSim(23, players=3, friends=2)
+    t.run(until=lambda: t.page.round is not None and t.page.round.state == "audit"
+          and any(q in t.page.round.audit for q in t.page.round.pages if q), settle=False)
+    r = t.page.round
+    assert r is not None
+    q = next(q for q in r.pages if q and q in r.audit)
+    t.lose(t.table.seat_of(q))
+    t.settle()
+    assert r.state in ("audit", "done") and not [e for _, e in t.events if e.kind == "annulled"]
+    t.run(deals=1)
+    t.finish()
+
+
+def test_a_friend_away_past_the_turn_limit_is_played_by_its_own_pages_stand_in() -> None:
+    """The friend does not move for the turn limit; the host gives the seat a stand-in bot, which the friend's own
+    page plays — only it holds the seat's cards — until the friend acts again."""
+    t = MentalSim(24, players=3, friends=1, turn_limit=30)
+    seat = next(iter(t.friends))
+    t.asleep.add(seat)
+    t.run(until=lambda: seat in t.lobby.idle, settle=False)
+    assert t.lobby.presence()[seat] == "away"
+    t.send_to(t.table.stand_in(seat))
+    t.run(deals=1)
+    assert t.counts["stand_in_moves"] > 8 and t.lobby.presence()[seat] == "bot"
+    assert t.table.page_of(seat) in t.rounds[max(t.rounds)]  # its page still deals and plays
+    t.asleep.clear()
+    t.run(until=lambda: t.counts["friend_moves"] > 0)
+    assert t.lobby.presence()[seat] == "here" and seat not in t.lobby.idle
+    t.run(deals=1)
+    t.finish()
+
+
+# ----- cheats still caught ------------------------------------------------------------------------------------
+
+def test_a_friends_wrong_key_is_caught_and_its_page_sits_the_deal_out() -> None:
+    friends = sorted(random.Random(31).sample(range(1, 4), 2))  # the seats MentalSim(31, 4, 2) gives friends
+
+    def tamper(seat: int, text: str) -> str:
+        doc = json.loads(text)
+        inner = json.loads(doc["text"]) if doc["kind"] == "mp" else {}
+        if inner.get("kind") == "mp_keys" and inner["deal"] == 1 and inner["try"] == 0 and seat == friends[0]:
+            inner["keys"][0][1] = scalar_text(12345)
+            doc["text"] = json.dumps(inner, separators=(",", ":"))
+            return json.dumps(doc)
+        return text
+
+    t = MentalSim(31, players=4, friends=2, tamper=tamper)
+    assert sorted(t.friends) == friends
+    t.run(deals=2)
+    cheats = [(s, e) for s, e in t.events if e.kind == "cheat"]
+    cheater = t.table.page_of(friends[0])
+    assert cheats and all(e.page == cheater for _, e in cheats)
+    assert "sent a key that opens no card" in cheats[0][1].words
+    assert {s for s, e in t.events if e.kind == "annulled" and e.deal == 1} >= {-1}
+    assert t.rounds[1][0] == 0 and cheater not in t.rounds[1]  # deal 1 dealt again without the cheater's page
+    assert cheater in t.rounds[2]  # back from the next deal
+    assert [e.kind for s, e in t.events if s == friends[0] and e.kind == "stood_in"] == ["stood_in"]
+    mg = t.friends[friends[0]].mg
+    assert mg is not None and mg.checks.deals[1].code == "without" and mg.checks.deals[2].code == "audited"
+    assert mg.checks.deals[1].words == "deal 1 is dealt without this page, which was named for a key that opens no card"
+
+
+def test_a_host_that_forges_a_relayed_card_is_caught() -> None:
+    def relay(seat: int, text: str) -> str:
+        doc = json.loads(text)
+        inner = json.loads(doc["text"]) if doc["kind"] == "mp" else {}
+        if inner.get("kind") == "mp_play" and inner["deal"] == 1 and inner["try"] == 0 and doc["from"] != 0:
+            inner["keys"][0] = scalar_text(777)  # the host's page changes another page's card on its way
+            doc["text"] = json.dumps(inner, separators=(",", ":"))
+            return json.dumps(doc)
+        return text
+
+    t = MentalSim(32, players=3, friends=2, relay=relay)
+    t.run(deals=1)
+    cheats = [e for s, e in t.events if e.kind == "cheat" and s != -1]
+    assert cheats and all(e.deal == 1 for e in cheats)
+    assert any(e.kind == "annulled" and e.deal == 1 for s, e in t.events if s != -1)
+    assert len(t.page.audits) == 1  # a later try of deal 1 is played and audited
+
+
+# ----- the host's side of the protocol ------------------------------------------------------------------------
+
+def test_a_mental_tables_host_takes_no_intent_hint_or_fair_round_and_sends_no_view() -> None:
+    t = MentalSim(41, players=3, friends=1)
+    t.run(deals=1)
+    seat = next(iter(t.friends))
+    f = t.friends[seat]
+    assert f.mg is not None
+    g = f.mg.guest
+    for text in (g.intent("QS"), g.hint(), g._msg("commit", deal=2, hash="ab" * 32)):
+        got = t.table.receive(str(f.conn), text)
+        reasons = [json.loads(x)["reason"] for _, x in got if x and '"refused"' in x]
+        assert reasons and reasons[0] in ("wrong_phase", "hints_off")
+    assert t.host.changed() == []
+
+
+def test_an_mp_text_outside_a_mental_table_is_refused() -> None:
+    from online_sim import Table
+
+    t = Table(1, players=3, friends=1)
+    seat = next(iter(t.pages))
+    got = t.lobby.receive(str(t.pages[seat].conn), t.guest(seat).mp(None, '{"kind":"mp_lock"}'))
+    assert [json.loads(x)["reason"] for _, x in got if x] == ["wrong_phase"]
+    assert Guest().receive(encode("mp", 1, **{"from": 0, "text": "x"})) == {
+        "error": "wrong_phase", "message": "mp before this page took a seat"}
+    assert ONLINE in t.session.settings["levels"]
