@@ -10,8 +10,9 @@ Russian, 1024×700 in Ukrainian, 1280×800 in English — open the table's link,
 move is the first legal one. At every friend's turn of play its hand is its seat's (read from the host's save)
 and its document holds no unplayed card of another seat (``tests/e2e/test_hotseat.absent``). In deals 2, 3 and 4
 (friend 1, 2, 3) the friend's page reloads after the deal's fourth move and is back at the table with no
-action; in deal 5 (or the first later one with four moves) the host's page does, and every friend's page reconnects by itself. At the end of every deal each friend's page marks it checked as the agreed shuffle (``data-fair``)
-unless its page came back during it (that deal it cannot check: ``data-unchecked``), and none unfair.
+action; in deal 5 (or the first later one with four moves) the host's page does, and every friend's page
+reconnects by itself. At the end of every deal each friend's page marks it checked as the agreed shuffle
+(``data-fair``) unless its page (or the host's) came back during it (``data-unchecked``), and none unfair.
 Printed: one line a deal and a summary — deals, checks, reload times, seconds. Minutes on two cores; not part
 of the test suite (its browser tests play a few moves with four pages: ``tests/e2e/test_rooms.py``).
 """
@@ -31,6 +32,8 @@ FRIENDS = {1: (360, 740, "ru-RU", "Петя"), 2: (1024, 700, "uk-UA", "Оста
 """Seat → the friend's viewport width and height, browser language and name."""
 RELOAD_IN = {2: 1, 3: 2, 4: 3}
 """Deal → the friend whose page reloads after that deal's fourth move."""
+SAID: dict[int, list[str]] = {}
+"""Each page's console lines (by ``id(page)``), for a failure's message."""
 HOST_RELOAD_FROM = 5
 """The host's page reloads after the fourth move of the first deal from this one that has four moves (a King
 deal may end sooner)."""
@@ -75,8 +78,8 @@ def main(argv: list[str]) -> int:
                 seed_storage(ctx, {PREFS_KEY: json.dumps({**prefs, **more})})
                 new = ctx.new_page()
                 new.set_default_timeout(120_000)
-                new.said = []
-                new.on("console", lambda m, said=new.said: said.append(f"{m.type}: {m.text[:200]}"))
+                said = SAID[id(new)] = []
+                new.on("console", lambda m: said.append(f"{m.type}: {m.text[:200]}"))
                 return new
 
             host = page(levels=["human", "online", "online", "online"])
@@ -176,7 +179,7 @@ def where(page: Any) -> str:
                            ".map(d => d.id + ': ' + d.textContent.slice(0, 300))]")
     except Exception as e:  # a closed page
         at = repr(e)
-    return f"{at}; console: {getattr(page, 'said', [])[-25:]}"
+    return f"{at}; console: {SAID.get(id(page), [])[-25:]}"
 
 
 def back_again(page: Any) -> None:
@@ -186,7 +189,7 @@ def back_again(page: Any) -> None:
     except Exception as e:
         where = page.evaluate("[JSON.stringify(document.body.dataset), [...document.querySelectorAll('dialog[open]')]"
                               ".map(d => d.id + ': ' + d.textContent.slice(0, 300))]")
-        raise AssertionError(f"not playing again: {where}; console: {getattr(page, 'said', [])[-30:]}") from e
+        raise AssertionError(f"not playing again: {where}; console: {SAID.get(id(page), [])[-30:]}") from e
 
 
 def fair(guests: dict[int, Any], deal: int, back: set[int]) -> None:

@@ -1,7 +1,6 @@
-"""The King page (PyScript, main thread): wiring only — the catalog, the storage, the application
-(``king.app``) and the page's events. The modules under ``king/`` reach the engine only through the session
-package ``kingcore.web``; PyScript's ``files`` config puts them (and ``locale/en.mo``) in Python's file system.
-"""
+"""The King page (PyScript, main thread): wiring only — the catalog, the storage, the application (``king.app``)
+and the page's events. The modules under ``king/`` reach the engine only through the session package
+``kingcore.web``; PyScript's ``files`` config puts them (and ``locale/en.mo``) in Python's file system."""
 
 from __future__ import annotations
 
@@ -43,7 +42,7 @@ CAT = load_catalog(LANG)
 app = App(CAT, STORE)
 dialog = NewGameDialog(CAT, new_game_options(), app)  # the engine's options, every table size, read once
 JOIN, ROOM = join_code(str(window.location.hash)), room_code(str(window.location.hash))
-friends = LazyFriends(CAT, app)  # issue 19: friends online, imported on first use (a game with friends, a #join= link)
+friends = LazyFriends(CAT, app)  # friends online, imported on first use (a game with friends, a link)
 strays = StrayClicks()  # a double click's follow-up on my hand plays no card (one device, hot seat, a friend's)
 strays.bind()
 
@@ -62,8 +61,8 @@ def next_deal() -> None:
 
 
 def boot() -> None:
-    """Draw the stored game and mark the page ready. Nothing stored can stop this (issue 22 item 2): a
-    failure while restoring or drawing it becomes the unreadable-save banner, whose New game plays on."""
+    """Draw the stored game and mark the page ready; nothing stored stops it (a failure restoring or drawing
+    it becomes the unreadable-save banner, whose New game plays on). A friend's page from a link: its table."""
     show_language(CAT, LANG)
     document.body.dataset.lang = LANG
     window.addEventListener("hashchange", create_proxy(on_hash))

@@ -35,6 +35,7 @@ class Table(Protocol):
     app: App
     clock: Callable[[], float]
     lobby: Lobby | None
+    drawn: Any  # what the panel shows (None: drawn anew at the next draw)
 
     def draw(self) -> None: ...
 
