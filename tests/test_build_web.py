@@ -208,6 +208,39 @@ def test_cli_keeps_every_subcommand() -> None:
     assert r.returncode == 2 and "only for pyodide-bench and test" in r.stderr
 
 
+def test_cpu_quota_makes_a_group_and_a_launcher_that_joins_it(tmp_path: Path) -> None:
+    """The half-core run's group (tools.cpu_quota) in a stand-in for /sys/fs/cgroup/cpu: the quota written as a
+    share of the period, a launcher that puts its own process in the group and then runs the browser with its
+    arguments, and the group gone after. A missing controller is said in a sentence, not a traceback."""
+    from tools.cpu_quota import CpuQuota, unavailable
+
+    assert "no cgroup v1 cpu controller" in str(unavailable(tmp_path))
+    for name in ("cpu.cfs_quota_us", "cpu.cfs_period_us", "cgroup.procs"):
+        (tmp_path / name).write_text("-1\n")
+    assert unavailable(tmp_path) is None
+    browser = tmp_path / "browser"
+    browser.write_text("#!/bin/sh\necho \"$@\" > \"$(dirname \"$0\")/args\"\n")
+    browser.chmod(0o755)
+    with pytest.raises(ValueError, match="fraction of one core"):
+        CpuQuota(0, str(browser), root=tmp_path)
+    with CpuQuota(0.5, str(browser), root=tmp_path) as quota:
+        group = quota.group
+        group.mkdir(exist_ok=True)  # a real controller makes these files itself
+        assert (group / "cpu.cfs_quota_us").read_text() == "50000\n"
+        assert (group / "cpu.cfs_period_us").read_text() == "100000\n"
+        r = subprocess.run([quota.launcher, "--headless", "a b"], capture_output=True, text=True, timeout=30)
+        assert r.returncode == 0, r.stderr
+        assert (tmp_path / "args").read_text() == "--headless a b\n"
+        assert quota.processes() == [int(group.joinpath("cgroup.procs").read_text())]  # the launcher's own pid
+        group.joinpath("cgroup.procs").unlink()  # so that the stand-in group can be removed as a real one is
+        group.joinpath("cpu.cfs_quota_us").unlink()
+        group.joinpath("cpu.cfs_period_us").unlink()
+    assert not group.exists() and not Path(quota.launcher).exists()
+    r = subprocess.run([sys.executable, "build.py", "bench-web", "--cpu-quota", "nan"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "cpu-quota must be 0 or a number" in r.stderr, r.stderr
+
+
 def test_bench_stage_line_gives_marks_and_the_stages_between_them() -> None:
     marks = {"wasmMs": 600.0, "pyodideMs": 1700.0, "pyscriptAskedMs": 1710.0,
              "pyReadyMs": 1720.0, "importedMs": 1800.0}

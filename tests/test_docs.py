@@ -176,16 +176,17 @@ def test_bench_engine_command(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("flag", ["--docs", "--readme"])
 def test_bench_web_docs_flag_and_its_old_name(monkeypatch: pytest.MonkeyPatch, flag: str) -> None:
-    calls: list[tuple[int, bool, float]] = []
+    calls: list[tuple[int, bool, float, float]] = []
 
-    def fake(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
-        calls.append((runs, write_docs, throttle))
+    def fake(runs: int, write_docs: bool, throttle: float = 0.0, cpu_quota: float = 0.0) -> int:
+        calls.append((runs, write_docs, throttle, cpu_quota))
         return 0
 
     monkeypatch.setattr(bench_web, "bench_web", fake)
     assert cli.main(["bench-web", "--runs", "2", flag]) == 0
     assert cli.main(["bench-web"]) == 0
-    assert calls == [(2, True, 0.0), (3, False, 0.0)]
+    assert cli.main(["bench-web", "--runs", "1", "--cpu-quota", "0.5"]) == 0
+    assert calls == [(2, True, 0.0, 0.0), (3, False, 0.0, 0.0), (1, False, 0.0, 0.5)]
 
 
 def workflow(name: str) -> dict[str, object]:

@@ -38,10 +38,12 @@ def test_tool_runs(name: str, tmp_path: Path) -> None:
     assert expect in p.stdout, p.stdout[-2000:]
 
 
-IMPORT_ONLY = ("bench_web", "bench_first_bot", "bench_engine", "bench_warm", "friends_rubber", "bench_rooms")
-"""Only imported here: headless Chromium runs of the built site (``python build.py bench-web``) and the
-engine's bench in CPython and Pyodide (``python build.py bench-engine``), warm starts of built sites side
-by side (``python -m tools.bench_warm``), a whole rubber with two friends online (``python -m
+IMPORT_ONLY = ("bench_web", "bench_first_bot", "bench_engine", "bench_warm", "bench_cold", "cpu_quota",
+               "friends_rubber", "bench_rooms")
+"""Only imported here: headless Chromium runs of the built site (``python build.py bench-web``, its CPU quota
+``tools.cpu_quota`` needing root) and the engine's bench in CPython and Pyodide (``python build.py
+bench-engine``), warm and first visits of built sites side by side (``python -m tools.bench_warm``,
+``python -m tools.bench_cold``), a whole rubber with two friends online (``python -m
 tools.friends_rubber``), pages joining rooms through a relay on the loopback (``python -m tools.bench_rooms``),
 minutes each."""
 

@@ -28,11 +28,11 @@ MARKS = (("playable", "window.kingStats.readyMs"), ("started", "window.kingStats
          ("bots", "window.kingStats.botsReadyMs"), ("card", "window.kingFirstBotCardMs"))
 
 
-def first_visit(ctx: Any, url: str, cores: int) -> dict[str, float]:
-    """A first visit of ``url`` in the new context ``ctx`` (closed after) seeing ``cores`` cores: ms from
-    navigation to ``playable``, to the bots' worker ``started`` and ready (``bots``), and to the first ``card``
-    a bot puts on the table (the scripted player plays its first card at once should it lead). A mark the
-    page does not set (an older page: ``started``) is left out."""
+def first_visit(ctx: Any, url: str, cores: int, keep_open: bool = False) -> dict[str, float]:
+    """A first visit of ``url`` in the new context ``ctx`` (closed after, unless ``keep_open``) seeing ``cores``
+    cores: ms from navigation to ``playable``, to the bots' worker ``started`` and ready (``bots``), and to the
+    first ``card`` a bot puts on the table (the scripted player plays its first card at once should it lead). A
+    mark the page does not set (an older page: ``started``) is left out."""
     ctx.add_init_script(script=FIRST_BOT_CARD % cores)
     page = ctx.new_page()
     page.goto(url)
@@ -44,15 +44,17 @@ def first_visit(ctx: Any, url: str, cores: int) -> dict[str, float]:
         page.wait_for_function(bot_card)
     page.wait_for_function("window.kingStats.botsReadyMs !== null")
     out = {key: page.evaluate(mark) for key, mark in MARKS}
-    ctx.close()
+    if not keep_open:
+        ctx.close()
     return {key: float(v) for key, v in out.items() if isinstance(v, (int, float))}
 
 
-def first_bot_line(med: dict[str, float]) -> str:
+def first_bot_line(med: dict[str, float], pre: str = "") -> str:
     """The first visits' sentence for the report: for each of :data:`CORES`, playable, the bots' worker
-    started and ready, and the first bot card (medians, ms from navigation start)."""
+    started and ready, and the first bot card (medians, ms from navigation start; keys ``pre`` +
+    ``first_bot:CORES:MARK``)."""
     def part(cores: int) -> str:
-        at = {k: med.get(f"first_bot:{cores}:{k}") for k, _ in MARKS}
+        at = {k: med.get(f"{pre}first_bot:{cores}:{k}") for k, _ in MARKS}
         words = [f"{label} {at[k]:.0f}" for k, label in (("playable", "playable"), ("started", "bots' worker started"),
                                                          ("bots", "ready"), ("card", "**first bot card**"))
                  if at[k] is not None]
