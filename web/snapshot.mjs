@@ -4,7 +4,7 @@
 // instead of initialising Python and importing kingcore again (docs/PERF.md §4: 4–7× less time to a
 // ready Python, on the main thread, where a phone-class CPU pays most).
 //
-// Message in: { indexURL, wheel, cache, url } (absolute URLs; `cache` the Cache Storage name, `url` the
+// Message in: { indexURL, stdLibURL, wheel, cache, url } (absolute URLs; `cache` the Cache Storage name, `url` the
 // snapshot's key in it). Message out: { ok: true, bytes } or { ok: false, error }.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -25,7 +25,7 @@ import asyncio, gettext, json, random, time
 onmessage = async ({ data }) => {
   try {
     const quiet = () => {};
-    const pyodide = await loadPyodide({ indexURL: data.indexURL, _makeSnapshot: true, stdout: quiet, stderr: quiet });
+    const pyodide = await loadPyodide({ indexURL: data.indexURL, stdLibURL: data.stdLibURL, _makeSnapshot: true, stdout: quiet, stderr: quiet });
     const wheel = new Uint8Array(await (await fetch(data.wheel)).arrayBuffer());
     pyodide.FS.writeFile("/tmp/kingcore.whl", wheel);
     pyodide.runPython(PREPARE);

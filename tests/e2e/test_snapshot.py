@@ -26,10 +26,22 @@ SPOIL_JS = """async () => {  // garbage under the snapshot's own key, as a damag
 }"""
 
 
+SOURCES_JS = """async () => {  // the standard modules this page's Python imported from a source (not a .pyc)
+  const py = await (await import(new URL("./boot.mjs", location.href).href)).start();
+  return JSON.parse(py.runPython(`import json, sys
+json.dumps(sorted(n for n, m in list(sys.modules.items())
+                  if str(getattr(m, "__file__", "") or "").startswith("/lib/python314.zip/")
+                  and not str(m.__file__).endswith(".pyc")))`));
+}"""
+
+
 def test_a_snapshot_is_stored_then_restored_and_a_damaged_one_dropped(server: Any, new_context: Any) -> None:
     ctx, _ = new_context()
     first = open_game(ctx, server.url)
     assert first.evaluate("document.documentElement.dataset.snapshot") == "none"
+    # a start without a snapshot compiles no standard module: the build compiled what it imports (a module
+    # named here goes into sitebuild/stdlib.py's PAGE_MODULES)
+    assert first.evaluate(SOURCES_JS) == []
     first.wait_for_function(MADE, timeout=240_000)
     assert first.evaluate("document.documentElement.dataset.snapshot") == "stored"
     first_hand = first.evaluate(HANDS_JS)
