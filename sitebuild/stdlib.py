@@ -33,7 +33,7 @@ from .common import RUNNER, WHEEL_CACHE, BuildError, log, run
 STOCK = "python_stdlib.zip"
 """Pyodide's own standard library (sources), as the npm package ships it."""
 COMPILED = "python_stdlib-compiled.zip"
-"""The site's: :data:`STOCK` with the start's modules compiled (``web/boot.mjs`` and ``web/snapshot.mjs`` name
+"""The site's: :data:`STOCK` with the start's modules compiled (``web/boot.mjs`` names
 it as ``stdLibURL``)."""
 PAGE_MODULES = ("html", "html.entities")
 """Standard modules a start imports that the build's Pyodide under Node does not: PyScript's (on the page and in

@@ -25,7 +25,8 @@ addEventListener("DOMContentLoaded", () => {
 """The init script: the page sees ``%d`` cores; ``kingFirstBotCardMs`` is when a card of another seat than the
 viewer's (south) first lies on the table."""
 MARKS = (("playable", "window.kingStats.readyMs"), ("started", "window.kingStats.botsStartedMs"),
-         ("bots", "window.kingStats.botsReadyMs"), ("card", "window.kingFirstBotCardMs"))
+         ("bots", "window.kingStats.botsReadyMs"), ("card", "window.kingFirstBotCardMs"),
+         ("page_move", "window.kingStats.botMain[0]"))
 
 
 def first_visit(ctx: Any, url: str, cores: int, keep_open: bool = False) -> dict[str, float]:
