@@ -202,9 +202,10 @@ def check_stdlib(out: Path) -> None:
 
 def check_net_wheel(out: Path) -> None:
     """Friends online (issue 19, the package ``kingcore.online``) is not in the page's start-up wheel but in a
-    wheel of its own — every source of the package and Pyodide's ``.pyc`` of each, a RECORD that lists each
-    with its hash — whose URL the page's loader (king/netload.py) names and the service worker precaches; the
-    start-up wheel's RECORD lists only its files."""
+    wheel of its own — Pyodide's ``.pyc`` of every module of the package in place of its source (issue 31:
+    one copy of each module), a RECORD that lists each with its hash — whose URL the page's loader
+    (king/netload.py) names and the service worker precaches; the start-up wheel's RECORD lists only its
+    files, its modules compiled likewise, without docstrings."""
     import base64
     import hashlib
     import zipfile
@@ -212,7 +213,7 @@ def check_net_wheel(out: Path) -> None:
     from sitebuild.wheels import NET_PACKAGE
 
     sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "kingcore" / "online").rglob("*.py")}
-    pycs = {f"{s.rsplit('/', 1)[0]}/__pycache__/{s.rsplit('/', 1)[1][:-3]}.cpython-314.pyc" for s in sources}
+    pycs = {f"{s}c" for s in sources}
     assert {"kingcore/online/__init__.py", "kingcore/online/host.py", "kingcore/online/deal/commit.py"} <= sources
     (start,), (net,) = sorted(out.glob("wheels/kingcore-*.whl")), sorted(out.glob("wheels/kingcore_net-*.whl"))
     for wheel in (start, net):
@@ -227,10 +228,15 @@ def check_net_wheel(out: Path) -> None:
                     sha = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
                     assert (digest, size) == (f"sha256={sha}", str(len(data))), arc
         online = {n for n in names if n.startswith(NET_PACKAGE)}
+        assert not {n for n in names if n.endswith(".py")}, wheel.name  # no source beside its .pyc
         if wheel is start:
-            assert "kingcore/web/session.py" in names and online == set(), sorted(online)
+            assert "kingcore/web/session.pyc" in names and online == set(), sorted(online)
+            doc = b"the one door between the web page and the engine"  # kingcore.web's docstring
+            assert doc in (ROOT / "kingcore" / "web" / "__init__.py").read_bytes()
+            with zipfile.ZipFile(wheel) as z:
+                assert doc not in z.read("kingcore/web/__init__.pyc")
         else:
-            assert online == sources | pycs and {n for n in names if n.startswith("kingcore/")} == online
+            assert online == pycs and {n for n in names if n.startswith("kingcore/")} == online
     assert f'NET_WHEEL = "./wheels/{net.name}"' in (out / "king" / "netload.py").read_text(encoding="utf-8")
     assert f'"./wheels/{net.name}"' in (out / "sw.js").read_text(encoding="utf-8")
     assert '"./peer.js"' in (out / "sw.js").read_text(encoding="utf-8")
