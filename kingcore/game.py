@@ -148,6 +148,8 @@ class DealInfo:
             once called; ``shown`` is the caller's last card when trump is called "by the last card".
         position: the current :class:`Position` once play has started.
         row: the score-sheet row index once over.
+        unseen: the cards (a mask) a record reader dealt at random in place of a record's hidden cards
+            (``?``, :mod:`kingcore.hidden`): nobody has seen them; 0 for a deal whose every card is known.
     """
 
     number: int
@@ -162,6 +164,7 @@ class DealInfo:
     caller: int | None = None
     shown: Card | None = None
     position: Position | None = None
+    unseen: int = 0
 
     @property
     def trump(self) -> int | None:

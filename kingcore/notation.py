@@ -8,7 +8,9 @@ of the rules only, every trick complete but the last one of an unfinished game. 
 through :class:`~kingcore.game.Game`, so a bad record raises :class:`~kingcore.errors.NotationError` with
 the line and column. Limits (:mod:`kingcore.limits`): a record is at most 1,000,000 characters, a line
 at most 10,000, numbers 1-18 ASCII digits. An optional ``[Players]`` tag says who played each seat (a person's
-name or a bot's level: :func:`players_tag`)::
+name or a bot's level: :func:`players_tag`). A record written for one seat in the middle of a deal
+(``dumps(game, seat=0)``) writes each card of that deal the seat has not seen as ``?``
+(:mod:`kingcore.hidden`); the reader deals those at random, consistently with the record::
 
     [Event "King"]
     [Rules "king()"]
@@ -40,6 +42,7 @@ and the position's one-line form (:func:`parse_position`) is read here with the 
 
 from __future__ import annotations
 
+import random
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -50,6 +53,7 @@ from .cards import SUIT_LETTERS, Card, parse_dots
 from .contracts import Contract
 from .errors import DealError, IllegalMoveError, KingError, NotationError, Reason, RulesError
 from .game import Game, Phase
+from .hidden import HIDDEN, IN_PROGRESS, imagine, withheld
 from .limits import MAX_DIGITS, MAX_FILE, MAX_LINE, MAX_POSITION, check_size, json_loads, quote, small_int
 from .moves import Move
 from .position import Bid, Deal, Position, unreachable
@@ -145,9 +149,13 @@ def record_players(text: str) -> list[Player] | None:
     return parse_players(value, len(value.split()))
 
 
-def dumps(game: Game, event: str = "King", players: Sequence[Player] | None = None) -> str:
+def dumps(game: Game, event: str = "King", players: Sequence[Player] | None = None,
+          seat: int | None = None) -> str:
     """The game as a record (strict canonical form, ends with a newline); ``players``: who played each seat,
-    written as a ``[Players]`` tag (:func:`players_tag`; ``None``: no tag).
+    written as a ``[Players]`` tag (:func:`players_tag`; ``None``: no tag); ``seat``: the record as that
+    seat may see it — the deal in progress with every card it has not seen (the other seats' unplayed cards,
+    the kitty) and the other seats' cards played (shown in their tricks) written ``?`` in the hands
+    (:func:`kingcore.hidden.withheld`; ``None``: every card).
 
     Raises:
         NotationError: ``event`` holds what a tag cannot (``"``, ``\\``, ``[``, ``]``, ``#``, a line break
@@ -156,6 +164,11 @@ def dumps(game: Game, event: str = "King", players: Sequence[Player] | None = No
     if not isinstance(event, str) or not _TAG_VALUE.fullmatch(event):
         raise NotationError(f"an [Event] tag cannot hold {quote(str(event))}: no quotes, brackets, '#', "
                             "backslashes or line breaks, at most 200 characters")
+    hide = withheld(game, seat) if seat is not None else 0
+
+    def cards(cs: list[Card], last: bool) -> str:
+        return " ".join(HIDDEN if last and hide & c.mask else str(c) for c in cs)
+
     out = [f'[Event "{event}"]', f'[Rules "{game.rules}"]']
     if players is not None:
         if len(players) != game.rules.players:
@@ -172,9 +185,9 @@ def dumps(game: Game, event: str = "King", players: Sequence[Player] | None = No
         out.append("")
         out.append(f"deal {d.number} dealer {d.dealer}")
         for s in range(n):
-            out.append(f"hand {s} " + " ".join(str(c) for c in d.hands[s]))
+            out.append(f"hand {s} " + cards(d.hands[s], d is game.current))
         if d.kitty:
-            out.append("kitty " + " ".join(str(c) for c in d.kitty))
+            out.append("kitty " + cards(d.kitty, d is game.current))
         for seat, m in d.calls:
             out.append(f"call {seat} {m}")
         for t in range(0, len(d.plays), n):
@@ -218,19 +231,27 @@ def record_text(text: str) -> str:
     return text
 
 
-def loads(text: str) -> Game:
+def loads(text: str, rng: random.Random | None = None) -> Game:
     """Replay a record into a :class:`Game` (which may be unfinished: a saved game in progress, even one
     before the draw for dealer — a ``[Rules]`` tag and no deal).
+
+    The last deal, when it is in progress, may hide cards (``?``, as :func:`dumps` writes them for one
+    seat): they are dealt at random with ``rng`` (``None``: a new ``random.Random()``), consistently with
+    the cards given and played and the calls (:func:`kingcore.hidden.imagine`), and marked in the deal's
+    ``unseen``.
 
     Raises:
         NotationError: any bad line — unknown tag or keyword, bad card, wrong seat, an illegal card,
             extra words, a line given twice, a ``score`` that differs from the replay, a record or line
-            over the limits — with ``line`` and ``column`` (1-based).
+            over the limits, hidden cards in a deal that is over or not the last, or that no deal of the
+            cards left explains — with ``line`` and ``column`` (1-based).
     """
     check_size(text, MAX_FILE, "record")
     game: Game | None = None
     tags: dict[str, tuple[str, int]] = {}
     pending: dict[str, object] | None = None  # a deal whose hands are being read
+    hidden: dict[str, object] | None = None  # the deal with hidden cards ("?"), dealt once its moves are read
+    moves: list[tuple[int, str, list[tuple[str, int]], int]] = []  # that deal's call and trick lines
     lines = text.removeprefix("\ufeff").splitlines()
     scored: set[int] = set()  # deals whose score line was read
     partial: int | None = None  # the line of an incomplete trick (only the last line may be one)
@@ -273,7 +294,7 @@ def loads(text: str) -> Game:
         return g
 
     def flush(no: int) -> None:
-        nonlocal pending
+        nonlocal pending, hidden
         if pending is None:
             return
         g = start(no)
@@ -285,12 +306,91 @@ def loads(text: str) -> Game:
         missing = [s for s in range(n) if s not in hands]
         if missing:
             raise err(int(str(p["line"])), 1, f"deal {p['number']}: no hand for seat {missing[0]}")
+        kitty = p.get("kitty") or []
+        assert isinstance(kitty, list)
+        if None in kitty or any(None in hands[s] for s in range(n)):
+            hidden = p  # dealt at the end (deal_hidden), once its cards played are known
+            return
+        deal(p, [hands[s] for s in range(n)], kitty)
+
+    def deal(p: dict[str, object], hands: list[list[Card]], kitty: list[Card]) -> None:
+        try:
+            start(0).deal_cards(hands, kitty)
+        except (DealError, IllegalMoveError) as e:
+            raise err(int(str(p["line"])), 1, f"deal {p['number']}: {e}") from None
+
+    def move(g: Game, no: int, key: str, words: list[tuple[str, int]], indent: int) -> bool:
+        """Play a call or trick line on ``g``; whether it is an incomplete trick."""
+        if key == "call":
+            seat = small_int(words[1][0]) if len(words) == 3 else None
+            if seat is None:
+                raise err(no, indent + 1, "expected 'call SEAT MOVE'")
+            try:
+                g.play(Move.parse(words[2][0]), seat=seat)
+            except KingError as e:
+                raise err(no, words[2][1], str(e), e) from None
+            return False
+        d = g.current
+        want_no = (len(d.plays) // g.rules.players + 1) if d is not None else 1
+        if len(words) < 2 or small_int(words[1][0]) != want_no:
+            raise err(no, words[1][1] if len(words) > 1 else indent + 1, f"expected trick number {want_no}")
+        n_cards = len(words) - 2
+        if n_cards > g.rules.players or n_cards == 0:
+            raise err(no, words[min(len(words) - 1, g.rules.players + 2)][1],
+                      f"a trick has {g.rules.players} cards, not {n_cards}")
+        for w, col in words[2:]:
+            seat_t, card = played_card(no, w, col)
+            try:
+                if g.phase is not Phase.PLAY:
+                    raise IllegalMoveError(f"a card ({card}) after the deal ended", Reason.DEAL_OVER)
+                g.play(Move.play(card), seat=seat_t)
+            except KingError as e:
+                raise err(no, col, str(e), e) from None
+        return n_cards < g.rules.players
+
+    def played_card(no: int, w: str, col: int) -> tuple[int | None, Card]:
+        seat_t, _, card_t = w.rpartition(":")
+        try:
+            card = Card.parse(card_t)
+        except NotationError as e:
+            raise err(no, col, e.message, e) from None
+        seat = small_int(seat_t) if seat_t else None
+        if seat_t and seat is None:
+            raise err(no, col, f"bad seat {quote(seat_t, 20)} before {quote(card_t, 20)}")
+        return seat, card
+
+    def deal_hidden(p: dict[str, object]) -> None:
+        """The deal with hidden cards: its cards dealt (the hidden ones at random), then its moves."""
+        g = start(0)
+        line = int(str(p["line"]))
+        hands = p["hands"]
+        assert isinstance(hands, dict)
+        played: dict[int, list[Card]] = {}
+        for no, key, words, _ in moves:
+            for w, col in words[2:] if key == "trick" else []:
+                seat, card = played_card(no, w, col)
+                if seat is None:
+                    raise err(no, col, "a deal with hidden cards (?) names the seat of each card played")
+                played.setdefault(seat, []).append(card)
+
+        def replay(on: Game) -> None:
+            for item in moves:
+                move(on, *item)
+
         try:
             kitty = p.get("kitty") or []
             assert isinstance(kitty, list)
-            g.deal_cards([hands[s] for s in range(n)], kitty)
-        except (DealError, IllegalMoveError) as e:
-            raise err(int(str(p["line"])), 1, f"deal {p['number']}: {e}") from None
+            full, full_kitty, unseen = imagine(g, [hands[s] for s in range(g.rules.players)], kitty, played,
+                                               replay, rng or random.Random())
+        except DealError as e:
+            raise err(line, 1, f"deal {p['number']}: {e}") from None
+        deal(p, full, full_kitty)
+        assert g.current is not None
+        g.current.unseen = unseen
+        replay(g)
+        if g.phase not in IN_PROGRESS:
+            raise err(line, 1, f"deal {p['number']} is over: a record hides cards (?) only of a deal in progress",
+                      code="hidden_over", deal=p["number"])
 
     for no, raw in enumerate(lines, 1):
         if len(raw) > MAX_LINE:
@@ -324,6 +424,9 @@ def loads(text: str) -> Game:
         if key == "deal":
             flush(no)
             g = start(no)
+            if hidden is not None:
+                raise err(no, indent + 1, f"deal {hidden['number']} hides cards (?), but the record goes on: only "
+                          "the last deal, in progress, may hide cards", code="hidden_not_last", deal=hidden["number"])
             if g.phase not in (Phase.DEAL, Phase.DEAL_OVER):
                 raise err(no, indent + 1, f"a new deal, but the previous one is not over (phase {g.phase.value})")
             if len(words) < 2 or small_int(words[1][0]) != len(g.deals) + 1:
@@ -343,9 +446,12 @@ def loads(text: str) -> Game:
         if key in ("hand", "kitty"):
             if pending is None:
                 raise err(no, indent + 1, f"'{key}' outside a deal's cards")
-            cards = []
+            cards: list[Card | None] = []
             rest = words[2:] if key == "hand" else words[1:]
             for w, col in rest:
+                if w == HIDDEN:
+                    cards.append(None)
+                    continue
                 try:
                     cards.append(Card.parse(w))
                 except NotationError as e:
@@ -369,40 +475,16 @@ def loads(text: str) -> Game:
             continue
         flush(no)
         g = start(no)
-        if key == "call":
-            seat = small_int(words[1][0]) if len(words) == 3 else None
-            if seat is None:
-                raise err(no, indent + 1, "expected 'call SEAT MOVE'")
-            try:
-                g.play(Move.parse(words[2][0]), seat=seat)
-            except KingError as e:
-                raise err(no, words[2][1], str(e), e) from None
-        elif key == "trick":
-            d = g.current
-            want_no = (len(d.plays) // g.rules.players + 1) if d is not None else 1
-            if len(words) < 2 or small_int(words[1][0]) != want_no:
-                raise err(no, words[1][1] if len(words) > 1 else indent + 1, f"expected trick number {want_no}")
-            n_cards = len(words) - 2
-            if n_cards > g.rules.players or n_cards == 0:
-                raise err(no, words[min(len(words) - 1, g.rules.players + 2)][1],
-                          f"a trick has {g.rules.players} cards, not {n_cards}")
-            if n_cards < g.rules.players:
+        if key in ("call", "trick") and hidden is not None:
+            moves.append((no, key, words, indent))  # played once the hidden cards are dealt
+            if key == "trick" and len(words) - 2 < g.rules.players:
                 partial = no
-            for w, col in words[2:]:
-                seat_t, _, card_t = w.rpartition(":")
-                try:
-                    card = Card.parse(card_t)
-                except NotationError as e:
-                    raise err(no, col, e.message, e) from None
-                seat = small_int(seat_t) if seat_t else None
-                if seat_t and seat is None:
-                    raise err(no, col, f"bad seat {quote(seat_t, 20)} before {quote(card_t, 20)}")
-                try:
-                    if g.phase is not Phase.PLAY:
-                        raise IllegalMoveError(f"a card ({card}) after the deal ended", Reason.DEAL_OVER)
-                    g.play(Move.play(card), seat=seat)
-                except KingError as e:
-                    raise err(no, col, str(e), e) from None
+        elif key in ("call", "trick"):
+            if move(g, no, key, words, indent):
+                partial = no
+        elif hidden is not None:
+            raise err(no, indent + 1, f"deal {hidden['number']} hides cards (?): a record hides cards only of a "
+                      "deal in progress", code="hidden_over", deal=hidden["number"])
         elif key == "score":
             nums = [small_int(w, signed=True) for w, _ in words[1:]]
             if not nums or None in nums:
@@ -423,6 +505,8 @@ def loads(text: str) -> Game:
                       "trick or score)", code="unknown_line", word=words[0][0][:20])
     end = max(1, len(lines))
     flush(end)
+    if hidden is not None:
+        deal_hidden(hidden)
     g = start(end, undrawn="rules" in tags)  # tags only: a rubber before its draw (friends online deal it fairly)
     if "players" in tags:
         ptext, pno = tags["players"]

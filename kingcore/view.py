@@ -24,12 +24,14 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import SUIT_LETTERS, Card, CardSet
 from .contracts import Contract, Trump
 from .game import Game, Phase
+from .position import Deal
 
 
 @dataclass(frozen=True)
@@ -186,6 +188,24 @@ class SeatView:
         )
 
 
+def shown_voids(plays: Sequence[tuple[int, Card]], players: int, deal: Deal | None) -> list[int]:
+    """Per seat, a 4-bit mask of the suits it showed void in by ``plays`` (a deal's cards in the order played,
+    ``(seat, card)``; tricks of ``players`` cards): a seat that did not follow the led suit is void in it, and
+    with a trump (``deal``'s, when it makes trumps win) one that neither followed nor trumped is void in trumps
+    too (RULES.md §4, §7)."""
+    voids = [0] * players
+    trump = deal.trump if deal is not None and deal.trump_mask else None
+    for t in range(0, len(plays), players):
+        chunk = plays[t:t + players]
+        led = chunk[0][1].suit
+        for s, c in chunk[1:]:
+            if c.suit != led:
+                voids[s] |= 1 << led
+                if trump is not None and c.suit != trump:
+                    voids[s] |= 1 << trump
+    return voids
+
+
 def seat_view(game: Game, seat: int) -> SeatView:
     """The view of ``seat`` (0 .. players − 1) of ``game`` now.
 
@@ -204,15 +224,7 @@ def seat_view(game: Game, seat: int) -> SeatView:
         done = len(d.plays) - len(p.trick)
         played = [(s, c.index) for s, c in d.plays[:done]]
         trick = tuple((s, c.index) for s, c in d.plays[done:])
-        for t in range(0, len(d.plays), n):
-            chunk = d.plays[t:t + n]
-            led = chunk[0][1].suit
-            for s, c in chunk[1:]:
-                if c.suit != led:
-                    voids[s] |= 1 << led
-                    trump = p.deal.trump
-                    if trump is not None and p.deal.trump_mask and c.suit != trump:
-                        voids[s] |= 1 << trump
+        voids = shown_voids(d.plays, n, p.deal)
     to_move = game.to_move
     return SeatView(
         seat=seat, phase=game.phase, rules=str(game.rules), deal=d.number if d else 0,

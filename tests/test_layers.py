@@ -24,7 +24,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("rules and contracts", ("kingcore.rules", "kingcore.contracts", "kingcore.moves", "kingcore.scoresheet")),
     ("position", ("kingcore.position",)),
     ("game", ("kingcore.game",)),
-    ("view and notation", ("kingcore.view", "kingcore.notation", "kingcore.vectors")),
+    ("view and notation", ("kingcore.view", "kingcore.notation", "kingcore.hidden", "kingcore.vectors")),
     ("bots", ("kingcore.bots", "kingcore.bots.*")),
     ("command line and package", ("kingcore.__main__", "kingcore")),
     ("web session", ("kingcore.web", "kingcore.web.*")),

@@ -79,7 +79,7 @@ def test_move_round_trip(t: str) -> None:
     assert str(Move.parse(t)) == t
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)  # a loaded machine must not fail it: Hypothesis's deadline is a time
 @given(rules(), st.sampled_from(list(Contract)), st.integers(0, 2**32), st.integers(0, 80))
 def test_position_string_round_trip(r: Rules, contract: Contract, seed: int, steps: int) -> None:
     rng = random.Random(seed)

@@ -340,26 +340,82 @@ def test_a_review_row_adds_up_as_shown() -> None:
     assert "(−4.0)" in row.text() and "(−3.6)" in row.text() and row.text().endswith("−0.4")
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_reviews_total_is_the_sum_of_its_rows(lang: str) -> None:
+    """Issue 30: the review said «снизили… на 2,4» above rows of −2,2 and −0,1: its total was the sum of the
+    exact costs (2.21 + 0.15 = 2.36), the rows each rounded on screen. The summary now adds up the rows as
+    shown, in the deal's panel and in the replay viewer's review."""
+    from king.render import replay as viewer
+
+    cat = Catalog.from_mo(compiled(lang), strict=True)
+    cards = [{"trick": 1, "card": "JS", "expected": -3.04, "best": "7S", "best_expected": -0.83, "cost": 2.21},
+             {"trick": 3, "card": "9D", "expected": -1.14, "best": "7D", "best_expected": -0.99, "cost": 0.15},
+             {"trick": 5, "card": "8C", "expected": -1.0, "best": "8C", "best_expected": -1.0, "cost": 0.0}]
+    data = {"cards": cards, "cost": 2.36}
+    nodes = [panels.review(cat, {"pending": False, "data": data}),
+             h("div", None, viewer.seat_review(cat, {"seat": 0, "data": {**data, "deal": 1}}, 4, None))]
+    for node in nodes:
+        rows = [r.select(tag="td")[-1].text() for r in node.select(tag="tr")[1:]]
+        assert rows == [cat.num(-2.2), cat.num(-0.1), ""]
+        assert cat.num(2.3) in one(node, cls="review-note").text() and cat.num(2.4) not in node.text()
+
+
 def test_a_friend_waiting_for_the_game_to_start_is_told_so() -> None:
     """A tester's find: a connected friend saw a blank table before the first deal. Until every friend is in,
     each page waits for the others to connect; then a friend's page waits for the host to start (by name),
     in every language."""
     from king.words import name_mark
 
-    from kingcore.online import Guest, Host, online_session
+    from kingcore.online import Host, online_session
 
     session = online_session({}, {"levels": ["human", "online", "online", "random"], "names": ["Оля", "", "", ""]},
                              random.Random(4))
     host = Host(session)
-    host.join(1, Guest(1, session.game_id).hello("Петя"))
+    host.join(1, "Петя", last_n=1)
     assert session.view_model(0)["phase"] == "draw_dealer"
     for cat in (CAT, *(Catalog.from_mo(compiled(lang), strict=True) for lang in ("ru", "uk"))):
         waiting = cat.t("net.wait_friends")
         assert waiting and status.status(session.view_model(1), cat, True, None) == waiting
         assert status.status(session.view_model(0), cat, True, None) == waiting
-    host.join(2, Guest(2, session.game_id).hello("Olga"))
+    host.join(2, "Olga", last_n=1)
     olga = name_mark(0)  # the page fills the host's name in (never markup)
     assert status.status(session.view_model(1), CAT, True, None) == f"Waiting for {olga} to start the game…"
     assert status.status(session.view_model(2), Catalog.from_mo(compiled("ru")), True, None) == (
         f"Ждём, пока {olga} начнёт игру…")
     assert status.status(session.view_model(0), CAT, True, None) == ""  # the host's invite panel has Start
+
+
+# ----- a first visit's tips (issue 30) ---------------------------------------------------------------------
+
+TIP_CASES = {"my_turn": "follow", "trick_done": "trick", "deal_over": "over", "rubber_over": "over",
+             "call_trump": "call", "auction": "call", "choose_contract": "call"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_tip_for_each_moment_of_a_deal(lang: str) -> None:
+    """One line for what to do now: the deal's contract before its first card, then the lead, following suit,
+    waiting for the others, a trick taken, a call to make, the deal over — in the page's language, every word
+    from the catalog; none behind a pass screen."""
+    from king.render import tips
+
+    cat = Catalog.from_mo(compiled(lang), strict=True)
+    for name, code in TIP_CASES.items():
+        vm = phase_vm(name)
+        assert tips.tip_code(vm) == code, name
+        assert tips.tip_text(vm, cat) == (cat.t("tip.over", next=cat.t("panel.continue"), sheet=cat.t("panel.sheet"))
+                                          if code == "over" else cat.t(f"tip.{code}"))
+    first = advance({}, lambda v: v["phase"] == "play" and v["tricks_done"] == 0 and not v["trick"])
+    assert tips.tip_code(first) == "contract"
+    contract = first["contract"]
+    assert contract is not None
+    assert tips.tip_text(first, cat) == cat.t("tip.contract", contract=cat.contract_name(contract),
+                                              scoring=cat.contract_line(contract))
+    lead = advance({}, lambda v: v["my_turn"] and not v["trick"] and v["tricks_done"] > 0)
+    waiting = advance({}, lambda v: not v["my_turn"] and v["phase"] == "play" and bool(v["trick"])
+                      and not v["trick_complete"])
+    assert (tips.tip_code(lead), tips.tip_code(waiting)) == ("lead", "wait")
+    assert tips.tip_code({**lead, "pass_to": 2}) is None  # type: ignore[typeddict-item]
+    pseudo = Pseudo(Catalog.from_mo(compiled("en")).translations, strict=True)
+    for vm in (first, lead, waiting, *map(phase_vm, TIP_CASES)):
+        text = tips.tip_text(vm, pseudo)
+        assert text is not None and not re.search(r"[A-Za-z]", outside(text)), text

@@ -567,3 +567,35 @@ def test_ordered_king_hint_rates_contracts_against_their_fair_share(uncapped_lev
         assert rates[answer["best"]] == max(rates.values())  # the ringed move is the best rated (issue 12)
         checked += 1
     assert checked == 4
+
+
+# ----- the question before a new game replaces a rubber (issue 30 item 5) ---------------------------------
+
+def test_a_rubber_is_under_way_once_a_person_moved_or_a_deal_ended() -> None:
+    """``Session.under_way``: New game asks first only then — not for a rubber just dealt or one only the
+    bots have moved in (nothing of the player's is lost), nor for one that is over (it is in the statistics);
+    and never once the player said *Don't ask again* (``asks_before_new``)."""
+    from kingcore.web.prefs import asks_before_new
+
+    rng = random.Random(3)
+    s = Session.new_game({}, rng, {"levels": ["human", "easy", "easy", "easy"]})
+    assert not s.under_way()
+    while s.game.to_move != 0:  # the bots before me in the first trick
+        s.apply(str(s.game.legal_moves()[0]), s.game.to_move or 0)
+        assert not s.under_way()
+    s.apply(str(s.game.legal_moves()[0]), 0)
+    assert s.under_way()
+    hot = next(h for seed in range(40) if (h := Session.new_game(
+        {}, random.Random(seed), {"levels": ["human", "easy", "human", "easy"]})).game.to_move in (1, 2))
+    while hot.game.to_move != 2:  # a second person's card counts too: the bot before them, then them
+        hot.apply(str(hot.game.legal_moves()[0]), 1)
+    assert not hot.under_way()
+    hot.apply(str(hot.game.legal_moves()[0]), 2)
+    assert hot.under_way()
+    bots = Session.new_game({}, random.Random(5), {"levels": ["human", "easy", "easy", "easy"]})
+    bots.game.autoplay(random.Random(5), deals=1)  # a deal over, whoever played it
+    assert bots.under_way()
+    bots.game.autoplay(random.Random(5))
+    assert bots.over and not bots.under_way()
+    assert asks_before_new({}) and asks_before_new({"ui": {"undo": True}})
+    assert not asks_before_new({"ui": {"no_ask_new": True}})

@@ -336,6 +336,21 @@ def test_the_chart_puts_higher_totals_higher_and_zero_on_its_line() -> None:
     assert chart.ticks(0, 0) == [0, 1] and chart.nice_step(7) == 2
 
 
+def test_no_heading_of_the_panel_stands_over_nothing() -> None:
+    """Issue 30: «Среднее число очков за контракт» had nothing visible under it. With no rubber finished one
+    note stands for the results and the contracts (no heading over a note that says there is nothing yet);
+    with some, every heading has its table or chart (on screen: test_stats.py)."""
+    empty = h("div", None, view.stats_panel(CAT, summary(empty_stats()), None))
+    assert [n.attr("id") for n in empty.select(tag="h3")] == ["stats-h-current"]
+    assert [n.attr("id") for n in empty.select(cls="stats-note")] == ["stats-running-none", "stats-results-none"]
+    stats, _ = add_rubber(empty_stats(), entry("1", [8, -8]))
+    nodes = view.stats_panel(CAT, summary(stats), finished().view_model(0))
+    assert [n.attr("id") for n in h("div", None, nodes).select(tag="h3")] == [
+        "stats-h-current", "stats-h-past", "stats-h-contracts"]
+    for section in h("div", None, nodes).select(tag="section"):
+        assert section.select(tag="table") or section.select(tag="svg"), section.attr("aria-labelledby")
+
+
 def test_the_panel_shows_the_figures_and_every_word_comes_from_the_catalog() -> None:
     stats = empty_stats()
     for e in (entry("1", [8, -8]), entry("2", [-4, 4], contract="no_tricks")):

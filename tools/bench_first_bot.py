@@ -38,6 +38,9 @@ def first_visit(ctx: Any, url: str, cores: int, keep_open: bool = False) -> dict
     page = ctx.new_page()
     page.goto(url)
     page.wait_for_selector(READY)
+    if page.evaluate("document.getElementById('welcome')?.open === true"):  # a first visit's welcome (issue 30):
+        page.select_option("#welcome-level", "hard")  # Play at once, against hard bots as before it
+        page.click("#welcome-play")
     bot_card = "typeof window.kingFirstBotCardMs === 'number'"
     page.wait_for_function(f"{bot_card} || ({MY_TURN_OR_BREAK})()")
     if not page.evaluate(bot_card):

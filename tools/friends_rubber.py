@@ -53,7 +53,7 @@ def main(argv: list[str]) -> int:
 
             def page(width: int = 1280, height: int = 800, locale: str = "en-US") -> Any:
                 ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
-                seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True, "ice": {"mode": "none"}})})
+                seed_storage(ctx, {PREFS_KEY: json.dumps({"fast": True, "ice": {"mode": "none"}, "welcomed": True})})
                 new = ctx.new_page()
                 new.set_default_timeout(60_000)
                 return new

@@ -83,7 +83,7 @@ def boot() -> None:
     window.kingIntent = create_proxy(app.intent_json)
     window.kingSaveKey = app.store.save_key
     spawn(app.bots.connect())
-    app.loop.start()
+    app.welcome.start_loop()  # the bots play from now on — or, on a first visit, once the welcome's Play is pressed
 
 
 def on_hash(event: Any) -> None:

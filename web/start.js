@@ -1,35 +1,58 @@
 // Before Python boots: timing marks for the benchmarks, and the service worker (offline + updates).
-window.kingStats = { readyMs: null, botsStartedMs: null, botsReadyMs: null, bot: [], botMain: [], pyReadyMs: null,
+window.kingStats = { readyMs: null, botsStartedMs: null, botsReadyMs: null, bot: [], botMain: [], botTook: {}, pyReadyMs: null,
                      importedMs: null, refusedPython: [] };
 // The page's language before Python starts (the loading text, the service worker's banners): the words
 // of index.html's data-t codes in every catalog and the browser-language map, written here by the build
 // (sitebuild/catalogs.py page_words); main.py then picks the same language (kingcore.web.pick_language).
 (function () {
   var data = /*__KING_PAGE_WORDS__*/{}, words = data.words || {}, browser = data.browser || {}, lang = null;
+  var path = location.pathname, base = "king:" + (path.slice(0, path.lastIndexOf("/") + 1) || "/");
+  var prefs = null, saved = true;
   try {
-    var path = location.pathname, text = localStorage.getItem("king:" + (path.slice(0, path.lastIndexOf("/") + 1) || "/") + ":prefs");
-    var prefs = text && text.length <= 16384 ? JSON.parse(text) : null;
+    var text = localStorage.getItem(base + ":prefs");
+    prefs = text && text.length <= 16384 ? JSON.parse(text) : null;
     if (prefs && typeof prefs.lang === "string" && words.hasOwnProperty(prefs.lang)) lang = prefs.lang;
+    saved = localStorage.getItem(base + ":save") !== null;
   } catch (e) { lang = null; }
   var tags = navigator.languages || [navigator.language || ""];
   for (var i = 0; i < tags.length && !lang; i++) {
     var sub = String(tags[i]).split("-")[0].split("_")[0].trim().toLowerCase();
     if (browser.hasOwnProperty(sub)) lang = browser[sub];
   }
-  lang = lang || "en";
-  document.documentElement.lang = lang;
-  var w = words[lang] || {};
-  document.querySelectorAll("[data-t]").forEach(function (node) {
-    if (w.hasOwnProperty(node.dataset.t)) node.textContent = w[node.dataset.t];
-  });
-  ["title", "aria-label", "content"].forEach(function (attr) {
-    document.querySelectorAll("[data-t-" + attr + "]").forEach(function (node) {
-      var code = node.getAttribute("data-t-" + attr);
-      if (w.hasOwnProperty(code)) node.setAttribute(attr, w[code]);
+  function translate(lang) { // index.html's words in ``lang`` (main.py's Catalog does the same once it runs)
+    document.documentElement.lang = lang;
+    var w = words[lang] || {};
+    document.querySelectorAll("[data-t]").forEach(function (node) {
+      if (w.hasOwnProperty(node.dataset.t)) node.textContent = w[node.dataset.t];
     });
-  });
-  var pick = document.getElementById("lang");
-  if (pick) pick.value = lang;
+    ["title", "aria-label", "content"].forEach(function (attr) {
+      document.querySelectorAll("[data-t-" + attr + "]").forEach(function (node) {
+        var code = node.getAttribute("data-t-" + attr);
+        if (w.hasOwnProperty(code)) node.setAttribute(attr, w[code]);
+      });
+    });
+    ["lang", "welcome-lang"].forEach(function (id) { var pick = document.getElementById(id); if (pick) pick.value = lang; });
+  }
+  lang = lang || "en";
+  translate(lang);
+  // A first visit (issue 30): no game stored and the welcome never answered — it is shown at once, with the
+  // first paint (king/welcome.py takes it over once Python runs). Not on a friend's invite link (its join
+  // screen is that page's first screen); browser tests skip it (window.kingNoWelcome) but the welcome's own.
+  var welcome = document.getElementById("welcome");
+  if (welcome && !saved && !(prefs && prefs.welcomed === true) && location.hash.indexOf("#join=") !== 0
+      && !window.kingNoWelcome) {
+    document.getElementById("welcome-lang").addEventListener("change", function (e) { translate(e.target.value); });
+    welcome.addEventListener("cancel", function (e) { e.preventDefault(); }); // Escape: Play does it (welcome.py)
+    document.getElementById("welcome-form").addEventListener("submit", function (e) {
+      if (window.kingWelcomeReady) return; // welcome.py plays
+      e.preventDefault(); // Python is still starting: it plays the choices as soon as it runs
+      document.body.dataset.welcome = "play";
+      document.getElementById("welcome-play").disabled = true;
+    });
+    welcome.showModal();
+    document.body.dataset.welcome = "open";
+    window.kingStats.welcomeMs = performance.now(); // with the first paint: before Python (bench-web, tests)
+  }
 })();
 // Defence in depth against injected PyScript markup (issue 22 item 7). The CSP stops injected JavaScript,
 // but PyScript runs Python from markup: any <script type="py"> (or "mpy", "pyodide", … — every script type

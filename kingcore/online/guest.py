@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import secrets as _secrets
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +17,7 @@ from ..notation import loads
 from ..rules import Rules
 from ..web import ONLINE, HandCard, ViewModel
 from .deal.commit import check_deal, commitment, deal_seed, new_secret, seed_hex
-from .messages import HOST_KINDS, NetError, check_view, decode, encode
+from .messages import HOST_KINDS, Inbox, NetError, check_view, encode
 from .room import Ticket, back_proof, host_proof, new_nonce, proof_ok
 
 __all__ = ["Guest"]
@@ -83,10 +82,9 @@ class Guest:
         self.joined_during = 0
         self.unshuffled: list[int] = []
         self._n = 0
-        self._last = -1
+        self._inbox = Inbox("host")
         self._rounds: dict[int, _Pending] = {}
         self._asked: tuple[str, int, str | None, str | None] | None = None  # take/back, seat, key, nonce
-        self._times: deque[float] = deque()
         self._flooded = False
 
     def _msg(self, kind: str, **fields: Any) -> str:
@@ -186,18 +184,10 @@ class Guest:
         "message": text}`` for a message refused (``flood``: more than :data:`HOST_FLOOD_LIMIT` in a second,
         dropped unread; ``bad_key``: a welcome whose proof does not show the seat's key — not the host).
         Never raises."""
-        now = self.clock()
-        self._times.append(now)
-        while self._times and self._times[0] <= now - 1.0:
-            self._times.popleft()
-        if len(self._times) > HOST_FLOOD_LIMIT:
+        if self._inbox.rate(self.clock()) > HOST_FLOOD_LIMIT:
             return {"error": "flood", "message": f"more than {HOST_FLOOD_LIMIT} messages in a second"}
         try:
-            doc = decode(text, "host", self.rules)
-            if doc["n"] <= self._last:
-                raise NetError("replayed", f"n {doc['n']} is not above {self._last}", doc["n"])
-            self._last = doc["n"]
-            return self._handle(doc)
+            return self._handle(self._inbox.read(text, self.rules))
         except NetError as e:
             return {"error": e.reason, "message": e.detail}
         except Exception as e:

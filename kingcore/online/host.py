@@ -25,16 +25,15 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..game import Game, Phase
 from ..rules import Rules
 from ..web import HUMAN, ONLINE, Session, person_seats, stand_in_level
 from .deal.commit import commitment, deal_seed, seed_hex
-from .messages import FLOOD_LIMIT, MAX_MESSAGE, NetError, decode, encode
+from .messages import FLOOD_LIMIT, MAX_MESSAGE, Inbox, NetError, encode
 
 __all__ = ["FAIR_TIMEOUT_S", "Host", "Out", "online_session"]
 
@@ -66,12 +65,12 @@ def online_session(options: dict[str, Any], settings: dict[str, Any], rng: rando
 
 @dataclass
 class _Guest:
-    """The host's bookkeeping of one connected guest."""
+    """The host's bookkeeping of one connected guest: its texts read (``inbox``), the counter and text of
+    the last view sent, whether it said ``next``, the deals whose record it has."""
 
-    last_n: int = -1
+    inbox: Inbox
     at: int = 0
     shown: str = ""
-    times: deque[float] = field(default_factory=deque)
     ready: bool = False
     record: int = 0  # the deals over whose record the guest has
 
@@ -167,7 +166,7 @@ class Host:
         settings = self.session.settings
         settings["names"][seat] = name
         settings["online"][seat] = "wait"
-        self.guests[seat] = _Guest(last_n=last_n)
+        self.guests[seat] = _Guest(Inbox("guest", last_n))
         r = self._round
         joins = r if r is not None and r.stage == "commit" and r.seed is None else None  # in time for the round
         if joins is not None:
@@ -261,21 +260,14 @@ class Host:
         g = self.guests.get(seat)
         if g is None:
             return [(seat, None)]
-        now = self.clock()
-        g.times.append(now)
-        while g.times and g.times[0] <= now - 1.0:
-            g.times.popleft()
-        if len(g.times) > 2 * FLOOD_LIMIT:
+        rate = g.inbox.rate(self.clock())
+        if rate > 2 * FLOOD_LIMIT:
             self.guests.pop(seat, None)
             return [(seat, self._msg("bye", reason="flood")), (seat, None)]
-        if len(g.times) > FLOOD_LIMIT:
+        if rate > FLOOD_LIMIT:
             return [self._refuse(seat, "flood", None)]
         try:
-            doc = decode(text, "guest")
-            if doc["n"] <= g.last_n:
-                raise NetError("replayed", f"n {doc['n']} is not above {g.last_n}", doc["n"])
-            g.last_n = doc["n"]
-            return self._dispatch(seat, g, doc)
+            return self._dispatch(seat, g, g.inbox.read(text))
         except NetError as e:
             return [self._refuse(seat, e.reason, e.n)]
         except Exception:

@@ -39,7 +39,6 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,7 +46,7 @@ from typing import Any
 from ..errors import KingError
 from ..limits import json_loads
 from .host import Host, Out
-from .messages import FLOOD_LIMIT, INVITE_ID_DIGITS, PROTOCOL, NetError, decode, is_answer
+from .messages import FLOOD_LIMIT, INVITE_ID_DIGITS, PROTOCOL, Inbox, NetError, decode, is_answer
 from .room import (
     AWAY,
     BOT,
@@ -85,13 +84,12 @@ TURN_LIMITS = (None, 30, 60, 120, 300)
 
 @dataclass
 class _Peer:
-    """One connection: its nonce (the challenge of a ``back``), its seat once taken, its last ``n`` and the
-    times of its messages in the last second (the lobby's flood limit: the host's applies once seated)."""
+    """One connection: its nonce (the challenge of a ``back``), its seat once taken, and its texts read in the
+    lobby (``inbox``: the lobby's flood limit; the host's applies once seated)."""
 
     nonce: str
     seat: int | None = None
-    last_n: int = -1
-    times: deque[float] = field(default_factory=deque)
+    inbox: Inbox = field(default_factory=lambda: Inbox("guest"))
 
 
 class Lobby:
@@ -253,19 +251,11 @@ class Lobby:
                 return self._route(self.host.changed()) + self._route(self.host.receive(seat, text)) + \
                     self._presence_changed()
             return self._route(self.host.receive(seat, text)) + self._presence_changed()
-        now = self.clock()
-        p.times.append(now)
-        while p.times and p.times[0] <= now - 1.0:
-            p.times.popleft()
-        if len(p.times) > FLOOD_LIMIT:
+        if p.inbox.rate(self.clock()) > FLOOD_LIMIT:
             self.peers.pop(peer, None)
             return [(peer, self.host.message("bye", reason="flood")), (peer, None)]
         try:
-            doc = decode(text, "guest")
-            if doc["n"] <= p.last_n:
-                raise NetError("replayed", f"n {doc['n']} is not above {p.last_n}", doc["n"])
-            p.last_n = doc["n"]
-            return self._handshake(peer, p, doc)
+            return self._handshake(peer, p, p.inbox.read(text))
         except NetError as e:
             return [(peer, self.host.message("refused", reason=e.reason, of=e.n, args=None))]
         except Exception:  # a peer's text must never stop the host's page

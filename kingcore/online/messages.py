@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import re
 import types
+from collections import deque
 from collections.abc import Callable
 from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
@@ -281,6 +282,46 @@ def decode(text: Any, sender: Sender, rules: Rules | None = None) -> dict[str, A
     if kind == "view":
         doc["vm"] = check_view(doc["vm"], rules)
     return doc
+
+
+class Inbox:
+    """One connection's reading of the other side's texts: every text read by :func:`decode`, its ``n`` above
+    the last one read (``replayed`` otherwise), and how many texts came within the last second (the flood limits
+    of the host, its lobby and a friend's page are counted here, each against its own limit).
+
+    >>> box = Inbox("guest")
+    >>> box.read('{"v":2,"kind":"ping","n":3}')["n"], box.rate(10.0), box.rate(10.5), box.rate(11.2)
+    (3, 1, 2, 2)
+    >>> box.read('{"v":2,"kind":"ping","n":3}')
+    Traceback (most recent call last):
+    ...
+    kingcore.online.messages.NetError: replayed: n 3 is not above 3
+    """
+
+    def __init__(self, sender: Sender, last_n: int = -1) -> None:
+        self.sender = sender
+        self.last_n = last_n
+        self._times: deque[float] = deque()
+
+    def rate(self, now: float) -> int:
+        """Count a text arriving at ``now`` (seconds); the texts within the last second, this one included."""
+        times = self._times
+        times.append(now)
+        while times and times[0] <= now - 1.0:
+            times.popleft()
+        return len(times)
+
+    def read(self, text: Any, rules: Rules | None = None) -> dict[str, Any]:
+        """The next text, checked (:func:`decode`, with ``rules`` for a view's bounds) and its ``n`` taken.
+
+        Raises:
+            NetError: as :func:`decode`, or ``replayed``.
+        """
+        doc = decode(text, self.sender, rules)
+        if doc["n"] <= self.last_n:
+            raise NetError("replayed", f"n {doc['n']} is not above {self.last_n}", doc["n"])
+        self.last_n = doc["n"]
+        return doc
 
 
 INVITE_ID_DIGITS = 16

@@ -91,7 +91,16 @@ from .shapes import (
     SheetRow,
     ViewModel,
 )
-from .tables import RULE_SET_TEXTS, RULE_SETS, TABLE_SIZES, new_game_options, off_options, rule_set_name, table_choice
+from .tables import (
+    RULE_SET_TEXTS,
+    RULE_SETS,
+    TABLE_SIZES,
+    new_game_options,
+    off_options,
+    rule_set_name,
+    rules_summary,
+    table_choice,
+)
 from .text import BROWSER_LANGUAGES, LANGUAGES, Catalog, MissingText, pick_language, signed
 from .viewmodel import describe_move
 
@@ -175,6 +184,7 @@ __all__ = [
     "rule_set_name",
     "rules_help",
     "rules_options",
+    "rules_summary",
     "save_newer",
     "save_seq",
     "seq_after",

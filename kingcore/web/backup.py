@@ -152,8 +152,11 @@ def read_backup(text: str) -> dict[str, Any]:
         save_text = json.dumps(save, ensure_ascii=False, separators=(",", ":"))
         try:
             save_text = clean_save(save_text)
+            session = Session.from_save(save_text)
         except SaveError as e:
             raise BackupError("save", e.message) from None
+        if session.game.current is not None and session.game.current.unseen:  # a deal in progress, saved
+            save_text = session.to_save()  # without the cards the player had not seen: dealt anew, here, once
     prefs = doc.get("prefs")
     if prefs is not None:
         read, ok = read_prefs(json.dumps(prefs)) if isinstance(prefs, dict) else ({}, False)

@@ -42,10 +42,24 @@ MAIN_THREAD_LEVELS: tuple[str, ...] = tuple(lv.name for lv in REGISTRY if lv.mai
 """Levels cheap enough (~1 ms a move) for the page to play itself until the bots' worker is up
 (:attr:`kingcore.bots.levels.Level.main_thread`)."""
 
-UI_OPTIONS = frozenset({"undo", "autoplay", "sounds", "large_cards", "four_colour"})
+UI_OPTIONS = frozenset({"undo", "autoplay", "sounds", "large_cards", "four_colour", "no_ask_new", "tips"})
 """The page's on/off options kept under the preferences' ``ui`` key (each off unless stored as ``true``):
-the play options (undo, auto-play, sounds: ``king.assist``) and the display options (large cards, a
-four-colour deck) of ``king/options.py``."""
+the play options (undo, auto-play, sounds: ``king.assist``), the display options (large cards, a
+four-colour deck) of ``king/options.py``, ``no_ask_new`` (*Don't ask again* in the question before a new game
+replaces a rubber: :func:`asks_before_new`; *Options* asks again) and ``tips`` (one-line tips on the table
+until the end of a deal: turned on by the first visit's welcome or in *Options*, off at the next deal)."""
+
+
+def asks_before_new(prefs: dict[str, Any]) -> bool:
+    """Whether the page asks before a new game replaces a rubber in progress
+    (:meth:`~kingcore.web.Session.under_way`): unless the player said *Don't ask again* (``ui.no_ask_new``;
+    *Options* asks again).
+
+    >>> asks_before_new({}), asks_before_new({"ui": {"no_ask_new": True}}), asks_before_new({"ui": 3})
+    (True, False, True)
+    """
+    ui = prefs.get("ui")
+    return not (isinstance(ui, dict) and ui.get("no_ask_new") is True)
 
 ONLINE_LEVEL = "online"
 """A seat played by a friend from another browser (issue 19; :data:`.hotseat.ONLINE`): the new-game
@@ -201,7 +215,8 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
     :func:`~kingcore.web.hotseat.clean_name`: what the people at the device called themselves last),
     ``net_name`` (a :func:`~kingcore.web.hotseat.clean_name`: the name this device last joined a friend's
     table online with, :func:`last_name`),
-    ``fast`` (a bool), ``friend_hints`` (a bool: the host allows friends online hints, docs/NET.md), ``lang`` (one of
+    ``fast`` (a bool), ``friend_hints`` (a bool: the host allows friends online hints, docs/NET.md), ``welcomed``
+    (a bool: the first visit's welcome was answered, so it is never shown again), ``lang`` (one of
     :data:`~kingcore.web.text.LANGUAGES`, the language the player chose), ``ui`` (a dict of the page's
     options, :data:`UI_OPTIONS`, each a bool; other keys are dropped silently — a later version's), ``ice``
     (the connection option: ``{"mode"}`` one of :data:`ICE_MODES`, and ``"text"``, the player's own list
@@ -258,7 +273,7 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
             prefs["net_name"] = clean_name(doc["net_name"])
         except RulesError:
             dropped.append("net_name")
-    for key in ("fast", "friend_hints"):
+    for key in ("fast", "friend_hints", "welcomed"):
         if key in doc:
             if isinstance(doc[key], bool):
                 prefs[key] = doc[key]

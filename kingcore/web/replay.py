@@ -1,7 +1,9 @@
 """The replay viewer's logic (issue 13, item 5): a file opened in the page (a game record, a save text, or
 a JSON object holding a save under ``"save"``) read into a :class:`Replay` — the rubber as a list of steps,
-one per dealt deal, call and card — each step drawn as a frame with every seat's cards face up, and a game
-truncated at any step to play on from there (RULES.md §3–§8; the record format: :mod:`kingcore.notation`).
+one per dealt deal, call and card — each step drawn as a frame with every seat's cards face up (but those a
+record saved in the middle of a deal does not show: their backs), and a game truncated at any step to play
+on from there, the cards seat 0 could not see there dealt anew (RULES.md §3–§8, §11; the record format:
+:mod:`kingcore.notation`).
 
 A step is ``(deal index, calls made, cards played)``: step 0 of a deal is its cards dealt before any call;
 each call and each card is one more step. The game at a step is replayed through the rules from the nearest
@@ -22,12 +24,14 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import random
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..cards import Card
 from ..errors import NotationError, RulesError
 from ..game import Game
+from ..hidden import IN_PROGRESS
 from ..limits import MAX_FILE, check_size, json_loads
 from ..notation import dumps, loads, record_players
 from ..position import Position
@@ -275,14 +279,24 @@ class Replay:
         """What the viewer draws at ``step`` (clamped): the view model of seat 0
         (:func:`kingcore.web.viewmodel.view_model`, for the contract, the trick, tricks and points, the
         score sheet) and ``step``, ``last``, ``deal_index``, ``hands`` (every seat's cards held now,
-        ♠ ♥ ♦ ♣ high to low), ``move`` (:meth:`move_at`), ``totals`` (the score sheet's totals so far).
+        ♠ ♥ ♦ ♣ high to low, but those the record hides), ``backs`` (each seat's hidden cards held now: a
+        count), ``move`` (:meth:`move_at`), ``totals`` (the score sheet's totals so far).
         """
         step = self.clamp(step)
         g = self.game_at(step)
         vm = view_model(g, 0, self.settings)
-        hands = [[str(c) for c in sorted(g.hand(s), key=self.card_order)] for s in range(self.players)]
+        hidden = self.game.deals[self.steps[step][0]].unseen
+        held = [sorted(g.hand(s), key=self.card_order) for s in range(self.players)]
+        hands = [[str(c) for c in cards if not hidden & c.mask] for cards in held]
+        backs = [sum(1 for c in cards if hidden & c.mask) for cards in held]
         return {**vm, "step": step, "last": self.last, "deal_index": self.steps[step][0], "hands": hands,
-                "move": self.move_at(step), "totals": list(g.sheet.totals)}
+                "backs": backs, "move": self.move_at(step), "totals": list(g.sheet.totals)}
+
+    def hidden(self, index: int, seat: int) -> bool:
+        """Whether the record hides cards of ``seat`` in deal ``index`` (from 0): a deal in progress saved
+        for another seat (:mod:`kingcore.hidden`) — the expert cannot review cards nobody knows."""
+        d = self.game.deals[index]
+        return bool(d.unseen & d.hand_mask(seat))
 
     def seating(self) -> dict[str, Any]:
         """How the viewer names the seats (as :meth:`Session.seating`): ``players``, ``seat`` 0, ``levels``
@@ -310,15 +324,23 @@ class Replay:
         """The whole record as text (:func:`kingcore.notation.dumps`: what the bots' ``analyse`` reads)."""
         return dumps(self.game)
 
-    def session_at(self, step: int, settings: dict[str, Any], seq: int, game_id: str) -> Session:
+    def session_at(self, step: int, settings: dict[str, Any], seq: int, game_id: str,
+                   rng: random.Random | None = None) -> Session:
         """A session to play on from ``step``: seat 0 the person, the other seats bots at the default level
-        (``settings`` may set ``fast`` and ``seed``); ``seq`` the save counter to start from.
+        (``settings`` may set ``fast`` and ``seed``); ``seq`` the save counter to start from. In a deal in
+        progress the cards seat 0 could not see there (the other seats' unplayed cards, the kitty) are
+        dealt anew with ``rng`` (``None``: a new ``random.Random()``), consistently with the cards played
+        and the calls (:func:`kingcore.notation.loads` of the record for seat 0): the viewer showed every
+        hand, and a game played on must not be won by knowing them (RULES.md §11).
 
         Raises:
             RulesError: bad settings.
         """
         s = {k: v for k, v in settings.items() if k in ("fast", "seed")}
-        return Session(self.game_at(step), s, seq, game_id)
+        game = self.game_at(step)
+        if game.phase in IN_PROGRESS:
+            game = loads(dumps(game, seat=0), rng or random.Random())
+        return Session(game, s, seq, game_id)
 
 
 __all__ = ["DealSteps", "FileKind", "Replay", "ReplayFileError", "Step", "read_file", "sniff"]

@@ -253,13 +253,16 @@ class Session:
 
     # ----- saves ----------------------------------------------------------------------------------
 
-    def to_save(self) -> str:
+    def to_save(self, shared: bool = False) -> str:
         """The save text: JSON ``{"version", "seq", "id", "record", "settings"}`` (in that order, compact),
         ``record`` a :func:`~kingcore.notation.dumps` game record; then ``"undo"``, the sorted numbers of
         the deals played with undo, only when there are some (so a save without undo is as before, and a
-        page from before undo reads one with it, ignoring the marks)."""
+        page from before undo reads one with it, ignoring the marks). ``shared``: the save as a file made
+        for the player holds it (the *Export all data* file) — its record as the person at the device sees
+        it (:meth:`shared_record`)."""
+        record = self.shared_record() if shared else dumps(self.game)
         doc: dict[str, Any] = {"version": SAVE_VERSION, "seq": self.seq, "id": self.game_id,
-                               "record": dumps(self.game), "settings": self.settings}
+                               "record": record, "settings": self.settings}
         if self.undo_deals:
             doc["undo"] = sorted(self.undo_deals)
         return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
@@ -342,6 +345,18 @@ class Session:
         """Whether the rubber is over (its final screen is up: no move, no deal to come)."""
         return self.game.phase is Phase.RUBBER_OVER
 
+    def under_way(self) -> bool:
+        """Whether a new game would throw away a rubber someone has played in: not over, and a deal finished
+        or a person at this device has made a call or played a card. A rubber just dealt, or one only the
+        bots have moved in, is replaced without a question; so is one that is over (it is in the
+        statistics)."""
+        if self.over:
+            return False
+        if self.game.sheet.rows:
+            return True
+        people = set(person_seats(self.settings["levels"]))
+        return any(seat in people for d in self.game.deals for seat, _ in [*d.calls, *d.plays])
+
     def hides_hands(self) -> bool:
         """Whether a file with the dealt cards (a record, a backup) would show another person's hand now
         (:func:`kingcore.web.hotseat.record_hidden`: hot seat, and a deal not over)."""
@@ -359,17 +374,25 @@ class Session:
         and ``analyse`` read, and what the review replays)."""
         return dumps(self.game)
 
+    def shared_record(self) -> str:
+        """The game record as the person at the device may see it: the deal in progress with every card
+        they have not seen — the other seats' unplayed cards, the kitty — written ``?``
+        (:func:`kingcore.notation.dumps` with ``seat``; the whole record once the deal is over). A file
+        made from it (a download, a backup) shows no hand the table hides, and a game continued from it
+        deals those cards anew (RULES.md §11)."""
+        return dumps(self.game, seat=self.viewer)
+
     def download(self) -> str:
-        """The game record the page offers as a file: :meth:`record`, with a ``[Players]`` tag
+        """The game record the page offers as a file: :meth:`shared_record`, with a ``[Players]`` tag
         (:func:`kingcore.notation.players_tag`) naming each person (a friend online too) and each bot's
         level when two or more people play at the device or a friend plays online, so that the replay viewer
         names the seats as the table did."""
         levels = self.settings["levels"]
         if not is_hot_seat(levels) and ONLINE not in levels:
-            return self.record()
+            return self.shared_record()
         names = self.settings["names"]
         return dumps(self.game, players=[("human", names[s]) if level in (HUMAN, ONLINE) else ("bot", level)
-                                         for s, level in enumerate(levels)])
+                                         for s, level in enumerate(levels)], seat=self.viewer)
 
     def level(self, seat: int) -> str:
         """The level of ``seat``: ``"human"`` or one of :data:`BOT_LEVELS`."""

@@ -223,12 +223,14 @@ class ViewModel(TypedDict):
 
 class Frame(ViewModel):
     """A step of the replay viewer (:meth:`kingcore.web.Replay.frame`): seat 0's view model and the step,
-    the last step, the deal's index, every seat's cards, the move that led here, the running totals."""
+    the last step, the deal's index, every seat's cards (those the record shows) and the number of its
+    cards the record hides, the move that led here, the running totals."""
 
     step: int
     last: int
     deal_index: int
     hands: list[list[str]]
+    backs: list[int]
     move: dict[str, Any] | None
     totals: list[int]
 

@@ -8,12 +8,17 @@ Rules.parse('king(preset=dos1993,boys=kings_and_jacks,king_discard=never,order=c
 >>> c = table_choice({"players": 3, "deck": "kitty", "preset": "three"})
 >>> c["ok"], c["set"], c["deals"], c["hand_size"], c["kitty"], c["off"].get("deck")
 (True, 'three_kitty', 14, 10, 2, None)
->>> table_choice({"preset": "three"})["message"]
-'preset three is the 3-player scoring (RULES.md §5); choose players=3 or another preset'
+>>> table_choice({"preset": "three"})["refusal"]
+'preset_three'
+>>> rules_summary("king(players=3,deck=kitty,preset=three)")
+{'set': 'three_kitty', 'base': 'three_kitty', 'changes': []}
+>>> rules_summary("king(preset=club,boys=kings)")
+{'set': None, 'base': 'club', 'changes': [['boys', 'kings']]}
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..errors import RulesError
@@ -58,6 +63,39 @@ MORE_VARIANTS = ("replay", "trump_rounds", "eralash_plus_after_trumps", "trump_t
 def rule_set_name(rules: Rules) -> str | None:
     """The name of the rule set ``rules`` is, or ``None`` (a custom choice)."""
     return next((name for name, r in RULE_SETS.items() if r == rules), None)
+
+
+@lru_cache(maxsize=32)
+def _summary(text: str) -> tuple[str | None, str, tuple[tuple[str, Any], ...]]:
+    rules = Rules.parse(text)
+    mine = applied(rules.to_dict())  # the options the rules leave unused say nothing
+
+    def changed(name: str) -> list[str]:
+        theirs = RULE_SETS[name].to_dict()
+        return [k for k, v in mine.items() if v != theirs[k]]
+
+    order = list(RULE_SETS)
+    base = min(order, key=lambda n: (RULE_SETS[n].players != rules.players, len(changed(n)), order.index(n)))
+    changes = tuple((k, tuple(mine[k].split(",")) if k == "deal_order" else mine[k]) for k in changed(base))
+    return rule_set_name(rules) or (None if changes else base), base, changes
+
+
+def rules_summary(rules: Rules | str) -> dict[str, Any]:
+    """A game's rules as a player is told them (never as the rules text, RULES.md §10): ``{"set", "base",
+    "changes"}`` — ``set`` the named rule set they are (:data:`RULE_SETS`) or ``None`` (custom); ``base`` the
+    named set they are, or the nearest one (the same number of players first, then the fewest options
+    changed, then the dialog's order; rules that differ from a set only in options they do not use are
+    that set); ``changes`` the options that differ from ``base``, in the order of
+    RULES.md §10, each ``[name, value]`` (JSON: ``deal_order`` a list of contract ids,
+    ``trump_trick_value`` a number or ``"automatic"``), those that do not apply to these rules left out.
+    The page's words: ``set.<name>``, ``option.<name>``, ``choice.<name>.<value>``.
+
+    Raises:
+        RulesError: a rules text that does not parse.
+    """
+    name, base, changes = _summary(str(rules))
+    return {"set": name, "base": base,
+            "changes": [[k, list(v) if isinstance(v, tuple) else v] for k, v in changes]}
 
 
 def new_game_options() -> list[dict[str, Any]]:
@@ -124,21 +162,41 @@ def applied(options: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in options.items() if k not in off}
 
 
+REFUSALS = ("preset_three", "ordered_auction", "trick_value")
+"""The combinations of the dialog's options the engine refuses (RULES.md §5, §8, §7), by code: the ``three``
+scoring without 3 players, ordered King with the auction, a trick value that is not a whole number 1..1000.
+The page's words: ``refusal.<code>``."""
+
+
+def refusal(options: dict[str, Any]) -> str | None:
+    """Which of :data:`REFUSALS` a choice of options (the dialog's, JSON) makes, or ``None``."""
+    opts = applied(options)
+    tv = opts.get("trump_trick_value", "automatic")
+    if opts.get("preset") == "three" and opts.get("players", 4) != 3:
+        return "preset_three"
+    if opts.get("order") == "chosen" and opts.get("replay") == "auction":
+        return "ordered_auction"
+    if tv != "automatic" and not (type(tv) is int and 0 < tv <= 1000):
+        return "trick_value"
+    return None
+
+
 def table_choice(options: dict[str, Any]) -> dict[str, Any]:
     """What the dialog's options make (those that do not apply are left out first): ``{"ok", "message",
-    "rules", "set", "players", "deals", "hand_size", "kitty", "deck_size", "trick_value", "off"}`` —
-    ``message`` the engine's refusal (``ok`` false; the other numbers ``None``), ``rules`` the rules
+    "refusal", "rules", "set", "players", "deals", "hand_size", "kitty", "deck_size", "trick_value", "off"}`` —
+    ``message`` the engine's refusal (``ok`` false; the other numbers ``None``) and ``refusal`` its code
+    (:func:`refusal`: the page's words; ``None`` for a refusal it does not name), ``rules`` the rules
     text, ``set`` the rule set's name or ``None`` (custom), ``deals`` the engine's count of deals in the
     rubber, ``trick_value`` the points of a trick in trump deals (``None`` without a trump replay), ``off``
     :func:`off_options`."""
     off = off_options(options)
-    out: dict[str, Any] = {"ok": False, "message": None, "rules": None, "set": None,
+    out: dict[str, Any] = {"ok": False, "message": None, "refusal": None, "rules": None, "set": None,
                            "players": options.get("players", 4), "deals": None, "hand_size": None, "kitty": None,
                            "deck_size": None, "trick_value": None, "off": off}
     try:
         rules = Rules.from_dict(applied(options))
     except (RulesError, TypeError, ValueError) as e:
-        out["message"] = str(e)
+        out.update(message=str(e), refusal=refusal(options))
         return out
     game = Game(rules)
     out.update(ok=True, rules=str(rules), set=rule_set_name(rules), players=rules.players,

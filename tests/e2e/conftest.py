@@ -108,6 +108,11 @@ class Watch:
         return [u for u in self.requests if not u.startswith(ok)]
 
 
+NO_WELCOME = "window.kingNoWelcome = true;"
+"""An init script for the tests' browser contexts: the page skips a first visit's welcome (web/start.js), which
+would otherwise stand over every test that opens a fresh page (nothing stored). The welcome's own tests ask
+for a context without it (``new_context(welcome=True)``)."""
+
 SNAPSHOT_PATH = "/__king-test-snapshot.bin"
 """Where a test's server answers with the session's start-up snapshot (:func:`start_snapshot`)."""
 SNAPSHOT_MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
@@ -197,14 +202,18 @@ def new_context(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callab
     """``new_context(width, height)`` -> (context, watch); closes them all and checks that no request left
     127.0.0.1 and no page error happened. When the test uses the ``server`` fixture and is not marked
     ``first_visit``, the context starts with the start-up snapshot stored (:func:`start_snapshot`);
-    ``warm=False`` makes one context a first visit."""
+    ``warm=False`` makes one context a first visit; ``welcome=True`` one that shows a first visit's welcome
+    (:data:`NO_WELCOME`)."""
     made: list[tuple[Any, Watch]] = []
     warm_default = "server" in request.fixturenames and request.node.get_closest_marker("first_visit") is None
 
-    def make(width: int = 1280, height: int = 800, warm: bool | None = None, **kw: Any) -> tuple[Any, Watch]:
+    def make(width: int = 1280, height: int = 800, warm: bool | None = None, welcome: bool = False,
+             **kw: Any) -> tuple[Any, Watch]:
         kw.setdefault("locale", "en-US")  # the page picks its language from the browser's (issue 13)
         ctx = browser.new_context(viewport={"width": width, "height": height}, **kw)
         ctx.set_default_timeout(TIMEOUT_MS)
+        if not welcome:
+            ctx.add_init_script(script=NO_WELCOME)
         watch = Watch()
         ctx.on("request", lambda r: watch.requests.append(r.url))
         ctx.on("page", watch.attach_page)
@@ -260,6 +269,7 @@ def warm_site(site: Path, browser: Any, start_snapshot: Path) -> Iterator[tuple[
     srv = SiteServer(site).start()
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
     ctx.set_default_timeout(TIMEOUT_MS)
+    ctx.add_init_script(script=NO_WELCOME)
     watch = Watch()
     ctx.on("request", lambda r: watch.requests.append(r.url))
     ctx.on("page", watch.attach_page)

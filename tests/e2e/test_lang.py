@@ -53,9 +53,9 @@ RULES_TEXT = re.compile(r"\bking\([\w=,.+\-]*\)")  # the rules in force as the r
 
 
 def english_in(texts: list[str]) -> list[str]:
-    """Texts with a Latin word in them (a catalog code such as ``seat.tricks`` is one too); the rules text
-    ``king(replay=trumps)`` is notation, like ``K♥``, the same in every language."""
-    return [t for t in texts if set(LATIN.findall(RULES_TEXT.sub("", t))) - ALLOWED]
+    """Texts with a Latin word in them (a catalog code such as ``seat.tricks`` is one too, and the rules text
+    ``king(replay=trumps)``: the page says the rules in words)."""
+    return [t for t in texts if set(LATIN.findall(t)) - ALLOWED or RULES_TEXT.search(t)]
 
 
 def check_part(page: Any, part: str, lang: str, cat: Catalog) -> list[str]:

@@ -32,7 +32,7 @@ import pytest
 from test_recovery import FILL_JS, FREE_JS
 from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, saved_session, step
 
-from kingcore.online import Host, online_session
+from kingcore.online import Host, Lobby, online_session
 from kingcore.web import Catalog, Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
@@ -326,10 +326,10 @@ def online_table() -> tuple[str, list[str]]:
     s = online_session({}, {"levels": ["human", "online", "online", "medium"], "names": ["Ольга Александровна"]
                             + [""] * 3}, random.Random(19))
     s.seq = 200_000
-    host, codes = Host(s), []
+    lobby, codes = Lobby.new(Host(s), random.Random(20).randbytes), []
     for seat in (1, 2):
         packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-        raw = packer.compress(json.dumps({"sdp": "v=0\r\n", "invite": host.invite(seat)}).encode()) + packer.flush()
+        raw = packer.compress(json.dumps({"sdp": "v=0\r\n", "invite": lobby.invite(seat)}).encode()) + packer.flush()
         codes.append(base64.urlsafe_b64encode(raw).decode().rstrip("="))
     return s.to_save(), codes
 
@@ -530,6 +530,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path) -> Look:
         page.click("#btn-new")
         page.wait_for_selector("#new-game-dialog[open]")
         page.click("#new-game-start")
+        if page.evaluate("document.getElementById('replace-dialog').open"):  # a rubber in progress: asked first
+            page.click("#replace-start")
         page.wait_for_selector("#toast:not([hidden])")
         page.mouse.move(2, 2)
     look.screen("new-game-toast", before=new_game)

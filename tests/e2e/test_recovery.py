@@ -16,6 +16,7 @@ from test_web import (
     MY_TURN_OR_BREAK,
     PREFS_KEY,
     SAVE_KEY,
+    TOOK_JS,
     replay_checking_bots,
     saved_session,
     state,
@@ -227,4 +228,4 @@ def test_a_new_worker_learns_the_rubber_once_and_its_expert_plays_with_it(warm_g
     page.wait_for_function(MY_TURN_OR_BREAK, timeout=180_000)
     data = page.evaluate("({...document.body.dataset})")
     assert data.get("botsLearned") == "1" and "botsMain" not in data and "botsRestarts" not in data, data
-    assert replay_checking_bots(state(page)["save"], since) >= 1
+    assert replay_checking_bots(state(page)["save"], page.evaluate(TOOK_JS), since) >= 1

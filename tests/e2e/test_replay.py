@@ -1,5 +1,6 @@
 """The replay viewer in a real Chromium (issue 13, item 5): the game record downloaded from the page after a
-few moves opens in the viewer; it steps to the last card (every hand face up, as the record has them) and
+few moves — in the middle of a deal: my hand and the cards played, no bot's hand — opens in the viewer; it
+steps to the last card (every hand face up as the record has them, the backs of those it hides) and
 back a trick, jumps to a deal, shows the expert's review of a chosen seat's cards beside what actually
 happened, says the line and column of a malformed file without losing anything, and "Continue from here"
 plays on from a step of the record (a bot answers, my card plays)."""
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_hidden import last_deal_cards, seen_by
 from test_web import MY_TURN_OR_BREAK, SAVE_KEY, saved_session
 
 from kingcore.web import Session
@@ -62,6 +64,8 @@ def test_a_downloaded_record_replays_and_plays_on(warm_game: Any, artifacts: Pat
     text = Path(dl.value.path()).read_text(encoding="utf-8")
     r = Replay.from_text(text)
     assert len(moves(Session(r.game))) > len(moves(s))
+    table = Session.from_save(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")).game  # the page's own save
+    assert last_deal_cards(text) == seen_by(table, 0)  # mid-deal: my hand and the cards played, no bot's hand
     page.click("#btn-sheet-close")
 
     page.click("#btn-replay")
@@ -81,6 +85,9 @@ def test_a_downloaded_record_replays_and_plays_on(warm_game: Any, artifacts: Pat
     assert page.evaluate("document.activeElement.id") == "replay-prev"
     end = r.frame(r.last)
     assert board(page)["hands"] == end["hands"] and sum(map(len, end["hands"])) < 32
+    backs = page.locator("#replay-board .replay-backs")  # the bots' cards the record does not show: backs
+    assert [int(backs.nth(i).get_attribute("data-count") or 0) for i in range(3)] == end["backs"][1:]
+    assert all(end["backs"][1:]) and not end["hands"][1] and end["backs"][0] == 0
     page.keyboard.press("Shift+ArrowLeft")
     wait_step(page, r.prev_trick(r.last))
     page.keyboard.press("PageDown")

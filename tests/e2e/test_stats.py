@@ -187,3 +187,38 @@ def test_statistics_record_once_show_charts_survive_and_round_trip(warm_game: An
 def save_id(save: Any) -> str:
     """The game id of a save (stored as JSON text or as its object)."""
     return str((json.loads(save) if isinstance(save, str) else save)["id"])
+
+
+HEADINGS_JS = """() => {  // each heading of the statistics seen at the top of its scroll box: what shows under it
+  const body = document.querySelector('#stats-body'), box = body.getBoundingClientRect();
+  body.scrollTop = 0;
+  return [...body.querySelectorAll('h3')].map(h => {
+    const r = h.getBoundingClientRect(), next = h.nextElementSibling.getBoundingClientRect();
+    const seen = r.top >= box.top && r.bottom <= box.bottom;
+    return [h.textContent, seen, Math.min(next.bottom, box.bottom) - Math.max(next.top, box.top)];
+  });
+}"""
+
+
+def test_no_heading_of_the_statistics_stands_over_nothing(warm_game: Any) -> None:
+    """Issue 30: on a phone «Среднее число очков за контракт» was the last line of the dialog's first screen,
+    its table out of sight below. At each size, with no rubber finished and with three, every heading shown
+    when the dialog opens has at least a line of its table, chart or note under it."""
+    stats = empty_stats()
+    for seed in (1, 2, 3):
+        s = finished(seed)
+        stats, _ = add_rubber(stats, rubber_entry(s, f"2026-12-0{seed}T10:00:00Z"))
+    seen_in_all = 0
+    for items in ({}, {STATS_KEY: dump_stats(stats)}):
+        page = warm_game({PREFS_KEY: json.dumps({"lang": "ru"}), **items})
+        for size in ((360, 740), (740, 360), (768, 1024), (1024, 768), (1280, 800)):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            page.click("#btn-stats")
+            page.wait_for_selector("#stats-dialog[open]")
+            headings = page.evaluate(HEADINGS_JS)
+            seen_in_all += sum(1 for _, seen, _ in headings if seen)
+            stranded = [(text, shown) for text, seen, shown in headings if seen and shown < 14]
+            assert stranded == [], (size, bool(items), stranded)
+            page.click("#stats-close")
+            page.wait_for_selector("#stats-dialog:not([open])", state="attached")
+    assert seen_in_all >= 3  # the check looked at headings on screen

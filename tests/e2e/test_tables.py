@@ -325,7 +325,7 @@ def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(warm_game: Any, ar
                 page.wait_for_selector("#options-dialog[open]")
                 boxes = page.evaluate("[...document.querySelectorAll('#options-dialog input[data-ui]')]"
                                       ".map(e => [e.offsetWidth, e.offsetHeight])")
-                assert len(boxes) == 5 and len({tuple(b) for b in boxes}) == 1, (where, boxes)
+                assert len(boxes) == 7 and len({tuple(b) for b in boxes}) == 1, (where, boxes)
                 page.click("#options-close")
                 page.wait_for_selector("#options-dialog:not([open])", state="attached")
             fits = page.evaluate(LONG_NAMES_JS, "Константинопольский1")  # a 20-character name, one word
@@ -377,6 +377,8 @@ def start(page: Any) -> str:
     except ValueError:  # an unreadable save
         old = None
     page.click("#new-game-start")
+    if page.evaluate("document.getElementById('replace-dialog').open"):  # a rubber in progress: asked first
+        page.click("#replace-start")
     page.wait_for_function(f"""() => {{ const s = localStorage.getItem(window.kingSaveKey);
       try {{ return JSON.parse(s).id !== {json.dumps(old)} && document.body.dataset.deal === '1'; }}
       catch (e) {{ return false; }} }}""")
@@ -492,17 +494,21 @@ def test_each_named_rule_set_in_one_click(warm_game: Any, artifacts: Path) -> No
     page.select_option("#opt-replay", value=json.dumps("trumps"))
     assert page.locator("#opt-trump_trick_value").is_enabled()
     assert page.locator("#opt-set").input_value() == ""  # custom
-    # an invalid combination: the engine's message, and no deal
+    # custom rules: what differs from the nearest set, in words
+    assert page.locator("#opt-set-rules").inner_text() == "Changed from Three players — 30 cards: " \
+        "Scoring preset — Classic; Replay — Trump deals (khvalyonki)"
+    # an invalid combination: the engine's refusal in words, and no deal
     page.select_option("#opt-replay", value=json.dumps("auction"))
     page.select_option("#opt-order", value=json.dumps("chosen"))
     error = page.locator("#new-game-error").inner_text()
-    assert error.startswith("ordered King (order=chosen) is played with replay=mirror or trumps, not auction")
+    assert error == "Ordered King is played with the mirror replay or trump deals, not with the auction."
     assert page.locator("#new-game-start").is_disabled() and page.locator("#new-game-summary").inner_text() == ""
     page.select_option("#opt-players", value="4")
     page.select_option("#opt-replay", value=json.dumps("mirror"))
     assert page.locator("#new-game-error").inner_text() == "" and page.locator("#new-game-start").is_enabled()
     assert page.locator("#new-game-summary").inner_text().startswith("56 deals")  # ordered King: 4 × 14
     page.screenshot(path=str(artifacts / "new-game-ordered-1280x800.png"))
+    english = Catalog.from_mo(compiled("en"))
     for i, (key, text) in enumerate(RULE_SET_TEXTS.items()):
         if i:
             page.click("#btn-new")
@@ -511,7 +517,7 @@ def test_each_named_rule_set_in_one_click(warm_game: Any, artifacts: Path) -> No
         rules = RULE_SETS[key]
         assert page.locator("#opt-set").input_value() == key
         assert page.locator("#opt-players").input_value() == str(rules.players)
-        assert page.locator("#opt-set-rules").inner_text() == f"Rules: {text}"
+        assert page.locator("#opt-set-rules").inner_text() == ""  # the list names the set: nothing changed
         assert page.locator("#new-game-summary").inner_text().startswith(
             f"{Session.new_game(rules, random.Random(1)).view_model(0)['deals']} deals"), key
         if key == "three_kitty":
@@ -520,7 +526,7 @@ def test_each_named_rule_set_in_one_click(warm_game: Any, artifacts: Path) -> No
         start(page)
         record = json.loads(page.evaluate("localStorage.getItem(window.kingSaveKey)"))["record"]
         assert str(loads(record).rules) == text, key  # the saved record's rules are the set's
-        assert page.locator("#sheet-rules").text_content().endswith(f" — {text}"), key
+        assert page.locator("#sheet-rules").text_content() == f"Rules in force: {english.t(f'set.{key}')}", key
         assert page.locator("#table .seat").count() == rules.players
     page.click("#btn-sheet")
     page.screenshot(path=str(artifacts / "sheet-six-1280x800.png"))

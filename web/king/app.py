@@ -1,7 +1,8 @@
 """The application, wired: the state (``king.state``: the one place that applies, saves and notifies), its
 subscribers — the drawing (``king.screen``), the statistics (``king.stats``), undo, auto-play and sounds
 (``king.assist``), the bots' loop (``king.botloop``) — hints and reviews (``king.hints``), the games and their
-saves (``king.saves``); and the player's intents, which the page's events (``web/main.py``) call.
+saves (``king.saves``), a first visit's welcome and tips (``king.welcome``); and the player's intents, which the
+page's events (``web/main.py``) call.
 
 The page holds no rules: the session says what is legal and why not; this module turns clicks into move
 tokens. Chance (the shuffles) happens in the state, with an rng seeded from the platform's random source;
@@ -25,6 +26,7 @@ from .saves import Saves
 from .screen import Screen
 from .state import State
 from .store import Store
+from .welcome import Welcome
 from .words import Catalog, load_catalog
 from .worker import Bots
 
@@ -44,6 +46,7 @@ class App:
         self.hints = Hints(st, self.bots, cat)
         for subscriber in (self.screen.changed, self.assist.changed, self.loop.changed):
             st.subscribe(subscriber)
+        self.welcome = Welcome(self)  # issue 30: a first visit's welcome, and the tips of the first deal
 
     # ----- intents -------------------------------------------------------------------------------
 

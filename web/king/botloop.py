@@ -85,6 +85,8 @@ class BotLoop:
                     asked = now_ms()  # the latency of the move itself
                     token = await self.bots.choose(request, level, seed, s.bot_past)
                     window.kingStats.bot.push(now_ms() - asked)
+                    deal, calls, plays = before[0].ply  # the move's place: the tests tell a capped decision by it
+                    setattr(window.kingStats.botTook, f"{deal}:{calls + plays}", now_ms() - asked)
                 took = now_ms() - start
                 if not vm["fast"]:
                     wait = BOT_PACE_MS + (TRICK_HOLD_MS if vm["trick_complete"] else 0) - took

@@ -16,6 +16,7 @@ from kingcore.web import HUMAN, ViewModel
 from . import names
 from .dom import Node, h, markup
 from .render import calls, dialog, hand, panels, sheet, status, table, trick
+from .render.rules import set_changes
 from .words import Catalog, name, position
 
 
@@ -362,16 +363,16 @@ def read_new_game_form() -> tuple[dict[str, Any], dict[str, Any]]:
 
 def show_choice(cat: Catalog, options: list[dict[str, Any]], choice: dict[str, Any]) -> None:
     """What the engine says of the dialog's choice (``kingcore.web.table_choice``): the options that do
-    not apply disabled with their reason, the rule set it is (or custom) and its rules text, the count of
-    deals, or the engine's refusal (then *Deal* is disabled)."""
+    not apply disabled with their reason, the rule set it is (or custom, and what differs from the nearest
+    set), the count of deals, or the engine's refusal in words (then *Deal* is disabled)."""
     for key, reason in dialog.field_states(cat, options, choice):
         node = el(f"opt-{key}")
         if not is_none(node):
             node.disabled = bool(reason)
             el(f"opt-{key}-off").textContent = reason
     el("opt-set").value = choice["set"] or ""
-    el("opt-set-rules").textContent = cat.t("dialog.set_rules", rules=choice["rules"]) if choice["ok"] else ""
+    el("opt-set-rules").textContent = set_changes(cat, choice["rules"] if choice["ok"] else None)
     el("new-game-summary").textContent = dialog.summary(cat, choice)
     el("opt-trump_trick_value").placeholder = dialog.automatic_text(cat, choice["trick_value"])
-    el("new-game-error").textContent = choice["message"] or ""
+    el("new-game-error").textContent = dialog.refusal_text(cat, choice)
     el("new-game-start").disabled = not choice["ok"]

@@ -1,20 +1,23 @@
 """The new-game dialog's behaviour (RULES.md §10): drawn from the engine's options and the last choices, a
 rule set filling every field, the bots' levels following the table size, the engine's verdict on every
 change, the deal order's ↑/↓, the "§" links into the rules help, each seat a person (with a name: hot seat,
-issue 13) or a bot, and the start of the game."""
+issue 13) or a bot, and the start of the game — after a question (``#replace-dialog``) when it would replace a
+rubber in progress (issue 30: ``Session.under_way``, unless *Don't ask again*)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from pyscript import document
-from pyscript.ffi import is_none
+from pyscript.ffi import create_proxy, is_none
 
 from kingcore.web import BOT_LEVELS, HUMAN, ONLINE, RULE_SETS, check_names, name_problem, rules_options, table_choice
+from kingcore.web.prefs import asks_before_new
 
 from .app import App
 from .draw import el, put, read_new_game_form, show_choice
 from .extras import open_help
+from .render import dialog
 from .render.dialog import bot_fields, name_error, new_game_form
 from .store import pref_levels, pref_names
 from .words import Catalog
@@ -25,6 +28,11 @@ class NewGameDialog:
 
     def __init__(self, cat: Catalog, options: list[dict[str, Any]], app: App) -> None:
         self.cat, self.options, self.app = cat, options, app
+        self.pending: tuple[Any, dict[str, Any], dict[str, Any]] | None = None  # a choice waiting for the question
+        self.proxies = [create_proxy(lambda e: self.answered(True)), create_proxy(lambda e: self.answered(False))]
+        el("replace-start").addEventListener("click", self.proxies[0])
+        el("replace-keep").addEventListener("click", self.proxies[1])
+        el("replace-dialog").addEventListener("cancel", self.proxies[1])  # Escape: keep playing
 
     def open(self, *_: Any) -> None:
         """The dialog showing the last choices (the preferences)."""
@@ -97,11 +105,12 @@ class NewGameDialog:
         self.changed(None)
 
     def rules(self) -> Any:
-        """The Rules the dialog shows, or ``None`` with the engine's message under the fields."""
+        """The Rules the dialog shows, or ``None`` with the engine's refusal under the fields."""
+        options = read_new_game_form()[0]
         try:
-            return rules_options(read_new_game_form()[0])[0]
-        except ValueError as e:
-            el("new-game-error").textContent = str(e)
+            return rules_options(options)[0]
+        except ValueError:
+            el("new-game-error").textContent = dialog.refusal_text(self.cat, table_choice(options))
             return None
 
     def submit(self, event: Any) -> None:
@@ -115,8 +124,41 @@ class NewGameDialog:
         try:
             rules, changed = rules_options(options)
             settings["names"] = check_names(settings["names"], len(settings["levels"]))  # trimmed, checked
-        except ValueError as e:
-            el("new-game-error").textContent = str(e)  # the engine's message
+        except ValueError as e:  # the choice's refusal in words; else the engine's message
+            el("new-game-error").textContent = dialog.refusal_text(self.cat, table_choice(options)) or str(e)
             return
+        self.pending = (rules, changed, settings)
+        st = self.app.state
+        if st.session is not None and st.session.under_way() and asks_before_new(st.prefs):
+            vm = st.vm
+            el("replace-text").textContent = self.cat.t("replace.text", deal=vm["deal"] if vm else 1,
+                                                        deals=vm["deals"] if vm else 1)
+            el("replace-never").checked = False
+            el("replace-dialog").showModal()
+            el("replace-keep").focus()  # the safe answer under the keyboard: Enter keeps the rubber
+            return
+        self.start()
+
+    def start(self) -> None:
+        """The new game of the dialog's choice (:attr:`pending`), both dialogs closed."""
+        if self.pending is None:
+            return
+        rules, changed, settings = self.pending
+        self.pending = None
+        el("replace-dialog").close()
         el("new-game-dialog").close()
         self.app.saves.new_game(rules, changed, settings)
+
+    def answered(self, start: bool) -> None:
+        """The question before a rubber in progress is replaced: *Start a new game* (with *Don't ask again*
+        kept in the preferences: ``ui.no_ask_new``, which *Options* turns back) or *Keep playing* (Escape
+        too): back at the table, the rubber as it was."""
+        if not start:
+            self.pending = None
+            el("replace-dialog").close()
+            el("new-game-dialog").close()
+            return
+        if el("replace-never").checked:
+            self.app.state.ui()["no_ask_new"] = True
+            self.app.store.save_prefs(self.app.state.prefs)
+        self.start()

@@ -1,6 +1,7 @@
 """The options dialog (issue 13): ``#options-dialog``, opened by the bar's *Options* (``#btn-options``), closed
 by ``#options-close`` or Escape. Each option is a checkbox ``input[data-ui=NAME]``, kept in the preferences'
-``ui`` dict (``kingcore.web.UI_OPTIONS``: booleans, each off by default) as soon as it changes.
+``ui`` dict (``kingcore.web.UI_OPTIONS``: booleans, each off by default) as soon as it changes; a box marked
+``data-ui-not`` is checked while its option is off (*Ask before a new game…* is ``no_ask_new`` off).
 
 * The play options (``fieldset#options-play``: undo, auto-play, sounds — :data:`PLAY_OPTIONS`) are handled by
   ``king.assist``, which also draws the bar's ``#btn-undo``.
@@ -29,14 +30,6 @@ PLAY_OPTIONS: tuple[str, ...] = ("undo", "autoplay", "sounds")
 """The options of ``#options-play``, each a checkbox ``#ui-<name>`` (``king.assist`` reads them)."""
 
 
-def ui_prefs(app: App) -> dict[str, bool]:
-    """The preferences' ``ui`` dict (made when missing)."""
-    ui = app.state.prefs.get("ui")
-    if not isinstance(ui, dict):
-        ui = app.state.prefs["ui"] = {}
-    return ui
-
-
 def apply_display(ui: dict[str, bool]) -> None:
     """The display options on ``<body>`` (``data-cards``, ``data-deck``)."""
     body = document.body
@@ -56,7 +49,7 @@ class OptionsDialog:
     def bind(self) -> None:
         """Apply the stored display options now (before the first draw) and listen to the dialog and the bar's
         Undo."""
-        apply_display(ui_prefs(self.app))
+        apply_display(self.app.state.ui())
         el("btn-options").addEventListener("click", create_proxy(self.open))
         el("options-close").addEventListener("click", create_proxy(lambda e: el("options-dialog").close()))
         el("options-dialog").addEventListener("change", create_proxy(self.changed))
@@ -66,9 +59,9 @@ class OptionsDialog:
 
     def open(self, *_: Any) -> None:
         """The dialog, its checkboxes showing the stored options; the focus on the first."""
-        ui = ui_prefs(self.app)
-        for box in document.querySelectorAll("#options-dialog input[data-ui]"):
-            box.checked = ui.get(str(box.dataset.ui)) is True
+        ui = self.app.state.ui()
+        for box in document.querySelectorAll("#options-dialog input[data-ui]"):  # data-ui-not: checked when off
+            box.checked = (ui.get(str(box.dataset.ui)) is True) != box.hasAttribute("data-ui-not")
         self.show_ice()
         dialog = el("options-dialog")
         if not dialog.open:
@@ -85,14 +78,16 @@ class OptionsDialog:
             return
         if is_none(box) or not box.hasAttribute("data-ui"):
             return
-        name, value = str(box.dataset.ui), bool(box.checked)
+        name, value = str(box.dataset.ui), bool(box.checked) != box.hasAttribute("data-ui-not")
         if name in PLAY_OPTIONS:
             self.app.assist.set_option(name, value)
         else:
-            ui = ui_prefs(self.app)
+            ui = self.app.state.ui()
             ui[name] = value
             self.app.store.save_prefs(self.app.state.prefs)
             apply_display(ui)
+            if name == "tips":  # the tips shown again, for the deal on the table
+                self.app.welcome.tips_turned_on()
         document.body.dataset.options = "saved"  # a mark for the tests: the change is stored
 
     def show_ice(self) -> None:

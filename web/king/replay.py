@@ -192,6 +192,10 @@ class ReplayView:
         key = (id(r), k, seat)
         if self.review is not None and self.review["key"] == key:
             return
+        if r.hidden(k, seat):  # a deal saved in progress: nobody knows these cards, the expert neither
+            self.review = {"key": key, "seat": seat, "hidden": True}
+            self.draw()
+            return
         self.review = {"key": key, "seat": seat, "pending": True}
         self.draw()
         spawn(self.fetch(key, r.record(), seat, r.deals[k].number))
@@ -224,7 +228,7 @@ class ReplayView:
             box.hidden = False
             return
         settings = {"fast": bool(st.prefs.get("fast", False)), "seed": int(st.rng.random() * 2**31)}
-        session = r.session_at(self.step, settings, 0, f"{int(st.rng.random() * 2**48):012x}")
+        session = r.session_at(self.step, settings, 0, f"{int(st.rng.random() * 2**48):012x}", st.rng)
         el("replay").close()
         st.commit("new", session=session)  # saved with the next counter
 

@@ -12,7 +12,7 @@ from pyscript.ffi import is_none
 
 from kingcore.web import DEFAULT_LEVEL, ONLINE, TABLE_SIZES, SaveError, Session, save_seq, seq_newer
 
-from .draw import blob_url
+from .draw import blob_url, el
 from .state import State, spawn
 from .store import pref_levels, pref_names
 from .words import Catalog, name, you
@@ -29,8 +29,8 @@ class Saves:
         """The stored game, a new one when there is none, or the problem with an unreadable one."""
         st = self.state
         text = st.store.save()
-        if text is None:
-            self.start_game(st.prefs.get("options", {}))
+        if text is None:  # behind a first visit's welcome (king.welcome) the game waits for Play, unsaved
+            self.start_game(st.prefs.get("options", {}), save=not el("welcome").open)
         else:
             try:
                 st.commit("adopt", session=Session.from_save(text), save=False, text=text)
@@ -67,8 +67,9 @@ class Saves:
         if self.state.pending is not None:
             self.new_game(*self.state.pending, discard=True)
 
-    def start_game(self, options: Any, settings: dict[str, Any] | None = None) -> None:
-        """A new rubber with rules ``options`` (a ``Rules`` from the dialog, or remembered options)."""
+    def start_game(self, options: Any, settings: dict[str, Any] | None = None, save: bool = True) -> None:
+        """A new rubber with rules ``options`` (a ``Rules`` from the dialog, or remembered options); not saved
+        when ``save`` is false (the game drawn behind a first visit's welcome)."""
         st = self.state
         settings = dict(settings or {})
         settings.setdefault("fast", bool(st.prefs.get("fast", False)))
@@ -86,7 +87,7 @@ class Saves:
             window.console.warn(f"king: options refused ({e}); starting with the defaults")
             settings["levels"], settings["names"] = pref_levels(st.prefs, 4), pref_names(st.prefs, 4)
             session = Session.new_game({}, st.rng, settings)
-        st.commit("new", session=session)
+        st.commit("new", session=session, save=save)
         vm = st.vm
         assert vm is not None
         fd = vm["first_dealer"]

@@ -105,6 +105,13 @@ class State:
         """A game on the table that is not over (replacing it asks first)."""
         return self.session is not None and not self.session.over
 
+    def ui(self) -> dict[str, bool]:
+        """The preferences' ``ui`` dict of on/off options (``kingcore.web.UI_OPTIONS``), made when missing."""
+        ui = self.prefs.get("ui")
+        if not isinstance(ui, dict):
+            ui = self.prefs["ui"] = {}
+        return ui
+
     def hides_hands(self) -> bool:
         """Whether a file with the dealt cards would show another person's hand now (``Session.hides_hands``)."""
         return self.session is not None and self.session.hides_hands()

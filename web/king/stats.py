@@ -29,6 +29,10 @@ from .render import stats as view
 from .state import Change, spawn
 from .words import ME, Catalog
 
+HEADING_KEEP_PX = 40
+"""How much of what a heading of the statistics heads must show under it on the first screen (two lines of
+a table, the top of a chart; all of a shorter note), else the section starts on the next screen."""
+
 MAX_IMPORT_BYTES = MAX_BACKUP
 """Bytes in a file Import… reads: a backup's character limit (the page's backups are ASCII JSON, a byte a
 character); a larger file is refused by ``File.size`` before any of it is read."""
@@ -133,6 +137,7 @@ class StatsView:
         dialog = el("stats-dialog")
         if not dialog.open:
             dialog.showModal()
+        self.keep_headings()
         el("stats-close").focus()
 
     def draw(self) -> None:
@@ -141,6 +146,32 @@ class StatsView:
         put(el("stats-body"), view.stats_panel(self.app.cat, s, self.app.state.vm))
         el("stats-dialog").dataset.played = str(s["played"])
         self.offer_unreadable()
+        if el("stats-dialog").open:
+            self.keep_headings()
+
+    def keep_headings(self, *_: Any) -> None:
+        """No heading at the foot of the dialog's first screen with what it heads out of sight below (a phone:
+        «Среднее число очков за контракт» and nothing under it): that section starts on the next screen, as
+        print keeps a heading with its text. Measured in the open dialog; again when the window turns."""
+        body = el("stats-body")
+        if not el("stats-dialog").open:
+            return
+        sections = list(body.querySelectorAll("section"))
+        for section in sections:
+            section.style.removeProperty("margin-top")
+        box, screen = body.getBoundingClientRect(), float(body.clientHeight)
+
+        def y(rect: Any) -> tuple[float, float]:  # in the box's content, as at its first screen
+            return rect.top - box.top + body.scrollTop, rect.bottom - box.top + body.scrollTop
+
+        for section in sections:
+            head = section.querySelector("h3")
+            top, bottom = y(head.getBoundingClientRect())
+            under_top, under_bottom = y(head.nextElementSibling.getBoundingClientRect())
+            shown = min(under_bottom, screen) - max(under_top, 0)
+            if top >= 0 and bottom <= screen and shown < min(HEADING_KEEP_PX, under_bottom - under_top):
+                section.style.marginTop = f"{screen - top + 10:.0f}px"
+                break
 
     def offer_unreadable(self) -> None:
         """Statistics set aside as unreadable (``stats-unreadable``) are offered as a file, as an unreadable
@@ -165,15 +196,19 @@ class StatsView:
     # ----- export, import, clear ----------------------------------------------------------------------
 
     def export(self, event: Any) -> None:
-        """The link's file: the save, the preferences and the statistics (``make_backup``); none while it
-        would show another person's hand (``App.record_hides_hands``: said here, in the open dialog)."""
+        """The link's file: the save, the preferences and the statistics (``make_backup``); the save's
+        record as the person at the device sees it (``Session.to_save(shared=True)``: a deal in progress
+        without the cards they have not seen); none while it would show another person's hand
+        (``App.record_hides_hands``: said here, in the open dialog)."""
         if self.app.state.hides_hands():
             event.preventDefault()
             self.say("error", self.app.cat.t("toast.backup_hidden"))
             return
         prefs_text = self.store.get(self.store.prefs_key)
         prefs = read_prefs(prefs_text)[0] if prefs_text else None
-        text = make_backup(self.store.save(), prefs, self.stored(), now_utc())
+        session = self.app.state.session
+        save = session.to_save(shared=True) if session is not None else self.store.save()
+        text = make_backup(save, prefs, self.stored(), now_utc())
         self.export_url = blob_url(text, self.export_url)
         event.currentTarget.href = self.export_url
 
@@ -309,4 +344,5 @@ def bind_stats(app: App) -> StatsView:
         when("click", selector)(action)
     when("change", "#stats-import-file")(sv.file_chosen)
     window.addEventListener("storage", create_proxy(sv.on_storage))
+    window.addEventListener("resize", create_proxy(sv.keep_headings))  # a phone turned with the dialog open
     return sv

@@ -31,7 +31,7 @@ from ...errors import DealError, IllegalMoveError, Reason
 from ...game import Game, Phase, draw_result
 from ...moves import Move
 from ...position import Deal, Position, legal_mask
-from ...view import SeatView
+from ...view import SeatView, shown_voids
 
 _CALL_PHASES = (Phase.CHOOSE_CONTRACT, Phase.CALL_TRUMP, Phase.AUCTION)
 _LIVE_RANKS = (11, 12, 13)  # jacks, queens, kings: boys, girls and the King in some contract
@@ -359,16 +359,7 @@ class BlindDeal:
         assert info is not None
         playing = self.play_deal is not None
         done = len(self.plays) - len(self.trick)
-        voids = [0] * n
-        for t in range(0, len(self.plays), n):
-            chunk = self.plays[t:t + n]
-            led = chunk[0][1].suit
-            for s, c in chunk[1:]:
-                if c.suit != led:
-                    voids[s] |= 1 << led
-                    d = self.play_deal
-                    if d is not None and d.trump is not None and d.trump_mask and c.suit != d.trump:
-                        voids[s] |= 1 << d.trump
+        voids = shown_voids(self.plays, n, self.play_deal)
         hand = CardSet(self.hand(seat))  # before the khvalyonka's call: the cards dealt so far
         to_move = self.to_move
         legal: tuple[str, ...] = ()

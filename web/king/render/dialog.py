@@ -27,6 +27,14 @@ def choice_text(cat: Catalog, opt: dict[str, Any], c: Any) -> str:
     return cat.t(f"choice.{opt['name']}.{c}")
 
 
+def refusal_text(cat: Catalog, choice: dict[str, Any]) -> str:
+    """Why the engine refuses the dialog's choice (``kingcore.web.table_choice``), in the page's words ("" when
+    it does not): the refusals the dialog can make by their code, any other in the engine's words."""
+    if choice["ok"]:
+        return ""
+    return cat.t(f"refusal.{choice['refusal']}") if choice.get("refusal") else str(choice["message"] or "")
+
+
 def off_text(cat: Catalog, code: str | None) -> str:
     """Why an option does not apply ("" when it does)."""
     return cat.t(f"off.{code}") if code else ""

@@ -1,6 +1,6 @@
 """The rules help: the data of ``kingcore.web.rules_help`` (one game's rules, generated from its ``Rules``)
-in words — a title, the rules text, and one ``section#help-<id>`` per topic (the dialog's "§" links point
-at them), with the list of deals and what each scores."""
+in words — a title, the rule set (in words: :mod:`.rules`), and one ``section#help-<id>`` per topic (the
+dialog's "§" links point at them), with the list of deals and what each scores."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from kingcore.web import help_topic
 
 from ..dom import Node, h
 from ..words import Catalog, pts
+from .rules import rules_words
 
 
 def joined(cat: Catalog, words: list[str], last: str = "list.and") -> str:
@@ -59,9 +60,9 @@ def deal_list(cat: Catalog, deals: list[dict[str, Any]]) -> Node:
 
 
 def help_panel(data: Mapping[str, Any], cat: Catalog) -> list[Node]:
-    """The help's nodes: ``h2``, the rules text, and a ``section#help-<id>[data-section]`` per topic."""
+    """The help's nodes: ``h2``, the rule set in words, and a ``section#help-<id>[data-section]`` per topic."""
     out: list[Node] = [h("h2", {"id": "help-title"}, cat.t("help.title")),
-                       h("p", {"class": "help-rules"}, cat.t("help.rules_text", rules=data["rules"]))]
+                       h("p", {"class": "help-rules"}, cat.t("help.rule_set", rules=rules_words(cat, data["rules"])))]
     for sec in data["sections"]:
         body: list[Node] = []
         for item in sec["items"]:

@@ -22,6 +22,13 @@ def shown_cost(card: dict[str, Any]) -> float:
     return round(round(float(card["best_expected"]), 1) - round(float(card["expected"]), 1), 1)
 
 
+def shown_total(cards: list[dict[str, Any]]) -> float:
+    """What the reviewed cards cost together, as the summary says it: the sum of the rows' costs as they
+    are shown (:func:`shown_cost`), so that "lowered by 2.3" is the −2.2 and −0.1 of the rows below it
+    (the sum of the exact costs, 2.36, would say 2.4)."""
+    return round(sum(shown_cost(c) for c in cards), 1)
+
+
 PROBLEMS = {"garbage": "problem.garbage", "truncated": "problem.truncated", "invalid": "problem.invalid"}
 
 
@@ -54,7 +61,7 @@ def review(cat: Catalog, state: dict[str, Any] | None, actual: int | None = None
                       h("td", None, [cat.card(c["best"]), " ", h("small", None, f"({signed(c['best_expected'], cat)})")]
                         if better else cat.t("review.best")),
                       h("td", {"class": "num"}, cat.num(-cost) if better else "")))
-    total = data["cost"]
+    total = shown_total(cards)
     lost = sum(1 for c in cards if shown_cost(c) >= COSTLY)
     if total < 0.05:
         summary = cat.t("review.all_best")

@@ -1,6 +1,7 @@
 """The replay viewer's words and nodes (issue 13, item 5): the list of deals, the board at a step (every
-seat's cards face up, the trick on the table, tricks, points and the score so far, what just happened), the
-expert's review of a chosen seat's cards beside what actually happened, and where a file could not be read.
+seat's cards face up, the backs of those a record saved mid-deal hides; the trick on the table, tricks, points
+and the score so far, what just happened), the expert's review of a chosen seat's cards beside what actually
+happened, and where a file could not be read.
 Pure: frames come from ``kingcore.web.replay`` (``Replay.frame``), reviews from the bots' ``analyse``."""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from kingcore.web import Frame, describe_move
 
 from ..dom import Node, h
 from ..words import Catalog, Table, name, pts, signed
-from .panels import COSTLY, shown_cost
+from .panels import COSTLY, shown_cost, shown_total
 from .table import dealer_chip
 from .trick import shown, trick_label
 
@@ -51,10 +52,20 @@ def _cards(cat: Catalog, cards: list[str], cls: str, winner: bool = False) -> li
                        "data-suit": c[-1], "aria-label": cat.card_name(c)}, cat.card(c)) for c in cards]
 
 
+def backs(cat: Catalog, count: int) -> list[Node]:
+    """The backs of a seat's cards the record hides (``count``; none: nothing), named by their number."""
+    if not count:
+        return []
+    words = cat.n("replay.backs", count)
+    return [h("span", {"class": "replay-backs", "role": "img", "aria-label": words, "title": words,
+                       "data-count": count}, [h("span", {"class": "replay-back"}) for _ in range(count)])]
+
+
 def board(cat: Catalog, frame: Frame) -> list[Node]:
     """The board at a frame: a line saying the step and what happened, the trick on the table (a finished
     one with its taker), and one row per seat — name, dealer chip, tricks and points this deal, running
-    total, and every card the seat still holds, face up (``.replay-seat[data-seat]``)."""
+    total, and every card the seat still holds, face up, or the backs of those the record hides
+    (``.replay-seat[data-seat]``)."""
     players = frame["players"]
     contract = cat.contract_name(frame["contract"]) if frame["contract"] else cat.t("replay.not_named")
     cards, finished = shown(frame)
@@ -70,7 +81,8 @@ def board(cat: Catalog, frame: Frame) -> list[Node]:
                          h("b", None, name(cat, s, frame)), frame["dealer"] == s and [" ", dealer_chip(cat)], " ",
                          cat.n("seat.tricks", frame["tricks"][s]), " · ", pts(frame["points"][s]), " · ",
                          cat.t("seat.total", total=pts(frame["totals"][s]))),
-                       h("p", {"class": "replay-hand"}, _cards(cat, frame["hands"][s], "replay-card"))))
+                       h("p", {"class": "replay-hand"}, _cards(cat, frame["hands"][s], "replay-card"),
+                         backs(cat, frame["backs"][s]))))
     return [h("p", {"class": "replay-where", "data-step": frame["step"], "data-last": frame["last"]},
               cat.t("replay.step", step=frame["step"] + 1, steps=frame["last"] + 1), " · ",
               cat.t("bar.deal", deal=frame["deal"], deals=frame["deals"]), " · ", contract),
@@ -83,9 +95,10 @@ def board(cat: Catalog, frame: Frame) -> list[Node]:
 def seat_review(cat: Catalog, state: Mapping[str, Any] | None, table: Table, actual: int | None,
                 current: Mapping[str, Any] | None = None) -> list[Node]:
     """The expert's review of one seat's cards in one deal (``state``: ``None`` before asking, ``{"seat",
-    "pending": True}`` while the bots' worker replays it, or ``{"seat", "data"}`` with ``analyse``'s
-    answer): each card the seat chose, the points expected by the expert after it and after the best card,
-    and — beside it — what actually happened, the seat's points of the deal (``actual``; ``None`` while the
+    "pending": True}`` while the bots' worker replays it, ``{"seat", "hidden": True}`` when the record hides
+    that seat's cards in the deal, or ``{"seat", "data"}`` with ``analyse``'s answer): each card the seat
+    chose, the points expected by the expert after it and after the best card, and — beside it — what
+    actually happened, the seat's points of the deal (``actual``; ``None`` while the
     deal is not over). ``current``: the move on the board (its row is marked). ``table``: as for
     :func:`seat_options`."""
     if state is None:
@@ -93,6 +106,8 @@ def seat_review(cat: Catalog, state: Mapping[str, Any] | None, table: Table, act
     who = name(cat, state["seat"], table)
     if state.get("pending"):
         return [h("p", {"class": "review-note", "role": "status"}, cat.t("replay.review_pending", name=who))]
+    if state.get("hidden"):
+        return [h("p", {"class": "review-note", "role": "status"}, cat.t("replay.review_hidden", name=who))]
     data = state["data"]
     if "error" in data:
         return [h("p", {"class": "review-note", "role": "status"}, cat.t("review.unavailable"))]
@@ -100,7 +115,7 @@ def seat_review(cat: Catalog, state: Mapping[str, Any] | None, table: Table, act
     if not cards:
         return [h("p", {"class": "review-note", "role": "status"}, cat.t("replay.review_no_choice", name=who))]
     costs = [shown_cost(c) for c in cards]
-    total, costly = data["cost"], sum(1 for x in costs if x >= COSTLY)
+    total, costly = shown_total(cards), sum(1 for x in costs if x >= COSTLY)
     if total < 0.05:
         summary = cat.t("replay.review_all_best", name=who)
     elif costly:

@@ -8,6 +8,7 @@ from kingcore.web import ViewModel
 
 from ..dom import Child, Node, h
 from ..words import Catalog, name, pts
+from .rules import rules_words
 
 
 def sheet(vm: ViewModel, cat: Catalog) -> list[Node]:
@@ -56,6 +57,6 @@ def sheet(vm: ViewModel, cat: Catalog) -> list[Node]:
 
 
 def rules_line(vm: ViewModel, cat: Catalog) -> str:
-    """The rules in force, under the sheet: the rule set's name (or custom) and the rules text."""
-    key = vm.get("rule_set")
-    return cat.t("sheet.rules", name=cat.t(f"set.{key}" if key else "set.custom"), rules=vm["rules"])
+    """The rules in force, under the sheet, in words (:func:`.rules.rules_words`: the rule set, or custom
+    rules as the nearest set and what differs)."""
+    return cat.t("sheet.rules", rules=rules_words(cat, vm["rules"]))

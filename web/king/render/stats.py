@@ -89,18 +89,24 @@ def contracts_table(cat: Catalog, s: Mapping[str, Any]) -> Node | None:
 
 def stats_panel(cat: Catalog, s: Mapping[str, Any], vm: ViewModel | None) -> list[Node]:
     """The dialog's body: the title, the figures, the two charts and the table per contract (``s``: a
-    ``summary``; ``vm``: the view model of the rubber on the table, ``None`` with none)."""
+    ``summary``; ``vm``: the view model of the rubber on the table, ``None`` with none). With no rubber
+    finished, one note stands for the results' chart and the table (no heading over a note that says there
+    is nothing yet)."""
+    title = h("h2", {"id": "stats-title"}, cat.t("stats.title"))
+    current = h("section", {"class": "stats-section", "aria-labelledby": "stats-h-current"},
+                h("h3", {"id": "stats-h-current"}, cat.t("stats.current")), running_chart(cat, vm))
     table = contracts_table(cat, s)
+    if table is None:
+        return [title, figures(cat, s), current,
+                h("p", {"class": "stats-note", "id": "stats-results-none"}, cat.t("stats.past_none"))]
     return [
-        h("h2", {"id": "stats-title"}, cat.t("stats.title")),
+        title,
         figures(cat, s),
-        h("section", {"class": "stats-section", "aria-labelledby": "stats-h-current"},
-          h("h3", {"id": "stats-h-current"}, cat.t("stats.current")), running_chart(cat, vm)),
+        current,
         h("section", {"class": "stats-section", "aria-labelledby": "stats-h-past"},
           h("h3", {"id": "stats-h-past"}, cat.t("stats.past")), results_chart(cat, s)),
         h("section", {"class": "stats-section", "aria-labelledby": "stats-h-contracts"},
-          h("h3", {"id": "stats-h-contracts"}, cat.t("stats.contracts")),
-          table if table is not None else h("p", {"class": "stats-note"}, cat.t("stats.past_none"))),
+          h("h3", {"id": "stats-h-contracts"}, cat.t("stats.contracts")), table),
     ]
 
 

@@ -1,0 +1,111 @@
+"""A first visit (issue 30 item 6) in Chromium: the welcome comes with the first paint, before Python is up; a
+language chosen there switches the page; *Play* starts the chosen rule set against the chosen level, with the
+legal cards raised and a tip a line long that follows the deal and stops after it; a returning player is never
+welcomed again; *Options* brings the tips back. The other browser tests skip the welcome (conftest.py
+``NO_WELCOME``); this one asks for it (``new_context(welcome=True)``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pointer import pick, play
+from test_a11y_scan import scan
+from test_web import PREFS_KEY, SAVE_KEY
+from web_catalog import compiled
+
+from kingcore.web import Catalog, Session
+from sitebuild.browser import READY
+
+pytestmark = pytest.mark.browser
+
+
+def prefs(page: Any) -> dict[str, Any]:
+    text = page.evaluate(f"localStorage.getItem('{PREFS_KEY}')")
+    return dict(json.loads(text)) if text else {}
+
+
+def tip(page: Any) -> str:
+    return str(page.evaluate("(t => t.hidden ? '' : t.textContent)(document.getElementById('tip'))"))
+
+
+def test_a_first_visit_is_welcomed_then_tipped_through_its_first_deal(new_context: Any, server: Any) -> None:
+    ru = Catalog.from_mo(compiled("ru"))
+    ctx, _ = new_context(360, 740, welcome=True, locale="en-US")
+    page = ctx.new_page()
+    page.goto(server.url)
+    page.wait_for_selector("#welcome[open]")
+    assert page.locator("#welcome-title").inner_text() == "Welcome to King"
+    page.select_option("#welcome-lang", "ru")  # the page in Russian at once, Python up or not
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    assert page.locator("#welcome-play").inner_text() == ru.t("welcome.play")
+    page.wait_for_selector(READY)
+    found: dict[str, Any] = {}
+    scan(page, "the welcome", found)  # axe-core: no serious or critical violation (test_a11y_scan.py)
+    assert found == {}, found
+    marks = page.evaluate("window.kingStats")
+    assert marks["welcomeMs"] < marks["readyMs"]  # part of the first paint, not something waited for
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None  # the game behind it: not saved
+    assert not page.locator("#trick [data-pos]").count()  # nor played by the bots
+    page.wait_for_function("document.body.dataset.lang === 'ru'")
+    assert page.locator("#btn-new").inner_text() == ru.t("panel.new")  # Python followed the welcome's choice
+    page.select_option("#welcome-level", "easy")
+    page.select_option("#welcome-set", "two")
+    page.focus("#welcome-set")
+    page.keyboard.press("Tab")  # the keyboard's way: the rule set, then Play
+    assert page.evaluate("document.activeElement.id") == "welcome-play"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#welcome", state="hidden")
+    page.wait_for_function(f"localStorage.getItem('{SAVE_KEY}') !== null")
+    stored = prefs(page)
+    assert stored["welcomed"] is True and stored["ui"]["tips"] is True and stored["lang"] == "ru"
+    s = Session.from_save(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert str(s.game.rules) == "king(players=2)"
+    assert s.settings["levels"] == ["human", "easy"]
+    page.wait_for_selector("#tip:not([hidden])")
+    assert tip(page).startswith("Совет:")
+    page.check("#fast")
+    seen = set()
+    while True:  # the first deal, played by tapping a legal (raised) card, the tip read at each turn
+        move = pick(page, stop=("deal_over", "rubber_over"))
+        if move.get("stop"):
+            break
+        seen.add(tip(page))
+        play(page, move)
+    page.wait_for_function("document.getElementById('tip').textContent.includes('«')")
+    over = ru.t("tip.over", next=ru.t("panel.continue"), sheet=ru.t("panel.sheet"))
+    assert tip(page) == over
+    assert seen & {ru.t("tip.lead"), ru.t("tip.follow")} and all(t.startswith("Совет:") for t in seen if t)
+    page.click("#btn-continue")
+    page.wait_for_function("document.body.dataset.deal === '2'")
+    page.wait_for_function("document.getElementById('tip').hidden")  # the tips stop after the first deal
+    assert prefs(page)["ui"]["tips"] is False
+    # a returning player: no welcome, ever
+    page.reload()
+    page.wait_for_selector(READY)
+    assert not page.evaluate("document.getElementById('welcome').open")
+    assert page.evaluate("document.getElementById('tip').hidden")
+    # Options brings the tips back, for the deal on the table
+    page.click("#btn-options")
+    page.wait_for_selector("#options-dialog[open]")
+    assert not page.is_checked("#ui-tips")
+    page.check("#ui-tips")
+    page.click("#options-close")
+    page.wait_for_selector("#tip:not([hidden])")
+    assert prefs(page)["ui"]["tips"] is True
+
+
+def test_a_stored_game_or_an_answered_welcome_is_a_returning_player(new_context: Any, server: Any) -> None:
+    """Whoever has a game stored (a player from before the welcome) or answered it is not welcomed; nor is a
+    friend's invite link (its join screen is that page's first screen)."""
+    ctx, _ = new_context(1280, 800, welcome=True)
+    page = ctx.new_page()
+    page.goto(server.url + "#join=nothing-to-read")
+    page.wait_for_selector("#join-dialog[open]")
+    assert not page.evaluate("document.getElementById('welcome').open")
+    page.evaluate(f"localStorage.setItem('{PREFS_KEY}', JSON.stringify({{welcomed: true}}))")
+    page.goto(server.url)
+    page.wait_for_selector(READY)
+    assert not page.evaluate("document.getElementById('welcome').open")
+    assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is not None  # the game saved, as before
