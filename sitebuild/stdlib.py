@@ -28,7 +28,7 @@ import json
 import shutil
 from pathlib import Path
 
-from .common import RUNNER, WHEEL_CACHE, BuildError, log, run
+from .common import RUNNER, WHEEL_CACHE, WITHOUT_DOCSTRINGS, BuildError, log, run
 
 STOCK = "python_stdlib.zip"
 """Pyodide's own standard library (sources), as the npm package ships it."""
@@ -39,7 +39,7 @@ PAGE_MODULES = ("html", "html.entities")
 """Standard modules a start imports that the build's Pyodide under Node does not: PyScript's (on the page and in
 the bots' worker). ``tests/e2e/test_snapshot.py`` names any other that a start imports from source."""
 
-CODE = r"""
+CODE = WITHOUT_DOCSTRINGS + r"""
 import ast, base64, importlib, importlib.util, io, json, pkgutil, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 import pyodide._package_loader, importlib.metadata, email, tarfile, encodings.cp437  # what loadPackage imports
@@ -52,15 +52,6 @@ for name in json.loads(EXTRA):
     importlib.import_module(name)
 ZIP = "/lib/python314.zip/"
 started = {name for name, m in list(sys.modules.items()) if str(getattr(m, "__file__", "") or "").startswith(ZIP)}
-
-def without_docstrings(tree):
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass(lineno=body[0].lineno, col_offset=body[0].col_offset)]
-    return tree
 
 src = zipfile.ZipFile(ZIP.rstrip("/"))
 out = io.BytesIO()

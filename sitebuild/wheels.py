@@ -19,6 +19,7 @@ from .common import (
     ROOT,
     RUNNER,
     WHEEL_CACHE,
+    WITHOUT_DOCSTRINGS,
     BuildError,
     copy_file,
     files_under,
@@ -98,20 +99,11 @@ def kingcore_wheel() -> Path:
     return next((WHEEL_CACHE / key).glob("*.whl"))
 
 
-PYC_CODE = r"""
+PYC_CODE = WITHOUT_DOCSTRINGS + r"""
 import ast, base64, importlib.util, json, os, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
 import kingcore
 root = os.path.dirname(kingcore.__file__)
-
-def without_docstrings(tree):
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass(lineno=body[0].lineno, col_offset=body[0].col_offset)]
-    return tree
 
 out = {"cache_tag": sys.implementation.cache_tag, "pyc": {}}
 for dirpath, _, names in sorted(os.walk(root)):
@@ -257,19 +249,10 @@ def split_web_wheel(wheel: Path) -> tuple[bytes, str, bytes]:
 
 
 
-PAGE_PYC_CODE = r"""
+PAGE_PYC_CODE = WITHOUT_DOCSTRINGS + r"""
 import ast, base64, importlib.util, json, os, site, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
 base = site.getsitepackages()[0]
-
-def without_docstrings(tree):
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
-                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-                and isinstance(body[0].value.value, str)):
-            node.body = body[1:] or [ast.Pass(lineno=body[0].lineno, col_offset=body[0].col_offset)]
-    return tree
 
 out = {"cache_tag": sys.implementation.cache_tag, "pyc": {}}
 for dirpath, _, names in sorted(os.walk(os.path.join(base, "king"))):

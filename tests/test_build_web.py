@@ -243,6 +243,19 @@ def check_net_wheel(out: Path) -> None:
     assert "peer.js" not in (out / "index.html").read_text(encoding="utf-8")  # loaded on first use
 
 
+def test_nothing_the_site_runs_reads_a_docstring_or_its_source() -> None:
+    """The site ships kingcore and the page's ``king/`` compiled without docstrings and without their sources
+    (sitebuild.wheels): no module of either may read a docstring (``__doc__``, ``inspect.getdoc``) or a
+    source (``inspect.getsource``…, ``linecache``) at run time — it would get None or nothing in the page."""
+    reads = re.compile(r"__doc__|\binspect\.get(doc|source|sourcelines|comments)\b|\blinecache\b|\bpydoc\b"
+                       r"|\bimport inspect\b|\bfrom inspect import\b|\bhelp\(")
+    files = sorted([*(ROOT / "kingcore").rglob("*.py"), *(ROOT / "web").rglob("*.py")])
+    assert ROOT / "kingcore" / "web" / "__init__.py" in files and ROOT / "web" / "king" / "app.py" in files
+    found = [f"{f.relative_to(ROOT)}:{n}: {line.strip()}" for f in files
+             for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1) if reads.search(line)]
+    assert found == [], "\n".join(found)
+
+
 def test_cli_keeps_every_subcommand() -> None:
     out = subprocess.run([sys.executable, "build.py", "--help"], cwd=ROOT, capture_output=True, text=True,
                          timeout=60).stdout
