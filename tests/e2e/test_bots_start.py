@@ -24,15 +24,16 @@ MARKS = """({cores: navigator.hardwareConcurrency, started: window.kingStats.bot
   snapshot: document.body.dataset.botsSnapshot})"""
 
 
-def test_a_hard_bot_to_move_at_start_is_played_by_the_page_then_the_worker_starts(warm_game: Any) -> None:
+def test_a_hard_bot_to_move_at_start_is_played_by_the_page_then_the_worker_starts(warm_game: Any,
+                                                                                  warm_tab: Any) -> None:
     s = saved_session(lambda s: s.game.phase is Phase.PLAY and s.game.to_move not in (None, 0), fast=False)
     assert s.settings["levels"][s.game.to_move] == "hard"
     save = s.to_save()
     for cores in (2, 8):
         page = warm_game({SAVE_KEY: save})
         url = page.url.split("?")[0]
-        page.goto(url + "manifest.webmanifest")  # the origin without the game: the save written, nothing plays it
-        page.evaluate("([key, save]) => localStorage.setItem(key, save)", [SAVE_KEY, save])
+        page.goto("about:blank")  # no game open: the save written again below, nothing plays it before the load
+        warm_tab.write({SAVE_KEY: save})
         page.add_init_script(script=CORES)
         page.goto(f"{url}?cores={cores}")
         page.wait_for_selector("body[data-ready=true]")
