@@ -207,9 +207,9 @@ class Bench:
 
     def play(self, rate: float, max_s: float) -> tuple[list[float], float]:
         """Bot latencies (ms, request to answer) over a rubber with three *expert* bots and fast play, cut
-        after ``max_s`` seconds; and the seconds it took."""
+        after ``max_s`` seconds; and the seconds it took. A returning player's preferences: no welcome."""
         ctx = self.context()
-        prefs = json.dumps({"fast": True, "levels": ["human", "expert", "expert", "expert"]})
+        prefs = json.dumps({"fast": True, "levels": ["human", "expert", "expert", "expert"], "welcomed": True})
         ctx.add_init_script(script='if (location.protocol === "http:" && !localStorage.getItem("king:/:prefs"))'
                                    f' localStorage.setItem("king:/:prefs", {json.dumps(prefs)});')
         page = self.page(ctx, rate)
@@ -336,6 +336,7 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0, cpu_quota: flo
     bot_t: list[float] = []
     rubber_t = 0.0
     quota: dict[str, Any] = {}
+    load = {"start": os.getloadavg()}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch)
@@ -370,8 +371,10 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0, cpu_quota: flo
                 bot_t, rubber_t = again_if_crashed("the throttled play", lambda: b.play(throttle, 60))
             browser_version = browser.version
             browser.close()
+            load["quiet"] = os.getloadavg()
             if cpu_quota:
                 quota = quota_pass(p, b, runs, cpu_quota)
+                load["quota"] = os.getloadavg()
     finally:
         srv.stop()
         if profile:
@@ -381,8 +384,8 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0, cpu_quota: flo
     files, raw, gz = site_size()
     mb = 1e6
     lines = [
-        f"Headless Chromium {browser_version}, {os.cpu_count()} cores; ms from navigation start; median of "
-        f"{runs} runs, each in a fresh browser context:",
+        f"Headless Chromium {browser_version}, {os.cpu_count()} cores ({load_text(load['start'], load['quiet'])});"
+        f" ms from navigation start; median of {runs} runs, each in a fresh browser context:",
         "",
         *visits_table(med, ""),
         "",
@@ -408,7 +411,8 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0, cpu_quota: flo
             "",
             f"The same with the whole browser held to **{cpu_quota:g} of one core** (a cgroup v1 `cpu` quota: "
             f"every thread of its {quota['processes']} processes at launch slowed alike, as on a slow phone; "
-            f"the server outside it; held back {quota['throttled_s']:.0f} s in all), median of {runs} runs:",
+            f"the server outside it; held back {quota['throttled_s']:.0f} s in all; "
+            f"{load_text(load['quiet'], load['quota'])}), median of {runs} runs:",
             "",
             *visits_table(med, QUOTA),
             "",
@@ -448,6 +452,15 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0, cpu_quota: flo
     if write_docs:
         write_table(table)
     return 0
+
+
+def load_text(start: tuple[float, float, float], end: tuple[float, float, float]) -> str:
+    """The machine's load averages (``os.getloadavg()``: 1, 5 and 15 minutes) at a pass's ``start`` and
+    ``end``, as the report says them: the machine may be shared, and a loaded one slows every figure."""
+    def three(load: tuple[float, float, float]) -> str:
+        return " / ".join(f"{x:.1f}" for x in load)
+
+    return f"load average (1 / 5 / 15 min) {three(start)} at the start, {three(end)} at the end"
 
 
 def latency_line(bot: list[float], what: str) -> str:
