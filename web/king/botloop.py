@@ -32,20 +32,22 @@ class BotLoop:
         self.running = False
         self.started = False  # the page is ready (the loop starts with it)
         self.held: Callable[[], bool] = lambda: False  # the table waits (friends online being invited: king.net)
+        self.begun = asyncio.Event()  # start() was called (on a first visit: the welcome's Play)
         self.settled = asyncio.Event()  # the first run has played a bot's move or had none to play
         bots.first_move = self.first_move  # the worker starts after that (king.worker.Bots.connect)
 
     def start(self) -> None:
         """The page is up: play from now on."""
         self.started = True
+        self.begun.set()
         self.kick()
 
     async def first_move(self) -> None:
-        """Wait until the loop, once started, has played its first bot move or found none to play (at once
-        when it was not started with the page: a first visit's welcome is up)."""
-        await asyncio.sleep(0)  # main.py starts the loop just after it spawns the worker's connection
-        if self.started:
-            await self.settled.wait()
+        """Wait until the loop has started and played its first bot move or found none to play. On a first
+        visit it starts with the welcome's *Play*: a worker started while the welcome is up would take the CPU
+        from that first move on a slow device when *Play* comes soon."""
+        await self.begun.wait()
+        await self.settled.wait()
 
     def changed(self, change: Change) -> None:
         """A subscriber of the state: a change that may leave a bot to move starts the loop."""
