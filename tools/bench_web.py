@@ -168,9 +168,9 @@ class Bench:
         page.wait_for_function(SNAPSHOT_MADE)  # the warm and offline visits restore it (web/boot.mjs)
         if page.evaluate("document.documentElement.dataset.snapshot") != "stored":
             raise BuildError("bench-web: the first visit made no start-up snapshot (see the console)")
-        page.evaluate(STORE_FLOOR, list(FLOOR_FILES))
-        if first and not pre:
+        if first and not pre:  # before the floor's files below: the bench's, not the game's
             self.transfer.update(ctx_boot=self.ready_bytes, ctx_first=self.srv.sent)
+        page.evaluate(STORE_FLOOR, list(FLOOR_FILES))
         self.srv.reset()
         self.app_visit(page, "warm", pre)
         if not pre:
