@@ -139,9 +139,10 @@ def test_bench_web_writes_its_table_into_perf_md(tmp_path: Path) -> None:
     assert start in bench_web.PERF_DOC.read_text(encoding="utf-8")
     assert start not in (ROOT / "README.md").read_text(encoding="utf-8")
     doc = tmp_path / "PERF.md"
-    doc.write_text(f"# P\nbefore\n{start}\nold table\n{end}\nafter\n", encoding="utf-8")
+    named = f"the block between the `{start}` markers\n"  # the prose may name the markers: not the block
+    doc.write_text(f"# P\n{named}before\n{start}\nold table\n{end}\nafter\n", encoding="utf-8")
     bench_web.write_table("| new |", doc)
-    assert doc.read_text(encoding="utf-8") == f"# P\nbefore\n{start}\n| new |\n{end}\nafter\n"
+    assert doc.read_text(encoding="utf-8") == f"# P\n{named}before\n{start}\n| new |\n{end}\nafter\n"
     doc.write_text("no markers", encoding="utf-8")
     with pytest.raises(BuildError, match="markers"):
         bench_web.write_table("| new |", doc)

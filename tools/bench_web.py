@@ -18,6 +18,7 @@ import functools
 import gzip
 import json
 import os
+import re
 import shutil
 import statistics
 import tempfile
@@ -474,13 +475,13 @@ def latency_line(bot: list[float], what: str) -> str:
 
 
 def write_table(table: str, doc: Path = PERF_DOC, markers: tuple[str, str] = BENCH_MARKERS) -> None:
-    """Put ``table`` into ``doc`` (docs/PERF.md) between ``markers`` (the bench:web ones unless given), keeping
-    the rest of the file; :class:`BuildError` when the markers are missing (nothing is written then)."""
+    """Put ``table`` into ``doc`` (docs/PERF.md) between ``markers`` (the bench:web ones unless given), each a
+    line of its own — the prose may name them — keeping the rest of the file; :class:`BuildError` when the
+    markers are missing (nothing is written then)."""
     text = doc.read_text(encoding="utf-8")
     start, end = markers
-    if start not in text or end not in text:
-        raise BuildError(f"{doc.name} lacks the markers {start} ... {end}")
-    head, rest = text.split(start, 1)
-    _, tail = rest.split(end, 1)
-    doc.write_text(f"{head}{start}\n{table}\n{end}{tail}", encoding="utf-8")
+    found = re.search(f"^{re.escape(start)}$.*?^{re.escape(end)}$", text, re.MULTILINE | re.DOTALL)
+    if found is None:
+        raise BuildError(f"{doc.name} lacks the markers {start} ... {end}, each a line of its own")
+    doc.write_text(f"{text[:found.start()]}{start}\n{table}\n{end}{text[found.end():]}", encoding="utf-8")
     log(f"{start}: {doc.relative_to(ROOT) if doc.is_relative_to(ROOT) else doc} updated")
