@@ -29,6 +29,14 @@ MARKS = (("playable", "window.kingStats.readyMs"), ("started", "window.kingStats
          ("page_move", "window.kingStats.botMain[0]"))
 
 
+def answer_welcome(page: Any, level: str = "hard") -> None:
+    """Press *Play* at once on a first visit's welcome, against ``level`` bots, if it is up (a playable page):
+    the bots and their worker wait for it."""
+    if page.evaluate("document.getElementById('welcome')?.open === true"):
+        page.select_option("#welcome-level", level)
+        page.click("#welcome-play")
+
+
 def first_visit(ctx: Any, url: str, cores: int, keep_open: bool = False) -> dict[str, float]:
     """A first visit of ``url`` in the new context ``ctx`` (closed after, unless ``keep_open``) seeing ``cores``
     cores: ms from navigation to ``playable``, to the bots' worker ``started`` and ready (``bots``), and to the
@@ -38,9 +46,7 @@ def first_visit(ctx: Any, url: str, cores: int, keep_open: bool = False) -> dict
     page = ctx.new_page()
     page.goto(url)
     page.wait_for_selector(READY)
-    if page.evaluate("document.getElementById('welcome')?.open === true"):  # a first visit's welcome (issue 30):
-        page.select_option("#welcome-level", "hard")  # Play at once, against hard bots as before it
-        page.click("#welcome-play")
+    answer_welcome(page)
     bot_card = "typeof window.kingFirstBotCardMs === 'number'"
     page.wait_for_function(f"{bot_card} || ({MY_TURN_OR_BREAK})()")
     if not page.evaluate(bot_card):
