@@ -28,6 +28,8 @@ from tools.bench_first_bot import first_visit
 TIMEOUT_MS = 300_000
 ROWS = (("playable", "playable"), ("ratio", "playable / floor"), ("started", "bots' worker started"),
         ("bots", "bots' worker ready"), ("card", "first bot card"), ("after", "first bot card after playable"),
+        ("after_play", "first bot card after the welcome's Play"),
+        ("person_first", "the scripted player moved first"),
         ("MB", "MB sent until offline ready"))
 
 
@@ -44,6 +46,8 @@ def one_visit(browser: Any, srv: SiteServer, cores: int) -> dict[str, float]:
     ctx.close()
     if "card" in got and "playable" in got:
         got["after"] = got["card"] - got["playable"]
+        if "play" in got:
+            got["after_play"] = got["card"] - got["play"]
     return got
 
 
@@ -72,7 +76,7 @@ def report(runs: dict[str, list[dict[str, float]]], higher_is_better: tuple[str,
         lines.append(f"{name}: N {len(visits)}; " + ", ".join(parts))
         for key, label in ROWS:
             vals = [v[key] for v in visits if key in v]
-            if vals and key in ("playable", "ratio", "after"):
+            if vals and key in ("playable", "ratio", "after", "after_play", "person_first"):
                 lines.append(f"  {label}: " + " ".join(f"{x:.2f}" if key == "ratio" else f"{x:.0f}" for x in vals))
     first, *others = runs
     for name in others:

@@ -26,22 +26,24 @@ addEventListener("DOMContentLoaded", () => {
 viewer's (south) first lies on the table."""
 MARKS = (("playable", "window.kingStats.readyMs"), ("started", "window.kingStats.botsStartedMs"),
          ("bots", "window.kingStats.botsReadyMs"), ("card", "window.kingFirstBotCardMs"),
-         ("page_move", "window.kingStats.botMain[0]"))
+         ("page_move", "window.kingStats.botMain[0]"), ("play", "window.kingPlayMs"))
 
 
 def answer_welcome(page: Any, level: str = "hard") -> None:
     """Press *Play* at once on a first visit's welcome, against ``level`` bots, if it is up (a playable page):
-    the bots and their worker wait for it."""
+    the bots and their worker wait for it. ``window.kingPlayMs``: when (ms from navigation) it was pressed."""
     if page.evaluate("document.getElementById('welcome')?.open === true"):
         page.select_option("#welcome-level", level)
+        page.evaluate("window.kingPlayMs = performance.now()")
         page.click("#welcome-play")
 
 
 def first_visit(ctx: Any, url: str, cores: int, keep_open: bool = False) -> dict[str, float]:
     """A first visit of ``url`` in the new context ``ctx`` (closed after, unless ``keep_open``) seeing ``cores``
-    cores: ms from navigation to ``playable``, to the bots' worker ``started`` and ready (``bots``), and to the
-    first ``card`` a bot puts on the table (the scripted player plays its first card at once should it lead). A
-    mark the page does not set (an older page: ``started``) is left out."""
+    cores: ms from navigation to ``playable``, to the welcome's *Play* pressed (``play``), to the bots' worker
+    ``started`` and ready (``bots``), and to the first ``card`` a bot puts on the table (the scripted player
+    plays its first card at once should it be first to move: ``person_first`` 1). A mark the page does not set
+    (an older page: ``started``) is left out."""
     ctx.add_init_script(script=FIRST_BOT_CARD % cores)
     page = ctx.new_page()
     page.goto(url)
@@ -49,11 +51,13 @@ def first_visit(ctx: Any, url: str, cores: int, keep_open: bool = False) -> dict
     answer_welcome(page)
     bot_card = "typeof window.kingFirstBotCardMs === 'number'"
     page.wait_for_function(f"{bot_card} || ({MY_TURN_OR_BREAK})()")
-    if not page.evaluate(bot_card):
+    person_first = not page.evaluate(bot_card)
+    if person_first:
         play_on(page)
         page.wait_for_function(bot_card)
     page.wait_for_function("window.kingStats.botsReadyMs !== null")
     out = {key: page.evaluate(mark) for key, mark in MARKS}
+    out["person_first"] = int(person_first)
     if not keep_open:
         ctx.close()
     return {key: float(v) for key, v in out.items() if isinstance(v, (int, float))}
@@ -68,8 +72,10 @@ def first_bot_line(med: dict[str, float], pre: str = "") -> str:
         words = [f"{label} {at[k]:.0f}" for k, label in (("playable", "playable"), ("started", "bots' worker started"),
                                                          ("bots", "ready"), ("card", "**first bot card**"))
                  if at[k] is not None]
-        card, playable = at["card"], at["playable"]
-        after = f" ({card - playable:.0f} after playable)" if card is not None and playable is not None else ""
+        card, playable, play = at["card"], at["playable"], at["play"]
+        after = f" ({card - playable:.0f} after playable" if card is not None and playable is not None else ""
+        after += (f", {card - play:.0f} after *Play*" if card is not None and play is not None else "") + (
+            ")" if after else "")
         return f"{cores} cores: " + ", ".join(words) + after
 
     return ("A first visit (fresh context, the welcome's *Play* at once, a new rubber of *hard* bots), "
