@@ -11,7 +11,7 @@
 // one dropped) makes it from its own Python as it starts — one Python started from scratch on a first
 // visit, not three (page, bots' worker, a snapshot maker): the page's Pyodide boots in Pyodide's snapshot
 // mode, imports what the snapshot holds (PREPARE), takes it, and only then is handed to PyScript; the bots'
-// worker, started after the table is drawn, restores it (issue 31). Its key changes with Pyodide's files and
+// worker, started after the table is drawn, restores it. Its key changes with Pyodide's files and
 // the wheel (build.py writes it), so an update makes a new one.
 import { loadPyodide as load, version } from "./pyodide/pyodide.mjs";
 
