@@ -159,8 +159,3 @@ def refetched(bodies: list[tuple[str, int]]) -> dict[str, int]:
         key = path.split("?")[0]
         counts[key] = counts.get(key, 0) + 1
     return {k: n for k, n in sorted(counts.items()) if n > 1}
-
-
-def site_bytes(root: Path) -> int:
-    """The size of the site under ``root``: the sum of its files' sizes, in bytes."""
-    return sum(p.stat().st_size for p in root.rglob("*") if p.is_file())

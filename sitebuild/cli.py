@@ -12,12 +12,14 @@
                                             127.0.0.1:N until stopped: friends online's rooms through your own
                                             relay; the browser tests start the same; --host 0.0.0.0: every
                                             interface (a club's relay)
-    python build.py bench-web [--runs N] [--throttle R] [--docs]
+    python build.py bench-web [--runs N] [--throttle R] [--cpu-quota C] [--docs]
                                             time the site in headless Chromium (tools/bench_web.py): time to
                                             playable cold, warm and offline vs a bare-Pyodide floor page, bot
                                             move latency over a rubber, site size and first-visit transfer;
                                             --throttle R: also all of it under CDP CPU throttling R×
-                                            (a phone-class CPU: 4); --docs (or its old name --readme):
+                                            (a phone-class CPU: 4); --cpu-quota C: also all of it with
+                                            the browser held to C of one core (a cgroup v1 cpu quota;
+                                            0.5: a slow phone); --docs (or its old name --readme):
                                             write the table into docs/PERF.md between <!-- bench:web --> markers
     python build.py bench-engine [--docs]   `python -m kingcore bench` in CPython and in the vendored Pyodide;
                                             --docs: write both into docs/PERF.md between <!-- bench:engine -->
@@ -43,6 +45,8 @@ MAX_RUNS = 50
 """The most ``bench-web --runs`` (each run is a dozen page loads)."""
 MAX_THROTTLE = 20.0
 """The largest ``bench-web --throttle`` rate (CDP CPU throttling; 4 is a phone-class CPU)."""
+MAX_QUOTA = 64.0
+"""The largest ``bench-web --cpu-quota`` (cores; :mod:`tools.cpu_quota` refuses more than the machine has)."""
 
 
 def port_number(text: str) -> int:
@@ -69,6 +73,11 @@ def run_count(text: str) -> int:
 def throttle_rate(text: str) -> float:
     """``bench-web --throttle``: 0 (off) or a rate more than 1 and at most :data:`MAX_THROTTLE`."""
     return cli_seconds("throttle", MAX_THROTTLE, low=1.0, zero=True, example="4")(text)
+
+
+def cpu_share(text: str) -> float:
+    """``bench-web --cpu-quota``: 0 (off) or a share of one core more than 0 and at most :data:`MAX_QUOTA`."""
+    return cli_seconds("cpu-quota", MAX_QUOTA, zero=True, example="0.5")(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,6 +112,10 @@ def main(argv: list[str] | None = None) -> int:
     p_bench.add_argument("--throttle", type=throttle_rate, default=0.0,
                          help=f"also measure under CDP CPU throttling at this rate (4: a phone-class CPU), more than 1 "
                               f"and at most {MAX_THROTTLE:g}; 0: not")
+    p_bench.add_argument("--cpu-quota", type=cpu_share, default=0.0,
+                         help="also measure in a browser held to this share of one core by a cgroup v1 cpu quota "
+                              f"(0.5: a slow phone; every thread slowed), more than 0 and at most {MAX_QUOTA:g}; "
+                              "0: not")
     p_bench.add_argument("--docs", "--readme", dest="docs", action="store_true",
                          help="also write the table into docs/PERF.md (--readme: its old name)")
     p_engine = sub.add_parser("bench-engine", help="the engine's bench in CPython and in Pyodide")
@@ -141,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         elif command == "bench-web":
             from tools.bench_web import bench_web
 
-            return bench_web(ns.runs, ns.docs, throttle=ns.throttle)
+            return bench_web(ns.runs, ns.docs, throttle=ns.throttle, cpu_quota=ns.cpu_quota)
         elif command == "bench-engine":
             from tools.bench_engine import bench_engine
 

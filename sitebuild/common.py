@@ -24,6 +24,23 @@ STAMP = DIST / ".site-built"  # sources fingerprint of the last build; outside t
 RUNNER = ROOT / "tools" / "pyodide_run.mjs"
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/bin/chromium"))
 
+WITHOUT_DOCSTRINGS = r"""
+import ast
+
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass(lineno=body[0].lineno, col_offset=body[0].col_offset)]
+    return tree
+"""
+"""Python source run in the vendored Pyodide before the code that compiles modules for the site (the kingcore
+wheel, the page's ``king/``, the standard library's start modules): ``without_docstrings(tree)`` drops the
+docstring of a module's ``ast`` tree and of each class and function in it, in place (unlike ``-OO``, the
+asserts stay); returns the tree."""
+
 
 class BuildError(Exception):
     """A failure reported as one line, without a traceback."""

@@ -18,6 +18,7 @@ from .checks import INTERPRETER, _ScriptTags, check_site
 from .common import ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256_bytes, write_file
 from .pins import PYODIDE_VERSION, PYSCRIPT_VERSION
 from .serviceworker import service_worker
+from .stdlib import COMPILED, compiled_stdlib
 from .vendor import mental_wheels, segno_wheel, vendor_pyodide, vendor_pyscript, vendor_trystero
 from .wheels import kingcore_wheel, page_pycs, split_web_wheel, web_wheel, wheel_inputs
 
@@ -121,6 +122,8 @@ def collect_site() -> tuple[dict[str, bytes], str]:
     for src_dir, prefix in vendored:
         for p in files_under(src_dir):
             files[f"{prefix}/{p.relative_to(src_dir).as_posix()}"] = p.read_bytes()
+    # the standard library with the start's modules compiled: what the page, its workers and the snapshot load
+    files[f"pyodide/{COMPILED}"], _ = compiled_stdlib(vendor_pyodide(), wheel)
     wheel_url = f"./wheels/{wheel.name}"
     qr = segno_wheel()  # not in any config: king/invite.py installs it when it first draws a QR code
     files[f"wheels/{qr.name}"] = qr.read_bytes()

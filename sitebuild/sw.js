@@ -10,14 +10,18 @@
 //   with "no-cache": the ones it loaded before this worker took over come back as 304 from the HTTP cache),
 //   and the page gets "offline-ready" when every group is complete;
 // * an update (a version is active) fills its new groups while installing, as before, so that it works
-//   offline as soon as it takes over; unchanged groups keep their names and are not downloaded again.
+//   offline as soon as it takes over; unchanged groups keep their names and are not downloaded again;
+// * the files the game never runs, or runs only online (ON_USE: PyScript's editor and terminal, the sources
+//   of compiled modules, the bench's pages, the rooms' library), are not precached: each is stored when a
+//   page first fetches it.
 "use strict";
 const GROUPS = __GROUPS__;
+const ON_USE = __ON_USE__;
 const SCOPE = new URL(self.registration.scope);
 const PREFIX = "king:" + SCOPE.pathname + ":";
-const NAMES = Object.keys(GROUPS).map((name) => PREFIX + name);
+const NAMES = [...Object.keys(GROUPS), ...Object.keys(ON_USE)].map((name) => PREFIX + name);
 const HOME = new Map(); // absolute URL without query -> the name of the cache that holds it
-for (const [name, urls] of Object.entries(GROUPS)) {
+for (const [name, urls] of [...Object.entries(GROUPS), ...Object.entries(ON_USE)]) {
   for (const url of urls) HOME.set(new URL(url, SCOPE).href, PREFIX + name);
 }
 const storing = new Map(); // URL -> promise of a network copy being stored (true once it is)

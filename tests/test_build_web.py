@@ -34,22 +34,36 @@ def test_percentile_is_nearest_rank() -> None:
 
 
 def sw_groups(sw: str) -> dict[str, list[str]]:
+    """The service worker's precached groups."""
     return dict(json.loads(sw.split("const GROUPS = ", 1)[1].split(";\n", 1)[0]))
+
+
+def sw_on_use(sw: str) -> dict[str, list[str]]:
+    """The service worker's group stored on use (not precached)."""
+    return dict(json.loads(sw.split("const ON_USE = ", 1)[1].split(";\n", 1)[0]))
 
 
 def test_service_worker_lists_every_file_once_in_its_group() -> None:
     files = {"index.html": b"<html></html>", "main.py": b"", "pyodide/pyodide.mjs": b"x", "bench-floor.html": b"",
-             "king/store.py": b"", ".nojekyll": b"", "sw.js": b"old"}
+             "king/store.py": b"", "king/app.py": b"", "king/app.pyc": b"", "pyodide/python_stdlib.zip": b"",
+             "pyscript/core-C9KDLldu.js": b'import{a}from"./error-D2315lOB.js";import("./xterm-Bdboj2r8.js")',
+             "pyscript/error-D2315lOB.js": b"", "pyscript/xterm-Bdboj2r8.js": b"", ".nojekyll": b"", "sw.js": b"old"}
     sw = serviceworker.service_worker(files).decode()
-    assert serviceworker.GROUPS_MARK not in sw
+    assert serviceworker.GROUPS_MARK not in sw and serviceworker.ON_USE_MARK not in sw
     groups = sw_groups(sw)
     runtime = next(urls for name, urls in groups.items() if name.startswith("runtime-"))
     app = next(urls for name, urls in groups.items() if name.startswith("app-"))
-    assert runtime == ["./pyodide/pyodide.mjs"]
-    assert app == ["./", "./bench-floor.html", "./index.html", "./king/store.py", "./main.py"]
+    assert runtime == ["./pyodide/pyodide.mjs", "./pyscript/core-C9KDLldu.js", "./pyscript/error-D2315lOB.js"]
+    assert app == ["./", "./index.html", "./king/app.pyc", "./king/store.py", "./main.py"]
+    (name, on_use), = sw_on_use(sw).items()  # stored when first fetched: never run by the game, or only online
+    assert name.startswith("onuse-") and on_use == ["./bench-floor.html", "./king/app.py",
+                                                    "./pyodide/python_stdlib.zip", "./pyscript/xterm-Bdboj2r8.js"]
     changed = sw_groups(serviceworker.service_worker({**files, "main.py": b"# new"}).decode())
     assert [n for n in changed if n.startswith("runtime-")] == [n for n in groups if n.startswith("runtime-")]
     assert [n for n in changed if n.startswith("app-")] != [n for n in groups if n.startswith("app-")]
+    files["pyscript/core-C9KDLldu.js"] = b'import{a}from"./xterm-Bdboj2r8.js"'  # a start's chunk needs it
+    with pytest.raises(BuildError, match=r"xterm-Bdboj2r8\.js is left out of the precache"):
+        serviceworker.service_worker(files)
 
 
 PO = r'''msgid ""
@@ -121,13 +135,14 @@ def test_two_builds_give_the_same_tree(tmp_path: Path) -> None:
     check_net_wheel(outs[0])
     check_page_pycs(outs[0])
     check_room_library(outs[0])
+    check_stdlib(outs[0])
 
 
 def check_room_library(out: Path) -> None:
     """The rooms' library (issue 28: trystero's Nostr strategy, vendored under trystero/) is in the site whole —
     every import of its modules a file of the site, each package's licence beside it, no source map named —
-    precached in the runtime group (it changes only with a pin), named by web/peer.js's one dynamic import and
-    by nothing a plain start loads."""
+    stored by the service worker when a room first loads it (a room needs the network), named by web/peer.js's
+    one dynamic import and by nothing a plain start loads."""
     from sitebuild.vendor import unshipped_imports
 
     lib = {p.relative_to(out).as_posix(): p.read_bytes() for p in (out / "trystero").rglob("*") if p.is_file()}
@@ -136,9 +151,8 @@ def check_room_library(out: Path) -> None:
         "trystero/core/LICENSE", "trystero/nostr/LICENSE", "trystero/noble-secp256k1/LICENSE"}
     assert unshipped_imports(lib) == []
     assert not any(b"sourceMappingURL" in data for data in lib.values())
-    groups = sw_groups((out / "sw.js").read_text(encoding="utf-8"))
-    runtime = next(urls for name, urls in groups.items() if name.startswith("runtime-"))
-    assert {f"./{rel}" for rel in lib} <= set(runtime)
+    (on_use,) = sw_on_use((out / "sw.js").read_text(encoding="utf-8")).values()
+    assert {f"./{rel}" for rel in lib} <= set(on_use)
     peer = (out / "peer.js").read_text(encoding="utf-8")
     assert re.findall(r'var ROOMS_JS = "\./([^"]+)"', peer) == ["trystero/nostr/index.mjs"]
     for rel in ("index.html", "boot.mjs", "start.js", "pyscript.json", "main.py"):
@@ -147,8 +161,8 @@ def check_room_library(out: Path) -> None:
 
 def check_page_pycs(out: Path) -> None:
     """The start's king/ modules are named in the page's ``files`` config by their ``.pyc`` alone (compiled by
-    the build: unchecked hash-based, PEP 552), the sources stay in the site; friends online's page modules
-    are named by neither (fetched on first use) but precached."""
+    the build: unchecked hash-based, PEP 552), the sources stay in the site (stored on use, not precached);
+    friends online's page modules are named by neither (fetched on first use) but precached."""
     config = set(json.loads((out / "pyscript.json").read_text(encoding="utf-8"))["files"])
     sources = {p.relative_to(out).as_posix() for p in (out / "king").rglob("*.py")}
     lazy = set(site.NET_PAGE_MODULES)
@@ -158,14 +172,40 @@ def check_page_pycs(out: Path) -> None:
         header = (out / f"{rel}c").read_bytes()[:16]
         assert int.from_bytes(header[4:8], "little") == 0b01, rel  # hash-based, not checked against a source
     sw = (out / "sw.js").read_text(encoding="utf-8")
-    assert all(f'"./{rel}"' in sw for rel in lazy)
+    precached = {url for urls in sw_groups(sw).values() for url in urls}
+    assert {f"./{rel}" for rel in lazy} <= precached
+    assert not {f"./{rel}" for rel in sources - lazy} & precached  # one copy of each start module: the .pyc
+
+
+def check_stdlib(out: Path) -> None:
+    """The site's standard library (sitebuild/stdlib.py): the start's modules compiled — sourceless, unchecked
+    hash-based ``.pyc`` without docstrings (Pyodide's own keep theirs) — the others sources, loaded by the
+    page's loader and precached; Pyodide's untouched zip beside it, not precached (the bench's floor page's)."""
+    import zipfile
+
+    from sitebuild.stdlib import COMPILED, STOCK
+
+    with zipfile.ZipFile(out / "pyodide" / COMPILED) as z, zipfile.ZipFile(out / "pyodide" / STOCK) as stock:
+        names = set(z.namelist())
+        for module in ("asyncio/__init__", "typing", "json/decoder", "gettext", "_pyodide/_core_docs", "html/entities"):
+            assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+            assert int.from_bytes(z.read(f"{module}.pyc")[4:8], "little") == 0b01, module
+        assert "smtplib.py" in names and "smtplib.pyc" not in names  # a module no start imports: its source
+        assert {n[:-1] if n.endswith(".pyc") else n for n in names} == set(stock.namelist())  # every module, once
+        doc = b"Generic, Protocol, and internal machinery to support generic aliases."  # typing's docstring
+        assert doc in stock.read("typing.py") and doc not in z.read("typing.pyc")
+    assert f"./pyodide/{COMPILED}" in (out / "boot.mjs").read_text(encoding="utf-8")
+    sw = (out / "sw.js").read_text(encoding="utf-8")
+    precached = {url for urls in sw_groups(sw).values() for url in urls}
+    assert f"./pyodide/{COMPILED}" in precached and f"./pyodide/{STOCK}" not in precached
 
 
 def check_net_wheel(out: Path) -> None:
     """Friends online (issue 19, the package ``kingcore.online``) is not in the page's start-up wheel but in a
-    wheel of its own — every source of the package and Pyodide's ``.pyc`` of each, a RECORD that lists each
-    with its hash — whose URL the page's loader (king/netload.py) names and the service worker precaches; the
-    start-up wheel's RECORD lists only its files."""
+    wheel of its own — Pyodide's ``.pyc`` of every module of the package in place of its source (issue 31:
+    one copy of each module), a RECORD that lists each with its hash — whose URL the page's loader
+    (king/netload.py) names and the service worker precaches; the start-up wheel's RECORD lists only its
+    files, its modules compiled likewise, without docstrings."""
     import base64
     import hashlib
     import zipfile
@@ -173,7 +213,7 @@ def check_net_wheel(out: Path) -> None:
     from sitebuild.wheels import NET_PACKAGE
 
     sources = {p.relative_to(ROOT).as_posix() for p in (ROOT / "kingcore" / "online").rglob("*.py")}
-    pycs = {f"{s.rsplit('/', 1)[0]}/__pycache__/{s.rsplit('/', 1)[1][:-3]}.cpython-314.pyc" for s in sources}
+    pycs = {f"{s}c" for s in sources}
     assert {"kingcore/online/__init__.py", "kingcore/online/host.py", "kingcore/online/deal/commit.py"} <= sources
     (start,), (net,) = sorted(out.glob("wheels/kingcore-*.whl")), sorted(out.glob("wheels/kingcore_net-*.whl"))
     for wheel in (start, net):
@@ -188,10 +228,15 @@ def check_net_wheel(out: Path) -> None:
                     sha = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
                     assert (digest, size) == (f"sha256={sha}", str(len(data))), arc
         online = {n for n in names if n.startswith(NET_PACKAGE)}
+        assert not {n for n in names if n.endswith(".py")}, wheel.name  # no source beside its .pyc
         if wheel is start:
-            assert "kingcore/web/session.py" in names and online == set(), sorted(online)
+            assert "kingcore/web/session.pyc" in names and online == set(), sorted(online)
+            doc = b"the one door between the web page and the engine"  # kingcore.web's docstring
+            assert doc in (ROOT / "kingcore" / "web" / "__init__.py").read_bytes()
+            with zipfile.ZipFile(wheel) as z:
+                assert doc not in z.read("kingcore/web/__init__.pyc")
         else:
-            assert online == sources | pycs and {n for n in names if n.startswith("kingcore/")} == online
+            assert online == pycs and {n for n in names if n.startswith("kingcore/")} == online
     assert f'NET_WHEEL = "./wheels/{net.name}"' in (out / "king" / "netload.py").read_text(encoding="utf-8")
     assert f'"./wheels/{net.name}"' in (out / "sw.js").read_text(encoding="utf-8")
     (ecdsa,), (six,) = sorted(out.glob("wheels/ecdsa-*.whl")), sorted(out.glob("wheels/six-*.whl"))
@@ -202,6 +247,19 @@ def check_net_wheel(out: Path) -> None:
     assert "peer.js" not in (out / "index.html").read_text(encoding="utf-8")  # loaded on first use
 
 
+def test_nothing_the_site_runs_reads_a_docstring_or_its_source() -> None:
+    """The site ships kingcore and the page's ``king/`` compiled without docstrings and without their sources
+    (sitebuild.wheels): no module of either may read a docstring (``__doc__``, ``inspect.getdoc``) or a
+    source (``inspect.getsource``…, ``linecache``) at run time — it would get None or nothing in the page."""
+    reads = re.compile(r"__doc__|\binspect\.get(doc|source|sourcelines|comments)\b|\blinecache\b|\bpydoc\b"
+                       r"|\bimport inspect\b|\bfrom inspect import\b|\bhelp\(")
+    files = sorted([*(ROOT / "kingcore").rglob("*.py"), *(ROOT / "web").rglob("*.py")])
+    assert ROOT / "kingcore" / "web" / "__init__.py" in files and ROOT / "web" / "king" / "app.py" in files
+    found = [f"{f.relative_to(ROOT)}:{n}: {line.strip()}" for f in files
+             for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1) if reads.search(line)]
+    assert found == [], "\n".join(found)
+
+
 def test_cli_keeps_every_subcommand() -> None:
     out = subprocess.run([sys.executable, "build.py", "--help"], cwd=ROOT, capture_output=True, text=True,
                          timeout=60).stdout
@@ -210,6 +268,39 @@ def test_cli_keeps_every_subcommand() -> None:
     r = subprocess.run([sys.executable, "build.py", "bench-web", "--", "x"], cwd=ROOT, capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 2 and "only for pyodide-bench and test" in r.stderr
+
+
+def test_cpu_quota_makes_a_group_and_a_launcher_that_joins_it(tmp_path: Path) -> None:
+    """The half-core run's group (tools.cpu_quota) in a stand-in for /sys/fs/cgroup/cpu: the quota written as a
+    share of the period, a launcher that puts its own process in the group and then runs the browser with its
+    arguments, and the group gone after. A missing controller is said in a sentence, not a traceback."""
+    from tools.cpu_quota import CpuQuota, unavailable
+
+    assert "no cgroup v1 cpu controller" in str(unavailable(tmp_path))
+    for name in ("cpu.cfs_quota_us", "cpu.cfs_period_us", "cgroup.procs"):
+        (tmp_path / name).write_text("-1\n")
+    assert unavailable(tmp_path) is None
+    browser = tmp_path / "browser"
+    browser.write_text("#!/bin/sh\necho \"$@\" > \"$(dirname \"$0\")/args\"\n")
+    browser.chmod(0o755)
+    with pytest.raises(ValueError, match="fraction of one core"):
+        CpuQuota(0, str(browser), root=tmp_path)
+    with CpuQuota(0.5, str(browser), root=tmp_path) as quota:
+        group = quota.group
+        group.mkdir(exist_ok=True)  # a real controller makes these files itself
+        assert (group / "cpu.cfs_quota_us").read_text() == "50000\n"
+        assert (group / "cpu.cfs_period_us").read_text() == "100000\n"
+        r = subprocess.run([quota.launcher, "--headless", "a b"], capture_output=True, text=True, timeout=30)
+        assert r.returncode == 0, r.stderr
+        assert (tmp_path / "args").read_text() == "--headless a b\n"
+        assert quota.processes() == [int(group.joinpath("cgroup.procs").read_text())]  # the launcher's own pid
+        group.joinpath("cgroup.procs").unlink()  # so that the stand-in group can be removed as a real one is
+        group.joinpath("cpu.cfs_quota_us").unlink()
+        group.joinpath("cpu.cfs_period_us").unlink()
+    assert not group.exists() and not Path(quota.launcher).exists()
+    r = subprocess.run([sys.executable, "build.py", "bench-web", "--cpu-quota", "nan"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "cpu-quota must be 0 or a number" in r.stderr, r.stderr
 
 
 def test_bench_stage_line_gives_marks_and_the_stages_between_them() -> None:

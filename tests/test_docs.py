@@ -139,9 +139,10 @@ def test_bench_web_writes_its_table_into_perf_md(tmp_path: Path) -> None:
     assert start in bench_web.PERF_DOC.read_text(encoding="utf-8")
     assert start not in (ROOT / "README.md").read_text(encoding="utf-8")
     doc = tmp_path / "PERF.md"
-    doc.write_text(f"# P\nbefore\n{start}\nold table\n{end}\nafter\n", encoding="utf-8")
+    named = f"the block between the `{start}` markers\n"  # the prose may name the markers: not the block
+    doc.write_text(f"# P\n{named}before\n{start}\nold table\n{end}\nafter\n", encoding="utf-8")
     bench_web.write_table("| new |", doc)
-    assert doc.read_text(encoding="utf-8") == f"# P\nbefore\n{start}\n| new |\n{end}\nafter\n"
+    assert doc.read_text(encoding="utf-8") == f"# P\n{named}before\n{start}\n| new |\n{end}\nafter\n"
     doc.write_text("no markers", encoding="utf-8")
     with pytest.raises(BuildError, match="markers"):
         bench_web.write_table("| new |", doc)
@@ -176,16 +177,17 @@ def test_bench_engine_command(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("flag", ["--docs", "--readme"])
 def test_bench_web_docs_flag_and_its_old_name(monkeypatch: pytest.MonkeyPatch, flag: str) -> None:
-    calls: list[tuple[int, bool, float]] = []
+    calls: list[tuple[int, bool, float, float]] = []
 
-    def fake(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
-        calls.append((runs, write_docs, throttle))
+    def fake(runs: int, write_docs: bool, throttle: float = 0.0, cpu_quota: float = 0.0) -> int:
+        calls.append((runs, write_docs, throttle, cpu_quota))
         return 0
 
     monkeypatch.setattr(bench_web, "bench_web", fake)
     assert cli.main(["bench-web", "--runs", "2", flag]) == 0
     assert cli.main(["bench-web"]) == 0
-    assert calls == [(2, True, 0.0), (3, False, 0.0)]
+    assert cli.main(["bench-web", "--runs", "1", "--cpu-quota", "0.5"]) == 0
+    assert calls == [(2, True, 0.0, 0.0), (3, False, 0.0, 0.0), (1, False, 0.0, 0.5)]
 
 
 def workflow(name: str) -> dict[str, object]:

@@ -153,14 +153,14 @@ def test_a_seat_given_to_a_bot_is_badged_as_the_bot(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_friends_page_never_says_the_bots_are_starting(lang: str) -> None:
     """A tester's find (16-phone-midplay): a friend's page said "(the bots are still starting)" mid-game — it
-    runs no bots (the host's page does), so its own bots' worker never starts. Said on the host's page only."""
+    runs no bots (the host's page does), so its own bots' worker never starts. Said on the host's page only,
+    of a hint waiting for the worker (a bot's move does not wait: the page plays it meanwhile)."""
     cat = catalog(lang)
     session = online_session({}, {"levels": ["human", "online", "hard", "hard"]}, random.Random(1))
-    starting = {cat.t("status.bot_starting", name=name) for name in ("", "x")} | {cat.t("status.asking_starting")}
     marker = cat.t("status.asking_starting").removeprefix(cat.t("status.asking"))  # " (the bots are …)"
-    assert marker.strip() and starting
+    assert marker.strip()
     for seat, says in ((0, True), (1, False)):  # the host's page, a friend's page
         vm = {**session.view_model(seat), "phase": "play", "to_move": 2, "my_turn": False}
         for hint in (None, {"pending": True}):
             line = status(vm, cat, False, hint)
-            assert (marker in line) is says, (seat, line)
+            assert (marker in line) is (says and hint is not None), (seat, line)

@@ -123,8 +123,7 @@ def test_trick_seats_and_bar_between_tricks() -> None:
     bar = table.bar(vm, CAT)
     assert bar["deal"] == f"Deal {vm['deal']} of {vm['deals']}" and bar["name"] and bar["sign"] in ("plus", "minus")
     assert status.status(vm, CAT, True, None).endswith("to play…")
-    assert status.status(vm, CAT, False, None) in ("North to play… (the bots are still starting)",
-                                                   "West to play…", "East to play…")
+    assert status.status(vm, CAT, False, None) == status.status(vm, CAT, True, None)  # the page plays meanwhile
 
 
 def test_result_panel_review_and_sheet_after_a_deal() -> None:

@@ -18,6 +18,7 @@ import functools
 import gzip
 import json
 import os
+import re
 import shutil
 import statistics
 import tempfile
@@ -36,7 +37,7 @@ from sitebuild.browser import (
 )
 from sitebuild.common import CACHE, ROOT, SITE, BuildError, files_under, log
 from sitebuild.site import build_if_needed
-from tools.bench_first_bot import CORES, first_bot_line, first_visit
+from tools.bench_first_bot import CORES, answer_welcome, first_bot_line, first_visit
 
 T = TypeVar("T")
 SNAPSHOT_MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
@@ -52,7 +53,12 @@ STAGES = {  # marks of a page load (resource timing, then window.kingStats), in 
     "pyReadyMs": "PyScript ready",
     "importedMs": "main.py imported",
 }
-FLOORS = (("bench-floor.html", "floor_"), ("bench-boot.html", "boot_"))
+FLOORS = (("bench-floor.html", "floor_"), ("bench-boot.html", "boot_"), ("bench-floor.html?stdlib=compiled", "cfloor_"))
+# What the floor pages load that the service worker does not precache (the game never runs it): fetched once
+# through it before the warm visits, so that the floors' warm and offline visits read them from its cache as
+# the game's pages read theirs.
+FLOOR_FILES = ("bench-floor.html", "bench-floor-worker.js", "bench-boot.html", "pyodide/python_stdlib.zip")
+STORE_FLOOR = """async (files) => { for (const f of files) await (await fetch(f)).arrayBuffer(); }"""
 # bench-stages.html's steps of Python's start, in order: (key, label of the step that ends there).
 STEPS = (
     ("loader", "Pyodide's loader imported"),
@@ -142,6 +148,7 @@ class Bench:
                         f"typeof window.kingStats.{mark} === 'number'"):
                     self.add(f"{pre}{kind}:{mark}", float(page.evaluate(f"window.kingStats.{mark}")))
         if kind not in ("offline", "warm_plain"):
+            answer_welcome(page)  # a first visit's bots (and their worker) wait for its Play
             page.wait_for_function("window.kingStats.botsReadyMs !== null")
             self.add(f"{pre}{kind}_bots", float(page.evaluate("window.kingStats.botsReadyMs")))
 
@@ -152,9 +159,9 @@ class Bench:
                 page.wait_for_selector(READY)
                 self.add(pre + key + kind, float(page.evaluate("window.floorMs")))
 
-    def visits(self, rate: float, first: bool) -> None:
-        """Cold (fresh context), warm and offline visits of the game and the floors, at CPU ``rate``×."""
-        pre = "" if rate <= 1 else "t_"
+    def visits(self, rate: float, first: bool, pre: str = "") -> None:
+        """Cold (fresh context), warm and offline visits of the game and the floors, at CPU ``rate``×; the
+        samples' keys begin with ``pre`` (``t_`` throttled, ``q_`` in the CPU quota's browser)."""
         ctx = self.context()
         page = self.page(ctx, rate)
         self.srv.reset()
@@ -163,14 +170,16 @@ class Bench:
         page.wait_for_function(SNAPSHOT_MADE)  # the warm and offline visits restore it (web/boot.mjs)
         if page.evaluate("document.documentElement.dataset.snapshot") != "stored":
             raise BuildError("bench-web: the first visit made no start-up snapshot (see the console)")
-        if first and not pre:
+        if first and not pre:  # before the floor's files below: the bench's, not the game's
             self.transfer.update(ctx_boot=self.ready_bytes, ctx_first=self.srv.sent)
+        page.evaluate(STORE_FLOOR, list(FLOOR_FILES))
         self.srv.reset()
         self.app_visit(page, "warm", pre)
         if not pre:
             self.transfer["warm"] = self.srv.sent
         self.floor_visit(page, "warm", pre)
-        self.stage_visit(page, pre)
+        if pre != QUOTA:  # Python's start in steps: the throttled table's comparison
+            self.stage_visit(page, pre)
         ctx.new_cdp_session(page).send("Network.clearBrowserCache")
         ctx.set_offline(True)
         self.app_visit(page, "offline", pre)
@@ -200,9 +209,9 @@ class Bench:
 
     def play(self, rate: float, max_s: float) -> tuple[list[float], float]:
         """Bot latencies (ms, request to answer) over a rubber with three *expert* bots and fast play, cut
-        after ``max_s`` seconds; and the seconds it took."""
+        after ``max_s`` seconds; and the seconds it took. A returning player's preferences: no welcome."""
         ctx = self.context()
-        prefs = json.dumps({"fast": True, "levels": ["human", "expert", "expert", "expert"]})
+        prefs = json.dumps({"fast": True, "levels": ["human", "expert", "expert", "expert"], "welcomed": True})
         ctx.add_init_script(script='if (location.protocol === "http:" && !localStorage.getItem("king:/:prefs"))'
                                    f' localStorage.setItem("king:/:prefs", {json.dumps(prefs)});')
         page = self.page(ctx, rate)
@@ -217,10 +226,10 @@ class Bench:
         ctx.close()
         return bot, took
 
-    def first_bot_card(self, cores: int) -> None:
+    def first_bot_card(self, cores: int, pre: str = "") -> None:
         """A first visit seeing ``cores`` cores (:func:`tools.bench_first_bot.first_visit`)."""
         for key, value in first_visit(self.context(), self.srv.url, cores).items():
-            self.add(f"first_bot:{cores}:{key}", value)
+            self.add(f"{pre}first_bot:{cores}:{key}", value)
 
     def stage_visit(self, page: Any, pre: str) -> None:
         """bench-stages.html on the main thread and in a worker: ms of each step of Python's start."""
@@ -261,21 +270,67 @@ def visits_table(med: dict[str, float], pre: str) -> list[str]:
         "|---|---|---|---|",
         row("**time to playable** (Python ready, save restored, table drawn)", pre + "{}"),
         row("the same without the start-up snapshot (deleted before the visit)", pre + "{}_plain"),
-        row("bots' worker ready (started after the first render)", pre + "{}_bots", ("cold", "warm")) + " — |",
+        row("bots' worker ready (started after the bots' first move; a first visit's welcome answered at once)",
+            pre + "{}_bots", ("cold", "warm")) + " — |",
         row("floor: bare Pyodide in a module worker (`bench-floor.html`)", pre + "floor_{}"),
         "| ratio playable / floor | " + " | ".join(ratio) + " |",
         row("diagnostic: the page's own Pyodide + wheel (`web/boot.mjs`) without PyScript (`bench-boot.html`)",
             pre + "boot_{}"),
+        row("diagnostic: the floor with the site's standard library (its start modules compiled)", pre + "cfloor_{}"),
     ]
 
 
-def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
-    """Measure the site in headless Chromium and print the tables; with ``write_docs``, also write them into
-    docs/PERF.md between the bench:web markers (:func:`write_table`)."""
+QUOTA = "q_"
+"""The prefix of the samples taken in the CPU quota's browser (``--cpu-quota``)."""
+QUOTA_PLAY_S = 300
+"""The stretch of play (s) whose *Expert* latencies are measured in the CPU quota's browser."""
+
+
+def quota_pass(p: Any, b: Bench, runs: int, fraction: float) -> dict[str, Any]:
+    """Every visit, the first bot cards and a stretch of play again, in a browser whose processes share
+    ``fraction`` of one core (:class:`tools.cpu_quota.CpuQuota`); what the report says of it."""
+    from tools.cpu_quota import CpuQuota
+
+    launch = launch_args()
+    with CpuQuota(fraction, str(launch.get("executable_path") or p.chromium.executable_path)) as quota:
+        browser = p.chromium.launch(**{**launch, "executable_path": quota.launcher})
+        processes = len(quota.processes())
+        if not processes:
+            browser.close()
+            raise BuildError("bench-web: the browser did not start in the CPU quota's group")
+        plain, b.browser = b.browser, browser
+        try:
+            for i in range(runs):
+                log(f"bench-web: run {i + 1}/{runs} with {fraction:g} of a core for the browser ...")
+                again_if_crashed("the visits in the quota", functools.partial(b.visits, 1, False, QUOTA))
+                for cores in CORES:
+                    log(f"bench-web: run {i + 1}/{runs} in the quota, a first visit seeing {cores} cores ...")
+                    again_if_crashed("the first bot card in the quota",
+                                     functools.partial(b.first_bot_card, cores, QUOTA))
+            log(f"bench-web: {QUOTA_PLAY_S} s of play in the quota ...")
+            bot, took = again_if_crashed("the play in the quota", lambda: b.play(1, QUOTA_PLAY_S))
+            throttled = quota.throttled_ms()
+        finally:
+            b.browser = plain
+            browser.close()
+    return {"bot": bot, "took": took, "processes": processes, "throttled_s": throttled / 1000}
+
+
+def bench_web(runs: int, write_docs: bool, throttle: float = 0.0, cpu_quota: float = 0.0) -> int:
+    """Measure the site in headless Chromium and print the tables; with ``throttle``, again under CDP CPU
+    throttling; with ``cpu_quota`` (a fraction of one core), again in a browser held to that share of the
+    CPU (:mod:`tools.cpu_quota`; a :class:`BuildError` saying why, before anything is measured, where the
+    machine cannot). With ``write_docs``, also write them into docs/PERF.md between the bench:web markers
+    (:func:`write_table`)."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         raise BuildError("bench-web needs playwright (python build.py test installs it)") from None
+    if cpu_quota:
+        from tools.cpu_quota import unavailable
+
+        if why := unavailable():
+            raise BuildError(f"bench-web --cpu-quota: not measured: {why}")
     build_if_needed()
     srv = SiteServer(SITE).start()
     t_start = time.perf_counter()
@@ -283,6 +338,8 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
     profile = ""
     bot_t: list[float] = []
     rubber_t = 0.0
+    quota: dict[str, Any] = {}
+    load = {"start": os.getloadavg()}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch)
@@ -295,7 +352,7 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
                     again_if_crashed("the first bot card", functools.partial(b.first_bot_card, cores))
                 if throttle > 1:
                     log(f"bench-web: run {i + 1}/{runs} at {throttle:g}× CPU throttling ...")
-                    again_if_crashed("the throttled visits", lambda: b.visits(throttle, first=False))
+                    again_if_crashed("the throttled visits", lambda: b.visits(throttle, first=False, pre="t_"))
             log("bench-web: a first visit from a host sending GitHub Pages' Cache-Control ...")
             again_if_crashed("a first visit", lambda: b.first_visit_pages_headers(SITE))
             # First-visit transfer as a real browser sees it: a new on-disk profile.
@@ -317,6 +374,10 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
                 bot_t, rubber_t = again_if_crashed("the throttled play", lambda: b.play(throttle, 60))
             browser_version = browser.version
             browser.close()
+            load["quiet"] = os.getloadavg()
+            if cpu_quota:
+                quota = quota_pass(p, b, runs, cpu_quota)
+                load["quota"] = os.getloadavg()
     finally:
         srv.stop()
         if profile:
@@ -326,8 +387,8 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
     files, raw, gz = site_size()
     mb = 1e6
     lines = [
-        f"Headless Chromium {browser_version}, {os.cpu_count()} cores; ms from navigation start; median of "
-        f"{runs} runs, each in a fresh browser context:",
+        f"Headless Chromium {browser_version}, {os.cpu_count()} cores ({load_text(load['start'], load['quiet'])});"
+        f" ms from navigation start; median of {runs} runs, each in a fresh browser context:",
         "",
         *visits_table(med, ""),
         "",
@@ -336,10 +397,8 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
         "",
         first_bot_line(med),
         "",
-        f"Bot move latency over a rubber with three *expert* bots ({len(bot)} moves, request to answer, worker "
-        f"round trip included): p50 {percentile(bot, 50):.1f} ms, p95 {percentile(bot, 95):.1f} ms, "
-        f"p99 {percentile(bot, 99):.1f} ms, max {max(bot):.1f} ms "
-        f"(the whole rubber took {rubber_s:.0f} s with fast bots and a scripted player).",
+        latency_line(bot, "Bot move latency over a rubber with three *expert* bots")
+        + f" (the whole rubber took {rubber_s:.0f} s with fast bots and a scripted player).",
         "",
         f"Site: {files} files, {raw / mb:.1f} MB ({gz / mb:.1f} MB gzipped). First visit, bytes over the network "
         f"until the offline precache is complete (uncompressed, as `http.server` sends them): a fresh "
@@ -350,6 +409,23 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
         f"{transfer['first_requests']:.0f} responses with a body; playable at "
         f"{med['disk']:.0f} ms). A warm visit: {transfer['warm'] / 1e3:.0f} kB.",
     ]
+    if quota:
+        lines += [
+            "",
+            f"The same with the whole browser held to **{cpu_quota:g} of one core** (a cgroup v1 `cpu` quota: "
+            f"every thread of its {quota['processes']} processes at launch slowed alike, as on a slow phone; "
+            f"the server outside it; held back {quota['throttled_s']:.0f} s in all; "
+            f"{load_text(load['quiet'], load['quota'])}), median of {runs} runs:",
+            "",
+            *visits_table(med, QUOTA),
+            "",
+            "Where the time goes in the quota: " + stage_line(med, QUOTA) + ".",
+            "",
+            first_bot_line(med, QUOTA),
+            "",
+            latency_line(quota["bot"], "Bot move latency in the quota, three *expert* bots")
+            + f" ({quota['took']:.0f} s of fast play).",
+        ]
     if throttle > 1:
         lines += [
             "",
@@ -360,9 +436,8 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
             "",
             f"Where the time goes at {throttle:g}×: " + stage_line(med, "t_") + ".",
             "",
-            f"Bot move latency at {throttle:g}× ({len(bot_t)} moves in {rubber_t:.0f} s of fast play, three "
-            f"*expert* bots): p50 {percentile(bot_t, 50):.1f} ms, p95 {percentile(bot_t, 95):.1f} ms, "
-            f"max {max(bot_t):.1f} ms.",
+            latency_line(bot_t, f"Bot move latency at {throttle:g}×, three *expert* bots")
+            + f" ({rubber_t:.0f} s of fast play).",
             "",
             "Python's start in steps (`bench-stages.html`, warm: files from the service worker; ms per step, "
             "medians), on the page's main thread and in a module worker:",
@@ -382,14 +457,33 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0) -> int:
     return 0
 
 
+def load_text(start: tuple[float, float, float], end: tuple[float, float, float]) -> str:
+    """The machine's load averages (``os.getloadavg()``: 1, 5 and 15 minutes) at a pass's ``start`` and
+    ``end``, as the report says them: the machine may be shared, and a loaded one slows every figure."""
+    def three(load: tuple[float, float, float]) -> str:
+        return " / ".join(f"{x:.1f}" for x in load)
+
+    return f"load average (1 / 5 / 15 min) {three(start)} at the start, {three(end)} at the end"
+
+
+def latency_line(bot: list[float], what: str) -> str:
+    """``what`` with the count, p50, p95, p99 and max of the bot latencies ``bot`` (ms, request to answer,
+    the worker's round trip included)."""
+    if not bot:
+        return f"{what}: no move was asked of the worker"
+    return (f"{what} ({len(bot)} moves, request to answer, worker round trip included): "
+            f"p50 {percentile(bot, 50):.1f} ms, **p95 {percentile(bot, 95):.1f} ms**, "
+            f"p99 {percentile(bot, 99):.1f} ms, max {max(bot):.1f} ms")
+
+
 def write_table(table: str, doc: Path = PERF_DOC, markers: tuple[str, str] = BENCH_MARKERS) -> None:
-    """Put ``table`` into ``doc`` (docs/PERF.md) between ``markers`` (the bench:web ones unless given), keeping
-    the rest of the file; :class:`BuildError` when the markers are missing (nothing is written then)."""
+    """Put ``table`` into ``doc`` (docs/PERF.md) between ``markers`` (the bench:web ones unless given), each a
+    line of its own — the prose may name them — keeping the rest of the file; :class:`BuildError` when the
+    markers are missing (nothing is written then)."""
     text = doc.read_text(encoding="utf-8")
     start, end = markers
-    if start not in text or end not in text:
-        raise BuildError(f"{doc.name} lacks the markers {start} ... {end}")
-    head, rest = text.split(start, 1)
-    _, tail = rest.split(end, 1)
-    doc.write_text(f"{head}{start}\n{table}\n{end}{tail}", encoding="utf-8")
+    found = re.search(f"^{re.escape(start)}$.*?^{re.escape(end)}$", text, re.MULTILINE | re.DOTALL)
+    if found is None:
+        raise BuildError(f"{doc.name} lacks the markers {start} ... {end}, each a line of its own")
+    doc.write_text(f"{text[:found.start()]}{start}\n{table}\n{end}{text[found.end():]}", encoding="utf-8")
     log(f"{start}: {doc.relative_to(ROOT) if doc.is_relative_to(ROOT) else doc} updated")

@@ -8,7 +8,8 @@ export async function stages() {
   const t = { start: now() };
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   t.loader = now();
-  const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+  const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href,
+                                     stdLibURL: new URL("./pyodide/python_stdlib-compiled.zip", import.meta.url).href });
   t.python = now();
   await pyodide.loadPackage(new URL("__KINGCORE_WHEEL__", import.meta.url).href); // build.py writes the name
   t.wheel = now();

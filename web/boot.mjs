@@ -2,36 +2,65 @@
 // config and imported the interpreter, which on two cores delays the 9.6 MB wasm by 100–250 ms.
 //
 // index.html runs this module first; pyscript.json names it as the "interpreter", so PyScript's
-// loadPyodide() receives the instance already on its way (with the kingcore wheel loaded by Pyodide
-// itself). In a worker (the bots; worker.json names this module too) nothing is started early:
-// loadPyodide() boots Pyodide as PyScript asks, from ./pyodide/, with the wheel.
+// loadPyodide() receives the instance already on its way (with the kingcore wheel). In a worker (the bots;
+// worker.json names this module too) nothing is started early: loadPyodide() boots Pyodide as PyScript asks.
 //
-// The start-up snapshot (docs/PERF.md §4): once the site is stored for offline play, a module worker
-// (snapshot.mjs) makes a memory snapshot of a Python with kingcore imported and keeps it in the Cache
-// Storage; every later start restores it instead of initialising Python (the main thread's largest cost:
-// 4–7× less time to a ready Python). A snapshot that fails to restore is dropped and Python starts afresh.
-// Its key changes with Pyodide's files and the wheel (build.py writes it), so an update makes a new one.
+// The start-up snapshot (docs/PERF.md §4): a memory snapshot of a Python with kingcore imported, kept in the
+// Cache Storage; every start restores it instead of initialising Python (4–7× less time to a ready Python),
+// the bots' worker too. A page that finds none (a first visit, an update of Pyodide or the wheel, a damaged
+// one dropped) makes it from its own Python as it starts — one Python started from scratch on a first
+// visit, not three (page, bots' worker, a snapshot maker): the page's Pyodide boots in Pyodide's snapshot
+// mode, imports what the snapshot holds (PREPARE), takes it, and only then is handed to PyScript; the bots'
+// worker, started after the table is drawn, restores it. Its key changes with Pyodide's files and
+// the wheel (build.py writes it), so an update makes a new one.
 import { loadPyodide as load, version } from "./pyodide/pyodide.mjs";
 
 export { version };
 
 const PYODIDE = new URL("./pyodide/", import.meta.url).href;
+// The standard library with the modules a start imports compiled (sitebuild/stdlib.py): a start without a
+// snapshot does not compile them from source (2–2.5× faster on a slow CPU). Every Python of the page must load
+// the same one (a restored Python keeps the zip's directory in memory).
+const STDLIB = new URL("./pyodide/python_stdlib-compiled.zip", import.meta.url).href;
 const WHEEL = new URL("__KINGCORE_WHEEL__", import.meta.url).href; // build.py writes the file name
 const SNAPSHOT_KEY = "__SNAPSHOT_KEY__"; // build.py writes a hash of pyodide/ and the wheel
 const SNAPSHOT_CACHE = "king-snapshot:" + new URL("./", import.meta.url).pathname;
 const SNAPSHOT_URL = new URL(`./snapshot-${SNAPSHOT_KEY}.bin`, import.meta.url).href;
+// What a snapshot holds: the wheel unpacked (a restored Python has the modules in memory but not the wheel's
+// files, so a module not imported here could not be imported later), all of kingcore and the standard
+// modules the page uses. Friends online's modules are not in this wheel: king/netload.py installs their wheel
+// in each page on first use.
+const PREPARE = `
+import importlib, os, pkgutil, site, zipfile
+zipfile.ZipFile("/tmp/kingcore.whl").extractall(site.getsitepackages()[0])
+os.remove("/tmp/kingcore.whl")
+import kingcore
+for info in pkgutil.walk_packages(kingcore.__path__, "kingcore."):
+    if not info.name.endswith(".__main__"):
+        importlib.import_module(info.name)
+import asyncio, gettext, json, random, time
+`;
 const sink = { stdout: null, stderr: null };
 const output = {
   stdout: (line) => (sink.stdout ?? console.log)(line),
   stderr: (line) => (sink.stderr ?? console.error)(line),
 };
 let early = null;
+let settleStored;
+/** Resolves once this start's snapshot is stored (or was not made): the bots' worker restores it after that
+ * (king/worker.py waits for it). */
+const stored = new Promise((resolve) => { settleStored = resolve; });
 
-function snapshotMark(state) { // "used" / "none" / "dropped" at start, "stored" / "failed" once made
+function snapshotMark(state) { // the start: "used" / "none" / "dropped"; then "stored" / "failed" once made
   globalThis.kingSnapshot = state;
   if (typeof document === "undefined") return; // the bots' worker
   document.documentElement.dataset.snapshot = state;
+  if (["used", "none", "dropped"].includes(state)) document.documentElement.dataset.snapshotStart = state;
   if (globalThis.kingStats) globalThis.kingStats.snapshot = state;
+}
+
+function mark(name) { // timing marks for `python build.py bench-web` (window.kingStats, set by start.js)
+  if (globalThis.kingStats) globalThis.kingStats[name] = performance.now();
 }
 
 async function storedSnapshot() {
@@ -44,14 +73,16 @@ async function storedSnapshot() {
 }
 
 /** Python with kingcore (``options``: PyScript's, or the page's output): restored from the snapshot when
- * there is one, else started with the wheel. */
+ * there is one; else, on the page, started afresh and the snapshot made from it (:func:`bootAndKeep`); in the
+ * bots' worker, started with the wheel. */
 async function boot(options) {
   const snapshot = await storedSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await load({ ...options, indexURL: PYODIDE, _loadSnapshot: snapshot });
+      const pyodide = await load({ ...options, indexURL: PYODIDE, stdLibURL: STDLIB, _loadSnapshot: snapshot });
       pyodide.runPython("import random; random.seed()"); // not the state the snapshot was taken in
       snapshotMark("used");
+      settleStored();
       return pyodide;
     } catch (e) {
       console.warn("king: the start-up snapshot did not restore; starting Python afresh", e);
@@ -61,25 +92,51 @@ async function boot(options) {
   } else {
     snapshotMark("none");
   }
-  return load({ ...options, indexURL: PYODIDE, packages: [WHEEL] });
+  if (typeof document !== "undefined" && globalThis.caches) return bootAndKeep(options);
+  settleStored();
+  return load({ ...options, indexURL: PYODIDE, stdLibURL: STDLIB, packages: [WHEEL] });
 }
 
-/** Make and store the snapshot (once per version), in a worker: the page is not slowed. */
-async function keepSnapshot() {
-  if (!globalThis.caches || await storedSnapshot()) return;
-  const worker = new Worker(new URL("./snapshot.mjs", import.meta.url), { type: "module" });
-  const result = await new Promise((resolve) => {
-    worker.onmessage = (event) => resolve(event.data);
-    worker.onerror = (event) => resolve({ ok: false, error: event.message });
-    worker.postMessage({ indexURL: PYODIDE, wheel: WHEEL, cache: SNAPSHOT_CACHE, url: SNAPSHOT_URL });
+/** The page's Python started afresh in Pyodide's snapshot mode, :data:`PREPARE` run, the snapshot taken and
+ * stored (in the background); the same Python, back in the normal mode, goes on as the page's. */
+async function bootAndKeep(options) {
+  const wheel = fetch(WHEEL).then((response) => {
+    if (!response.ok) throw new Error(`${WHEEL}: HTTP ${response.status}`);
+    return response.arrayBuffer();
   });
-  worker.terminate();
-  if (!result.ok) console.warn("king: no start-up snapshot:", result.error);
-  snapshotMark(result.ok ? "stored" : "failed");
+  const pyodide = await load({ ...options, indexURL: PYODIDE, stdLibURL: STDLIB, _makeSnapshot: true });
+  pyodide.FS.writeFile("/tmp/kingcore.whl", new Uint8Array(await wheel));
+  pyodide.runPython(PREPARE);
+  mark("preparedMs");
+  let snapshot = null;
+  try {
+    snapshot = pyodide.makeMemorySnapshot();
+  } catch (e) {
+    console.warn("king: no start-up snapshot:", e);
+  }
+  // The snapshot mode reaches JavaScript's globals through a recording proxy, which DOM calls refuse as an
+  // argument: from now on this Python's `js` is the globals themselves (nothing has imported `js` yet).
+  pyodide._api.config.jsglobals = globalThis;
+  pyodide.registerJsModule("js", globalThis);
+  pyodide.runPython("import sys; sys.modules.pop('js', None)");
+  mark("snapshotMs");
+  keep(snapshot);
+  return pyodide;
 }
 
-function mark(name) { // timing marks for `python build.py bench-web` (window.kingStats, set by index.html)
-  if (globalThis.kingStats) globalThis.kingStats[name] = performance.now();
+/** Store ``snapshot`` (bytes, or null when it could not be taken) under this version's key. */
+async function keep(snapshot) {
+  try {
+    if (!snapshot) throw new Error("not taken");
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const old of await cache.keys()) await cache.delete(old); // an earlier version's snapshot
+    await cache.put(SNAPSHOT_URL, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+    snapshotMark("stored");
+  } catch (e) {
+    console.warn("king: the start-up snapshot was not stored:", e);
+    snapshotMark("failed");
+  }
+  settleStored();
 }
 
 /** Start Pyodide (once) with the kingcore wheel — on the game's page once index.html's service worker
@@ -101,27 +158,7 @@ export function loadPyodide(options = {}) {
   return early;
 }
 
-/** The bots' worker with the page (issue 20), where the device has cores to spare (EARLY_BOTS_CORES):
- * then a first visit's bots answer as soon as their Python is up rather than after the table's — on two
- * cores starting both at once made the table 15–40 % later, so below that worker.py starts it after the
- * first render, as before. Once the service worker controls the page (its downloads are stored once). */
-const EARLY_BOTS_CORES = 4;
-function startBotsEarly() {
-  const template = document.getElementById("bots-worker");
-  if ((navigator.hardwareConcurrency || 0) < EARLY_BOTS_CORES || !template) return;
-  if (document.querySelector('script[type="py"][worker][name="bots"]')) return;
-  const fragment = template.content.cloneNode(true);
-  window.kingAllowPython?.(fragment.querySelector("script")); // the page's own worker (start.js refuses others)
-  document.body.appendChild(fragment); // worker.py's Bots.start() takes it over
-  mark("botsStartedMs");
-  document.body.dataset.botsStart = "page";
-}
-
 if (typeof document !== "undefined") {
+  globalThis.kingSnapshotStored = stored;
   start();
-  Promise.resolve(globalThis.kingControlled).then(startBotsEarly);
-  // The snapshot is made when the site is stored for offline play (start.js's "king-offline-ready"),
-  // after the game is playable, when the browser is idle.
-  const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 1000));
-  addEventListener("king-offline-ready", () => idle(() => keepSnapshot()), { once: true });
 }

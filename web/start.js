@@ -113,7 +113,7 @@ addEventListener("py:ready", function () { window.kingStats.pyReadyMs = window.k
   function offlineReady() {
     document.documentElement.dataset.offline = "ready";
     show("offline");
-    window.dispatchEvent(new Event("king-offline-ready")); // boot.mjs then keeps a start-up snapshot
+    window.dispatchEvent(new Event("king-offline-ready"));
   }
   function updateReady() { document.documentElement.dataset.update = "ready"; show("update-banner"); }
   // The service worker stores each file as the page loads it; once the game is playable (or after 20 s

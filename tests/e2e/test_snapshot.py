@@ -1,7 +1,7 @@
-"""The start-up snapshot (web/boot.mjs, web/snapshot.mjs; docs/PERF.md §4), in a real Chromium: a first
-visit stores a memory snapshot of Python with kingcore imported once the site is stored for offline play;
-the next start restores it and the game plays, with a new deal; a damaged snapshot is dropped and Python
-starts afresh."""
+"""The start-up snapshot (web/boot.mjs; docs/PERF.md §4), in a real Chromium: a first visit's page makes a
+memory snapshot of its own Python with kingcore imported as it starts, and stores it; the next start restores
+it (the page and the bots' worker) and the game plays, with a new deal; a damaged snapshot is dropped and
+Python starts afresh."""
 
 from __future__ import annotations
 
@@ -26,17 +26,29 @@ SPOIL_JS = """async () => {  // garbage under the snapshot's own key, as a damag
 }"""
 
 
+SOURCES_JS = """async () => {  // the standard modules this page's Python imported from a source (not a .pyc)
+  const py = await (await import(new URL("./boot.mjs", location.href).href)).start();
+  return JSON.parse(py.runPython(`import json, sys
+json.dumps(sorted(n for n, m in list(sys.modules.items())
+                  if str(getattr(m, "__file__", "") or "").startswith("/lib/python314.zip/")
+                  and not str(m.__file__).endswith(".pyc")))`));
+}"""
+
+
 def test_a_snapshot_is_stored_then_restored_and_a_damaged_one_dropped(server: Any, new_context: Any) -> None:
     ctx, _ = new_context()
     first = open_game(ctx, server.url)
-    assert first.evaluate("document.documentElement.dataset.snapshot") == "none"
+    assert first.evaluate("document.documentElement.dataset.snapshotStart") == "none"  # then made by this page
+    # a start without a snapshot compiles no standard module: the build compiled what it imports (a module
+    # named here goes into sitebuild/stdlib.py's PAGE_MODULES)
+    assert first.evaluate(SOURCES_JS) == []
     first.wait_for_function(MADE, timeout=240_000)
     assert first.evaluate("document.documentElement.dataset.snapshot") == "stored"
     first_hand = first.evaluate(HANDS_JS)
     first.close()
 
     again = open_game(ctx, server.url)  # a new tab: a fresh game from the restored Python
-    assert again.evaluate("document.documentElement.dataset.snapshot") == "used"
+    assert again.evaluate("document.documentElement.dataset.snapshotStart") == "used"
     again.click("#btn-new")
     again.wait_for_selector("#new-game-dialog[open]")
     again.click("#new-game-start")
@@ -53,5 +65,5 @@ def test_a_snapshot_is_stored_then_restored_and_a_damaged_one_dropped(server: An
     again.close()
 
     spoiled = open_game(ctx, server.url)
-    assert spoiled.evaluate("document.documentElement.dataset.snapshot") == "dropped"
+    assert spoiled.evaluate("document.documentElement.dataset.snapshotStart") == "dropped"
     play_a_card(spoiled)

@@ -1,6 +1,7 @@
 """A first visit (issue 30 item 6) in Chromium: the welcome comes with the first paint, before Python is up; a
 language chosen there switches the page; *Play* starts the chosen rule set against the chosen level, with the
-legal cards raised and a tip a line long that follows the deal and stops after it; a returning player is never
+legal cards raised and a tip a line long that follows the deal and stops after it (the bots' worker starts
+after *Play*: a slow device's CPU goes to the first bot move); a returning player is never
 welcomed again; *Options* brings the tips back. The other browser tests skip the welcome (conftest.py
 ``NO_WELCOME``); this one asks for it (``new_context(welcome=True)``)."""
 
@@ -56,8 +57,12 @@ def test_a_first_visit_is_welcomed_then_tipped_through_its_first_deal(new_contex
     page.focus("#welcome-set")
     page.keyboard.press("Tab")  # the keyboard's way: the rule set, then Play
     assert page.evaluate("document.activeElement.id") == "welcome-play"
+    assert page.evaluate("window.kingStats.botsStartedMs") is None  # the bots' worker waits for Play too
+    played = page.evaluate("performance.now()")
     page.keyboard.press("Enter")
     page.wait_for_selector("#welcome", state="hidden")
+    page.wait_for_function("window.kingStats.botsStartedMs !== null")
+    assert page.evaluate("window.kingStats.botsStartedMs") > played  # then the page's first bot move, then it
     page.wait_for_function(f"localStorage.getItem('{SAVE_KEY}') !== null")
     stored = prefs(page)
     assert stored["welcomed"] is True and stored["ui"]["tips"] is True and stored["lang"] == "ru"

@@ -42,7 +42,7 @@ class App:
         self.assist = Assist(st, cat, self.intent, self.saves.in_sync)  # issue 13: undo, auto-play, sounds
         self.screen = Screen(st, cat, self.bots.ready.is_set, self.uncover, self.assist.drawn)
         self.drawing = self.screen.drawing
-        self.loop = BotLoop(st, self.bots, self.saves.in_sync, st.refresh)
+        self.loop = BotLoop(st, self.bots, self.saves.in_sync)
         self.hints = Hints(st, self.bots, cat)
         for subscriber in (self.screen.changed, self.assist.changed, self.loop.changed):
             st.subscribe(subscriber)

@@ -1,20 +1,21 @@
 """The bots' loop (a ``king.state`` subscriber): after a change that leaves a bot to move, its moves are asked
-of the bots' worker (``king.worker``) — or, while the worker starts, played on this thread for a cheap
-level — at a watchable pace, and committed through :meth:`king.state.State.play` like a person's. An answer
-for a position gone meanwhile (a new game, another tab, an undo) is ignored."""
+of the bots' worker (``king.worker``) — or, while the worker starts, played on this thread, whatever the
+level (its own spec and thinking time: a first bot card does not wait seconds for the worker's Python on a
+slow device) — at a watchable pace, and committed through :meth:`king.state.State.play` like a person's. An
+answer for a position gone meanwhile (a new game, another tab, an undo) is ignored."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from functools import partial
 
 from pyscript import window
 
 from kingcore.web import bot_move, is_person, stand_in_level
 
-from .render.status import MAIN_THREAD_LEVELS
 from .state import Change, State, spawn
-from .worker import Bots, now_ms
+from .worker import Bots, here, now_ms
 
 BOT_PACE_MS = 600  # a bot's card, at a watchable pace
 TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next lead
@@ -24,18 +25,29 @@ KICKS = ("intent", "deal", "undo", "uncover", "new", "adopt")
 
 class BotLoop:
     """Plays the bots' seats of ``state`` with ``bots``; ``in_sync`` is the state's check before a change (another
-    tab ahead), ``waiting`` runs when a move waits for the worker."""
+    tab ahead)."""
 
-    def __init__(self, state: State, bots: Bots, in_sync: Callable[[], bool], waiting: Callable[[], None]) -> None:
-        self.state, self.bots, self.in_sync, self.waiting = state, bots, in_sync, waiting
+    def __init__(self, state: State, bots: Bots, in_sync: Callable[[], bool]) -> None:
+        self.state, self.bots, self.in_sync = state, bots, in_sync
         self.running = False
         self.started = False  # the page is ready (the loop starts with it)
         self.held: Callable[[], bool] = lambda: False  # the table waits (friends online being invited: king.net)
+        self.begun = asyncio.Event()  # start() was called (on a first visit: the welcome's Play)
+        self.settled = asyncio.Event()  # the first run has played a bot's move or had none to play
+        bots.first_move = self.first_move  # the worker starts after that (king.worker.Bots.connect)
 
     def start(self) -> None:
         """The page is up: play from now on."""
         self.started = True
+        self.begun.set()
         self.kick()
+
+    async def first_move(self) -> None:
+        """Wait until the loop has started and played its first bot move or found none to play. On a first
+        visit it starts with the welcome's *Play*: a worker started while the welcome is up would take the CPU
+        from that first move on a slow device when *Play* comes soon."""
+        await self.begun.wait()
+        await self.settled.wait()
 
     def changed(self, change: Change) -> None:
         """A subscriber of the state: a change that may leave a bot to move starts the loop."""
@@ -68,14 +80,11 @@ class BotLoop:
                 known = s.known_reply(seat)  # the same reply as before an undo, in the same position
                 if known is not None:
                     token = known
-                elif not self.bots.ready.is_set() and level in MAIN_THREAD_LEVELS:
-                    token = bot_move(request, level, seed)  # the worker is still starting; this one is cheap
+                elif not self.bots.ready.is_set():
+                    token = here(partial(bot_move, request, level, seed), s.bot_past)  # the worker is starting
                     window.kingStats.botMain.push(now_ms() - start)
                 else:
-                    if not self.bots.ready.is_set():
-                        self.waiting()
-                        await self.bots.ready.wait()
-                    asked = now_ms()  # the latency of the move itself, not of the worker's start
+                    asked = now_ms()  # the latency of the move itself
                     token = await self.bots.choose(request, level, seed, s.bot_past)
                     window.kingStats.bot.push(now_ms() - asked)
                     deal, calls, plays = before[0].ply  # the move's place: the tests tell a capped decision by it
@@ -94,5 +103,7 @@ class BotLoop:
                 if not result["ok"]:  # a bot bug must not stop the game: fall back to a random legal move
                     window.console.error(f"king: bot move {token} refused: {result['error']['message']}")
                     st.play(await self.bots.choose(request, "random", seed, s.bot_past), seat, "bot")
+                self.settled.set()
         finally:
             self.running = False
+            self.settled.set()

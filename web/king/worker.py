@@ -1,7 +1,6 @@
-"""The bots' worker: a named PyScript worker (``web/bots.py``) started once the table is drawn (with the page
-on a device of 4 cores or more: ``web/boot.mjs``), asked for bots' moves, hints and reviews with JSON text;
-until it is up, or should it fail, the page's own thread answers (cheap levels at once, costly ones once the
-worker is up or has failed).
+"""The bots' worker: a named PyScript worker (``web/bots.py``) started once the table is drawn and its first bot
+move played (:meth:`Bots.connect`), asked for bots' moves, hints and reviews with JSON text; until it is up,
+or should it fail, the page's own thread answers (``king.botloop``: every level, with its own thinking time).
 
 A watchdog guards every call: each has a deadline (``kingcore.web.deadline_s``: 10 × the level's budget,
 at least 5 s; longer for hints and reviews). On a crash or a missed deadline the worker is terminated and
@@ -19,7 +18,7 @@ hint); without ``?king-test`` the page has no such hook and keeps ``deadline_s``
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pyscript import document, window, workers
@@ -35,6 +34,10 @@ ATTEMPTS = 2
 
 def now_ms() -> float:
     return float(window.performance.now())
+
+
+async def at_once() -> None:
+    """Nothing to wait for."""
 
 
 class Bots:
@@ -57,35 +60,36 @@ class Bots:
         self.starting: asyncio.Future[bool] | None = None  # a start in progress, shared by every call
         self.pending = 0  # calls waiting for the worker's answer (``data-bots-pending``, for the tests)
         self.deadlines: dict[str, float] = {}  # the test hook's overrides of ``deadline_s`` (seconds)
+        self.first_move: Callable[[], Awaitable[None]] = at_once  # set by king.botloop.BotLoop
 
     async def connect(self) -> None:
-        """Start the worker and load the bots in it; then the page may ask it."""
+        """Start the worker and load the bots in it; then the page may ask it. It starts once the bots' loop
+        has played its first move or has none to play (``first_move``): on a slow device its Python would
+        take the CPU from that move, which the page plays itself meanwhile; and once this start's snapshot
+        is stored (``web/boot.mjs``), which it restores."""
         if "king-test" in str(window.location.search):
             window.kingTest = {"killWorker": create_proxy(self.kill), "hangNext": create_proxy(self.hang),
                                "deadline": create_proxy(self.set_deadline)}
+        await self.first_move()
+        stored = getattr(window, "kingSnapshotStored", None)
+        if stored is not None and not is_none(stored):
+            await stored
         await self.start()
         window.kingStats.botsReadyMs = now_ms()
         self.ready.set()
 
     async def start(self) -> bool:
         """A new worker (its tag waits in ``<template id=bots-worker>``; each start gets a new name, since
-        PyScript resolves a name once). The first may have started with the page (``web/boot.mjs``, on a
-        device of 4 cores or more): it is taken over; else it starts now, after the first render, and
-        ``data-bots-start`` says which (``page`` / ``render``; ``kingStats.botsStartedMs`` when)."""
+        PyScript resolves a name once); the first start's time is ``kingStats.botsStartedMs``."""
         self.starts += 1
         name = "bots" if self.starts == 1 else f"bots-{self.starts}"
-        early = document.querySelector('script[type="py"][worker][name="bots"]') if self.starts == 1 else None
-        if early is not None and not is_none(early):
-            self.script = early
-        else:
-            fragment = document.getElementById("bots-worker").content.cloneNode(True)
-            self.script = fragment.querySelector("script")
-            self.script.setAttribute("name", name)
-            window.kingAllowPython(self.script)  # the page's own worker: start.js refuses any other Python markup
-            document.body.appendChild(fragment)
-            if self.starts == 1:
-                window.kingStats.botsStartedMs = now_ms()
-                document.body.dataset.botsStart = "render"
+        fragment = document.getElementById("bots-worker").content.cloneNode(True)
+        self.script = fragment.querySelector("script")
+        self.script.setAttribute("name", name)
+        window.kingAllowPython(self.script)  # the page's own worker: start.js refuses any other Python markup
+        document.body.appendChild(fragment)
+        if self.starts == 1:
+            window.kingStats.botsStartedMs = now_ms()
         try:
             worker = await asyncio.wait_for(workers[name], BOTS_TIMEOUT_S)
             await asyncio.wait_for(worker.warm_up(), BOTS_TIMEOUT_S)  # the bots load now, not on a move

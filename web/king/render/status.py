@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from kingcore.web import HUMAN, ONLINE, ViewModel
-from kingcore.web import MAIN_THREAD_LEVELS as MAIN_THREAD_LEVELS  # the page plays these until the worker is up
 
 from ..words import Catalog, name, percent, signed
 
@@ -13,9 +12,9 @@ CALL_PHASES = ("call_trump", "auction", "choose_contract")
 
 
 def status(vm: ViewModel | None, cat: Catalog, bots_ready: bool, hint: dict[str, Any] | None) -> str:
-    """The line's text. ``bots_ready``: the bots' worker is up (until then a seat of a costly level waits);
-    ``hint``: the hint for this position (``{"pending"}`` or ``{"text"}``) or ``None``. A friend's page (its
-    seat online) runs no bots: it never says they are starting."""
+    """The line's text. ``bots_ready``: the bots' worker is up (until then a hint waits for it; the bots' moves
+    do not: the page plays them); ``hint``: the hint for this position (``{"pending"}`` or ``{"text"}``) or
+    ``None``. A friend's page (its seat online) runs no bots: it never says they are starting."""
     if vm is None:
         return cat.t("status.no_game")
     phase, to_move, players, pass_to = vm["phase"], vm["to_move"], vm, vm["pass_to"]
@@ -33,8 +32,7 @@ def status(vm: ViewModel | None, cat: Catalog, bots_ready: bool, hint: dict[str,
         else:
             assert to_move is not None  # a seat is to move in play
             level = vm["levels"][to_move]
-            waits = not bots_ready and level not in MAIN_THREAD_LEVELS and level != ONLINE and not guest
-            code = "net.waiting_for" if level in (ONLINE, HUMAN) else "status.bot_starting" if waits else "status.bot"
+            code = "net.waiting_for" if level in (ONLINE, HUMAN) else "status.bot"  # (the page plays it meanwhile)
             text = cat.t(code, name=name(cat, to_move, players))  # a friend online's (or a person's: the host)
     elif phase in CALL_PHASES:
         assert to_move is not None  # a seat is to call
