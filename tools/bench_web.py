@@ -10,6 +10,10 @@ far more than to its workers, see docs/PERF.md).
 
 The page driving (launch arguments, the counting server, waiting for the page) is
 :mod:`sitebuild.browser`, shared with the browser tests.
+
+Size: over 400 lines because one command measures every figure of the site the issues set targets for —
+cold, warm and offline against their floors, the stages, the bots' latency, the bytes — each again under a CPU
+quota or throttling, and writes them into docs/PERF.md; the visits it shares with other tools live in them.
 """
 
 from __future__ import annotations
