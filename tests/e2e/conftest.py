@@ -367,7 +367,9 @@ def warm_peers(warm_game: Callable[..., Any], warm_site: tuple[SiteServer, Any, 
 def relay(tmp_path: Path) -> Iterator[RelayProcess]:
     """``python build.py relay`` (a real Nostr relay, PyPI ``nostr-relay``) on a free port of 127.0.0.1 for the
     test — what friends online's rooms find each other through (docs/NET.md) — stopped after it
-    (:class:`sitebuild.relay.RelayProcess`: ``stop()`` mid-test is a relay that dies)."""
+    (:class:`sitebuild.relay.RelayProcess`: ``stop()`` mid-test is a relay that dies). A test names it before
+    ``warm_peers``: set up first, it is stopped after the pages are closed (else a page still open asks the
+    stopped relay again, and its console's refused connection fails the test's teardown)."""
     r = RelayProcess(log=tmp_path / "relay.log").start()
     try:
         yield r

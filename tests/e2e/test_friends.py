@@ -373,7 +373,7 @@ def near_the_end(levels: list[str], names: list[str]) -> str:
     return s.to_save()
 
 
-def test_a_host_and_two_friends_in_russian_and_ukrainian(warm_peers: Any, relay: Any) -> None:
+def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers: Any) -> None:
     """Three browsers meeting through a real relay on the loopback: the host in Russian (its own choice, in the
     worker's warm context), its saved rubber at the result of deal 12 of 14 with friends at seats 1 and 2,
     whose table's one link both friends open — one in Russian who takes seat 1 (a phone) and one in Ukrainian

@@ -76,7 +76,7 @@ def play_moves(host: Any, friends: dict[int, Any], moves: int) -> int:
     return by_friends
 
 
-def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(warm_peers: Any, relay: Any) -> None:
+def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(relay: Any, warm_peers: Any) -> None:
     t0 = time.monotonic()
     relays = {"mode": "own", "text": relay.url}
     prefs = {"fast": True, "ice": {"mode": "none"}, "relays": relays}

@@ -113,7 +113,7 @@ def forgive(warm_peers: Any, url: str) -> None:
         watch.errors[:] = [e for e in watch.errors if not e.startswith(expected)]
 
 
-def test_pages_meet_in_a_room_talk_page_to_page_and_outlive_the_relay(warm_peers: Any, relay: Any) -> None:
+def test_pages_meet_in_a_room_talk_page_to_page_and_outlive_the_relay(relay: Any, warm_peers: Any) -> None:
     frames: list[str] = []
     warm_peers.store({})
     a = Member(warm_peers.ctx, warm_peers.url, frames)
@@ -208,7 +208,7 @@ def test_pages_meet_in_a_room_talk_page_to_page_and_outlive_the_relay(warm_peers
     forgive(warm_peers, relay.url)
 
 
-def test_no_relay_answering_is_said_once_after_ten_seconds(warm_peers: Any, relay: Any) -> None:
+def test_no_relay_answering_is_said_once_after_ten_seconds(relay: Any, warm_peers: Any) -> None:
     warm_peers.store({})
     a = Member(warm_peers.ctx, warm_peers.url, [])
     closed = relay.url
