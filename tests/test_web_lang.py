@@ -165,3 +165,15 @@ def test_start_js_gets_the_words_of_the_pages_html_in_every_language() -> None:
         assert set(words[lang]) == codes, lang
     assert words["ru"]["status.shuffling"] == "Тасуем колоду…"
     assert data["browser"] == BROWSER_LANGUAGES
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_presence_of_a_seat_online_has_its_words(lang: str) -> None:
+    """Each presence a page shows on a seat (``kingcore.online.room.PRESENCE``) has its words, short and long, in
+    every catalog (a tester saw the code ``presence.bot`` on a join screen)."""
+    from kingcore.online.room import PRESENCE
+
+    cat = Catalog.from_mo(compiled(lang), strict=True)
+    for state in PRESENCE:
+        for key in (f"presence.{state}", f"presence.short.{state}", f"presence.long.{state}"):
+            assert cat.t(key) != key, (lang, key)

@@ -110,7 +110,7 @@ def forgive(warm_peers: Any, url: str) -> None:
     expected = (f"console.error: WebSocket connection to '{url}/' failed",
                 "console.error: Trystero peer error: OperationError: User-Initiated Abort, reason=Close called")
     for watch in warm_peers.watches:
-        watch.errors[:] = [e for e in watch.errors if not e.startswith(expected)]
+        watch.forgive(*expected)
 
 
 def test_pages_meet_in_a_room_talk_page_to_page_and_outlive_the_relay(relay: Any, warm_peers: Any) -> None:
