@@ -20,6 +20,7 @@ instead of failing.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..bots.levels import REGISTRY
@@ -303,24 +304,21 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
             dropped += [f"ui.{k}" for k, v in ui.items() if k in UI_OPTIONS and not isinstance(v, bool)]
         else:
             dropped.append("ui")
-    if "ice" in doc:
-        ice = _ice_pref(doc["ice"])
-        if ice is None:
-            dropped.append("ice")
-        else:
-            prefs["ice"] = ice
-    if "turn_limit" in doc:
-        if doc["turn_limit"] in TURN_LIMITS and not isinstance(doc["turn_limit"], bool):
-            prefs["turn_limit"] = doc["turn_limit"]
-        else:
-            dropped.append("turn_limit")
-    if "relays" in doc:
-        relays = stored_relays(doc["relays"])
-        if relays is None:
-            dropped.append("relays")
-        else:
-            prefs["relays"] = relays
+    readers: tuple[tuple[str, Callable[[Any], Any]], ...] = (
+        ("ice", _ice_pref), ("turn_limit", _turn_limit), ("relays", stored_relays))
+    for key, read in readers:  # each kept as read, or dropped (None: not a value it can be)
+        if key in doc:
+            value = read(doc[key])
+            if value is None:
+                dropped.append(key)
+            else:
+                prefs[key] = value
     return prefs, dropped
+
+
+def _turn_limit(value: Any) -> int | None:
+    """A stored ``turn_limit``: one of :data:`TURN_LIMITS` (never ``True``, which equals 1), else ``None``."""
+    return value if value in TURN_LIMITS and not isinstance(value, bool) else None
 
 
 def deadline_s(call: str, level: str = "") -> float:
