@@ -38,6 +38,7 @@ from kingcore.moves import Move
 from kingcore.notation import loads
 from kingcore.online import Guest, Host, Lobby, POut, answer_text, online_session, read_answer
 from kingcore.online.deal.blind import fork
+from kingcore.online.deal.memory import Memory
 from kingcore.online.deal.mental import Event, MentalPage
 from kingcore.online.deal.shuffle import open_position
 from kingcore.online.deal.standin import StandIn
@@ -90,6 +91,8 @@ class MentalSim:
         turn_limit: the lobby's (``None``: none).
 
     Attributes:
+        reload: whether a friend's page back on a new connection was reloaded (its memory of the table read back
+            from its storage's text) rather than kept open.
         asleep: the seats whose friends do not move (their pages still do their part, and play a stand-in bot when
             the host gives the seat one).
     """
@@ -113,6 +116,7 @@ class MentalSim:
         self.lobby = Lobby(self.host, new_room(players, self.rng.randbytes), self.clock, self.rng.randbytes,
                            turn_limit=turn_limit)
         self.asleep: set[int] = set()
+        self.reload = False
         self.table = MentalTable(self.lobby, self.rng.randbytes)
         self.net = Network(self.rng, self.clock, faults)
         self.friends = {s: Friend(s, f"P{s}") for s in self.host.online_seats}
@@ -201,8 +205,11 @@ class MentalSim:
             assert self.lobby.take_answer(seat, tag) is None
             self.lobby.answer_done(seat, ok=True)
         f.conn, f.back = next(_conns), None
+        memory = f.all[-1].memory if f.all else None  # the same page: what it remembers of the table so far
+        if memory is not None and self.reload:  # read back from its storage
+            memory = Memory.from_text(memory.to_text(), memory.table)
         f.mg = MentalGuest(Guest(self.clock, self.rng.randbytes, room=self.lobby.room_id), self.rng.randbytes,
-                           self.clock, f.all[-1].checks if f.all else None)  # the same page: its checks so far
+                           self.clock, memory)
         f.all.append(f.mg)
         self.counts["joined"] += 1
         self.send_to(self.table.connect(str(f.conn)))

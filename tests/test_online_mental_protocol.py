@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from mental_net import Table
 
 from kingcore.cards import Card
-from kingcore.game import Phase
+from kingcore.game import Game, Phase
 from kingcore.online.deal import simulate
 from kingcore.online.deal.group import card_element, scalar_text
 from kingcore.online.deal.mental import STALL_S, Event, MentalPage, Send
@@ -339,3 +339,34 @@ def test_a_page_that_joins_between_deals_plays_the_next_one_from_the_game_so_far
     t.play(1)
     assert [a.deal for a in t.pages[2].audits] == [2] and t.kinds(*BAD) == []
     assert t.pages[2].game.sheet.rows == t.pages[0].game.sheet.rows != old.game.sheet.rows
+
+
+def test_a_page_back_with_its_rounds_refuses_the_try_it_joined_and_a_deal_it_audited() -> None:
+    """A friend's page on a new connection (or reloaded) keeps the rounds it took part in (``Rounds``): the host
+    cannot have it shuffle again a try it joined before its connection was lost, nor a deal it audited whose
+    record the host's game so far leaves out; a later try of a deal it did not finish it takes."""
+    t = Table("king(players=3)", guests=[1, 2], seed=17)
+    t.play(1)
+    first = t.pages[1]
+    before_deal_1 = Game(t.rules)
+    before_deal_1.apply_draw(first.draw)
+    t.host_start()  # deal 2 is shuffled and dealt; then page 1's connection is lost
+    assert first.round is not None and first.round.key == (2, 0, -1) and first.round.state == "deal"
+
+    def start(deal: int, attempt: int) -> str:
+        return write("mp_start", deal=deal, **{"try": attempt}, draw=-1, pages=[0, 1, 2], owners=[0, 1, 2])
+
+    back = MentalPage(t.rules, 1, "t1", random.Random(5).randbytes, seat=1, game=copy.deepcopy(first.game),
+                      rounds=first.rounds)
+    said = back.receive(0, start(2, 0), t.now)  # the same try once more
+    assert [(e.kind, e.words) for e in said if isinstance(e, Event)] == [
+        ("refused", "the host tried to shuffle deal 2 again")]
+    fresh = MentalPage(t.rules, 1, "t1", random.Random(5).randbytes, seat=1, game=copy.deepcopy(first.game))
+    assert [e.kind for e in fresh.receive(0, start(2, 0), t.now) if isinstance(e, Event)] == []  # what it forgot
+    behind = MentalPage(t.rules, 1, "t1", random.Random(6).randbytes, seat=1, game=before_deal_1,
+                        rounds=first.rounds)
+    said = behind.receive(0, start(1, 1), t.now)  # deal 1 again, the host's record without it
+    assert [(e.kind, e.words) for e in said if isinstance(e, Event)] == [
+        ("refused", "the host tried to shuffle deal 1 again")]
+    outs = back.receive(0, start(2, 1), t.now)  # the next try, after the host annulled the lost page's
+    assert outs == [] and back.round is not None and back.round.key == (2, 1, -1)  # (the host's page locks first)

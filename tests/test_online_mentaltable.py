@@ -113,6 +113,41 @@ def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: 
     assert any(t.table.page_of(seat) in pages for d, pages in t.rounds.items() if d > deal)  # it plays again
 
 
+@pytest.mark.parametrize("reload", [False, True])
+def test_a_host_that_drops_a_friend_cannot_have_it_shuffle_its_try_again(reload: bool) -> None:
+    """A hostile host drops a friend's connection mid-deal and, once it is back — its page kept open, or reloaded
+    (what it remembers of the table read back from its storage) — runs the try that page joined once more: the
+    page refuses it with the words and joins no shuffle of it; the table deals on without it, and its page plays
+    the next deal."""
+    target: list[tuple[int, int]] = []  # (seat, deal) the host replays to
+
+    def relay(seat: int, text: str) -> str:
+        doc = json.loads(text)
+        inner = json.loads(doc["text"]) if doc["kind"] == "mp" else {}
+        if target and inner.get("kind") == "mp_start" and (seat, inner["deal"]) == target[0] and inner["try"] == 1:
+            inner["try"] = 0  # the try this friend's page joined before its connection was lost
+            doc["text"] = json.dumps(inner, separators=(",", ":"))
+            return json.dumps(doc)
+        return text
+
+    t = MentalSim(25, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)), relay=relay)
+    t.reload = reload
+    deal = mid_deal(t)
+    seat = next(iter(t.friends))
+    target.append((seat, deal))
+    t.lose(seat)
+    t.run(deals=2)
+    said = [e for s, e in t.events if s == seat and e.kind == "refused"]
+    assert (said[0].words, said[0].detail) == (f"the host tried to shuffle deal {deal} again", "again")
+    assert all(f"deal {deal} " in e.words + " " for e in said)  # (then the try's texts it is not in, its deal)
+    back = t.friends[seat].all[-1]
+    assert back.page is not None and (deal, 0, -1) in back.page.seen and back.page.rounds is back.memory.rounds
+    assert (back.memory is t.friends[seat].all[0].memory) is not reload
+    page = t.table.page_of(seat)
+    assert page not in t.rounds[deal] and page in t.rounds[deal + 1]  # the try it refused went on without it
+    assert back.checks.deals[deal].code == "without" and back.checks.deals[deal + 1].code == "audited"
+
+
 def test_a_friend_joining_mid_deal_sits_it_out_and_plays_the_next() -> None:
     t = MentalSim(22, players=4, friends=2, faults=Faults(stand_in=1.0, away=(0.5, 0.5)))
     deal = mid_deal(t, cards=1)

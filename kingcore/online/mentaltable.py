@@ -35,6 +35,7 @@ from ..notation import dumps, loads
 from ..web import HUMAN, ONLINE, Session, ViewModel
 from .deal.blind import fork
 from .deal.checks import Checks
+from .deal.memory import Memory
 from .deal.mental import Event, MentalPage, Out, Send
 from .deal.standin import StandIn
 from .guest import Guest
@@ -357,23 +358,33 @@ class MentalGuest:
             connection lost the texts meanwhile, and the host's page annulled the deal it was in).
         randbytes: the platform's random source.
         clock: seconds, monotonic (the stalls' deadlines).
-        checks: the page's checks so far (:attr:`checks` of its earlier connection's ``MentalGuest``).
+        memory: the page's memory of its table (:attr:`memory` of its earlier connection's ``MentalGuest``, or
+            read back from its storage after a reload: :meth:`.deal.memory.Memory.from_text`); one of another
+            table is not used.
 
     Attributes:
-        checks: each deal's check on this page (:class:`~.deal.checks.Checks`): audited here, or not checked and
-            why — what its result panel says of the deal.
+        memory: the rounds this page took part in and its checks, across its connections
+            (:class:`~.deal.memory.Memory`; the page stores :meth:`~.deal.memory.Memory.to_text` after each
+            text): a host that drops the connection, or waits for a reload, cannot start a try of a deal again
+            that this page joined, nor a deal it audited.
     """
 
     def __init__(self, guest: Guest, randbytes: Callable[[int], bytes],
-                 clock: Callable[[], float] = time.monotonic, checks: Checks | None = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, memory: Memory | None = None) -> None:
         self.guest = guest
         self.randbytes = randbytes
         self.clock = clock
         self.page: MentalPage | None = None
         self.standin: StandIn | None = None
-        self.checks = checks if checks is not None else Checks()
+        self.memory = memory if memory is not None else Memory("")
         self._events: list[Event] = []
         self._came: int | None = None  # the deals over when this connection was seated (its first record)
+
+    @property
+    def checks(self) -> Checks:
+        """Each deal's check on this page (:class:`~.deal.checks.Checks`, kept in its :attr:`memory`): audited
+        here, or not checked and why — what its result panel says of the deal."""
+        return self.memory.checks
 
     @property
     def seat(self) -> int | None:
@@ -444,7 +455,10 @@ class MentalGuest:
     def _open(self, game: Game) -> None:
         g = self.guest
         assert g.rules is not None and g.table is not None and g.mental is not None
-        self.page = MentalPage(g.rules, g.mental, g.table, self.randbytes, seat=g.seat, game=game)
+        if self.memory.table != g.table:  # a new page, or one whose storage kept another table
+            self.memory = Memory(g.table, checks=self.memory.checks if not self.memory.table else None)
+        self.page = MentalPage(g.rules, g.mental, g.table, self.randbytes, seat=g.seat, game=game,
+                               rounds=self.memory.rounds)
         if self.standin is None:
             self.standin = StandIn(Session(Game(g.rules), game_id=g.table), self.randbytes)
             self._settings()

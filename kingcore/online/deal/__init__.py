@@ -8,7 +8,8 @@ poker: no device sees another's cards").
   :mod:`.audit` (the deal replayed through the engine at its end), :mod:`.wire` (its texts, read at the
   border), :mod:`.mental` (the protocol, sans-I/O: :class:`~.mental.MentalPage`), :mod:`.standin` (a page's
   session over a stand-in of the deal in play, for its views, bots and save), :mod:`.checks` (what a page
-  says of each deal: audited here, or not checked and why) and :mod:`.simulate` (N pages over an in-memory
+  says of each deal: audited here, or not checked and why), :mod:`.memory` (what a friend's page remembers of
+  its table across connections and reloads) and :mod:`.simulate` (N pages over an in-memory
   network, for the tests and the bench).
 
 No connection and no clock here: :mod:`kingcore.online.host` and :mod:`kingcore.online.guest` carry these

@@ -39,7 +39,7 @@ cards opened); each handler and each step is short.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import Card, iter_bits
@@ -96,6 +96,27 @@ NAMED_FOR = {"stalled": "did not answer in time", "wrong_key": "was named for a 
 EVENTS = ("draw", "dealt", "moved", "kitty", "shown", "renege", "audited", "cheat", "refused", "stalled",
           "annulled", "stood_in", "redraw")
 """Every :attr:`Event.kind`."""
+
+
+@dataclass
+class Rounds:
+    """The rounds one page took part in, which it keeps across its connections and reloads (a friend's page stores
+    them, :mod:`~kingcore.online.deal.memory`): a host that drops a friend's connection, or has its page reloaded,
+    must not find a page that forgot the shuffles it joined — it would join the same try of a deal again, or a
+    deal it already audited.
+
+    Attributes:
+        seen: every round's ``(deal, try, draw)`` this page was started in.
+        tries: deal → the next try this page expects of it (one more than its last annulled try).
+        named_in: deals whose annulment named this page (a stall, a cheat), with the code it was named for.
+        done: the deals finished here — audited (0: the draw for the first dealer, once it found a dealer): a
+            round of one of them is refused, whatever the host's game so far says.
+    """
+
+    seen: set[tuple[int, int, int]] = field(default_factory=set)
+    tries: dict[int, int] = field(default_factory=dict)
+    named_in: dict[int, str] = field(default_factory=dict)
+    done: set[int] = field(default_factory=set)
 
 
 class _Round:
@@ -157,10 +178,12 @@ class MentalPage:
         seat: a guest's own seat (each round must leave it to this page), ``None`` on the host's page.
         game: for a page that joins a rubber under way, the game so far (between two deals, or over; its deals
             were dealt before this page came, and it cannot check them), else a new game.
+        rounds: the rounds this page took part in on its earlier connections (:class:`Rounds`, shared: this
+            page adds to it), else none.
     """
 
     def __init__(self, rules: Rules, page: int, table: str, randbytes: Callable[[int], bytes],
-                 seat: int | None = None, game: Game | None = None) -> None:
+                 seat: int | None = None, game: Game | None = None, rounds: Rounds | None = None) -> None:
         self.rules = rules
         self.page = page
         self.table = table
@@ -174,10 +197,11 @@ class MentalPage:
         self.deal: BlindDeal | None = None
         self.draw: list[Card] = []
         self.round: _Round | None = None
-        self.seen: set[tuple[int, int, int]] = set()
-        self.tries: dict[int, int] = {}
+        self.rounds = rounds if rounds is not None else Rounds()
+        self.seen = self.rounds.seen
+        self.tries = self.rounds.tries
         self.draw_round = 0
-        self.named_in: dict[int, str] = {}
+        self.named_in = self.rounds.named_in
         """Deals whose annulment named this page (a stall, a cheat), with why: it may be dealt without it."""
         self.audits: list[Audit] = []
         self.bytes_sent = 0
@@ -389,13 +413,13 @@ class MentalPage:
         d = key[0]
         if sender != 0:
             raise WireError("bad_message", "only the host's page starts a round")
-        if key in self.seen:
+        if key in self.seen or d in self.rounds.done:
             return [Event("refused", d, f"the host tried to shuffle deal {d} again", 0, detail="again")]
         want = self.expected()
-        if want is not None and (key[0], key[2]) == (want[0], want[2]) and key[1] > want[1] and not any(
-                k[0] == d for k in self.seen):
-            want = key  # a page new to this deal (it came after tries it was not in were annulled) takes this try
-            self.tries[d] = key[1]
+        if want is not None and (key[0], key[2]) == (want[0], want[2]) and key[1] > want[1] and all(
+                (key[1], key[2]) > (k[1], k[2]) for k in self.seen if k[0] == d):
+            want = key  # a later try than any this page joined: it came after tries it was not in were annulled,
+            self.tries[d] = key[1]  # or its connection was lost in its last try (which the host annulled)
         if want is None or key != want:
             busy = self.round is not None and self.round.state not in ("done", "annulled")
             if busy or (want is not None and want[0] >= d) or any(k[0] == d for k in self.seen):
@@ -691,6 +715,7 @@ class MentalPage:
             raise _Cheat("deck_tampered", None, f"the draw's cards are not one deck: {e}") from None
         self.draw = self.draw[:used]
         r.state = "done"
+        self.rounds.done.add(0)
         return [Event("draw", 0, f"seat {dealer} deals first", None, dealer, [str(c) for c in self.draw])]
 
     def _deal_step(self, r: _Round) -> list[Out] | None:
@@ -765,6 +790,7 @@ class MentalPage:
         result = audit_deal(self.game, d, cards)
         self.audits.append(result)
         r.state = "done"
+        self.rounds.done.add(r.deal)
         outs: list[Out] = []
         if result.renege is not None:
             rn = result.renege

@@ -1,0 +1,82 @@
+"""What a friend's page remembers of a mental-poker table across its connections and its reloads (docs/NET.md
+"What a friend's page remembers"): the rounds it took part in (:class:`~.mental.Rounds`) and what it checked of
+each deal (:class:`~.checks.Checks`), as one text for the page's storage. A host that drops a friend's connection,
+or waits for its page to be reloaded, then meets a page that still refuses a second shuffle of a try it joined and
+any shuffle of a deal it audited.
+
+>>> m = Memory("t1")
+>>> m.rounds.seen.add((3, 0, -1)); m.rounds.done.update({0, 1, 2})
+>>> back = Memory.from_text(m.to_text(), "t1")
+>>> sorted(back.rounds.seen), sorted(back.rounds.done)
+([(3, 0, -1)], [0, 1, 2])
+>>> Memory.from_text(m.to_text(), "another table").rounds.seen
+set()
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .checks import CODES, Check, Checks
+from .mental import Rounds
+
+MAX_TEXT = 64_000
+"""The longest memory text read back (characters): a rubber's deals and their tries are far fewer."""
+
+
+class Memory:
+    """One friend's page's memory of table ``table``: its :attr:`rounds` and its :attr:`checks`, shared with each
+    connection's :class:`~kingcore.online.mentaltable.MentalGuest` (which add to them)."""
+
+    def __init__(self, table: str, rounds: Rounds | None = None, checks: Checks | None = None) -> None:
+        self.table = table
+        self.rounds = rounds if rounds is not None else Rounds()
+        self.checks = checks if checks is not None else Checks()
+
+    def to_text(self) -> str:
+        """The memory as JSON text (a few hundred characters per deal at most)."""
+        r = self.rounds
+        return json.dumps({"table": self.table, "seen": sorted(r.seen), "tries": sorted(r.tries.items()),
+                           "named": sorted(r.named_in.items()), "done": sorted(r.done),
+                           "checks": [[d, c.code, c.words] for d, c in sorted(self.checks.deals.items())]},
+                          separators=(",", ":"))
+
+    @classmethod
+    def from_text(cls, text: object, table: str) -> Memory:
+        """The memory ``text`` (:meth:`to_text`) kept of ``table``; a new memory when the text is of another
+        table, or is not a memory (a damaged storage loses the memory, never the page). Never raises."""
+        try:
+            doc = json.loads(text) if isinstance(text, str) and len(text) <= MAX_TEXT else None
+            if not isinstance(doc, dict) or doc.get("table") != table:
+                return cls(table)
+            return cls(table, _rounds(doc), _checks(doc["checks"]))
+        except (ValueError, TypeError, KeyError):
+            return cls(table)
+
+
+def _int(x: Any) -> int:
+    if type(x) is not int:
+        raise ValueError("not a whole number")
+    return x
+
+
+def _rounds(doc: dict[str, Any]) -> Rounds:
+    seen = set()
+    for key in doc["seen"]:
+        d, t, r = key
+        seen.add((_int(d), _int(t), _int(r)))
+    return Rounds(seen=seen, tries={_int(d): _int(t) for d, t in doc["tries"]},
+                  named_in={_int(d): str(code) for d, code in doc["named"]}, done={_int(d) for d in doc["done"]})
+
+
+def _checks(items: Any) -> Checks:
+    checks = Checks()
+    for d, code, words in items:
+        if code not in CODES or not isinstance(words, str):
+            raise ValueError("not a check")
+        checks.deals[_int(d)] = Check(code, words)
+    return checks
+
+
+__all__ = ["MAX_TEXT", "Memory"]
