@@ -98,6 +98,19 @@ EVENTS = ("draw", "dealt", "moved", "kitty", "shown", "renege", "audited", "chea
 """Every :attr:`Event.kind`."""
 
 
+def shuffles_said(attempt: int) -> str:
+    """What an audit adds of a deal dealt on its try ``attempt`` (0: the first): how often it was shuffled, so that
+    a host that has a deal annulled until it likes its own cards (a friend's connection dropped each time) is seen
+    doing it. A page refuses a try before one it joined, so the count is never less than the tries it saw.
+
+    >>> shuffles_said(0), shuffles_said(1), shuffles_said(3)
+    ('', '; shuffled 2 times, the first annulled', '; shuffled 4 times, the first 3 annulled')
+    """
+    if attempt == 0:
+        return ""
+    return f"; shuffled {attempt + 1} times, the first {'' if attempt == 1 else f'{attempt} '}annulled"
+
+
 @dataclass
 class Rounds:
     """The rounds one page took part in, which it keeps across its connections and reloads (a friend's page stores
@@ -798,7 +811,7 @@ class MentalPage:
             words = f"deal {r.deal} audited: {rn.words}; seat {rn.seat} takes the whole penalty, {result.row.control}"
         else:
             words = f"deal {r.deal} audited: every card was dealt once and played by the rules"
-        outs.append(Event("audited", r.deal, words, detail=result))
+        outs.append(Event("audited", r.deal, words + shuffles_said(r.attempt), detail=result))
         return outs
 
     def _awaited(self, r: _Round) -> set[int]:
