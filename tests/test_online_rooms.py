@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from kingcore.errors import KingError
 from kingcore.online import Guest, Host, online_session
-from kingcore.online.guest import HOST_FLOOD_LIMIT
+from kingcore.online.guest import HOST_FLOOD_LIMIT, Shuffles
 from kingcore.online.lobby import MAX_PEERS, RECONNECT_GRACE_S, Lobby
 from kingcore.online.messages import check_view
 from kingcore.online.room import (
@@ -57,9 +57,9 @@ def kinds(outs: list[tuple[str, str | None]], peer: str | None = None) -> list[s
 class Page:
     """A friend's page on one connection ``peer`` to ``lobby``: a Guest, and what it received."""
 
-    def __init__(self, lobby: Lobby, peer: str, clock: Clock, seed: int = 7) -> None:
+    def __init__(self, lobby: Lobby, peer: str, clock: Clock, seed: int = 7, shuffles: Shuffles | None = None) -> None:
         self.lobby, self.peer = lobby, peer
-        self.guest = Guest(clock, random.Random(seed).randbytes, room=lobby.room_id)
+        self.guest = Guest(clock, random.Random(seed).randbytes, room=lobby.room_id, shuffles=shuffles)
         self.got: list[dict[str, Any]] = []
         self.closed = False
         self.deliver(lobby.connect(peer))
@@ -399,6 +399,35 @@ def test_a_second_shuffle_of_a_deal_is_refused_and_said() -> None:
     assert out["unfair"] == 1 and out["code"] == "reshuffle" and "commit" not in out
     earlier = lobby.host.message("commit?", deal=0, host_hash="cd" * 32)
     assert anna.guest.receive(earlier)["code"] == "reshuffle"
+
+
+@pytest.mark.parametrize("reload", [False, True])
+def test_a_host_that_drops_a_friend_mid_round_cannot_have_it_shuffle_the_deal_again(reload: bool) -> None:
+    """The host drops a friend's connection while its round takes commitments and asks the page back — kept open,
+    or reloaded (its rounds read back from its storage) — for the deal's round again: the same round gets the
+    same commitment, another round (the host's new secret) is refused and said."""
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    ticket = anna.guest.ticket("Anna")
+    assert ticket is not None
+    asked = next(json.loads(t) for p, t in lobby.send(lobby.host.start_deal("ab" * 32)) if p == "a" and t)
+    first = anna.guest.receive(lobby.host.message("commit?", deal=asked["deal"], host_hash=asked["host_hash"]))
+    lobby.lost("a")
+    kept = anna.guest.shuffles
+    back = Page(lobby, "a2", clock, seed=9, shuffles=Shuffles.from_text(kept.to_text()) if reload else kept)
+    back.send(back.guest.back(ticket))
+    same = back.guest.receive(lobby.host.message("commit?", deal=asked["deal"], host_hash=asked["host_hash"]))
+    assert json.loads(same["commit"])["hash"] == json.loads(first["commit"])["hash"]
+    forgetful = Page(lobby, "a3", clock, seed=11)
+    forgetful.send(forgetful.guest.back(ticket))
+    other = lobby.host.message("commit?", deal=asked["deal"], host_hash="cd" * 32)  # a new round of the deal
+    assert "commit" in forgetful.guest.receive(other)  # a page with no rounds kept would shuffle it again
+    refused = Page(lobby, "a4", clock, seed=12, shuffles=Shuffles.from_text(kept.to_text()))
+    refused.send(refused.guest.back(ticket))
+    out = refused.guest.receive(lobby.host.message("commit?", deal=asked["deal"], host_hash="cd" * 32))
+    assert (out["unfair"], out["code"]) == (asked["deal"], "reshuffle") and "commit" not in out
+    assert out["why"] == f"the host asked to shuffle deal {asked['deal']} again"
 
 
 def test_a_deal_dealt_without_a_connected_page_is_said_and_one_joined_during_a_deal_is_not_blamed() -> None:

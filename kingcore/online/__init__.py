@@ -19,7 +19,7 @@ friends-online wheel, installed on first use (``web/king/netload.py``).
 """
 
 from .deal.commit import check_deal, commitment, deal_seed, new_secret
-from .guest import Guest
+from .guest import Guest, Shuffles
 from .host import FAIR_TIMEOUT_S, Host, Out, online_session
 from .lobby import Lobby, POut
 from .messages import (
@@ -54,6 +54,7 @@ __all__ = [
     "Out",
     "POut",
     "QrError",
+    "Shuffles",
     "answer_text",
     "check_deal",
     "check_invite",

@@ -7,6 +7,7 @@ out; :meth:`Guest.receive` never raises.
 
 from __future__ import annotations
 
+import json
 import secrets as _secrets
 import time
 from collections.abc import Callable
@@ -20,7 +21,60 @@ from .deal.commit import check_deal, commitment, deal_seed, new_secret, seed_hex
 from .messages import HOST_KINDS, Inbox, NetError, check_view, encode
 from .room import Ticket, back_proof, host_proof, new_nonce, proof_ok
 
-__all__ = ["Guest"]
+__all__ = ["Guest", "Shuffles"]
+
+MAX_SHUFFLE_TABLES = 8
+"""Tables whose fair-deal rounds a friend's page keeps (the latest first): older ones are forgotten."""
+MAX_SHUFFLE_DEALS = 64
+"""Deals of one table whose rounds it keeps (a rubber has at most 30)."""
+
+
+class Shuffles:
+    """The fair-deal rounds a friend's page committed to, by table and deal — ``(host_hash, secret, hash)`` — kept
+    across its connections (one object shared by each connection's :class:`Guest`) and across reloads (the page
+    stores :meth:`to_text`). A host that drops the connection, or waits for a reload, then meets a page that
+    answers the round of a deal it committed to with the same commitment, and refuses another round of it.
+
+    >>> s = Shuffles.from_text(None)
+    >>> s.put("t1", 3, "ab" * 32, "cd" * 16, "ef" * 32)
+    >>> Shuffles.from_text(s.to_text()).get("t1", 3) == ("ab" * 32, "cd" * 16, "ef" * 32)
+    True
+    >>> Shuffles.from_text("{not json").get("t1", 3) is None
+    True
+    """
+
+    def __init__(self, tables: dict[str, dict[int, tuple[str, str, str]]] | None = None) -> None:
+        self.tables = tables if tables is not None else {}
+
+    def get(self, table: str, deal: int) -> tuple[str, str, str] | None:
+        """The round of ``deal`` at ``table`` this page committed to, or ``None``."""
+        return self.tables.get(table, {}).get(deal)
+
+    def put(self, table: str, deal: int, host_hash: str, secret: str, hash_: str) -> None:
+        """This page committed to ``deal``'s round at ``table``; the table becomes the latest kept."""
+        deals = self.tables.pop(table, {})
+        deals[deal] = (host_hash, secret, hash_)
+        self.tables = {table: dict(sorted(deals.items())[-MAX_SHUFFLE_DEALS:]),
+                       **dict(list(self.tables.items())[:MAX_SHUFFLE_TABLES - 1])}
+
+    def to_text(self) -> str:
+        """The rounds as JSON text, for the page's storage."""
+        return json.dumps({t: {str(d): list(v) for d, v in deals.items()} for t, deals in self.tables.items()},
+                          separators=(",", ":"))
+
+    @classmethod
+    def from_text(cls, text: object) -> Shuffles:
+        """The rounds kept in ``text`` (:meth:`to_text`); none when it is missing or damaged (a damaged storage
+        loses only them). Never raises."""
+        try:
+            doc = json.loads(text) if isinstance(text, str) and len(text) <= 200_000 else {}
+            tables: dict[str, dict[int, tuple[str, str, str]]] = {}
+            for table, deals in list(doc.items())[:MAX_SHUFFLE_TABLES]:
+                kept = {int(d): (str(v[0]), str(v[1]), str(v[2])) for d, v in deals.items() if len(v) == 3}
+                tables[str(table)] = dict(sorted(kept.items())[-MAX_SHUFFLE_DEALS:])
+            return cls(tables)
+        except (ValueError, TypeError, AttributeError, KeyError):
+            return cls()
 
 
 @dataclass
@@ -47,6 +101,8 @@ class Guest:
         clock: seconds, monotonic (the page passes ``performance.now() / 1000``): the flood limit.
         randbytes: the platform's random source (the fair deal's secrets, this connection's nonce).
         room: the room this page joined (:func:`.room.room_id`), for its :meth:`ticket`.
+        shuffles: the fair-deal rounds this page committed to on its earlier connections, or read back from its
+            storage (:class:`Shuffles`, shared: this connection adds to it), else none.
 
     Attributes:
         lobby: the host's ``lobby`` fields once received (``None`` before).
@@ -65,8 +121,10 @@ class Guest:
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic,
-                 randbytes: Callable[[int], bytes] = _secrets.token_bytes, room: str = "") -> None:
+                 randbytes: Callable[[int], bytes] = _secrets.token_bytes, room: str = "",
+                 shuffles: Shuffles | None = None) -> None:
         self.room = room
+        self.shuffles = shuffles if shuffles is not None else Shuffles()
         self.clock = clock
         self.randbytes = randbytes
         self.lobby: dict[str, Any] | None = None
@@ -274,10 +332,16 @@ class Guest:
         deal, table, me = doc["deal"], self.table, self.seat
         assert table is not None and me is not None  # welcomed: _handle refuses the round before
         if kind == "commit?":
-            if deal in self._rounds or (self.vm is not None and deal <= self.vm["deal"]):
+            kept = self.shuffles.get(table, deal)
+            if deal in self._rounds or (self.vm is not None and deal <= self.vm["deal"]) or (
+                    kept is not None and kept[0] != doc["host_hash"]):
                 return {"unfair": deal, "code": "reshuffle", "why": f"the host asked to shuffle deal {deal} again"}
-            secret = new_secret(self.randbytes)
-            h = commitment(table, deal, me, secret)
+            if kept is not None:  # the round this page committed to on an earlier connection: the same commitment
+                secret, h = kept[1], kept[2]
+            else:
+                secret = new_secret(self.randbytes)
+                h = commitment(table, deal, me, secret)
+                self.shuffles.put(table, deal, doc["host_hash"], secret, h)
             self._rounds[deal] = _Pending(doc["host_hash"], secret, h)
             return {"commit": self._msg("commit", deal=deal, hash=h)}
         if kind == "record":

@@ -465,6 +465,9 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
         assert page.locator("#guest-banner").is_visible() and "14" in str(page.locator("#guest-banner").text_content())
         assert (page.evaluate("document.body.dataset.fair") or "").split(",") == ["13"]
         assert page.evaluate("document.documentElement.lang") == friends[seat][0][:2]
+        # the rounds it committed to, kept in its storage: a reload cannot be made to shuffle them again
+        kept = json.loads(page.evaluate("localStorage.getItem('king:/:shuffles')") or "{}")
+        assert [sorted(deals) for deals in kept.values()] == [["13", "14"]], kept
     # the host's New game: its dialog warns that it ends this game for the friends (f06–f08), and each friend's
     # page is told the host started a new game — not that the connection was lost —, in its own language,
     # its last table left with nothing playable and no Hint

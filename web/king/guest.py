@@ -25,7 +25,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.online import Guest, NetError, answer_text, check_invite
+from kingcore.online import Guest, NetError, Shuffles, answer_text, check_invite
 from kingcore.online.room import remember, ticket_for
 from kingcore.web import RULE_SET_TEXTS, check_names, name_problem
 from kingcore.web.prefs import ice_servers, last_name
@@ -83,6 +83,8 @@ class GuestPage:
         self.sdp: str | None = None
         self.invite: dict[str, Any] = {}
         self.guest: Guest | None = None
+        store = app.state.store  # the fair-deal rounds this device committed to: a host that drops the connection,
+        self.shuffles = Shuffles.from_text(store.get(store.shuffles_key))  # or a reload, cannot shuffle one again
         self.peer = PEER  # the host's connection in kingPeer
         self.name = ""
         self.connected = False
@@ -180,7 +182,7 @@ class GuestPage:
         and Join does nothing else), kept for the next join on this device, the answer code made and shown."""
         if self.sdp is None or self.guest is not None or not self.take_name():
             return
-        self.guest = Guest(self.clock, room=str(self.invite["room"]))
+        self.guest = Guest(self.clock, room=str(self.invite["room"]), shuffles=self.shuffles)
         el("join-accept").disabled = True
         spawn(self.answer())
 
@@ -285,6 +287,9 @@ class GuestPage:
             self.on_bye(str(out["bye"]))
         elif "error" in out:
             self.bad_host(str(out["error"]), str(out.get("message") or ""))
+        if isinstance(out.get("commit"), str):  # kept before it is sent: a reload answers the same round alike
+            store = self.app.state.store
+            store.put(store.shuffles_key, self.shuffles.to_text())
         for key in ("commit", "reveal", "send"):
             if isinstance(out.get(key), str):
                 self.send(out[key])

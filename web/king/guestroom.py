@@ -129,7 +129,8 @@ class RoomPage(GuestPage):
         if guest is None:
             if len(self.pages) >= 16 or peer in self.tried:
                 return
-            guest = self.pages[peer] = Guest(self.clock, os.urandom, self.link.room if self.link else "")
+            guest = self.pages[peer] = Guest(self.clock, os.urandom, self.link.room if self.link else "",
+                                             shuffles=self.shuffles)
         out = guest.receive(text)
         if "lobby" in out:
             if peer not in self.lobbies:
