@@ -383,9 +383,10 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     to play, the other's page says whom it waits for, in its own language. Deal 13, both friends there from
     its fair round to its end, is checked by both as the agreed shuffle (``data-fair``); in deal 14 the host
     cheats (the ``?king-test`` hook: a shuffle of its own in place of the agreed one) and both friends' pages say
-    the deal was not the agreed shuffle. The host allows hints (off by default): each friend asks once and sees
-    the host's bots' best move marked. The rubber ends with its settlement on all three pages; the host then
-    starts a new game (its dialog warns the friends are connected) and each friend's page says so."""
+    the deal was not the agreed shuffle; asked for deal 13's round again, both refuse it and say so. The host
+    allows hints (off by default): each friend asks once and sees the host's bots' best move marked. The rubber
+    ends with its settlement on all three pages; the host then starts a new game (its dialog warns the friends
+    are connected) and each friend's page says so."""
     levels = ["human", "online", "online", "random"]
     relays = {"mode": "own", "text": relay.url}
     prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}, "relays": relays, "lang": "ru"}
@@ -468,6 +469,11 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
         # the rounds it committed to, kept in its storage: a reload cannot be made to shuffle them again
         kept = json.loads(page.evaluate("localStorage.getItem('king:/:shuffles')") or "{}")
         assert [sorted(deals) for deals in kept.values()] == [["13", "14"]], kept
+    host.evaluate("window.kingReshuffle(13)")  # a hostile host asks for deal 13's round again: refused, and said
+    for seat, page in guests.items():
+        page.wait_for_function("document.body.dataset.unfairCode === 'reshuffle'")
+        banner = str(page.locator("#guest-banner").text_content())
+        assert "13" in banner and ("ещё раз", "ще раз")[seat - 1] in banner, banner
     # the host's New game: its dialog warns that it ends this game for the friends (f06–f08), and each friend's
     # page is told the host started a new game — not that the connection was lost —, in its own language,
     # its last table left with nothing playable and no Hint

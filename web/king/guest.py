@@ -273,7 +273,7 @@ class GuestPage:
         elif "refused" in out:
             self.on_refused(out["refused"])
         elif "unfair" in out:
-            self.unfair(int(out["unfair"]))
+            self.unfair(int(out["unfair"]), str(out.get("code") or ""))
         elif "presence" in out:
             self.show_presence()
         elif out.get("checked") is False:  # a deal whose fair round this page was not in: quietly not checked
@@ -423,10 +423,13 @@ class GuestPage:
     def send(self, text: str) -> None:
         window.kingPeer.send(self.peer, text)
 
-    def unfair(self, deal: int) -> None:
-        """The banner: deal ``deal`` was not the agreed shuffle (or dealt without this page's part)."""
+    def unfair(self, deal: int, code: str = "") -> None:
+        """The banner: deal ``deal`` was not the agreed shuffle (or dealt without this page's part), or (``code``
+        ``reshuffle``) the host asked for a second round of it, which this page refused."""
         document.body.dataset.unfair = str(deal)
-        el("guest-banner").textContent = self.cat.t("net.unfair_deal", deal=deal)
+        document.body.dataset.unfairCode = code or "mismatch"
+        key = "net.reshuffle" if code == "reshuffle" else "net.unfair_deal"
+        el("guest-banner").textContent = self.cat.t(key, deal=deal)
         el("guest-banner").hidden = False
 
     def intent(self, token: str) -> None:

@@ -107,6 +107,7 @@ class Online:
         if "king-test" in str(window.location.search):  # the browser tests: a cheating host, to be caught
             window.kingCheatNextDeal = create_proxy(lambda: setattr(self, "cheat", True))
             window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self.codes, "no_connection_s", float(s)))
+            window.kingReshuffle = create_proxy(lambda deal: self.reshuffle(int(deal)))
             window.kingHostile = create_proxy(lambda seat, counts, times: self.hostile(int(seat), int(counts),
                                                                                       int(times)))
 
@@ -317,6 +318,14 @@ class Online:
             drawing.presence = presence
             if self.app.state.vm is not None:
                 self.app.screen.render()
+
+    def reshuffle(self, deal: int) -> None:
+        """``?king-test`` only (``window.kingReshuffle(deal)``): a hostile host asks every connected friend's page
+        for a new fair round of ``deal``, which each refuses once it took part in that deal's."""
+        host, lobby = self.host, self.lobby
+        if host is not None and lobby is not None:
+            self.send_peers(lobby.send([(seat, host.message("commit?", deal=deal, host_hash="ab" * 32))
+                                        for seat in sorted(host.guests)]))
 
     def hostile(self, seat: int, counts: int, times: int) -> None:
         """``?king-test`` only (``window.kingHostile(seat, counts, times)``): a hostile host — ``times`` copies of
