@@ -17,7 +17,7 @@ from kingcore.cards import Card
 from kingcore.game import Game, Phase
 from kingcore.online.deal import simulate
 from kingcore.online.deal.group import card_element, scalar_text
-from kingcore.online.deal.mental import STALL_S, Event, MentalPage, Send
+from kingcore.online.deal.mental import STALL_S, Event, MentalPage, Rounds, Send
 from kingcore.online.deal.wire import KINDS, write
 
 BAD = ("cheat", "refused", "stalled", "annulled", "renege", "stood_in")
@@ -370,3 +370,20 @@ def test_a_page_back_with_its_rounds_refuses_the_try_it_joined_and_a_deal_it_aud
         ("refused", "the host tried to shuffle deal 1 again")]
     outs = back.receive(0, start(2, 1), t.now)  # the next try, after the host annulled the lost page's
     assert outs == [] and back.round is not None and back.round.key == (2, 1, -1)  # (the host's page locks first)
+
+
+def test_every_page_reloaded_mid_deal_with_its_rounds_deals_it_again_on_the_next_try() -> None:
+    """The host's page reloaded mid-deal (its keys lost; its rounds kept with the room), its friends' pages back
+    on new connections with theirs: the deal in play is dealt again on its next try, which every page takes."""
+    t = Table("king(players=3)", guests=[1, 2], seed=18)
+    t.play(1)
+    t.host_start()  # deal 2, dealt; then every page is reloaded
+    assert t.pages[0].round is not None and t.pages[0].round.key == (2, 0, -1)
+    so_far = copy.deepcopy(t.pages[0].game)
+    for p in t.pages:
+        kept = Rounds(set(p.rounds.seen), dict(p.rounds.tries), dict(p.rounds.named_in), set(p.rounds.done))
+        t.pages[p.page] = MentalPage(t.rules, p.page, "t1", random.Random(40 + p.page).randbytes, seat=p.seat,
+                                     game=copy.deepcopy(so_far), rounds=kept)
+    assert [p.expected() for p in t.pages] == [(2, 1, -1)] * 3
+    t.play(1)
+    assert [a.deal for a in t.pages[0].audits] == [2] and t.kinds(*BAD) == []

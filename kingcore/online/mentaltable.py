@@ -36,7 +36,7 @@ from ..web import HUMAN, ONLINE, Session, ViewModel
 from .deal.blind import fork
 from .deal.checks import Checks
 from .deal.memory import Memory
-from .deal.mental import Event, MentalPage, Out, Send
+from .deal.mental import Event, MentalPage, Out, Rounds, Send
 from .deal.standin import StandIn
 from .guest import Guest
 from .host import Out as HostOut
@@ -73,18 +73,21 @@ class MentalTable:
             friends' pages annul with it).
         randbytes: the platform's random source (``secrets.token_bytes``: the page's locks and keys, the
             stand-in's sampler).
+        rounds: the rounds the host's page started before its reload (:attr:`.deal.mental.MentalPage.rounds`,
+            kept with the room): its friends' pages remember the tries they joined and refuse them again, so
+            the reloaded page starts the deal in play on its next try.
 
     Raises:
         ValueError: the session's game is in the middle of a deal.
     """
 
-    def __init__(self, lobby: Lobby, randbytes: Callable[[int], bytes]) -> None:
+    def __init__(self, lobby: Lobby, randbytes: Callable[[int], bytes], rounds: Rounds | None = None) -> None:
         self.lobby = lobby
         self.host = lobby.host
         self.host.mental = True
         self.clock = lobby.clock
         session = self.host.session
-        self.page = MentalPage(session.game.rules, 0, self.host.table, randbytes, game=session.game)
+        self.page = MentalPage(session.game.rules, 0, self.host.table, randbytes, game=session.game, rounds=rounds)
         self.standin = StandIn(session, randbytes)
         self._events: list[Event] = list(self.standin.sync(self.page))
         self.checks = Checks()

@@ -191,8 +191,10 @@ class MentalPage:
         seat: a guest's own seat (each round must leave it to this page), ``None`` on the host's page.
         game: for a page that joins a rubber under way, the game so far (between two deals, or over; its deals
             were dealt before this page came, and it cannot check them), else a new game.
-        rounds: the rounds this page took part in on its earlier connections (:class:`Rounds`, shared: this
-            page adds to it), else none.
+        rounds: the rounds this page took part in on its earlier connections or before its reload
+            (:class:`Rounds`, shared: this page adds to it), else none; a round it never finished is taken as
+            annulled, so that a host's page reloaded mid-deal starts the deal's next try, which every friend's
+            page takes.
     """
 
     def __init__(self, rules: Rules, page: int, table: str, randbytes: Callable[[int], bytes],
@@ -211,6 +213,9 @@ class MentalPage:
         self.draw: list[Card] = []
         self.round: _Round | None = None
         self.rounds = rounds if rounds is not None else Rounds()
+        for d, t, _ in self.rounds.seen:  # a round this page joined and never finished is over (its keys are lost
+            if d not in self.rounds.done:  # with the page that held them): its deal goes on from the next try
+                self.rounds.tries[d] = max(self.rounds.tries.get(d, 0), t + 1)
         self.seen = self.rounds.seen
         self.tries = self.rounds.tries
         self.draw_round = 0
