@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from kingcore.errors import KingError
 from kingcore.online import Guest, Host, online_session
-from kingcore.online.guest import HOST_FLOOD_LIMIT, Shuffles
+from kingcore.online.deal.memory import Memory
+from kingcore.online.guest import HOST_FLOOD_LIMIT, MAX_SHUFFLE_DEALS, MAX_SHUFFLE_TABLES, Shuffles
 from kingcore.online.lobby import MAX_PEERS, RECONNECT_GRACE_S, Lobby
 from kingcore.online.messages import check_view
 from kingcore.online.room import (
@@ -132,6 +133,29 @@ def test_tickets_keep_the_latest_seat_of_each_room_and_a_damaged_store_costs_onl
         assert read_tickets(damaged) == []
     mixed = json.dumps([{"room": "0" * 32, "table": "t", "seat": 1, "key": "ab" * 32, "name": "A"}, {"room": 1}])
     assert [t.seat for t in read_tickets(mixed)] == [1]
+
+
+def test_a_friends_kept_rounds_read_back_and_a_damaged_store_keeps_none() -> None:
+    kept = Shuffles()
+    for t in range(MAX_SHUFFLE_TABLES + 2):
+        for deal in range(MAX_SHUFFLE_DEALS + 3):
+            kept.put(f"t{t}", deal, "ab" * 32, "cd" * 32, "ef" * 32)
+    back = Shuffles.from_text(kept.to_text())
+    assert list(back.tables) == [f"t{t}" for t in range(MAX_SHUFFLE_TABLES + 1, 1, -1)]  # the latest first
+    assert sorted(back.tables["t3"]) == list(range(3, MAX_SHUFFLE_DEALS + 3))  # a table's latest deals
+    for damaged in ("{", "[1,2]", '{"t":[1]}', '{"t":{"x":[1,2,3]}}', '{"t":{"1":[1]}}', "null", "[" * 5000,
+                    '{"a":' * 5000):
+        assert not any(Shuffles.from_text(damaged).tables.values()), damaged  # no round kept
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=300) | st.recursive(st.none() | st.integers() | st.text(max_size=5),
+                                            lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=3), c,
+                                                                                                 max_size=4))
+       .map(json.dumps))
+def test_a_stored_memory_of_any_text_never_raises(text: str) -> None:
+    assert isinstance(Shuffles.from_text(text), Shuffles)
+    assert Memory.from_text(text, "t1").table == "t1"
 
 
 # ----- taking a seat, taking it back -----------------------------------------------------------------------

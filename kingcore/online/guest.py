@@ -73,7 +73,7 @@ class Shuffles:
                 kept = {int(d): (str(v[0]), str(v[1]), str(v[2])) for d, v in deals.items() if len(v) == 3}
                 tables[str(table)] = dict(sorted(kept.items())[-MAX_SHUFFLE_DEALS:])
             return cls(tables)
-        except (ValueError, TypeError, AttributeError, KeyError):
+        except (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError):
             return cls()
 
 

@@ -51,7 +51,7 @@ class Memory:
             if not isinstance(doc, dict) or doc.get("table") != table:
                 return cls(table)
             return cls(table, _rounds(doc), _checks(doc["checks"]))
-        except (ValueError, TypeError, KeyError):
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
             return cls(table)
 
 
