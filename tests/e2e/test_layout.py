@@ -597,6 +597,10 @@ def friends_online(page: Any, tab: Any, look: Look) -> None:
             page.wait_for_selector("#center-panel #guest-fair")
             assert not page.is_visible("#btn-review")  # a friend's page runs no bots: no review offered there
         look.screen(name, FRIEND_SIZES)
+        if vm["phase"] == "deal_over":  # Continue pressed: it says whom it waits for (it ran off the panel at 360)
+            page.evaluate("([text]) => window.kingGuestView(text, false, true)", [json.dumps(vm)])
+            page.wait_for_selector("body[data-asked-deal=true] #btn-continue:disabled")
+            look.screen("friend-result-asked", FRIEND_SIZES)
 
 
 def reason_and_raised_card(page: Any) -> None:
