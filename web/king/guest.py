@@ -142,9 +142,10 @@ class GuestPage:
 
     def cancelled(self, event: Any) -> None:
         """Escape on the join screen: the screen is this page's only way on (a friend's page has no New game),
-        so it stays open; a broken link's Escape is its *Play against bots*."""
+        so it stays open; a broken link's or an unreachable table's (no relay answering) Escape is its *Play
+        against bots*."""
         event.preventDefault()
-        if str(document.body.dataset.guest) == "bad_link":
+        if str(document.body.dataset.guest) in ("bad_link", "no_relay"):
             self.leave()
 
     def leave(self) -> None:
