@@ -245,7 +245,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
                  json.dumps({"v": 1, "kind": "hello", "n": 0, "name": "<b>x</b>", "table": "t", "seat": 3})]:
         guest.evaluate("t => window.kingNetTest(t)", text)
 
-    turns = 0
+    turns, idled = 0, False
     while True:
         what = host.wait_for_function(HOST_JS).json_value()
         if what == "over":
@@ -255,6 +255,22 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
             continue
         if turns == 1:  # the double click of the turn before played one card, and no refusal came back
             assert guest.evaluate("document.body.dataset.lastError || ''") == ""  # set with any refusal's toast
+        if turns == 2 and not idled:  # the friend does not play for the table's turn limit (1 s here): away
+            idled = True
+            host.evaluate("window.kingTurnLimit(1)")
+            guest.wait_for_selector("#guest-away:not([hidden])")
+            assert guest.text_content("#guest-away-text") == "You are away: the others wait for you."
+            open_panel(host)
+            host.click("#standin-1")  # the host's choice: a bot plays the seat until its friend is back
+            host.click("#invite-close")
+            host.evaluate("window.kingTurnLimit(0)")
+            # the friend's banner says so (it kept its first words), and its I'm back takes the seat back
+            guest.wait_for_function("t => document.getElementById('guest-away-text').textContent === t",
+                                    arg="You are away: a bot plays for you until you are back.")
+            guest.click("#btn-here")
+            guest.wait_for_selector("#guest-away", state="hidden")
+            host.wait_for_selector('section.seat[data-seat="1"][data-presence=here]', state="attached")
+            continue
         play_guest_turn(host, guest, double=turns == 0)
         turns += 1
         if turns == 3:  # mid-deal the friend's page closes

@@ -369,8 +369,9 @@ class GuestPage:
         mine = presence[guest.seat] if guest.seat is not None and guest.seat < len(presence) else None
         away = self.connected and mine in ("away", "bot") and not self.closed()
         banner = el("guest-away")
-        if not is_none(banner) and banner.hidden == away:
-            el("guest-away-text").textContent = self.cat.t("net.away_bot" if mine == "bot" else "net.away_wait")
+        if not is_none(banner):  # its words follow the host's choice (a bot plays the seat, or the table waits)
+            if away:
+                el("guest-away-text").textContent = self.cat.t("net.away_bot" if mine == "bot" else "net.away_wait")
             banner.hidden = not away
         drawing = self.app.screen.drawing
         if presence != drawing.presence:

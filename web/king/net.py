@@ -89,6 +89,7 @@ class Online:
         self.hints = False  # whether friends may ask for hints (the panel's box; off by default)
         self.hinting: set[int] = set()  # seats whose hint the bots are thinking of
         self.cheat = False  # ?king-test only: the next deal made other than the agreed shuffle
+        self.test_turn_limit: float | None = None  # ?king-test only: a turn limit shorter than the Options offer
         self.relays: int | None = None  # how many relays answer now (None: not known yet)
         self.no_relay = False  # relays off, or none answered in 10 s: the code links are shown
         self.own: set[int] = set()  # free seats whose own link the host opened
@@ -109,6 +110,7 @@ class Online:
             window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self.codes, "no_connection_s", float(s)))
             window.kingHostile = create_proxy(lambda seat, counts, times: self.hostile(int(seat), int(counts),
                                                                                       int(times)))
+            window.kingTurnLimit = create_proxy(lambda s: setattr(self, "test_turn_limit", float(s) or None))
 
     # ----- the table's changes ---------------------------------------------------------------------
 
@@ -467,7 +469,7 @@ class Online:
         lobby = self.lobby
         if lobby is None:
             return
-        lobby.turn_limit = turn_limit(self.app.state.prefs)
+        lobby.turn_limit = self.test_turn_limit or turn_limit(self.app.state.prefs)
         self.send_peers(lobby.tick())
         self.round()
         self.after()
