@@ -353,6 +353,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     host.click("#replace-start")  # the rubber with a deal played: the page asks first (issue 30)
     host.wait_for_selector("#invite-dialog[open] #room-status[data-relays=off]")
     host.wait_for_selector("#invite-3[data-state=free] input[data-invite-link]")
+    assert host.text_content("#invite-start") == "Start with bots in the empty seats"  # before the first deal
     assert host.locator("#invite-dialog input[data-room-link]").count() == 0  # no table link without relays
     assert host.evaluate("document.body.dataset.phase") == "draw_dealer"  # dealt by the fair round, not before
     host.check("#invite-hints")  # friends may ask for hints: the host's choice outlives a reload
@@ -366,6 +367,8 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     host.reload()  # the host's reload continues the game from its save
     host.wait_for_selector("#invite-dialog[open] #invite-3[data-state=free] input[data-invite-link]")
     assert host.evaluate("document.body.dataset.deal") == "1"
+    # the rubber is under way: not "Start with bots" (a tester saw it offered mid-game) but going on with them
+    assert host.text_content("#invite-start") == "Go on with bots for those not back"
     host.click("#invite-start")
     host.wait_for_function("!document.getElementById('invite-dialog').open")
     assert guest.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})") == own

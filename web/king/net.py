@@ -542,7 +542,9 @@ class Online:
         players = len(s.settings["levels"])
         names: list[str | None] = [str(s.settings["names"][i] or "") if i in lobby.host.online_seats else None
                                    for i in range(players)]
-        key = json.dumps([rows, room, self.started, self.hints, names], sort_keys=True)
+        vm = self.app.state.vm
+        dealt = vm is not None and vm["phase"] != "draw_dealer"  # a rubber going on (the host's reload)
+        key = json.dumps([rows, room, self.started, self.hints, names, dealt], sort_keys=True)
         if key == self.drawn:
             return
         self.drawn = key
@@ -551,7 +553,7 @@ class Online:
         boxes = {int(r["seat"]): el(f"answer-{r['seat']}") for r in rows}
         typed = {seat: str(box.value) for seat, box in boxes.items() if not is_none(box)}
         put(el("invite-body"), invite_panel(self.cat, players, rows, self.started, self.hints,
-                                            s.seating()["names"], room), given=names)
+                                            s.seating()["names"], room, dealt), given=names)
         links: dict[str, tuple[str, str, int | None]] = {
             "room-link": ("room", site_link(str(window.location.href), lobby.link()), None)}
         for r in rows:
