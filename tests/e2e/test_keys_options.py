@@ -1,7 +1,8 @@
 """The page's keys and display options in a real Chromium (issue 13): "?" opens the keys panel, each key
 does what its button does — at every width, its button in the bar or folded into its "⋯" menu — and nothing
-while typing, under another dialog, or when its button is off; Escape closes every panel and the focus goes back to my hand; large cards and a four-colour deck are
-applied and remembered after a reload; with ``prefers-reduced-motion`` no card moves."""
+while typing, under another dialog, or when its button is off; Escape closes every panel and the focus goes
+back to my hand; large cards and a four-colour deck are applied and remembered after a reload; with
+``prefers-reduced-motion`` no card moves."""
 
 from __future__ import annotations
 
