@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kingcore.errors import KingError
-from kingcore.online import Guest, Host, online_session
+from kingcore.online import Guest, Host, kept_secret, online_session
 from kingcore.online.deal.memory import Memory
 from kingcore.online.guest import HOST_FLOOD_LIMIT, MAX_SHUFFLE_DEALS, MAX_SHUFFLE_TABLES, Shuffles
 from kingcore.online.lobby import MAX_PEERS, RECONNECT_GRACE_S, Lobby
@@ -452,6 +452,35 @@ def test_a_host_that_drops_a_friend_mid_round_cannot_have_it_shuffle_the_deal_ag
     out = refused.guest.receive(lobby.host.message("commit?", deal=asked["deal"], host_hash="cd" * 32))
     assert (out["unfair"], out["code"]) == (asked["deal"], "reshuffle") and "commit" not in out
     assert out["why"] == f"the host asked to shuffle deal {asked['deal']} again"
+
+
+def test_a_hosts_page_reloaded_during_a_round_asks_for_the_same_round_and_its_friend_answers_alike() -> None:
+    """The host's page keeps its round's secret (``kept_secret``): reloaded before the round is over, it asks the
+    friend's page back for the same round, which answers with the same commitment — no second round — and the
+    deal is made."""
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    ticket = anna.guest.ticket("Anna")
+    assert ticket is not None
+    secret, kept = kept_secret(None, lobby.host.table, 1, random.Random(4).randbytes)
+    anna.deliver(lobby.send(lobby.host.start_deal(secret)))
+    first = anna.last("commit")
+    host = Host(lobby.host.session, clock)  # reloaded: a new host over its save, with its kept room and secret
+    again, problem = Lobby.reopen(host, lobby.saved(), clock)
+    assert problem is None
+    back = Page(again, "a2", clock, seed=9, shuffles=Shuffles.from_text(anna.guest.shuffles.to_text()))
+    back.send(back.guest.back(ticket))
+    same, _ = kept_secret(kept, host.table, 1, random.Random(5).randbytes)
+    assert same == secret
+    back.deliver(again.send(host.start_deal(same)))
+    assert json.loads(back.last("commit"))["hash"] == json.loads(first)["hash"]  # the same commitment
+    while answers := [out.pop(k) for out in back.got for k in ("commit", "reveal") if isinstance(out.get(k), str)]:
+        for text in answers:
+            back.deliver(again.receive("a2", text))
+    assert host.dealt is not None and host.left_out == []
+    back.deliver(again.send(host.deal()))
+    assert not [out for out in back.got if "unfair" in out or "error" in out]
 
 
 def test_a_deal_dealt_without_a_connected_page_is_said_and_one_joined_during_a_deal_is_not_blamed() -> None:

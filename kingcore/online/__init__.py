@@ -18,7 +18,7 @@ Layers: this package reads :mod:`kingcore.web` (the session) and the engine; not
 friends-online wheel, installed on first use (``web/king/netload.py``).
 """
 
-from .deal.commit import check_deal, commitment, deal_seed, new_secret
+from .deal.commit import check_deal, commitment, deal_seed, kept_secret, new_secret
 from .guest import Guest, Shuffles
 from .host import FAIR_TIMEOUT_S, Host, Out, online_session
 from .lobby import Lobby, POut
@@ -63,6 +63,7 @@ __all__ = [
     "deal_seed",
     "decode",
     "encode",
+    "kept_secret",
     "new_secret",
     "online_session",
     "qr_svg",

@@ -33,7 +33,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from kingcore.online import Host, Lobby, POut, new_secret
+from kingcore.online import Host, Lobby, POut, kept_secret
 from kingcore.web import ONLINE
 from kingcore.web.prefs import TURN_LIMITS, ice_servers
 from kingcore.web.relays import relay_urls
@@ -467,8 +467,11 @@ class Online:
                 outs = host.deal()  # session.deal(agreed rng) and the views
             st.commit("deal")
             self.send_peers(lobby.send(outs))
-        elif begin and host.need_deal():
-            self.send_peers(lobby.send(host.start_deal(new_secret(os.urandom))))
+        elif begin and host.need_deal():  # the secret kept: reloaded during the round, it asks for the same round
+            store, deal = st.store, len(st.session.game.deals) + 1
+            secret, kept = kept_secret(store.get(store.round_key), host.table, deal, os.urandom)
+            store.put(store.round_key, kept)
+            self.send_peers(lobby.send(host.start_deal(secret)))
             if host.dealt is not None:  # no friend connected: the round is complete at once
                 self.round()
 

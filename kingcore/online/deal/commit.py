@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from collections.abc import Callable
 
@@ -44,6 +45,33 @@ def new_secret(randbytes: Callable[[int], bytes]) -> str:
     if not isinstance(raw, bytes | bytearray) or len(raw) != SECRET_BYTES:
         raise ValueError(f"the random source must give {SECRET_BYTES} bytes")
     return bytes(raw).hex()
+
+
+def kept_secret(text: object, table: str, deal: int, randbytes: Callable[[int], bytes]) -> tuple[str, str]:
+    """The host page's secret for the fair round of ``deal`` at ``table``, and the text to keep (beside the room):
+    the secret kept in ``text`` for that very deal — the host's page reloaded during the round asks the friends
+    for the same round again (the same hash), which their pages answer alike, where a new secret would be a second
+    round of the deal, which they refuse — else a new one (:func:`new_secret`). Never raises for ``text``.
+
+    >>> secret, kept = kept_secret(None, "t1", 3, lambda n: bytes(n))
+    >>> other = lambda n: b"y" * n
+    >>> kept_secret(kept, "t1", 3, other)[0] == secret, kept_secret(kept, "t1", 4, other)[0] == secret
+    (True, False)
+    """
+    try:
+        doc = json.loads(text) if isinstance(text, str) and len(text) <= 1000 else None
+    except (ValueError, RecursionError):
+        doc = None
+    if isinstance(doc, dict) and doc.get("table") == table and doc.get("deal") == deal:
+        secret = doc.get("secret")
+        if isinstance(secret, str) and len(secret) == 2 * SECRET_BYTES and all(c in HEX for c in secret):
+            return secret, json.dumps(doc, separators=(",", ":"))
+    secret = new_secret(randbytes)
+    return secret, json.dumps({"table": table, "deal": deal, "secret": secret}, separators=(",", ":"))
+
+
+HEX = frozenset("0123456789abcdef")
+"""The digits of a secret's text."""
 
 
 def commitment(table: str, deal: int, seat: int, secret: str) -> str:
