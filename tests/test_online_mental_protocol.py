@@ -341,10 +341,12 @@ def test_a_page_that_joins_between_deals_plays_the_next_one_from_the_game_so_far
     assert t.pages[2].game.sheet.rows == t.pages[0].game.sheet.rows != old.game.sheet.rows
 
 
-def test_a_page_back_with_its_rounds_refuses_the_try_it_joined_and_a_deal_it_audited() -> None:
+def test_a_page_back_with_its_rounds_refuses_the_tries_it_joined_and_takes_a_later_one() -> None:
     """A friend's page on a new connection (or reloaded) keeps the rounds it took part in (``Rounds``): the host
-    cannot have it shuffle again a try it joined before its connection was lost, nor a deal it audited whose
-    record the host's game so far leaves out; a later try of a deal it did not finish it takes."""
+    cannot have it shuffle again a try it joined before its connection was lost — even of a deal it audited,
+    whose record the host's game so far leaves out; a later try it takes (the host's page annulled the deal when
+    the page's connection was lost before its audit reached the host: the audit says how often it was
+    shuffled)."""
     t = Table("king(players=3)", guests=[1, 2], seed=17)
     t.play(1)
     first = t.pages[1]
@@ -365,9 +367,10 @@ def test_a_page_back_with_its_rounds_refuses_the_try_it_joined_and_a_deal_it_aud
     assert [e.kind for e in fresh.receive(0, start(2, 0), t.now) if isinstance(e, Event)] == []  # what it forgot
     behind = MentalPage(t.rules, 1, "t1", random.Random(6).randbytes, seat=1, game=before_deal_1,
                         rounds=first.rounds)
-    said = behind.receive(0, start(1, 1), t.now)  # deal 1 again, the host's record without it
+    said = behind.receive(0, start(1, 0), t.now)  # deal 1's try again, the host's record without it
     assert [(e.kind, e.words) for e in said if isinstance(e, Event)] == [
         ("refused", "the host tried to shuffle deal 1 again")]
+    assert behind.receive(0, start(1, 1), t.now) == [] and behind.round is not None  # its next try: taken
     outs = back.receive(0, start(2, 1), t.now)  # the next try, after the host annulled the lost page's
     assert outs == [] and back.round is not None and back.round.key == (2, 1, -1)  # (the host's page locks first)
 

@@ -369,7 +369,7 @@ class MentalGuest:
         memory: the rounds this page took part in and its checks, across its connections
             (:class:`~.deal.memory.Memory`; the page stores :meth:`~.deal.memory.Memory.to_text` after each
             text): a host that drops the connection, or waits for a reload, cannot start a try of a deal again
-            that this page joined, nor a deal it audited.
+            that this page joined.
     """
 
     def __init__(self, guest: Guest, randbytes: Callable[[int], bytes],

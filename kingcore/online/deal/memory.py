@@ -1,8 +1,7 @@
 """What a friend's page remembers of a mental-poker table across its connections and its reloads (docs/NET.md
 "What a friend's page remembers"): the rounds it took part in (:class:`~.mental.Rounds`) and what it checked of
 each deal (:class:`~.checks.Checks`), as one text for the page's storage. A host that drops a friend's connection,
-or waits for its page to be reloaded, then meets a page that still refuses a second shuffle of a try it joined and
-any shuffle of a deal it audited.
+or waits for its page to be reloaded, then meets a page that still refuses a second shuffle of a try it joined.
 
 >>> m = Memory("t1")
 >>> m.rounds.seen.add((3, 0, -1)); m.rounds.done.update({0, 1, 2})

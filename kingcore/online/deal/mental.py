@@ -122,8 +122,9 @@ class Rounds:
         seen: every round's ``(deal, try, draw)`` this page was started in.
         tries: deal → the next try this page expects of it (one more than its last annulled try).
         named_in: deals whose annulment named this page (a stall, a cheat), with the code it was named for.
-        done: the deals finished here — audited (0: the draw for the first dealer, once it found a dealer): a
-            round of one of them is refused, whatever the host's game so far says.
+        done: the deals finished here — audited (0: the draw for the first dealer, once it found a dealer). A
+            later try of one is still taken: the host's page annuls a deal whose page was lost before its
+            audit reached the host, which this page cannot tell from a host that hides the audit it got.
     """
 
     seen: set[tuple[int, int, int]] = field(default_factory=set)
@@ -431,7 +432,7 @@ class MentalPage:
         d = key[0]
         if sender != 0:
             raise WireError("bad_message", "only the host's page starts a round")
-        if key in self.seen or d in self.rounds.done:
+        if key in self.seen:
             return [Event("refused", d, f"the host tried to shuffle deal {d} again", 0, detail="again")]
         want = self.expected()
         if want is not None and (key[0], key[2]) == (want[0], want[2]) and key[1] > want[1] and all(
