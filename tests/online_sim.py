@@ -37,7 +37,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingcore.game import Game, Phase
-from kingcore.online import Guest, Host, Lobby, Out, POut, answer_text, new_secret, online_session, read_answer
+from kingcore.online import (
+    Guest,
+    Host,
+    Lobby,
+    Out,
+    POut,
+    Shuffles,
+    answer_text,
+    new_secret,
+    online_session,
+    read_answer,
+)
 from kingcore.online.room import Ticket, new_room
 from kingcore.web import HUMAN, ONLINE, Session
 
@@ -148,6 +159,7 @@ class Page:
     answered: int = -1  # the view counter the page's last intent answered: one intent a view
     said_next: int = -1  # the deal whose end the page said ``next`` to
     lost: int = 0  # how many times its connection was lost
+    shuffles: Shuffles = field(default_factory=Shuffles)  # the rounds it committed to, kept across connections
     fair: set[int] = field(default_factory=set)
     unchecked: set[int] = field(default_factory=set)
 
@@ -358,7 +370,7 @@ class Table:
             self.lobby.answer_done(seat, ok=True)
         self.events["rejoined" if page.conn >= 0 else "joined"] += 1
         page.conn, page.back, page.welcomed, page.answered = next(self._conns), None, False, -1
-        page.guest = Guest(self.clock, self.rng.randbytes, room=self.lobby.room_id)
+        page.guest = Guest(self.clock, self.rng.randbytes, room=self.lobby.room_id, shuffles=page.shuffles)
         self.send_to(self.lobby.connect(str(page.conn)))
 
     def lose(self, seat: int, stand_in: bool | None = None, closed: bool = False) -> list[POut]:
