@@ -79,6 +79,7 @@ def test_statistics_record_once_show_charts_survive_and_round_trip(warm_game: An
     page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True}),
                       STATS_KEY: dump_stats(add_rubber(empty_stats(), earlier)[0])})
     other = open_game(page.context, page.url)  # a second tab on the same game: it follows, and records nothing twice
+    page.bring_to_front()  # the tab played in is the one in view (Chromium draws a covered tab's frames seldom)
     while play_on(page) != "rubber_over":
         pass
     other.wait_for_selector("body[data-phase=rubber_over]")
