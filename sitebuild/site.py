@@ -20,7 +20,7 @@ from .pins import PYODIDE_VERSION, PYSCRIPT_VERSION
 from .serviceworker import service_worker
 from .stdlib import COMPILED, compiled_stdlib
 from .vendor import mental_wheels, segno_wheel, vendor_pyodide, vendor_pyscript, vendor_trystero
-from .wheels import kingcore_wheel, page_pycs, split_web_wheel, web_wheel, wheel_inputs
+from .wheels import kingcore_wheel, page_pycs, site_lock, split_web_wheel, web_wheel, wheel_inputs, without_tests
 
 BOOT = "./boot.mjs"  # web/boot.mjs: starts the page's Pyodide before PyScript; it loads the wheel itself
 WHEEL_MARK = "__KINGCORE_WHEEL__"  # in web/boot.mjs: replaced by the wheel's URL
@@ -122,6 +122,7 @@ def collect_site() -> tuple[dict[str, bytes], str]:
     for src_dir, prefix in vendored:
         for p in files_under(src_dir):
             files[f"{prefix}/{p.relative_to(src_dir).as_posix()}"] = p.read_bytes()
+    files["pyodide/pyodide-lock.json"] = site_lock(files["pyodide/pyodide-lock.json"])
     # the standard library with the start's modules compiled: what the page, its workers and the snapshot load
     files[f"pyodide/{COMPILED}"], _ = compiled_stdlib(vendor_pyodide(), wheel)
     wheel_url = f"./wheels/{wheel.name}"
@@ -129,7 +130,7 @@ def collect_site() -> tuple[dict[str, bytes], str]:
     files[f"wheels/{qr.name}"] = qr.read_bytes()
     marks = [(QR_PAGE, QR_MARK, f"./wheels/{qr.name}"), (NET_PAGE, NET_MARK, f"./wheels/{net_name}")]
     for mark, dep in zip(DEPS_MARKS, mental_wheels(), strict=True):  # mental poker's group, with friends online
-        files[f"wheels/{dep.name}"] = dep.read_bytes()
+        files[f"wheels/{dep.name}"] = without_tests(dep.read_bytes())
         marks.append((NET_PAGE, mark, f"./wheels/{dep.name}"))
     for page, mark, url in marks:
         if page in files:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import inspect
 import json
 import shutil
 from pathlib import Path
@@ -38,6 +39,37 @@ it as ``stdLibURL``)."""
 PAGE_MODULES = ("html", "html.entities")
 """Standard modules a start imports that the build's Pyodide under Node does not: PyScript's (on the page and in
 the bots' worker). ``tests/e2e/test_snapshot.py`` names any other that a start imports from source."""
+DROPPED = (
+    # a developer's tools: debuggers, profilers, tests, docs, the REPL, GUIs, packaging
+    "__hello__", "__phello__", "_pyrepl", "antigravity", "bdb", "cProfile", "cmd", "doctest", "ensurepip", "idlelib",
+    "lib2to3", "modulefinder", "pdb", "pickletools", "profile", "pstats", "pyclbr", "pydoc", "pydoc_data",
+    "symtable", "tabnanny", "this", "timeit", "tkinter", "trace", "tracemalloc", "turtle", "turtledemo",
+    "unittest", "venv", "zipapp",
+    # processes, terminals, servers and mail: a page has none
+    "http.server", "imaplib", "mailbox", "multiprocessing", "nntplib", "poplib", "pty", "sched", "smtplib",
+    "socketserver", "tty", "wsgiref", "xmlrpc",
+    # formats and stores the game never reads (QR codes' SVG needs only xml.sax.saxutils)
+    "configparser", "curses", "dbm", "difflib", "filecmp", "fileinput", "netrc", "optparse", "plistlib",
+    "shelve", "sqlite3", "tomllib", "wave", "xml.dom", "xml.etree", "xml.parsers", "zoneinfo",
+)
+"""What a card game in a browser never runs, left out of :data:`COMPILED` (with their submodules; 0.9 MB of
+the first visit's 15.8 MB with the codecs below). ``tests/test_build_web.py`` imports every module of the
+game's Python — the engine, friends online, the QR codes' and the signatures' libraries — and reads every
+import in ``web/`` and PyScript's own Python: none of them may be here. A start that imports one fails the
+build."""
+CODECS = ("aliases", "ascii", "base64_codec", "charmap", "cp437", "hex_codec", "idna", "latin_1", "punycode",
+          "raw_unicode_escape", "undefined", "unicode_escape", "utf_16", "utf_16_be", "utf_16_le", "utf_32",
+          "utf_32_be", "utf_32_le", "utf_8", "utf_8_sig", "zlib_codec")
+"""The ``encodings`` modules kept (the others, 0.3 MB of code pages no page decodes, are dropped): Unicode,
+ASCII, Latin-1, the zip's cp437 and the codecs Python itself names."""
+
+
+def dropped(module: str) -> bool:
+    """Whether the dotted standard ``module`` is left out of :data:`COMPILED` (:data:`DROPPED`, :data:`CODECS`)."""
+    if module.startswith("encodings."):
+        return module.split(".")[1] not in CODECS
+    return any(module == d or module.startswith(d + ".") for d in DROPPED)
+
 
 CODE = WITHOUT_DOCSTRINGS + r"""
 import ast, base64, importlib, importlib.util, io, json, pkgutil, sys, zipfile
@@ -55,12 +87,16 @@ started = {name for name, m in list(sys.modules.items()) if str(getattr(m, "__fi
 
 src = zipfile.ZipFile(ZIP.rstrip("/"))
 out = io.BytesIO()
-compiled = []
+compiled, refused = [], []
 with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
     for info in src.infolist():
         data = src.read(info)
         name = info.filename
         module = name[:-3].replace("/", ".").removesuffix(".__init__") if name.endswith(".py") else ""
+        if dropped(module or name.rstrip("/").replace("/", ".")):
+            if module in started:
+                refused.append(module)
+            continue
         if module not in started:
             dst.writestr(info, data)
             continue
@@ -73,7 +109,7 @@ with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
         pyc.external_attr = info.external_attr
         dst.writestr(pyc, bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)))
         compiled.append(module)
-print(json.dumps({"modules": sorted(compiled), "zip": base64.b64encode(out.getvalue()).decode()}))
+print(json.dumps({"modules": sorted(compiled), "refused": refused, "zip": base64.b64encode(out.getvalue()).decode()}))
 """
 
 
@@ -82,21 +118,25 @@ def compiled_stdlib(pyodide: Path, wheel: Path) -> tuple[bytes, list[str]]:
     installed: the zip's bytes and the modules compiled. Cached by Pyodide, the wheel and this code. Raises
     BuildError without Node or when the run prints no zip."""
     key = hashlib.sha256(pyodide.name.encode() + wheel.read_bytes() + CODE.encode()
-                         + json.dumps(PAGE_MODULES).encode()).hexdigest()[:20]
+                         + json.dumps([PAGE_MODULES, DROPPED, CODECS]).encode()).hexdigest()[:20]
     cached = WHEEL_CACHE / f"stdlib-{key}"
     if not (cached / COMPILED).is_file():
         node = shutil.which("node")
         if not node:
             raise BuildError("compiling the standard library for the page needs Node (node was not found on PATH)")
         log("  compiling the standard library's start modules for Pyodide ...")
-        code = f"EXTRA = {json.dumps(json.dumps(PAGE_MODULES))}\n{CODE}"
+        code = (f"EXTRA = {json.dumps(json.dumps(PAGE_MODULES))}\n{inspect.getsource(dropped)}"
+                f"DROPPED, CODECS = {DROPPED!r}, {CODECS!r}\n{CODE}")
         text = run([node, str(RUNNER), "--pyodide", str(pyodide), "--wheel", str(wheel), "--code", code],
                    "compiling the standard library in Pyodide", timeout=600)
         try:
             result = json.loads(text.strip().splitlines()[-1])
             data, modules = base64.b64decode(result["zip"]), list(result["modules"])
+            refused = list(result["refused"])
         except (ValueError, KeyError, IndexError) as e:
             raise BuildError(f"compiling the standard library in Pyodide printed no zip ({e})") from None
+        if refused:
+            raise BuildError(f"the page's start imports {', '.join(refused)}, which sitebuild/stdlib.py drops")
         if not modules:
             raise BuildError("compiling the standard library in Pyodide compiled no module")
         cached.mkdir(parents=True, exist_ok=True)

@@ -249,6 +249,62 @@ def split_web_wheel(wheel: Path) -> tuple[bytes, str, bytes]:
 
 
 
+def without_tests(wheel: bytes) -> bytes:
+    """A third-party wheel's bytes without its own test modules (``…/test_*.py``, ``…/tests/…``: python-ecdsa
+    ships half its wheel as tests, which no page runs) and their lines in RECORD; every other member as it
+    was. The same bytes for a wheel with none.
+
+    Raises BuildError for bytes that are not a wheel (no RECORD).
+    """
+    import io
+
+    def test_file(arc: str) -> bool:
+        parts = arc.split("/")
+        return arc.endswith(".py") and (parts[-1].startswith("test_") or "tests" in parts[:-1])
+
+    with zipfile.ZipFile(io.BytesIO(wheel)) as src:
+        infos = src.infolist()
+        gone = {i.filename for i in infos if test_file(i.filename)}
+        if not gone:
+            return wheel
+        try:
+            record = next(i for i in infos if i.filename.endswith(".dist-info/RECORD"))
+        except StopIteration:
+            raise BuildError("a vendored wheel has no .dist-info/RECORD") from None
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+            for info in infos:
+                if info.filename in gone:
+                    continue
+                data = src.read(info)
+                if info is record:
+                    data = "".join(line for line in data.decode().splitlines(keepends=True)
+                                   if line.split(",", 1)[0] not in gone).encode()
+                dst.writestr(info, data)
+    return out.getvalue()
+
+
+def site_lock(lock: bytes) -> bytes:
+    """Pyodide's ``pyodide-lock.json`` cut to the packages the site can load by name — micropip (PyScript's,
+    for a config's ``packages``) and what it depends on: the page loads its own wheels by URL, and the lock's
+    other 350 entries name files the site does not ship (114 kB → 1 kB of a first visit).
+
+    Raises BuildError if the lock has no micropip entry.
+    """
+    data = json.loads(lock)
+    packages = data.get("packages", {})
+    if "micropip" not in packages:
+        raise BuildError("pyodide-lock.json has no micropip entry")
+    keep, todo = set(), ["micropip"]
+    while todo:
+        name = todo.pop()
+        if name not in keep and name in packages:
+            keep.add(name)
+            todo.extend(packages[name].get("depends", []))
+    data["packages"] = {name: packages[name] for name in sorted(keep)}
+    return (json.dumps(data, separators=(",", ":")) + "\n").encode()
+
+
 PAGE_PYC_CODE = WITHOUT_DOCSTRINGS + r"""
 import ast, base64, importlib.util, json, os, site, sys
 from importlib._bootstrap_external import _code_to_hash_pyc

@@ -179,21 +179,31 @@ def check_page_pycs(out: Path) -> None:
 
 def check_stdlib(out: Path) -> None:
     """The site's standard library (sitebuild/stdlib.py): the start's modules compiled — sourceless, unchecked
-    hash-based ``.pyc`` without docstrings (Pyodide's own keep theirs) — the others sources, loaded by the
-    page's loader and precached; Pyodide's untouched zip beside it, not precached (the bench's floor page's)."""
+    hash-based ``.pyc`` without docstrings (Pyodide's own keep theirs) — the others sources but those no page
+    runs (``DROPPED``, the code pages), loaded by the page's loader and precached; Pyodide's untouched zip
+    beside it, not precached (the bench's floor page's)."""
     import zipfile
 
-    from sitebuild.stdlib import COMPILED, STOCK
+    from sitebuild.stdlib import COMPILED, STOCK, dropped
 
     with zipfile.ZipFile(out / "pyodide" / COMPILED) as z, zipfile.ZipFile(out / "pyodide" / STOCK) as stock:
         names = set(z.namelist())
         for module in ("asyncio/__init__", "typing", "json/decoder", "gettext", "_pyodide/_core_docs", "html/entities"):
             assert f"{module}.pyc" in names and f"{module}.py" not in names, module
             assert int.from_bytes(z.read(f"{module}.pyc")[4:8], "little") == 0b01, module
-        assert "smtplib.py" in names and "smtplib.pyc" not in names  # a module no start imports: its source
-        assert {n[:-1] if n.endswith(".pyc") else n for n in names} == set(stock.namelist())  # every module, once
+        assert "csv.py" in names and "csv.pyc" not in names  # a module no start imports: its source
+        assert "encodings/utf_16.py" in names and "xml/sax/saxutils.py" in names  # kept, not started
+        for gone in ("pdb.py", "unittest/__init__.py", "encodings/cp1251.py", "xml/dom/minidom.py", "smtplib.py"):
+            assert gone in stock.namelist() and gone not in names and f"{gone}c" not in names, gone
+        kept = {n for n in stock.namelist()
+                if not dropped(n.removesuffix(".py").removesuffix("/").replace("/", ".").removesuffix(".__init__"))}
+        assert {n[:-1] if n.endswith(".pyc") else n for n in names} == kept  # every module kept, once
         doc = b"Generic, Protocol, and internal machinery to support generic aliases."  # typing's docstring
         assert doc in stock.read("typing.py") and doc not in z.read("typing.pyc")
+    assert set(json.loads((out / "pyodide" / "pyodide-lock.json").read_bytes())["packages"]) == {"micropip"}
+    (ecdsa,) = out.glob("wheels/ecdsa-*.whl")
+    with zipfile.ZipFile(ecdsa) as z:
+        assert "ecdsa/keys.py" in z.namelist() and not [n for n in z.namelist() if "/test_" in n]
     assert f"./pyodide/{COMPILED}" in (out / "boot.mjs").read_text(encoding="utf-8")
     sw = (out / "sw.js").read_text(encoding="utf-8")
     precached = {url for urls in sw_groups(sw).values() for url in urls}
@@ -462,3 +472,96 @@ def test_build_out_never_replaces_a_folder_that_is_not_a_site(tmp_path: Path) ->
                        capture_output=True, text=True, timeout=900)
     assert r.returncode == 1 and "cannot write the site into /proc/king-site" in r.stderr, r.stderr
     assert "Traceback" not in r.stderr
+
+
+GAME_PYTHON = r"""
+import importlib, io, json, pkgutil, sys
+import kingcore, ecdsa, six
+for info in pkgutil.walk_packages(kingcore.__path__, "kingcore."):
+    if not info.name.endswith(".__main__"):
+        importlib.import_module(info.name)
+from kingcore.online import qr
+qr.qr_svg("https://example.org/king/#room=" + "x" * 43)
+from kingcore.online.deal import group
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def python_imports(source: str) -> set[str]:
+    """Every module named by an ``import`` in ``source`` (absolute imports, in functions too)."""
+    import ast
+
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{a.name}" for a in node.names)  # a submodule imported by name
+    return names
+
+
+def test_no_standard_module_the_game_runs_is_dropped() -> None:
+    """The standard modules left out of the site (sitebuild/stdlib.py ``DROPPED`` and the code pages) are none
+    that the game's Python imports: every module of kingcore with friends online, a QR code drawn by segno,
+    python-ecdsa and six imported (in CPython: its standard library's imports are Pyodide's but for the
+    version), and every import written in web/ and in PyScript's own Python (inside its core's JavaScript)."""
+    from sitebuild.stdlib import CODECS, DROPPED, dropped
+    from sitebuild.vendor import vendor_pyscript
+
+    run = subprocess.run([sys.executable, "-c", GAME_PYTHON], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    loaded = set(json.loads(run.stdout.splitlines()[-1]))
+    assert {"segno", "ecdsa", "kingcore.online.room", "xml.sax.saxutils", "http.client"} <= loaded
+    assert not {m for m in loaded if dropped(m)}
+    written = set().union(*(python_imports(p.read_text(encoding="utf-8")) for p in (ROOT / "web").rglob("*.py")))
+    assert {"asyncio", "pyscript"} <= written and not {m for m in written if dropped(m)}
+    core_text = next(vendor_pyscript().glob("core-*.js")).read_text(encoding="utf-8")  # its Python inside
+    line = re.compile(r"(?m)^\s*(?:from|import)\s+([A-Za-z_][\w.]*)")
+    named = {m.group(1) for m in line.finditer(core_text.replace("\\n", "\n"))}
+    assert {"base64", "json"} <= named and not {m for m in named if dropped(m)}
+    assert dropped("pdb") and dropped("xml.dom.minidom") and dropped("encodings.cp1251")
+    assert not dropped("xml.sax.saxutils") and not dropped("encodings.utf_8") and "utf_8" in CODECS
+    assert "unittest" in DROPPED
+
+
+def test_a_vendored_wheel_loses_its_tests_and_the_lock_keeps_what_loads_by_name() -> None:
+    """``without_tests`` drops a third-party wheel's test modules and their RECORD lines, nothing else (and
+    returns a wheel with none unchanged); ``site_lock`` keeps micropip and what it depends on, and refuses a
+    lock without it (sitebuild/wheels.py)."""
+    import io
+    import zipfile
+
+    from sitebuild.wheels import site_lock, without_tests
+
+    def wheel(names: list[str]) -> bytes:
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w") as z:
+            for n in names:
+                z.writestr(n, f"# {n}")
+            record = "".join(f"{n},sha256=x,1\n" for n in names) + "pkg-1.dist-info/RECORD,,\n"
+            z.writestr("pkg-1.dist-info/RECORD", record)
+        return out.getvalue()
+
+    names = ["pkg/__init__.py", "pkg/keys.py", "pkg/test_keys.py", "pkg/tests/test_a.py", "pkg/tests/data.py",
+             "pkg/contest.py"]
+    with zipfile.ZipFile(io.BytesIO(without_tests(wheel(names)))) as z:
+        kept = ["pkg/__init__.py", "pkg/keys.py", "pkg/contest.py"]
+        assert z.namelist() == [*kept, "pkg-1.dist-info/RECORD"]
+        assert [line.split(",")[0] for line in z.read("pkg-1.dist-info/RECORD").decode().splitlines()] == [
+            *kept, "pkg-1.dist-info/RECORD"]
+        assert z.read("pkg/keys.py") == b"# pkg/keys.py"
+    plain = wheel(["pkg/__init__.py"])
+    assert without_tests(plain) == plain
+    with pytest.raises(BuildError, match="RECORD"):
+        out = io.BytesIO()
+        with zipfile.ZipFile(out, "w") as z:
+            z.writestr("pkg/test_x.py", "")
+        without_tests(out.getvalue())
+    lock = {"info": {"python": "3.14.0"}, "packages": {
+        "micropip": {"depends": ["packaging"]}, "packaging": {"depends": []}, "numpy": {"depends": []}}}
+    cut = json.loads(site_lock(json.dumps(lock).encode()))
+    assert cut == {"info": {"python": "3.14.0"}, "packages": {"micropip": {"depends": ["packaging"]},
+                                                              "packaging": {"depends": []}}}
+    with pytest.raises(BuildError, match="micropip"):
+        site_lock(json.dumps({"packages": {"numpy": {}}}).encode())

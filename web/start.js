@@ -36,10 +36,10 @@ window.kingStats = { readyMs: null, botsStartedMs: null, botsReadyMs: null, bot:
   lang = lang || "en";
   translate(lang);
   // A first visit (issue 30): no game stored and the welcome never answered — it is shown at once, with the
-  // first paint (king/welcome.py takes it over once Python runs). Not on a friend's invite link (its join
-  // screen is that page's first screen); browser tests skip it (window.kingNoWelcome) but the welcome's own.
+  // first paint (king/welcome.py takes it over once Python runs). Not on a friend's invite or table link (its
+  // join screen is that page's first screen); browser tests skip it (window.kingNoWelcome) but the welcome's own.
   var welcome = document.getElementById("welcome");
-  if (welcome && !saved && !(prefs && prefs.welcomed === true) && location.hash.indexOf("#join=") !== 0
+  if (welcome && !saved && !(prefs && prefs.welcomed === true) && !/^#(join|room)=/.test(location.hash)
       && !window.kingNoWelcome) {
     document.getElementById("welcome-lang").addEventListener("change", function (e) { translate(e.target.value); });
     welcome.addEventListener("cancel", function (e) { e.preventDefault(); }); // Escape: Play does it (welcome.py)

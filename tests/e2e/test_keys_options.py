@@ -1,7 +1,8 @@
 """The page's keys and display options in a real Chromium (issue 13): "?" opens the keys panel, each key
-does what its button does (and nothing while typing, under another dialog, or when its button is off),
-Escape closes every panel and the focus goes back to my hand; large cards and a four-colour deck are
-applied and remembered after a reload; with ``prefers-reduced-motion`` no card moves."""
+does what its button does — at every width, its button in the bar or folded into its "⋯" menu — and nothing
+while typing, under another dialog, or when its button is off; Escape closes every panel and the focus goes
+back to my hand; large cards and a four-colour deck are applied and remembered after a reload; with
+``prefers-reduced-motion`` no card moves."""
 
 from __future__ import annotations
 
@@ -22,6 +23,11 @@ SHOWN_JS = """(sel) => { const n = document.querySelector(sel); return !!n && (n
 FAKE_UNDO_JS = """() => { const b = document.createElement('button'); b.id = 'btn-undo'; b.type = 'button';
   b.textContent = 'undo'; window.undone = 0; b.addEventListener('click', () => { window.undone += 1; });
   document.querySelector('.bar-actions').appendChild(b); }"""
+
+
+FOLDED_JS = """() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(
+  [...document.querySelectorAll('#bar-menu > :not([hidden])')].map(n => n.id).join(' ')))))"""
+"""The ids of the bar's buttons folded into its "⋯" menu, a frame after a resize (the bar fitted to it)."""
 
 
 def my_turn_with_choice(s: Session) -> bool:
@@ -72,6 +78,23 @@ def test_each_key_does_its_action_and_the_focus_comes_back(warm_game: Any) -> No
     assert page.evaluate("document.getElementById('history-dialog').dataset.deal") == str(s.view_model(0)["deal"])
     press_and_back(page, "o", "#options-dialog")
     press_and_back(page, "n", "#new-game-dialog")
+    # the same keys at every width, their buttons folded into the bar's "⋯" menu (each fold of the bar once: O
+    # in each, which a tester once found doing nothing there, the others in the first that folds them)
+    was, folds, tried = page.viewport_size, set(), set()
+    for width, height in [(w, h) for h in (740, 400) for w in range(320, 1601, 40)]:
+        page.set_viewport_size({"width": width, "height": height})
+        folded = page.evaluate(FOLDED_JS)
+        if folded in folds:
+            continue
+        folds.add(folded)
+        for key, button, selector in (("o", "btn-options", "#options-dialog"), ("r", "btn-help", "#help-dialog"),
+                                      ("n", "btn-new", "#new-game-dialog"), ("s", "btn-sheet", "#sheet-panel")):
+            if button in folded and (key == "o" or button not in tried):
+                tried.add(button)
+                page.locator('#hand button.card[tabindex="0"]').focus()
+                press_and_back(page, key, selector)
+    assert any("btn-options" in f for f in folds), folds
+    page.set_viewport_size(was)
     # from no focus at all (<body>, as when the page has just loaded): after Escape the focus is on my hand's
     # first legal card, not lost on the body
     first_legal = next(c["card"] for c in s.view_model(0)["hand"] if c["legal"])

@@ -10,7 +10,8 @@ wider than the window, a visible control lies past the window's edge or over ano
 at its centre (even by what lets the pointer through: a card's reason label on a friend's table with hints allowed
 once covered Hint), a dialog's or panel's content is wider than its box or reaches past the viewport, a text is
 clipped, a card's reason label shows with no pointer over the card and no keyboard focus, a toast or a tip covers a
-control, the result panel covers the status line or does not hold its content, the trick's label lies over a seat
+control, the result panel covers the status line or does not hold its content (unless it scrolls inside, its
+buttons always in view), the status line wraps to more than two lines, the trick's label lies over a seat
 or the trick's side cards, a card of my hand sticks out of it, card backs lie too close to count, a dealer's mark
 wraps alone under its name, the pass screen leaves a strip under the bar, the score sheet's headers run together or
 a total is not under its header, or — on a touch screen — a target is smaller than 24×24 (the main buttons and my
@@ -225,9 +226,36 @@ CHECK_JS = r"""async (touch) => {
   const panel = document.getElementById('center-panel'), status = document.getElementById('status');
   if (panel && shown(panel) && shown(status) && big(meet(box(panel), box(status))))
     bad.push(`the result panel covers the status line «${status.innerText.slice(0, 30)}»`);
-  // 7. a result panel whose content does not fit it (its title or Continue scrolled out of view), at any height
-  if (panel && shown(panel) && panel.scrollHeight > panel.clientHeight + 1)
-    bad.push(`the result panel's content is taller than the panel (${panel.scrollHeight} > ${panel.clientHeight})`);
+  // 7. a result panel whose content does not fit it: it may scroll inside only if its buttons (Continue) stay
+  // wholly in view whether it is scrolled to its top (its title in view) or to its foot
+  if (panel && shown(panel) && panel.scrollHeight > panel.clientHeight + 1) {
+    const scrolls = ['auto', 'scroll'].includes(getComputedStyle(panel).overflowY), was = panel.scrollTop;
+    const title = panel.querySelector('h2'), buttons = [...panel.querySelectorAll('.panel-buttons .btn')].filter(shown);
+    const within = e => { const q = box(e), r = box(panel); return q[1] >= r[1] - 1 && q[3] <= r[3] + 1; };
+    const hidden = [];
+    for (const at of [0, panel.scrollHeight]) {
+      panel.scrollTop = at;
+      hidden.push(...buttons.filter(b => !within(b)).map(who));
+      if (at === 0 && title && !within(title)) hidden.push(who(title));
+    }
+    panel.scrollTop = was;
+    if (!scrolls || !buttons.length || hidden.length)
+      bad.push(`the result panel's content is taller than the panel (${panel.scrollHeight} > ${panel.clientHeight})`
+               + (hidden.length ? `, out of view when scrolled: ${[...new Set(hidden)].join(', ')}` : ''));
+  }
+  // 7b. the status line in two lines at most (at 320×400 it once wrapped to four, squeezed beside Hint)
+  if (status && shown(status)) {
+    const tops = [];
+    const walker = document.createTreeWalker(status, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const r = document.createRange();
+      r.selectNodeContents(n);
+      for (const q of r.getClientRects())  // a line: the text's boxes that overlap by over half their height
+        if (q.height > 0 && !tops.some(([t, b]) => Math.min(b, q.bottom) - Math.max(t, q.top)
+                                                   > Math.min(b - t, q.height) / 2)) tops.push([q.top, q.bottom]);
+    }
+    if (tops.length > 2) bad.push(`the status line wraps to ${tops.length} lines «${status.innerText.slice(0, 40)}»`);
+  }
   // 8. a name past its seat's highlight or over a card of the trick, a short name cut, the trick's label
   // ("Trick 3 → Olga") wider than the trick
   for (const n of document.querySelectorAll('.who, .trick-label')) {
@@ -569,6 +597,10 @@ def friends_online(page: Any, tab: Any, look: Look) -> None:
             page.wait_for_selector("#center-panel #guest-fair")
             assert not page.is_visible("#btn-review")  # a friend's page runs no bots: no review offered there
         look.screen(name, FRIEND_SIZES)
+        if vm["phase"] == "deal_over":  # Continue pressed: it says whom it waits for (it ran off the panel at 360)
+            page.evaluate("([text]) => window.kingGuestView(text, false, true)", [json.dumps(vm)])
+            page.wait_for_selector("body[data-asked-deal=true] #btn-continue:disabled")
+            look.screen("friend-result-asked", FRIEND_SIZES)
 
 
 def reason_and_raised_card(page: Any) -> None:
@@ -803,14 +835,11 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
     page.click("#replace-keep")
     page.wait_for_function("!document.getElementById('new-game-dialog').open")
     tips(page, True)
-    look.screen("tip-follow", [size for size in sizes if size != (320, 400)])  # there its three lines cover the
-    # bottom of a trick's card: a felt 180×130 px has no room for them (open)
+    look.screen("tip-follow", sizes)
     for name, save, phase in tipped:
         take(page, tab, save, phase)
         tips(page, bool(name))
-        if name == "tip-over":  # the result panel itself is taller than the felt of a window 400 px wide or less
-            look.screen(name, [size for size in sizes if size[0] > 400 or size[1] > 500])  # and 500 high or less
-        elif name:
+        if name:
             look.screen(name, sizes)
 
 

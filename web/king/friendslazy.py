@@ -30,25 +30,27 @@ __all__ = ["LazyFriends", "has_online", "join_code", "room_code"]
 def join_code(fragment: str) -> str | None:
     """The code of a ``#join=<code>`` fragment (``location.hash``), or ``None`` for any other page.
 
+    An empty code is ``""`` (a link cut short: its page says the link is damaged or incomplete).
+
     >>> join_code("#join=abc-_9"), join_code("#x"), join_code("#join=")
-    ('abc-_9', None, None)
+    ('abc-_9', None, '')
     """
     if not fragment.startswith("#join="):
         return None
-    code = fragment.removeprefix("#join=").strip()
-    return code or None
+    return fragment.removeprefix("#join=").strip()
 
 
 def room_code(fragment: str) -> str | None:
     """The fragment of a table's link (``#room=<secret>``, perhaps with ``&seat=N&pass=P``: read in full by
-    ``kingcore.online.room.read_fragment`` once friends online is in), or ``None`` for any other page.
+    ``kingcore.online.room.read_fragment`` once friends online is in), or ``None`` for any other page. An
+    empty ``#room=`` is ``"room="`` (a link cut short: its page says the link is damaged or incomplete).
 
     >>> room_code("#room=abc&seat=1&pass=00"), room_code("#join=abc"), room_code("#room=")
-    ('room=abc&seat=1&pass=00', None, None)
+    ('room=abc&seat=1&pass=00', None, 'room=')
     """
-    if not fragment.startswith("#room=") or fragment == "#room=":
+    if not fragment.startswith("#room="):
         return None
-    return fragment[1:].strip() or None
+    return fragment[1:].strip()
 
 
 def has_online(session: Any) -> bool:

@@ -105,7 +105,8 @@ class GuestPage:
         if "king-test" in str(window.location.search):
             window.kingNetTest = create_proxy(lambda text: bool(window.kingPeer.send(self.peer, str(text))))
             window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self, "no_connection_s", float(s)))
-            window.kingGuestView = create_proxy(lambda text, hints=False: self.test_view(str(text), hints is True))
+            window.kingGuestView = create_proxy(lambda text, hints=False, asked=False: self.test_view(
+                str(text), hints is True, asked is True))
         document.body.dataset.guest = "reading"
         no_double_click_select(el("join-dialog"))
         el("loading").hidden = True
@@ -141,9 +142,10 @@ class GuestPage:
 
     def cancelled(self, event: Any) -> None:
         """Escape on the join screen: the screen is this page's only way on (a friend's page has no New game),
-        so it stays open; a broken link's Escape is its *Play against bots*."""
+        so it stays open; a broken link's or an unreachable table's (no relay answering) Escape is its *Play
+        against bots*."""
         event.preventDefault()
-        if str(document.body.dataset.guest) == "bad_link":
+        if str(document.body.dataset.guest) in ("bad_link", "no_relay"):
             self.leave()
 
     def leave(self) -> None:
@@ -367,8 +369,9 @@ class GuestPage:
         mine = presence[guest.seat] if guest.seat is not None and guest.seat < len(presence) else None
         away = self.connected and mine in ("away", "bot") and not self.closed()
         banner = el("guest-away")
-        if not is_none(banner) and banner.hidden == away:
-            el("guest-away-text").textContent = self.cat.t("net.away_bot" if mine == "bot" else "net.away_wait")
+        if not is_none(banner):  # its words follow the host's choice (a bot plays the seat, or the table waits)
+            if away:
+                el("guest-away-text").textContent = self.cat.t("net.away_bot" if mine == "bot" else "net.away_wait")
             banner.hidden = not away
         drawing = self.app.screen.drawing
         if presence != drawing.presence:
@@ -462,15 +465,18 @@ class GuestPage:
         self.asked_deal = vm["deal"]
         self.mark_asked()
 
-    def test_view(self, text: str, hints: bool = False) -> None:
-        """``?king-test`` only (the layout test): ``window.kingGuestView(json, hints)`` draws a view model as a
-        connected friend's page does — a deal's result with its fairness note — with no host; ``hints``: as
-        when the host allows them (the *Hint* button shows on the friend's turn)."""
+    def test_view(self, text: str, hints: bool = False, asked: bool = False) -> None:
+        """``?king-test`` only (the layout test): ``window.kingGuestView(json, hints, asked)`` draws a view model
+        as a connected friend's page does — a deal's result with its fairness note — with no host; ``hints``: as
+        when the host allows them (the *Hint* button shows on the friend's turn); ``asked``: as after the
+        friend's *Continue* (it waits for the host to deal)."""
         el("join-dialog").close()
         self.app.screen.drawing.hints = hints
-        self.app.state.vm = json.loads(text)
+        self.app.state.vm = vm = json.loads(text)
+        self.asked_deal = vm["deal"] if asked else None
         self.app.screen.render()
         document.body.dataset.guest = "playing"
+        self.mark_asked()
         self.mark_fair(checked=True)
 
     def mark_fair(self, checked: bool = False) -> None:

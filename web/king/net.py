@@ -89,6 +89,7 @@ class Online:
         self.hints = False  # whether friends may ask for hints (the panel's box; off by default)
         self.hinting: set[int] = set()  # seats whose hint the bots are thinking of
         self.cheat = False  # ?king-test only: the next deal made other than the agreed shuffle
+        self.test_turn_limit: float | None = None  # ?king-test only: a turn limit shorter than the Options offer
         self.relays: int | None = None  # how many relays answer now (None: not known yet)
         self.no_relay = False  # relays off, or none answered in 10 s: the code links are shown
         self.own: set[int] = set()  # free seats whose own link the host opened
@@ -109,6 +110,7 @@ class Online:
             window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self.codes, "no_connection_s", float(s)))
             window.kingHostile = create_proxy(lambda seat, counts, times: self.hostile(int(seat), int(counts),
                                                                                       int(times)))
+            window.kingTurnLimit = create_proxy(lambda s: setattr(self, "test_turn_limit", float(s) or None))
 
     # ----- the table's changes ---------------------------------------------------------------------
 
@@ -467,7 +469,7 @@ class Online:
         lobby = self.lobby
         if lobby is None:
             return
-        lobby.turn_limit = turn_limit(self.app.state.prefs)
+        lobby.turn_limit = self.test_turn_limit or turn_limit(self.app.state.prefs)
         self.send_peers(lobby.tick())
         self.round()
         self.after()
@@ -540,7 +542,9 @@ class Online:
         players = len(s.settings["levels"])
         names: list[str | None] = [str(s.settings["names"][i] or "") if i in lobby.host.online_seats else None
                                    for i in range(players)]
-        key = json.dumps([rows, room, self.started, self.hints, names], sort_keys=True)
+        vm = self.app.state.vm
+        dealt = vm is not None and vm["phase"] != "draw_dealer"  # a rubber going on (the host's reload)
+        key = json.dumps([rows, room, self.started, self.hints, names, dealt], sort_keys=True)
         if key == self.drawn:
             return
         self.drawn = key
@@ -549,7 +553,7 @@ class Online:
         boxes = {int(r["seat"]): el(f"answer-{r['seat']}") for r in rows}
         typed = {seat: str(box.value) for seat, box in boxes.items() if not is_none(box)}
         put(el("invite-body"), invite_panel(self.cat, players, rows, self.started, self.hints,
-                                            s.seating()["names"], room), given=names)
+                                            s.seating()["names"], room, dealt), given=names)
         links: dict[str, tuple[str, str, int | None]] = {
             "room-link": ("room", site_link(str(window.location.href), lobby.link()), None)}
         for r in rows:

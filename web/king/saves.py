@@ -91,7 +91,9 @@ class Saves:
         vm = st.vm
         assert vm is not None
         fd = vm["first_dealer"]
-        if fd:  # after the first draw: this rubber's names, over its pass screen (hot seat: everyone by name)
+        # after the first draw: this rubber's names, over its pass screen (hot seat: everyone by name) — not for
+        # the game behind a first visit's welcome (the toast lay over the welcome's title; Play's game says it)
+        if fd and save:
             mine = fd["seat"] == you(vm)
             code = ("toast.rubber_me" if mine else "toast.rubber_other") + ("_drew" if fd["card"] else "")
             st.show_toast(self.cat.t(code, name=name(self.cat, fd["seat"], vm),

@@ -112,12 +112,14 @@ def room_line(cat: Catalog, room: dict[str, Any]) -> str:
 
 
 def invite_panel(cat: Catalog, players: int, seats: list[dict[str, Any]], started: bool, hints: bool = False,
-                 names: list[str | None] | None = None, room: dict[str, Any] | None = None) -> list[Node]:
+                 names: list[str | None] | None = None, room: dict[str, Any] | None = None,
+                 dealt: bool = False) -> list[Node]:
     """The whole panel: the table's one link (``#room-link``, drawn by :mod:`king.invite`; none with relays
     off) and its line (``#room-status``, ``data-relays``: :func:`room_line`), each seat's block (``seats``:
     ``{"seat", "state", "own", "own_link", "codes", "code_link", "used"}``, :func:`seat_block`), whether
-    friends may ask for hints (``hints``, off by default) and, before the game starts, *Start with bots*;
-    after, *Close*. ``names``: the table's names of the seats."""
+    friends may ask for hints (``hints``, off by default) and, while the table waits for its friends, *Start
+    with bots* before the first deal — or, a rubber already dealt (``dealt``: the host's reload), *Go on with
+    bots for those not back*; and *Close*. ``names``: the table's names of the seats."""
     room = room or {"state": "off"}
     waiting = any(s["state"] != "here" for s in seats)
     top: list[Node] = [h("p", {"class": "invite-room-help"}, cat.t("net.room.help"))] if room["state"] != "off" else []
@@ -132,7 +134,7 @@ def invite_panel(cat: Catalog, players: int, seats: list[dict[str, Any]], starte
                 cat.t("net.hints_allowed"))),
             h("p", {"class": "invite-actions"},
               h("button", {"type": "button", "class": "btn", "id": "invite-start", "hidden": started or not waiting},
-                cat.t("net.invite.start_bots")),
+                cat.t("net.invite.go_on_bots" if dealt else "net.invite.start_bots")),
               h("button", {"type": "button", "class": "btn btn--accent", "id": "invite-close"},
                 cat.t("help.close_button")))]
 
