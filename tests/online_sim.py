@@ -237,6 +237,7 @@ class Table:
         self.session = online_session({"players": len(levels), **(options or {})}, {"levels": levels}, self.rng)
         self.host = Host(self.session, clock=self.clock, hints=hints)
         self.lobby = Lobby(self.host, new_room(len(levels), self.rng.randbytes), self.clock, self.rng.randbytes)
+        self.asked: set[Any] = set()  # the connections whose page asked for its seat
         self.net = Network(self.rng, self.clock, faults)
         self.pages = {s: Page(s, (names or {}).get(s, f"P{s}")) for s in self.host.online_seats}
         self.log: list[tuple[int, str]] = []
@@ -404,8 +405,9 @@ class Table:
             raise self.fail(f"seat {page.seat}'s page holds {bad} before the deal is over")
         if self.strict and ("error" in got or "unfair" in got or "unshuffled" in got):
             raise self.fail(f"seat {page.seat}'s page answered {got}")
-        if "lobby" in got:  # the page takes its seat: back with its key, or with the seat's pass the first time
-            g = page.guest
+        if "lobby" in got and page.conn not in self.asked:  # the page takes its seat (once a connection, as the
+            self.asked.add(page.conn)  # page does: a later lobby only redraws a join screen): back with its key,
+            g = page.guest  # or with the seat's pass the first time
             pass_ = self.lobby.room["passes"][page.seat] if got["lobby"]["reserved"][page.seat] else None
             self.net.send(page.conn, True, g.back(page.ticket) if page.ticket else g.take(page.seat, page.name, pass_))
         if got.get("key"):

@@ -249,6 +249,23 @@ def test_a_reserved_seat_takes_only_its_links_holder() -> None:
     assert carol.guest.seat == 2
 
 
+def test_a_join_screen_follows_the_table_a_seat_taken_a_friend_away_a_seat_freed() -> None:
+    lobby, clock = table()
+    carol = Page(lobby, "c", clock)  # on the join screen, not seated
+    assert carol.last("lobby")["taken"][1:3] == [False, False] and carol.guest.free_seats() == [1, 2]
+    anna = Page(lobby, "a", clock)
+    carol.deliver(anna.send(anna.guest.take(1, "Anna")))
+    shown = carol.last("lobby")
+    assert shown["taken"][1] and shown["names"][1] == "Anna" and shown["presence"][1] == "here"
+    assert carol.guest.free_seats() == [2] and kinds(lobby.changed(), "c") == []  # nothing new: nothing sent
+    carol.deliver(lobby.lost("a"))
+    assert carol.last("lobby")["presence"][1] == "away" and carol.guest.free_seats() == [2]
+    carol.deliver(lobby.free(1))
+    assert carol.last("lobby")["taken"][1] is False and carol.guest.free_seats() == [1, 2]
+    carol.send(carol.guest.take(1, "Carol"))  # the nonce of its first lobby still holds
+    assert carol.guest.seat == 1 and kinds(lobby.changed(), "c") == []
+
+
 def test_a_lobby_peer_may_only_take_a_seat_and_a_flood_or_too_many_pages_are_sent_away() -> None:
     lobby, clock = table()
     page = Page(lobby, "p", clock)

@@ -13,7 +13,8 @@
 //   kingPeer.accept(id, answerSdp)          codes, host: the friend's answer taken
 //   kingPeer.answer(id, offerSdp, iceJson)  codes, guest: resolves to the answer SDP for the host's offer
 //   kingPeer.join(room, secret, relaysJson, iceJson)
-//                                           rooms: leave any room, then join this one; resolves to this page's
+//                                           rooms: leave any room, then join this one (with the ICE servers
+//                                           only if one answers within PROBE_MS); resolves to this page's
 //                                           own peer id (20 characters [0-9A-Za-z], new at each page load) once
 //                                           the library is loaded; every page of the room becomes a peer
 //   kingPeer.leave()                        rooms: the room's connections closed (no "lost"), the room left
@@ -25,17 +26,24 @@
 //       "lost"      an open peer not heard for LOST_MS, or whose connection the room library replaced by a new
 //                   one (once; never decided by a connection state). A page that comes back is "open" anew
 //       "relays"    rooms: how many relays answer now (`text`, a count), each time it changes
-//       "no-relay"  rooms: no relay answered within NO_RELAY_MS of join (once per join; ids and text "")
+//       "no-relay"  rooms: no relay answered for NO_RELAY_MS — since the join, or since the last one stopped
+//                   answering (once each time; ids and text "")
 //   kingPeer.state(id)                      "open" | "connecting" | "none"
 //   kingPeer.peers()                        the ids of the peers open now
 //
 // Heartbeat: each side sends "b" on "beat" every BEAT_MS to every peer; anything heard from a peer (a beat or a
 // text) is a sign of life. A peer not heard for LOST_MS is lost. A page whose own timers ran late (its main
 // thread blocked, its tab asleep) does not blame its peers for its own silence: a late tick counts as news.
+//
+// Relays that stop answering are asked again for as long as the room is joined: first after RETRY_MIN_MS, then
+// at twice the last wait, at most RETRY_MAX_MS. (Left to itself the room library gives a relay up after about
+// a minute and a half of retries: a relay restarted later was never used again by that page.) Reconnected, the
+// library subscribes again, and a page that joins (a friend's reload) is heard and answered.
 (function () {
   "use strict";
   var BEAT_MS = 1000, LOST_MS = 4000, TICK_MS = 250, STALL_MS = 1500, GATHER_MS = 5000, CLOSE_MS = 1000;
   var MAX_TEXT = 65536, MAX_CODE = 16384, NO_RELAY_MS = 10000, RELAY_POLL_MS = 250, CHANNEL_TRIES = 40;
+  var RETRY_MIN_MS = 1000, RETRY_MAX_MS = 8000, PROBE_MS = 3000;
   var KING_ID = 2, BEAT_ID = 3;  // negotiated on both sides; trystero's own channel takes 0 or 1 (DTLS role)
   var APP_ID = "king-card-game";  // trystero's application id: part of every topic and of the offers' key
   var ROOMS_JS = "./trystero/nostr/index.mjs";  // relative to this script (the site's root)
@@ -262,16 +270,17 @@
     if (!roomId || !secret) throw new Error("a room needs an id and a secret");
     await leave();
     var ticket = joins, urls = relayList(relaysJson);
-    var lib = await import(ROOMS_JS);
+    var found = await Promise.all([import(ROOMS_JS), answering(iceServers(iceJson))]), lib = found[0];
     if (ticket !== joins || room) throw new Error("another join or a leave came while this one was loading");
-    var me = { lib: lib, urls: urls, answering: -1, answered: false, timers: [] };
+    var me = { lib: lib, urls: urls, answering: -1, quiet: Date.now(), said: false, retryMs: RETRY_MIN_MS,
+               retryAt: 0, timers: [] };
     room = me;
     // trickleIce off: each offer and answer carries its ICE candidates, as the codes do. Trickled, a pooled
     // offer older than the library's offer TTL (57 s) restarts ICE and trickles its new candidates before the
     // room listens for them: they are lost and the connection fails "after exchanging SDP" (seen with a
     // friend's page reloaded a minute or more after the host's page joined; it never connected again).
     me.room = lib.joinRoom({ appId: APP_ID, password: secret, relayConfig: { urls: urls }, trickleIce: false,
-                             rtcConfig: { iceServers: iceServers(iceJson) } }, roomId,
+                             rtcConfig: { iceServers: found[1] } }, roomId,
                            { onJoinError: function (e) { console.warn("king: room: " + (e && e.error)); } });
     me.room.onPeerJoin = function (pid) {
       if (room !== me) return;
@@ -288,22 +297,65 @@
       if (room === me && peer && peer.room && !peer.open) forget(peer); // an open one: the heartbeat decides
     };
     me.timers.push(setInterval(function () { relays(me); }, RELAY_POLL_MS));
-    me.timers.push(setTimeout(function () {
-      if (room === me && !me.answered) tell("no-relay", "", "");
-    }, urls.length ? NO_RELAY_MS : 0));
+    if (!urls.length) { me.said = true; me.timers.push(setTimeout(function () { tell("no-relay", "", ""); }, 0)); }
     return lib.selfId;
   }
 
-  /** Count the room's relays whose socket is open; say it when it changed. */
+  /** The room's ICE servers, or none when none of them gives this browser an address (a server's candidate)
+   * within PROBE_MS: an unreachable STUN server adds no candidate, and the room library would wait 15 s for it
+   * at every offer and every answer — long enough for a connection to time out (the pages then offer their own
+   * addresses only, as with no server). */
+  async function answering(servers) {
+    if (!servers.length) return servers;
+    var pc;
+    try { pc = new RTCPeerConnection({ iceServers: servers }); } catch (e) { return []; }
+    var heard = await new Promise(function (resolve) {
+      var timer = setTimeout(function () { resolve(false); }, PROBE_MS);
+      function done(yes) { clearTimeout(timer); resolve(yes); }
+      pc.onicecandidate = function (e) {
+        if (!e.candidate) done(false); // gathering complete, no server's candidate
+        else if (/ typ (srflx|relay)/.test(e.candidate.candidate)) done(true);
+      };
+      pc.createDataChannel("probe");
+      pc.createOffer().then(function (o) { return pc.setLocalDescription(o); }).catch(function () { done(false); });
+    });
+    try { pc.close(); } catch (e) { /* closed */ }
+    if (!heard) console.info("king: no ICE server answered within " + PROBE_MS + " ms: the room uses none");
+    return heard ? servers : [];
+  }
+
+  /** Count the room's relays whose socket is open; say it when it changed, and "no-relay" once none has answered
+   * for NO_RELAY_MS; ask again the relays that do not answer. */
   function relays(me) {
     if (room !== me) return;
-    var sockets = me.lib.getRelaySockets(), n = 0;
+    var sockets = me.lib.getRelaySockets(), n = 0, now = Date.now();
     me.urls.forEach(function (u) { var s = sockets[u]; if (s && s.readyState === 1) n++; });
-    if (n) me.answered = true;
     if (n !== me.answering) {
       me.answering = n;
       tell("relays", "", String(n));
     }
+    if (n) { me.quiet = 0; me.said = false; }
+    else if (!me.quiet) me.quiet = now;
+    if (!n && !me.said && now - me.quiet >= NO_RELAY_MS) { me.said = true; tell("no-relay", "", ""); }
+    retry(me, n < me.urls.length, now);
+  }
+
+  /** While a relay of the room does not answer, the library's own retries wait (its reconnection paused: it would
+   * give the relay up) and this page lets them run on its own schedule, RETRY_MIN_MS doubling to RETRY_MAX_MS. */
+  function retry(me, missing, now) {
+    var lib = me.lib;
+    if (!lib.pauseRelayReconnection || !lib.resumeRelayReconnection) return;
+    if (!missing) {
+      if (me.retryAt) { me.retryAt = 0; me.retryMs = RETRY_MIN_MS; lib.resumeRelayReconnection(); }
+      return;
+    }
+    if (!me.retryAt) { lib.pauseRelayReconnection(); me.retryAt = now + me.retryMs; return; }
+    if (now < me.retryAt) return;
+    lib.resumeRelayReconnection(); // the sockets waiting for it connect again now
+    me.retryMs = Math.min(2 * me.retryMs, RETRY_MAX_MS);
+    me.retryAt = now + me.retryMs;
+    // paused again once the resumed retries have started (the library clears its pause a microtask later)
+    setTimeout(function () { if (room === me && me.retryAt) lib.pauseRelayReconnection(); }, 0);
   }
 
   async function leave() {
@@ -312,6 +364,7 @@
     if (!me) return;
     room = null;
     me.timers.forEach(function (t) { clearInterval(t); clearTimeout(t); });
+    if (me.retryAt && me.lib.resumeRelayReconnection) me.lib.resumeRelayReconnection();
     Object.keys(peers).forEach(function (id) { if (peers[id].room) forget(peers[id]); });
     try { await me.room.leave(); } catch (e) { console.warn("king: room: leaving", e); }
   }

@@ -124,6 +124,7 @@ class Lobby:
         self._expected = {s for s, key in enumerate(self.room["keys"]) if key is not None} if restored else set()
         self._events: list[tuple[str, int]] = []
         self._shown: list[str | None] = self.presence()
+        self._door: tuple[Any, ...] = self._door_view()  # what the lobby peers were last shown
         self._turn: tuple[int | None, tuple[int, int, int] | None, float] = (None, None, clock())
         self._answers: dict[int, str] = {}  # seat → "applying" | "answered": its current invite's answer
         self._invites: dict[int, list[str]] = {}  # seat → the ids of its invites, the current one last
@@ -220,7 +221,22 @@ class Lobby:
         if len(self.peers) >= MAX_PEERS:
             return [(peer, self.host.message("bye", reason="full")), (peer, None)]
         p = self.peers[peer] = _Peer(new_nonce(self.randbytes))
+        self._door = self._door_view()
         return [(peer, self._lobby_text(p))]
+
+    def _door_view(self) -> tuple[Any, ...]:
+        """What a ``lobby`` shows of the table now: names, levels, taken and reserved seats, presence."""
+        return (tuple(self.host.names()), tuple(self.host.session.settings["levels"]), tuple(self.taken()),
+                tuple(self.room["reserved"]), tuple(self.presence()))
+
+    def _door_changed(self) -> list[POut]:
+        """A new ``lobby`` to every peer not seated yet when what it shows changed: a join screen follows the
+        table (a seat taken, freed, kept, a friend away or back)."""
+        now = self._door_view()
+        if now == self._door:
+            return []
+        self._door = now
+        return [(peer, self._lobby_text(p)) for peer, p in sorted(self.peers.items()) if p.seat is None]
 
     def _lobby_text(self, p: _Peer) -> str:
         h, settings = self.host, self.host.session.settings
@@ -303,7 +319,7 @@ class Lobby:
         if self.room["reserved"][seat] == on:
             return []
         self.room["reserved"][seat] = on
-        return [(peer, self._lobby_text(p)) for peer, p in sorted(self.peers.items()) if p.seat is None]
+        return self._door_changed()
 
     def _seat(self, peer: str, p: _Peer, seat: int, name: str, n: int, key: str | None = None,
               proof: str | None = None) -> list[POut]:
@@ -346,12 +362,14 @@ class Lobby:
         return self.send(self.host.changed())
 
     def _presence_changed(self) -> list[POut]:
-        now = self.presence()
+        """``presence`` to every seated peer when it changed, and a new ``lobby`` to the others when what it
+        shows changed."""
+        now, out = self.presence(), self._door_changed()
         if now == self._shown:
-            return []
+            return out
         self._shown = now
         return [(peer, self.host.message("presence", seats=now)) for peer, p in sorted(self.peers.items())
-                if p.seat is not None]
+                if p.seat is not None] + out
 
     def tick(self) -> list[POut]:
         """Call now and then (the page: every second): the fair round's deadlines (:meth:`Host.tick`), the end
