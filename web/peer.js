@@ -327,9 +327,9 @@
     });
     if (!stranded || me.base.given.every(function (u) { return spell(u, 1) === u; })) return;
     console.info("king: a relay answers again and no peer of the room is open: joining the room again");
-    var base = me.base;
-    leave().then(function () {
-      if (room) return; // a join of the player's came meanwhile
+    var base = me.base, left = leave(), ticket = joins;
+    left.then(function () {
+      if (room || ticket !== joins) return; // the player's own join or leave came meanwhile
       enter({ lib: base.lib, roomId: base.roomId, secret: base.secret, given: base.given, ice: base.ice,
               spelling: base.spelling + 1 });
     });
