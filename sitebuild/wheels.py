@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import importlib.util
+import io
 import json
 import os
 import re
@@ -200,6 +201,21 @@ def _record_line(arc: str, data: bytes) -> str:
     return f"{arc},sha256={digest},{len(data)}"
 
 
+def _copy_without(src: zipfile.ZipFile, gone: set[str], record: zipfile.ZipInfo) -> io.BytesIO:
+    """A copy of the wheel ``src`` without its members ``gone`` and their lines in its RECORD (``record``)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            if info.filename in gone:
+                continue
+            data = src.read(info)
+            if info.filename == record.filename:
+                data = "".join(line for line in data.decode().splitlines(keepends=True)
+                               if line.split(",", 1)[0] not in gone).encode()
+            dst.writestr(info, data)
+    return out
+
+
 def split_web_wheel(wheel: Path) -> tuple[bytes, str, bytes]:
     """The web wheel ``wheel`` (:func:`web_wheel`) split in two: the page's start-up wheel (same file name,
     without the friends-online package — :data:`NET_PACKAGE` — and its lines in RECORD) and the
@@ -208,7 +224,6 @@ def split_web_wheel(wheel: Path) -> tuple[bytes, str, bytes]:
 
     Raises BuildError if the wheel lacks that package (a moved package would ship never).
     """
-    import io
 
     with zipfile.ZipFile(wheel) as src:
         infos = src.infolist()
@@ -217,16 +232,7 @@ def split_web_wheel(wheel: Path) -> tuple[bytes, str, bytes]:
         net = {i.filename: src.read(i) for i in infos if is_net_file(i.filename)}
         if f"{NET_PACKAGE}__init__.pyc" not in net:
             raise BuildError(f"the kingcore wheel lacks the friends-online package {NET_PACKAGE}")
-        start = io.BytesIO()
-        with zipfile.ZipFile(start, "w", zipfile.ZIP_DEFLATED) as dst:
-            for info in infos:
-                if info.filename in net:
-                    continue
-                data = src.read(info)
-                if info is record:
-                    data = "".join(line for line in data.decode().splitlines(keepends=True)
-                                   if line.split(",", 1)[0] not in net).encode()
-                dst.writestr(info, data)
+        start = _copy_without(src, set(net), record)
         stamp = infos[0].date_time
     dist = f"{NET_DIST}-{version}.dist-info"
     meta = {f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: {NET_DIST}\nVersion: {version}\n"
@@ -256,7 +262,6 @@ def without_tests(wheel: bytes) -> bytes:
 
     Raises BuildError for bytes that are not a wheel (no RECORD).
     """
-    import io
 
     def test_file(arc: str) -> bool:
         parts = arc.split("/")
@@ -271,17 +276,7 @@ def without_tests(wheel: bytes) -> bytes:
             record = next(i for i in infos if i.filename.endswith(".dist-info/RECORD"))
         except StopIteration:
             raise BuildError("a vendored wheel has no .dist-info/RECORD") from None
-        out = io.BytesIO()
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
-            for info in infos:
-                if info.filename in gone:
-                    continue
-                data = src.read(info)
-                if info is record:
-                    data = "".join(line for line in data.decode().splitlines(keepends=True)
-                                   if line.split(",", 1)[0] not in gone).encode()
-                dst.writestr(info, data)
-    return out.getvalue()
+        return _copy_without(src, gone, record).getvalue()
 
 
 def site_lock(lock: bytes) -> bytes:

@@ -26,7 +26,26 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("slow") is not None:  # not ``in item.keywords``: a checkout in a folder
             item.add_marker(skip)  # named "slow" has that word among every test's keywords
-    items[:] = spread(items, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")), group=same_page)
+    items[:] = spread(items, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")), group=same_page, cost=cost)
+
+
+COSTS = {
+    "test_layout.py::test_layout[ru-": 80, "test_layout.py::test_layout[en-": 40, "test_layout.py::test_layout[uk-": 35,
+    "test_friends.py::test_a_friend_plays_a_deal_leaves_and_comes_back": 68,
+    "test_rooms.py::test_a_host_and_three_friends_join": 49, "test_rooms_transport.py::test_pages_meet": 45,
+    "test_friends.py::test_a_host_and_two_friends": 41, "test_hardening.py::test_nothing_stored_stops_the_start": 28,
+    "test_invite.py::test_invite_and_answer_blocks": 22, "test_snapshot.py::": 18, "test_recovery.py::test_hostile": 15,
+}
+"""Seconds the longest browser tests took in a whole run on the 2-core machine (docs/PERF.md, "The test suite"),
+by how their ids start — a one-language layout test's: its language's walk, once a worker. Only the run's order
+reads them (:func:`spread`); a test not named here counts :data:`BROWSER_COST`."""
+BROWSER_COST = 8.0
+
+
+def cost(item: pytest.Item) -> float:
+    """About how long a browser test takes (:data:`COSTS`), for the run's order."""
+    key = f"{item.path.name}::{item.name}"
+    return max((v for k, v in COSTS.items() if key.startswith(k)), default=BROWSER_COST)
 
 
 def same_page(item: pytest.Item) -> Hashable:
@@ -40,14 +59,16 @@ def same_page(item: pytest.Item) -> Hashable:
 
 
 def spread(items: list[T], workers: int, browser: str = "/e2e/", tail: float = 0.2,
-           group: Callable[[T], Hashable] = lambda x: None) -> list[T]:
+           group: Callable[[T], Hashable] = lambda x: None, cost: Callable[[T], float] = lambda x: 1.0) -> list[T]:
     """The run's order for ``workers`` pytest-xdist workers (``--dist worksteal`` hands each a contiguous
     share of the list, as many tests each, then moves tests from the back of the longest queue to a worker that
-    ran out): each share holds as many browser tests as the others — the tests of one ``group`` (one page) as
-    one, together — spread among its CPU tests, and ends with only CPU tests (``tail`` of them); each share's
-    CPU tests make up its count to the others'. A browser test keeps about half to one core busy while it waits
-    on the page, so a worker mixing both kinds keeps the cores busy; short CPU tests at the end of every queue
-    leave no worker idle while another finishes a 30-s browser test. One worker: the order is unchanged.
+    ran out): the browser tests — the tests of one ``group`` (one page) as one unit, together, costing what its
+    dearest test ``cost``s (the page's look is paid once) — go to the shares longest first, each to the share with
+    the least browser time so far, and each share runs its units longest first, spread among its CPU tests, and
+    ends with only CPU tests (``tail`` of them); each share's CPU tests make up its count to the others'. A
+    browser test keeps about half to one core busy while it waits on the page, so a worker mixing both kinds
+    keeps the cores busy; the long browser tests early and short CPU tests at the end of every queue leave no
+    worker idle while another finishes a long browser test. One worker: the order is unchanged.
 
     >>> order = spread([f"tests/e2e/b{i}" for i in range(4)] + [f"tests/c{i}" for i in range(8)], 2)
     >>> [x.split("/")[-1] for x in order]
@@ -56,6 +77,11 @@ def spread(items: list[T], workers: int, browser: str = "/e2e/", tail: float = 0
     ...                2, group=lambda x: "page" if "/p" in x else None)
     >>> [x.split("/")[-1] for x in order]
     ['p0', 'p1', 'p2', 'c0', 'c1', 'c2', 'b0', 'c3', 'c4', 'c5', 'c6', 'c7']
+    >>> costs = {"b0": 10, "b1": 60, "b2": 30, "b3": 25}
+    >>> order = spread([f"tests/e2e/b{i}" for i in range(4)] + [f"tests/c{i}" for i in range(8)], 2,
+    ...                cost=lambda x: costs.get(x.split("/")[-1], 1))
+    >>> [x.split("/")[-1] for x in order]
+    ['b1', 'c0', 'c1', 'c2', 'c3', 'c4', 'b2', 'c5', 'b3', 'c6', 'b0', 'c7']
     """
     if workers < 2:
         return items
@@ -71,11 +97,17 @@ def spread(items: list[T], workers: int, browser: str = "/e2e/", tail: float = 0
             groups[key].append(x)
         else:
             units.append(groups.setdefault(key, [x]))
+    price = {id(unit): max(map(cost, unit)) for unit in units}
+    shares: list[list[list[T]]] = [[] for _ in range(workers)]
+    load = [0.0] * workers
+    for unit in sorted(units, key=lambda u: -price[id(u)]):  # stable: equal costs keep the collection's order
+        w = load.index(min(load))
+        shares[w].append(unit)
+        load[w] += price[id(unit)]
     fast = [x for x in items if browser not in str(getattr(x, "nodeid", x))]
     out: list[T] = []
     start = 0
-    for w in range(workers):
-        mine = units[w::workers]
+    for w, mine in enumerate(shares):
         share = (w + 1) * len(items) // workers - w * len(items) // workers  # what worksteal hands worker w
         cpu = fast[start:start + max(0, share - sum(map(len, mine)))] if w < workers - 1 else fast[start:]
         start += len(cpu)

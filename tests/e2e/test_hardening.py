@@ -268,6 +268,7 @@ def test_two_tabs_converge_after_simultaneous_cards(warm_game: Any, warm_tab: An
     writer = warm_tab
     a = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: FAST})
     b = open_game(a.context, a.url)
+    a.bring_to_front()  # the tab clicked in is the one in view (a covered tab got one animation frame a second)
     raced = 0
     for rnd in range(40):
         st = converged(a, b)
@@ -285,8 +286,8 @@ def test_two_tabs_converge_after_simultaneous_cards(warm_game: Any, warm_tab: An
         a.evaluate(ARM_JS, legal[0])
         b.evaluate(ARM_JS, legal[-1])
         writer.write({GO_KEY: str(rnd)})
-        for page in (a, b):
-            page.wait_for_function("window.kingGoCard === null")
+        for page in (a, b):  # (polled by time: b, covered, draws a frame a second)
+            page.wait_for_function("window.kingGoCard === null", polling=50)
         raced += 1
         final = converged(a, b)
         assert len({legal[0], legal[-1]} & final["stored"]) == 1, (rnd, final)  # one card of the two kept

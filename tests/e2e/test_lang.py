@@ -12,6 +12,7 @@ from typing import Any
 
 import bar
 import pytest
+from pictures import picture
 from test_web import PREFS_KEY, SAVE_KEY, my_call, saved_session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
@@ -96,7 +97,7 @@ def test_switching_language_changes_every_visible_word(warm_game: Any, artifacts
     english = words(page, "table")
     bar.choose_language(page, "ru")
     ru = check_everything(page, "ru")
-    page.screenshot(path=str(artifacts / "lang-ru-trump-call-1280x800.png"))
+    picture(page, artifacts / "lang-ru-trump-call-1280x800.png")
     bar.choose_language(page, "uk")
     uk = check_everything(page, "uk")
     for part in ru:  # every part said something different in each language
@@ -107,7 +108,7 @@ def test_switching_language_changes_every_visible_word(warm_game: Any, artifacts
     for lang in ("ru", "uk"):
         bar.choose_language(page, lang)
         page.wait_for_selector(f"body[data-lang={lang}]")
-        page.screenshot(path=str(artifacts / f"lang-{lang}-trump-call-360x740.png"))
+        picture(page, artifacts / f"lang-{lang}-trump-call-360x740.png")
         wide = page.evaluate("""[...document.querySelectorAll('body *')].filter(e => e.checkVisibility()
             && e.getBoundingClientRect().right > 360.5).map(e => e.tagName + '#' + e.id + '.' + e.className)""")
         assert page.evaluate("document.documentElement.scrollWidth") <= 360, (lang, wide)
@@ -120,7 +121,7 @@ def test_switching_language_changes_every_visible_word(warm_game: Any, artifacts
     page.wait_for_selector("#hand.is-my-turn button.card")
     cat = Catalog.from_mo(compiled("uk"))
     check_part(page, "table", "uk", cat)
-    page.screenshot(path=str(artifacts / "lang-uk-play-1280x800.png"))
+    picture(page, artifacts / "lang-uk-play-1280x800.png")
     # remembered: a reload comes back in Ukrainian, <html lang> set before Python starts
     page.reload(wait_until="domcontentloaded")
     assert page.evaluate("document.documentElement.lang") == "uk"

@@ -86,7 +86,7 @@ SHOTS_LANG = "ru" if os.environ.get("KING_LAYOUT_SHOTS") == "all" else None
 otherwise only a screen with a problem is, and the docs' pictures (the pictures of every screen in Russian
 took 30 s of the test's 140 s on a shared machine)."""
 
-CHECK_JS = r"""async (touch) => {
+CHECK_JS = r"""async ([touch, width, height]) => {
   // settled first: a frame on (the resize event handled) and the bar's height measured for the new size (the
   // result panel keeps below it); no transitions to wait for (reduced motion, see look_everywhere)
   await new Promise(done => {
@@ -97,6 +97,7 @@ CHECK_JS = r"""async (touch) => {
     tick(0);
   });
   const vw = innerWidth, vh = innerHeight, bad = [];
+  if (vw !== width || vh !== height) bad.push(`the window is ${vw}×${vh}, not ${width}×${height}`);
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const shown = e => e.checkVisibility({opacityProperty: true, visibilityProperty: true})
                      && e.getClientRects().length > 0 && box(e)[2] - box(e)[0] > 0.5 && box(e)[3] - box(e)[1] > 0.5;
@@ -441,6 +442,20 @@ class Look:
         self.cdp = page.context.new_cdp_session(page)
         self.touching: bool | None = None
 
+    def resize(self, width: int, height: int, settle: bool = False) -> None:
+        """The window ``width`` × ``height`` CSS px: the page's viewport set through the DevTools protocol
+        (Chromium's ``Emulation.setDeviceMetricsOverride``, as Playwright's ``set_viewport_size`` sets it, without
+        also resizing the browser's window each time: about half the cost of a size, hundreds of sizes a
+        language). :data:`CHECK_JS` checks that the page has the size asked for; a picture is taken at a size
+        Playwright has set too (its screenshots read its own viewport). ``settle``: returns once the page has
+        the size and two frames have passed (its resize handled)."""
+        self.cdp.send("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "screenWidth": width, "screenHeight": height, "deviceScaleFactor": 1,
+            "mobile": False, "screenOrientation": {"angle": 0, "type": "landscapePrimary"}})
+        if settle:
+            self.page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
+            self.page.evaluate(FRAMES_JS)
+
     def as_touch(self, on: bool) -> None:
         """The page as a touch screen's (``(pointer: coarse)``, ``(hover: none)``) or a mouse's."""
         if on != self.touching:
@@ -454,16 +469,20 @@ class Look:
     def screen(self, name: str, sizes: list[tuple[int, int]] | None = None,
                before: Callable[[], None] | None = None) -> None:
         """Check ``name`` (as it is now) at each size; ``before`` runs at each size first (e.g. show a toast)."""
-        for width, height in sizes or SIZES:
+        # the sizes of the touch state the page is in first: a switch of it costs a call to the browser
+        for width, height in sorted(sizes or SIZES, key=lambda size: touch(size) != self.touching):
             if (width, height) not in self.wanted:
                 continue
             self.as_touch(touch((width, height)))
-            self.page.set_viewport_size({"width": width, "height": height})
+            self.resize(width, height)
             if before is not None:
                 before()
             where = f"{name} at {width}x{height} in {self.lang}"
-            found = [f"{where}: {p}" for p in self.page.evaluate(CHECK_JS, touch((width, height)))]
+            found = [f"{where}: {p}" for p in self.page.evaluate(CHECK_JS, [touch((width, height)), width, height])]
             self.problems.setdefault(size_id((width, height)), []).extend(found)
+            shot = self.lang == SHOTS_LANG or found or (name, self.lang, (width, height)) in DOCS_SHOTS
+            if shot:
+                self.page.set_viewport_size({"width": width, "height": height})
             if self.lang == SHOTS_LANG or found:
                 self.page.screenshot(path=str(self.out / f"{name}-{width}x{height}-{self.lang}.jpg"), type="jpeg",
                                      quality=70, animations="disabled", caret="hide", scale="css")
@@ -711,7 +730,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             close_bar_menu(page)
             first_visit_dialogs(page, tab, look, tipped)
             if lang == "ru" and FLOW in wanted:
-                for problem in bar_menu_works(page):
+                for problem in bar_menu_works(page, look):
                     look.problem(problem)
             if not wanted & {FLOW, *map(size_id, FRIEND_SIZES)}:
                 return look  # only sweep sizes asked for
@@ -879,12 +898,12 @@ BAR_MENU_JS = """() => { const menu = document.getElementById('bar-menu'), more 
                  : document.activeElement.id || document.activeElement.tagName}; }"""
 
 
-def bar_menu_works(page: Any) -> list[str]:
+def bar_menu_works(page: Any, look: Look) -> list[str]:
     """The bar's "⋯" menu as a keyboard uses it, at 740×360 (a landscape phone, where the bar folds most of its
     buttons): a real button with ``aria-expanded``; Enter opens it and Tab goes into it; Escape closes it and
     the focus is back on "⋯"; a folded button's dialog, opened from the menu, gives the focus back to "⋯" when
     it closes; a folded button's key (O: the options) still works with the menu closed. The problems found."""
-    page.set_viewport_size({"width": 740, "height": 360})
+    look.resize(740, 360, settle=True)
     if not page.locator("#btn-more").count():
         return ["the bar has no ⋯ button"]
     page.wait_for_selector("#btn-more:not([hidden])")
@@ -933,7 +952,7 @@ def rules_line_whole(page: Any, tab: Any, look: Look, hearts: str) -> list[str]:
     look.as_touch(True)
     problems = []
     for size, tap in (((740, 360), False), ((480, 400), True)):
-        page.set_viewport_size({"width": size[0], "height": size[1]})
+        look.resize(*size, settle=True)
         if tap:
             page.focus("#contract")  # what a tap on it does
         if not page.evaluate(WHOLE_RULES_JS):

@@ -13,6 +13,7 @@ from typing import Any
 
 import bar
 import pytest
+from pictures import picture
 from test_hidden import last_deal_cards, seen_by
 from test_web import MY_TURN_OR_BREAK, SAVE_KEY, saved_session
 
@@ -93,7 +94,7 @@ def test_a_downloaded_record_replays_and_plays_on(warm_game: Any, artifacts: Pat
     wait_step(page, r.prev_trick(r.last))
     page.keyboard.press("PageDown")
     wait_step(page, r.last)
-    page.screenshot(path=str(artifacts / "replay-1280x800.png"))
+    picture(page, artifacts / "replay-1280x800.png")
 
     # a deal chosen from the list, and the expert's review of a bot's cards in it (the bot with the fewest
     # choices: the expert replays each one in the worker)

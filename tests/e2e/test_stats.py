@@ -13,6 +13,7 @@ from typing import Any
 
 import bar
 import pytest
+from pictures import picture
 from test_web import PREFS_KEY, SAVE_KEY, open_game
 
 from kingcore import Phase
@@ -78,6 +79,7 @@ def test_statistics_record_once_show_charts_survive_and_round_trip(warm_game: An
     page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True}),
                       STATS_KEY: dump_stats(add_rubber(empty_stats(), earlier)[0])})
     other = open_game(page.context, page.url)  # a second tab on the same game: it follows, and records nothing twice
+    page.bring_to_front()  # the tab played in is the one in view (Chromium draws a covered tab's frames seldom)
     while play_on(page) != "rubber_over":
         pass
     other.wait_for_selector("body[data-phase=rubber_over]")
@@ -104,13 +106,13 @@ def test_statistics_record_once_show_charts_survive_and_round_trip(warm_game: An
     assert page.locator("svg#stats-results circle").count() == 2
     assert page.locator("table.chart-table[data-chart=stats-results] tbody tr").count() == 2
     assert page.locator("table.stats-contracts tbody tr").count() >= 7
-    page.screenshot(path=str(artifacts / "stats-1280x800.png"))
+    picture(page, artifacts / "stats-1280x800.png")
     page.set_viewport_size({"width": 360, "height": 740})  # a phone: the dialog and its charts fit its width
     assert page.evaluate("""() => { const d = document.getElementById('stats-dialog').getBoundingClientRect();
       const c = document.getElementById('stats-running').getBoundingClientRect();
       return d.left >= 0 && d.right <= innerWidth && c.right <= d.right
           && document.documentElement.scrollWidth <= innerWidth; }""")
-    page.screenshot(path=str(artifacts / "stats-360x740.png"))
+    picture(page, artifacts / "stats-360x740.png")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.click("#stats-close")
 
@@ -153,7 +155,7 @@ def test_statistics_record_once_show_charts_survive_and_round_trip(warm_game: An
     message = page.locator("#stats-message").inner_text()
     assert "line 3, column 9" in message and "Nothing was imported" in message
     assert page.evaluate("JSON.stringify(localStorage)") == before
-    page.screenshot(path=str(artifacts / "stats-import-error-1280x800.png"))
+    picture(page, artifacts / "stats-import-error-1280x800.png")
 
     # a file with a game while a game is in progress: the page asks first (window.confirm, the catalog's
     # stats.import_confirm); declined, the game on the table stays; accepted, the file's game replaces it

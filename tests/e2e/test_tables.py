@@ -14,6 +14,7 @@ from typing import Any
 
 import bar
 import pytest
+from pictures import picture
 from pointer import pick, play
 from test_web import (
     PREFS_KEY,
@@ -141,7 +142,7 @@ def test_every_table_size_lays_out_and_loads_to_the_same_point(warm_game: Any, w
                 assert not overlap([box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"]],
                                    b["screen"]), (box, b["screen"])
                 assert "Σ" in north.inner_text()
-            page.screenshot(path=str(artifacts / f"table-{label}-{width}x{height}.png"))
+            picture(page, artifacts / f"table-{label}-{width}x{height}.png")
         if naming:
             continue
         # a greyed card's reason, on a phone: inside the screen
@@ -155,7 +156,7 @@ def test_every_table_size_lays_out_and_loads_to_the_same_point(warm_game: Any, w
                                                        : parseFloat(t.left));
               return [left, left + parseFloat(t.width), t.content]; }""")
             assert tip[2] != "none" and tip[0] >= 0 and tip[1] <= 360, (label, tip)
-        page.screenshot(path=str(artifacts / f"why-{label}-360x740.png"))
+        picture(page, artifacts / f"why-{label}-360x740.png")
         check_large_cards(page, players, label, artifacts)
         if players >= 5:  # a sheet wider than a phone: its contract column stays in view while it scrolls
             page.set_viewport_size({"width": 360, "height": 740})
@@ -164,7 +165,7 @@ def test_every_table_size_lays_out_and_loads_to_the_same_point(warm_game: Any, w
             bar.click(page, "#btn-sheet")
             page.wait_for_selector("#sheet-panel:not([hidden])")
             wide = page.evaluate(WIDE_SHEET_JS)
-            page.screenshot(path=str(artifacts / f"sheet-{label}-360x740-scrolled.png"))
+            picture(page, artifacts / f"sheet-{label}-360x740-scrolled.png")
             assert wide["contract"] and wide["control"], (label, wide)
             page.evaluate("document.querySelector('#sheet-panel .sheet-scroll').scrollLeft = 0")
             page.click("#btn-sheet-close")
@@ -224,7 +225,7 @@ def check_large_cards(page: Any, players: int, label: str, artifacts: Path) -> N
         except AssertionError:
             page.screenshot(path=str(artifacts / f"failed-large-{label}-{width}x{height}.png"))
             raise
-        page.screenshot(path=str(artifacts / f"large-{label}-{width}x{height}.png"))
+        picture(page, artifacts / f"large-{label}-{width}x{height}.png")
     page.set_viewport_size({"width": 360, "height": 740})
     page.evaluate(SETTLED_JS)
     card = next(c for c in page.evaluate(CARDS_JS) if c["legal"])
@@ -322,7 +323,7 @@ def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(warm_game: Any, ar
             except AssertionError:
                 page.screenshot(path=str(artifacts / f"failed-words-{lang}-{width}x{height}.png"))
                 raise
-            page.screenshot(path=str(artifacts / f"words-{lang}-{width}x{height}.png"))
+            picture(page, artifacts / f"words-{lang}-{width}x{height}.png")
             if width == 360:  # every option's checkbox the same size, however long its label (the tester's uk)
                 bar.click(page, "#btn-options")
                 page.wait_for_selector("#options-dialog[open]")
@@ -337,7 +338,7 @@ def test_a_phone_shows_whole_words_and_keeps_the_bar_in_reach(warm_game: Any, ar
             page.wait_for_selector("#sheet-panel:not([hidden])")
             heads = whole(page, "#score-sheet thead th", where)
             assert len(heads) == 4 + 3, (where, heads)  # #, contract, four seats, control total
-            page.screenshot(path=str(artifacts / f"words-sheet-{lang}-{width}x{height}.png"))
+            picture(page, artifacts / f"words-sheet-{lang}-{width}x{height}.png")
             page.click("#btn-sheet-close")
             page.wait_for_selector("#sheet-panel[hidden]", state="attached")
 
@@ -413,7 +414,7 @@ def test_one_deal_of_each_table_played_by_clicking(warm_game: Any, artifacts: Pa
         assert st["totals"] == points
         game = Session.from_save(st["save"]).game
         assert game.rules == rules and game.phase is Phase.DEAL_OVER
-        page.screenshot(path=str(artifacts / f"deal-{label}-1280x800.png"))
+        picture(page, artifacts / f"deal-{label}-1280x800.png")
 
 
 PLAY_ON_IN_PAGE_JS = """async () => {
@@ -510,7 +511,7 @@ def test_each_named_rule_set_in_one_click(warm_game: Any, artifacts: Path) -> No
     page.select_option("#opt-replay", value=json.dumps("mirror"))
     assert page.locator("#new-game-error").inner_text() == "" and page.locator("#new-game-start").is_enabled()
     assert page.locator("#new-game-summary").inner_text().startswith("56 deals")  # ordered King: 4 × 14
-    page.screenshot(path=str(artifacts / "new-game-ordered-1280x800.png"))
+    picture(page, artifacts / "new-game-ordered-1280x800.png")
     english = Catalog.from_mo(compiled("en"))
     for i, (key, text) in enumerate(RULE_SET_TEXTS.items()):
         if i:
@@ -524,7 +525,7 @@ def test_each_named_rule_set_in_one_click(warm_game: Any, artifacts: Path) -> No
         assert page.locator("#new-game-summary").inner_text().startswith(
             f"{Session.new_game(rules, random.Random(1)).view_model(0)['deals']} deals"), key
         if key == "three_kitty":
-            page.screenshot(path=str(artifacts / "new-game-three-kitty-1280x800.png"))
+            picture(page, artifacts / "new-game-three-kitty-1280x800.png")
         page.check("#opt-fast")
         start(page)
         record = json.loads(page.evaluate("localStorage.getItem(window.kingSaveKey)"))["record"]
@@ -532,4 +533,4 @@ def test_each_named_rule_set_in_one_click(warm_game: Any, artifacts: Path) -> No
         assert page.locator("#sheet-rules").text_content() == f"Rules in force: {english.t(f'set.{key}')}", key
         assert page.locator("#table .seat").count() == rules.players
     bar.click(page, "#btn-sheet")
-    page.screenshot(path=str(artifacts / "sheet-six-1280x800.png"))
+    picture(page, artifacts / "sheet-six-1280x800.png")

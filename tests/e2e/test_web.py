@@ -1,5 +1,5 @@
 """The web game in a real Chromium: boot, a whole rubber, reload, offline, a sub-path, bad saves, two tabs,
-updates, refused moves, and screenshots for a human to look at (artifacts/)."""
+updates, refused moves, and screenshots for a human to look at (artifacts/, with ``KING_LAYOUT_SHOTS=all``)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from kingcore.notation import dumps, loads
 from kingcore.web import Session, choose
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalog, compiled
+from pictures import picture
 from web_catalog import english
 from web_steps import play_to_the_last_deals
 
@@ -157,7 +158,7 @@ def test_whole_rubber_with_fast_bots(warm_game: Any, artifacts: Path) -> None:
             for deal, control, points in st["rows"]:
                 assert len(points) == 4 and sum(points) == control, (deal, points, control)
             if not shot:
-                page.screenshot(path=str(artifacts / "deal-result-1280x800.png"))
+                picture(page, artifacts / "deal-result-1280x800.png")
                 shot = True
             deal = st["deal"]
             page.click("#btn-continue")
@@ -173,7 +174,7 @@ def test_whole_rubber_with_fast_bots(warm_game: Any, artifacts: Path) -> None:
     assert st["totals"] == [sum(r[2][s] for r in st["rows"]) for s in range(4)]
     assert page.locator("#center-panel .standings li").count() == 4
     assert clicks >= 2  # every deal needs at least one card of mine
-    page.screenshot(path=str(artifacts / "final-1280x800.png"))
+    picture(page, artifacts / "final-1280x800.png")
     assert Session.from_save(st["save"]).game.phase is Phase.RUBBER_OVER
     timings = page.evaluate("window.kingStats.bot")
     assert len(timings) >= 2 * 3
@@ -354,7 +355,8 @@ SETTLED_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnima
 def test_screenshots(warm_game: Any, artifacts: Path) -> None:
     """At four window sizes in one page (loaded on a phone, then resized, as tests/e2e/test_tables.py
     lays out the tables): nothing sticks out sideways, my whole hand is on screen, no other hand is in
-    the page; the table, the sheet, the new-game dialog and a refused card's reason for a human to see."""
+    the page; the table, the sheet, the new-game dialog and a refused card's reason for a human to see
+    (``KING_LAYOUT_SHOTS=all``: tests/e2e/pictures.py)."""
     s = saved_session(lambda s: my_turn_with_illegal(s, min_deal=4))
     page = warm_game({SAVE_KEY: s.to_save()}, size=(360, 740))
     page.wait_for_function("document.body.dataset.bots === 'worker'")
@@ -368,17 +370,17 @@ def test_screenshots(warm_game: Any, artifacts: Path) -> None:
             assert box[0] >= -1 and box[1] <= width + 1 and box[2] <= height + 1, (width, height, box)
         for card in others_unplayed(s):
             assert page.locator(f'[data-card="{card}"]').count() == 0
-        page.screenshot(path=str(artifacts / f"table-{width}x{height}.png"))
+        picture(page, artifacts / f"table-{width}x{height}.png")
         bar.click(page, "#btn-sheet")
-        page.screenshot(path=str(artifacts / f"sheet-{width}x{height}.png"))
+        picture(page, artifacts / f"sheet-{width}x{height}.png")
         page.click("#btn-sheet-close")
         page.click("#btn-new")
         page.wait_for_selector("#new-game-dialog[open]")
-        page.screenshot(path=str(artifacts / f"new-game-{width}x{height}.png"))
+        picture(page, artifacts / f"new-game-{width}x{height}.png")
         page.click("#new-game-cancel")
         illegal = page.locator("#hand button.card[aria-disabled=true]").first
         illegal.hover(force=True)
-        page.screenshot(path=str(artifacts / f"why-{width}x{height}.png"))
+        picture(page, artifacts / f"why-{width}x{height}.png")
 
 
 def test_new_game_options_persist(warm_game: Any) -> None:
@@ -488,7 +490,7 @@ def test_levels_per_seat_hint_and_review(warm_game: Any, artifacts: Path) -> Non
                 "rs => rs.map(r => [+r.dataset.trick, +r.dataset.cost])")
             assert rows and all(cost >= 0 for _, cost in rows)
             assert "expert's estimate" in page.locator("#review .review-note").inner_text()
-            page.screenshot(path=str(artifacts / "review-1280x800.png"))
+            picture(page, artifacts / "review-1280x800.png")
             reviewed = True
             break
         legal = page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])")
@@ -500,7 +502,7 @@ def test_levels_per_seat_hint_and_review(warm_game: Any, artifacts: Path) -> Non
             best = page.locator("#hand button.card[data-hint=best]")
             assert float(best.locator(".ev").inner_text().replace("−", "-")) == max(numbers)
             assert page.locator("#status").inner_text().startswith("Hint: play ")
-            page.screenshot(path=str(artifacts / "hint-1280x800.png"))
+            picture(page, artifacts / "hint-1280x800.png")
             best.click()
             page.wait_for_function("!document.querySelector('#hand .ev')")
             hinted = True
@@ -582,7 +584,7 @@ def one_call_screen(page: Any, s: Session, phase: str, title: str, pick: str, ar
         assert screen["hand"] and bottom <= min(top for top, _ in screen["hand"]) + 1, (screen["box"], screen["hand"])
         assert max(bottom for _, bottom in screen["hand"]) <= height + 1, screen["hand"]
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.screenshot(path=str(artifacts / f"{name}-{width}x{height}.png"))
+        picture(page, artifacts / f"{name}-{width}x{height}.png")
     # the hint: every option shows its expected points, the best one is ringed
     page.click("#btn-hint")
     page.wait_for_selector("#call-screen button[data-move][data-hint=best]")
@@ -591,7 +593,7 @@ def one_call_screen(page: Any, s: Session, phase: str, title: str, pick: str, ar
         "bs => bs.map(b => b.querySelector('.ev') && b.querySelector('.ev').textContent)")
     assert len(evs) == len(legal) and all(evs), evs
     assert page.locator("#status").inner_text().startswith("Hint: ")
-    page.screenshot(path=str(artifacts / f"{name}-hint-360x740.png"))
+    picture(page, artifacts / f"{name}-hint-360x740.png")
     if phase == "auction":  # who bid what so far, and the high bid
         for call in vm["calls"]:
             text = page.locator(f'#call-screen .call-seats li[data-seat="{call["seat"]}"]').inner_text()

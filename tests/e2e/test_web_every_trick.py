@@ -10,6 +10,7 @@ from typing import Any
 
 import bar
 import pytest
+from pictures import picture
 from test_web import SAVE_KEY, saved_session
 
 from kingcore import Phase
@@ -41,7 +42,7 @@ def test_the_last_trick_stays_and_a_past_deal_opens_from_the_sheet(warm_game: An
     assert page.locator("#trick.is-last").count() == 1
     assert page.locator("#center-panel .final-trick .mini").count() == 4
     assert page.locator("#center-panel .final-trick .mini.is-winner").count() == 1
-    page.screenshot(path=str(artifacts / "deal-over-last-trick-1280x800.png"))
+    picture(page, artifacts / "deal-over-last-trick-1280x800.png")
     # moving on clears it; deal 1 is now a past deal: its row of the score sheet opens its tricks
     page.click("#btn-continue")
     page.wait_for_function("document.body.dataset.deal === '2'")
@@ -61,7 +62,7 @@ def test_the_last_trick_stays_and_a_past_deal_opens_from_the_sheet(warm_game: An
     assert rows == [{"winner": t["winner"], "points": t["points"], "cards": [e["card"] for e in t["cards"]]}
                     for t in tricks]
     assert len(rows) == 8 and sum(r["points"] for r in rows) == after.game.sheet.rows[0].control
-    page.screenshot(path=str(artifacts / "trick-history-1280x800.png"))
+    picture(page, artifacts / "trick-history-1280x800.png")
     # what the history shows is public (played cards), and no card of a hand is keyed outside the hand and table
     keyed = page.evaluate("[...document.querySelectorAll('[data-card]')].map(e => e.closest('#hand, #trick')?.id)")
     assert set(keyed) <= {"hand", "trick"}
@@ -88,7 +89,7 @@ def test_the_card_called_by_the_last_card_is_shown(warm_game: Any, artifacts: Pa
     assert figure.is_visible() and figure.get_attribute("data-shown") == shown
     assert page.evaluate("document.getElementById('shown-card').dataset.shown") == shown
     assert "Your last card, shown to everyone" in figure.inner_text()  # I called: I am the caller
-    page.screenshot(path=str(artifacts / "last-card-shown-1280x800.png"))
+    picture(page, artifacts / "last-card-shown-1280x800.png")
 
 
 def test_the_rules_help_of_a_three_player_game_with_a_kitty(warm_game: Any, artifacts: Path) -> None:
@@ -106,7 +107,7 @@ def test_the_rules_help_of_a_three_player_game_with_a_kitty(warm_game: Any, arti
         assert words in text, words
     assert page.locator("#help-body .help-deals li").count() == 14
     assert "control total −20" in page.locator('#help-body li[data-contract="no_tricks"]').inner_text()
-    page.screenshot(path=str(artifacts / "rules-help-3-kitty-1280x800.png"))
+    picture(page, artifacts / "rules-help-3-kitty-1280x800.png")
     page.keyboard.press("Escape")
     page.wait_for_function("document.body.dataset.help === undefined")
     # from the dialog: the § mark of "King must go" opens the help of the rules chosen there, at its section
@@ -119,7 +120,7 @@ def test_the_rules_help_of_a_three_player_game_with_a_kitty(warm_game: Any, arti
     assert "is-target" in (special.get_attribute("class") or "")
     assert "K♥ never has to be played" in special.inner_text()
     assert "A table of 4 players." in page.locator("#help-body").inner_text()
-    page.screenshot(path=str(artifacts / "rules-help-from-dialog-1280x800.png"))
+    picture(page, artifacts / "rules-help-from-dialog-1280x800.png")
     page.click("#help-close")
     assert page.locator("#new-game-dialog").evaluate("d => d.open")  # back in the dialog, choices kept
     assert page.locator("#opt-king_discard").input_value() == '"never"'
