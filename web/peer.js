@@ -39,6 +39,8 @@
 // at twice the last wait, at most RETRY_MAX_MS. (Left to itself the room library gives a relay up after about
 // a minute and a half of retries: a relay restarted later was never used again by that page.) Reconnected, the
 // library subscribes again, and a page that joins (a friend's reload) is heard and answered.
+//
+// Size: over 400 lines because both ways of finding a peer (codes and rooms) share one wire and one API here.
 (function () {
   "use strict";
   var BEAT_MS = 1000, LOST_MS = 4000, TICK_MS = 250, STALL_MS = 1500, GATHER_MS = 5000, CLOSE_MS = 1000;
