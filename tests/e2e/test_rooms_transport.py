@@ -9,7 +9,8 @@ two and then four pages in a full mesh, every page reaching every other; a page 
 page leaving and joining again; what
 the relay was sent and sent on (no SDP, no address, no text of the game, no secret); a page closed → every other
 page reports it lost by the heartbeat; a reloaded page joins again and is reached; the relay stopped → the open
-channels carry on; no relay answering → said once, after 10 s, and with no relay at all at once."""
+channels carry on, and a page whose connections died meanwhile is reached again within seconds of the relay's
+restart; no relay answering → said once, after 10 s, and with no relay at all at once."""
 
 from __future__ import annotations
 
