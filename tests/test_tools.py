@@ -67,3 +67,17 @@ def test_the_wheel_refuses_the_first_heuristic() -> None:
             "    try:\n        make_bot(spec)\n    except BotSpecError as e:\n        print(e)\n")
     p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert p.returncode == 0 and p.stdout.count("version must be one of 2, not 1") == 3, p.stdout + p.stderr
+
+
+def test_the_friends_rubber_summary_counts_every_deal_as_each_page_showed_it() -> None:
+    from tools.friends_rubber import summary
+
+    # friend 1 reloaded in deal 2, the host in deal 3: what each deal's panel showed, not a page's lists at the end
+    shown = {1: {1: "fair", 2: "fair"}, 2: {1: "unchecked", 2: "fair"}, 3: {1: "unchecked", 2: "unchecked"},
+             4: {1: "fair", 2: "fair"}, 5: {1: "fair", 2: "fair"}}
+    assert summary(shown, [1, 2]) == ("friend 1: checked 1, 4–5, not checked 2–3; "
+                                      "friend 2: checked 1–2, 4–5, not checked 3")
+    assert summary({}, [1]) == "friend 1: checked none, not checked none"
+    del shown[4][2]
+    with pytest.raises(ValueError, match="deal 4: friend 2"):
+        summary(shown, [1, 2])

@@ -11,9 +11,11 @@ move is the first legal one. At every friend's turn of play its hand is its seat
 and its document holds no unplayed card of another seat (``tests/e2e/test_hotseat.absent``). In deals 2, 3 and 4
 (friend 1, 2, 3) the friend's page reloads after the deal's fourth move and is back at the table with no
 action; in deal 5 (or the first later one with four moves) the host's page does, and every friend's page
-reconnects by itself. At the end of every deal each friend's page marks it checked as the agreed shuffle
-(``data-fair``) unless its page (or the host's) came back during it (``data-unchecked``), and none unfair.
-Printed: one line a deal and a summary — deals, checks, reload times, seconds. Minutes on two cores; not part
+reconnects by itself. At the end of every deal each friend's page shows it checked as the agreed shuffle
+(``data-fair``) unless its page (or the host's) came back during it (``data-unchecked``), and none unfair —
+recorded as each deal ends (a page's own lists restart with its reload, or with the host's: they cannot tell
+the earlier deals at the end). Printed: one line a deal and a summary — deals, each friend's deals checked and
+not checked, reload times, seconds. Minutes on two cores; not part
 of the test suite (its browser tests play a few moves with four pages: ``tests/e2e/test_rooms.py``).
 """
 
@@ -69,6 +71,8 @@ def main(argv: list[str]) -> int:
     reloads: list[float] = []
     host_back = float('nan')
     deals = 0
+    panels: dict[int, dict[int, str]] = {}
+    marks = ""
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(**launch_args())
@@ -105,7 +109,7 @@ def main(argv: list[str]) -> int:
                 while (what := host.wait_for_function(TURN_JS).json_value()) != "end":
                     deal = int(host.evaluate("document.body.dataset.deal"))
                     if what == "over":
-                        fair(guests, deal, back)
+                        panels[deal] = fair(guests, deal, back)
                         deals += 1
                         print(f"deal {deal}: checked by the friends, {time.monotonic() - t0:.0f} s", flush=True)
                         moves, back = 0, set[int]()
@@ -156,15 +160,15 @@ def main(argv: list[str]) -> int:
                 raise
             for each in (host, *guests.values()):
                 each.wait_for_selector("#center-panel ul.settlement li")
-            fair(guests, int(host.evaluate("document.body.dataset.deal")), back)
+            last = int(host.evaluate("document.body.dataset.deal"))
+            panels[last] = fair(guests, last, back)
             deals += 1
-            marks = {seat: (g.evaluate("document.body.dataset.fair"), g.evaluate("document.body.dataset.unchecked"))
-                     for seat, g in guests.items()}
+            marks = summary(panels, list(FRIENDS))
             browser.close()
     finally:
         server.stop()
         relay.stop()
-    print(f"the rubber: {deals} deals to the settlement on 4 pages; per friend (deals checked, not checked): {marks}; "
+    print(f"the rubber: {deals} deals to the settlement on 4 pages; {marks}; "
           f"turns checked for others' cards: {checks}; reloads back to playing: median "
           f"{statistics.median(reloads):.1f} s ({', '.join(f'{r:.1f}' for r in reloads)}); the host's reload to "
           f"every friend playing: {host_back:.1f} s; "
@@ -192,15 +196,45 @@ def back_again(page: Any) -> None:
         raise AssertionError(f"not playing again: {where}; console: {SAID.get(id(page), [])[-30:]}") from e
 
 
-def fair(guests: dict[int, Any], deal: int, back: set[int]) -> None:
+def fair(guests: dict[int, Any], deal: int, back: set[int]) -> dict[int, str]:
     """Each friend's page has checked ``deal`` as the agreed shuffle — or, the friends whose page came back
     during it (``back``; all of them when the host's did, 0), marked it not checked — said on its result
-    panel, and no deal as unfair."""
+    panel, and no deal as unfair. Returns seat → ``"fair"`` or ``"unchecked"``, as shown."""
+    shown = {}
     for seat, guest in guests.items():
         mark = "unchecked" if seat in back or 0 in back else "fair"
         guest.wait_for_function(f"(document.body.dataset.{mark} || '').split(',').includes('{deal}')")
         guest.wait_for_selector(f"#guest-fair[data-fair={'checked' if mark == 'fair' else 'unchecked'}]")
         assert guest.evaluate("document.body.dataset.unfair") is None, deal
+        shown[seat] = mark
+    return shown
+
+
+def summary(shown: dict[int, dict[int, str]], seats: list[int]) -> str:
+    """``shown`` (deal → seat → ``"fair"`` | ``"unchecked"``, as each deal's result panel showed it) as the
+    summary's words: each friend's seat with its deals checked and not checked. Raises ``ValueError`` naming
+    the first deal a friend's page showed neither for (deals 1 to the last, none skipped)."""
+    parts = []
+    for seat in seats:
+        marks: dict[str, list[int]] = {"fair": [], "unchecked": []}
+        for deal in range(1, max(shown, default=0) + 1):
+            mark = shown.get(deal, {}).get(seat)
+            if mark not in marks:
+                raise ValueError(f"deal {deal}: friend {seat}'s page showed neither checked nor not checked")
+            marks[str(mark)].append(deal)
+        parts.append(f"friend {seat}: checked {spans(marks['fair'])}, not checked {spans(marks['unchecked'])}")
+    return "; ".join(parts)
+
+
+def spans(deals: list[int]) -> str:
+    """Sorted deal numbers as runs: ``[1, 2, 3, 5]`` → ``"1–3, 5"``; none → ``"none"``."""
+    runs: list[list[int]] = []
+    for d in deals:
+        if runs and d == runs[-1][1] + 1:
+            runs[-1][1] = d
+        else:
+            runs.append([d, d])
+    return ", ".join(f"{a}–{b}" if b > a else str(a) for a, b in runs) or "none"
 
 
 if __name__ == "__main__":

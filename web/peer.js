@@ -39,6 +39,8 @@
 // at twice the last wait, at most RETRY_MAX_MS. (Left to itself the room library gives a relay up after about
 // a minute and a half of retries: a relay restarted later was never used again by that page.) Reconnected, the
 // library subscribes again, and a page that joins (a friend's reload) is heard and answered.
+//
+// Size: over 400 lines because both ways of finding a peer (codes and rooms) share one wire and one API here.
 (function () {
   "use strict";
   var BEAT_MS = 1000, LOST_MS = 4000, TICK_MS = 250, STALL_MS = 1500, GATHER_MS = 5000, CLOSE_MS = 1000;
@@ -194,6 +196,7 @@
 
   function lost(peer) {
     if (peer.ended || peers[peer.id] !== peer) return;
+    if (peer.room && room) room.missed[peer.id] = true;
     forget(peer);
     tell("lost", peer.id);
   }
@@ -272,15 +275,30 @@
     var ticket = joins, urls = relayList(relaysJson);
     var found = await Promise.all([import(ROOMS_JS), answering(iceServers(iceJson))]), lib = found[0];
     if (ticket !== joins || room) throw new Error("another join or a leave came while this one was loading");
-    var me = { lib: lib, urls: urls, answering: -1, quiet: Date.now(), said: false, retryMs: RETRY_MIN_MS,
-               retryAt: 0, timers: [] };
+    enter({ lib: lib, roomId: roomId, secret: secret, given: urls, ice: found[1], spelling: 0 });
+    return lib.selfId;
+  }
+
+  /** A relay's address as this room's join spells it: spelling 1 adds or drops the "/" of an address whose path
+   * is the root alone — the same request on the wire, but another client of the room library (its clients are
+   * kept per address string, each with its own backoff of announcements). */
+  function spell(url, spelling) {
+    if (!(spelling % 2) || !/^wss?:\/\/[^/?#]+\/?$/.test(url)) return url;
+    return url.charAt(url.length - 1) === "/" ? url.slice(0, -1) : url + "/";
+  }
+
+  /** Join the room of `base` (the library loaded, the ICE servers probed) with its relays spelled `spelling`. */
+  function enter(base) {
+    var lib = base.lib, urls = base.given.map(function (u) { return spell(u, base.spelling); });
+    var me = { lib: lib, base: base, urls: urls, answering: -1, quiet: Date.now(), said: false,
+               retryMs: RETRY_MIN_MS, retryAt: 0, timers: [], down: false, missed: {} };
     room = me;
     // trickleIce off: each offer and answer carries its ICE candidates, as the codes do. Trickled, a pooled
     // offer older than the library's offer TTL (57 s) restarts ICE and trickles its new candidates before the
     // room listens for them: they are lost and the connection fails "after exchanging SDP" (seen with a
     // friend's page reloaded a minute or more after the host's page joined; it never connected again).
-    me.room = lib.joinRoom({ appId: APP_ID, password: secret, relayConfig: { urls: urls }, trickleIce: false,
-                             rtcConfig: { iceServers: found[1] } }, roomId,
+    me.room = lib.joinRoom({ appId: APP_ID, password: base.secret, relayConfig: { urls: urls }, trickleIce: false,
+                             rtcConfig: { iceServers: base.ice } }, base.roomId,
                            { onJoinError: function (e) { console.warn("king: room: " + (e && e.error)); } });
     me.room.onPeerJoin = function (pid) {
       if (room !== me) return;
@@ -298,7 +316,25 @@
     };
     me.timers.push(setInterval(function () { relays(me); }, RELAY_POLL_MS));
     if (!urls.length) { me.said = true; me.timers.push(setTimeout(function () { tell("no-relay", "", ""); }, 0)); }
-    return lib.selfId;
+  }
+
+  /** A relay of the room answers again after one stopped: when this page has lost a peer of the room and has
+   * none open (its own network dropped, or every connection with the relay's), it joins the room again at once
+   * under the relays' other spelling, whose fresh clients announce it within a second. (The library's own
+   * announcements sent while the relay was down back off — a minute, doubling up to 15 min — and resubscribing
+   * does not announce: two pages that both stayed could wait that long to meet.) */
+  function back(me) {
+    var stranded = Object.keys(me.missed).length > 0 && !Object.keys(peers).some(function (id) {
+      return peers[id].room && peers[id].open;
+    });
+    if (!stranded || me.base.given.every(function (u) { return spell(u, 1) === u; })) return;
+    console.info("king: a relay answers again and no peer of the room is open: joining the room again");
+    var base = me.base, left = leave(), ticket = joins;
+    left.then(function () {
+      if (room || ticket !== joins) return; // the player's own join or leave came meanwhile
+      enter({ lib: base.lib, roomId: base.roomId, secret: base.secret, given: base.given, ice: base.ice,
+              spelling: base.spelling + 1 });
+    });
   }
 
   /** The room's ICE servers, or none when none of them gives this browser an address (a server's candidate)
@@ -331,6 +367,8 @@
     var sockets = me.lib.getRelaySockets(), n = 0, now = Date.now();
     me.urls.forEach(function (u) { var s = sockets[u]; if (s && s.readyState === 1) n++; });
     if (n !== me.answering) {
+      if (n < me.answering) me.down = true;
+      else if (me.down && me.answering >= 0) { me.down = false; back(me); if (room !== me) return; }
       me.answering = n;
       tell("relays", "", String(n));
     }

@@ -9,12 +9,14 @@ two and then four pages in a full mesh, every page reaching every other; a page 
 page leaving and joining again; what
 the relay was sent and sent on (no SDP, no address, no text of the game, no secret); a page closed → every other
 page reports it lost by the heartbeat; a reloaded page joins again and is reached; the relay stopped → the open
-channels carry on; no relay answering → said once, after 10 s, and with no relay at all at once."""
+channels carry on, and a page whose connections died meanwhile is reached again within seconds of the relay's
+restart; no relay answering → said once, after 10 s, and with no relay at all at once."""
 
 from __future__ import annotations
 
 import json
 import re
+import time
 from typing import Any
 
 import pytest
@@ -33,7 +35,9 @@ LIB = ["trystero/core/index.mjs", "trystero/noble-secp256k1/index.js", "trystero
 FETCHED_JS = """() => [...new Set(performance.getEntriesByType("resource").map(e => new URL(e.name).pathname)
   .filter(p => /\\/peer\\.js$|\\/trystero\\//.test(p))
   .map(p => p.replace(/^.*?\\/(peer\\.js|trystero\\/)/, "$1")))].sort()"""
-LISTEN_JS = """() => { window.kingEvents = [];
+LISTEN_JS = """() => { window.kingEvents = []; window.kingConnections = [];
+  const Made = RTCPeerConnection;  // every connection the page makes, for a network that drops (closed by the test)
+  window.RTCPeerConnection = class extends Made { constructor(...a) { super(...a); kingConnections.push(this); } };
   kingPeer.listen((kind, id, text) => kingEvents.push({kind, id, text, at: Date.now()})); }"""
 JOIN_JS = """async ([room, secret, relays]) => {
   window.kingJoinedAt = Date.now();
@@ -205,6 +209,20 @@ def test_pages_meet_in_a_room_talk_page_to_page_and_outlive_the_relay(relay: Any
     for m in three:
         assert m.peers() == {o.me for o in three if o is not m}
         assert {e["id"] for e in m.events("lost")} <= {b.me, d.me, old}
+
+    # meanwhile c's network drops (its connections die, and its announcements sent with no relay back off); the
+    # relay restarts: c joins the room again at once and every page reaches every other within seconds, not after
+    # the library's backoff (a minute and more)
+    c.page.evaluate("kingConnections.forEach(pc => pc.close())")
+    for m, gone in ((a, {c.me}), (b, {c.me}), (c, {a.me, b.me})):
+        m.page.wait_for_function("ids => ids.every(id => kingPeer.state(id) === 'none')", arg=sorted(gone))
+    relay.start()
+    restarted = time.monotonic()
+    for m in three:
+        m.page.wait_for_function("ids => ids.every(id => kingPeer.state(id) === 'open')",
+                                 arg=sorted(o.me for o in three if o is not m), timeout=30_000)
+    print(f"relay restarted: a page whose connections died talks again in {time.monotonic() - restarted:.1f} s")
+    mesh(three, "after the drop")
     forgive(warm_peers, relay.url)
 
 
