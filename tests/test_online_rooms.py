@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from kingcore.errors import KingError
 from kingcore.online import Guest, Host, kept_secret, online_session
+from kingcore.online.deal.commit import MAX_SHUFFLE_DEALS, MAX_SHUFFLE_TABLES, Shuffles
 from kingcore.online.deal.memory import Memory
-from kingcore.online.guest import HOST_FLOOD_LIMIT, MAX_SHUFFLE_DEALS, MAX_SHUFFLE_TABLES, Shuffles
+from kingcore.online.guest import HOST_FLOOD_LIMIT
 from kingcore.online.lobby import MAX_PEERS, RECONNECT_GRACE_S, Lobby
 from kingcore.online.messages import check_view
 from kingcore.online.room import (

@@ -19,13 +19,10 @@ from __future__ import annotations
 import json
 import statistics
 import sys
-from pathlib import Path
 from typing import Any
 
-from sitebuild.browser import SiteServer, launch_args
 from sitebuild.common import SITE
-from sitebuild.relay import RelayProcess
-from tools.bench_rooms import percentile
+from tools.bench_rooms import bench_pages, percentile
 
 PAGE = "/__bench-mental.html"
 """The bare page, served beside the site (same origin: its peer.js, pyodide/ and wheels/)."""
@@ -127,28 +124,13 @@ def one_table(browser: Any, url: str, relay: str, n: int, runs: int) -> tuple[li
 
 
 def main(argv: list[str]) -> int:
-    from playwright.sync_api import sync_playwright
-
     runs = int(argv[0]) if argv else 5
     wheels = sorted(p.name for p in (SITE / "wheels").glob("*.whl") if not p.name.startswith("segno"))
     if not (SITE / "peer.js").is_file() or len(wheels) != 4:
         print("bench_mental_pages: build the site first (python build.py build)", file=sys.stderr)
         return 1
-    srv = SiteServer(SITE)
-    page_file = Path(SITE.parent / "__bench-mental.html")
-    page_file.write_bytes(PAGE_HTML.replace(b"WHEELS", json.dumps(wheels).encode()))
-    srv.files[PAGE] = page_file
-    srv.start()
-    relay = RelayProcess().start()
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(**launch_args())
-            results = {n: one_table(browser, srv.url.rstrip("/") + PAGE, relay.url, n, runs) for n in (2, 4)}
-            browser.close()
-    finally:
-        relay.stop()
-        srv.stop()
-        page_file.unlink(missing_ok=True)
+    with bench_pages(PAGE, PAGE_HTML.replace(b"WHEELS", json.dumps(wheels).encode())) as (browser, url, relay_url):
+        results = {n: one_table(browser, url, relay_url, n, runs) for n in (2, 4)}
     for n, (times, chars) in results.items():
         print(f"{n} pages, a four-player deal's shuffle and deal: median {statistics.median(times):.0f} ms, "
               f"p90 {percentile(times, 90):.0f}, max {max(times):.0f}; {statistics.median(chars) / 1000:.0f} k "

@@ -15,10 +15,12 @@ the loopback (the browser's launch arguments are the tests').
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import statistics
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,9 +97,31 @@ def one_run(browser: Any, url: str, relay: str, n: int, room: str, lose: bool) -
             ctx.close()
 
 
-def main(argv: list[str]) -> int:
+@contextlib.contextmanager
+def bench_pages(path: str, html: bytes) -> Iterator[tuple[Any, str, str]]:
+    """The built site served with one more page, ``html`` at ``path`` (``/name.html``, a file beside the site
+    while it runs), a loopback relay and a Chromium: yields ``(browser, the page's URL, the relay's URL)``;
+    every one stopped (and the file removed) after."""
     from playwright.sync_api import sync_playwright
 
+    srv = SiteServer(SITE)
+    page_file = Path(SITE.parent / path.lstrip("/"))
+    page_file.write_bytes(html)
+    srv.files[path] = page_file
+    srv.start()
+    relay = RelayProcess().start()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(**launch_args())
+            yield browser, srv.url.rstrip("/") + path, relay.url
+            browser.close()
+    finally:
+        relay.stop()
+        srv.stop()
+        page_file.unlink(missing_ok=True)
+
+
+def main(argv: list[str]) -> int:
     runs = int(argv[0]) if argv else 20
     if not (SITE / "peer.js").is_file():
         print("bench_rooms: build the site first (python build.py build)", file=sys.stderr)
@@ -105,33 +129,19 @@ def main(argv: list[str]) -> int:
     lib = [p for p in (SITE / "trystero").rglob("*") if p.is_file()]
     print(f"the room library in the site: {len(lib)} files, {sum(p.stat().st_size for p in lib) / 1000:.1f} kB "
           f"(peer.js {(SITE / 'peer.js').stat().st_size / 1000:.1f} kB)")
-    srv = SiteServer(SITE)
-    page_file = Path(SITE.parent / "__bench-rooms.html")
-    page_file.write_bytes(PAGE_HTML)
-    srv.files[PAGE] = page_file
-    srv.start()
-    relay = RelayProcess().start()
     results: dict[int, list[float]] = {2: [], 4: []}
     failed = {2: 0, 4: 0}
     lost: list[float] = []
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(**launch_args())
-            for run in range(runs):
-                for n in (2, 4):
-                    took, gone = one_run(browser, srv.url.rstrip("/") + PAGE, relay.url, n, f"bench-{run}-{n}",
-                                         lose=n == 4)
-                    if took is None:
-                        failed[n] += 1
-                    else:
-                        results[n].append(took)
-                        lost += gone
-                print(f"  run {run + 1}: " + json.dumps({n: results[n][-1:] for n in results}), flush=True)
-            browser.close()
-    finally:
-        relay.stop()
-        srv.stop()
-        page_file.unlink(missing_ok=True)
+    with bench_pages(PAGE, PAGE_HTML) as (browser, url, relay_url):
+        for run in range(runs):
+            for n in (2, 4):
+                took, gone = one_run(browser, url, relay_url, n, f"bench-{run}-{n}", lose=n == 4)
+                if took is None:
+                    failed[n] += 1
+                else:
+                    results[n].append(took)
+                    lost += gone
+            print(f"  run {run + 1}: " + json.dumps({n: results[n][-1:] for n in results}), flush=True)
     for n in (2, 4):
         print(summary(f"{n} pages, last join to full mesh", results[n], failed[n], runs))
     print(summary("a page closed to 'lost' on each other page", lost, 0, len(lost)))

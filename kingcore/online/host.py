@@ -401,6 +401,10 @@ class Host:
         phase = self.session.game.phase
         return phase in (Phase.DRAW_DEALER, Phase.DEAL, Phase.DEAL_OVER) and self._round is None
 
+    def next_deal(self) -> int:
+        """The number (1-based) of the deal whose fair round :meth:`start_deal` begins."""
+        return len(self.session.game.deals) + 1
+
     def start_deal(self, secret: str) -> list[Out]:
         """Begin the fair-deal round of the next deal with the host page's ``secret``
         (:func:`.deal.commit.new_secret`): every connected guest is asked for its commitment
@@ -408,7 +412,7 @@ class Host:
         happens unless :meth:`need_deal`."""
         if not self.need_deal():
             return []
-        deal = len(self.session.game.deals) + 1
+        deal = self.next_deal()
         hs = self.host_seat
         self._round = _Round(deal, hs, set(self.guests), {hs: commitment(self.table, deal, hs, secret)},
                              {hs: secret}, "commit", self.clock() + FAIR_TIMEOUT_S)

@@ -468,7 +468,7 @@ class Online:
             st.commit("deal")
             self.send_peers(lobby.send(outs))
         elif begin and host.need_deal():  # the secret kept: reloaded during the round, it asks for the same round
-            store, deal = st.store, len(st.session.game.deals) + 1
+            store, deal = st.store, host.next_deal()
             secret, kept = kept_secret(store.get(store.round_key), host.table, deal, os.urandom)
             store.put(store.round_key, kept)
             self.send_peers(lobby.send(host.start_deal(secret)))

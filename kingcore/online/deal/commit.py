@@ -135,3 +135,58 @@ def check_deal(record_text: str, deal: int, seed: int) -> str | None:
     if info.kitty != want.kitty:
         return f"deal {deal}: the kitty is not the agreed shuffle"
     return None
+
+
+MAX_SHUFFLE_TABLES = 8
+"""Tables whose fair-deal rounds a friend's page keeps (the latest first): older ones are forgotten."""
+MAX_SHUFFLE_DEALS = 64
+"""Deals of one table whose rounds it keeps (a rubber has at most 30)."""
+
+
+class Shuffles:
+    """The fair-deal rounds a friend's page committed to, by table and deal — ``(host_hash, secret, hash)`` — kept
+    across its connections (one object shared by each connection's :class:`~kingcore.online.guest.Guest`) and
+    across reloads (the page stores :meth:`to_text`). A host that drops the connection, or waits for a reload,
+    then meets a page that answers the round of a deal it committed to with the same commitment, and refuses
+    another round of it.
+
+    >>> s = Shuffles.from_text(None)
+    >>> s.put("t1", 3, "ab" * 32, "cd" * 16, "ef" * 32)
+    >>> Shuffles.from_text(s.to_text()).get("t1", 3) == ("ab" * 32, "cd" * 16, "ef" * 32)
+    True
+    >>> Shuffles.from_text("{not json").get("t1", 3) is None
+    True
+    """
+
+    def __init__(self, tables: dict[str, dict[int, tuple[str, str, str]]] | None = None) -> None:
+        self.tables = tables if tables is not None else {}
+
+    def get(self, table: str, deal: int) -> tuple[str, str, str] | None:
+        """The round of ``deal`` at ``table`` this page committed to, or ``None``."""
+        return self.tables.get(table, {}).get(deal)
+
+    def put(self, table: str, deal: int, host_hash: str, secret: str, hash_: str) -> None:
+        """This page committed to ``deal``'s round at ``table``; the table becomes the latest kept."""
+        deals = self.tables.pop(table, {})
+        deals[deal] = (host_hash, secret, hash_)
+        self.tables = {table: dict(sorted(deals.items())[-MAX_SHUFFLE_DEALS:]),
+                       **dict(list(self.tables.items())[:MAX_SHUFFLE_TABLES - 1])}
+
+    def to_text(self) -> str:
+        """The rounds as JSON text, for the page's storage."""
+        return json.dumps({t: {str(d): list(v) for d, v in deals.items()} for t, deals in self.tables.items()},
+                          separators=(",", ":"))
+
+    @classmethod
+    def from_text(cls, text: object) -> Shuffles:
+        """The rounds kept in ``text`` (:meth:`to_text`); none when it is missing or damaged (a damaged storage
+        loses only them). Never raises."""
+        try:
+            doc = json.loads(text) if isinstance(text, str) and len(text) <= 200_000 else {}
+            tables: dict[str, dict[int, tuple[str, str, str]]] = {}
+            for table, deals in list(doc.items())[:MAX_SHUFFLE_TABLES]:
+                kept = {int(d): (str(v[0]), str(v[1]), str(v[2])) for d, v in deals.items() if len(v) == 3}
+                tables[str(table)] = dict(sorted(kept.items())[-MAX_SHUFFLE_DEALS:])
+            return cls(tables)
+        except (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError):
+            return cls()
