@@ -101,6 +101,35 @@
 
   /** RTCPeerConnection's iceServers from JSON (kingcore.web.prefs.ice_servers): entries with a string
    * ``urls`` and, for a TURN server, ``username`` and ``credential``; anything else left out. */
+  /** The rooms' RTCPeerConnection class (the room library's `rtcPolyfill`): after `restartIce()` it says its ICE
+   * gathering is still under way until the new gathering has completed. The library restarts ICE on a pooled
+   * offer older than its offer TTL (57 s) and, with trickleIce off, sends the offer as soon as the gathering
+   * state reads "complete" — which, right after the restart, is still the old gathering's: the offer went out
+   * with no candidate and the connection failed "after exchanging SDP" (a tester: pages open a minute or more,
+   * one reload in three never connected). */
+  var realGathering = Object.getOwnPropertyDescriptor(RTCPeerConnection.prototype, "iceGatheringState").get;
+  function roomPeerConnection() {  // made at each join, on the page's RTCPeerConnection of the moment
+    return class RoomPeerConnection extends window.RTCPeerConnection {
+      constructor(config) {
+        super(config);
+        this.kingRestart = "";  // "" none, "asked" (restartIce called), "gathering" (the new gathering began)
+        this.addEventListener("icegatheringstatechange", () => {  // before the library's own listener
+          var real = realGathering.call(this);
+          if (this.kingRestart && real !== "complete") this.kingRestart = "gathering";
+          else if (this.kingRestart === "gathering") this.kingRestart = "";
+        });
+      }
+      restartIce() {
+        this.kingRestart = "asked";
+        return super.restartIce();
+      }
+      get iceGatheringState() {
+        var real = realGathering.call(this);
+        return this.kingRestart && real === "complete" ? "gathering" : real;
+      }
+    };
+  }
+
   function iceServers(iceJson) {
     var list;
     try { list = JSON.parse(iceJson || "[]"); } catch (e) { return []; }
@@ -298,7 +327,7 @@
     // room listens for them: they are lost and the connection fails "after exchanging SDP" (seen with a
     // friend's page reloaded a minute or more after the host's page joined; it never connected again).
     me.room = lib.joinRoom({ appId: APP_ID, password: base.secret, relayConfig: { urls: urls }, trickleIce: false,
-                             rtcConfig: { iceServers: base.ice } }, base.roomId,
+                             rtcConfig: { iceServers: base.ice }, rtcPolyfill: roomPeerConnection() }, base.roomId,
                            { onJoinError: function (e) { console.warn("king: room: " + (e && e.error)); } });
     me.room.onPeerJoin = function (pid) {
       if (room !== me) return;
@@ -409,7 +438,7 @@
 
   window.kingPeer = {
     encode: encode, decode: decode, offer: offer, accept: accept, answer: answer, send: send, close: close,
-    join: join, leave: leave,
+    join: join, leave: leave, roomPeerConnection: roomPeerConnection,
     listen: function (fn) { listener = fn; },
     state: function (id) { var p = peers[id]; return p ? (p.open ? "open" : "connecting") : "none"; },
     peers: function () { return Object.keys(peers).filter(function (id) { return peers[id].open; }); }
