@@ -184,13 +184,15 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     host.wait_for_selector("#invite-3 #invite-link-3")
     forgive(warm_peers.watches, relay.url)
 
-    # the relay is back: the pages use it again by themselves, and a friend's reloaded page finds the host
+    # a friend's page reloaded meanwhile says no relay answers; the relay is back: the pages use it again by
+    # themselves, and that friend's page, no longer saying it, finds the host with no action
+    friends[1].reload()
+    friends[1].wait_for_selector("body[data-guest=no_relay]")
     relay.start()
     restarted = time.monotonic()
     host.wait_for_selector("#room-status[data-relays=relays]")
     relay_back = time.monotonic() - restarted
     assert relay_back <= RELAY_RETRY_S + 4, relay_back  # not given up: asked again at least every RELAY_RETRY_S
-    friends[1].reload()
     friends[1].wait_for_selector("body[data-guest=playing]")
     friend_back = time.monotonic() - restarted
     presence(host, {1: "here", 2: "here"})

@@ -100,10 +100,14 @@ class RoomPage(GuestPage):
     # ----- the wire ------------------------------------------------------------------------------------
 
     def on_peer(self, kind: str, ident: str, text: str) -> None:
-        """``kingPeer``'s events: the relays (none answering: said, unless the table is found); a connection's
-        message (the host's, once known; before, each page's first, a lobby or a welcome); a connection lost."""
+        """``kingPeer``'s events: the relays (none answering: said, unless the table is found; one answering again:
+        looking again); a connection's message (the host's, once known; before, each page's first, a lobby or a
+        welcome); a connection lost."""
         if kind == "relays":
             document.body.dataset.relays = text
+            if text.isdigit() and int(text) > 0 and str(document.body.dataset.guest) == "no_relay" \
+                    and not self.peer and self.trying is None:
+                self.finding("finding")  # a relay answers again (restarted): looking for the table once more
         elif kind == "no-relay":
             if not self.peer and self.trying is None and str(document.body.dataset.guest) in ("finding", "back"):
                 self.finding("no_relay")
