@@ -30,7 +30,7 @@ NET_MARK = "__NET_WHEEL__"  # in web/king/netload.py: replaced by the friends-on
 DEPS_MARKS = ("__ECDSA_WHEEL__", "__SIX_WHEEL__")  # in web/king/netload.py: mental_wheels()' URLs, loaded with it
 NET_PAGE = "king/netload.py"
 NET_PAGE_MODULES = ("king/guest.py", "king/guestroom.py", "king/invite.py", "king/net.py", "king/netcodes.py",
-                    "king/render/invite.py")
+                    "king/netmental.py", "king/render/invite.py")
 """Friends online's page modules: left out of the ``files`` config; ``king/netload.py`` (``NET_PAGE_MODULES``,
 which must name each) fetches them on first use, from the service worker's precache once it is stored."""
 SNAPSHOT_MARK = "__SNAPSHOT_KEY__"  # in web/boot.mjs: replaced by snapshot_key() (the start-up snapshot's key)

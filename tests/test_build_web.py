@@ -351,7 +351,7 @@ def test_friends_online_page_modules_are_left_out_of_the_page_config() -> None:
     one of them on first use. A module the build compiled is named by its ``.pyc`` alone (a source beside it
     would be compiled instead)."""
     loader = (b'NET_PAGE_MODULES = ("guest.py", "guestroom.py", "invite.py", "net.py", "netcodes.py", '
-              b'"render/invite.py")')
+              b'"netmental.py", "render/invite.py")')
     files = {"pyscript.json": b"{}", "king/__init__.py": b"", "king/netload.py": loader, "king/app.py": b"",
              "king/app.pyc": b"", **{rel: b"" for rel in site.NET_PAGE_MODULES}}
     site.page_files_config(files)

@@ -108,6 +108,11 @@ class MentalTable:
         """The host's page's session (over the stand-in world of the deal in play)."""
         return self.standin.session
 
+    @property
+    def audited(self) -> int:
+        """How many deals are over and audited: the deals the page's save holds (:meth:`save`)."""
+        return len(self.page.game.deals)
+
     def page_of(self, seat: int) -> int:
         """The page number of the friend at online ``seat``."""
         return page_number(self.session.settings["levels"], seat)

@@ -227,7 +227,8 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
     :func:`~kingcore.web.hotseat.clean_name`: what the people at the device called themselves last),
     ``net_name`` (a :func:`~kingcore.web.hotseat.clean_name`: the name this device last joined a friend's
     table online with, :func:`last_name`),
-    ``fast`` (a bool), ``friend_hints`` (a bool: the host allows friends online hints, docs/NET.md), ``welcomed``
+    ``fast`` (a bool), ``friend_hints`` (a bool: the host allows friends online hints, docs/NET.md), ``mental`` (a
+    bool: a table of friends online deals by mental poker, docs/NET.md "The mental table"), ``welcomed``
     (a bool: the first visit's welcome was answered, so it is never shown again), ``lang`` (one of
     :data:`~kingcore.web.text.LANGUAGES`, the language the player chose), ``ui`` (a dict of the page's
     options, :data:`UI_OPTIONS`, each a bool; other keys are dropped silently — a later version's), ``ice``
@@ -286,7 +287,7 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
             prefs["net_name"] = clean_name(doc["net_name"])
         except RulesError:
             dropped.append("net_name")
-    for key in ("fast", "friend_hints", "welcomed"):
+    for key in ("fast", "friend_hints", "welcomed", "mental"):
         if key in doc:
             if isinstance(doc[key], bool):
                 prefs[key] = doc[key]

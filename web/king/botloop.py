@@ -32,6 +32,7 @@ class BotLoop:
         self.running = False
         self.started = False  # the page is ready (the loop starts with it)
         self.held: Callable[[], bool] = lambda: False  # the table waits (friends online being invited: king.net)
+        self.turn: Callable[[], tuple[int, str] | None] | None = None  # a mental table's bot to move and its level
         self.begun = asyncio.Event()  # start() was called (on a first visit: the welcome's Play)
         self.settled = asyncio.Event()  # the first run has played a bot's move or had none to play
         bots.first_move = self.first_move  # the worker starts after that (king.worker.Bots.connect)
@@ -67,12 +68,14 @@ class BotLoop:
         try:
             while True:
                 s, vm = st.session, st.vm
-                if s is None or vm is None or vm["to_move"] is None or is_person(vm["levels"], vm["to_move"]) \
-                        or self.held():
+                turn = self.turn() if self.turn is not None else None  # a mental table's: its own, not the vm's
+                if s is None or vm is None or self.held() or (self.turn is not None and turn is None) or (
+                        turn is None and (vm["to_move"] is None or is_person(vm["levels"], vm["to_move"]))):
                     return
-                seat = vm["to_move"]
                 before = (s, s.seq)
-                level = stand_in_level(s.settings, seat)  # a friend online's seat: a stand-in bot's, if given one
+                seat = turn[0] if turn is not None else int(vm["to_move"] or 0)
+                # a friend online's seat: its stand-in bot's level, if it has one
+                level = turn[1] if turn is not None else stand_in_level(s.settings, seat)
                 if level is None:
                     return  # the friend plays it from their page (or the table waits for them: issue 19)
                 request, seed = s.bot_request(seat), s.bot_seed(seat)

@@ -35,6 +35,7 @@ from .app import App
 from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block, no_double_click_select
+from .netmental import GuestMental, check_note, panel_note
 from .render.invite import bad_link_screen, join_screen
 from .render.status import move_hint
 from .state import spawn
@@ -98,6 +99,8 @@ class GuestPage:
         self.record_url: str | None = None
         self.asked_deal: int | None = None  # the deal after whose result Continue asked the host to deal
         self.no_connection_s: float = NO_CONNECTION_S  # ?king-test: window.kingNoConnectionAfter(s) shortens it
+        self.mental: GuestMental | None = None  # this connection's side of a mental-poker table (king.netmental)
+        self.ticking: Any = None
 
     # ----- the join screen -------------------------------------------------------------------------
 
@@ -185,6 +188,7 @@ class GuestPage:
         if self.sdp is None or self.guest is not None or not self.take_name():
             return
         self.guest = Guest(self.clock, room=str(self.invite["room"]), shuffles=self.shuffles)
+        self.mental_for(self.guest)
         el("join-accept").disabled = True
         spawn(self.answer())
 
@@ -249,7 +253,7 @@ class GuestPage:
             self.say_state("connected")
             self.show_presence()
         elif kind == "message":
-            self.received(self.guest.receive(text))
+            self.take(text)
         elif kind == "lost":
             self.connected = False
             self.show_presence()
@@ -295,6 +299,58 @@ class GuestPage:
         for key in ("commit", "reveal", "send"):
             if isinstance(out.get(key), str):
                 self.send(out[key])
+
+    def take(self, text: str) -> None:
+        """A text of the host's connection: through this connection's mental table side, which answers it (a
+        mental-poker table: its texts sent, its table drawn from this page's own session), then as any."""
+        mental = self.mental
+        if mental is None or self.guest is None:
+            if self.guest is not None:
+                self.received(self.guest.receive(text))
+            return
+        got, out = mental.receive(text)
+        self.received(got)
+        for answer in out:
+            self.send(answer)
+        self.mental_drawn()
+
+    def mental_for(self, guest: Guest) -> None:
+        """A new connection's side of a mental table (it plays as one once the host says ``mental``), and the
+        clock of its deadlines."""
+        self.mental = GuestMental(self.cat, self.app, guest)
+        if self.ticking is None:
+            self.ticking = window.setInterval(create_proxy(self.mental_tick), 1000)
+            screen = self.app.screen
+            drawn = screen.drawn
+
+            def redrawn() -> None:  # after each draw: a deal's result panel says what this page checked of it
+                drawn()
+                if self.mental is not None and self.mental.on:
+                    check_note(self.cat, self.mental.mg.checks, self.app.state.vm)
+
+            screen.drawn = redrawn
+
+    def mental_tick(self, *_: Any) -> None:
+        """Every second at a mental table: a page that owes this one its part too long is named."""
+        mental = self.mental
+        if mental is not None and mental.on and self.connected and not self.closed():
+            for text in mental.mg.tick():
+                self.send(text)
+            self.mental_drawn()
+
+    def mental_drawn(self) -> None:
+        """At a mental table: what happened said, and the table drawn from this page's own session when it
+        changed."""
+        mental = self.mental
+        if mental is None or not mental.on or self.closed():
+            return
+        before = self.app.state.vm
+        mental.after()
+        check_note(self.cat, mental.mg.checks, before)  # (an audit that changed no view: the same result)
+        if self.app.state.vm is not before:
+            if before is None or self.app.state.vm != before:
+                self.app.state.hint = None
+            self.render_soon()
 
     def on_lobby(self, lobby: dict[str, Any]) -> None:
         """The host's lobby on the code's connection: the invite's seat taken with its pass, or taken back with
@@ -440,6 +496,11 @@ class GuestPage:
         vm = self.app.state.vm
         if self.guest is None or not self.connected or vm is None or not vm["my_turn"]:
             return
+        if self.mental is not None and self.mental.on:  # shown with its keys to every page, through the host's
+            for text in self.mental.move(token):
+                self.send(text)
+            self.mental_drawn()
+            return
         self.send(self.guest.intent(token))
 
     def ask_hint(self) -> None:
@@ -467,6 +528,10 @@ class GuestPage:
         """*Continue* after a deal's result: the host asked to deal (the host's page deals); the button says so
         and stays disabled until the next deal's view comes."""
         vm = self.app.state.vm
+        if self.mental is not None and self.mental.on:  # the next deal is dealt by itself: the table as it is now
+            self.mental.go_on()
+            self.render_soon()
+            return
         if self.guest is None or not self.connected or vm is None or self.asked_deal == vm["deal"]:
             return
         self.send(self.guest.next())
@@ -503,11 +568,7 @@ class GuestPage:
         note.id, note.className = "guest-fair", "panel-note"
         note.dataset.fair = "checked" if fair else "unchecked"
         note.textContent = self.cat.t("net.fair" if fair else "net.unchecked")
-        buttons = panel.querySelector(".panel-buttons")
-        if is_none(buttons):
-            panel.append(note)
-        else:
-            buttons.before(note)
+        panel_note(panel, note)
 
     def mark_asked(self) -> None:
         """While the host was asked for the next deal and it has not come: *Continue* disabled, saying whom

@@ -113,7 +113,7 @@ class RoomPage(GuestPage):
                 self.finding("no_relay")
         elif kind == "message":
             if ident == self.peer and self.guest is not None:
-                self.received(self.guest.receive(text))
+                self.take(text)
             else:
                 self.candidate(ident, text)
         elif kind == "lost":
@@ -255,6 +255,7 @@ class RoomPage(GuestPage):
         """The host's welcome: this connection is the host's; a new seat's key kept as this device's ticket;
         the table follows."""
         self.peer, self.guest, self.trying, self.asking = peer, guest, None, None
+        self.mental_for(guest)
         self.lobbies = [p for p in self.lobbies if p != peer]
         self.connected = True
         if out.get("key") and self.link is not None:

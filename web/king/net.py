@@ -42,6 +42,7 @@ from .app import App
 from .draw import el, put
 from .invite import invite_block, no_double_click_select
 from .netcodes import Codes, site_link
+from .netmental import HostMental
 from .render.invite import answer_fields, invite_panel
 from .state import Change, spawn
 from .words import Catalog, name
@@ -95,6 +96,7 @@ class Online:
         self.own: set[int] = set()  # free seats whose own link the host opened
         self.away: dict[int, float] = {}  # seat -> when its friend went away
         self.drawn: Any = None  # what the panel shows (drawn anew only when it changes)
+        self.mental: HostMental | None = None  # mental poker's table (Options: no device sees another's cards)
 
     def bind(self) -> None:
         """Listen to the wire, to the state and to the panel's buttons."""
@@ -112,6 +114,9 @@ class Online:
             window.kingHostile = create_proxy(lambda seat, counts, times: self.hostile(int(seat), int(counts),
                                                                                       int(times)))
             window.kingTurnLimit = create_proxy(lambda s: setattr(self, "test_turn_limit", float(s) or None))
+            window.kingMentalReshuffle = create_proxy(lambda: self.mental is not None and self.mental.reshuffle())
+            window.kingMentalLeaveOut = create_proxy(
+                lambda seat: self.mental is not None and self.mental.leave_out(int(seat)))
 
     # ----- the table's changes ---------------------------------------------------------------------
 
@@ -134,7 +139,9 @@ class Online:
             self.send_peers(self.lobby.close("new_game"))
             window.kingPeer.leave()  # (a promise: a new room's join waits for it itself)
         self.codes.reset()
-        self.session, self.host, self.lobby, self.started = session, None, None, False
+        if self.mental is not None:
+            self.mental.close()
+        self.session, self.host, self.lobby, self.started, self.mental = session, None, None, False, None
         self.own, self.away, self.drawn, self.relays, self.no_relay = set(), {}, None, None, False
         self.app.drawing.presence = None
         seats = [] if session is None else online_seats(session.settings["levels"])
@@ -148,6 +155,11 @@ class Online:
         self.hints = prefs.get("friend_hints") is True  # the host's choice, kept over a reload
         self.host = Host(session, self.clock, hints=self.hints)
         self.lobby = self.open_room(self.host)
+        if prefs.get("mental") is True:
+            try:
+                self.mental = HostMental(self.cat, self.app, self.lobby, self.send_peers)
+            except ValueError as e:  # a game saved mid-deal before mental poker was chosen: the fair round's table
+                window.console.warn(f"king: this table deals by the fair round, not by mental poker: {e}")
         if self.ticking is None:
             self.ticking = window.setInterval(self.proxies[1], TICK_MS)
         spawn(self.join_room(self.lobby))
@@ -212,7 +224,7 @@ class Online:
         if code and int(ident) not in self.codes.seats:
             return  # a code connection of an older table
         if kind == "open":
-            self.send_peers(lobby.connect(ident))
+            self.out(self.door().connect(ident))
         elif kind == "message":
             self.receive(ident, text)
         elif kind == "lost":
@@ -220,14 +232,30 @@ class Online:
                 lobby.lost(ident)  # a code's connection that never took its seat
                 self.codes.never_joined(int(ident))
             else:
-                self.send_peers(lobby.lost(ident))
+                self.out(self.door().lost(ident))
         self.after()
+
+    def door(self) -> Any:
+        """What the connections' events go to: the mental table (which relays, deals and plays through the lobby),
+        else the lobby."""
+        return self.mental.table if self.mental is not None else self.lobby
+
+    def out(self, outs: list[POut]) -> None:
+        """The door's answer sent — at a mental table, with what followed from it (said, drawn, saved)."""
+        if self.mental is not None:
+            self.mental.after(outs)
+        else:
+            self.send_peers(outs)
 
     def receive(self, peer: str, text: str) -> None:
         """A connection's message: the lobby's answer sent; a move it took committed like anyone's."""
         st, host, lobby = self.app.state, self.host, self.lobby
         s = st.session
         if s is None or host is None or lobby is None:
+            return
+        if self.mental is not None:  # moves are mp texts: the table relays and reads them
+            self.mental.log(text)
+            self.out(self.mental.table.receive(peer, text))
             return
         before = s.ply
         outs = lobby.receive(peer, text)  # a legal intent is applied to the session (kingcore.online.Host)
@@ -400,7 +428,7 @@ class Online:
             return
         for seat in host.online_seats:
             if lobby.peer_of(seat) is None:
-                self.send_peers(lobby.stand_in(seat))
+                self.out(self.door().stand_in(seat))
         self.started = True
         el("invite-dialog").close()
         if st.vm is not None and st.vm["phase"] != "draw_dealer":  # a reload's game: saved as it goes on
@@ -415,7 +443,7 @@ class Online:
         if st.session is None or lobby is None or self.seat_state(seat) not in ("away", "reconnecting", "bot"):
             return
         try:
-            self.send_peers(lobby.stand_in(seat, on))
+            self.out(self.door().stand_in(seat, on))
         except Exception as e:  # its friend came back meanwhile
             window.console.warn(f"king: seat {seat} stays as it is: {e}")
             return
@@ -432,7 +460,7 @@ class Online:
         lobby = self.lobby
         if lobby is None:
             return
-        self.send_peers(lobby.free(seat))
+        self.out(self.door().free(seat))
         self.own.discard(seat)
         self.after()
 
@@ -448,7 +476,9 @@ class Online:
         whether this module took it (``False``: no friends online — the page deals as before)."""
         if self.host is None:
             return False
-        if self.app.saves.in_sync():
+        if self.mental is not None:  # its rounds start by themselves: the table as it is now
+            self.mental.go_on()
+        elif self.app.saves.in_sync():
             self.round(begin=True)
         return True
 
@@ -456,7 +486,7 @@ class Online:
         """Finish the fair round when it is complete (the deal made and committed), or (``begin``) start it
         when a deal is due: every connected friend commits to a secret, then reveals it."""
         host, lobby, st = self.host, self.lobby, self.app.state
-        if host is None or lobby is None or st.session is None or not self.started:
+        if host is None or lobby is None or st.session is None or not self.started or self.mental is not None:
             return
         if host.dealt is not None:
             if self.cheat:  # ?king-test only: a cheating host, dealing a shuffle of its own (the friends catch it)
@@ -482,7 +512,7 @@ class Online:
         if lobby is None:
             return
         lobby.turn_limit = self.test_turn_limit or turn_limit(self.app.state.prefs)
-        self.send_peers(lobby.tick())
+        self.out(self.door().tick())
         self.round()
         self.after()
 

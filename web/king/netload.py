@@ -1,7 +1,7 @@
 """Friends online's loader (issue 19): :func:`net_loaded` brings in what a page without friends online never
 fetches nor imports — the friends-online wheel (``wheels/kingcore_net-*.whl``: the package ``kingcore.online``;
 :data:`NET_WHEEL`, written by the build: ``sitebuild.site.NET_MARK``), the page's own friends-online modules
-(:data:`NET_PAGE_MODULES`: ``king.net``, ``king.netcodes``, ``king.guest``, ``king.guestroom``,
+(:data:`NET_PAGE_MODULES`: ``king.net``, ``king.netcodes``, ``king.netmental``, ``king.guest``, ``king.guestroom``,
 ``king.invite``, ``king.render.invite``, which the build leaves out of PyScript's ``files`` config) and the
 WebRTC wire ``web/peer.js`` (``window.kingPeer``; it imports the rooms' library, ``trystero/``, itself on a
 room's first join: a page that only exchanges codes never fetches it). The wheel is installed into this
@@ -32,7 +32,8 @@ ship (the build writes them: ``sitebuild.site.DEPS_MARKS``)."""
 PEER_JS = "./peer.js"
 """The WebRTC wire (``window.kingPeer``), a classic script run once on first use."""
 
-NET_PAGE_MODULES = ("guest.py", "guestroom.py", "invite.py", "net.py", "netcodes.py", "render/invite.py")
+NET_PAGE_MODULES = ("guest.py", "guestroom.py", "invite.py", "net.py", "netcodes.py", "netmental.py",
+                    "render/invite.py")
 """Friends online's modules of the page, under ``king/``: the build leaves them out of PyScript's ``files``
 config (``sitebuild.site.NET_PAGE_MODULES`` must name the same), :func:`net_loaded` fetches them."""
 

@@ -13,7 +13,8 @@ by ``#options-close`` or Escape. Each option is a checkbox ``input[data-ui=NAME]
   ``#ice-error`` and not kept (``kingcore.web.prefs.ice_servers`` turns it into the connection's servers). The
   relays a table's room is found through, the same way: ``input[name=relays]``, ``#relays-list``,
   ``#relays-error``, kept in ``relays`` (``kingcore.web.relays``). The turn limit, ``select#turn-limit``, kept in
-  ``turn_limit`` (``kingcore.web.prefs.TURN_LIMITS``; none: off).
+  ``turn_limit`` (``kingcore.web.prefs.TURN_LIMITS``; none: off); ``mental`` (a new game with friends deals by
+  mental poker, ``king.netmental``; off by default).
 """
 
 from __future__ import annotations
@@ -83,6 +84,11 @@ class OptionsDialog:
         if not is_none(box) and (box.hasAttribute("data-relays") or box.id == "relays-list"):
             self.relays_changed()
             return
+        if not is_none(box) and box.id == "opt-mental":  # a new game with friends deals by mental poker
+            self.app.state.prefs["mental"] = bool(box.checked)
+            self.app.store.save_prefs(self.app.state.prefs)
+            document.body.dataset.options = "saved"
+            return
         if not is_none(box) and box.id == "turn-limit":
             chosen = str(box.value)
             if chosen.isdigit() and int(chosen) in TURN_LIMITS:
@@ -120,6 +126,7 @@ class OptionsDialog:
             el(f"{key}-error").hidden = True
         limit = prefs.get("turn_limit")
         el("turn-limit").value = str(limit) if limit in TURN_LIMITS else ""
+        el("opt-mental").checked = prefs.get("mental") is True
 
     def ice_changed(self) -> None:
         """The connection option changed: kept when valid (an own list that parses), else said and not kept."""

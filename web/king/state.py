@@ -80,6 +80,8 @@ class State:
         self.saved_text: str | None = None  # the save text this tab last wrote or took (two tabs' ties)
         self.ties_lost = 0  # simultaneous moves in another tab that won (``data-tab-ties``)
         self.subscribers: list[Subscriber] = []
+        self.mover: Callable[[str, int, str], Answer] | None = None  # a mental table's moves (king.netmental)
+        self.saver: Callable[[], str] | None = None  # a mental table's save: its audited deals only
 
     # ----- what the page reads ------------------------------------------------------------------------
 
@@ -157,7 +159,7 @@ class State:
             self.toast = None
         if save:
             s.seq = seq
-            self.saved_text = s.to_save()
+            self.saved_text = self.saver() if self.saver is not None else s.to_save()
             self.saved = self.store_save(self.saved_text)  # the banner says when the game is not being saved
         else:
             self.saved_text = text
@@ -165,7 +167,9 @@ class State:
 
     def play(self, token: str, seat: int, kind: str = "intent") -> Answer:
         """Play ``token`` for ``seat`` (a person's ``intent`` or a ``bot``'s): the session's answer; a legal
-        move is committed."""
+        move is committed. At a mental table the move goes through it (:attr:`mover`)."""
+        if self.mover is not None:
+            return self.mover(token, seat, kind)
         s = self.session
         assert s is not None
         result = s.apply(token, seat, viewer="table")

@@ -1,0 +1,359 @@
+"""Mental poker at the pages (docs/NET.md "The mental table"; Options → Playing with friends → *No device sees
+another's cards*): the host's page runs ``kingcore.online.mentaltable.MentalTable`` (:class:`HostMental`), a
+friend's page ``MentalGuest`` (:class:`GuestMental`). Every page shuffles and deals with the others, so no device
+— the host's included — ever holds another person's unplayed card: the host's session (drawn, saved, played by
+its bots) is a stand-in world of the deal in play, its save holds the audited deals only, and a friend's page
+draws its own session's view models instead of the host's.
+
+* A card or call of a seat the page holds goes out through the table (``move``): the person's through
+  :meth:`king.state.State.play` (the state's ``mover``), the host's bots' through the bots' loop (its
+  ``turn``), a stand-in of a friend's seat on the friend's own page.
+* Rounds start by themselves right after a deal's audit; the deal's result panel stays up until its person goes
+  on (*Continue*), however far the next deal has got meanwhile.
+* What happened that a person must know — a cheat, a refusal (a second shuffle of a deal, a deal dealt without
+  this page), an annulment, a page reloaded mid-deal (its keys gone: the deal dealt again) — is said in the
+  page's language (:func:`said`) on the page's banner and toast; each deal's check in its result panel.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from pyscript import document, window
+from pyscript.ffi import is_none
+
+from kingcore.online import Guest, Lobby, POut
+from kingcore.online.deal.memory import Memory
+from kingcore.online.deal.mental import Event
+from kingcore.online.mentaltable import MentalGuest, MentalTable
+from kingcore.web import Answer, ViewModel
+
+from .draw import el
+from .words import Catalog
+
+if TYPE_CHECKING:
+    from .app import App
+
+__all__ = ["GuestMental", "HostMental", "said"]
+
+SAID = {("refused", "again"): "net.reshuffle", ("refused", "left_out"): "net.mental.left_out",
+        ("refused", "seat_taken"): "net.mental.left_out", ("stood_in", None): "net.mental.sat_out",
+        ("annulled", None): "net.mental.annulled", ("cheat", None): "net.mental.cheat",
+        ("stalled", None): "net.mental.stalled", ("renege", None): "net.mental.renege",
+        ("no_world", None): "net.mental.renege", ("refused", None): "net.mental.refused"}
+"""Which events a person is told, by ``(kind, detail)`` (``None``: any other detail) → the words' code."""
+WARN = ("cheat", "refused", "renege", "no_world")
+"""Events said on the banner (a host or a page that broke the rules), not only in the toast."""
+CHECK_WORDS = {"audited": "net.mental.audited", "renege": "net.mental.check_renege", "before": "net.unchecked",
+               "joined": "net.mental.joined", "without": "net.mental.without"}
+"""A deal's check (``kingcore.online.deal.checks.Check.code``) → what its result panel says."""
+
+
+def said(cat: Catalog, event: Event) -> str | None:
+    """``event`` in the page's language, or ``None`` when a person need not be told (a move, a deal dealt)."""
+    detail = event.detail if isinstance(event.detail, str) else None
+    code = SAID.get((event.kind, detail)) or SAID.get((event.kind, None))
+    return None if code is None else cat.t(code, deal=event.deal)
+
+
+def tell(cat: Catalog, events: list[Event], toast: Callable[[str], None]) -> None:
+    """The events a person must know: said in the toast, the rule breakers on the banner (``data-mental-said``:
+    the last one's kind and detail, for the tests; its English words in the console)."""
+    for e in events:
+        words = said(cat, e)
+        if words is None:
+            continue
+        window.console.info(f"king: mental poker: {e.kind}: {e.words}")
+        document.body.dataset.mentalSaid = f"{e.kind}:{e.detail if isinstance(e.detail, str) else ''}:{e.deal}"
+        toast(words)
+        if e.kind in WARN:
+            banner = el("guest-banner")
+            if not is_none(banner):
+                banner.textContent = words
+                banner.hidden = False
+
+
+def check_note(cat: Catalog, checks: Any, vm: ViewModel | None) -> None:
+    """The deal's result panel says what this page checked of it (``#mental-check``, ``data-check``)."""
+    panel = el("center-panel")
+    if vm is None or vm["phase"] not in ("deal_over", "rubber_over") or is_none(panel) \
+            or not is_none(document.getElementById("mental-check")):
+        return
+    check = checks.deals.get(vm["deal"])
+    if check is None:
+        return
+    note = document.createElement("p")
+    note.id, note.className = "mental-check", "panel-note"
+    note.dataset.check = check.code
+    note.textContent = cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=vm["deal"])
+    panel_note(panel, note)
+
+
+def panel_note(panel: Any, note: Any) -> None:
+    """``note`` in the result panel ``panel``, above its buttons."""
+    buttons = panel.querySelector(".panel-buttons")
+    if is_none(buttons):
+        panel.append(note)
+    else:
+        buttons.before(note)
+
+
+def refusal(e: ValueError) -> dict[str, Any]:
+    """A move the table refused (the engine's ``IllegalMoveError``, the blind deal's ``BlindError``: both
+    ``ValueError``), as a session's answer's ``error``."""
+    reason = getattr(e, "reason", None) or getattr(e, "code", None) or "not_your_turn"
+    return {"reason": str(getattr(reason, "value", reason)), "args": {}, "message": str(e)}
+
+
+def held(shown: ViewModel | None, now: ViewModel, left: int) -> bool:
+    """Whether the page keeps ``shown`` — a deal's result its person has not left yet (``left``: the last deal
+    whose result they left) — though its table moved on to the next deal (``now``)."""
+    return (shown is not None and shown["phase"] == "deal_over" and now["deal"] > shown["deal"] > left)
+
+
+class HostMental:
+    """The host's page's mental table over ``lobby`` (its ``Online``'s), drawn and saved through ``app``'s state.
+
+    Raises:
+        ValueError: the session's game is in the middle of a deal (a save from before mental poker was chosen):
+            the table plays by the commit–reveal round instead.
+    """
+
+    def __init__(self, cat: Catalog, app: App, lobby: Lobby, send: Callable[[list[POut]], None]) -> None:
+        self.cat, self.app, self.send = cat, app, send
+        st = app.state
+        store = st.store
+        self.rounds_key = f"{store.room_key}:mental"
+        kept = Memory.from_text(st.store.get(self.rounds_key), lobby.host.table)
+        self.kept = ""
+        seen = set(kept.rounds.seen) - {k for k in kept.rounds.seen if k[0] in kept.rounds.done}
+        self.table = MentalTable(lobby, os.urandom, rounds=kept.rounds)
+        over = self.table.audited  # a deal in play when the page was reloaded: its keys went with it, dealt again
+        self.reloaded = any(k[0] > over for k in seen)
+        self.left = over  # the last deal whose result the person left
+        self.audited = over  # the deals audited when the page last saved
+        self.sent: list[str] = []  # ?king-test: the mp_start texts this page sent (a hostile host resends one)
+        self.received: list[str] = []  # ?king-test: every text this page received
+        self.test = "king-test" in str(window.location.search)
+        st.mover, st.saver = self.move, self.table.save
+        app.loop.turn = self.turn
+        self.drawn = app.screen.drawn
+        app.screen.drawn = self.redrawn
+        document.body.dataset.mental = "host"
+        if self.reloaded:
+            st.show_toast(cat.t("net.mental.reloaded", deal=over + 1))
+            document.body.dataset.mentalReloaded = str(over + 1)
+
+    def close(self) -> None:
+        """Another game on the table: the state and the bots' loop back to their own ways."""
+        st = self.app.state
+        st.mover = st.saver = None
+        self.app.loop.turn = None
+        self.app.screen.drawn = self.drawn
+        document.body.removeAttribute("data-mental")
+
+    def redrawn(self) -> None:
+        """After each draw of the table: the deal's result panel says what this page checked of it."""
+        self.drawn()
+        check_note(self.cat, self.table.checks, self.app.state.vm)
+
+    # ----- the page's calls ------------------------------------------------------------------------------
+
+    def after(self, outs: list[POut]) -> None:
+        """After every call of the table: its texts sent, what happened said, the table drawn and saved when it
+        changed, the bots' loop kicked."""
+        if self.test:
+            self.sent += [doc["text"] for _, t in outs if t is not None and "mp_start" in t
+                          and (doc := json.loads(t)).get("kind") == "mp"]
+        self.send(outs)
+        events = self.table.events()
+        tell(self.cat, events, self.app.state.show_toast)
+        st = self.app.state
+        if self.test:
+            r, page = self.table.page.round, self.table.page
+            window.kingMentalState = json.dumps({
+                "round": None if r is None else [list(r.key), r.state, list(r.pages), list(r.owners)],
+                "expected": page.expected(), "deals": self.table.audited,
+                "events": [[e.kind, e.words] for e in events]})
+        kept = Memory(self.table.host.table, rounds=self.table.page.rounds).to_text()
+        if kept != self.kept:  # the rounds this page started: reloaded, it starts the deal in play's next try
+            self.kept = kept
+            st.store.put(self.rounds_key, kept)
+        s = st.session
+        if s is None:
+            return
+        vm = self.table.view_model(s.viewer)
+        if self.test:
+            window.kingMentalView = json.dumps([vm["phase"], vm["deal"], st.vm and st.vm["phase"], self.left,
+                                                self.table.standin.behind, s is self.table.session])
+        if st.vm is not None and (vm == st.vm or held(st.vm, vm, self.left)):
+            if self.table.audited != self.audited:  # a deal audited: saved, its table unchanged
+                self.audited = self.table.audited
+                st.commit("settings", st.vm)
+            self.app.loop.kick()
+            check_note(self.cat, self.table.checks, st.vm)  # (an audit that changed no view: the same result)
+            return
+        self.audited = self.table.audited
+        moved = [e for e in events if e.kind == "moved"]
+        seat = moved[-1].seat if moved else None
+        token = str(moved[-1].detail) if moved else None
+        st.commit("bot" if moved else "deal", vm, seat=seat, token=token)
+        self.app.loop.kick()
+
+    def move(self, token: str, seat: int, kind: str = "intent") -> Answer:
+        """A move of a seat this page holds (the state's ``mover``): through the table, the texts sent."""
+        st = self.app.state
+        s = st.session
+        assert s is not None
+        try:
+            outs = self.table.move(seat, token)
+        except ValueError as e:
+            return {"ok": False, "error": refusal(e), "view": st.vm or s.table_view()}  # type: ignore[typeddict-item]
+        self.send(outs)
+        events = self.table.events()
+        tell(self.cat, events, st.show_toast)
+        vm = self.table.view_model(s.viewer)
+        st.commit(kind, vm, seat=seat, token=token)
+        return {"ok": True, "view": vm}
+
+    def turn(self) -> tuple[int, str] | None:
+        """The seat the host's bots move for now and its bot's level (the bots' loop's ``turn``), else ``None``:
+        the person's turn, another page's, or the stand-in waiting for cards being opened."""
+        seat = self.table.to_move()
+        if seat is None or self.table.standin.behind or self.table.standin.broken:
+            return None
+        level = self.table.player(seat)
+        return None if level == "human" else (seat, level)
+
+    def go_on(self) -> None:
+        """*Continue* after a deal's result: the table as it is now (the next deal, dealt meanwhile, or being
+        dealt)."""
+        st = self.app.state
+        s = st.session
+        if s is None or st.vm is None:
+            return
+        self.left = max(self.left, int(st.vm["deal"]))
+        st.commit("deal", self.table.view_model(s.viewer))
+        self.app.loop.kick()
+
+    # ----- ?king-test: a hostile host ----------------------------------------------------------------------
+
+    def reshuffle(self) -> bool:
+        """A hostile host (the browser tests): the last deal's start sent again to every friend's page, which
+        refuses a second shuffle of a deal. Whether there was one to send."""
+        if not self.sent:
+            return False
+        table = self.table
+        self.send(table.lobby.send([(seat, table._text(0, self.sent[-1])) for seat in table.host.online_seats]))
+        return True
+
+    def leave_out(self, seat: int) -> bool:
+        """A hostile host (the browser tests): its next round deals ``seat``'s cards to the host's page and sends
+        that seat's page the round's start all the same — that page refuses to play a deal it does not help
+        shuffle, and says so."""
+        table = self.table
+        real = table._start
+
+        def hostile() -> list[Any]:
+            key = table.page.expected()
+            if key is None:
+                return []
+            levels = table.session.settings["levels"]
+            owners = [table.page_of(s) if lv == "online" and s != seat and s in table.host.online_seats else 0
+                      for s, lv in enumerate(levels)]
+            outs = table.page.start(table.clock(), sorted({0, *owners}), owners)
+            start = next(o for o in outs if not isinstance(o, Event))
+            vars(table)["_start"] = real  # once
+            return [(seat, table._text(0, start.text)), *table._mp(outs)]
+
+        vars(table)["_start"] = hostile
+        return True
+
+    def log(self, text: str) -> None:
+        if self.test:
+            self.received.append(text)
+            window.kingHostReceived = json.dumps(self.received)
+
+
+class GuestMental:
+    """A friend's page's side of a mental table over its connection's ``guest`` (:class:`king.guest.GuestPage`
+    makes one per connection): its memory of the table kept in the storage (``king:<path>:mental``)."""
+
+    def __init__(self, cat: Catalog, app: App, guest: Guest) -> None:
+        self.cat, self.app = cat, app
+        store = app.state.store
+        self.key = f"{store.shuffles_key.rsplit(':', 1)[0]}:mental"
+        text = store.get(self.key)
+        try:  # (the table it is of: a memory of another table is replaced by a new one at the host's ``mental``)
+            table = json.loads(text or "{}").get("table")
+        except (ValueError, AttributeError):
+            table = None
+        memory = Memory.from_text(text, table) if isinstance(table, str) else None
+        self.mg = MentalGuest(guest, os.urandom, memory=memory)
+        self.reloaded_said = False
+        self.left_deal = 0  # the last deal whose result the person left
+        self.kept = ""
+
+    @property
+    def on(self) -> bool:
+        """Whether the host's table is a mental one (its ``mental`` came)."""
+        return self.mg.page is not None
+
+    def receive(self, text: str) -> tuple[dict[str, Any], list[str]]:
+        """A host's text: what the guest made of it and this page's texts to send; the memory stored."""
+        got, out = self.mg.receive(text)
+        if self.mg.page is not None:
+            self.store()
+            if "mental" in got:
+                document.body.dataset.mental = "guest"
+                self.say_reload()
+        return got, out
+
+    def say_reload(self) -> None:
+        """A page reloaded during a deal it helped shuffle: its keys went with it — that deal is dealt again."""
+        page = self.mg.page
+        if self.reloaded_said or page is None:
+            return
+        self.reloaded_said = True
+        mine = [k for k in page.rounds.seen if k[0] > 0 and k[0] not in page.rounds.done]
+        if mine:
+            self.app.state.show_toast(self.cat.t("net.mental.reloaded", deal=max(k[0] for k in mine)))
+            document.body.dataset.mentalReloaded = str(max(k[0] for k in mine))
+
+    def store(self) -> None:
+        text = self.mg.memory.to_text()
+        if text != self.kept:
+            self.kept = text
+            self.app.state.store.put(self.key, text)
+
+    def after(self) -> None:
+        """What happened said; the page's table drawn from its own session (a deal's result kept until its
+        person goes on)."""
+        tell(self.cat, self.mg.events(), self.app.state.show_toast)
+        vm = self.mg.view_model()
+        st = self.app.state
+        if vm is None or (st.vm is not None and held(st.vm, vm, self.left_deal)) or vm == st.vm:
+            return
+        st.vm = vm
+
+    def go_on(self) -> None:
+        """*Continue* after a deal's result: the table as it is now."""
+        vm = self.app.state.vm
+        if vm is not None:
+            self.left_deal = max(self.left_deal, int(vm["deal"]))
+        self.after()
+
+    def move(self, token: str) -> list[str]:
+        """The person's move: the texts to send (a refusal said in the toast)."""
+        try:
+            out = self.mg.move(token)
+        except ValueError as e:
+            err = refusal(e)
+            self.app.state.show_toast(self.cat.t("toast.not_allowed", why=self.cat.why(err["reason"], {})))
+            return []
+        self.store()
+        return out
+
