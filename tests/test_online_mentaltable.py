@@ -117,6 +117,26 @@ def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: 
     assert any(t.table.page_of(seat) in pages for d, pages in t.rounds.items() if d > deal)  # it plays again
 
 
+def test_a_friend_back_on_a_new_connection_before_the_old_is_lost_plays_the_deal_dealt_again() -> None:
+    """A reloaded page that takes its seat back (its key) before its old connection is seen lost: the deal it was
+    in is annulled, and dealt again with it — not without it, as for a friend seated during a deal."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(away=(1.0, 1.0)))
+    deal = mid_deal(t)
+    seat = next(iter(t.friends))
+    gone = str(t.friends[seat].conn)
+    t.net.close(t.friends[seat].conn)  # the old page is gone; its connection not yet lost for the host's page
+    send_to = t.send_to
+    t.send_to = lambda outs: send_to([o for o in outs if o[0] != gone])  # type: ignore[method-assign]
+    t.reload = True
+    t.rejoin(seat)
+    t.settle()
+    assert any(e.kind == "annulled" and e.deal == deal for s, e in t.events if s == -1)
+    r = t.page.round
+    assert r is not None and r.key == (deal, 1, -1) and r.owners[seat] == t.table.page_of(seat)
+    t.run(deals=1)
+    assert t.friends[seat].mg is not None and t.friends[seat].mg.checks.deals[deal].code == "audited"
+
+
 @pytest.mark.parametrize("reload", [False, True])
 def test_a_host_that_drops_a_friend_cannot_have_it_shuffle_its_try_again(reload: bool) -> None:
     """A hostile host drops a friend's connection mid-deal and, once it is back — its page kept open, or reloaded

@@ -236,16 +236,16 @@ class MentalTable:
         """Each friend newly seated gets ``mental`` (its page number) and the game so far; a friend gone is let
         go, and the deal its page is needed in annulled."""
         out: list[HostOut] = []
-        r = self.page.round
-        running = r is not None and r.state not in _OVER
         for seat in self.host.online_seats:
             peer = self.lobby.peer_of(seat)
             if self._greeted.get(seat) == peer:
                 continue
             if seat in self._greeted:
-                out += self._left(seat)
+                out += self._left(seat)  # (its old connection: the deal it was needed in is annulled)
             if peer is None:
                 continue
+            r = self.page.round
+            running = r is not None and r.state not in _OVER
             self._greeted[seat] = peer
             self._since[seat] = r.deal if running and r is not None else -1
             out.append((seat, self.host.message("mental", page=self.page_of(seat))))
