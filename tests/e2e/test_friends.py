@@ -14,7 +14,7 @@ own saved game.
 
 The table's one link (a real relay on the loopback): a host in Russian and two friends in Russian and
 Ukrainian play the last two deals of a rubber (tests/e2e/test_rooms.py: four pages, reloads, the relay
-stopped)."""
+stopped), then a deal of a new game by mental poker (Options: no device sees another's cards)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from test_web import PREFS_KEY, SAVE_KEY, open_game, seed_storage
 from web_steps import play_to_the_last_deals
 
 from kingcore.online import online_session
+from kingcore.web import Session
 
 pytestmark = pytest.mark.browser
 
@@ -388,6 +389,57 @@ ACTOR_JS = f"""() => {{
 """Who is to move at the host's table: 'host', a friend's seat ('1', '2'), or the deal or rubber over."""
 
 
+SAID_JS = "said => (document.body.dataset.mentalSaid || '').split(' ').includes(said)"
+"""Whether a page of a mental table said an event (``data-mental-said``: ``kind:detail:deal``)."""
+HAND_JS = "[...document.querySelectorAll('#hand button.card[data-card]')].map(b => b.dataset.card)"
+
+
+def no_friends_cards(host: Any, guests: dict[int, Any]) -> None:
+    """Mid-deal at a mental table: the host's storage and every text its page received hold none of a friend's
+    unplayed cards (read from the friend's page) — its save no deal in play; the draw for the first dealer's
+    cards, shown face up and then gathered, aside."""
+    stored = json.loads(host.evaluate("JSON.stringify(Object.fromEntries(Object.entries(localStorage)))"))
+    received = str(host.evaluate("window.kingHostReceived || '[]'"))
+    saved = Session.from_save(stored[SAVE_KEY])
+    assert saved.game.deals == [] and saved.game.first_dealer is not None  # the deal in play is not in the save
+    drawn = {str(c) for c in saved.game.draw}
+    everything = json.dumps(stored) + received
+    for seat, page in guests.items():
+        cards = set(page.evaluate(HAND_JS)) - drawn
+        assert len(cards) >= 2, cards
+        for c in cards:  # a card as the texts and the save write it: "QS", \"QS\", " QS "
+            assert f'"{c}"' not in everything and f'\\"{c}\\"' not in everything and f" {c} " not in everything, \
+                (seat, c)
+
+
+def mental_deal(host: Any, guests: dict[int, Any]) -> None:
+    """Deal 1 of a new game by mental poker with both friends: mid-deal the host's page holds none of their cards
+    (:func:`no_friends_cards`); friend 1's page reloads — its keys of the deal go with it: every page says the deal
+    is annulled, and it is dealt again —; the host's page (patched by ``?king-test``) means to leave friend 2 out
+    of deal 2. The deal is played to its end: every page's result panel says it audited the deal, and the host's
+    save holds it."""
+    moves, checked = 0, False
+    while (who := host.wait_for_function(ACTOR_JS).json_value()) not in ("over", "end"):
+        if moves == 4 and not checked:
+            checked = True
+            no_friends_cards(host, guests)
+            guests[1].reload()
+            guests[1].wait_for_selector("body[data-guest=playing][data-mental=guest][data-mental-reloaded='1']")
+            assert "перезагружена" in str(guests[1].text_content("#toast"))
+            for page in (host, guests[2]):
+                page.wait_for_function(SAID_JS, arg="annulled:left:1")
+            assert "Раздача 1 отменена" in str(host.text_content("#toast"))
+            host.evaluate("window.kingMentalLeaveOut(2)")
+            continue  # dealt again: whose turn, anew
+        page = host if who == "host" else guests[int(who)]
+        play(page, pick(page))
+        moves += 1
+    for page in (host, *guests.values()):
+        page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
+    saved = host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
+    assert len(Session.from_save(saved).game.deals) == 1  # the audited deal, saved
+
+
 def near_the_end(levels: list[str], names: list[str]) -> str:
     """The save of a rubber with friends online (``levels``), at the result of deal 12 of 14 (the deals
     before played by the engine at random), its friends away: the host's page re-invites them."""
@@ -410,7 +462,9 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     the deal was not the agreed shuffle; asked for deal 13's round again, both refuse it and say so. The host
     allows hints (off by default): each friend asks once and sees the host's bots' best move marked. The rubber
     ends with its settlement on all three pages; the host then starts a new game (its dialog warns the friends
-    are connected) and each friend's page says so."""
+    are connected) and each friend's page says so. With mental poker chosen in the Options, the new game's deal 1
+    is dealt and played by the three pages together (:func:`mental_deal`); a host that leaves friend 2 out of deal 2
+    and then shuffles deal 2 again is refused by the friends' pages, in their languages."""
     levels = ["human", "online", "online", "random"]
     relays = {"mode": "own", "text": relay.url}
     prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}, "relays": relays, "lang": "ru"}
@@ -500,7 +554,11 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
         assert "13" in banner and ("ещё раз", "ще раз")[seat - 1] in banner, banner
     # the host's New game: its dialog warns that it ends this game for the friends (f06–f08), and each friend's
     # page is told the host started a new game — not that the connection was lost —, in its own language,
-    # its last table left with nothing playable and no Hint
+    # its last table left with nothing playable and no Hint; the new game deals by mental poker (Options)
+    bar.click(host, "#btn-options")
+    host.check("#opt-mental")
+    host.wait_for_function("k => JSON.parse(localStorage.getItem(k)).mental === true", arg=PREFS_KEY)
+    host.click("#options-close")
     host.click("#btn-new")
     assert "закончит её и для них" in str(host.locator("#new-game-friends:visible").text_content())
     host.click("#new-game-start")
@@ -508,4 +566,25 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
         page.wait_for_selector("body[data-guest=new_game]", state="attached", timeout=LOST_S * 1000)
         assert ("Оля: новая игра", "Оля: нова гра")[seat - 1] in str(page.locator("#status").text_content())
         assert page.locator("#hand button.card.is-legal, #btn-hint:visible").count() == 0
+    host.wait_for_function("""link => {
+      const now = document.querySelector('#invite-dialog[open] input[data-room-link]');
+      return !!now && now.value !== link; }""", arg=link)
+    assert host.evaluate("document.body.dataset.mental") == "host"
+    host.wait_for_selector("#invite-dialog[open] #room-status[data-relays=relays]")
+    new_link = host.input_value("#invite-dialog input[data-room-link]")
+    for page in guests.values():
+        page.goto(new_link)
+        page.wait_for_selector("#join-name")
+    for seat, page in guests.items():
+        page.check(f"#join-seat-{seat}")
+        page.fill("#join-name", friends[seat][1])
+        page.click("#join-accept")
+    for page in guests.values():
+        page.wait_for_selector("body[data-guest=playing][data-mental=guest]")
+    mental_deal(host, guests)
+    guests[2].wait_for_function(SAID_JS, arg="refused:left_out:2")  # left out: refused, and said
+    assert "без цієї сторінки" in str(guests[2].text_content("#guest-banner"))
+    host.evaluate("window.kingMentalReshuffle()")  # deal 2's shuffle again: refused, and said
+    guests[1].wait_for_function(SAID_JS, arg="refused:again:2")
+    assert "ещё раз" in str(guests[1].text_content("#guest-banner"))
     forgive(warm_peers.watches, relay.url)

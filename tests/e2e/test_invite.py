@@ -25,14 +25,14 @@ pytestmark = pytest.mark.browser
 SEGNO_FETCHED = "() => performance.getEntriesByType('resource').some(e => e.name.includes('/wheels/segno-'))"
 FRIENDS_JS = """async () => {  // friends online's modules in the page's Python, and its files the page fetched
   const py = await (await import(new URL("./boot.mjs", location.href).href)).start();
-  const names = ["king.friends", "king.netload", "king.net", "king.netcodes", "king.guest", "king.guestroom",
-                 "king.invite", "king.render.invite",
+  const names = ["king.friends", "king.netload", "king.net", "king.netcodes", "king.netmental", "king.guest",
+                 "king.guestroom", "king.invite", "king.render.invite",
                  "kingcore.online", "kingcore.online.host", "kingcore.online.guest",
                  "kingcore.online.messages", "kingcore.online.deal.commit", "kingcore.online.qr"];
   const imported = py.runPython(`import sys; " ".join(m for m in ${JSON.stringify(names)} if m in sys.modules)`);
   const fetched = performance.getEntriesByType("resource").map(e => new URL(e.name).pathname)
     .filter(p => /\\/wheels\\/kingcore_net-[^/]*\\.whl$|\\/peer\\.js$/.test(p)
-              || /\\/king\\/(net|netcodes|guest|guestroom|invite|render\\/invite)\\.py$/.test(p))
+              || /\\/king\\/(net|netcodes|netmental|guest|guestroom|invite|render\\/invite)\\.py$/.test(p))
     .map(p => p.endsWith(".py") ? "king modules" : p.split("/").pop());
   return [imported.split(" ").filter(Boolean), [...new Set(fetched)].sort()];
 }"""

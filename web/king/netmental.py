@@ -61,13 +61,16 @@ def said(cat: Catalog, event: Event) -> str | None:
 
 def tell(cat: Catalog, events: list[Event], toast: Callable[[str], None]) -> None:
     """The events a person must know: said in the toast, the rule breakers on the banner (``data-mental-said``:
-    the last one's kind and detail, for the tests; its English words in the console)."""
+    the last twenty's kind, detail and deal, for the tests; their English words in the console)."""
     for e in events:
         words = said(cat, e)
         if words is None:
             continue
         window.console.info(f"king: mental poker: {e.kind}: {e.words}")
-        document.body.dataset.mentalSaid = f"{e.kind}:{e.detail if isinstance(e.detail, str) else ''}:{e.deal}"
+        said_now = f"{e.kind}:{e.detail if isinstance(e.detail, str) else ''}:{e.deal}"
+        kept = document.body.getAttribute("data-mental-said")
+        before = [] if is_none(kept) else str(kept).split()
+        document.body.dataset.mentalSaid = " ".join([*before, said_now][-20:])
         toast(words)
         if e.kind in WARN:
             banner = el("guest-banner")
