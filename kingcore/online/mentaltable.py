@@ -427,6 +427,12 @@ class MentalGuest:
         seat, presence = self.guest.seat, self.guest.presence
         return seat is not None and seat < len(presence) and presence[seat] == BOT
 
+    def begin(self) -> None:
+        """Open the mental page when this connection's :class:`~.guest.Guest` read the host's ``mental`` before this
+        object was made (a page that loads mental poker only once its host says the table is one)."""
+        if self.page is None and self.guest.mental is not None and self.guest.rules is not None:
+            self._open(Game(self.guest.rules))
+
     def receive(self, text: str) -> tuple[dict[str, Any], list[str]]:
         """A text from the host: what :meth:`.guest.Guest.receive` answers, and the texts to send back (this
         page's ``mp`` texts). Never raises."""

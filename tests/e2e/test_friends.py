@@ -391,6 +391,9 @@ ACTOR_JS = f"""() => {{
 
 SAID_JS = "said => (document.body.dataset.mentalSaid || '').split(' ').includes(said)"
 """Whether a page of a mental table said an event (``data-mental-said``: ``kind:detail:deal``)."""
+DEALT_AGAIN_JS = """() => {  // the host's page (?king-test): deal 1's second try dealt, every page's cards open
+  const s = JSON.parse(window.kingMentalState || 'null');
+  return !!s && !!s.round && s.round[0][0] === 1 && s.round[0][1] === 1 && s.round[1] === 'deal'; }"""
 HAND_JS = "[...document.querySelectorAll('#hand button.card[data-card]')].map(b => b.dataset.card)"
 
 
@@ -429,10 +432,17 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
             for page in (host, guests[2]):
                 page.wait_for_function(SAID_JS, arg="annulled:left:1")
             assert "Раздача 1 отменена" in str(host.text_content("#toast"))
+            host.wait_for_function(DEALT_AGAIN_JS)  # (before that, the host's table may still show the old try)
             host.evaluate("window.kingMentalLeaveOut(2)")
             continue  # dealt again: whose turn, anew
         page = host if who == "host" else guests[int(who)]
-        play(page, pick(page))
+        try:
+            move = pick(page)
+        except Exception as e:  # where each page was, for the failure's report
+            where = [p.evaluate("[JSON.stringify(document.body.dataset), window.kingMentalState || null]")
+                     for p in (host, *guests.values())]
+            raise AssertionError(f"{who} to move, but its page offers no move: {where}") from e
+        play(page, move)
         moves += 1
     for page in (host, *guests.values()):
         page.wait_for_selector("#center-panel #mental-check[data-check=audited]")

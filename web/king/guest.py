@@ -188,7 +188,6 @@ class GuestPage:
         if self.sdp is None or self.guest is not None or not self.take_name():
             return
         self.guest = Guest(self.clock, room=str(self.invite["room"]), shuffles=self.shuffles)
-        self.mental_for(self.guest)
         el("join-accept").disabled = True
         spawn(self.answer())
 
@@ -304,9 +303,14 @@ class GuestPage:
         """A text of the host's connection: through this connection's mental table side, which answers it (a
         mental-poker table: its texts sent, its table drawn from this page's own session), then as any."""
         mental = self.mental
-        if mental is None or self.guest is None:
-            if self.guest is not None:
-                self.received(self.guest.receive(text))
+        if self.guest is None:
+            return
+        if mental is None:
+            got = self.guest.receive(text)
+            if "mental" in got:  # the host's table is a mental one: this connection plays it from now on
+                self.mental_for(self.guest)
+            self.received(got)
+            self.mental_drawn()
             return
         got, out = mental.receive(text)
         self.received(got)
@@ -315,8 +319,7 @@ class GuestPage:
         self.mental_drawn()
 
     def mental_for(self, guest: Guest) -> None:
-        """A new connection's side of a mental table (it plays as one once the host says ``mental``), and the
-        clock of its deadlines."""
+        """This connection's side of a mental table (the host said ``mental``), and the clock of its deadlines."""
         self.mental = GuestMental(self.cat, self.app, guest)
         if self.ticking is None:
             self.ticking = window.setInterval(create_proxy(self.mental_tick), 1000)

@@ -255,7 +255,7 @@ class RoomPage(GuestPage):
         """The host's welcome: this connection is the host's; a new seat's key kept as this device's ticket;
         the table follows."""
         self.peer, self.guest, self.trying, self.asking = peer, guest, None, None
-        self.mental_for(guest)
+        self.mental = None  # (a mental table's side is made on this connection's ``mental``)
         self.lobbies = [p for p in self.lobbies if p != peer]
         self.connected = True
         if out.get("key") and self.link is not None:

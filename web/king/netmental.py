@@ -26,15 +26,14 @@ from pyscript import document, window
 from pyscript.ffi import is_none
 
 from kingcore.online import Guest, Lobby, POut
-from kingcore.online.deal.memory import Memory
-from kingcore.online.deal.mental import Event
-from kingcore.online.mentaltable import MentalGuest, MentalTable
 from kingcore.web import Answer, ViewModel
 
 from .draw import el
 from .words import Catalog
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
+    from kingcore.online.deal.mental import Event
+
     from .app import App
 
 __all__ = ["GuestMental", "HostMental", "said"]
@@ -130,6 +129,9 @@ class HostMental:
         st = app.state
         store = st.store
         self.rounds_key = f"{store.room_key}:mental"
+        from kingcore.online.deal.memory import Memory
+        from kingcore.online.mentaltable import MentalTable
+
         kept = Memory.from_text(st.store.get(self.rounds_key), lobby.host.table)
         self.kept = ""
         seen = set(kept.rounds.seen) - {k for k in kept.rounds.seen if k[0] in kept.rounds.done}
@@ -181,6 +183,8 @@ class HostMental:
                 "round": None if r is None else [list(r.key), r.state, list(r.pages), list(r.owners)],
                 "expected": page.expected(), "deals": self.table.audited,
                 "events": [[e.kind, e.words] for e in events]})
+        from kingcore.online.deal.memory import Memory
+
         kept = Memory(self.table.host.table, rounds=self.table.page.rounds).to_text()
         if kept != self.kept:  # the rounds this page started: reloaded, it starts the deal in play's next try
             self.kept = kept
@@ -268,7 +272,7 @@ class HostMental:
             owners = [table.page_of(s) if lv == "online" and s != seat and s in table.host.online_seats else 0
                       for s, lv in enumerate(levels)]
             outs = table.page.start(table.clock(), sorted({0, *owners}), owners)
-            start = next(o for o in outs if not isinstance(o, Event))
+            start = next(o for o in outs if hasattr(o, "text"))  # the round's start (a Send)
             vars(table)["_start"] = real  # once
             return [(seat, table._text(0, start.text)), *table._mp(outs)]
 
@@ -282,8 +286,9 @@ class HostMental:
 
 
 class GuestMental:
-    """A friend's page's side of a mental table over its connection's ``guest`` (:class:`king.guest.GuestPage`
-    makes one per connection): its memory of the table kept in the storage (``king:<path>:mental``)."""
+    """A friend's page's side of a mental table over its connection's ``guest``, whose host said ``mental``
+    (:class:`king.guest.GuestPage` makes one then, per connection): its memory of the table kept in the storage
+    (``king:<path>:mental``)."""
 
     def __init__(self, cat: Catalog, app: App, guest: Guest) -> None:
         self.cat, self.app = cat, app
@@ -294,11 +299,18 @@ class GuestMental:
             table = json.loads(text or "{}").get("table")
         except (ValueError, AttributeError):
             table = None
+        from kingcore.online.deal.memory import Memory
+        from kingcore.online.mentaltable import MentalGuest
+
         memory = Memory.from_text(text, table) if isinstance(table, str) else None
         self.mg = MentalGuest(guest, os.urandom, memory=memory)
+        self.mg.begin()  # (the host's ``mental`` came: this object is made on it)
         self.reloaded_said = False
         self.left_deal = 0  # the last deal whose result the person left
         self.kept = ""
+        self.store()
+        document.body.dataset.mental = "guest"
+        self.say_reload()
 
     @property
     def on(self) -> bool:
@@ -308,11 +320,7 @@ class GuestMental:
     def receive(self, text: str) -> tuple[dict[str, Any], list[str]]:
         """A host's text: what the guest made of it and this page's texts to send; the memory stored."""
         got, out = self.mg.receive(text)
-        if self.mg.page is not None:
-            self.store()
-            if "mental" in got:
-                document.body.dataset.mental = "guest"
-                self.say_reload()
+        self.store()
         return got, out
 
     def say_reload(self) -> None:
