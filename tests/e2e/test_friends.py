@@ -131,6 +131,7 @@ def play_guest_turn(host: Any, page: Any, double: bool = False) -> None:
         if other != seat:
             others |= {str(c) for c in s.game.visible_hand(other)}
     absent_from(move["html"], others)
+    assert page.is_hidden("#tip")  # (a beginner's tip at the host's table once told a friend what to do)
     if double:
         page.evaluate("delete document.body.dataset.lastError")  # the hostile messages' refusals before
         page.dblclick(move["sel"])
@@ -165,7 +166,8 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     warm_peers.store({PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "random", "random", "random"],
                                              "ice": none, "relays": relays})})
     own = '{"not": "a game of the host"}'  # the guest's own stored game: never overwritten
-    seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none, "relays": relays})})
+    # (the friend's device has a beginner's tips on: they are for its own games, never at the host's table)
+    seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none, "relays": relays, "ui": {"tips": True}})})
     warned: list[str] = []  # the guest pages' console warnings (a host's message the guest refused)
     gctx.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
     host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
