@@ -99,8 +99,6 @@
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   }
 
-  /** RTCPeerConnection's iceServers from JSON (kingcore.web.prefs.ice_servers): entries with a string
-   * ``urls`` and, for a TURN server, ``username`` and ``credential``; anything else left out. */
   /** The rooms' RTCPeerConnection class (the room library's `rtcPolyfill`): after `restartIce()` it says its ICE
    * gathering is still under way until the new gathering has completed. The library restarts ICE on a pooled
    * offer older than its offer TTL (57 s) and, with trickleIce off, sends the offer as soon as the gathering
@@ -123,6 +121,12 @@
         this.kingRestart = "asked";
         return super.restartIce();
       }
+      createDataChannel(label, options) { return peerClosedIsNoError(super.createDataChannel(label, options)); }
+      set ondatachannel(fn) {
+        super.ondatachannel = typeof fn !== "function" ? fn
+          : function (e) { peerClosedIsNoError(e.channel); return fn.call(this, e); };
+      }
+      get ondatachannel() { return super.ondatachannel; }
       get iceGatheringState() {
         var real = realGathering.call(this);
         return this.kingRestart && real === "complete" ? "gathering" : real;
@@ -130,6 +134,24 @@
     };
   }
 
+  /** The room library's data channel `channel`, whose "error" event reaches the library's `onerror` unless it only
+   * says that the other page closed its connection (an SCTP abort, cause 12 "User-Initiated Abort", e.g. a
+   * friend's page reloaded): that is the channel's close, which follows at once, and the library logged it as an
+   * error ("peer error: OperationError: User-Initiated Abort, reason=Close called") on every reload. */
+  function peerClosedIsNoError(channel) {
+    var handler = null;
+    Object.defineProperty(channel, "onerror", { configurable: true, get: function () { return handler; },
+                                                set: function (fn) { handler = fn; } });
+    channel.addEventListener("error", function (e) {
+      var err = e.error;
+      if (err && err.errorDetail === "sctp-failure" && err.sctpCauseCode === 12) return;
+      if (typeof handler === "function") handler.call(channel, e);
+    });
+    return channel;
+  }
+
+  /** RTCPeerConnection's iceServers from JSON (kingcore.web.prefs.ice_servers): entries with a string
+   * ``urls`` and, for a TURN server, ``username`` and ``credential``; anything else left out. */
   function iceServers(iceJson) {
     var list;
     try { list = JSON.parse(iceJson || "[]"); } catch (e) { return []; }

@@ -50,6 +50,8 @@ def test_a_first_visit_is_welcomed_then_tipped_through_its_first_deal(new_contex
     held: list[Any] = []  # the page's Python loader held back: the page as a slow phone shows it until Python runs
     ctx.route("**/boot.mjs", lambda route: held.append(route))
     page = ctx.new_page()
+    said: list[str] = []  # the console's warnings and errors, the bots' worker's too
+    page.on("console", lambda m: said.append(m.text) if m.type in ("warning", "error") else None)
     page.goto(server.url, wait_until="commit")
     page.wait_for_selector("#welcome[open]")
     # nothing off the screen meanwhile (the bar's New game was at x 373–462 of 360, and the welcome's Play
@@ -113,6 +115,9 @@ def test_a_first_visit_is_welcomed_then_tipped_through_its_first_deal(new_contex
         seen.add(tip(page))
         play(page, move)
     page.wait_for_selector("#center-panel #panel-tip")  # the last tip: in the result panel, not under it
+    assert page.evaluate("window.kingStats.botsReadyMs") is not None
+    # PyScript's "Unable to use `window` or `document` in worker" on every load: the bots' worker uses neither
+    assert [m for m in said if "worker" in m] == [], said
     over = ru.t("tip.over", next=ru.t("panel.continue"), sheet=ru.t("panel.sheet"))
     assert page.text_content("#panel-tip") == over and tip(page) == ""
     assert seen & {ru.t("tip.lead"), ru.t("tip.follow")} and all(t.startswith("Совет:") for t in seen if t)
