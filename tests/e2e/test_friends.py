@@ -184,6 +184,15 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
                              timeout=(NO_RELAY_S + 20) * 1000)
     said = str(roomed.text_content("#join-error"))
     assert "code link" in said and "10 seconds" in said, said
+    # the Options it points to, out of reach behind the screen, come over it from its own button (the clicks'
+    # checks: over the screen, taking the pointer); closed, the page looks again with the choice made there
+    roomed.click("#join-options")
+    roomed.wait_for_selector("#options-dialog[open]")
+    roomed.check("#relays-none")
+    roomed.wait_for_function("document.body.dataset.options === 'saved'")
+    roomed.click("#options-close")
+    roomed.wait_for_function("document.getElementById('join-error').textContent.startsWith('Relays are off')")
+    assert roomed.get_attribute("body", "data-guest") == "no_relay"
     # one Escape takes the screen's way on, Play against bots (it was refused, and a second one closed the
     # screen over nothing); the page it opens, the visitor's own (unreadable) game, is not looked at here
     warm_peers.watches[-1].forgive("console.error: king: start-up failed")
