@@ -188,6 +188,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     # checks: over the screen, taking the pointer); closed, the page looks again with the choice made there
     roomed.click("#join-options")
     roomed.wait_for_selector("#options-dialog[open]")
+    assert roomed.evaluate("document.activeElement.name") == "relays"  # what the screen sent the player there for
     roomed.check("#relays-none")
     roomed.wait_for_function("document.body.dataset.options === 'saved'")
     roomed.click("#options-close")

@@ -92,6 +92,8 @@ class RoomPage(GuestPage):
         ``back`` (:func:`finding_screen`)."""
         put(el("join-body"), finding_screen(self.cat, state, off))
         self.show_join(state, "join-options" if state == "no_relay" else "join-leave")
+        if off:  # the status line too (it would say no relay answered)
+            el("status").textContent = self.cat.t("net.join.relays_off")
 
     def clicked(self, event: Any) -> None:
         """A button of the join screen: *Options* (no relay answering) opens them over it; the others as a code
@@ -107,7 +109,11 @@ class RoomPage(GuestPage):
         dialog over it; once closed, the table looked for again with the relays chosen there."""
         dialog = el("options-dialog")
         dialog.addEventListener("close", create_proxy(self.options_closed), to_js({"once": True}))
-        el("btn-options").click()  # (king.options: the stored choices shown, the focus in the dialog)
+        el("btn-options").click()  # (king.options: the stored choices shown)
+        chosen = document.querySelector("#options-dialog input[data-relays]:checked")
+        chosen = el("relays-default") if is_none(chosen) else chosen
+        chosen.focus()  # the relays, in view: what this screen sends the player there for
+        chosen.scrollIntoView(to_js({"block": "center"}))
 
     def options_closed(self, *_: Any) -> None:
         if str(document.body.dataset.guest) == "no_relay" and not self.peer and self.trying is None:
