@@ -118,6 +118,8 @@ def held(shown: ViewModel | None, now: ViewModel, left: int) -> bool:
 
 class HostMental:
     """The host's page's mental table over ``lobby`` (its ``Online``'s), drawn and saved through ``app``'s state.
+    With ``?king-test`` (the browser tests) the page shows every text it received (``window.kingHostReceived``)
+    and its round (``window.kingMentalState``), and can be made hostile (:meth:`reshuffle`, :meth:`leave_out`).
 
     Raises:
         ValueError: the session's game is in the middle of a deal (a save from before mental poker was chosen):
@@ -193,9 +195,6 @@ class HostMental:
         if s is None:
             return
         vm = self.table.view_model(s.viewer)
-        if self.test:
-            window.kingMentalView = json.dumps([vm["phase"], vm["deal"], st.vm and st.vm["phase"], self.left,
-                                                self.table.standin.behind, s is self.table.session])
         if st.vm is not None and (vm == st.vm or held(st.vm, vm, self.left)):
             if self.table.audited != self.audited:  # a deal audited: saved, its table unchanged
                 self.audited = self.table.audited
