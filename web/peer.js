@@ -99,14 +99,13 @@
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   }
 
-  /** RTCPeerConnection's iceServers from JSON (kingcore.web.prefs.ice_servers): entries with a string
-   * ``urls`` and, for a TURN server, ``username`` and ``credential``; anything else left out. */
   /** The rooms' RTCPeerConnection class (the room library's `rtcPolyfill`): after `restartIce()` it says its ICE
    * gathering is still under way until the new gathering has completed. The library restarts ICE on a pooled
    * offer older than its offer TTL (57 s) and, with trickleIce off, sends the offer as soon as the gathering
    * state reads "complete" — which, right after the restart, is still the old gathering's: the offer went out
    * with no candidate and the connection failed "after exchanging SDP" (a tester: pages open a minute or more,
-   * one reload in three never connected). */
+   * one reload in three never connected). And it keeps a pooled first offer when the library rolls it back
+   * before that restart (see setLocalDescription). */
   var realGathering = Object.getOwnPropertyDescriptor(RTCPeerConnection.prototype, "iceGatheringState").get;
   function roomPeerConnection() {  // made at each join, on the page's RTCPeerConnection of the moment
     return class RoomPeerConnection extends window.RTCPeerConnection {
@@ -127,9 +126,19 @@
         var real = realGathering.call(this);
         return this.kingRestart && real === "complete" ? "gathering" : real;
       }
+      // The library rolls a pooled offer older than 57 s back before restarting its ICE; rolling back a first
+      // offer takes its data channel's m-section with it (Chromium): the restarted offer has no m= line, gathers
+      // nothing and can never connect. An ICE restart straight from have-local-offer is allowed and keeps it.
+      setLocalDescription(description) {
+        if (description && description.type === "rollback" && this.signalingState === "have-local-offer" &&
+            !this.currentLocalDescription && !this.currentRemoteDescription) return Promise.resolve();
+        return super.setLocalDescription.apply(this, arguments);
+      }
     };
   }
 
+  /** RTCPeerConnection's iceServers from JSON (kingcore.web.prefs.ice_servers): entries with a string
+   * ``urls`` and, for a TURN server, ``username`` and ``credential``; anything else left out. */
   function iceServers(iceJson) {
     var list;
     try { list = JSON.parse(iceJson || "[]"); } catch (e) { return []; }
