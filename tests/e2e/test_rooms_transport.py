@@ -54,7 +54,8 @@ RESTART_JS = """async () => {  // an ICE restart as the room library makes it on
   await pc.setLocalDescription(); await gathered();
   const before = ufrag(pc.localDescription.sdp);
   // the library rolls a pending offer back first (core/peer.mjs createOffer(true))
-  if (pc.signalingState !== "stable" && pc.localDescription?.type === "offer") await pc.setLocalDescription({type: "rollback"});
+  if (pc.signalingState !== "stable" && pc.localDescription?.type === "offer")
+    await pc.setLocalDescription({type: "rollback"});
   pc.restartIce();
   await pc.setLocalDescription(await pc.createOffer({iceRestart: true}));
   await gathered();  // the library's wait, with trickleIce off
