@@ -94,6 +94,23 @@ def test_a_table_links_join_screen_shows_who_sits_where_and_the_free_seats(lang:
     full = markup(room_join_screen(cat, {**lobby, "reserved": [False, False, True, True, False]}, "Classic", [], None))
     assert re.findall(r'data-seat="3" data-state="([a-z]+)"', full) == ["kept"]
     assert cat.t("net.join.no_free") in full and re.search(r'id="join-accept"[^>]* disabled', full)
+    # a way off, a full table's too (a tester at 360×400 had none): Play against bots, beside Join
+    assert ids(full)[-2:] == ids(text)[-2:] == ["join-leave", "join-accept"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_table_link_with_no_relay_offers_the_options_over_its_screen(lang: str) -> None:
+    """The no-relay screen said "check Options → Playing with friends" while it covered the page's Options: it
+    has its own *Options* button; relays off in them (no relay at all) is said as such, not as ten seconds of
+    silence; looking for the table offers only the way on."""
+    from king.render.invite import finding_screen
+
+    cat = catalog(lang)
+    silent, off = markup(finding_screen(cat, "no_relay")), markup(finding_screen(cat, "no_relay", off=True))
+    assert ids(silent) == ids(off) == ["join-title", "join-error", "join-options", "join-leave"]
+    assert cat.t("options.button") in silent and cat.n("net.join.no_relay", 10) in silent
+    assert cat.t("net.join.relays_off") in off and cat.n("net.join.no_relay", 10) not in off
+    assert ids(markup(finding_screen(cat, "finding"))) == ["join-title", "join-error", "join-leave"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

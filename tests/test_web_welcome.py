@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 class Options(HTMLParser):
-    """The ``option`` values and ``data-t`` codes of each ``select`` by id, and the selected value."""
+    """The ``option`` values and codes (the whole text's: ``data-t-title`` if any, else ``data-t``) of each
+    ``select`` by id, and the selected value."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -29,7 +30,8 @@ class Options(HTMLParser):
             self.at = a.get("id")
             self.selects[str(self.at)] = []
         elif tag == "option" and self.at is not None:
-            self.selects[self.at].append((str(a.get("value")), a.get("data-t"), "selected" in a))
+            self.selects[self.at].append((str(a.get("value")), a.get("data-t-title") or a.get("data-t"),
+                                          "selected" in a))
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "select":
@@ -40,7 +42,9 @@ def test_the_welcome_lists_every_level_rule_set_and_language() -> None:
     page = Options()
     page.feed((ROOT / "web" / "index.html").read_text(encoding="utf-8"))
     levels, sets, langs = (page.selects[f"welcome-{x}"] for x in ("level", "set", "lang"))
+    # a level's name in its picker (it fits a phone), the whole of it in its title and, once chosen, its note
     assert [v for v, _, _ in levels] == list(BOT_LEVELS) and all(t == f"level.long.{v}" for v, t, _ in levels)
+    assert re.search(r'id="welcome-level-note" data-t="level\.long\.medium"', (ROOT / "web" / "index.html").read_text())
     assert [v for v, _, _ in sets] == list(RULE_SET_TEXTS) and all(t == f"set.{v}" for v, t, _ in sets)
     assert [v for v, _, _ in langs] == list(LANGUAGES)
     # a first visitor meets Medium bots at Classic (the game's own default level, Hard, is for those who chose it)

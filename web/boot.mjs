@@ -148,10 +148,32 @@ export function start() {
   return early;
 }
 
+/** The bots' worker's Python given its PyScript config as the config itself: PyScript hands a worker's
+ * `polyscript` module the config's address ("./worker.json"), which its `pyscript.config` reads as no config at
+ * all — so on every load it warned "Unable to use `window` or `document` in worker", which the config's
+ * `sync_main_only` (the bots use neither) is there to turn off. Here a module named "polyscript" whose config is
+ * an address gets that file's JSON instead (read before Python runs a line of PyScript's). */
+async function withWorkerConfig(pyodide) {
+  const address = "./worker.json", register = pyodide.registerJsModule.bind(pyodide);
+  let config = null;
+  try {
+    config = await (await fetch(new URL(address, import.meta.url))).json();
+  } catch (e) {
+    console.warn(`king: ${address} could not be read`, e);
+  }
+  pyodide.registerJsModule = (name, module) => {
+    if (name === "polyscript" && config && module && module.config === address) {
+      module.config = config; // (in place: the module's other members include getters)
+    }
+    return register(name, module);
+  };
+  return pyodide;
+}
+
 /** What PyScript calls: the early instance on the page (its stdout/stderr from now on); in the bots'
  * worker a new one (from the snapshot too, when the page has stored one). */
 export function loadPyodide(options = {}) {
-  if (!early) return boot(options);
+  if (!early) return boot(options).then(withWorkerConfig);
   mark("pyscriptAskedMs");
   sink.stdout = options.stdout ?? null;
   sink.stderr = options.stderr ?? null;

@@ -122,6 +122,12 @@
         this.kingRestart = "asked";
         return super.restartIce();
       }
+      createDataChannel(label, options) { return peerClosedIsNoError(super.createDataChannel(label, options)); }
+      set ondatachannel(fn) {
+        super.ondatachannel = typeof fn !== "function" ? fn
+          : function (e) { peerClosedIsNoError(e.channel); return fn.call(this, e); };
+      }
+      get ondatachannel() { return super.ondatachannel; }
       get iceGatheringState() {
         var real = realGathering.call(this);
         return this.kingRestart && real === "complete" ? "gathering" : real;
@@ -135,6 +141,22 @@
         return super.setLocalDescription.apply(this, arguments);
       }
     };
+  }
+
+  /** The room library's data channel `channel`, whose "error" event reaches the library's `onerror` unless it only
+   * says that the other page closed its connection (an SCTP abort, cause 12 "User-Initiated Abort", e.g. a
+   * friend's page reloaded): that is the channel's close, which follows at once, and the library logged it as an
+   * error ("peer error: OperationError: User-Initiated Abort, reason=Close called") on every reload. */
+  function peerClosedIsNoError(channel) {
+    var handler = null;
+    Object.defineProperty(channel, "onerror", { configurable: true, get: function () { return handler; },
+                                                set: function (fn) { handler = fn; } });
+    channel.addEventListener("error", function (e) {
+      var err = e.error;
+      if (err && err.errorDetail === "sctp-failure" && err.sctpCauseCode === 12) return;
+      if (typeof handler === "function") handler.call(channel, e);
+    });
+    return channel;
   }
 
   /** RTCPeerConnection's iceServers from JSON (kingcore.web.prefs.ice_servers): entries with a string

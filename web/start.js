@@ -1,6 +1,19 @@
 // Before Python boots: timing marks for the benchmarks, and the service worker (offline + updates).
 window.kingStats = { readyMs: null, botsStartedMs: null, botsReadyMs: null, bot: [], botMain: [], botTook: {}, pyReadyMs: null,
                      importedMs: null, refusedPython: [] };
+// The top bar before Python runs (king/barmenu.py fits it from then on, folding buttons into its "⋯" menu): the
+// buttons that do not fit are left out meanwhile, the most foldable first (data-fold), so that nothing runs off a
+// phone's screen while the game loads — a bar wider than the screen also pushed the welcome's Play off it. Done
+// again on a resize and in another language, until barmenu.py takes the bar over (data-fitted).
+function kingPrefit() {
+  var nav = document.getElementById("bar-actions");
+  if (!nav || nav.dataset.fitted) return;
+  var items = Array.prototype.filter.call(nav.children, function (n) { return n.hasAttribute("data-fold") && !n.hidden; });
+  items.forEach(function (n) { n.classList.remove("is-prefolded"); });
+  items.sort(function (a, b) { return Number(b.dataset.fold) - Number(a.dataset.fold); });
+  for (var i = 0; i < items.length && nav.scrollWidth > nav.clientWidth; i++) items[i].classList.add("is-prefolded");
+}
+addEventListener("resize", kingPrefit);
 // The page's language before Python starts (the loading text, the service worker's banners): the words
 // of index.html's data-t codes in every catalog and the browser-language map, written here by the build
 // (sitebuild/catalogs.py page_words); main.py then picks the same language (kingcore.web.pick_language).
@@ -32,6 +45,7 @@ window.kingStats = { readyMs: null, botsStartedMs: null, botsReadyMs: null, bot:
       });
     });
     ["lang", "welcome-lang"].forEach(function (id) { var pick = document.getElementById(id); if (pick) pick.value = lang; });
+    kingPrefit();
   }
   lang = lang || "en";
   translate(lang);
@@ -42,6 +56,10 @@ window.kingStats = { readyMs: null, botsStartedMs: null, botsReadyMs: null, bot:
   if (welcome && !saved && !(prefs && prefs.welcomed === true) && !/^#(join|room)=/.test(location.hash)
       && !window.kingNoWelcome) {
     document.getElementById("welcome-lang").addEventListener("change", function (e) { translate(e.target.value); });
+    document.getElementById("welcome-level").addEventListener("change", function (e) { // its note: the level in full
+      var picked = e.target.selectedOptions[0], note = document.getElementById("welcome-level-note");
+      if (picked && note) { note.dataset.t = picked.dataset.tTitle; note.textContent = picked.title; }
+    });
     welcome.addEventListener("cancel", function (e) { e.preventDefault(); }); // Escape: Play does it (welcome.py)
     document.getElementById("welcome-form").addEventListener("submit", function (e) {
       if (window.kingWelcomeReady) return; // welcome.py plays

@@ -344,6 +344,12 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (c.matches('.card') && top.matches('.card') && top.parentElement === c.parentElement) continue;
     const cover = top.closest('#sheet-panel, #pass-screen');
     if (cover && !cover.contains(c)) continue;
+    // a footer that stays in view while the rest of its scrolling box passes under it (the invite panel's last
+    // buttons): the control is reached by scrolling that box
+    let stuck = top;
+    while (stuck && getComputedStyle(stuck).position !== 'sticky') stuck = stuck.parentElement;
+    const box = stuck && stuck.parentElement;
+    if (box && box.contains(c) && clips(box) && box.scrollHeight > box.clientHeight) continue;
     bad.push(`${who(c)} covered at its centre by ${who(top)}`);
   }
   document.adoptedStyleSheets = sheets;

@@ -3,17 +3,18 @@
 and three friends in four browser contexts.
 
 The host makes seats 1–3 *a friend online* and deals; its invite panel shows one link for the table
-(``input[data-room-link]``) and, asked, a seat's own link, which copying keeps the seat for its holder (the
-other pages' join screens show it kept at once). Two friends open the table's link, one the seat's own; each
-sees who sits where, types a name and takes a free seat (its own link's seat chosen for it; the third first
-sees the seat it had in view taken meanwhile — its join screen follows the table — and takes the last one). The four
-pages play; mid-deal each friend's page reloads and plays on with no action (its seat's key kept in its
-storage); the host's page reloads and every friend's page reconnects by itself (its host's seat
-*reconnecting* meanwhile); the relay is stopped and the game goes on over the pages' own channels; a friend's
-page closes and every other page shows that seat *away* within 5 s, and the host gives it to someone else; the
-host's panel says no relay answers and offers that seat's code link; the relay restarted, the host's page uses it
-again within seconds and a friend's reloaded page finds the host; the host starts a new game, and a friend of
-the old table opens its new link and takes a seat.
+(``input[data-room-link]``) and, asked, a seat's own link, which copying keeps the seat for its holder (the other
+pages' join screens show it kept at once). Two friends open the table's link, one the seat's own; each sees who
+sits where, types a name and takes a free seat (its own link's seat chosen for it; the third first sees the seat
+it had in view taken meanwhile — its join screen follows the table — and takes the last one; at 360×400 its Join
+and its way off, Play against bots, stay in view). The four pages play; mid-deal each friend's page reloads and
+plays on with no action (its seat's key kept in its storage); the host's page reloads and every friend's page
+reconnects by itself (its host's seat *reconnecting* meanwhile, its word whole in a phone's side column); the
+relay is stopped and the game goes on over the pages' own channels; a friend's page closes and every other page
+shows that seat *away* within 5 s, and the host gives it to someone else; the host's panel says no relay answers
+and offers that seat's code link (its Close in view at 360×740 and 1280×800); the relay restarted, the host's page
+uses it again within seconds and a friend's reloaded page finds the host; the host starts a new game, and a friend
+of the old table opens its new link and takes a seat.
 Every page marks each person's seat online with ``data-presence``."""
 
 from __future__ import annotations
@@ -41,15 +42,29 @@ TURN_JS = f"""() => {{
 """Who is to move at the host's table: 'host', a friend's seat, or the deal over."""
 PRESENCE_JS = """seats => Object.entries(seats).every(([seat, want]) =>
   document.querySelector(`section.seat[data-seat="${seat}"]`)?.dataset.presence === want)"""
-WATCH_JS = """([seat, want]) => {  // when this page first shows ``seat`` as ``want`` (Date.now()), and its states
-  window.kingSeen = null; window.kingStates = [document.body.dataset.guest];
+WATCH_JS = """([seat, want]) => {  // when this page first shows ``seat`` as ``want`` (Date.now()), by how many px
+  // that seat's presence badge was then cut (its content past its box), and the page's states
+  window.kingSeen = null; window.kingCut = null; window.kingStates = [document.body.dataset.guest];
   new MutationObserver(() => {
     const at = document.querySelector(`section.seat[data-seat="${seat}"]`);
-    if (kingSeen === null && at && at.dataset.presence === want) kingSeen = Date.now();
+    if (kingSeen === null && at && at.dataset.presence === want) {
+      kingSeen = Date.now();
+      const badge = at.querySelector('.seat-presence');
+      kingCut = badge ? badge.scrollWidth - badge.clientWidth : null;
+    }
     if (kingStates.at(-1) !== document.body.dataset.guest) kingStates.push(document.body.dataset.guest);
   }).observe(document.body, {attributes: true, childList: true, subtree: true});
 }"""
 """A page's record, from now on, of when it first shows a seat's presence as wanted and of its ``data-guest``."""
+IN_VIEW_JS = """async sels => {  // whether each control is whole in the window and takes the pointer at its centre
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));  // (a resize settled)
+  return sels.filter(sel => {
+    const e = document.querySelector(sel), r = e.getBoundingClientRect();
+    return !(r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
+             && e.contains(document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2)));
+  }); }"""
+"""Of the controls named, those not whole in the window or covered at their centre."""
+PHONE, LOW, DESK = {"width": 360, "height": 740}, {"width": 360, "height": 400}, {"width": 1280, "height": 800}
 
 
 def presence(page: Any, want: dict[int, str], timeout_s: float | None = None) -> None:
@@ -107,6 +122,10 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
         found(page)
         assert page.get_attribute("#join-seats li[data-seat='0']", "data-state") == "host"
     assert friends[2].is_checked("#join-seat-2")  # its own link's seat, chosen for it
+    # a phone held sideways: Join and a way off (Play against bots) in view, the table's seats scrolling under them
+    friends[3].set_viewport_size(LOW)
+    assert friends[3].evaluate(IN_VIEW_JS, ["#join-accept", "#join-leave"]) == []
+    friends[3].set_viewport_size(DESK)
     host.click("#own-link-2 button[data-copy]")  # copied: the seat is kept for its link's holder
     for seat, page in friends.items():  # the others' join screens follow at once
         page.wait_for_function("want => [...document.querySelectorAll('#join-seats input[name=join-seat]')]"
@@ -144,7 +163,9 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     presence(host, everyone)
     play_moves(host, friends, 4)
 
-    # the host's page reloads mid-deal: every friend's page shows it reconnecting, then is back by itself
+    # the host's page reloads mid-deal: every friend's page shows it reconnecting, then is back by itself (on a
+    # phone's, in the side column, with its whole word: "◌ связь…" was cut at 360 px)
+    friends[1].set_viewport_size(PHONE)
     for page in friends.values():
         page.evaluate(WATCH_JS, [0, "reconnecting"])
     host.reload()
@@ -154,6 +175,9 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
                                "document.body.dataset.guest === 'playing'")
         presence(page, {0: "here"})
         assert page.evaluate("kingStates") == ["playing", "reconnecting", "connected", "playing"]
+        assert page.evaluate("kingCut") == 0
+    assert friends[1].get_attribute('section.seat[data-seat="0"]', "data-pos") == "east"
+    friends[1].set_viewport_size(DESK)
     host.wait_for_function("!document.getElementById('invite-dialog').open")  # every friend back: it closes
     presence(host, everyone)
     play_moves(host, friends, 3)
@@ -182,6 +206,10 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     host.wait_for_selector("#room-status[data-relays=no_relay]")
     said_no_relay = time.monotonic() - stopped
     host.wait_for_selector("#invite-3 #invite-link-3")
+    # the panel's Close in view at every size, the seats scrolling under it (at 1280×800 it was below the foot)
+    for size in (PHONE, DESK):
+        host.set_viewport_size(size)
+        assert host.evaluate(IN_VIEW_JS, ["#invite-close"]) == [], size
     forgive(warm_peers.watches, relay.url)
 
     # a friend's page reloaded meanwhile says no relay answers; the relay is back: the pages use it again by

@@ -32,17 +32,48 @@ def tip(page: Any) -> str:
     return str(page.evaluate("(t => t.hidden ? '' : t.textContent)(document.getElementById('tip'))"))
 
 
+OFF_SCREEN_JS = """async () => {  // what of the bar and the open dialog lies past the window's sides (a frame on)
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const vw = document.documentElement.clientWidth, out = [];
+  for (const e of document.querySelectorAll('.bar *, dialog[open] *')) {
+    const r = e.getBoundingClientRect();
+    if (r.width > 0 && e.checkVisibility() && (r.left < -0.5 || r.right > vw + 0.5))
+      out.push(`${e.id || e.className || e.tagName}: ${Math.round(r.left)}–${Math.round(r.right)}`);
+  }
+  if (document.documentElement.scrollWidth > vw) out.push(`the page: ${document.documentElement.scrollWidth} px`);
+  return out; }"""
+
+
 def test_a_first_visit_is_welcomed_then_tipped_through_its_first_deal(new_context: Any, server: Any) -> None:
     ru = Catalog.from_mo(compiled("ru"))
     ctx, _ = new_context(360, 740, welcome=True, locale="en-US")
+    held: list[Any] = []  # the page's Python loader held back: the page as a slow phone shows it until Python runs
+    ctx.route("**/boot.mjs", lambda route: held.append(route))
     page = ctx.new_page()
-    page.goto(server.url)
+    said: list[str] = []  # the console's warnings and errors, the bots' worker's too
+    page.on("console", lambda m: said.append(m.text) if m.type in ("warning", "error") else None)
+    page.goto(server.url, wait_until="commit")
     page.wait_for_selector("#welcome[open]")
+    # nothing off the screen meanwhile (the bar's New game was at x 373–462 of 360, and the welcome's Play
+    # off its right edge on a phone)
+    assert page.evaluate(OFF_SCREEN_JS) == []
     assert page.locator("#welcome-title").inner_text() == "Welcome to King"
     page.select_option("#welcome-lang", "ru")  # the page in Russian at once, Python up or not
     page.wait_for_function("document.documentElement.lang === 'ru'")
     assert page.locator("#welcome-play").inner_text() == ru.t("welcome.play")
+    for width in (320, 400, 360):  # in Russian, the longest words, on phones
+        page.set_viewport_size({"width": width, "height": 740})
+        assert page.evaluate(OFF_SCREEN_JS) == [], width
+    # the level's name in its picker (the whole of it was cut there in Russian), the whole of it under it
+    page.select_option("#welcome-level", "expert")
+    assert page.locator("#welcome-level option:checked").inner_text() == ru.t("level.expert")
+    assert page.locator("#welcome-level-note").inner_text() == ru.t("level.long.expert")
+    assert held and not page.evaluate("window.kingWelcomeReady")  # all of it before Python ran
+    for route in held:
+        route.continue_()
+    ctx.unroute("**/boot.mjs")
     page.wait_for_selector(READY)
+    assert page.locator("#welcome-level-note").inner_text() == ru.t("level.long.expert")  # (Python's words too)
     # the game behind the welcome, drawn by then, says nothing of its dealer (a toast covered the title at 360 px)
     assert page.is_hidden("#toast"), page.text_content("#toast")
     found: dict[str, Any] = {}
@@ -84,6 +115,9 @@ def test_a_first_visit_is_welcomed_then_tipped_through_its_first_deal(new_contex
         seen.add(tip(page))
         play(page, move)
     page.wait_for_selector("#center-panel #panel-tip")  # the last tip: in the result panel, not under it
+    assert page.evaluate("window.kingStats.botsReadyMs") is not None
+    # PyScript's "Unable to use `window` or `document` in worker" on every load: the bots' worker uses neither
+    assert [m for m in said if "worker" in m] == [], said
     over = ru.t("tip.over", next=ru.t("panel.continue"), sheet=ru.t("panel.sheet"))
     assert page.text_content("#panel-tip") == over and tip(page) == ""
     assert seen & {ru.t("tip.lead"), ru.t("tip.follow")} and all(t.startswith("Совет:") for t in seen if t)

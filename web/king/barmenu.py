@@ -54,6 +54,9 @@ class BarMenu:
         self.menu.addEventListener("beforetoggle", toggled)  # at once ("toggle" comes a task later)
         self.menu.addEventListener("click", picked, True)  # captured: before the button's own action
         window.ResizeObserver.new(measure).observe(self.bar)  # the panels below the bar follow its height
+        self.nav.dataset.fitted = "true"  # web/start.js's own fit, before Python ran, is over
+        for node in self.items:  # what it left out: in this fit (no paint comes between)
+            node.classList.remove("is-prefolded")
         self.fit()
 
     # ----- fitting -------------------------------------------------------------------------------------

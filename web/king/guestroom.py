@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none
+from pyscript.ffi import create_proxy, is_none, to_js
 
 from kingcore.online import Guest
 from kingcore.online.room import RoomLink, read_fragment, remember, ticket_for
@@ -38,6 +38,7 @@ from .app import App
 from .draw import el, put
 from .guest import GuestPage
 from .render.invite import finding_screen, room_join_screen
+from .state import spawn
 from .words import Catalog
 
 NO_HOST_S = 20.0
@@ -75,7 +76,8 @@ class RoomPage(GuestPage):
         self.finding("finding")
         window.kingPeer.listen(self.listener)
         if not urls:
-            self.finding("no_relay")
+            window.kingPeer.leave()  # (a room joined before, with the relays chosen then)
+            self.finding("no_relay", off=True)
             return
         try:
             await window.kingPeer.join(link.room, link.secret, json.dumps(urls), json.dumps(ice_servers(prefs)))
@@ -85,10 +87,37 @@ class RoomPage(GuestPage):
             return
         window.setTimeout(create_proxy(self.no_host), NO_HOST_S * 1000)
 
-    def finding(self, state: str) -> None:
-        """The screen before the table is found: ``finding``, ``no_relay`` or ``back`` (:func:`finding_screen`)."""
-        put(el("join-body"), finding_screen(self.cat, state))
-        self.show_join(state, "join-leave")
+    def finding(self, state: str, off: bool = False) -> None:
+        """The screen before the table is found: ``finding``, ``no_relay`` (``off``: relays off in the Options) or
+        ``back`` (:func:`finding_screen`)."""
+        put(el("join-body"), finding_screen(self.cat, state, off))
+        self.show_join(state, "join-options" if state == "no_relay" else "join-leave")
+        if off:  # the status line too (it would say no relay answered)
+            el("status").textContent = self.cat.t("net.join.relays_off")
+
+    def clicked(self, event: Any) -> None:
+        """A button of the join screen: *Options* (no relay answering) opens them over it; the others as a code
+        link's (:meth:`GuestPage.clicked`)."""
+        button = event.target.closest("button")
+        if not is_none(button) and str(button.id) == "join-options":
+            self.options()
+        else:
+            super().clicked(event)
+
+    def options(self) -> None:
+        """*Options* from the join screen (which covers the page, its bar's Options out of reach): the same
+        dialog over it; once closed, the table looked for again with the relays chosen there."""
+        dialog = el("options-dialog")
+        dialog.addEventListener("close", create_proxy(self.options_closed), to_js({"once": True}))
+        el("btn-options").click()  # (king.options: the stored choices shown)
+        chosen = document.querySelector("#options-dialog input[data-relays]:checked")
+        chosen = el("relays-default") if is_none(chosen) else chosen
+        chosen.focus()  # the relays, in view: what this screen sends the player there for
+        chosen.scrollIntoView(to_js({"block": "center"}))
+
+    def options_closed(self, *_: Any) -> None:
+        if str(document.body.dataset.guest) == "no_relay" and not self.peer and self.trying is None:
+            spawn(self.read())
 
     def no_host(self, *_: Any) -> None:
         if str(document.body.dataset.guest) == "finding" and not self.pages:

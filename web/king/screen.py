@@ -91,7 +91,7 @@ class Screen:
         d.hand(vm, hint)
         d.moves(vm, hint, st.position_key())
         el("status").textContent = names.text(status(vm, self.cat, self.bots_ready(), hint))
-        d.panel(vm, st.current_review(), panel_tip(vm, self.cat, bool(st.ui().get("tips"))))
+        d.panel(vm, st.current_review(), panel_tip(vm, self.cat, st.tips_on()))
         d.sheet(vm)
         draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button
         follow_history(self.cat, st.session, vm)  # an open Tricks dialog follows the bots' cards

@@ -112,6 +112,11 @@ class State:
             ui = self.prefs["ui"] = {}
         return ui
 
+    def tips_on(self) -> bool:
+        """Whether the beginner's tips show: ``ui.tips`` on, at this page's own game — a friend's page draws the
+        host's table with no session of its own, and a friend waiting on the host gets no beginner's tip."""
+        return bool(self.ui().get("tips")) and self.session is not None
+
     def hides_hands(self) -> bool:
         """Whether a file with the dealt cards would show another person's hand now (``Session.hides_hands``)."""
         return self.session is not None and self.session.hides_hands()

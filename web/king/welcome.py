@@ -88,7 +88,7 @@ class Welcome:
     def show_tip(self, vm: ViewModel | None) -> None:
         node = el("tip")
         ui = self.app.state.ui()
-        if vm is None or not ui.get("tips") or self.open():
+        if vm is None or not self.app.state.tips_on() or self.open():
             node.hidden = True
             return
         over = vm["phase"] in ("deal_over", "rubber_over")

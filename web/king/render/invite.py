@@ -218,7 +218,8 @@ def room_join_screen(cat: Catalog, lobby: dict[str, Any], rules: str, free: list
     """A table link's join screen: whose table (the host's name as mark of its seat), the rules in force
     (``rules``: their words; a button to their help), who sits where (:func:`lobby_seat`, ``ul#join-seats``)
     with the seats this page may take (``free``; ``chosen`` checked: the link's own seat, or the only one),
-    the name field ``#join-name``, ``#join-error`` and ``#join-accept`` (disabled with no free seat, said)."""
+    the name field ``#join-name``, ``#join-error``, *Play against bots* (``#join-leave``: a way off, a full
+    table's too) and ``#join-accept`` (disabled with no free seat, said)."""
     levels = list(lobby["levels"])
     host = next((s for s, lv in enumerate(levels) if lv != "online"), 0)
     host_name = name_mark(host) if lobby.get("host") else cat.t("hotseat.player", n=host + 1)
@@ -236,17 +237,25 @@ def room_join_screen(cat: Catalog, lobby: dict[str, Any], rules: str, free: list
               h("input", {"type": "text", "id": "join-name", "autocomplete": "nickname"})),
             h("p", {"class": "form-error", "id": "join-error", "role": "alert"}),
             h("p", {"class": "invite-actions"},
+              h("button", {"type": "button", "class": "btn", "id": "join-leave"}, cat.t("net.join.leave")),
               h("button", {"type": "button", "class": "btn btn--accent", "id": "join-accept", "disabled": not free},
                 cat.t("net.join.accept")))]
 
 
-def finding_screen(cat: Catalog, state: str) -> list[Node]:
+def finding_screen(cat: Catalog, state: str, off: bool = False) -> list[Node]:
     """A table link's page before the table is found (``state``: ``finding`` — looking for it through the
-    relays; ``no_relay`` — none answered within 10 s: said plainly, with what to do — ask the host for a code
-    link; ``back`` — taking this page's seat back), with *Play against bots* as a way on."""
-    words = cat.n("net.join.no_relay", NO_RELAY_S) if state == "no_relay" else cat.t(f"net.join.{state}")
+    relays; ``no_relay`` — none answered within 10 s, or none at all (``off``: relays off in the Options): said
+    plainly, with what to do — ask the host for a code link, or choose the host's relays in *Options*
+    (``#join-options``, which opens them over this screen); ``back`` — taking this page's seat back), with *Play
+    against bots* as a way on."""
+    if state == "no_relay":
+        words = cat.t("net.join.relays_off") if off else cat.n("net.join.no_relay", NO_RELAY_S)
+    else:
+        words = cat.t(f"net.join.{state}")
+    options = h("button", {"type": "button", "class": "btn", "id": "join-options", "aria-haspopup": "dialog"},
+                cat.t("options.button")) if state == "no_relay" else None
     return [h("h2", {"id": "join-title"}, cat.t("net.join.title")),
             h("p", {"class": "form-error" if state == "no_relay" else "dialog-lead", "id": "join-error",
                     "role": "alert" if state == "no_relay" else "status"}, words),
-            h("p", {"class": "invite-actions"},
+            h("p", {"class": "invite-actions"}, options,
               h("button", {"type": "button", "class": "btn", "id": "join-leave"}, cat.t("net.join.leave")))]
