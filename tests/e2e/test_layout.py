@@ -145,7 +145,18 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   // with those of their own layer
   const layer = e => e.closest('dialog, #sheet-panel, #pass-screen, #bar-menu');
 
-  // 1. a visible control over another one (the cards of a hand overlap by design, each keeping its centre)
+  // a footer that stays in view while the rest of its scrolling box passes under it (the invite panel's last
+  // buttons): a control of that box under it (``over``: what is on top) is reached by scrolling the box
+  const underFooter = (c, over) => {
+    let stuck = over;
+    while (stuck && getComputedStyle(stuck).position !== 'sticky') stuck = stuck.parentElement;
+    const scroller = stuck && stuck.parentElement;
+    return !!scroller && scroller.contains(c) && !stuck.contains(c) && clips(scroller)
+           && scroller.scrollHeight > scroller.clientHeight;
+  };
+
+  // 1. a visible control over another one (the cards of a hand overlap by design, each keeping its centre; a
+  // control scrolled under a footer kept in view)
   for (let i = 0; i < controls.length; i++) for (let j = i + 1; j < controls.length; j++) {
     const a = controls[i], b = controls[j];
     if (a.contains(b) || b.contains(a) || layer(a) !== layer(b)) continue;
@@ -153,7 +164,8 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     const o = meet(inView(a), inView(b));
     if (!big(o)) continue;
     const top = hit((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);
-    if (top && (a.contains(top) || b.contains(top)))  // where both are, one of them is in view: it covers the other
+    if (top && (a.contains(top) || b.contains(top)) && !underFooter(a, top) && !underFooter(b, top))
+      // where both are, one of them is in view: it covers the other
       bad.push(`controls overlap: ${who(a)} / ${who(b)} (${o.map(Math.round)})`);
   }
 
@@ -344,12 +356,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (c.matches('.card') && top.matches('.card') && top.parentElement === c.parentElement) continue;
     const cover = top.closest('#sheet-panel, #pass-screen');
     if (cover && !cover.contains(c)) continue;
-    // a footer that stays in view while the rest of its scrolling box passes under it (the invite panel's last
-    // buttons): the control is reached by scrolling that box
-    let stuck = top;
-    while (stuck && getComputedStyle(stuck).position !== 'sticky') stuck = stuck.parentElement;
-    const box = stuck && stuck.parentElement;
-    if (box && box.contains(c) && clips(box) && box.scrollHeight > box.clientHeight) continue;
+    if (underFooter(c, top)) continue;
     bad.push(`${who(c)} covered at its centre by ${who(top)}`);
   }
   document.adoptedStyleSheets = sheets;
