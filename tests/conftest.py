@@ -30,10 +30,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 COSTS = {
-    "test_layout.py::test_layout[ru-": 80, "test_layout.py::test_layout[en-": 40, "test_layout.py::test_layout[uk-": 35,
-    "test_friends.py::test_a_friend_plays_a_deal_leaves_and_comes_back": 68,
-    "test_rooms.py::test_a_host_and_three_friends_join": 49, "test_rooms_transport.py::test_pages_meet": 45,
-    "test_friends.py::test_a_host_and_two_friends": 41, "test_hardening.py::test_nothing_stored_stops_the_start": 28,
+    "test_layout.py::test_layout[ru-": 76, "test_layout.py::test_layout[en-": 48, "test_layout.py::test_layout[uk-": 48,
+    "test_friends.py::test_a_friend_plays_a_deal_leaves_and_comes_back": 67,
+    "test_rooms.py::test_a_host_and_three_friends_join": 71, "test_rooms_transport.py::test_pages_meet": 64,
+    "test_friends.py::test_a_host_and_two_friends": 35, "test_hardening.py::test_nothing_stored_stops_the_start": 35,
     "test_invite.py::test_invite_and_answer_blocks": 22, "test_snapshot.py::": 18, "test_recovery.py::test_hostile": 15,
 }
 """Seconds the longest browser tests took in a whole run on the 2-core machine (docs/PERF.md, "The test suite"),

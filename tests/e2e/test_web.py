@@ -527,6 +527,11 @@ def my_call(phase: str, at_least: int = 2) -> Callable[[Session], bool]:
     return until
 
 
+CALL_SETTLED_JS = """async () => {  // the call screen's own animation (its way in) over, then laid out at the size
+  const s = document.getElementById('call-screen');
+  await Promise.all(s.getAnimations().map(a => a.finished.catch(() => null)));
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
 CALL_SCREEN_JS = """() => { const s = document.getElementById('call-screen');
   return s && !s.hidden ? {
     kind: s.dataset.kind,
@@ -573,7 +578,7 @@ def one_call_screen(page: Any, s: Session, phase: str, title: str, pick: str, ar
     name = {"call_trump": "trump-call", "auction": "auction", "choose_contract": "contract"}[phase]
     for width, height in ((1280, 800), (360, 740)):
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)
+        page.evaluate(CALL_SETTLED_JS)
         screen = page.evaluate(CALL_SCREEN_JS)
         assert screen is not None and screen["kind"] == phase and screen["title"] == title
         # exactly the legal options, each once; nothing left in the old row of buttons
