@@ -152,6 +152,17 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
         assert page.text_content("#seat-me .seat-level") == "You" and page.get_attribute("#seat-me", "data-seat") == \
             str(seat)
     presence(host, everyone)
+    # a fourth visitor with the link: the full table says so, with Join off and a way off in view on a low phone;
+    # its Escape is that way off (the visitor's own game), as on the other screens with nothing to join
+    visit = warm_peers.new_context(**LOW)
+    seed_storage(visit, {PREFS_KEY: json.dumps(prefs)})
+    visitor = opened(visit, link)
+    found(visitor)
+    assert visitor.is_visible("#join-full") and visitor.is_disabled("#join-accept")
+    assert visitor.evaluate(IN_VIEW_JS, ["#join-leave"]) == []
+    visitor.keyboard.press("Escape")
+    visitor.wait_for_function("!location.hash && !document.getElementById('join-dialog').open")
+    visit.close()
     assert play_moves(host, friends, 3) <= 3
 
     # each friend's page reloads mid-deal: back at its seat with no action, and the game goes on
@@ -220,7 +231,10 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     restarted = time.monotonic()
     host.wait_for_selector("#room-status[data-relays=relays]")
     relay_back = time.monotonic() - restarted
-    assert relay_back <= RELAY_RETRY_S + 4, relay_back  # not given up: asked again at least every RELAY_RETRY_S
+    # not given up: asked again at least every RELAY_RETRY_S (by the page's clock: a loaded machine's page may
+    # take a retry's length more to connect); the library's own retry comes at random up to a minute after the
+    # last, and none after about a minute and a half
+    assert relay_back <= 2 * RELAY_RETRY_S + 4, relay_back
     friends[1].wait_for_selector("body[data-guest=playing]")
     friend_back = time.monotonic() - restarted
     presence(host, {1: "here", 2: "here"})

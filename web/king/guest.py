@@ -147,10 +147,11 @@ class GuestPage:
 
     def cancelled(self, event: Any) -> None:
         """Escape on the join screen: the screen is this page's only way on (a friend's page has no New game),
-        so it stays open; a broken link's or an unreachable table's (no relay answering) Escape is its *Play
-        against bots*."""
+        so it stays open; a broken link's, an unreachable table's (no relay answering) or a full table's
+        (``#join-full``: nothing to join) Escape is its *Play against bots*."""
         event.preventDefault()
-        if str(document.body.dataset.guest) in ("bad_link", "no_relay"):
+        state = str(document.body.dataset.guest)
+        if state in ("bad_link", "no_relay") or (state == "asking" and not is_none(el("join-full"))):
             self.leave()
 
     def leave(self) -> None:
