@@ -238,6 +238,10 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     friends[1].wait_for_selector("body[data-guest=playing]")
     friend_back = time.monotonic() - restarted
     presence(host, {1: "here", 2: "here"})
+    # the table's link takes the free seat again: its code link, answered by no one, is withdrawn (it kept the
+    # seat for the code's holder: a visitor with the table's link saw it kept)
+    host.wait_for_selector("#invite-3[data-state=free] #own-3")
+    assert host.locator("#invite-link-3").count() == 0
 
     # the host starts a new game: a friend of the old table opens its new link and takes a seat again
     host.evaluate("() => { if (document.getElementById('invite-dialog').open) "

@@ -213,6 +213,8 @@ class Online:
             return
         if kind == "relays":
             self.relays = int(text) if text.isdigit() else 0
+            if self.relays and self.no_relay:
+                self.relays_back(lobby)
             self.draw()
             return
         if kind == "no-relay":
@@ -463,6 +465,23 @@ class Online:
         self.out(self.door().free(seat))
         self.own.discard(seat)
         self.after()
+
+    def relays_back(self, lobby: Lobby) -> None:
+        """A relay answers again after none did: the table's link takes the free seats again. Each code link no
+        friend is answering (none made or on its way, none connecting, none taken) is withdrawn and its seat no
+        longer kept for it — a visitor with the table's link saw that seat as kept; with a code in use the panel
+        stays as it is."""
+        entries = self.codes.seats
+        if any(e.get("making") or e.get("busy") or e.get("used") for e in entries.values()):
+            return
+        self.no_relay = False
+        document.body.dataset.noRelay = "false"
+        for seat in list(entries):
+            window.kingPeer.close(str(seat))
+            del entries[seat]
+            if seat not in self.own and self.seat_state(seat) == "free":
+                self.send_peers(lobby.reserve(seat, False))
+        self.save_room()
 
     def reserve(self, seat: int) -> None:
         """A seat's own link copied or shared: the free seat is kept for that link's holder."""
