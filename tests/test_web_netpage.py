@@ -110,7 +110,9 @@ def test_a_table_link_with_no_relay_offers_the_options_over_its_screen(lang: str
     assert ids(silent) == ids(off) == ["join-title", "join-error", "join-options", "join-leave"]
     assert cat.t("options.button") in silent and cat.n("net.join.no_relay", 10) in silent
     assert cat.t("net.join.relays_off") in off and cat.n("net.join.no_relay", 10) not in off
-    assert ids(markup(finding_screen(cat, "finding"))) == ["join-title", "join-error", "join-leave"]
+    # while finding too: a friend who knows the relays are wrong need not wait for the no-relay screen
+    assert ids(markup(finding_screen(cat, "finding"))) == ["join-title", "join-error", "join-options", "join-leave"]
+    assert ids(markup(finding_screen(cat, "back"))) == ["join-title", "join-error", "join-leave"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

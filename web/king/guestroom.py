@@ -96,8 +96,8 @@ class RoomPage(GuestPage):
             el("status").textContent = self.cat.t("net.join.relays_off")
 
     def clicked(self, event: Any) -> None:
-        """A button of the join screen: *Options* (no relay answering) opens them over it; the others as a code
-        link's (:meth:`GuestPage.clicked`)."""
+        """A button of the join screen: *Options* (finding, or no relay answering) opens them over it; the
+        others as a code link's (:meth:`GuestPage.clicked`)."""
         button = event.target.closest("button")
         if not is_none(button) and str(button.id) == "join-options":
             self.options()
@@ -116,7 +116,7 @@ class RoomPage(GuestPage):
         chosen.scrollIntoView(to_js({"block": "center"}))
 
     def options_closed(self, *_: Any) -> None:
-        if str(document.body.dataset.guest) == "no_relay" and not self.peer and self.trying is None:
+        if str(document.body.dataset.guest) in ("no_relay", "finding") and not self.peer and self.trying is None:
             spawn(self.read())
 
     def no_host(self, *_: Any) -> None:

@@ -246,14 +246,15 @@ def finding_screen(cat: Catalog, state: str, off: bool = False) -> list[Node]:
     """A table link's page before the table is found (``state``: ``finding`` — looking for it through the
     relays; ``no_relay`` — none answered within 10 s, or none at all (``off``: relays off in the Options): said
     plainly, with what to do — ask the host for a code link, or choose the host's relays in *Options*
-    (``#join-options``, which opens them over this screen); ``back`` — taking this page's seat back), with *Play
-    against bots* as a way on."""
+    (``#join-options``, which opens them over this screen, as while finding: a friend who knows the relays are
+    wrong need not wait the 10 s); ``back`` — taking this page's seat back), with *Play against bots* as a way
+    on."""
     if state == "no_relay":
         words = cat.t("net.join.relays_off") if off else cat.n("net.join.no_relay", NO_RELAY_S)
     else:
         words = cat.t(f"net.join.{state}")
     options = h("button", {"type": "button", "class": "btn", "id": "join-options", "aria-haspopup": "dialog"},
-                cat.t("options.button")) if state == "no_relay" else None
+                cat.t("options.button")) if state in ("no_relay", "finding") else None
     return [h("h2", {"id": "join-title"}, cat.t("net.join.title")),
             h("p", {"class": "form-error" if state == "no_relay" else "dialog-lead", "id": "join-error",
                     "role": "alert" if state == "no_relay" else "status"}, words),
