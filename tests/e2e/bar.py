@@ -7,10 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 MENU_OPEN = "!!document.getElementById('bar-menu')?.matches(':popover-open')"
+FITTED = "document.getElementById('bar-actions')?.dataset.fitWidth === String(window.innerWidth)"
+"""The bar has been fitted to the window's present width (after a resize its fit runs a task later: a button seen
+in the bar before it may be in the menu after it)."""
 
 
 def reach(page: Any, selector: str) -> None:
     """``selector`` (a control of the top bar) in view: the "⋯" menu opened if the control is folded into it."""
+    page.wait_for_function(FITTED)
     if page.evaluate("s => !!document.querySelector('#bar-menu ' + s)", selector) and not page.evaluate(MENU_OPEN):
         page.click("#btn-more")
         page.wait_for_function(MENU_OPEN)

@@ -104,6 +104,7 @@ class BarMenu:
                 break
         if self.observer is not None:
             self.observer.takeRecords()  # this fit's own moves
+        self.nav.dataset.fitWidth = str(int(window.innerWidth))  # the width this fit was for
         self.measure()
 
     def resized(self, *_: Any) -> None:
