@@ -298,3 +298,36 @@ def test_an_mp_text_outside_a_mental_table_is_refused() -> None:
     assert Guest().receive(encode("mp", 1, **{"from": 0, "text": "x"})) == {
         "error": "wrong_phase", "message": "mp before this page took a seat"}
     assert ONLINE in t.session.settings["levels"]
+
+
+@pytest.mark.parametrize("connected", [False, True])
+def test_a_seat_given_to_someone_else_mid_deal_is_dealt_again_with_a_stand_in_until_someone_takes_it(
+        connected: bool) -> None:
+    """The host gives a friend's seat to someone else mid-deal — its friend gone and the table waiting, or its
+    page still here: the deal is annulled on every page and dealt again at once with a stand-in bot at the host's
+    page; no page shows the annulled deal's turn meanwhile; the new person who takes the seat plays from the next
+    deal."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat, other = sorted(t.friends, key=lambda s: s != next(iter(t.friends)))
+    mg = t.friends[other].mg
+    assert mg is not None
+    if not connected:  # its page left: the deal is annulled, the table waits for it — showing no one's turn
+        t.lose(seat)
+        t.settle()
+        for vm in (mg.view_model(), t.table.view_model(0)):
+            assert vm is not None and (vm["deal"], vm["phase"], vm["my_turn"]) == (deal - 1, "deal_over", False)
+    t.send_to(t.table.free(seat))
+    t.settle()
+    r = t.page.round
+    assert r is not None and r.key == (deal, 1, -1) and r.owners[seat] == 0  # dealt again, the seat at the host's
+    assert t.lobby.presence()[seat] == "bot"
+    assert {s for s, e in t.events if e.kind == "annulled" and e.deal == deal} == {-1, other}
+    t.run(deals=1)
+    assert t.page.audits[-1].deal == deal and t.table.page_of(seat) not in t.rounds[deal]
+    friend = t.friends[seat]
+    friend.ticket, friend.back = None, t.clock.now  # someone new opens the table's link and takes the seat
+    t.run(deals=2)
+    t.finish()
+    assert t.lobby.presence()[seat] == "here" and t.table.page_of(seat) in t.rounds[max(t.rounds)]

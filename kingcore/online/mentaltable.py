@@ -177,8 +177,11 @@ class MentalTable:
         return self._after(self.lobby.stand_in(seat, on))
 
     def free(self, seat: int) -> list[POut]:
-        """The host gives ``seat`` to someone else (:meth:`.lobby.Lobby.free`)."""
-        return self._after(self.lobby.free(seat))
+        """The host gives ``seat`` to someone else (:meth:`.lobby.Lobby.free`): the deal its page is needed in is
+        annulled and dealt again with a stand-in bot at the host's page, which plays the seat until someone takes
+        it — a deal cannot wait for a person no one has invited yet."""
+        out = self.lobby.free(seat)
+        return self._after(out + self.lobby.stand_in(seat))
 
     def tick(self) -> list[POut]:
         """Call every second: the lobby's deadlines, and a page that owes its part for too long is named as
