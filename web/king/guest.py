@@ -293,7 +293,8 @@ class GuestPage:
             self.on_bye(str(out["bye"]))
         elif "error" in out:
             self.bad_host(str(out["error"]), str(out.get("message") or ""))
-        if isinstance(out.get("commit"), str):  # kept before it is sent: a reload answers the same round alike
+        if isinstance(out.get("commit") or out.get("reveal"), str):  # kept before it is sent: a reload answers the
+            # same round alike, and checks the deal it revealed its secret for
             store = self.app.state.store
             store.put(store.shuffles_key, self.shuffles.to_text())
         for key in ("commit", "reveal", "send"):
