@@ -12,9 +12,11 @@ import pytest
 from mental_sim import DATA_CHANNEL, Faults, MentalSim
 
 from kingcore.game import Phase
-from kingcore.online import Guest, encode
+from kingcore.online import Guest, Host, Lobby, encode
 from kingcore.online.deal.group import scalar_text
-from kingcore.web import ONLINE
+from kingcore.online.deal.memory import Memory
+from kingcore.online.mentaltable import MentalTable
+from kingcore.web import ONLINE, Session
 
 
 def test_a_host_and_a_friend_play_a_whole_rubber_over_a_data_channel() -> None:
@@ -331,3 +333,25 @@ def test_a_seat_given_to_someone_else_mid_deal_is_dealt_again_with_a_stand_in_un
     t.run(deals=2)
     t.finish()
     assert t.lobby.presence()[seat] == "here" and t.table.page_of(seat) in t.rounds[max(t.rounds)]
+
+
+def test_a_host_page_reloaded_mid_deal_tells_its_friends_pages_it_was_the_host() -> None:
+    """The host's page reloaded during a deal (its save: the audited game; its rounds read back from its storage):
+    it knows the deal it was reloaded in and says so in each friend's ``mental`` until that deal is audited — a
+    friend's page says the host's page reloaded, not its own."""
+    t = MentalSim(26, players=4, friends=2)
+    t.run(deals=1)
+    deal = mid_deal(t)
+    host = Host(Session.from_save(t.table.save()), clock=t.clock)
+    lobby, problem = Lobby.reopen(host, t.lobby.saved(), t.clock, t.rng.randbytes)
+    kept = Memory.from_text(Memory(host.table, rounds=t.page.rounds).to_text(), host.table)
+    table = MentalTable(lobby, t.rng.randbytes, rounds=kept.rounds)
+    assert problem is None and (table.audited, table.reloaded) == (deal - 1, deal)
+    seat = next(iter(t.friends))
+    ticket = t.friends[seat].ticket
+    assert ticket is not None
+    g = Guest(t.clock, t.rng.randbytes, room=lobby.room_id)
+    said: list[dict[str, Any]] = [g.receive(text) for _, text in table.connect("again") if text]
+    said += [g.receive(text) for _, text in table.receive("again", g.back(ticket)) if text]
+    assert {"mental": table.page_of(seat)} in said and g.host_reloaded == deal
+    assert MentalTable(Lobby.new(Host(Session.from_save(t.table.save()))), t.rng.randbytes).reloaded == 0

@@ -65,6 +65,7 @@ class Guest:
             it holds nothing to check them by — said on the page.
         joined_during: the deal in play when this ``Guest`` was welcomed (0: none), whose round it missed.
         mental: this connection's page number at a mental-poker table (the host's ``mental``), else ``None``.
+        host_reloaded: the deal the host's page was reloaded during, as its ``mental`` says (0: none).
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic,
@@ -88,6 +89,7 @@ class Guest:
         self.joined_during = 0
         self.unshuffled: list[int] = []
         self.mental: int | None = None
+        self.host_reloaded = 0
         self._n = 0
         self._inbox = Inbox("host")
         self._rounds: dict[int, _Pending] = {}
@@ -236,7 +238,7 @@ class Guest:
         if kind == "refused":
             return {"refused": {k: doc[k] for k in ("reason", "of", "args")}}
         if kind == "mental":
-            self.mental = doc["page"]
+            self.mental, self.host_reloaded = doc["page"], doc["reloaded"]
             return {"mental": doc["page"]}
         if kind == "mp":
             return {"mp": {"from": doc["from"], "text": doc["text"]}}

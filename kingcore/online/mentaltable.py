@@ -94,6 +94,10 @@ class MentalTable:
         """Each deal's check on this page: every deal it plays it audits; those of the game it opened with (its
         save) were dealt before it came."""
         self.checks.missed(1, len(session.game.deals), came=len(session.game.deals), joined=0)
+        self.reloaded = max((k[0] for k in self.page.rounds.seen if k[0] > self.audited
+                             and k[0] not in self.page.rounds.done), default=0)
+        """The deal this page was reloaded during (0: none): its try of that deal annulled — its keys went with the
+        page —, dealt again; the friends' pages are told (``mental``) until it is audited."""
         self._greeted: dict[int, str] = {}  # seat → the friend's connection greeted there
         self._since: dict[int, int] = {}  # seat → the deal in play when its friend was seated (-1: none)
         self._told: dict[int, tuple[int, bool]] = {}  # seat → how far the game its friend's page holds is
@@ -251,7 +255,8 @@ class MentalTable:
             running = r is not None and r.state not in _OVER
             self._greeted[seat] = peer
             self._since[seat] = r.deal if running and r is not None else -1
-            out.append((seat, self.host.message("mental", page=self.page_of(seat))))
+            reloaded = self.reloaded if self.reloaded > self.audited else 0
+            out.append((seat, self.host.message("mental", page=self.page_of(seat), reloaded=reloaded)))
             out += self._record(seat)
             out += [o for o in self.host.welcomes() if o[0] != seat]  # its name, on the others' pages
             if running and r is not None and r.owners[seat] == 0:

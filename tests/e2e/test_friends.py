@@ -14,7 +14,8 @@ own saved game.
 
 The table's one link (a real relay on the loopback): a host in Russian and two friends in Russian and
 Ukrainian play the last two deals of a rubber (tests/e2e/test_rooms.py: four pages, reloads, the relay
-stopped), then a deal of a new game by mental poker (Options: no device sees another's cards)."""
+stopped), then two deals of a new game by mental poker (Options: no device sees another's cards), the host's page
+reloaded in the second."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from typing import Any
 
 import bar
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pointer import MINE, pick, play
 from test_hotseat import absent_from, session
 from test_web import PREFS_KEY, SAVE_KEY, open_game, seed_storage
@@ -405,6 +407,9 @@ SAID_JS = "said => (document.body.dataset.mentalSaid || '').split(' ').includes(
 DEALT_AGAIN_JS = """() => {  // the host's page (?king-test): deal 1's second try dealt, every page's cards open
   const s = JSON.parse(window.kingMentalState || 'null');
   return !!s && !!s.round && s.round[0][0] === 1 && s.round[0][1] === 1 && s.round[1] === 'deal'; }"""
+DEALT_JS = """deal => {  // the host's page (?king-test): a try of the deal dealt, its cards open
+  const s = JSON.parse(window.kingMentalState || 'null');
+  return !!s && !!s.round && s.round[0][0] === deal && s.round[1] === 'deal'; }"""
 HAND_JS = "[...document.querySelectorAll('#hand button.card[data-card]')].map(b => b.dataset.card)"
 
 
@@ -424,6 +429,29 @@ def no_friends_cards(host: Any, guests: dict[int, Any]) -> None:
         for c in cards:  # a card as the texts and the save write it: "QS", \"QS\", " QS "
             assert f'"{c}"' not in everything and f'\\"{c}\\"' not in everything and f" {c} " not in everything, \
                 (seat, c)
+
+
+def actor_move(host: Any, guests: dict[int, Any], who: str) -> None:
+    """A move of ``who`` (:data:`ACTOR_JS`) played on its page. A friend's page that offers none within
+    :data:`STALE_MS` is passed over (the host's page may still show a friend to move whose card is on its way);
+    where each page was, when the page offers none at all."""
+    page = host if who == "host" else guests[int(who)]
+    if page is not host:
+        try:
+            page.wait_for_function("sel => !!document.querySelector(sel)", arg=MINE, timeout=STALE_MS)
+        except PlaywrightTimeout:
+            return
+    try:
+        play(page, pick(page))
+    except Exception as e:
+        where = [p.evaluate("[JSON.stringify(document.body.dataset), window.kingMentalState || null]")
+                 for p in (host, *guests.values())]
+        raise AssertionError(f"{who} to move, but its page offers no move: {where}") from e
+
+
+STALE_MS = 10_000
+"""How long a friend's page the host's page shows to move may take to offer its move before the host's page is
+asked again."""
 
 
 def mental_deal(host: Any, guests: dict[int, Any]) -> None:
@@ -446,19 +474,35 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
             host.wait_for_function(DEALT_AGAIN_JS)  # (before that, the host's table may still show the old try)
             host.evaluate("window.kingMentalLeaveOut(2)")
             continue  # dealt again: whose turn, anew
-        page = host if who == "host" else guests[int(who)]
-        try:
-            move = pick(page)
-        except Exception as e:  # where each page was, for the failure's report
-            where = [p.evaluate("[JSON.stringify(document.body.dataset), window.kingMentalState || null]")
-                     for p in (host, *guests.values())]
-            raise AssertionError(f"{who} to move, but its page offers no move: {where}") from e
-        play(page, move)
+        actor_move(host, guests, who)
         moves += 1
     for page in (host, *guests.values()):
         page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
     saved = host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
     assert len(Session.from_save(saved).game.deals) == 1  # the audited deal, saved
+
+
+def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
+    """Deal 2 at a mental table, its cards open: the host's page reloads — its keys of the deal go with it. A
+    friend's page in the deal says the host's page reloaded (not its own); the deal is dealt again and starts on
+    every page by itself, no page back at deal 1's result panel waiting for Continue, and is played to its end:
+    each page's result panel gives one verdict of it, audited."""
+    for page in guests.values():  # both friends leave deal 1's result (deal 2 is dealt meanwhile)
+        page.click("#btn-continue")
+    host.wait_for_function(DEALT_JS, arg=2)
+    host.reload()
+    host.wait_for_selector("body[data-ready=true][data-mental=host][data-mental-reloaded='2']")
+    guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
+    assert "хозяина стола" in str(guests[1].text_content("#toast"))
+    assert guests[2].evaluate("document.body.dataset.mentalReloadedBy") != "page"
+    host.wait_for_function(DEALT_JS, arg=2)  # dealt again (meanwhile the host's page shows deal 1's result)
+    host.wait_for_function("document.body.dataset.deal === '2' && document.body.dataset.phase !== 'deal_over'")
+    while (who := host.wait_for_function(ACTOR_JS).json_value()) not in ("over", "end"):
+        actor_move(host, guests, who)
+    for page in (host, *guests.values()):
+        page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
+        verdicts = "document.querySelectorAll('#center-panel #mental-check, #center-panel #guest-fair').length"
+        assert page.evaluate(f"[document.body.dataset.deal, {verdicts}]") == ["2", 1], page.url  # one verdict
 
 
 def near_the_end(levels: list[str], names: list[str]) -> str:
@@ -485,7 +529,8 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     ends with its settlement on all three pages; the host then starts a new game (its dialog warns the friends
     are connected) and each friend's page says so. With mental poker chosen in the Options, the new game's deal 1
     is dealt and played by the three pages together (:func:`mental_deal`); a host that leaves friend 2 out of deal 2
-    and then shuffles deal 2 again is refused by the friends' pages, in their languages."""
+    and then shuffles deal 2 again is refused by the friends' pages, in their languages; the host's page reloads
+    in deal 2, which is dealt again and played to its end (:func:`host_reloads_mid_deal`)."""
     levels = ["human", "online", "online", "random"]
     relays = {"mode": "own", "text": relay.url}
     prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}, "relays": relays, "lang": "ru"}
@@ -608,4 +653,5 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     host.evaluate("window.kingMentalReshuffle()")  # deal 2's shuffle again: refused, and said
     guests[1].wait_for_function(SAID_JS, arg="refused:again:2")
     assert "ещё раз" in str(guests[1].text_content("#guest-banner"))
+    host_reloads_mid_deal(host, guests)
     forgive(warm_peers.watches, relay.url)

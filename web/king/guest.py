@@ -100,6 +100,7 @@ class GuestPage:
         self.asked_deal: int | None = None  # the deal after whose result Continue asked the host to deal
         self.no_connection_s: float = NO_CONNECTION_S  # ?king-test: window.kingNoConnectionAfter(s) shortens it
         self.mental: GuestMental | None = None  # this connection's side of a mental-poker table (king.netmental)
+        self.last_mental: GuestMental | None = None  # the last connection's
         self.ticking: Any = None
 
     # ----- the join screen -------------------------------------------------------------------------
@@ -322,7 +323,7 @@ class GuestPage:
 
     def mental_for(self, guest: Guest) -> None:
         """This connection's side of a mental table (the host said ``mental``), and the clock of its deadlines."""
-        self.mental = GuestMental(self.cat, self.app, guest)
+        self.mental = self.last_mental = GuestMental(self.cat, self.app, guest, self.last_mental)
         if self.ticking is None:
             self.ticking = window.setInterval(create_proxy(self.mental_tick), 1000)
             screen = self.app.screen
@@ -561,9 +562,12 @@ class GuestPage:
         """A deal's result panel says the deal was checked as the agreed shuffle (``#guest-fair``,
         ``data-fair=checked``), once this page checked it (``Guest.fair``, or ``checked``; an unfair deal is said
         by the banner instead) — or that it could not be (``data-fair=unchecked``: its shuffle was agreed before
-        this page was at the table, ``Guest.unchecked``)."""
+        this page was at the table, ``Guest.unchecked``). Not at a mental table: its own check says it, one
+        verdict per deal (``#mental-check``)."""
         vm, guest = self.app.state.vm, self.guest
         panel = el("center-panel")
+        if self.last_mental is not None and self.last_mental.on:
+            return
         fair = checked or (guest is not None and vm is not None and vm["deal"] in guest.fair)
         unchecked = not fair and guest is not None and vm is not None and vm["deal"] in guest.unchecked
         if (vm is None or not (fair or unchecked) or is_none(panel) or vm["phase"] not in ("deal_over", "rubber_over")

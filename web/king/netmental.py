@@ -116,6 +116,16 @@ def held(shown: ViewModel | None, now: ViewModel, left: int) -> bool:
     return (shown is not None and shown["phase"] == "deal_over" and now["deal"] > shown["deal"] > left)
 
 
+def left_by(shown: ViewModel | None, now: ViewModel, left: int) -> int:
+    """The last deal whose result the person left (``left`` before), once the page draws ``now`` over ``shown``:
+    a deal's result the page did not see the deal end to — the audited game it shows again when the next deal
+    is annulled, or the game so far on a new connection or after a reload — is not kept for *Continue*: the next
+    deal, dealt again, replaces it by itself."""
+    if now["phase"] == "deal_over" and (shown is None or shown["deal"] != now["deal"]):
+        return max(left, int(now["deal"]))
+    return left
+
+
 class HostMental:
     """The host's page's mental table over ``lobby`` (its ``Online``'s), drawn and saved through ``app``'s state.
     With ``?king-test`` (the browser tests) the page shows every text it received (``window.kingHostReceived``)
@@ -136,10 +146,9 @@ class HostMental:
 
         kept = Memory.from_text(st.store.get(self.rounds_key), lobby.host.table)
         self.kept = ""
-        seen = set(kept.rounds.seen) - {k for k in kept.rounds.seen if k[0] in kept.rounds.done}
         self.table = MentalTable(lobby, os.urandom, rounds=kept.rounds)
         over = self.table.audited  # a deal in play when the page was reloaded: its keys went with it, dealt again
-        self.reloaded = any(k[0] > over for k in seen)
+        self.reloaded = self.table.reloaded > 0
         self.left = over  # the last deal whose result the person left
         self.audited = over  # the deals audited when the page last saved
         self.sent: list[str] = []  # ?king-test: the mp_start texts this page sent (a hostile host resends one)
@@ -195,6 +204,7 @@ class HostMental:
         if s is None:
             return
         vm = self.table.view_model(s.viewer)
+        self.left = left_by(st.vm, vm, self.left)
         if st.vm is not None and (vm == st.vm or held(st.vm, vm, self.left)):
             if self.table.audited != self.audited:  # a deal audited: saved, its table unchanged
                 self.audited = self.table.audited
@@ -287,9 +297,10 @@ class HostMental:
 class GuestMental:
     """A friend's page's side of a mental table over its connection's ``guest``, whose host said ``mental``
     (:class:`king.guest.GuestPage` makes one then, per connection): its memory of the table kept in the storage
-    (``king:<path>:mental``)."""
+    (``king:<path>:mental``). ``earlier``: this page's side on its previous connection (``None``: the first since
+    the page was loaded), whose person's place it goes on from."""
 
-    def __init__(self, cat: Catalog, app: App, guest: Guest) -> None:
+    def __init__(self, cat: Catalog, app: App, guest: Guest, earlier: GuestMental | None = None) -> None:
         self.cat, self.app = cat, app
         store = app.state.store
         self.key = f"{store.shuffles_key.rsplit(':', 1)[0]}:mental"
@@ -305,7 +316,7 @@ class GuestMental:
         self.mg = MentalGuest(guest, os.urandom, memory=memory)
         self.mg.begin()  # (the host's ``mental`` came: this object is made on it)
         self.reloaded_said = False
-        self.left_deal = 0  # the last deal whose result the person left
+        self.left_deal: int = earlier.left_deal if earlier is not None else 0  # the last deal whose result was left
         self.kept = ""
         self.store()
         document.body.dataset.mental = "guest"
@@ -323,15 +334,22 @@ class GuestMental:
         return got, out
 
     def say_reload(self) -> None:
-        """A page reloaded during a deal it helped shuffle: its keys went with it — that deal is dealt again."""
+        """A deal this page helped shuffle, cut off by a reload — the host's page's (its ``mental`` says so), or
+        this page's own or its lost connection —: the keys went with that page, the deal is dealt again
+        (``data-mental-reloaded``: the deal; ``data-mental-reloaded-by``: ``host`` or ``page``)."""
         page = self.mg.page
         if self.reloaded_said or page is None:
             return
         self.reloaded_said = True
-        mine = [k for k in page.rounds.seen if k[0] > 0 and k[0] not in page.rounds.done]
-        if mine:
-            self.app.state.show_toast(self.cat.t("net.mental.reloaded", deal=max(k[0] for k in mine)))
-            document.body.dataset.mentalReloaded = str(max(k[0] for k in mine))
+        mine = [k[0] for k in page.rounds.seen if k[0] > 0 and k[0] not in page.rounds.done]
+        if not mine:
+            return
+        deal, host = max(mine), self.mg.guest.host_reloaded
+        by = "host" if host == deal else "page"
+        self.app.state.show_toast(self.cat.t("net.mental.host_reloaded" if by == "host" else "net.mental.reloaded",
+                                             deal=deal))
+        document.body.dataset.mentalReloaded = str(deal)
+        document.body.dataset.mentalReloadedBy = by
 
     def store(self) -> None:
         text = self.mg.memory.to_text()
@@ -345,6 +363,8 @@ class GuestMental:
         tell(self.cat, self.mg.events(), self.app.state.show_toast)
         vm = self.mg.view_model()
         st = self.app.state
+        if vm is not None:
+            self.left_deal = left_by(st.vm, vm, self.left_deal)
         if vm is None or (st.vm is not None and held(st.vm, vm, self.left_deal)) or vm == st.vm:
             return
         st.vm = vm
