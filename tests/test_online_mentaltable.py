@@ -336,17 +336,19 @@ def test_a_seat_given_to_someone_else_mid_deal_is_dealt_again_with_a_stand_in_un
 
 
 def test_a_host_page_reloaded_mid_deal_tells_its_friends_pages_it_was_the_host() -> None:
-    """The host's page reloaded during a deal (its save: the audited game; its rounds read back from its storage):
-    it knows the deal it was reloaded in and says so in each friend's ``mental`` until that deal is audited — a
-    friend's page says the host's page reloaded, not its own."""
+    """The host's page reloaded during a deal (its save: the audited game; its rounds and checks read back from its
+    storage): it says the deals it audited before are audited, knows the deal it was reloaded in and says so in
+    each friend's ``mental`` until that deal is audited — a friend's page says the host's page reloaded, not its
+    own."""
     t = MentalSim(26, players=4, friends=2)
     t.run(deals=1)
     deal = mid_deal(t)
     host = Host(Session.from_save(t.table.save()), clock=t.clock)
     lobby, problem = Lobby.reopen(host, t.lobby.saved(), t.clock, t.rng.randbytes)
-    kept = Memory.from_text(Memory(host.table, rounds=t.page.rounds).to_text(), host.table)
-    table = MentalTable(lobby, t.rng.randbytes, rounds=kept.rounds)
+    kept = Memory.from_text(Memory(host.table, rounds=t.page.rounds, checks=t.table.checks).to_text(), host.table)
+    table = MentalTable(lobby, t.rng.randbytes, rounds=kept.rounds, checks=kept.checks)
     assert problem is None and (table.audited, table.reloaded) == (deal - 1, deal)
+    assert table.checks.deals[deal - 1].code == "audited"  # it audited the deal before, and still says so
     seat = next(iter(t.friends))
     ticket = t.friends[seat].ticket
     assert ticket is not None

@@ -76,12 +76,15 @@ class MentalTable:
         rounds: the rounds the host's page started before its reload (:attr:`.deal.mental.MentalPage.rounds`,
             kept with the room): its friends' pages remember the tries they joined and refuse them again, so
             the reloaded page starts the deal in play on its next try.
+        checks: the deals' checks of the host's page before its reload (:attr:`checks`, kept with the rounds):
+            a deal it audited before is still said audited.
 
     Raises:
         ValueError: the session's game is in the middle of a deal.
     """
 
-    def __init__(self, lobby: Lobby, randbytes: Callable[[int], bytes], rounds: Rounds | None = None) -> None:
+    def __init__(self, lobby: Lobby, randbytes: Callable[[int], bytes], rounds: Rounds | None = None,
+                 checks: Checks | None = None) -> None:
         self.lobby = lobby
         self.host = lobby.host
         self.host.mental = True
@@ -90,9 +93,9 @@ class MentalTable:
         self.page = MentalPage(session.game.rules, 0, self.host.table, randbytes, game=session.game, rounds=rounds)
         self.standin = StandIn(session, randbytes)
         self._events: list[Event] = list(self.standin.sync(self.page))
-        self.checks = Checks()
+        self.checks = checks if checks is not None else Checks()
         """Each deal's check on this page: every deal it plays it audits; those of the game it opened with (its
-        save) were dealt before it came."""
+        save) were dealt before it came, unless the checks it kept say it audited them before its reload."""
         self.checks.missed(1, len(session.game.deals), came=len(session.game.deals), joined=0)
         self.reloaded = max((k[0] for k in self.page.rounds.seen if k[0] > self.audited
                              and k[0] not in self.page.rounds.done), default=0)

@@ -433,14 +433,15 @@ def no_friends_cards(host: Any, guests: dict[int, Any]) -> None:
 
 def actor_move(host: Any, guests: dict[int, Any], who: str) -> None:
     """A move of ``who`` (:data:`ACTOR_JS`) played on its page. A friend's page that offers none within
-    :data:`STALE_MS` is passed over (the host's page may still show a friend to move whose card is on its way);
-    where each page was, when the page offers none at all."""
+    :data:`STALE_MS` is passed over when the host's page no longer shows it to move (it showed a friend whose card
+    was on its way); where each page was, when the page offers none at all."""
     page = host if who == "host" else guests[int(who)]
     if page is not host:
         try:
             page.wait_for_function("sel => !!document.querySelector(sel)", arg=MINE, timeout=STALE_MS)
         except PlaywrightTimeout:
-            return
+            if host.evaluate(ACTOR_JS) != who:
+                return
     try:
         play(page, pick(page))
     except Exception as e:

@@ -146,7 +146,7 @@ class HostMental:
 
         kept = Memory.from_text(st.store.get(self.rounds_key), lobby.host.table)
         self.kept = ""
-        self.table = MentalTable(lobby, os.urandom, rounds=kept.rounds)
+        self.table = MentalTable(lobby, os.urandom, rounds=kept.rounds, checks=kept.checks)
         over = self.table.audited  # a deal in play when the page was reloaded: its keys went with it, dealt again
         self.reloaded = self.table.reloaded > 0
         self.left = over  # the last deal whose result the person left
@@ -196,8 +196,9 @@ class HostMental:
                 "events": [[e.kind, e.words] for e in events]})
         from kingcore.online.deal.memory import Memory
 
-        kept = Memory(self.table.host.table, rounds=self.table.page.rounds).to_text()
-        if kept != self.kept:  # the rounds this page started: reloaded, it starts the deal in play's next try
+        kept = Memory(self.table.host.table, rounds=self.table.page.rounds, checks=self.table.checks).to_text()
+        if kept != self.kept:  # the rounds this page started (reloaded, it starts the deal in play's next try), its
+            # checks (a deal it audited is still said audited)
             self.kept = kept
             st.store.put(self.rounds_key, kept)
         s = st.session
