@@ -9,7 +9,9 @@ draws its own session's view models instead of the host's.
   :meth:`king.state.State.play` (the state's ``mover``), the host's bots' through the bots' loop (its
   ``turn``), a stand-in of a friend's seat on the friend's own page.
 * Rounds start by themselves right after a deal's audit; the deal's result panel stays up until its person goes
-  on (*Continue*), however far the next deal has got meanwhile.
+  on (*Continue*), however far the next deal has got meanwhile — unless the page did not watch that deal end (the
+  last result shown again while the deal in play is dealt again, or as the game so far on a new connection): the
+  deal dealt again replaces it by itself.
 * What happened that a person must know — a cheat, a refusal (a second shuffle of a deal, a deal dealt without
   this page), an annulment, a page reloaded mid-deal (its keys gone: the deal dealt again) — is said in the
   page's language (:func:`said`) on the page's banner and toast; each deal's check in its result panel.
