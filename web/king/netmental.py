@@ -223,7 +223,8 @@ class HostMental:
         self.app.loop.kick()
 
     def move(self, token: str, seat: int, kind: str = "intent") -> Answer:
-        """A move of a seat this page holds (the state's ``mover``): through the table, the texts sent."""
+        """A move of a seat this page holds (the state's ``mover``): through the table, the texts sent. A bot's
+        move of the next deal while the person reads the last deal's result leaves that result shown."""
         st = self.app.state
         s = st.session
         assert s is not None
@@ -235,6 +236,8 @@ class HostMental:
         events = self.table.events()
         tell(self.cat, events, st.show_toast)
         vm = self.table.view_model(s.viewer)
+        if st.vm is not None and held(st.vm, vm, self.left):
+            return {"ok": True, "view": st.vm}
         st.commit(kind, vm, seat=seat, token=token)
         return {"ok": True, "view": vm}
 
