@@ -41,6 +41,9 @@ LOST_S = 5
 """A closed friend's page shows as away on every other page within this many seconds (issue 28)."""
 NO_RELAY_S = 10
 """web/peer.js's NO_RELAY_MS: no relay answering this long after a join is said (and the codes offered)."""
+TIMERS_KEY = "king-test-timers"
+"""The localStorage key of web/peer.js's timers shortened for a test (``?king-test`` pages only), e.g.
+``{"NO_RELAY_MS": 2000}``: where a test does not check their length."""
 BAD_HOST = {"en": "The host sent something this page cannot show: it was left out."}
 """A friend page's own words for a host's message it refused (never the host's text)."""
 
