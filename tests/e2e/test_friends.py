@@ -166,11 +166,14 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     none = {"mode": "none"}  # no ICE server: host candidates on the loopback
     down = closed_relay()  # the relays of the Options do not answer: the codes, after 10 s
     relays = {"mode": "own", "text": down}
+    timers = {TIMERS_KEY: json.dumps({"NO_RELAY_MS": 3000})}  # no relay said after 3 s, not 10: the length is
+    # test_rooms_transport.py's to check (the words still say 10 seconds)
     warm_peers.store({PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "random", "random", "random"],
-                                             "ice": none, "relays": relays})})
+                                             "ice": none, "relays": relays}), **timers})
     own = '{"not": "a game of the host"}'  # the guest's own stored game: never overwritten
     # (the friend's device has a beginner's tips on: they are for its own games, never at the host's table)
-    seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none, "relays": relays, "ui": {"tips": True}})})
+    seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none, "relays": relays, "ui": {"tips": True}}),
+                        **timers})
     warned: list[str] = []  # the guest pages' console warnings (a host's message the guest refused)
     gctx.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
     host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
@@ -180,8 +183,8 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     host.wait_for_selector("#invite-dialog[open] #invite-1[data-state=free]")
     room = host.input_value("#invite-dialog input[data-room-link]")  # the table's one link, while relays are looked for
     assert "#room=" in room and len(room) < len(warm_peers.url) + 50, room
-    roomed = opened(gctx, room)  # a friend opens it: the page looks for the table, and says when no relay answers
     assert host.get_attribute("#room-status", "data-relays") == "finding"
+    roomed = opened(gctx, room)  # a friend opens it: the page looks for the table, and says when no relay answers
     host.wait_for_selector("#room-status[data-relays=no_relay]", timeout=(NO_RELAY_S + 20) * 1000)
     assert "code link" in str(host.text_content("#room-status"))
     roomed.wait_for_selector("body[data-guest=no_relay] #join-dialog[open] #join-leave",
