@@ -30,7 +30,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 COSTS = {
-    "test_layout.py::test_layout[ru-": 50, "test_layout.py::test_layout[ru-widths-": 31,
+    "test_layout.py::test_layout[ru-": 45, "test_layout.py::test_layout[ru-widths-": 38,
     "test_layout.py::test_layout[en-": 41, "test_layout.py::test_layout[uk-": 36,
     "test_rooms.py::test_a_host_and_three_friends_join": 55,
     "test_friends.py::test_a_friend_plays_a_deal_leaves_and_comes_back": 50,
