@@ -205,6 +205,82 @@ def test_a_friend_lost_after_its_audit_lets_the_deal_end_without_it() -> None:
     t.finish()
 
 
+def lost_at_the_deals_end(t: MentalSim, sent: bool) -> tuple[int, int]:
+    """Play on until a deal is over on the host's page and a friend's page has (``sent``) or has not yet seen its end
+    and sent its audit, which has not reached the host; lose that friend: its seat and the deal."""
+    def due() -> int | None:
+        r = t.page.round
+        if r is None or r.state != "audit" or r.deal < 1:
+            return None
+        for f in t.friends.values():
+            q = t.table.page_of(f.seat)
+            mine = f.mg.page.round if f.mg is not None and f.mg.page is not None else None
+            if mine is not None and mine.key == r.key and q not in r.audit and (mine.state == "audit") is sent:
+                return f.seat
+        return None
+
+    t.run(until=lambda: due() is not None, settle=False)
+    seat, r = due(), t.page.round
+    assert seat is not None and r is not None
+    t.lose(seat)
+    return seat, r.deal
+
+
+@pytest.mark.parametrize("reload", [False, True])
+def test_a_friend_lost_before_its_audit_reached_the_host_sends_it_again_and_the_deal_counts(reload: bool) -> None:
+    """The deal was played to its end: the host's page waits for the lost page's audit instead of annulling it (a
+    host cannot throw a deal away by cutting a friend off); back — its page kept open, or reloaded (the audit read
+    back from its storage) — the page sends its audit again and every page audits the deal."""
+    t = MentalSim(26, players=4, friends=2, faults=Faults(stand_in=0.0, away=(60.0, 60.0)))
+    t.reload = reload
+    seat, deal = lost_at_the_deals_end(t, sent=True)
+    t.settle()
+    assert [e.kind for s, e in t.events if s == -1 and e.deal == deal][-1] == "awaiting"
+    t.run(until=lambda: t.clock.now > 50 and t.friends[seat].back is not None, settle=False)
+    r = t.page.round  # 50 s on, longer than a stall's deadline: it is away, not stalling
+    assert r is not None and r.deal == deal and r.state == "audit"
+    t.run(deals=2)
+    t.finish()
+    assert not [e for _, e in t.events if e.kind in ("annulled", "stalled") and e.deal == deal]
+    assert [a.deal for a in t.page.audits][:2] == [deal, deal + 1] and t.page.game.sheet.rows
+    other = next(f for f in t.friends.values() if f.seat != seat)
+    assert any(deal in got for got in other.audited.values())  # the other friend's page audited it with the keys
+    back = t.friends[seat].all[-1]
+    assert back.checks.deals[deal].code == "resent" and back.checks.deals[deal + 1].code == "audited"
+    assert t.table.page_of(seat) in t.rounds[deal + 1] and not back.memory.rounds.audits
+
+
+def test_a_friend_lost_before_it_saw_the_deals_end_has_no_audit_to_send_and_the_deal_is_dealt_again() -> None:
+    """A page that did not see the deal end never sends its keys on the host's word that it is over: back, it says
+    it left the deal (its keys went with its connection), and the deal is annulled on every page and dealt
+    again."""
+    t = MentalSim(27, players=4, friends=2, faults=Faults(stand_in=0.0, away=(5.0, 5.0)))
+    seat, deal = lost_at_the_deals_end(t, sent=False)
+    t.run(deals=1)
+    t.finish()
+    annulled = {s for s, e in t.events if e.kind == "annulled" and e.deal == deal}
+    assert annulled == {-1, *t.friends}  # said on every page, the one back included
+    assert any(e.detail == "left" and "this page left" in e.words for s, e in t.events if s == seat)
+    assert t.page.audits[-1].deal == deal and t.table.checks.deals[deal].words.endswith("the first annulled")
+
+
+def test_a_seat_given_to_someone_else_while_the_table_waits_for_its_audit_annuls_the_deal() -> None:
+    """The page never comes back: the host gives its seat to someone else, and only then is the deal played to its
+    end annulled — said on every page still here — and dealt again with a stand-in bot."""
+    t = MentalSim(26, players=4, friends=2, faults=Faults(stand_in=0.0, away=(10**6, 10**6)))
+    seat, deal = lost_at_the_deals_end(t, sent=True)
+    t.settle()
+    assert not [e for _, e in t.events if e.kind == "annulled"]
+    t.send_to(t.table.stand_in(seat))
+    t.send_to(t.table.free(seat))
+    t.settle()
+    said = [(s, e) for s, e in t.events if e.kind == "annulled" and e.deal == deal]
+    assert {s for s, _ in said} == {-1, *(s for s in t.friends if s != seat)}
+    assert "did not come back with its keys" in said[0][1].words
+    r = t.page.round
+    assert r is not None and r.key == (deal, 1, -1) and r.owners[seat] == 0
+
+
 def test_a_friend_away_past_the_turn_limit_is_played_by_its_own_pages_stand_in() -> None:
     """The friend does not move for the turn limit; the host gives the seat a stand-in bot, which the friend's own
     page plays — only it holds the seat's cards — until the friend acts again."""

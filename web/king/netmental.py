@@ -42,12 +42,13 @@ SAID = {("refused", "again"): "net.reshuffle", ("refused", "left_out"): "net.men
         ("refused", "seat_taken"): "net.mental.left_out", ("stood_in", None): "net.mental.sat_out",
         ("annulled", None): "net.mental.annulled", ("cheat", None): "net.mental.cheat",
         ("stalled", None): "net.mental.stalled", ("renege", None): "net.mental.renege",
-        ("no_world", None): "net.mental.renege", ("refused", None): "net.mental.refused"}
+        ("no_world", None): "net.mental.renege", ("refused", None): "net.mental.refused",
+        ("awaiting", None): "net.mental.awaiting"}
 """Which events a person is told, by ``(kind, detail)`` (``None``: any other detail) → the words' code."""
 WARN = ("cheat", "refused", "renege", "no_world")
 """Events said on the banner (a host or a page that broke the rules), not only in the toast."""
 CHECK_WORDS = {"audited": "net.mental.audited", "renege": "net.mental.check_renege", "before": "net.unchecked",
-               "joined": "net.mental.joined", "without": "net.mental.without"}
+               "joined": "net.mental.joined", "without": "net.mental.without", "resent": "net.mental.resent"}
 """A deal's check (``kingcore.online.deal.checks.Check.code``) → what its result panel says."""
 
 
@@ -328,7 +329,8 @@ class GuestMental:
         if self.reloaded_said or page is None:
             return
         self.reloaded_said = True
-        mine = [k for k in page.rounds.seen if k[0] > 0 and k[0] not in page.rounds.done]
+        mine = [k for k in page.rounds.seen if k[0] > 0 and k[0] not in page.rounds.done
+                and k not in page.rounds.audits]  # (an audit it kept is sent again: that deal counts)
         if mine:
             self.app.state.show_toast(self.cat.t("net.mental.reloaded", deal=max(k[0] for k in mine)))
             document.body.dataset.mentalReloaded = str(max(k[0] for k in mine))
