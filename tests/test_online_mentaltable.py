@@ -14,7 +14,7 @@ from mental_sim import DATA_CHANNEL, Faults, MentalSim
 from kingcore.game import Phase
 from kingcore.online import Guest, encode
 from kingcore.online.deal.group import scalar_text
-from kingcore.web import ONLINE
+from kingcore.web import BOT_LEVELS, ONLINE
 
 
 def test_a_host_and_a_friend_play_a_whole_rubber_over_a_data_channel() -> None:
@@ -289,7 +289,11 @@ def test_a_friend_away_past_the_turn_limit_is_played_by_its_own_pages_stand_in()
     t.asleep.add(seat)
     t.run(until=lambda: seat in t.lobby.idle, settle=False)
     assert t.lobby.presence()[seat] == "away"
+    f = t.friends[seat]
+    assert f.mg is not None and f.mg.my_turn() and f.mg.stand_in_turn() is None  # (no stand-in: the table waits)
     t.send_to(t.table.stand_in(seat))
+    t.run(until=lambda: f.mg is not None and f.mg.stand_in_turn() is not None, settle=False)
+    assert f.mg is not None and f.mg.stand_in_turn() in BOT_LEVELS  # the level its page's bots' worker plays at
     t.run(deals=1)
     assert t.counts["stand_in_moves"] > 8 and t.lobby.presence()[seat] == "bot"
     assert t.table.page_of(seat) in t.rounds[max(t.rounds)]  # its page still deals and plays
@@ -298,6 +302,37 @@ def test_a_friend_away_past_the_turn_limit_is_played_by_its_own_pages_stand_in()
     assert t.lobby.presence()[seat] == "here" and seat not in t.lobby.idle
     t.run(deals=1)
     t.finish()
+
+
+def test_a_page_that_stalls_is_away_and_a_stand_in_the_host_chooses_plays_its_seat_at_the_hosts_page() -> None:
+    """A friend's page that stops answering (a hung device) is named for stalling — the deal annulled, said as a
+    stall on every page — and its seat is away, as past the turn limit: the host gives it a stand-in bot, which
+    the host's page plays from the next deal on (the page cannot), deal after deal with no more stalls, until
+    the friend acts again and its page plays its seat."""
+    t = MentalSim(28, players=4, friends=2)
+    seat = min(t.friends)
+    t.run(deals=1, settle=False)  # (the next deal's shuffle has begun)
+    hung: set[int] = {seat}
+    send = t._send
+    t._send = lambda f, texts: send(f, [] if f.seat in hung else texts)  # type: ignore[method-assign]
+    t.run(until=lambda: any(e.kind == "stalled" for _, e in t.events))
+    stalled = [(s, e) for s, e in t.events if e.kind == "stalled"]
+    deal = stalled[0][1].deal
+    assert [(s, e.page) for s, e in stalled] == [(-1, t.table.page_of(seat))] and seat in t.lobby.idle
+    other = next(s for s in t.friends if s != seat)
+    said = [e for s, e in t.events if s == other and e.kind == "annulled" and e.deal == deal]
+    assert said and said[0].detail == "stalled"  # a stall, on the other friend's page too
+    t.send_to(t.table.stand_in(seat))
+    t.run(deals=3)
+    assert len([e for _, e in t.events if e.kind == "stalled"]) == 1 and len(t.page.audits) >= 3
+    assert all(t.table.page_of(seat) not in t.rounds[d] for d in range(deal, deal + 3))
+    assert t.lobby.presence()[seat] == "bot"
+    hung.clear()
+    f = t.friends[seat]
+    assert f.mg is not None
+    t.net.send(f.conn, True, f.mg.guest.here())  # the friend is back at the device
+    t.run(deals=2)
+    assert t.lobby.presence()[seat] == "here" and t.table.page_of(seat) in t.rounds[max(t.rounds)]
 
 
 # ----- cheats still caught ------------------------------------------------------------------------------------

@@ -101,6 +101,7 @@ class MentalTable:
         self._started: dict[int, int] = {}  # seat → the deal whose start a benched page was sent
         self._sitting: set[int] = set()  # seats this table gave a stand-in while their friend is connected
         self._owed: dict[int, tuple[int, int, int]] = {}  # seat → the round whose audit its page, lost, owes
+        self._stalled: set[int] = set()  # seats whose page stalled, away until their friend acts again
 
     # ----- what the page asks -------------------------------------------------------------------------------
 
@@ -174,7 +175,8 @@ class MentalTable:
 
     def stand_in(self, seat: int, on: bool = True) -> list[POut]:
         """The host's choice for an away seat (:meth:`.lobby.Lobby.stand_in`): a stand-in bot lets the table deal
-        on without its friend."""
+        on without its friend — a page named for stalling does not answer: the host's page then holds its seat."""
+        self._sitting.discard(seat)  # (the host's choice now, not a deal sat out)
         return self._after(self.lobby.stand_in(seat, on))
 
     def free(self, seat: int) -> list[POut]:
@@ -229,11 +231,16 @@ class MentalTable:
 
     def _bench(self, e: Event) -> None:
         """A friend's page named for a stall or a cheat sits the deal's next tries out (the host's page holds its
-        seat, a stand-in bot plays it); it is back from the next deal on."""
+        seat, a stand-in bot plays it); it is back from the next deal on. One named for a stall is also away, as
+        past the turn limit: if the host gives its seat a stand-in bot, the host's page holds the seat — its page
+        does not answer — until its friend acts again."""
         if e.kind in ("stalled", "cheat") and e.page:
             for seat in self.host.online_seats:
                 if self.page_of(seat) == e.page:
                     self._benched[seat] = e.deal
+                    if e.kind == "stalled":
+                        self._stalled.add(seat)
+                        self.lobby.away(seat)
 
     def _greet(self) -> list[HostOut]:
         """Each friend newly seated gets ``mental`` (its page number) and the game so far; a friend gone is let
@@ -339,12 +346,14 @@ class MentalTable:
         if key is None or game.phase is Phase.RUBBER_OVER:
             return []
         deal, now = key[0], _progress(game)
+        self._stalled &= self.lobby.idle  # (its friend acted again, or its page was seated anew)
+        bots = {s for s in self._stalled - self._sitting if self.session.settings["online"][s] == "bot"}
         owners, sitting, benched = [], [], []
         for seat, level in enumerate(self.session.settings["levels"]):
             if level != ONLINE:
                 owners.append(0)
             elif seat in self._greeted and self._since[seat] < deal and self._benched.get(seat) != deal \
-                    and self._told.get(seat) == now:
+                    and self._told.get(seat) == now and seat not in bots:
                 owners.append(self.page_of(seat))
             elif seat in self._greeted or self.session.settings["online"][seat] == "bot":
                 owners.append(0)
@@ -453,6 +462,15 @@ class MentalGuest:
         holding the seat's cards, plays it (the bots choose from ``page.view(seat)``) until the friend acts."""
         seat, presence = self.guest.seat, self.guest.presence
         return seat is not None and seat < len(presence) and presence[seat] == BOT
+
+    def stand_in_turn(self) -> str | None:
+        """The level of this page's stand-in bot when it moves now (:meth:`stand_in`, this seat's turn, its cards
+        open and shown by the stand-in), else ``None``: the bot chooses from the session's view of the seat
+        (``standin.session.bot_request``) and moves with ``move(token, bot=True)``."""
+        s = self.standin
+        if s is None or s.behind or s.broken or not self.stand_in() or not self.my_turn():
+            return None
+        return str(s.session.settings["stand_in"])
 
     def begin(self) -> None:
         """Open the mental page when this connection's :class:`~.guest.Guest` read the host's ``mental`` before this

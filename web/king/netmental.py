@@ -43,7 +43,7 @@ SAID = {("refused", "again"): "net.reshuffle", ("refused", "left_out"): "net.men
         ("annulled", None): "net.mental.annulled", ("cheat", None): "net.mental.cheat",
         ("stalled", None): "net.mental.stalled", ("renege", None): "net.mental.renege",
         ("no_world", None): "net.mental.renege", ("refused", None): "net.mental.refused",
-        ("awaiting", None): "net.mental.awaiting"}
+        ("awaiting", None): "net.mental.awaiting", ("annulled", "stalled"): "net.mental.stalled"}
 """Which events a person is told, by ``(kind, detail)`` (``None``: any other detail) → the words' code."""
 WARN = ("cheat", "refused", "renege", "no_world")
 """Events said on the banner (a host or a page that broke the rules), not only in the toast."""
@@ -358,10 +358,10 @@ class GuestMental:
             self.left_deal = max(self.left_deal, int(vm["deal"]))
         self.after()
 
-    def move(self, token: str) -> list[str]:
-        """The person's move: the texts to send (a refusal said in the toast)."""
+    def move(self, token: str, bot: bool = False) -> list[str]:
+        """The person's move, or (``bot``) its stand-in bot's: the texts to send (a refusal said in the toast)."""
         try:
-            out = self.mg.move(token)
+            out = self.mg.move(token, bot=bot)
         except ValueError as e:
             err = refusal(e)
             self.app.state.show_toast(self.cat.t("toast.not_allowed", why=self.cat.why(err["reason"], {})))
