@@ -14,7 +14,9 @@ from mental_sim import DATA_CHANNEL, Faults, MentalSim
 from kingcore.game import Phase
 from kingcore.online import Guest, encode
 from kingcore.online.deal.group import scalar_text
+from kingcore.view import SeatView
 from kingcore.web import BOT_LEVELS, ONLINE
+from kingcore.web.botcalls import hint_json
 
 
 def test_a_host_and_a_friend_play_a_whole_rubber_over_a_data_channel() -> None:
@@ -397,6 +399,29 @@ def test_a_mental_tables_host_takes_no_intent_hint_or_fair_round_and_sends_no_vi
         reasons = [json.loads(x)["reason"] for _, x in got if x and '"refused"' in x]
         assert reasons and reasons[0] in ("wrong_phase", "hints_off")
     assert t.host.changed() == []
+
+
+def test_a_friends_hint_comes_from_its_own_page_which_knows_its_hand_and_the_public_play_only() -> None:
+    """The host refuses a friend's hint at a mental table (it does not know the hand); the friend's page asks its own
+    bots from its own session: the request is the seat's real view — its own cards, the public play — and the
+    strongest bot's rating names a legal move of it."""
+    t = MentalSim(42, players=4, friends=2)
+    seat = min(t.friends)
+    f = t.friends[seat]
+    asked = 0
+    while asked < 3:
+        t.run(until=lambda: f.mg is not None and f.mg.hint_request() is not None, settle=False)
+        assert f.mg is not None and f.mg.page is not None
+        got = f.mg.hint_request()
+        assert got is not None
+        request, seed = got
+        view = f.mg.page.view(seat)  # the blind deal's view: this page's own cards and what was shown
+        assert SeatView.from_dict({k: v for k, v in json.loads(request).items() if k != "past"}) == view
+        answer = json.loads(hint_json(request, seed))
+        assert answer["best"] in view.legal and {m["token"] for m in answer["moves"]} == set(view.legal)
+        asked += 1
+        t.friend_move(f)
+    assert not [e for _, e in t.events if e.kind in ("refused", "cheat")]
 
 
 def test_an_mp_text_outside_a_mental_table_is_refused() -> None:

@@ -472,6 +472,17 @@ class MentalGuest:
             return None
         return str(s.session.settings["stand_in"])
 
+    def hint_request(self) -> tuple[str, int] | None:
+        """What this page's person's hint is asked from, when they may ask one now (their turn, its cards open and
+        shown): the bots' request of their seat (``Session.bot_request``: the seat's view only — its own cards and
+        the public play, all this page knows) and its seed, from this page's own session; else ``None``. The host
+        cannot hint at a mental table (it does not know this hand); the page's bots' worker rates the moves
+        (``kingcore.web.hint_json``), as on a page that plays alone."""
+        s, seat = self.standin, self.guest.seat
+        if s is None or seat is None or s.behind or s.broken or not self.my_turn():
+            return None
+        return s.session.bot_request(seat), s.session.bot_seed(seat)
+
     def begin(self) -> None:
         """Open the mental page when this connection's :class:`~.guest.Guest` read the host's ``mental`` before this
         object was made (a page that loads mental poker only once its host says the table is one)."""

@@ -42,6 +42,7 @@ from .render.invite import bad_link_screen, join_screen
 from .render.status import move_hint
 from .state import spawn
 from .words import Catalog
+from .worker import at_once
 
 PEER = "host"
 """The code link's one connection's name in ``kingPeer``."""
@@ -323,8 +324,13 @@ class GuestPage:
         self.mental_drawn()
 
     def mental_for(self, guest: Guest) -> None:
-        """This connection's side of a mental table (the host said ``mental``), and the clock of its deadlines."""
+        """This connection's side of a mental table (the host said ``mental``), and the clock of its deadlines; the
+        bots' worker, which a friend's page starts only here: its hints and its stand-in are its own."""
         self.mental = GuestMental(self.cat, self.app, guest)
+        bots = self.app.bots
+        if bots.starts == 0:
+            bots.first_move = at_once
+            spawn(bots.connect())
         if self.ticking is None:
             self.ticking = window.setInterval(create_proxy(self.mental_tick), 1000)
             screen = self.app.screen
@@ -537,10 +543,19 @@ class GuestPage:
         self.send(self.guest.intent(token))
 
     def ask_hint(self) -> None:
-        """*Hint*: asked of the host's bots (only when the host allows hints: the button shows then)."""
+        """*Hint*: asked of the host's bots (only when the host allows hints: the button shows then) — at a mental
+        table of this page's own bots, from its own session (the host does not know this hand)."""
         st = self.app.state
         vm = st.vm
         if self.guest is None or not self.connected or vm is None or not vm["my_turn"] or st.hint is not None:
+            return
+        mental = self.mental
+        if mental is not None and mental.on:
+            asked = mental.mg.hint_request()
+            if asked is not None and mental.mg.standin is not None:
+                st.hint = {"key": None, "pending": True}  # dropped when the table moves on (mental_drawn)
+                self.app.screen.render()
+                spawn(self.app.hints.fetch_hint(None, *asked, mental.mg.standin.session.bot_past))
             return
         st.hint = {"key": None, "pending": True}  # the guest's page has no session: the hint lasts until a new view
         self.app.screen.render()

@@ -306,6 +306,7 @@ class GuestMental:
         self.mg = MentalGuest(guest, os.urandom, memory=memory)
         self.mg.begin()  # (the host's ``mental`` came: this object is made on it)
         self.reloaded_said = False
+        self.reloaded_deal = 0  # the deal this page said it was reloaded in (its own "left" not said again)
         self.left_deal = 0  # the last deal whose result the person left
         self.kept = ""
         self.store()
@@ -332,6 +333,7 @@ class GuestMental:
         mine = [k for k in page.rounds.seen if k[0] > 0 and k[0] not in page.rounds.done
                 and k not in page.rounds.audits]  # (an audit it kept is sent again: that deal counts)
         if mine:
+            self.reloaded_deal = max(k[0] for k in mine)
             self.app.state.show_toast(self.cat.t("net.mental.reloaded", deal=max(k[0] for k in mine)))
             document.body.dataset.mentalReloaded = str(max(k[0] for k in mine))
 
@@ -344,7 +346,9 @@ class GuestMental:
     def after(self) -> None:
         """What happened said; the page's table drawn from its own session (a deal's result kept until its
         person goes on)."""
-        tell(self.cat, self.mg.events(), self.app.state.show_toast)
+        tell(self.cat, [e for e in self.mg.events() if not (e.kind == "annulled" and e.detail == "left"
+                                                            and e.deal == self.reloaded_deal)],
+             self.app.state.show_toast)  # (a page reloaded mid-deal said so already)
         vm = self.mg.view_model()
         st = self.app.state
         if vm is None or (st.vm is not None and held(st.vm, vm, self.left_deal)) or vm == st.vm:
