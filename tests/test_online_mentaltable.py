@@ -229,7 +229,7 @@ def lost_at_the_deals_end(t: MentalSim, sent: bool) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize("reload", [False, True])
-def test_a_friend_lost_before_its_audit_reached_the_host_sends_it_again_and_the_deal_counts(reload: bool) -> None:
+def test_11_22_a_friend_lost_before_its_audit_reached_the_host_sends_it_again_and_the_deal_counts(reload: bool) -> None:
     """The deal was played to its end: the host's page waits for the lost page's audit instead of annulling it (a
     host cannot throw a deal away by cutting a friend off); back — its page kept open, or reloaded (the audit read
     back from its storage) — the page sends its audit again and every page audits the deal."""
@@ -252,7 +252,7 @@ def test_a_friend_lost_before_its_audit_reached_the_host_sends_it_again_and_the_
     assert t.table.page_of(seat) in t.rounds[deal + 1] and not back.memory.rounds.audits
 
 
-def test_a_friend_lost_before_it_saw_the_deals_end_has_no_audit_to_send_and_the_deal_is_dealt_again() -> None:
+def test_11_22_a_friend_lost_before_it_saw_the_deals_end_has_no_audit_to_send_and_the_deal_is_dealt_again() -> None:
     """A page that did not see the deal end never sends its keys on the host's word that it is over: back, it says
     it left the deal (its keys went with its connection), and the deal is annulled on every page and dealt
     again."""
@@ -266,7 +266,7 @@ def test_a_friend_lost_before_it_saw_the_deals_end_has_no_audit_to_send_and_the_
     assert t.page.audits[-1].deal == deal and t.table.checks.deals[deal].words.endswith("the first annulled")
 
 
-def test_a_seat_given_to_someone_else_while_the_table_waits_for_its_audit_annuls_the_deal() -> None:
+def test_11_22_a_seat_given_to_someone_else_while_the_table_waits_for_its_audit_annuls_the_deal() -> None:
     """The page never comes back: the host gives its seat to someone else, and only then is the deal played to its
     end annulled — said on every page still here — and dealt again with a stand-in bot."""
     t = MentalSim(26, players=4, friends=2, faults=Faults(stand_in=0.0, away=(10**6, 10**6)))
@@ -306,7 +306,7 @@ def test_a_friend_away_past_the_turn_limit_is_played_by_its_own_pages_stand_in()
     t.finish()
 
 
-def test_a_page_that_stalls_is_away_and_a_stand_in_the_host_chooses_plays_its_seat_at_the_hosts_page() -> None:
+def test_11_22_a_page_that_stalls_is_away_and_a_stand_in_the_host_chooses_plays_its_seat_at_the_hosts_page() -> None:
     """A friend's page that stops answering (a hung device) is named for stalling — the deal annulled, said as a
     stall on every page — and its seat is away, as past the turn limit: the host gives it a stand-in bot, which
     the host's page plays from the next deal on (the page cannot), deal after deal with no more stalls, until
