@@ -96,6 +96,10 @@ def test_a_table_links_join_screen_shows_who_sits_where_and_the_free_seats(lang:
     assert cat.t("net.join.no_free") in full and re.search(r'id="join-accept"[^>]* disabled', full)
     # a way off, a full table's too (a tester at 360×400 had none): Play against bots, beside Join
     assert ids(full)[-2:] == ids(text)[-2:] == ["join-leave", "join-accept"]
+    # a mental-poker table says so before a friend sits down (a new user learnt it only from the result panel)
+    assert "join-mental" not in text
+    mental = markup(room_join_screen(cat, {**lobby, "mental": True}, "Classic", [2, 3], 2))
+    assert 'id="join-mental"' in mental and cat.t("net.join.mental") in mental
 
 
 @pytest.mark.parametrize("lang", LANGS)
