@@ -324,13 +324,8 @@ class GuestPage:
         self.mental_drawn()
 
     def mental_for(self, guest: Guest) -> None:
-        """This connection's side of a mental table (the host said ``mental``), and the clock of its deadlines; the
-        bots' worker, which a friend's page starts only here: its hints and its stand-in are its own."""
+        """This connection's side of a mental table (the host said ``mental``), and the clock of its deadlines."""
         self.mental = GuestMental(self.cat, self.app, guest)
-        bots = self.app.bots
-        if bots.starts == 0:
-            bots.first_move = at_once
-            spawn(bots.connect())
         if self.ticking is None:
             self.ticking = window.setInterval(create_proxy(self.mental_tick), 1000)
             screen = self.app.screen
@@ -367,6 +362,15 @@ class GuestPage:
                 self.app.state.hint = None
             self.render_soon()
 
+    async def own_bots(self) -> None:
+        """The page's bots' worker, up: a friend's page starts it only when a mental table needs it — for its hint
+        or its stand-in, which are its own (the host does not know its hand) — not on every friend's device."""
+        bots = self.app.bots
+        if bots.starts == 0:
+            bots.first_move = at_once
+            spawn(bots.connect())
+        await bots.ready.wait()
+
     async def stand_in_move(self) -> None:
         """The host gave this seat, away past the turn limit, a stand-in bot: this page — the only one that holds
         its cards — plays it with the bots' worker from its own session's view of the seat, at the bots' pace,
@@ -380,6 +384,7 @@ class GuestPage:
             standin, seat = mental.mg.standin, mental.mg.seat
             s = standin.session
             ply = s.ply
+            await self.own_bots()
             token = await self.app.bots.choose(s.bot_request(seat), level, s.bot_seed(seat), s.bot_past)
             await asyncio.sleep(BOT_PACE_MS / 1000)
             if self.mental is not mental or mental.mg.stand_in_turn() is None or standin.session.ply != ply \
@@ -555,11 +560,16 @@ class GuestPage:
             if asked is not None and mental.mg.standin is not None:
                 st.hint = {"key": None, "pending": True}  # dropped when the table moves on (mental_drawn)
                 self.app.screen.render()
-                spawn(self.app.hints.fetch_hint(None, *asked, mental.mg.standin.session.bot_past))
+                spawn(self.mental_hint(*asked, mental.mg.standin.session.bot_past))
             return
         st.hint = {"key": None, "pending": True}  # the guest's page has no session: the hint lasts until a new view
         self.app.screen.render()
         self.send(self.guest.hint())
+
+    async def mental_hint(self, request: str, seed: int, feed: Callable[[str], str]) -> None:
+        """A hint at a mental table: this page's own bots rate its seat's moves (:meth:`own_bots`)."""
+        await self.own_bots()
+        await self.app.hints.fetch_hint(None, request, seed, feed)
 
     def hinted(self, token: str) -> None:
         """The host's hint: its best move marked (as on the host's own page) and said on the status line."""
