@@ -117,6 +117,9 @@ def test_a_table_link_with_no_relay_offers_the_options_over_its_screen(lang: str
     # while finding too: a friend who knows the relays are wrong need not wait for the no-relay screen
     assert ids(markup(finding_screen(cat, "finding"))) == ["join-title", "join-error", "join-options", "join-leave"]
     assert ids(markup(finding_screen(cat, "back"))) == ["join-title", "join-error", "join-leave"]
+    # a link to a table this page was told is closed says so while it looks (it looked in silence)
+    closed = markup(finding_screen(cat, "finding", closed=True))
+    assert cat.t("net.join.closed") in closed and cat.t("net.join.finding") not in closed
 
 
 @pytest.mark.parametrize("lang", LANGS)
