@@ -437,8 +437,8 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
     (:func:`no_friends_cards`); friend 1's page reloads — its keys of the deal go with it: every page says the deal
     is annulled, and it is dealt again —; the host's page (patched by ``?king-test``) means to leave friend 2 out
     of deal 2. The deal is played to its end: every page's result panel says it audited the deal, and the host's
-    save holds it."""
-    moves, checked = 0, False
+    save holds it. A friend asks a hint once, which its own page's bots give."""
+    moves, checked, hinted = 0, False, False
     while (who := host.wait_for_function(ACTOR_JS).json_value()) not in ("over", "end"):
         if moves == 4 and not checked:
             checked = True
@@ -459,8 +459,14 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
             where = [p.evaluate("[JSON.stringify(document.body.dataset), window.kingMentalState || null]")
                      for p in (host, *guests.values())]
             raise AssertionError(f"{who} to move, but its page offers no move: {where}") from e
+        if who != "host" and checked and not hinted and move["hint"]:  # its own bots' (the host cannot hint here)
+            page.click("#btn-hint")
+            page.wait_for_selector("#hand button.card.is-hint.is-legal, #call-screen button.is-hint[data-move]")
+            hinted = True
+            move = pick(page)  # the hint's marks drawn: found again
         play(page, move)
         moves += 1
+    assert hinted  # a friend's hint at a mental table, from its own page
     for page in (host, *guests.values()):
         page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
     saved = host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
