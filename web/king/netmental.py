@@ -9,9 +9,8 @@ draws its own session's view models instead of the host's.
   :meth:`king.state.State.play` (the state's ``mover``), the host's bots' through the bots' loop (its
   ``turn``), a stand-in of a friend's seat on the friend's own page.
 * Rounds start by themselves right after a deal's audit; the deal's result panel stays up until its person goes
-  on (*Continue*), however far the next deal has got meanwhile — unless the page did not watch that deal end (the
-  last result shown again while the deal in play is dealt again, or as the game so far on a new connection): the
-  deal dealt again replaces it by itself.
+  on (*Continue*), however far the next deal has got meanwhile — unless the page did not watch that deal end
+  (shown again while the next deal is dealt again, or on a new connection): the next deal replaces it.
 * What happened that a person must know — a cheat, a refusal (a second shuffle of a deal, a deal dealt without
   this page), an annulment, a page reloaded mid-deal (its keys gone: the deal dealt again) — is said in the
   page's language (:func:`said`) on the page's banner and toast; each deal's check in its result panel.
@@ -44,12 +43,13 @@ SAID = {("refused", "again"): "net.reshuffle", ("refused", "left_out"): "net.men
         ("refused", "seat_taken"): "net.mental.left_out", ("stood_in", None): "net.mental.sat_out",
         ("annulled", None): "net.mental.annulled", ("cheat", None): "net.mental.cheat",
         ("stalled", None): "net.mental.stalled", ("renege", None): "net.mental.renege",
-        ("no_world", None): "net.mental.renege", ("refused", None): "net.mental.refused"}
+        ("no_world", None): "net.mental.renege", ("refused", None): "net.mental.refused",
+        ("awaiting", None): "net.mental.awaiting", ("annulled", "stalled"): "net.mental.stalled"}
 """Which events a person is told, by ``(kind, detail)`` (``None``: any other detail) → the words' code."""
 WARN = ("cheat", "refused", "renege", "no_world")
 """Events said on the banner (a host or a page that broke the rules), not only in the toast."""
 CHECK_WORDS = {"audited": "net.mental.audited", "renege": "net.mental.check_renege", "before": "net.unchecked",
-               "joined": "net.mental.joined", "without": "net.mental.without"}
+               "joined": "net.mental.joined", "without": "net.mental.without", "resent": "net.mental.resent"}
 """A deal's check (``kingcore.online.deal.checks.Check.code``) → what its result panel says."""
 
 
@@ -322,6 +322,7 @@ class GuestMental:
         self.mg = MentalGuest(guest, os.urandom, memory=memory)
         self.mg.begin()  # (the host's ``mental`` came: this object is made on it)
         self.reloaded_said = False
+        self.reloaded_deal = 0  # the deal this page said it was reloaded in (its own "left" not said again)
         self.left_deal: int = earlier.left_deal if earlier is not None else 0  # the last deal whose result was left
         self.kept = ""
         self.store()
@@ -347,11 +348,13 @@ class GuestMental:
         if self.reloaded_said or page is None:
             return
         self.reloaded_said = True
-        mine = [k[0] for k in page.rounds.seen if k[0] > 0 and k[0] not in page.rounds.done]
+        mine = [k[0] for k in page.rounds.seen if k[0] > 0 and k[0] not in page.rounds.done
+                and k not in page.rounds.audits]  # (an audit it kept is sent again: that deal counts)
         if not mine:
             return
         deal, host = max(mine), self.mg.guest.host_reloaded
         by = "host" if host == deal else "page"
+        self.reloaded_deal = deal
         self.app.state.show_toast(self.cat.t("net.mental.host_reloaded" if by == "host" else "net.mental.reloaded",
                                              deal=deal))
         document.body.dataset.mentalReloaded = str(deal)
@@ -366,7 +369,9 @@ class GuestMental:
     def after(self) -> None:
         """What happened said; the page's table drawn from its own session (a deal's result kept until its
         person goes on)."""
-        tell(self.cat, self.mg.events(), self.app.state.show_toast)
+        tell(self.cat, [e for e in self.mg.events() if not (e.kind == "annulled" and e.detail == "left"
+                                                            and e.deal == self.reloaded_deal)],
+             self.app.state.show_toast)  # (a page reloaded mid-deal said so already)
         vm = self.mg.view_model()
         st = self.app.state
         if vm is not None:
@@ -382,10 +387,10 @@ class GuestMental:
             self.left_deal = max(self.left_deal, int(vm["deal"]))
         self.after()
 
-    def move(self, token: str) -> list[str]:
-        """The person's move: the texts to send (a refusal said in the toast)."""
+    def move(self, token: str, bot: bool = False) -> list[str]:
+        """The person's move, or (``bot``) its stand-in bot's: the texts to send (a refusal said in the toast)."""
         try:
-            out = self.mg.move(token)
+            out = self.mg.move(token, bot=bot)
         except ValueError as e:
             err = refusal(e)
             self.app.state.show_toast(self.cat.t("toast.not_allowed", why=self.cat.why(err["reason"], {})))
