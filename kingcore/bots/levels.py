@@ -10,6 +10,8 @@ Pure data, no bot imported: the page's session reads it before the bots are load
 ['random', 'easy', 'medium', 'hard', 'expert']
 >>> level("hard").page_spec, level("expert").page_spec
 ('pimc(samples=20,call_samples=8,budget_ms=350)', 'expert(budget_ms=350,play_ms=130)')
+>>> level("expert").spec_at(2.5)
+'expert(budget_ms=140,play_ms=52)'
 >>> [lv.name for lv in REGISTRY if lv.main_thread]
 ['easy', 'medium', 'random']
 """
@@ -44,8 +46,22 @@ class Level:
 
     @property
     def page_spec(self) -> str:
-        """The spec the page plays: :attr:`spec` with its caps (``budget_ms``, ``play_ms``) when it has any."""
-        caps = ",".join(f"{k}={v}" for k, v in (("budget_ms", self.budget_ms), ("play_ms", self.play_ms)) if v)
+        """The spec the page plays on the reference device: :attr:`spec` with its caps (``budget_ms``,
+        ``play_ms``) when it has any."""
+        return self.spec_at(1.0)
+
+    def spec_at(self, slowness: float) -> str:
+        """The spec the page plays on a device ``slowness`` (≥ 1) times slower than the reference one: each
+        cap divided by it, at least 1 ms (:mod:`kingcore.bots.speed` measures the slowness).
+
+        Raises:
+            ValueError: ``slowness`` below 1.
+        """
+        if not slowness >= 1.0:
+            raise ValueError(f"a slowness is at least 1, not {slowness}")
+        scaled = ((k, max(1, round(v / slowness))) for k, v in (("budget_ms", self.budget_ms),
+                                                                ("play_ms", self.play_ms)) if v)
+        caps = ",".join(f"{k}={v}" for k, v in scaled)
         if not caps:
             return self.spec
         return f"{self.spec[:-1]},{caps})" if self.spec.endswith(")") else f"{self.spec}({caps})"
