@@ -8,7 +8,8 @@ is served on a port of its own (:class:`sitebuild.browser.SiteServer`) to one he
 :class:`tools.cpu_quota.CpuQuota` group with ``--cpu-quota``); each round plays ``SECONDS`` of a rubber with
 three *expert* bots and fast play on each site in turn (ABC, CBA, …: a shared machine's load falls on every
 site alike; :meth:`tools.bench_web.Bench.play`). Printed: per site and round p50 / p95 / p99 / max of the moves'
-latency (request to answer, the worker's round trip included), then per site the same over all its moves.
+latency (request to answer, the worker's round trip included) and the slowness its bots' worker measured
+(``kingcore.bots.speed``; a page without it: none), then per site the same over all its moves.
 """
 
 from __future__ import annotations
@@ -59,9 +60,11 @@ def main(argv: list[str]) -> int:
         browser = p.chromium.launch(**launch)
         for k in range(rounds):
             for name, _ in (sites if k % 2 == 0 else sites[::-1]):
-                got, took = Bench(browser, servers[name]).play(1, seconds)
+                bench = Bench(browser, servers[name])
+                got, took = bench.play(1, seconds)
                 moves[name] += got
-                print(f"round {k + 1} {name} ({took:.0f} s): {line(got)}", flush=True)
+                said = f", the worker's slowness {bench.slowness:.2f}" if bench.slowness else ""
+                print(f"round {k + 1} {name} ({took:.0f} s{said}): {line(got)}", flush=True)
         browser.close()
     for srv in servers.values():
         srv.stop()
