@@ -562,7 +562,7 @@ def seated_guest(seat: int = 1, table: str = "t") -> Guest:
     common = {"table": table, "rules": "king()", "hints": False, "names": ["", "A", "B", None],
               "levels": list(LEVELS)}
     g.receive(encode("lobby", 1, **common, host="", taken=[True, False, False, True], reserved=[False] * 4,
-                     presence=[None, "away", "away", None], nonce="0" * 32))
+                     presence=[None, "away", "away", None], nonce="0" * 32, mental=False))
     g.take(seat, "A")
     got = g.receive(encode("welcome", 2, **common, seat=seat, key="ab" * 32, proof=None, joined_at=0))
     assert got.get("key") == "ab" * 32, got
@@ -650,7 +650,7 @@ def test_fuzz_a_view_model_never_crashes_the_guest(pick: int, value: Any) -> Non
 HOST_SAMPLES: dict[str, dict[str, Any]] = {
     "lobby": {"table": "t", "rules": "king()", "host": "", "hints": False, "names": ["", "A", None, None],
               "levels": ["human", "online", "easy", "easy"], "taken": [True, False, True, True],
-              "reserved": [False] * 4, "presence": [None, "away", None, None], "nonce": "0" * 32},
+              "reserved": [False] * 4, "presence": [None, "away", None, None], "nonce": "0" * 32, "mental": False},
     "welcome": {"seat": 1, "table": "t", "rules": "king()", "names": ["", "A", None, None],
                 "levels": ["human", "online", "easy", "easy"], "hints": False, "key": None, "proof": None,
                 "joined_at": 0},

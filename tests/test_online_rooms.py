@@ -168,6 +168,10 @@ def test_a_friend_takes_a_free_seat_and_gets_its_key_and_another_link_holder_can
     assert lobby_fields["taken"] == [True, False, False, True] and lobby_fields["presence"] == [None, "away", "away",
                                                                                                 None]
     assert anna.guest.free_seats() == [1, 2]
+    assert lobby_fields["mental"] is False  # a table dealt by mental poker says so before a friend sits down:
+    lobby.host.mental = True
+    assert Page(lobby, "m", clock).last("lobby")["mental"] is True
+    lobby.host.mental = False
     outs = anna.send(anna.guest.take(1, " Anna "))
     assert kinds(outs, "a")[:2] == ["welcome", "view"]
     key = anna.last("key")

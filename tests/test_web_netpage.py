@@ -96,6 +96,10 @@ def test_a_table_links_join_screen_shows_who_sits_where_and_the_free_seats(lang:
     assert cat.t("net.join.no_free") in full and re.search(r'id="join-accept"[^>]* disabled', full)
     # a way off, a full table's too (a tester at 360×400 had none): Play against bots, beside Join
     assert ids(full)[-2:] == ids(text)[-2:] == ["join-leave", "join-accept"]
+    # a mental-poker table says so before a friend sits down (a new user learnt it only from the result panel)
+    assert "join-mental" not in text
+    mental = markup(room_join_screen(cat, {**lobby, "mental": True}, "Classic", [2, 3], 2))
+    assert 'id="join-mental"' in mental and cat.t("net.join.mental") in mental
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -113,6 +117,9 @@ def test_a_table_link_with_no_relay_offers_the_options_over_its_screen(lang: str
     # while finding too: a friend who knows the relays are wrong need not wait for the no-relay screen
     assert ids(markup(finding_screen(cat, "finding"))) == ["join-title", "join-error", "join-options", "join-leave"]
     assert ids(markup(finding_screen(cat, "back"))) == ["join-title", "join-error", "join-leave"]
+    # a link to a table this page was told is closed says so while it looks (it looked in silence)
+    closed = markup(finding_screen(cat, "finding", closed=True))
+    assert cat.t("net.join.closed") in closed and cat.t("net.join.finding") not in closed
 
 
 @pytest.mark.parametrize("lang", LANGS)

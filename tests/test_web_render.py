@@ -223,6 +223,10 @@ def test_new_game_dialog_fields() -> None:
     assert one(root, id="opt-deal_order").select(tag="li")[0].attr("data-value") == "tricks"
     for seat, level in ((1, "easy"), (2, "hard"), (3, "expert")):
         assert one(root, id=f"opt-level-{seat}").select(tag="option", selected=True)[0].attr("value") == level
+    bots = one(root, id="opt-level-1").select(tag="optgroup")  # the bots' levels by name, under "Bots"
+    assert len(bots) == 1 and bots[0].attr("label") == CAT.t("hotseat.bots")
+    assert [(o.text(), o.attr("title")) for o in bots[0].select(tag="option")] == [
+        (CAT.t(f"level.{lv}"), CAT.t(f"level.long.{lv}")) for lv in BOT_LEVELS]
     more = one(root, tag="details")
     assert more.select(id="opt-replay") and not more.select(id="opt-players") and root.select(id="opt-players")
 

@@ -72,7 +72,7 @@ def boot() -> None:
         return
     friends.bind()
     try:
-        app.saves.restore()  # drawn as it is taken
+        app.saves.restore(app.welcome.behind)  # drawn as it is taken
     except Exception as e:
         app.saves.startup_failed(e)
     document.body.dataset.ready = "true"

@@ -130,7 +130,8 @@ addEventListener("py:ready", function () { window.kingStats.pyReadyMs = window.k
   function show(id) { var el = document.getElementById(id); if (el) el.hidden = false; }
   function offlineReady() {
     document.documentElement.dataset.offline = "ready";
-    show("offline");
+    // not on a friend's page (a table's link): its game is the host's, over the network, stored or not
+    if (!/^#(room|join)=/.test(location.hash)) show("offline");
     window.dispatchEvent(new Event("king-offline-ready"));
   }
   function updateReady() { document.documentElement.dataset.update = "ready"; show("update-banner"); }

@@ -242,7 +242,8 @@ class Lobby:
         h, settings = self.host, self.host.session.settings
         return h.message("lobby", table=h.table, rules=str(h.session.game.rules), host=h.names()[h.host_seat],
                          hints=h.hints, names=h.names(), levels=list(settings["levels"]), taken=self.taken(),
-                         reserved=list(self.room["reserved"]), presence=self.presence(), nonce=p.nonce)
+                         reserved=list(self.room["reserved"]), presence=self.presence(), nonce=p.nonce,
+                         mental=h.mental)
 
     def lost(self, peer: str) -> list[POut]:
         """The connection ``peer`` closed or was lost (the transport's heartbeat): its seat, if any, is away."""

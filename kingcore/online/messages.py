@@ -224,7 +224,7 @@ hints); ``commit`` {deal, hash} and ``reveal`` {deal, secret} of the fair deal (
 HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "lobby": {"table": _text(MAX_TABLE), "rules": _rules, "host": _name, "hints": _bool, "names": _NAMES,
               "levels": _per_seat(_level), "taken": _per_seat(_bool), "reserved": _per_seat(_bool),
-              "presence": _per_seat(_presence), "nonce": is_nonce},
+              "presence": _per_seat(_presence), "nonce": is_nonce, "mental": _bool},
     "welcome": {"seat": _seat, "table": _text(MAX_TABLE), "rules": _rules, "names": _NAMES,
                 "levels": _per_seat(_level), "hints": _bool, "key": lambda x: x is None or is_key(x),
                 "proof": _hex_or_none, "joined_at": _count},

@@ -282,3 +282,29 @@ def remember(text: str | None, ticket: Ticket) -> str:
 def ticket_for(text: str | None, room: str) -> Ticket | None:
     """This page's ticket to ``room`` (:func:`room_id`), if it has one."""
     return next((t for t in read_tickets(text) if t.room == room), None)
+
+
+def closed_rooms(text: str | None) -> list[str]:
+    """The rooms (:func:`room_id`) a friend's page was told are closed — the host started a new game — most
+    recent first, from its storage's text; anything else in it reads as none.
+
+    >>> closed_rooms(close_room(close_room(None, "a" * 32), "b" * 32)) == ["b" * 32, "a" * 32]
+    True
+    >>> closed_rooms('[1, "zz"]'), closed_rooms("{")
+    ([], [])
+    """
+    if not text:
+        return []
+    try:
+        doc = json_loads(text, "closed rooms", 8_000)
+    except KingError:
+        return []
+    if not isinstance(doc, list):
+        return []
+    return [r for r in doc[:MAX_TICKETS] if isinstance(r, str) and _hex(32).fullmatch(r)]
+
+
+def close_room(text: str | None, room: str) -> str:
+    """The store's new text with ``room`` first among the closed rooms, at most :data:`MAX_TICKETS` kept."""
+    kept = [r for r in closed_rooms(text) if r != room]
+    return json.dumps([room, *kept][:MAX_TICKETS])

@@ -92,6 +92,11 @@ def clipboard_offline(warm_site: Any) -> Iterator[Any]:
         ctx.clear_permissions()
 
 
+OFFLINE_READY_JS = "navigator.serviceWorker.dispatchEvent(new MessageEvent('message', {data: 'offline-ready'}))"
+"""The service worker's word that every file is stored (``web/start.js`` listens for it)."""
+OFFLINE_HIDDEN = "document.getElementById('offline').hidden"
+
+
 def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: Any, clipboard_offline: Any) -> None:
     server, ctx = warm_site[0], clipboard_offline
     page = warm_game({}, "?king-test")  # a returning player's browser: every file precached (test_network)
@@ -251,6 +256,10 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     # a broken invite link: said, with a way on; Escape does not leave an empty table but takes that way
     page.goto(f"{server.url}#join=broken{code[:40]}")
     page.wait_for_selector("body[data-guest=bad_link] #join-dialog[open] #join-leave")
+    page.evaluate(OFFLINE_READY_JS)  # a friend's page is not told it works offline: its game is the host's
+    assert page.evaluate("document.documentElement.dataset.offline") == "ready" and page.evaluate(OFFLINE_HIDDEN)
     page.keyboard.press("Escape")
     page.wait_for_function("location.hash === '' && document.body.dataset.ready === 'true'")
     assert page.is_visible("#btn-new") and page.evaluate("document.body.dataset.guest") is None
+    page.evaluate(OFFLINE_READY_JS)  # its own game against the bots does (in the bar or its "⋯" menu)
+    assert not page.evaluate(OFFLINE_HIDDEN)

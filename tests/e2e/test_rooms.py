@@ -27,6 +27,9 @@ import pytest
 from pointer import MINE, pick, play
 from test_friends import LOST_S, forgive, open_panel, opened
 from test_web import PREFS_KEY, open_game, seed_storage
+from web_catalog import compiled
+
+from kingcore.web import Catalog
 
 pytestmark = pytest.mark.browser
 
@@ -256,6 +259,13 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     host.wait_for_selector("#invite-dialog[open] #room-status[data-relays=relays]")
     new_link = host.input_value("#invite-dialog input[data-room-link]")
     friends[2].wait_for_selector("body[data-guest=new_game]")
+    # another old friend's page: no seat of the closed table is said *here* (all were, as the last picture);
+    # its old link, reloaded, says the table was closed, as the page was told (it looked for ever, silent)
+    friends[1].wait_for_selector("body[data-guest=new_game]")
+    assert friends[1].evaluate("[...document.querySelectorAll('section.seat[data-presence]')].length") == 0
+    friends[1].reload()
+    friends[1].wait_for_selector("body[data-guest=finding] #join-error")
+    assert friends[1].text_content("#join-error") == Catalog.from_mo(compiled("en")).t("net.join.closed")
     opened_at = time.monotonic()
     friends[2].goto(new_link)
     found(friends[2])

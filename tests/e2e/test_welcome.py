@@ -44,6 +44,11 @@ OFF_SCREEN_JS = """async () => {  // what of the bar and the open dialog lies pa
   return out; }"""
 
 
+BEHIND_JS = ("[...document.querySelectorAll('#table .seat-level[data-level]')].map(n => n.dataset.level)"
+             ".filter(v => v !== 'you')")
+"""The levels the seats of the table behind the welcome say (the viewer's own seat left out)."""
+
+
 def test_a_first_visit_is_welcomed_then_tipped_through_its_first_deal(new_context: Any, server: Any) -> None:
     ru = Catalog.from_mo(compiled("ru"))
     ctx, _ = new_context(360, 740, welcome=True, locale="en-US")
@@ -85,8 +90,11 @@ def test_a_first_visit_is_welcomed_then_tipped_through_its_first_deal(new_contex
     assert not page.locator("#trick [data-pos]").count()  # nor played by the bots
     page.wait_for_function("document.body.dataset.lang === 'ru'")
     assert page.locator("#btn-new").inner_text() == ru.t("panel.new")  # Python followed the welcome's choice
+    # the seats behind say the level the welcome offers (they said Hard, the bots' default, under "Medium")
+    page.wait_for_function(f"JSON.stringify({BEHIND_JS}) === JSON.stringify(['expert', 'expert', 'expert'])")
     page.select_option("#welcome-level", "easy")
     page.select_option("#welcome-set", "two")
+    page.wait_for_function(f"JSON.stringify({BEHIND_JS}) === JSON.stringify(['easy'])")  # and its rule set
     page.focus("#welcome-set")
     page.keyboard.press("Tab")  # the keyboard's way: the rule set, then Play
     assert page.evaluate("document.activeElement.id") == "welcome-play"

@@ -430,6 +430,8 @@ class GuestPage:
         presence: list[str | None] = [said[s] if lv == "online" else None for s, lv in enumerate(levels)]
         if host is not None:
             presence[host] = self.host_presence()
+        if str(document.body.dataset.guest) in GONE:  # a closed table's picture: nobody is *here* at it any more
+            presence = [None] * len(levels)
         document.body.dataset.presence = ",".join(p or "" for p in presence)
         mine = presence[guest.seat] if guest.seat is not None and guest.seat < len(presence) else None
         away = self.connected and mine in ("away", "bot") and not self.closed()
@@ -613,6 +615,7 @@ class GuestPage:
         self.app.screen.drawing.hints = False
         if st.vm is not None:
             st.vm = Guest.closed_view(st.vm)
+            self.show_presence(render=False)  # (:data:`GONE`: no one's presence said at a closed table)
             self.app.screen.render()
         self.say_state(state)
 

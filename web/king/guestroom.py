@@ -29,7 +29,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from kingcore.online import Guest
-from kingcore.online.room import RoomLink, read_fragment, remember, ticket_for
+from kingcore.online.room import RoomLink, close_room, closed_rooms, read_fragment, remember, ticket_for
 from kingcore.web import RULE_SET_TEXTS
 from kingcore.web.prefs import ice_servers, last_name
 from kingcore.web.relays import relay_urls
@@ -90,10 +90,15 @@ class RoomPage(GuestPage):
     def finding(self, state: str, off: bool = False) -> None:
         """The screen before the table is found: ``finding``, ``no_relay`` (``off``: relays off in the Options) or
         ``back`` (:func:`finding_screen`)."""
-        put(el("join-body"), finding_screen(self.cat, state, off))
+        put(el("join-body"), finding_screen(self.cat, state, off, self.was_closed()))
         self.show_join(state, "join-options" if state == "no_relay" else "join-leave")
         if off:  # the status line too (it would say no relay answered)
             el("status").textContent = self.cat.t("net.join.relays_off")
+
+    def was_closed(self) -> bool:
+        """Whether this page was told the link's table is closed (its host started a new game)."""
+        store = self.app.state.store
+        return self.link is not None and self.link.room in closed_rooms(store.get(store.closed_key))
 
     def clicked(self, event: Any) -> None:
         """A button of the join screen: *Options* (finding, or no relay answering) opens them over it; the
@@ -120,7 +125,7 @@ class RoomPage(GuestPage):
             spawn(self.read())
 
     def no_host(self, *_: Any) -> None:
-        if str(document.body.dataset.guest) == "finding" and not self.pages:
+        if str(document.body.dataset.guest) == "finding" and not self.pages and not self.was_closed():
             document.body.dataset.noHost = "true"
             line = el("join-error")
             if not is_none(line):
@@ -313,6 +318,9 @@ class RoomPage(GuestPage):
         """The host closed this connection: a new game (the room is over), the seat given to someone else, taken
         back on another page, or this page sent away."""
         state = {"new_game": "new_game", "freed": "freed", "elsewhere": "elsewhere", "full": "full"}.get(reason, "bye")
+        if state == "new_game" and self.link is not None:  # remembered: this link's page, reloaded, says so
+            store = self.app.state.store
+            store.put(store.closed_key, close_room(store.get(store.closed_key), self.link.room))
         self.connected = False
         self.gone(state)
         window.kingPeer.leave()  # (a promise, not awaited: nothing waits for the room to be left)

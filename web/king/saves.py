@@ -5,6 +5,7 @@ through ``king.state`` (its one writer of the save)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
@@ -25,12 +26,15 @@ class Saves:
         self.state, self.cat = state, cat
         self.record_url: str | None = None  # the object URL of the last "Download the game record"
 
-    def restore(self) -> None:
-        """The stored game, a new one when there is none, or the problem with an unreadable one."""
+    def restore(self, welcome: Callable[[], None]) -> None:
+        """The stored game, a new one when there is none (``welcome`` draws it on a first visit: the
+        welcome's choices, unsaved), or the problem with an unreadable one."""
         st = self.state
         text = st.store.save()
-        if text is None:  # behind a first visit's welcome (king.welcome) the game waits for Play, unsaved
-            self.start_game(st.prefs.get("options", {}), save=not el("welcome").open)
+        if text is None and el("welcome").open:  # a first visit: the welcome's game, unsaved, waits for Play
+            welcome()
+        elif text is None:
+            self.start_game(st.prefs.get("options", {}))
         else:
             try:
                 st.commit("adopt", session=Session.from_save(text), save=False, text=text)

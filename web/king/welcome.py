@@ -34,10 +34,12 @@ class Welcome:
     def __init__(self, app: Any) -> None:  # king.app.App (which makes this: not imported here)
         self.app = app
         self.tips_deal: int | None = None  # the deal the tips are shown in (they stop when the next begins)
-        self.proxies = [create_proxy(self.play), create_proxy(self.language)]
+        self.proxies = [create_proxy(self.play), create_proxy(self.language), create_proxy(self.behind)]
         el("welcome-form").addEventListener("submit", self.proxies[0])
         el("welcome").addEventListener("cancel", self.proxies[0])  # Escape: play what is chosen
         el("welcome-lang").addEventListener("change", self.proxies[1])
+        el("welcome-level").addEventListener("change", self.proxies[2])
+        el("welcome-set").addEventListener("change", self.proxies[2])
         app.state.subscribe(self.changed)
         window.kingWelcomeReady = True  # start.js lets this module answer Play from now on
 
@@ -60,6 +62,20 @@ class Welcome:
         """A language chosen in the welcome: the whole page in it at once."""
         self.app.set_language(str(el("welcome-lang").value))
 
+    def chosen(self) -> tuple[Any, list[str]]:
+        """The welcome's rule set and the seats' levels: the viewer, then the chosen bots' level."""
+        level = str(el("welcome-level").value)
+        rules = RULE_SETS.get(str(el("welcome-set").value), RULE_SETS["classic"])
+        return rules, [HUMAN] + [level if level in BOT_LEVELS else "medium"] * (rules.players - 1)
+
+    def behind(self, *_: Any) -> None:
+        """The game drawn behind the welcome, unsaved, as the welcome's choices are now: the seats say the
+        level the welcome offers (not the bots' default), the table the rule set chosen."""
+        if not self.open():
+            return
+        rules, levels = self.chosen()
+        self.app.saves.start_game(rules, {"levels": levels, "names": [""] * rules.players}, save=False)
+
     def play(self, event: Any = None) -> None:
         """*Play*: the chosen rule set with the chosen level at every other seat, the choices remembered (and
         the welcome answered), the first deal's tips on, the bots started."""
@@ -71,10 +87,7 @@ class Welcome:
                 asked = float(stamp)
         if not self.open():
             return
-        level = str(el("welcome-level").value)
-        key = str(el("welcome-set").value)
-        rules = RULE_SETS.get(key, RULE_SETS["classic"])
-        levels = [HUMAN] + [level if level in BOT_LEVELS else "medium"] * (rules.players - 1)
+        rules, levels = self.chosen()
         st = self.app.state
         st.prefs["welcomed"] = True
         self.app.state.ui()["tips"] = True

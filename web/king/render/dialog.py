@@ -147,8 +147,9 @@ def name_error(cat: Catalog, problem: tuple[int, str, dict[str, Any]], players: 
 
 def bot_fields(cat: Catalog, levels: list[str], bot_levels: tuple[str, ...]) -> list[Node]:
     """Each seat's player, named by where the seat sits: mine is a person; every other seat a select
-    (``#opt-level-<seat>``) of a person, a bot's level or a friend online (issue 19); each person's name
-    field (:func:`name_field`)."""
+    (``#opt-level-<seat>``) of a person, a bot's level (by its name, under *Bots*: the long "Medium: rules of
+    thumb and card counting" was cut on a phone; it is the option's tooltip) or a friend online; each person's
+    name field (:func:`name_field`)."""
     players = len(levels)
     rows = [h("div", {"class": "seat-row", "data-seat": 0},
               h("p", {"class": "field"}, h("span", {"class": "field-label"}, name(cat, 0, players)),
@@ -156,8 +157,9 @@ def bot_fields(cat: Catalog, levels: list[str], bot_levels: tuple[str, ...]) -> 
               name_field(cat, 0, True))]
     for seat in range(1, players):
         choices = [h("option", {"value": HUMAN, "selected": levels[seat] == HUMAN}, cat.t("hotseat.person"))]
-        choices += [h("option", {"value": lv, "selected": lv == levels[seat]}, cat.t(f"level.long.{lv}"))
-                    for lv in bot_levels]
+        choices.append(h("optgroup", {"label": cat.t("hotseat.bots")},  # a level's name; its rule of play, a tooltip
+                         [h("option", {"value": lv, "selected": lv == levels[seat], "title": cat.t(f"level.long.{lv}")},
+                            cat.t(f"level.{lv}")) for lv in bot_levels]))
         choices.append(h("option", {"value": ONLINE, "selected": levels[seat] == ONLINE}, cat.t("level.long.online")))
         rows.append(h("div", {"class": "seat-row", "data-seat": seat},
                       h("label", {"class": "field"}, h("span", {"class": "field-label"}, name(cat, seat, players)),

@@ -219,7 +219,8 @@ def room_join_screen(cat: Catalog, lobby: dict[str, Any], rules: str, free: list
     (``rules``: their words; a button to their help), who sits where (:func:`lobby_seat`, ``ul#join-seats``)
     with the seats this page may take (``free``; ``chosen`` checked: the link's own seat, or the only one),
     the name field ``#join-name``, ``#join-error``, *Play against bots* (``#join-leave``: a way off, a full
-    table's too) and ``#join-accept`` (disabled with no free seat, said)."""
+    table's too) and ``#join-accept`` (disabled with no free seat, said); at a mental-poker table
+    (``lobby["mental"]``) a line saying so (``#join-mental``)."""
     levels = list(lobby["levels"])
     host = next((s for s, lv in enumerate(levels) if lv != "online"), 0)
     host_name = name_mark(host) if lobby.get("host") else cat.t("hotseat.player", n=host + 1)
@@ -228,6 +229,8 @@ def room_join_screen(cat: Catalog, lobby: dict[str, Any], rules: str, free: list
     return [h("h2", {"id": "join-title"}, cat.t("net.join.room_title", host=host_name)),
             h("p", {"class": "dialog-lead"}, cat.t("net.join.rules"), " ",
               h("button", {"type": "button", "class": "btn", "id": "join-rules"}, rules)),
+            *([h("p", {"class": "dialog-lead", "id": "join-mental"}, cat.t("net.join.mental"))] if lobby.get("mental")
+              else []),
             h("p", {"class": "field-label", "id": "join-seats-title"}, cat.t("net.join.seats")),
             h("ul", {"class": "join-seats", "id": "join-seats", "role": "radiogroup",
                      "aria-labelledby": "join-seats-title"},
@@ -242,14 +245,17 @@ def room_join_screen(cat: Catalog, lobby: dict[str, Any], rules: str, free: list
                 cat.t("net.join.accept")))]
 
 
-def finding_screen(cat: Catalog, state: str, off: bool = False) -> list[Node]:
+def finding_screen(cat: Catalog, state: str, off: bool = False, closed: bool = False) -> list[Node]:
     """A table link's page before the table is found (``state``: ``finding`` — looking for it through the
     relays; ``no_relay`` — none answered within 10 s, or none at all (``off``: relays off in the Options): said
     plainly, with what to do — ask the host for a code link, or choose the host's relays in *Options*
     (``#join-options``, which opens them over this screen, as while finding: a friend who knows the relays are
     wrong need not wait the 10 s); ``back`` — taking this page's seat back), with *Play against bots* as a way
-    on."""
-    if state == "no_relay":
+    on. A link to a table this page was told is closed (``closed``: the host started a new game) says so while
+    it looks (the host may open it again), rather than that the table is being looked for."""
+    if state == "finding" and closed:
+        words = cat.t("net.join.closed")
+    elif state == "no_relay":
         words = cat.t("net.join.relays_off") if off else cat.n("net.join.no_relay", NO_RELAY_S)
     else:
         words = cat.t(f"net.join.{state}")
