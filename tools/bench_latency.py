@@ -18,7 +18,7 @@ import contextlib
 import sys
 from pathlib import Path
 
-from sitebuild.browser import SiteServer, launch_args
+from sitebuild.browser import SiteServer
 from tools.bench_web import Bench, percentile
 
 
@@ -46,18 +46,13 @@ def main(argv: list[str]) -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
-    from tools.cpu_quota import CpuQuota
+    from tools.cpu_quota import quota_browser
 
     rounds, seconds, sites = int(args[0]), float(args[1]), [tuple(a.split("=", 1)) for a in args[2:]]
     moves: dict[str, list[float]] = {name: [] for name, _ in sites}
     servers = {name: SiteServer(Path(root)).start() for name, root in sites}
-    launch = launch_args()
     with contextlib.ExitStack() as stack, sync_playwright() as p:
-        if quota:
-            group = stack.enter_context(CpuQuota(quota, str(launch.get("executable_path")
-                                                            or p.chromium.executable_path)))
-            launch = {**launch, "executable_path": group.launcher}
-        browser = p.chromium.launch(**launch)
+        browser = quota_browser(p, stack, quota)
         for k in range(rounds):
             for name, _ in (sites if k % 2 == 0 else sites[::-1]):
                 bench = Bench(browser, servers[name])

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sitebuild.browser import OFFLINE_READY, READY, SiteServer, launch_args
+from sitebuild.browser import OFFLINE_READY, READY, SiteServer
 
 SNAPSHOT_MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
 MARKS = ("pyodideMs", "pyReadyMs", "importedMs", "readyMs")
@@ -90,17 +90,12 @@ def main(argv: list[str]) -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
-    from tools.cpu_quota import CpuQuota
+    from tools.cpu_quota import quota_browser
 
     rounds, sites = int(argv[0]), [tuple(a.split("=", 1)) for a in argv[1:]]
     runs: dict[str, list[dict[str, float]]] = {name: [] for name, _ in sites}
-    launch = launch_args()
     with contextlib.ExitStack() as stack, sync_playwright() as p:
-        if quota:
-            group = stack.enter_context(CpuQuota(quota, str(launch.get("executable_path")
-                                                            or p.chromium.executable_path)))
-            launch = {**launch, "executable_path": group.launcher}
-        browser = p.chromium.launch(**launch)
+        browser = quota_browser(p, stack, quota)
         pages = {}
         for name, root in sites:
             srv = SiteServer(Path(root)).start()
