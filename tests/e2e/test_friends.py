@@ -41,6 +41,9 @@ LOST_S = 5
 """A closed friend's page shows as away on every other page within this many seconds (issue 28)."""
 NO_RELAY_S = 10
 """web/peer.js's NO_RELAY_MS: no relay answering this long after a join is said (and the codes offered)."""
+TIMERS_KEY = "king-test-timers"
+"""The localStorage key of web/peer.js's timers shortened for a test (``?king-test`` pages only), e.g.
+``{"NO_RELAY_MS": 2000}``: where a test does not check their length."""
 BAD_HOST = {"en": "The host sent something this page cannot show: it was left out."}
 """A friend page's own words for a host's message it refused (never the host's text)."""
 
@@ -163,11 +166,14 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     none = {"mode": "none"}  # no ICE server: host candidates on the loopback
     down = closed_relay()  # the relays of the Options do not answer: the codes, after 10 s
     relays = {"mode": "own", "text": down}
+    timers = {TIMERS_KEY: json.dumps({"NO_RELAY_MS": 3000})}  # no relay said after 3 s, not 10: the length is
+    # test_rooms_transport.py's to check (the words still say 10 seconds)
     warm_peers.store({PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "random", "random", "random"],
-                                             "ice": none, "relays": relays})})
+                                             "ice": none, "relays": relays}), **timers})
     own = '{"not": "a game of the host"}'  # the guest's own stored game: never overwritten
     # (the friend's device has a beginner's tips on: they are for its own games, never at the host's table)
-    seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none, "relays": relays, "ui": {"tips": True}})})
+    seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none, "relays": relays, "ui": {"tips": True}}),
+                        **timers})
     warned: list[str] = []  # the guest pages' console warnings (a host's message the guest refused)
     gctx.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
     host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
@@ -177,8 +183,8 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     host.wait_for_selector("#invite-dialog[open] #invite-1[data-state=free]")
     room = host.input_value("#invite-dialog input[data-room-link]")  # the table's one link, while relays are looked for
     assert "#room=" in room and len(room) < len(warm_peers.url) + 50, room
-    roomed = opened(gctx, room)  # a friend opens it: the page looks for the table, and says when no relay answers
     assert host.get_attribute("#room-status", "data-relays") == "finding"
+    roomed = opened(gctx, room)  # a friend opens it: the page looks for the table, and says when no relay answers
     host.wait_for_selector("#room-status[data-relays=no_relay]", timeout=(NO_RELAY_S + 20) * 1000)
     assert "code link" in str(host.text_content("#room-status"))
     roomed.wait_for_selector("body[data-guest=no_relay] #join-dialog[open] #join-leave",
@@ -431,8 +437,8 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
     (:func:`no_friends_cards`); friend 1's page reloads — its keys of the deal go with it: every page says the deal
     is annulled, and it is dealt again —; the host's page (patched by ``?king-test``) means to leave friend 2 out
     of deal 2. The deal is played to its end: every page's result panel says it audited the deal, and the host's
-    save holds it."""
-    moves, checked = 0, False
+    save holds it. A friend asks a hint once, which its own page's bots give."""
+    moves, checked, hinted = 0, False, False
     while (who := host.wait_for_function(ACTOR_JS).json_value()) not in ("over", "end"):
         if moves == 4 and not checked:
             checked = True
@@ -453,8 +459,14 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
             where = [p.evaluate("[JSON.stringify(document.body.dataset), window.kingMentalState || null]")
                      for p in (host, *guests.values())]
             raise AssertionError(f"{who} to move, but its page offers no move: {where}") from e
+        if who != "host" and checked and not hinted and move["hint"]:  # its own bots' (the host cannot hint here)
+            page.click("#btn-hint")
+            page.wait_for_selector("#hand button.card.is-hint.is-legal, #call-screen button.is-hint[data-move]")
+            hinted = True
+            move = pick(page)  # the hint's marks drawn: found again
         play(page, move)
         moves += 1
+    assert hinted  # a friend's hint at a mental table, from its own page
     for page in (host, *guests.values()):
         page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
     saved = host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")

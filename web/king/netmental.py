@@ -42,12 +42,13 @@ SAID = {("refused", "again"): "net.reshuffle", ("refused", "left_out"): "net.men
         ("refused", "seat_taken"): "net.mental.left_out", ("stood_in", None): "net.mental.sat_out",
         ("annulled", None): "net.mental.annulled", ("cheat", None): "net.mental.cheat",
         ("stalled", None): "net.mental.stalled", ("renege", None): "net.mental.renege",
-        ("no_world", None): "net.mental.renege", ("refused", None): "net.mental.refused"}
+        ("no_world", None): "net.mental.renege", ("refused", None): "net.mental.refused",
+        ("awaiting", None): "net.mental.awaiting", ("annulled", "stalled"): "net.mental.stalled"}
 """Which events a person is told, by ``(kind, detail)`` (``None``: any other detail) → the words' code."""
 WARN = ("cheat", "refused", "renege", "no_world")
 """Events said on the banner (a host or a page that broke the rules), not only in the toast."""
 CHECK_WORDS = {"audited": "net.mental.audited", "renege": "net.mental.check_renege", "before": "net.unchecked",
-               "joined": "net.mental.joined", "without": "net.mental.without"}
+               "joined": "net.mental.joined", "without": "net.mental.without", "resent": "net.mental.resent"}
 """A deal's check (``kingcore.online.deal.checks.Check.code``) → what its result panel says."""
 
 
@@ -305,6 +306,7 @@ class GuestMental:
         self.mg = MentalGuest(guest, os.urandom, memory=memory)
         self.mg.begin()  # (the host's ``mental`` came: this object is made on it)
         self.reloaded_said = False
+        self.reloaded_deal = 0  # the deal this page said it was reloaded in (its own "left" not said again)
         self.left_deal = 0  # the last deal whose result the person left
         self.kept = ""
         self.store()
@@ -328,8 +330,10 @@ class GuestMental:
         if self.reloaded_said or page is None:
             return
         self.reloaded_said = True
-        mine = [k for k in page.rounds.seen if k[0] > 0 and k[0] not in page.rounds.done]
+        mine = [k for k in page.rounds.seen if k[0] > 0 and k[0] not in page.rounds.done
+                and k not in page.rounds.audits]  # (an audit it kept is sent again: that deal counts)
         if mine:
+            self.reloaded_deal = max(k[0] for k in mine)
             self.app.state.show_toast(self.cat.t("net.mental.reloaded", deal=max(k[0] for k in mine)))
             document.body.dataset.mentalReloaded = str(max(k[0] for k in mine))
 
@@ -342,7 +346,9 @@ class GuestMental:
     def after(self) -> None:
         """What happened said; the page's table drawn from its own session (a deal's result kept until its
         person goes on)."""
-        tell(self.cat, self.mg.events(), self.app.state.show_toast)
+        tell(self.cat, [e for e in self.mg.events() if not (e.kind == "annulled" and e.detail == "left"
+                                                            and e.deal == self.reloaded_deal)],
+             self.app.state.show_toast)  # (a page reloaded mid-deal said so already)
         vm = self.mg.view_model()
         st = self.app.state
         if vm is None or (st.vm is not None and held(st.vm, vm, self.left_deal)) or vm == st.vm:
@@ -356,10 +362,10 @@ class GuestMental:
             self.left_deal = max(self.left_deal, int(vm["deal"]))
         self.after()
 
-    def move(self, token: str) -> list[str]:
-        """The person's move: the texts to send (a refusal said in the toast)."""
+    def move(self, token: str, bot: bool = False) -> list[str]:
+        """The person's move, or (``bot``) its stand-in bot's: the texts to send (a refusal said in the toast)."""
         try:
-            out = self.mg.move(token)
+            out = self.mg.move(token, bot=bot)
         except ValueError as e:
             err = refusal(e)
             self.app.state.show_toast(self.cat.t("toast.not_allowed", why=self.cat.why(err["reason"], {})))
