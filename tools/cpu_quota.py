@@ -21,6 +21,7 @@ import stat
 import tempfile
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 CPU_CGROUP = Path("/sys/fs/cgroup/cpu")
 """Where the cgroup v1 ``cpu`` controller is mounted (Debian, Docker with cgroup v1)."""
@@ -98,3 +99,16 @@ class CpuQuota:
             self.group.rmdir()
         if self._dir is not None:
             self._dir.cleanup()
+
+
+def quota_browser(p: Any, stack: contextlib.ExitStack, fraction: float) -> Any:
+    """Playwright ``p``'s headless Chromium (``sitebuild.browser.launch_args``), in a :class:`CpuQuota` group of
+    ``fraction`` of one core when it is above 0 — the group left when ``stack`` closes; else as it is."""
+    from sitebuild.browser import launch_args
+
+    launch = launch_args()
+    if fraction:
+        group = stack.enter_context(CpuQuota(fraction, str(launch.get("executable_path")
+                                                        or p.chromium.executable_path)))
+        launch = {**launch, "executable_path": group.launcher}
+    return p.chromium.launch(**launch)
