@@ -20,6 +20,7 @@ from pathlib import Path
 
 from sitebuild.browser import SiteServer
 from tools.bench_web import Bench, percentile
+from tools.cpu_quota import take_quota
 
 
 def line(moves: list[float]) -> str:
@@ -32,15 +33,7 @@ def line(moves: list[float]) -> str:
 
 def main(argv: list[str]) -> int:
     """``N SECONDS [--cpu-quota C] NAME=DIR ...``: the interleaved plays, printed; 2 on a usage error."""
-    args = list(argv)
-    quota = 0.0
-    if "--cpu-quota" in args:
-        i = args.index("--cpu-quota")
-        try:
-            quota = float(args[i + 1])
-        except (IndexError, ValueError):
-            args = []
-        del args[i:i + 2]
+    quota, args = take_quota(list(argv)) or (0.0, [])
     if len(args) < 3 or not args[0].isdigit() or not args[1].isdigit() or not all("=" in a for a in args[2:]):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from sitebuild.browser import OFFLINE_READY, READY, SiteServer
+from tools.cpu_quota import take_quota
 
 SNAPSHOT_MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
 MARKS = ("pyodideMs", "pyReadyMs", "importedMs", "readyMs")
@@ -76,15 +77,7 @@ def report(runs: dict[str, list[dict[str, float]]]) -> list[str]:
 
 def main(argv: list[str]) -> int:
     """``N [--cpu-quota C] NAME=DIR ...``: the interleaved warm visits, printed; 2 on a usage error."""
-    argv = list(argv)
-    quota = 0.0
-    if "--cpu-quota" in argv:
-        i = argv.index("--cpu-quota")
-        try:
-            quota = float(argv[i + 1])
-        except (IndexError, ValueError):
-            argv = []
-        del argv[i:i + 2]
+    quota, argv = take_quota(list(argv)) or (0.0, [])
     if len(argv) < 2 or not argv[0].isdigit() or not all("=" in a for a in argv[1:]):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2

@@ -29,6 +29,23 @@ PERIOD_US = 100_000
 """The quota's period (µs): the kernel's default, 100 ms."""
 
 
+def take_quota(args: list[str]) -> tuple[float, list[str]] | None:
+    """A bench's command line without its ``--cpu-quota C`` option, and ``C`` (0.0 when not given); ``None``
+    when the option has no number after it (a usage error).
+
+    >>> take_quota(["5", "--cpu-quota", "0.5", "a=b"]), take_quota(["5"]), take_quota(["--cpu-quota"])
+    ((0.5, ['5', 'a=b']), (0.0, ['5']), None)
+    """
+    if "--cpu-quota" not in args:
+        return 0.0, list(args)
+    i = args.index("--cpu-quota")
+    try:
+        quota = float(args[i + 1])
+    except (IndexError, ValueError):
+        return None
+    return quota, args[:i] + args[i + 2:]
+
+
 def unavailable(root: Path = CPU_CGROUP) -> str | None:
     """Why a CPU-quota group cannot be made under ``root`` (one sentence), or ``None`` when it can."""
     if not (root / "cpu.cfs_quota_us").is_file():
