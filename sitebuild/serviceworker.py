@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import re
+import zipfile
 from pathlib import Path
 
 from .checks import RUNTIME_DIRS
@@ -16,12 +18,16 @@ ON_USE_MARK = "__ON_USE__"  # in sw.js: replaced by {group name: [URL, ...]} of 
 
 PYSCRIPT_ON_USE = ("codemirror", "codemirror_commands", "codemirror_lang-python", "codemirror_language",
                    "codemirror_state", "codemirror_view", "index", "xterm", "xterm-readline", "xterm_addon-fit",
-                   "xterm_addon-web-links", "xterm.css", "mpy", "py", "toml", "zip", "pyodide_graph", "storage",
+                   "xterm_addon-web-links", "xterm.css", "mpy", "py", "toml", "pyodide_graph", "storage",
                    "service-worker")
 """PyScript's chunks (by name without the content hash) for what the game never runs — its code editor
-(CodeMirror) and terminal (xterm), MicroPython, TOML configs, zip archives in a ``files`` config, its packages
-graph (a config's ``packages``), ``pyscript.storage`` and its own service worker: ≈ 1.1 MB that a page of
-ours never fetches (:func:`check_on_use` refuses one that a start's chunk imports statically)."""
+(CodeMirror) and terminal (xterm), MicroPython, TOML configs, its packages graph (a config's ``packages``),
+``pyscript.storage`` and its own service worker: ≈ 0.9 MB that a page of ours never fetches
+(:func:`check_on_use` refuses one that a start's chunk imports statically). Its ``zip`` chunk runs: it unpacks
+:data:`PAGE_ARCHIVE`."""
+PAGE_ARCHIVE = "king/page.zip"
+"""The page's start modules (``king/``, compiled) in one archive, which PyScript's ``files`` config unpacks into
+``king/`` (``sitebuild.site.page_files_config``): one fetch at start instead of one a module."""
 ON_USE_DIRS = ("trystero",)
 """The rooms' library (friends online's rooms): a room meets through relays over the network, so a page that
 joins one is online and stores it then; a page that only exchanges codes never fetches it."""
@@ -32,7 +38,8 @@ def stored_on_use(rel: str, files: dict[str, bytes]) -> bool:
     first fetches it — because the game never runs it or runs it only online: the bench's pages (``bench-*``),
     Pyodide's untouched standard library (only the bench's floor page loads it; the game loads
     ``sitebuild.stdlib.COMPILED``) and micropip (PyScript loads it for a config's ``packages``: ours have none),
-    a ``king/`` source whose ``.pyc`` the page loads (the source is there to read), :data:`PYSCRIPT_ON_USE`
+    a ``king/`` source whose ``.pyc`` the page loads (beside it or in :data:`PAGE_ARCHIVE`; the source is there
+    to read), :data:`PYSCRIPT_ON_USE`
     and :data:`ON_USE_DIRS`.
 
     >>> files = {"king/app.py": b"", "king/app.pyc": b"", "king/net.py": b"", "pyscript/xterm-Bdboj2r8.js": b""}
@@ -43,6 +50,8 @@ def stored_on_use(rel: str, files: dict[str, bytes]) -> bool:
     top, _, rest = rel.partition("/")
     if not rest:
         return rel.startswith("bench-")
+    if top == "king" and rel.endswith(".py") and rel[len("king/"):] + "c" in archived(files):
+        return True
     if top == "pyodide":
         return rest == "python_stdlib.zip" or (rest.startswith("micropip-") and rest.endswith(".whl"))
     if top == "king":
@@ -51,6 +60,15 @@ def stored_on_use(rel: str, files: dict[str, bytes]) -> bool:
         chunk = re.fullmatch(r"(.+)-[A-Za-z0-9_-]{8}\.js", rest)
         return (chunk.group(1) if chunk else rest.rsplit(".", 1)[0] if rest != "xterm.css" else rest) in PYSCRIPT_ON_USE
     return top in ON_USE_DIRS
+
+
+def archived(files: dict[str, bytes]) -> frozenset[str]:
+    """The names inside :data:`PAGE_ARCHIVE` (relative to ``king/``; empty when the site has none)."""
+    data = files.get(PAGE_ARCHIVE)
+    if not data:
+        return frozenset()
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return frozenset(z.namelist())
 
 
 def check_on_use(files: dict[str, bytes]) -> None:

@@ -30,32 +30,38 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 COSTS = {
-    "test_layout.py::test_layout[ru-": 76, "test_layout.py::test_layout[en-": 48, "test_layout.py::test_layout[uk-": 48,
-    "test_friends.py::test_a_friend_plays_a_deal_leaves_and_comes_back": 67,
-    "test_rooms.py::test_a_host_and_three_friends_join": 71, "test_rooms_transport.py::test_pages_meet": 64,
-    "test_friends.py::test_a_host_and_two_friends": 35, "test_hardening.py::test_nothing_stored_stops_the_start": 35,
-    "test_invite.py::test_invite_and_answer_blocks": 22, "test_snapshot.py::": 18, "test_recovery.py::test_hostile": 15,
+    "test_layout.py::test_layout[ru-": 45, "test_layout.py::test_layout[ru-widths-": 38,
+    "test_layout.py::test_layout[en-": 41, "test_layout.py::test_layout[uk-": 36,
+    "test_rooms.py::test_a_host_and_three_friends_join": 55,
+    "test_friends.py::test_a_friend_plays_a_deal_leaves_and_comes_back": 50,
+    "test_friends.py::test_a_host_and_two_friends": 46, "test_rooms_transport.py::test_pages_meet": 42,
+    "test_hardening.py::test_nothing_stored_stops_the_start": 24, "test_invite.py::test_invite_and_answer_blocks": 22,
+    "test_snapshot.py::": 18, "test_recovery.py::test_hostile": 15,
 }
-"""Seconds the longest browser tests took in a whole run on the 2-core machine (docs/PERF.md, "The test suite"),
-by how their ids start — a one-language layout test's: its language's walk, once a worker. Only the run's order
-reads them (:func:`spread`); a test not named here counts :data:`BROWSER_COST`."""
+"""Seconds the longest browser tests take in a whole run on the 2-core machine with nothing else running
+(docs/PERF.md, "The test suite"), by how their ids start (the longest key that starts an id counts) — a layout
+test's: its walk's, once a worker. Only the run's order reads them (:func:`spread`); a test not named here counts
+:data:`BROWSER_COST`."""
 BROWSER_COST = 8.0
 
 
 def cost(item: pytest.Item) -> float:
-    """About how long a browser test takes (:data:`COSTS`), for the run's order."""
+    """About how long a browser test takes (:data:`COSTS`: the longest key its id starts with; nothing when it is
+    skipped, as ``slow`` is), for the run's order."""
+    if item.get_closest_marker("skip") is not None:
+        return 0.0
     key = f"{item.path.name}::{item.name}"
-    return max((v for k, v in COSTS.items() if key.startswith(k)), default=BROWSER_COST)
+    return max(((len(k), v) for k, v in COSTS.items() if key.startswith(k)), default=(0, BROWSER_COST))[1]
 
 
 def same_page(item: pytest.Item) -> Hashable:
-    """The page a test shares with others (``@pytest.mark.same_page("lang")``: the tests of one function with
-    the same ``lang``), or ``None``."""
+    """The page a test shares with others (``@pytest.mark.same_page("lang", "walk")``: the tests of one function
+    with the same values of the parameters named), or ``None``."""
     mark = item.get_closest_marker("same_page")
     callspec = getattr(item, "callspec", None)
     if mark is None or callspec is None:
         return None
-    return (str(item.path), getattr(item, "originalname", ""), callspec.params[mark.args[0]])
+    return (str(item.path), getattr(item, "originalname", ""), *(callspec.params[name] for name in mark.args))
 
 
 def spread(items: list[T], workers: int, browser: str = "/e2e/", tail: float = 0.2,

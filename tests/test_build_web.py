@@ -4,10 +4,12 @@ gettext catalogs are compiled, and two builds give the same tree."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -36,6 +38,12 @@ def test_percentile_is_nearest_rank() -> None:
 def sw_groups(sw: str) -> dict[str, list[str]]:
     """The service worker's precached groups."""
     return dict(json.loads(sw.split("const GROUPS = ", 1)[1].split(";\n", 1)[0]))
+
+
+def archive_names(files: dict[str, bytes]) -> list[str]:
+    """The names in the site's page archive (``king/page.zip``)."""
+    with zipfile.ZipFile(io.BytesIO(files["king/page.zip"])) as z:
+        return sorted(z.namelist())
 
 
 def sw_on_use(sw: str) -> dict[str, list[str]]:
@@ -160,21 +168,33 @@ def check_room_library(out: Path) -> None:
 
 
 def check_page_pycs(out: Path) -> None:
-    """The start's king/ modules are named in the page's ``files`` config by their ``.pyc`` alone (compiled by
-    the build: unchecked hash-based, PEP 552), the sources stay in the site (stored on use, not precached);
-    friends online's page modules are named by neither (fetched on first use) but precached."""
-    config = set(json.loads((out / "pyscript.json").read_text(encoding="utf-8"))["files"])
+    """The start's king/ modules are in the page's ``files`` config by their ``.pyc`` alone (compiled by the
+    build: unchecked hash-based, PEP 552), all in one archive unpacked into ``king/`` (no ``.pyc`` beside it in
+    the site); the sources stay in the site (stored on use, not precached); friends online's page modules are
+    in neither (fetched on first use) but precached."""
+    config = json.loads((out / "pyscript.json").read_text(encoding="utf-8"))["files"]
+    assert {k: v for k, v in config.items() if k.startswith("./king/")} == {"./king/page.zip": "./king/*"}
     sources = {p.relative_to(out).as_posix() for p in (out / "king").rglob("*.py")}
     lazy = set(site.NET_PAGE_MODULES)
-    assert lazy < sources and "king/app.py" in sources
-    assert {f"./{rel}c" for rel in sources - lazy} == {k for k in config if k.startswith("./king/")}
-    for rel in sources - lazy:
-        header = (out / f"{rel}c").read_bytes()[:16]
-        assert int.from_bytes(header[4:8], "little") == 0b01, rel  # hash-based, not checked against a source
+    assert lazy < sources and "king/app.py" in sources and not list((out / "king").rglob("*.pyc"))
+    with zipfile.ZipFile(out / "king" / "page.zip") as z:
+        assert set(z.namelist()) == {f"{rel.removeprefix('king/')}c" for rel in sources - lazy}
+        for name in z.namelist():
+            assert int.from_bytes(z.read(name)[4:8], "little") == 0b01, name  # hash-based, unchecked
     sw = (out / "sw.js").read_text(encoding="utf-8")
     precached = {url for urls in sw_groups(sw).values() for url in urls}
-    assert {f"./{rel}" for rel in lazy} <= precached
+    assert {f"./{rel}" for rel in lazy} <= precached and "./king/page.zip" in precached
     assert not {f"./{rel}" for rel in sources - lazy} & precached  # one copy of each start module: the .pyc
+
+
+def test_the_page_archive_keeps_the_sources_out_of_the_precache() -> None:
+    archive = site.page_archive({"app.pyc": b"x", "render/hand.pyc": b"y"})
+    assert archive == site.page_archive({"render/hand.pyc": b"y", "app.pyc": b"x"})  # the same bytes every build
+    files = {"index.html": b"", "king/page.zip": archive, "king/app.py": b"", "king/render/hand.py": b"",
+             "king/net.py": b""}
+    assert serviceworker.archived(files) == {"app.pyc", "render/hand.pyc"}
+    assert [serviceworker.stored_on_use(r, files) for r in ("king/app.py", "king/render/hand.py", "king/net.py",
+                                                             "king/page.zip")] == [True, True, False, False]
 
 
 def check_stdlib(out: Path) -> None:
@@ -341,8 +361,8 @@ def test_the_page_catalog_is_compiled_and_named_in_the_page_config() -> None:
              "king/render/hand.py": b"", "main.py": b"", "bots.py": b""}
     site.page_files_config(files)
     assert json.loads(files["pyscript.json"]) == {"interpreter": "./boot.mjs", "files": {
-        "./king/__init__.py": "./king/__init__.py", "./king/render/hand.py": "./king/render/hand.py",
-        "./locale/en.mo": "./locale/en.mo"}}
+        "./king/page.zip": "./king/*", "./locale/en.mo": "./locale/en.mo"}}
+    assert archive_names(files) == ["__init__.py", "render/hand.py"]  # no .pyc made: the sources
 
 
 def test_friends_online_page_modules_are_left_out_of_the_page_config() -> None:
@@ -355,8 +375,8 @@ def test_friends_online_page_modules_are_left_out_of_the_page_config() -> None:
     files = {"pyscript.json": b"{}", "king/__init__.py": b"", "king/netload.py": loader, "king/app.py": b"",
              "king/app.pyc": b"", **{rel: b"" for rel in site.NET_PAGE_MODULES}}
     site.page_files_config(files)
-    assert sorted(json.loads(files["pyscript.json"])["files"]) == [
-        "./king/__init__.py", "./king/app.pyc", "./king/netload.py"]
+    assert json.loads(files["pyscript.json"])["files"] == {"./king/page.zip": "./king/*"}
+    assert archive_names(files) == ["__init__.py", "app.pyc", "netload.py"] and "king/app.pyc" not in files
     files["king/netload.py"] = loader.replace(b'"net.py", ', b"")
     with pytest.raises(BuildError, match=r"net\.py"):
         site.page_files_config(files)

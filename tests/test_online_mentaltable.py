@@ -12,9 +12,13 @@ import pytest
 from mental_sim import DATA_CHANNEL, Faults, MentalSim
 
 from kingcore.game import Phase
-from kingcore.online import Guest, encode
+from kingcore.online import Guest, Host, Lobby, encode
 from kingcore.online.deal.group import scalar_text
-from kingcore.web import ONLINE
+from kingcore.online.deal.memory import Memory
+from kingcore.online.mentaltable import MentalTable
+from kingcore.view import SeatView
+from kingcore.web import BOT_LEVELS, ONLINE, Session
+from kingcore.web.botcalls import hint_json
 
 
 def test_a_host_and_a_friend_play_a_whole_rubber_over_a_data_channel() -> None:
@@ -205,6 +209,82 @@ def test_a_friend_lost_after_its_audit_lets_the_deal_end_without_it() -> None:
     t.finish()
 
 
+def lost_at_the_deals_end(t: MentalSim, sent: bool) -> tuple[int, int]:
+    """Play on until a deal is over on the host's page and a friend's page has (``sent``) or has not yet seen its end
+    and sent its audit, which has not reached the host; lose that friend: its seat and the deal."""
+    def due() -> int | None:
+        r = t.page.round
+        if r is None or r.state != "audit" or r.deal < 1:
+            return None
+        for f in t.friends.values():
+            q = t.table.page_of(f.seat)
+            mine = f.mg.page.round if f.mg is not None and f.mg.page is not None else None
+            if mine is not None and mine.key == r.key and q not in r.audit and (mine.state == "audit") is sent:
+                return f.seat
+        return None
+
+    t.run(until=lambda: due() is not None, settle=False)
+    seat, r = due(), t.page.round
+    assert seat is not None and r is not None
+    t.lose(seat)
+    return seat, r.deal
+
+
+@pytest.mark.parametrize("reload", [False, True])
+def test_11_22_a_friend_lost_before_its_audit_reached_the_host_sends_it_again_and_the_deal_counts(reload: bool) -> None:
+    """The deal was played to its end: the host's page waits for the lost page's audit instead of annulling it (a
+    host cannot throw a deal away by cutting a friend off); back — its page kept open, or reloaded (the audit read
+    back from its storage) — the page sends its audit again and every page audits the deal."""
+    t = MentalSim(26, players=4, friends=2, faults=Faults(stand_in=0.0, away=(60.0, 60.0)))
+    t.reload = reload
+    seat, deal = lost_at_the_deals_end(t, sent=True)
+    t.settle()
+    assert [e.kind for s, e in t.events if s == -1 and e.deal == deal][-1] == "awaiting"
+    t.run(until=lambda: t.clock.now > 50 and t.friends[seat].back is not None, settle=False)
+    r = t.page.round  # 50 s on, longer than a stall's deadline: it is away, not stalling
+    assert r is not None and r.deal == deal and r.state == "audit"
+    t.run(deals=2)
+    t.finish()
+    assert not [e for _, e in t.events if e.kind in ("annulled", "stalled") and e.deal == deal]
+    assert [a.deal for a in t.page.audits][:2] == [deal, deal + 1] and t.page.game.sheet.rows
+    other = next(f for f in t.friends.values() if f.seat != seat)
+    assert any(deal in got for got in other.audited.values())  # the other friend's page audited it with the keys
+    back = t.friends[seat].all[-1]
+    assert back.checks.deals[deal].code == "resent" and back.checks.deals[deal + 1].code == "audited"
+    assert t.table.page_of(seat) in t.rounds[deal + 1] and not back.memory.rounds.audits
+
+
+def test_11_22_a_friend_lost_before_it_saw_the_deals_end_has_no_audit_to_send_and_the_deal_is_dealt_again() -> None:
+    """A page that did not see the deal end never sends its keys on the host's word that it is over: back, it says
+    it left the deal (its keys went with its connection), and the deal is annulled on every page and dealt
+    again."""
+    t = MentalSim(27, players=4, friends=2, faults=Faults(stand_in=0.0, away=(5.0, 5.0)))
+    seat, deal = lost_at_the_deals_end(t, sent=False)
+    t.run(deals=1)
+    t.finish()
+    annulled = {s for s, e in t.events if e.kind == "annulled" and e.deal == deal}
+    assert annulled == {-1, *t.friends}  # said on every page, the one back included
+    assert any(e.detail == "left" and "this page left" in e.words for s, e in t.events if s == seat)
+    assert t.page.audits[-1].deal == deal and t.table.checks.deals[deal].words.endswith("the first annulled")
+
+
+def test_11_22_a_seat_given_to_someone_else_while_the_table_waits_for_its_audit_annuls_the_deal() -> None:
+    """The page never comes back: the host gives its seat to someone else, and only then is the deal played to its
+    end annulled — said on every page still here — and dealt again with a stand-in bot."""
+    t = MentalSim(26, players=4, friends=2, faults=Faults(stand_in=0.0, away=(10**6, 10**6)))
+    seat, deal = lost_at_the_deals_end(t, sent=True)
+    t.settle()
+    assert not [e for _, e in t.events if e.kind == "annulled"]
+    t.send_to(t.table.stand_in(seat))
+    t.send_to(t.table.free(seat))
+    t.settle()
+    said = [(s, e) for s, e in t.events if e.kind == "annulled" and e.deal == deal]
+    assert {s for s, _ in said} == {-1, *(s for s in t.friends if s != seat)}
+    assert "did not come back with its keys" in said[0][1].words
+    r = t.page.round
+    assert r is not None and r.key == (deal, 1, -1) and r.owners[seat] == 0
+
+
 def test_a_friend_away_past_the_turn_limit_is_played_by_its_own_pages_stand_in() -> None:
     """The friend does not move for the turn limit; the host gives the seat a stand-in bot, which the friend's own
     page plays — only it holds the seat's cards — until the friend acts again."""
@@ -213,7 +293,11 @@ def test_a_friend_away_past_the_turn_limit_is_played_by_its_own_pages_stand_in()
     t.asleep.add(seat)
     t.run(until=lambda: seat in t.lobby.idle, settle=False)
     assert t.lobby.presence()[seat] == "away"
+    f = t.friends[seat]
+    assert f.mg is not None and f.mg.my_turn() and f.mg.stand_in_turn() is None  # (no stand-in: the table waits)
     t.send_to(t.table.stand_in(seat))
+    t.run(until=lambda: f.mg is not None and f.mg.stand_in_turn() is not None, settle=False)
+    assert f.mg is not None and f.mg.stand_in_turn() in BOT_LEVELS  # the level its page's bots' worker plays at
     t.run(deals=1)
     assert t.counts["stand_in_moves"] > 8 and t.lobby.presence()[seat] == "bot"
     assert t.table.page_of(seat) in t.rounds[max(t.rounds)]  # its page still deals and plays
@@ -222,6 +306,37 @@ def test_a_friend_away_past_the_turn_limit_is_played_by_its_own_pages_stand_in()
     assert t.lobby.presence()[seat] == "here" and seat not in t.lobby.idle
     t.run(deals=1)
     t.finish()
+
+
+def test_11_22_a_page_that_stalls_is_away_and_a_stand_in_the_host_chooses_plays_its_seat_at_the_hosts_page() -> None:
+    """A friend's page that stops answering (a hung device) is named for stalling — the deal annulled, said as a
+    stall on every page — and its seat is away, as past the turn limit: the host gives it a stand-in bot, which
+    the host's page plays from the next deal on (the page cannot), deal after deal with no more stalls, until
+    the friend acts again and its page plays its seat."""
+    t = MentalSim(28, players=4, friends=2)
+    seat = min(t.friends)
+    t.run(deals=1, settle=False)  # (the next deal's shuffle has begun)
+    hung: set[int] = {seat}
+    send = t._send
+    t._send = lambda f, texts: send(f, [] if f.seat in hung else texts)  # type: ignore[method-assign]
+    t.run(until=lambda: any(e.kind == "stalled" for _, e in t.events))
+    stalled = [(s, e) for s, e in t.events if e.kind == "stalled"]
+    deal = stalled[0][1].deal
+    assert [(s, e.page) for s, e in stalled] == [(-1, t.table.page_of(seat))] and seat in t.lobby.idle
+    other = next(s for s in t.friends if s != seat)
+    said = [e for s, e in t.events if s == other and e.kind == "annulled" and e.deal == deal]
+    assert said and said[0].detail == "stalled"  # a stall, on the other friend's page too
+    t.send_to(t.table.stand_in(seat))
+    t.run(deals=3)
+    assert len([e for _, e in t.events if e.kind == "stalled"]) == 1 and len(t.page.audits) >= 3
+    assert all(t.table.page_of(seat) not in t.rounds[d] for d in range(deal, deal + 3))
+    assert t.lobby.presence()[seat] == "bot"
+    hung.clear()
+    f = t.friends[seat]
+    assert f.mg is not None
+    t.net.send(f.conn, True, f.mg.guest.here())  # the friend is back at the device
+    t.run(deals=2)
+    assert t.lobby.presence()[seat] == "here" and t.table.page_of(seat) in t.rounds[max(t.rounds)]
 
 
 # ----- cheats still caught ------------------------------------------------------------------------------------
@@ -288,6 +403,29 @@ def test_a_mental_tables_host_takes_no_intent_hint_or_fair_round_and_sends_no_vi
     assert t.host.changed() == []
 
 
+def test_a_friends_hint_comes_from_its_own_page_which_knows_its_hand_and_the_public_play_only() -> None:
+    """The host refuses a friend's hint at a mental table (it does not know the hand); the friend's page asks its own
+    bots from its own session: the request is the seat's real view — its own cards, the public play — and the
+    strongest bot's rating names a legal move of it."""
+    t = MentalSim(42, players=4, friends=2)
+    seat = min(t.friends)
+    f = t.friends[seat]
+    asked = 0
+    while asked < 3:
+        t.run(until=lambda: f.mg is not None and f.mg.hint_request() is not None, settle=False)
+        assert f.mg is not None and f.mg.page is not None
+        got = f.mg.hint_request()
+        assert got is not None
+        request, seed = got
+        view = f.mg.page.view(seat)  # the blind deal's view: this page's own cards and what was shown
+        assert SeatView.from_dict({k: v for k, v in json.loads(request).items() if k != "past"}) == view
+        answer = json.loads(hint_json(request, seed))
+        assert answer["best"] in view.legal and {m["token"] for m in answer["moves"]} == set(view.legal)
+        asked += 1
+        t.friend_move(f)
+    assert not [e for _, e in t.events if e.kind in ("refused", "cheat")]
+
+
 def test_an_mp_text_outside_a_mental_table_is_refused() -> None:
     from online_sim import Table
 
@@ -298,3 +436,60 @@ def test_an_mp_text_outside_a_mental_table_is_refused() -> None:
     assert Guest().receive(encode("mp", 1, **{"from": 0, "text": "x"})) == {
         "error": "wrong_phase", "message": "mp before this page took a seat"}
     assert ONLINE in t.session.settings["levels"]
+
+
+@pytest.mark.parametrize("connected", [False, True])
+def test_a_seat_given_to_someone_else_mid_deal_is_dealt_again_with_a_stand_in_until_someone_takes_it(
+        connected: bool) -> None:
+    """The host gives a friend's seat to someone else mid-deal — its friend gone and the table waiting, or its
+    page still here: the deal is annulled on every page and dealt again at once with a stand-in bot at the host's
+    page; no page shows the annulled deal's turn meanwhile; the new person who takes the seat plays from the next
+    deal."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat, other = sorted(t.friends, key=lambda s: s != next(iter(t.friends)))
+    mg = t.friends[other].mg
+    assert mg is not None
+    if not connected:  # its page left: the deal is annulled, the table waits for it — showing no one's turn
+        t.lose(seat)
+        t.settle()
+        for vm in (mg.view_model(), t.table.view_model(0)):
+            assert vm is not None and (vm["deal"], vm["phase"], vm["my_turn"]) == (deal - 1, "deal_over", False)
+    t.send_to(t.table.free(seat))
+    t.settle()
+    r = t.page.round
+    assert r is not None and r.key == (deal, 1, -1) and r.owners[seat] == 0  # dealt again, the seat at the host's
+    assert t.lobby.presence()[seat] == "bot"
+    assert {s for s, e in t.events if e.kind == "annulled" and e.deal == deal} == {-1, other}
+    t.run(deals=1)
+    assert t.page.audits[-1].deal == deal and t.table.page_of(seat) not in t.rounds[deal]
+    friend = t.friends[seat]
+    friend.ticket, friend.back = None, t.clock.now  # someone new opens the table's link and takes the seat
+    t.run(deals=2)
+    t.finish()
+    assert t.lobby.presence()[seat] == "here" and t.table.page_of(seat) in t.rounds[max(t.rounds)]
+
+
+def test_a_host_page_reloaded_mid_deal_tells_its_friends_pages_it_was_the_host() -> None:
+    """The host's page reloaded during a deal (its save: the audited game; its rounds and checks read back from its
+    storage): it says the deals it audited before are audited, knows the deal it was reloaded in and says so in
+    each friend's ``mental`` until that deal is audited — a friend's page says the host's page reloaded, not its
+    own."""
+    t = MentalSim(26, players=4, friends=2)
+    t.run(deals=1)
+    deal = mid_deal(t)
+    host = Host(Session.from_save(t.table.save()), clock=t.clock)
+    lobby, problem = Lobby.reopen(host, t.lobby.saved(), t.clock, t.rng.randbytes)
+    kept = Memory.from_text(Memory(host.table, rounds=t.page.rounds, checks=t.table.checks).to_text(), host.table)
+    table = MentalTable(lobby, t.rng.randbytes, rounds=kept.rounds, checks=kept.checks)
+    assert problem is None and (table.audited, table.reloaded) == (deal - 1, deal)
+    assert table.checks.deals[deal - 1].code == "audited"  # it audited the deal before, and still says so
+    seat = next(iter(t.friends))
+    ticket = t.friends[seat].ticket
+    assert ticket is not None
+    g = Guest(t.clock, t.rng.randbytes, room=lobby.room_id)
+    said: list[dict[str, Any]] = [g.receive(text) for _, text in table.connect("again") if text]
+    said += [g.receive(text) for _, text in table.receive("again", g.back(ticket)) if text]
+    assert {"mental": table.page_of(seat)} in said and g.host_reloaded == deal
+    assert MentalTable(Lobby.new(Host(Session.from_save(t.table.save()))), t.rng.randbytes).reloaded == 0

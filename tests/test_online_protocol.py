@@ -37,6 +37,7 @@ from kingcore.online import (
     read_answer,
 )
 from kingcore.online import messages as messages_module
+from kingcore.online.deal.commit import Shuffles
 from kingcore.online.messages import MAX_MP
 from kingcore.web import ONLINE, Session, check_settings, name_problem, stand_in_level
 from kingcore.web.prefs import last_name, sort_prefs
@@ -388,22 +389,30 @@ def test_a_friends_page_learns_which_seat_a_stand_in_bot_plays() -> None:
     assert t.guest(2).vm["stand_ins"] == [] and again.vm is not None and again.vm["stand_ins"] == []
 
 
-def test_a_guest_that_rejoins_mid_deal_has_that_deal_not_checked_without_an_error() -> None:
-    """A friend's new page (a new ``Guest``) joins while deal 1 is in play: at the deal's end its ``dealt``
-    is "not checked" (``Guest.unchecked``), never an error; the friend who was there all along checks it."""
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_guest_that_rejoins_mid_deal_checks_that_deal_by_the_part_it_kept(kept: bool) -> None:
+    """A friend's page reloaded while deal 1 is in play (a new ``Guest``, its rounds read back from its storage):
+    the round it revealed its secret in is kept, and at the deal's end it checks the deal as the friend who was
+    there all along does. A page that kept nothing (another device, its storage cleared) has that deal "not
+    checked" (``Guest.unchecked``), never an error."""
     t = dealt_table()
     game = t.game
     t.session.apply(str(game.legal_moves()[0]), game.to_move or 0)  # mid-deal
     t.changed()
     t.settle()
     t.lose(1, stand_in=False)
+    t.pages[1].shuffles = Shuffles.from_text(t.pages[1].shuffles.to_text() if kept else None)  # the reload
     t.rejoin(1)
     first = len(t.answers)
     t.run(deals=1)  # no "error" and no "unfair" (the table checks it)
     assert game.phase is Phase.DEAL_OVER
-    assert (1, {"dealt": 1, "checked": False}) in t.answers[first:]
     again = t.guest(1)
-    assert again.unchecked == [1] and again.fair == []
+    assert again.joined_during == 1
+    if kept:
+        assert (1, {"dealt": 1}) in t.answers[first:] and again.fair == [1] and again.unchecked == []
+    else:
+        assert (1, {"dealt": 1, "checked": False}) in t.answers[first:]
+        assert again.unchecked == [1] and again.fair == []
     assert t.guest(2).fair == [1] and t.guest(2).unchecked == []
 
 
@@ -659,7 +668,7 @@ HOST_SAMPLES: dict[str, dict[str, Any]] = {
     "hint": {"token": "QS", "at": 1}, "commit?": {"deal": 1, "host_hash": HEX},
     "reveal?": {"deal": 1, "hashes": [HEX, None, None, None]},
     "dealt": {"deal": 1, "secrets": [HEX, None, None, None], "seed": HEX}, "record": {"deal": 1, "text": "x"},
-    "bye": {"reason": "flood"}, "mental": {"page": 1}, "mp": {"from": 0, "text": '{"kind":"mp_lock"}'},
+    "bye": {"reason": "flood"}, "mental": {"page": 1, "reloaded": 0}, "mp": {"from": 0, "text": '{"kind":"mp_lock"}'},
     "pong": {}}
 
 

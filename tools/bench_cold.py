@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from sitebuild.browser import OFFLINE_READY, READY, SiteServer, launch_args
+from sitebuild.browser import OFFLINE_READY, READY, SiteServer
 from tools.bench_first_bot import first_visit
 
 TIMEOUT_MS = 300_000
@@ -114,18 +114,13 @@ def main(argv: list[str]) -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
-    from tools.cpu_quota import CpuQuota
+    from tools.cpu_quota import quota_browser
 
     rounds, sites = int(args[0]), [tuple(a.split("=", 1)) for a in args[1:]]
     runs: dict[str, list[dict[str, float]]] = {name: [] for name, _ in sites}
     servers = {name: SiteServer(Path(root)).start() for name, root in sites}
-    launch = launch_args()
     with contextlib.ExitStack() as stack, sync_playwright() as p:
-        if quota:
-            group = stack.enter_context(CpuQuota(quota, str(launch.get("executable_path")
-                                                            or p.chromium.executable_path)))
-            launch = {**launch, "executable_path": group.launcher}
-        browser = p.chromium.launch(**launch)
+        browser = quota_browser(p, stack, quota)
         for k in range(rounds):
             floor = floor_visit(browser, next(iter(servers.values())))
             for name, _ in (sites if k % 2 == 0 else sites[::-1]):

@@ -1,9 +1,10 @@
 """Warm starts of several built sites, interleaved: where a warm start's time goes, before vs after.
 
-    python -m tools.bench_warm N NAME=SITE_DIR NAME=SITE_DIR [...]
+    python -m tools.bench_warm N [--cpu-quota C] NAME=SITE_DIR NAME=SITE_DIR [...]
 
 e.g. ``python -m tools.bench_warm 12 before=../before/dist/site after=dist/site``. Each site is served on a
-port of its own (:class:`sitebuild.browser.SiteServer`) to one headless Chromium, visited once cold (until its
+port of its own (:class:`sitebuild.browser.SiteServer`) to one headless Chromium (in a
+:class:`tools.cpu_quota.CpuQuota` group with ``--cpu-quota``: a slow phone), visited once cold (until its
 precache and start-up snapshot are stored), then ``N`` rounds of one warm visit each, in turn (ABC, CBA, …:
 a shared machine's load falls on every site alike). A warm visit restores the snapshot; its marks
 (``window.kingStats``, ms from navigation start: ``pyodideMs`` Pyodide restored, ``pyReadyMs`` PyScript
@@ -15,12 +16,14 @@ site was faster in. Numbers on a shared machine: read medians and paired differe
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
-from sitebuild.browser import OFFLINE_READY, READY, SiteServer, launch_args
+from sitebuild.browser import OFFLINE_READY, READY, SiteServer
+from tools.cpu_quota import take_quota
 
 SNAPSHOT_MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
 MARKS = ("pyodideMs", "pyReadyMs", "importedMs", "readyMs")
@@ -73,16 +76,19 @@ def report(runs: dict[str, list[dict[str, float]]]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    """``N NAME=DIR ...``: the interleaved warm visits, printed; 2 on a usage error."""
+    """``N [--cpu-quota C] NAME=DIR ...``: the interleaved warm visits, printed; 2 on a usage error."""
+    quota, argv = take_quota(list(argv)) or (0.0, [])
     if len(argv) < 2 or not argv[0].isdigit() or not all("=" in a for a in argv[1:]):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
 
+    from tools.cpu_quota import quota_browser
+
     rounds, sites = int(argv[0]), [tuple(a.split("=", 1)) for a in argv[1:]]
     runs: dict[str, list[dict[str, float]]] = {name: [] for name, _ in sites}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(**launch_args())
+    with contextlib.ExitStack() as stack, sync_playwright() as p:
+        browser = quota_browser(p, stack, quota)
         pages = {}
         for name, root in sites:
             srv = SiteServer(Path(root)).start()

@@ -121,6 +121,7 @@ class Bench:
         self.res: dict[str, list[float]] = {}
         self.transfer: dict[str, float] = {}
         self.ready_bytes = 0  # bytes sent until the last app_visit's page was playable
+        self.slowness = 0.0  # the last play's bots' worker measured its device this many times slower (0: not said)
 
     def add(self, key: str, value: float) -> None:
         self.res.setdefault(key, []).append(value)
@@ -227,6 +228,8 @@ class Bench:
             pass
         took = time.perf_counter() - t0
         bot = [float(x) for x in page.evaluate("window.kingStats.bot")]
+        speed = page.evaluate("window.kingStats.botsSpeed")  # the worker's measured slowness (an older page: none)
+        self.slowness = float(json.loads(speed)["slowness"]) if isinstance(speed, str) else 0.0
         ctx.close()
         return bot, took
 
@@ -314,10 +317,11 @@ def quota_pass(p: Any, b: Bench, runs: int, fraction: float) -> dict[str, Any]:
             log(f"bench-web: {QUOTA_PLAY_S} s of play in the quota ...")
             bot, took = again_if_crashed("the play in the quota", lambda: b.play(1, QUOTA_PLAY_S))
             throttled = quota.throttled_ms()
+            slowness = b.slowness
         finally:
             b.browser = plain
             browser.close()
-    return {"bot": bot, "took": took, "processes": processes, "throttled_s": throttled / 1000}
+    return {"bot": bot, "took": took, "processes": processes, "throttled_s": throttled / 1000, "slowness": slowness}
 
 
 def bench_web(runs: int, write_docs: bool, throttle: float = 0.0, cpu_quota: float = 0.0) -> int:
@@ -373,6 +377,7 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0, cpu_quota: flo
             ctx.close()
             log("bench-web: a whole rubber with fast bots ...")
             bot, rubber_s = again_if_crashed("the rubber", lambda: b.play(1, 600))
+            plain_slowness = b.slowness
             if throttle > 1:
                 log(f"bench-web: 60 s of play at {throttle:g}× ...")
                 bot_t, rubber_t = again_if_crashed("the throttled play", lambda: b.play(throttle, 60))
@@ -402,7 +407,8 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0, cpu_quota: flo
         first_bot_line(med),
         "",
         latency_line(bot, "Bot move latency over a rubber with three *expert* bots")
-        + f" (the whole rubber took {rubber_s:.0f} s with fast bots and a scripted player).",
+        + f" (the whole rubber took {rubber_s:.0f} s with fast bots and a scripted player"
+        f"{slowness_text(plain_slowness)}).",
         "",
         f"Site: {files} files, {raw / mb:.1f} MB ({gz / mb:.1f} MB gzipped). First visit, bytes over the network "
         f"until the offline precache is complete (uncompressed, as `http.server` sends them): a fresh "
@@ -428,7 +434,7 @@ def bench_web(runs: int, write_docs: bool, throttle: float = 0.0, cpu_quota: flo
             first_bot_line(med, QUOTA),
             "",
             latency_line(quota["bot"], "Bot move latency in the quota, three *expert* bots")
-            + f" ({quota['took']:.0f} s of fast play).",
+            + f" ({quota['took']:.0f} s of fast play{slowness_text(quota['slowness'])}).",
         ]
     if throttle > 1:
         lines += [
@@ -468,6 +474,14 @@ def load_text(start: tuple[float, float, float], end: tuple[float, float, float]
         return " / ".join(f"{x:.1f}" for x in load)
 
     return f"load average (1 / 5 / 15 min) {three(start)} at the start, {three(end)} at the end"
+
+
+def slowness_text(slowness: float) -> str:
+    """What the bots' worker measured of its device (``kingcore.bots.speed``), for a latency line: empty when
+    it said nothing (an older page)."""
+    if not slowness:
+        return ""
+    return f"; the worker measured its device {slowness:.2f}× slower than the reference, its caps ÷ that"
 
 
 def latency_line(bot: list[float], what: str) -> str:

@@ -21,11 +21,29 @@ import stat
 import tempfile
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 CPU_CGROUP = Path("/sys/fs/cgroup/cpu")
 """Where the cgroup v1 ``cpu`` controller is mounted (Debian, Docker with cgroup v1)."""
 PERIOD_US = 100_000
 """The quota's period (µs): the kernel's default, 100 ms."""
+
+
+def take_quota(args: list[str]) -> tuple[float, list[str]] | None:
+    """A bench's command line without its ``--cpu-quota C`` option, and ``C`` (0.0 when not given); ``None``
+    when the option has no number after it (a usage error).
+
+    >>> take_quota(["5", "--cpu-quota", "0.5", "a=b"]), take_quota(["5"]), take_quota(["--cpu-quota"])
+    ((0.5, ['5', 'a=b']), (0.0, ['5']), None)
+    """
+    if "--cpu-quota" not in args:
+        return 0.0, list(args)
+    i = args.index("--cpu-quota")
+    try:
+        quota = float(args[i + 1])
+    except (IndexError, ValueError):
+        return None
+    return quota, args[:i] + args[i + 2:]
 
 
 def unavailable(root: Path = CPU_CGROUP) -> str | None:
@@ -98,3 +116,16 @@ class CpuQuota:
             self.group.rmdir()
         if self._dir is not None:
             self._dir.cleanup()
+
+
+def quota_browser(p: Any, stack: contextlib.ExitStack, fraction: float) -> Any:
+    """Playwright ``p``'s headless Chromium (``sitebuild.browser.launch_args``), in a :class:`CpuQuota` group of
+    ``fraction`` of one core when it is above 0 — the group left when ``stack`` closes; else as it is."""
+    from sitebuild.browser import launch_args
+
+    launch = launch_args()
+    if fraction:
+        group = stack.enter_context(CpuQuota(fraction, str(launch.get("executable_path")
+                                                        or p.chromium.executable_path)))
+        launch = {**launch, "executable_path": group.launcher}
+    return p.chromium.launch(**launch)

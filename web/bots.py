@@ -8,6 +8,7 @@ The bots themselves are ``kingcore.bots`` (levels easy, medium, hard, expert, ra
 the session package ``kingcore.web`` only.
 """
 
+import json
 import time
 
 import js  # the worker's global scope
@@ -49,10 +50,16 @@ def warm_up() -> bool:
     return web.warm_up()
 
 
+def speed() -> str:
+    """This device's speed as the warm-up measured it (``kingcore.web.SPEED`` as JSON text: ``ms``, ``slowness``):
+    the bots' thinking caps are divided by the slowness."""
+    return json.dumps(web.SPEED)
+
+
 def snapshot() -> str:
     """How this worker's Python started (web/boot.mjs): ``used`` (restored from the page's start-up
     snapshot), ``none`` or ``dropped`` (started afresh)."""
     return str(getattr(js, "kingSnapshot", "none"))
 
 
-__export__ = ["choose", "hint", "analyse", "learn", "warm_up", "hang", "snapshot"]
+__export__ = ["choose", "hint", "analyse", "learn", "warm_up", "hang", "snapshot", "speed"]

@@ -10,6 +10,8 @@ Pure data, no bot imported: the page's session reads it before the bots are load
 ['random', 'easy', 'medium', 'hard', 'expert']
 >>> level("hard").page_spec, level("expert").page_spec
 ('pimc(samples=20,call_samples=8,budget_ms=350)', 'expert(budget_ms=350,play_ms=130)')
+>>> level("expert").spec_at(2.5)
+'expert(budget_ms=56,play_ms=52)'
 >>> [lv.name for lv in REGISTRY if lv.main_thread]
 ['easy', 'medium', 'random']
 """
@@ -44,8 +46,27 @@ class Level:
 
     @property
     def page_spec(self) -> str:
-        """The spec the page plays: :attr:`spec` with its caps (``budget_ms``, ``play_ms``) when it has any."""
-        caps = ",".join(f"{k}={v}" for k, v in (("budget_ms", self.budget_ms), ("play_ms", self.play_ms)) if v)
+        """The spec the page plays on the reference device: :attr:`spec` with its caps (``budget_ms``,
+        ``play_ms``) when it has any."""
+        return self.spec_at(1.0)
+
+    def spec_at(self, slowness: float) -> str:
+        """The spec the page plays on a device ``slowness`` (≥ 1) times slower than the reference one
+        (:mod:`kingcore.bots.speed` measures it), each cap at least 1 ms: ``play_ms`` divided by the slowness,
+        ``budget_ms`` (the opening lead's and the calls' longer time) by its square when the level has a
+        ``play_ms`` (never below the new ``play_ms``) — those moves, about one in twenty, are what a player
+        waits longest for: on a slow device their extra time goes first (at half a core, slowness ≈ 2.5–3, a
+        lead waited 150–200 ms with ``budget_ms`` ÷ slowness); else by the slowness.
+
+        Raises:
+            ValueError: ``slowness`` below 1.
+        """
+        if not slowness >= 1.0:
+            raise ValueError(f"a slowness is at least 1, not {slowness}")
+        play = max(1, round(self.play_ms / slowness)) if self.play_ms else 0
+        budget = max(1, round(self.budget_ms / (slowness * slowness if play else slowness))) if self.budget_ms else 0
+        caps = ",".join(f"{k}={v}" for k, v in (("budget_ms", max(budget, play) if budget else 0), ("play_ms", play))
+                        if v)
         if not caps:
             return self.spec
         return f"{self.spec[:-1]},{caps})" if self.spec.endswith(")") else f"{self.spec}({caps})"

@@ -61,9 +61,11 @@ class Guest:
         presence: each seat's presence as the host last said it.
         fair: the deals checked as the agreed shuffle.
         unchecked: the deals over whose fair-deal round this ``Guest`` was not in (it joined or rejoined
-            after the round): not checked, since it holds nothing to check them by — said on the page.
+            after the round, and its :attr:`shuffles` keep no secret it revealed for the deal): not checked, since
+            it holds nothing to check them by — said on the page.
         joined_during: the deal in play when this ``Guest`` was welcomed (0: none), whose round it missed.
         mental: this connection's page number at a mental-poker table (the host's ``mental``), else ``None``.
+        host_reloaded: the deal the host's page was reloaded during, as its ``mental`` says (0: none).
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic,
@@ -87,6 +89,7 @@ class Guest:
         self.joined_during = 0
         self.unshuffled: list[int] = []
         self.mental: int | None = None
+        self.host_reloaded = 0
         self._n = 0
         self._inbox = Inbox("host")
         self._rounds: dict[int, _Pending] = {}
@@ -238,7 +241,7 @@ class Guest:
         if kind == "refused":
             return {"refused": {k: doc[k] for k in ("reason", "of", "args")}}
         if kind == "mental":
-            self.mental = doc["page"]
+            self.mental, self.host_reloaded = doc["page"], doc["reloaded"]
             return {"mental": doc["page"]}
         if kind == "mp":
             return {"mp": {"from": doc["from"], "text": doc["text"]}}
@@ -296,6 +299,10 @@ class Guest:
         if kind == "record":
             return self._check_record(doc["text"])
         p = self._rounds.get(deal)
+        hashes = self.shuffles.revealed(table, deal)
+        kept = self.shuffles.get(table, deal)
+        if p is None and kind == "dealt" and hashes is not None and kept is not None:
+            p = self._rounds[deal] = _Pending(*kept, revealed=True, hashes=hashes)  # revealed, then reloaded
         if p is None and kind == "dealt":  # a round this page was not in (it joined mid-deal): not checked
             if deal not in self.unchecked:
                 self.unchecked.append(deal)
@@ -303,12 +310,13 @@ class Guest:
         if p is None:
             raise NetError("wrong_phase", f"{kind}: no fair-deal round of deal {deal}")
         if kind == "reveal?":
-            hashes = doc["hashes"]
+            hashes = list(doc["hashes"])
             if me >= len(hashes) or hashes[me] != p.hash or p.host_hash not in hashes:
                 return {"unfair": deal, "code": "mismatch", "why": "the host changed the commitments"}
             if not self._may_commit(hashes):
                 return {"unfair": deal, "code": "mismatch", "why": "a seat not online committed"}
             p.hashes, p.revealed = hashes, True
+            self.shuffles.reveal(table, deal, hashes)
             return {"reveal": self._msg("reveal", deal=deal, secret=p.secret)}
         secrets = doc["secrets"]  # dealt
         if not p.revealed:  # this page was left out of the round (late): nothing to check the deal by

@@ -402,6 +402,14 @@ class Lobby:
             self.host.stand_in(seat, on=False, idle=True)
         self._events.append(("back", seat))
 
+    def away(self, seat: int) -> list[POut]:
+        """A connected friend's ``seat`` counts as away, as past the turn limit (``("idle", seat)``): a mental
+        table's page named for stalling. The host's choice for an away seat applies until the friend acts again."""
+        if self.peer_of(seat) is not None and seat not in self.idle:
+            self.idle.add(seat)
+            self._events.append(("idle", seat))
+        return self._presence_changed()
+
     def stand_in(self, seat: int, on: bool = True) -> list[POut]:
         """The host's choice for an away ``seat``: a stand-in bot plays it (``on``) until its friend is back, or
         the table waits. An idle seat's friend takes it back by acting (:meth:`receive`)."""

@@ -34,7 +34,7 @@ from ..game import Game, Phase
 from ..notation import dumps, loads
 from ..web import HUMAN, ONLINE, Session, ViewModel
 from .deal.blind import fork
-from .deal.checks import Checks
+from .deal.checks import RESENT, Check, Checks
 from .deal.memory import Memory
 from .deal.mental import Event, MentalPage, Out, Rounds, Send
 from .deal.standin import StandIn
@@ -42,7 +42,7 @@ from .guest import Guest
 from .host import Out as HostOut
 from .lobby import Lobby, POut
 from .messages import MAX_MESSAGE
-from .room import BOT
+from .room import BOT, HERE
 
 __all__ = ["MentalGuest", "MentalTable", "page_number"]
 
@@ -76,12 +76,15 @@ class MentalTable:
         rounds: the rounds the host's page started before its reload (:attr:`.deal.mental.MentalPage.rounds`,
             kept with the room): its friends' pages remember the tries they joined and refuse them again, so
             the reloaded page starts the deal in play on its next try.
+        checks: the deals' checks of the host's page before its reload (:attr:`checks`, kept with the rounds):
+            a deal it audited before is still said audited.
 
     Raises:
         ValueError: the session's game is in the middle of a deal.
     """
 
-    def __init__(self, lobby: Lobby, randbytes: Callable[[int], bytes], rounds: Rounds | None = None) -> None:
+    def __init__(self, lobby: Lobby, randbytes: Callable[[int], bytes], rounds: Rounds | None = None,
+                 checks: Checks | None = None) -> None:
         self.lobby = lobby
         self.host = lobby.host
         self.host.mental = True
@@ -90,16 +93,22 @@ class MentalTable:
         self.page = MentalPage(session.game.rules, 0, self.host.table, randbytes, game=session.game, rounds=rounds)
         self.standin = StandIn(session, randbytes)
         self._events: list[Event] = list(self.standin.sync(self.page))
-        self.checks = Checks()
+        self.checks = checks if checks is not None else Checks()
         """Each deal's check on this page: every deal it plays it audits; those of the game it opened with (its
-        save) were dealt before it came."""
+        save) were dealt before it came, unless the checks it kept say it audited them before its reload."""
         self.checks.missed(1, len(session.game.deals), came=len(session.game.deals), joined=0)
+        self.reloaded = max((k[0] for k in self.page.rounds.seen if k[0] > self.audited
+                             and k[0] not in self.page.rounds.done), default=0)
+        """The deal this page was reloaded during (0: none): its try of that deal annulled — its keys went with the
+        page —, dealt again; the friends' pages are told (``mental``) until it is audited."""
         self._greeted: dict[int, str] = {}  # seat → the friend's connection greeted there
         self._since: dict[int, int] = {}  # seat → the deal in play when its friend was seated (-1: none)
         self._told: dict[int, tuple[int, bool]] = {}  # seat → how far the game its friend's page holds is
         self._benched: dict[int, int] = {}  # seat → the deal its page sits out (it stalled or cheated in it)
         self._started: dict[int, int] = {}  # seat → the deal whose start a benched page was sent
         self._sitting: set[int] = set()  # seats this table gave a stand-in while their friend is connected
+        self._owed: dict[int, tuple[int, int, int]] = {}  # seat → the round whose audit its page, lost, owes
+        self._stalled: set[int] = set()  # seats whose page stalled, away until their friend acts again
 
     # ----- what the page asks -------------------------------------------------------------------------------
 
@@ -173,18 +182,23 @@ class MentalTable:
 
     def stand_in(self, seat: int, on: bool = True) -> list[POut]:
         """The host's choice for an away seat (:meth:`.lobby.Lobby.stand_in`): a stand-in bot lets the table deal
-        on without its friend."""
+        on without its friend — a page named for stalling does not answer: the host's page then holds its seat."""
+        self._sitting.discard(seat)  # (the host's choice now, not a deal sat out)
         return self._after(self.lobby.stand_in(seat, on))
 
     def free(self, seat: int) -> list[POut]:
-        """The host gives ``seat`` to someone else (:meth:`.lobby.Lobby.free`)."""
-        return self._after(self.lobby.free(seat))
+        """The host gives ``seat`` to someone else (:meth:`.lobby.Lobby.free`): the deal its page is needed in is
+        annulled and dealt again with a stand-in bot at the host's page, which plays the seat until someone takes
+        it — a deal cannot wait for a person no one has invited yet."""
+        out = self.lobby.free(seat)
+        return self._after(out + self.lobby.stand_in(seat))
 
     def tick(self) -> list[POut]:
         """Call every second: the lobby's deadlines, and a page that owes its part for too long is named as
         stalling and the deal annulled (:data:`.deal.mental.STALL_S`)."""
         out = self.lobby.tick()
-        return self._after(out + self.lobby.send(self._mp(self.page.tick(self.clock()))))
+        away = [self.page_of(seat) for seat in self._owed if seat not in self._greeted]
+        return self._after(out + self.lobby.send(self._mp(self.page.tick(self.clock(), away))))
 
     def move(self, seat: int, token: str) -> list[POut]:
         """A move of a seat this page holds (its person's, a bot's, a stand-in's): a call, or a card shown with
@@ -201,6 +215,7 @@ class MentalTable:
         """After every call: greet new friends' pages (and see lost ones), relay and read their texts, send the game
         so far to the pages that missed a deal, and start the next round when it is due."""
         out: list[HostOut] = self._greet()
+        out += self._owing()
         out += self._relay()
         out += self._records()
         out += self._start()
@@ -226,11 +241,16 @@ class MentalTable:
 
     def _bench(self, e: Event) -> None:
         """A friend's page named for a stall or a cheat sits the deal's next tries out (the host's page holds its
-        seat, a stand-in bot plays it); it is back from the next deal on."""
+        seat, a stand-in bot plays it); it is back from the next deal on. One named for a stall is also away, as
+        past the turn limit: if the host gives its seat a stand-in bot, the host's page holds the seat — its page
+        does not answer — until its friend acts again."""
         if e.kind in ("stalled", "cheat") and e.page:
             for seat in self.host.online_seats:
                 if self.page_of(seat) == e.page:
                     self._benched[seat] = e.deal
+                    if e.kind == "stalled":
+                        self._stalled.add(seat)
+                        self.lobby.away(seat)
 
     def _greet(self) -> list[HostOut]:
         """Each friend newly seated gets ``mental`` (its page number) and the game so far; a friend gone is let
@@ -248,7 +268,8 @@ class MentalTable:
             running = r is not None and r.state not in _OVER
             self._greeted[seat] = peer
             self._since[seat] = r.deal if running and r is not None else -1
-            out.append((seat, self.host.message("mental", page=self.page_of(seat))))
+            reloaded = self.reloaded if self.reloaded > self.audited else 0
+            out.append((seat, self.host.message("mental", page=self.page_of(seat), reloaded=reloaded)))
             out += self._record(seat)
             out += [o for o in self.host.welcomes() if o[0] != seat]  # its name, on the others' pages
             if running and r is not None and r.owners[seat] == 0:
@@ -265,8 +286,30 @@ class MentalTable:
             return []
         r = self.page.round
         assert r is not None
+        if r.state == "audit":  # played to its end: its page sends its audit again when it is back
+            self._owed[seat] = r.key
+            self._events.append(Event("awaiting", r.deal, f"seat {seat}'s page left before its audit of deal "
+                                                          f"{r.deal} reached this page: the table waits for it", page,
+                                      seat))
+            return []
         words = f"seat {seat}'s page left: deal {r.deal} is annulled, to be dealt again"
         return self._mp(self.page.annul(self.clock(), page, "left", words))
+
+    def _owing(self) -> list[HostOut]:
+        """The audits the table waits for from lost pages: one that came (or a round over) is owed no more; a
+        seat given to someone else will never send its page's, so the deal is annulled."""
+        r = self.page.round
+        out: list[HostOut] = []
+        for seat, key in list(self._owed.items()):
+            page = self.page_of(seat)
+            if r is None or r.key != key or not self.page.needs(page):
+                del self._owed[seat]
+            elif self.lobby.room["keys"][seat] is None:  # given to someone else: its page cannot come back
+                del self._owed[seat]
+                words = f"seat {seat}'s page did not come back with its keys for deal {r.deal}'s audit: the deal is " \
+                        "annulled, to be dealt again"
+                out += self._mp(self.page.annul(self.clock(), page, "left", words))
+        return out
 
     def _record(self, seat: int) -> list[HostOut]:
         """The audited game so far for ``seat``'s page (``record``): a page joins between deals with it."""
@@ -288,7 +331,8 @@ class MentalTable:
         now = _progress(self.page.game)
         out: list[HostOut] = []
         for seat in self._greeted:
-            if r is not None and self.page_of(seat) in r.pages and r.state != "annulled":
+            if r is not None and self.page_of(seat) in r.pages and r.state != "annulled" \
+                    and self._since[seat] < r.deal:  # (a page back during its round: the deal audited without it)
                 if r.state == "done":
                     self._told[seat] = now
             elif self._told.get(seat, (-1, False)) < now:
@@ -313,12 +357,14 @@ class MentalTable:
         if key is None or game.phase is Phase.RUBBER_OVER:
             return []
         deal, now = key[0], _progress(game)
+        self._stalled &= self.lobby.idle  # (its friend acted again, or its page was seated anew)
+        bots = {s for s in self._stalled - self._sitting if self.session.settings["online"][s] == "bot"}
         owners, sitting, benched = [], [], []
         for seat, level in enumerate(self.session.settings["levels"]):
             if level != ONLINE:
                 owners.append(0)
             elif seat in self._greeted and self._since[seat] < deal and self._benched.get(seat) != deal \
-                    and self._told.get(seat) == now:
+                    and self._told.get(seat) == now and seat not in bots:
                 owners.append(self.page_of(seat))
             elif seat in self._greeted or self.session.settings["online"][seat] == "bot":
                 owners.append(0)
@@ -387,6 +433,7 @@ class MentalGuest:
         self.memory = memory if memory is not None else Memory("")
         self._events: list[Event] = []
         self._came: int | None = None  # the deals over when this connection was seated (its first record)
+        self._resent: set[int] = set()  # the deals whose audit this connection sent again
 
     @property
     def checks(self) -> Checks:
@@ -427,6 +474,26 @@ class MentalGuest:
         seat, presence = self.guest.seat, self.guest.presence
         return seat is not None and seat < len(presence) and presence[seat] == BOT
 
+    def stand_in_turn(self) -> str | None:
+        """The level of this page's stand-in bot when it moves now (:meth:`stand_in`, this seat's turn, its cards
+        open and shown by the stand-in), else ``None``: the bot chooses from the session's view of the seat
+        (``standin.session.bot_request``) and moves with ``move(token, bot=True)``."""
+        s = self.standin
+        if s is None or s.behind or s.broken or not self.stand_in() or not self.my_turn():
+            return None
+        return str(s.session.settings["stand_in"])
+
+    def hint_request(self) -> tuple[str, int] | None:
+        """What this page's person's hint is asked from, when they may ask one now (their turn, its cards open and
+        shown): the bots' request of their seat (``Session.bot_request``: the seat's view only — its own cards and
+        the public play, all this page knows) and its seed, from this page's own session; else ``None``. The host
+        cannot hint at a mental table (it does not know this hand); the page's bots' worker rates the moves
+        (``kingcore.web.hint_json``), as on a page that plays alone."""
+        s, seat = self.standin, self.guest.seat
+        if s is None or seat is None or s.behind or s.broken or not self.my_turn():
+            return None
+        return s.session.bot_request(seat), s.session.bot_seed(seat)
+
     def begin(self) -> None:
         """Open the mental page when this connection's :class:`~.guest.Guest` read the host's ``mental`` before this
         object was made (a page that loads mental poker only once its host says the table is one)."""
@@ -443,7 +510,7 @@ class MentalGuest:
         elif ("welcome" in got or "presence" in got) and self.standin is not None:
             self._settings()
         elif "record" in got and self.page is not None:
-            self._record(got["record"])
+            out = self._record(got["record"])
         elif "mp" in got and self.page is not None:
             out = self._send(self.page.receive(got["mp"]["from"], got["mp"]["text"], self.clock()))
         return got, out
@@ -461,8 +528,14 @@ class MentalGuest:
         return back + self._send(self.page.move(self.guest.seat, token, self.clock()))
 
     def tick(self) -> list[str]:
-        """Call every second: a page that owes this one its part for too long is named as stalling."""
-        return self._send(self.page.tick(self.clock())) if self.page is not None else []
+        """Call every second: a page that owes this one its part for too long is named as stalling — not one whose
+        seat is not here (its audit is waited for: :meth:`.deal.mental.MentalPage.tick`)."""
+        if self.page is None or self.guest.welcome is None:
+            return []
+        levels, presence = self.guest.welcome["levels"], self.guest.presence
+        away = [page_number(levels, s) for s, p in enumerate(presence) if p not in (None, HERE) and s < len(levels)
+                and levels[s] == ONLINE]
+        return self._send(self.page.tick(self.clock(), away))
 
     # ----- internals ------------------------------------------------------------------------------------------
 
@@ -490,23 +563,30 @@ class MentalGuest:
         people = [s for s, level in enumerate(levels) if level == HUMAN]
         settings["viewer"] = people[0] if people else 0
 
-    def _record(self, text: str) -> None:
+    def _record(self, text: str) -> list[str]:
         """The host's game so far: this page takes it between deals when it missed one (it was not in its round),
-        saying a deal it was left out of although connected before it began."""
+        saying a deal it was left out of although connected before it began; back on a new connection, it sends
+        again the audit it owes of the next deal (:meth:`.deal.mental.MentalPage.resend`): the texts to send."""
         page = self.page
         assert page is not None
         r = page.round
         if r is not None and r.state not in _OVER:
-            return
+            return []
         try:
             game = loads(text)
         except KingError:
-            return
+            return []
         if self._came is None:
             self._came = len(game.deals)
         if _progress(game) <= _progress(page.game):
-            return
+            return []
         first = len(page.game.deals) + 1
+        for deal in range(first, len(game.deals) + 1):
+            if deal in self._resent and deal not in self.checks.deals:
+                self.checks.deals[deal] = Check("resent", RESENT)
+        audits = self.memory.rounds.audits  # (the audit it owed of a deal now over is owed no more)
+        for key in [k for k in audits if k[0] <= len(game.deals)]:
+            del audits[key]
         for deal in range(first, len(game.deals) + 1):
             if deal > self.guest.joined_during:
                 said = [e for e in page.table_at(deal) if isinstance(e, Event)]
@@ -516,8 +596,12 @@ class MentalGuest:
             self._open(game)
         except ValueError:
             self._events.append(Event("refused", len(game.deals), "the host's game so far is not between deals", 0))
-            return
+            return []
         self.checks.missed(first, len(game.deals), self._came, self.guest.joined_during)
+        assert self.page is not None
+        again = self.page.resend()
+        self._resent.update(len(game.deals) + 1 for o in again if isinstance(o, Send) and '"mp_audit"' in o.text)
+        return self._send(again)
 
     def _send(self, outs: list[Out]) -> list[str]:
         out: list[str] = []

@@ -237,7 +237,7 @@ HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "dealt": {"deal": _count, "secrets": _per_seat(_hex_or_none), "seed": is_hex},
     "record": {"deal": _count, "text": lambda x: isinstance(x, str) and _text(MAX_MESSAGE)(x.replace("\n", " "))},
     "bye": {"reason": _CODE},
-    "mental": {"page": _page},
+    "mental": {"page": _page, "reloaded": _count},
     "mp": {"from": _page, "text": _MP_TEXT},
     "pong": {},
 }
@@ -257,7 +257,8 @@ deal; ``dealt`` {deal, secrets: per seat, seed: 64 hexadecimal digits} and ``rec
 record} once the deal is over; ``bye`` {reason: ``new_game``, ``flood``, ``elsewhere`` (the seat was taken
 back on another connection), ``freed`` (the host gave the seat to someone else), ``full`` (too many
 connections)}; at a mental-poker table (docs/NET.md "The mental table"), ``mental`` {page: this connection's
-page number} right after the ``welcome``, and ``mp`` {from: the page that sent it, text: a mental-poker text}
+page number, reloaded: the deal the host's page was reloaded during — its try of that deal annulled, dealt
+again — or 0} right after the ``welcome``, and ``mp`` {from: the page that sent it, text: a mental-poker text}
 in place of ``view``, ``commit?``, ``reveal?`` and ``dealt``; ``pong``."""
 
 

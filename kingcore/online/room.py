@@ -261,15 +261,19 @@ def read_tickets(text: str | None) -> list[Ticket]:
     """The tickets a friend's page keeps (its storage's text, most recent first); a text that is not a list of
     tickets reads as none, and a bad entry is left out (a damaged store costs a seat's way back, never the
     page: the friend can take a free seat again or ask the host to give theirs)."""
+    return [t for t in map(_ticket, _stored_list(text, "tickets", 64_000)) if t is not None]
+
+
+def _stored_list(text: str | None, what: str, limit: int) -> list[Any]:
+    """The first :data:`MAX_TICKETS` items of the JSON list a page stored (``what``, at most ``limit``
+    characters); ``[]`` for no text, a text that is not JSON or not a list."""
     if not text:
         return []
     try:
-        doc = json_loads(text, "tickets", 64_000)
+        doc = json_loads(text, what, limit)
     except KingError:
         return []
-    if not isinstance(doc, list):
-        return []
-    return [t for t in map(_ticket, doc[:MAX_TICKETS]) if t is not None]
+    return doc[:MAX_TICKETS] if isinstance(doc, list) else []
 
 
 def remember(text: str | None, ticket: Ticket) -> str:
@@ -293,15 +297,7 @@ def closed_rooms(text: str | None) -> list[str]:
     >>> closed_rooms('[1, "zz"]'), closed_rooms("{")
     ([], [])
     """
-    if not text:
-        return []
-    try:
-        doc = json_loads(text, "closed rooms", 8_000)
-    except KingError:
-        return []
-    if not isinstance(doc, list):
-        return []
-    return [r for r in doc[:MAX_TICKETS] if isinstance(r, str) and _hex(32).fullmatch(r)]
+    return [r for r in _stored_list(text, "closed rooms", 8_000) if isinstance(r, str) and _hex(32).fullmatch(r)]
 
 
 def close_room(text: str | None, room: str) -> str:

@@ -22,7 +22,19 @@ on first use.
 """
 
 from .assist import SOUNDS, forced_move, sound_events
-from .botcalls import NEED, analyse_json, bot_move, choose, hint_json, learn, level_spec, need, warm_up
+from .botcalls import (
+    NEED,
+    SPEED,
+    analyse_json,
+    bot_move,
+    calibrate,
+    choose,
+    hint_json,
+    learn,
+    level_spec,
+    need,
+    warm_up,
+)
 from .history import deal_history
 from .hotseat import (
     MAX_NAME,
@@ -124,6 +136,7 @@ __all__ = [
     "SAVE_VERSION",
     "SEQ_MODULUS",
     "SOUNDS",
+    "SPEED",
     "TABLE_SIZES",
     "UI_OPTIONS",
     "Answer",
@@ -151,6 +164,7 @@ __all__ = [
     "ViewModel",
     "analyse_json",
     "bot_move",
+    "calibrate",
     "check_names",
     "check_settings",
     "choose",

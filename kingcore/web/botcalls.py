@@ -66,8 +66,15 @@ def decode(request: str) -> tuple[SeatView, tuple[EarlierDeal, ...] | None]:
     return SeatView.from_dict(d), MEMORY.known(d.get("past", "0:"))
 
 
+SPEED: dict[str, float] = {"ms": 0.0, "slowness": 1.0}
+"""This Python's device as :func:`calibrate` measured it: ``ms`` the speed workload's wall time (0: not
+measured), ``slowness`` how many times slower than the reference device (:mod:`kingcore.bots.speed`; 1 until
+measured) — the levels' thinking caps are divided by it (:func:`level_spec`)."""
+
+
 def level_spec(level: str) -> str:
-    """The :mod:`kingcore.bots` spec of a seat level (:data:`~kingcore.web.session.BOT_LEVELS`).
+    """The :mod:`kingcore.bots` spec of a seat level (:data:`~kingcore.web.session.BOT_LEVELS`), its
+    wall-clock caps scaled to this device's measured :data:`SPEED` (the reference device's until measured).
 
     Raises:
         ValueError: not a bot level.
@@ -75,8 +82,10 @@ def level_spec(level: str) -> str:
     if level not in BOT_LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
     from ..bots import LEVELS
+    from ..bots.levels import level as registered
 
-    return LEVELS.get(level, level)
+    slow = SPEED["slowness"]
+    return registered(level).spec_at(slow) if slow > 1 else LEVELS.get(level, level)
 
 
 def choose(view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0) -> str:
@@ -110,11 +119,23 @@ def _decide(view: SeatView, earlier: tuple[EarlierDeal, ...] | None, spec: str, 
 
 
 def warm_up() -> bool:
-    """Import the bots now (in the worker, before the first move asks for them); ``True``."""
+    """Import the bots now (in the worker, before the first move asks for them) and measure this device's
+    speed (:func:`calibrate`); ``True``."""
     from ..bots import load
 
     load()
+    calibrate()
     return True
+
+
+def calibrate() -> str:
+    """Measure this device's speed now (:func:`kingcore.bots.speed.measure`: 200 ms of its bots' own work)
+    and keep it in :data:`SPEED`, which scales the levels' caps from then on; :data:`SPEED` as JSON text."""
+    from ..bots import speed
+
+    ms = speed.measure()
+    SPEED.update(ms=round(ms, 1), slowness=round(speed.slowness(ms), 2))
+    return json.dumps(SPEED)
 
 
 def bot_move(view_json: str, level: str = DEFAULT_LEVEL, seed: int = 0) -> str:

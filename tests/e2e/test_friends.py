@@ -14,7 +14,8 @@ own saved game.
 
 The table's one link (a real relay on the loopback): a host in Russian and two friends in Russian and
 Ukrainian play the last two deals of a rubber (tests/e2e/test_rooms.py: four pages, reloads, the relay
-stopped), then a deal of a new game by mental poker (Options: no device sees another's cards)."""
+stopped), then two deals of a new game by mental poker (Options: no device sees another's cards), the host's page
+reloaded in the second."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from typing import Any
 
 import bar
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pointer import MINE, pick, play
 from test_hotseat import absent_from, session
 from test_web import PREFS_KEY, SAVE_KEY, open_game, seed_storage
@@ -41,6 +43,9 @@ LOST_S = 5
 """A closed friend's page shows as away on every other page within this many seconds (issue 28)."""
 NO_RELAY_S = 10
 """web/peer.js's NO_RELAY_MS: no relay answering this long after a join is said (and the codes offered)."""
+TIMERS_KEY = "king-test-timers"
+"""The localStorage key of web/peer.js's timers shortened for a test (``?king-test`` pages only), e.g.
+``{"NO_RELAY_MS": 2000}``: where a test does not check their length."""
 BAD_HOST = {"en": "The host sent something this page cannot show: it was left out."}
 """A friend page's own words for a host's message it refused (never the host's text)."""
 
@@ -167,11 +172,14 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     none = {"mode": "none"}  # no ICE server: host candidates on the loopback
     down = closed_relay()  # the relays of the Options do not answer: the codes, after 10 s
     relays = {"mode": "own", "text": down}
+    timers = {TIMERS_KEY: json.dumps({"NO_RELAY_MS": 3000})}  # no relay said after 3 s, not 10: the length is
+    # test_rooms_transport.py's to check (the words still say 10 seconds)
     warm_peers.store({PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "random", "random", "random"],
-                                             "ice": none, "relays": relays})})
+                                             "ice": none, "relays": relays}), **timers})
     own = '{"not": "a game of the host"}'  # the guest's own stored game: never overwritten
     # (the friend's device has a beginner's tips on: they are for its own games, never at the host's table)
-    seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none, "relays": relays, "ui": {"tips": True}})})
+    seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none, "relays": relays, "ui": {"tips": True}}),
+                        **timers})
     warned: list[str] = []  # the guest pages' console warnings (a host's message the guest refused)
     gctx.on("console", lambda m: warned.append(m.text) if m.type == "warning" else None)
     host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
@@ -181,8 +189,8 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     host.wait_for_selector("#invite-dialog[open] #invite-1[data-state=free]")
     room = host.input_value("#invite-dialog input[data-room-link]")  # the table's one link, while relays are looked for
     assert "#room=" in room and len(room) < len(warm_peers.url) + 50, room
-    roomed = opened(gctx, room)  # a friend opens it: the page looks for the table, and says when no relay answers
     assert host.get_attribute("#room-status", "data-relays") == "finding"
+    roomed = opened(gctx, room)  # a friend opens it: the page looks for the table, and says when no relay answers
     host.wait_for_selector("#room-status[data-relays=no_relay]", timeout=(NO_RELAY_S + 20) * 1000)
     assert "code link" in str(host.text_content("#room-status"))
     roomed.wait_for_selector("body[data-guest=no_relay] #join-dialog[open] #join-leave",
@@ -409,6 +417,9 @@ SAID_JS = "said => (document.body.dataset.mentalSaid || '').split(' ').includes(
 DEALT_AGAIN_JS = """() => {  // the host's page (?king-test): deal 1's second try dealt, every page's cards open
   const s = JSON.parse(window.kingMentalState || 'null');
   return !!s && !!s.round && s.round[0][0] === 1 && s.round[0][1] === 1 && s.round[1] === 'deal'; }"""
+DEALT_JS = """deal => {  // the host's page (?king-test): a try of the deal dealt, its cards open
+  const s = JSON.parse(window.kingMentalState || 'null');
+  return !!s && !!s.round && s.round[0][0] === deal && s.round[1] === 'deal'; }"""
 HAND_JS = "[...document.querySelectorAll('#hand button.card[data-card]')].map(b => b.dataset.card)"
 
 
@@ -430,13 +441,37 @@ def no_friends_cards(host: Any, guests: dict[int, Any]) -> None:
                 (seat, c)
 
 
+def actor_pick(host: Any, guests: dict[int, Any], who: str) -> tuple[Any, dict[str, Any]] | None:
+    """The page of ``who`` (:data:`ACTOR_JS`) and a move it offers. ``None`` when a friend's page offers none within
+    :data:`STALE_MS` and the host's page no longer shows it to move (it showed a friend whose card was on its
+    way); where each page was, when the page offers none at all."""
+    page = host if who == "host" else guests[int(who)]
+    if page is not host:
+        try:
+            page.wait_for_function("sel => !!document.querySelector(sel)", arg=MINE, timeout=STALE_MS)
+        except PlaywrightTimeout:
+            if host.evaluate(ACTOR_JS) != who:
+                return None
+    try:
+        return page, pick(page)
+    except Exception as e:
+        where = [p.evaluate("[JSON.stringify(document.body.dataset), window.kingMentalState || null]")
+                 for p in (host, *guests.values())]
+        raise AssertionError(f"{who} to move, but its page offers no move: {where}") from e
+
+
+STALE_MS = 10_000
+"""How long a friend's page the host's page shows to move may take to offer its move before the host's page is
+asked again."""
+
+
 def mental_deal(host: Any, guests: dict[int, Any]) -> None:
     """Deal 1 of a new game by mental poker with both friends: mid-deal the host's page holds none of their cards
     (:func:`no_friends_cards`); friend 1's page reloads — its keys of the deal go with it: every page says the deal
     is annulled, and it is dealt again —; the host's page (patched by ``?king-test``) means to leave friend 2 out
     of deal 2. The deal is played to its end: every page's result panel says it audited the deal, and the host's
-    save holds it."""
-    moves, checked = 0, False
+    save holds it. A friend asks a hint once, which its own page's bots give."""
+    moves, checked, hinted = 0, False, False
     while (who := host.wait_for_function(ACTOR_JS).json_value()) not in ("over", "end"):
         if moves == 4 and not checked:
             checked = True
@@ -450,19 +485,46 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
             host.wait_for_function(DEALT_AGAIN_JS)  # (before that, the host's table may still show the old try)
             host.evaluate("window.kingMentalLeaveOut(2)")
             continue  # dealt again: whose turn, anew
-        page = host if who == "host" else guests[int(who)]
-        try:
-            move = pick(page)
-        except Exception as e:  # where each page was, for the failure's report
-            where = [p.evaluate("[JSON.stringify(document.body.dataset), window.kingMentalState || null]")
-                     for p in (host, *guests.values())]
-            raise AssertionError(f"{who} to move, but its page offers no move: {where}") from e
+        got = actor_pick(host, guests, who)
+        if got is None:
+            continue
+        page, move = got
+        if who != "host" and checked and not hinted and move["hint"]:  # its own bots' (the host cannot hint here)
+            page.click("#btn-hint")
+            page.wait_for_selector("#hand button.card.is-hint.is-legal, #call-screen button.is-hint[data-move]")
+            hinted = True
+            move = pick(page)  # the hint's marks drawn: found again
         play(page, move)
         moves += 1
+    assert hinted  # a friend's hint at a mental table, from its own page
     for page in (host, *guests.values()):
         page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
     saved = host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
     assert len(Session.from_save(saved).game.deals) == 1  # the audited deal, saved
+
+
+def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
+    """Deal 2 at a mental table, its cards open: the host's page reloads — its keys of the deal go with it. A
+    friend's page in the deal says the host's page reloaded (not its own); the deal is dealt again and starts on
+    every page by itself, no page back at deal 1's result panel waiting for Continue, and is played to its end:
+    each page's result panel gives one verdict of it, audited."""
+    for page in guests.values():  # both friends leave deal 1's result (deal 2 is dealt meanwhile)
+        page.click("#btn-continue")
+    host.wait_for_function(DEALT_JS, arg=2)
+    host.reload()
+    host.wait_for_selector("body[data-ready=true][data-mental=host][data-mental-reloaded='2']")
+    guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
+    assert "хозяина стола" in str(guests[1].text_content("#toast"))
+    assert guests[2].evaluate("document.body.dataset.mentalReloadedBy") != "page"
+    host.wait_for_function(DEALT_JS, arg=2)  # dealt again (meanwhile the host's page shows deal 1's result)
+    host.wait_for_function("document.body.dataset.deal === '2' && document.body.dataset.phase !== 'deal_over'")
+    while (who := host.wait_for_function(ACTOR_JS).json_value()) not in ("over", "end"):
+        if (got := actor_pick(host, guests, who)) is not None:
+            play(*got)
+    for page in (host, *guests.values()):
+        page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
+        verdicts = "document.querySelectorAll('#center-panel #mental-check, #center-panel #guest-fair').length"
+        assert page.evaluate(f"[document.body.dataset.deal, {verdicts}]") == ["2", 1], page.url  # one verdict
 
 
 def near_the_end(levels: list[str], names: list[str]) -> str:
@@ -489,7 +551,8 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     ends with its settlement on all three pages; the host then starts a new game (its dialog warns the friends
     are connected) and each friend's page says so. With mental poker chosen in the Options, the new game's deal 1
     is dealt and played by the three pages together (:func:`mental_deal`); a host that leaves friend 2 out of deal 2
-    and then shuffles deal 2 again is refused by the friends' pages, in their languages."""
+    and then shuffles deal 2 again is refused by the friends' pages, in their languages; the host's page reloads
+    in deal 2, which is dealt again and played to its end (:func:`host_reloads_mid_deal`)."""
     levels = ["human", "online", "online", "random"]
     relays = {"mode": "own", "text": relay.url}
     prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}, "relays": relays, "lang": "ru"}
@@ -612,4 +675,5 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     host.evaluate("window.kingMentalReshuffle()")  # deal 2's shuffle again: refused, and said
     guests[1].wait_for_function(SAID_JS, arg="refused:again:2")
     assert "ещё раз" in str(guests[1].text_content("#guest-banner"))
+    host_reloads_mid_deal(host, guests)
     forgive(warm_peers.watches, relay.url)

@@ -21,9 +21,11 @@ smaller than 24×24 (the main buttons, the welcome's Play, the question's button
 ``KING_LAYOUT_SHOTS=all`` every screen in Russian.
 
 A test per language and size (``-k "ru and 1024x768"``), and one for what the page does while looked at
-(``flow``). One page a language: its first test to run looks at every screen in every size selected — each
-table state comes in as another tab's save (the page follows it without a reload), the viewport is resized in
-place, each screen's geometry is read in one ``page.evaluate`` — and its other tests read what was found."""
+(``flow``). One page a language and walk (every screen, or the widths only the sweep looks at: ``ru-widths-…``,
+so that two workers share the Russian look): its first test to run looks at every screen in every size
+selected — each table state comes in as another tab's save (the page follows it without a reload), the viewport
+is resized in place, each screen's geometry is read in one ``page.evaluate`` — and its other tests read what was
+found."""
 
 from __future__ import annotations
 
@@ -65,6 +67,9 @@ EVERY_WIDTH = sorted(set(SIZES) | set(SWEEP))
 FRIEND_SIZES = [*SIZES, (1024, 700)]
 """A friend's screens also at 1024×700, where a friend's result panel once scrolled its title out of view."""
 ALL_SIZES = sorted(set(SIZES) | set(SWEEP) | set(FRIEND_SIZES))
+WIDTHS = "widths"
+"""The walk of the sizes only the sweep looks at (:data:`SWEEP` but :data:`SIZES` and :data:`FRIEND_SIZES`): a page
+of its own, apart from the walk of every screen (``""``), so that two workers share a language's look."""
 FLOW = "flow"
 """The problems of what the page did while looked at (at no particular size)."""
 
@@ -1042,59 +1047,66 @@ def hot_seat_toast_names_the_dealer(page: Any) -> list[str]:
     return ["a bot drew the first deal twelve times"]
 
 
-WALKS: dict[str, dict[str, list[str]] | BaseException] = {}
-"""Each language's look at every screen, once a worker (the first of its tests to run looks; its other tests read
-what was found): the problems by size and :data:`FLOW`, or what stopped the look."""
+WALKS: dict[tuple[str, str], dict[str, list[str]] | BaseException] = {}
+"""Each language's walks (by language and walk: every screen, ``""``, or :data:`WIDTHS`), once a worker (the first
+of a walk's tests to run looks; its other tests read what was found): the problems by size and :data:`FLOW`, or
+what stopped the look."""
 
 
-CRASHED: dict[str, bool] = {}
-"""The languages whose look Chromium's crash stopped once (the next test of the language looks again)."""
+CRASHED: dict[tuple[str, str], bool] = {}
+"""The walks whose look Chromium's crash stopped once (the walk's next test looks again)."""
 
 
-def walked(lang: str, request: pytest.FixtureRequest, artifacts: Path) -> dict[str, list[str]]:
-    """What the look at every screen in ``lang`` found, looking first if no test of ``lang`` has here (in the
-    sizes of the tests this run selected)."""
-    if lang not in WALKS:
+def walked(lang: str, walk: str, request: pytest.FixtureRequest, artifacts: Path) -> dict[str, list[str]]:
+    """What the look at every screen in ``lang`` found, looking first if no test of that walk has here (in the
+    sizes of the walk's tests this run selected)."""
+    key = (lang, walk)
+    if key not in WALKS:
         wanted = {str(item.callspec.params["size"]) for item in request.session.items
                   if getattr(item, "originalname", None) == request.node.originalname
-                  and item.callspec.params["lang"] == lang and item.get_closest_marker("skip") is None}
+                  and (item.callspec.params["lang"], item.callspec.params["walk"]) == key
+                  and item.get_closest_marker("skip") is None}
         out = artifacts / "layout"
         out.mkdir(exist_ok=True)
         try:
             look = look_everywhere(lang, request.getfixturevalue("warm_game"), request.getfixturevalue("warm_tab"),
                                    out, wanted)
         except BaseException as e:
-            if "crashed" not in str(e) or CRASHED.get(lang):  # Chromium's rare crash (conftest.py): once more
-                WALKS[lang] = e
-            CRASHED[lang] = True
+            if "crashed" not in str(e) or CRASHED.get(key):  # Chromium's rare crash (conftest.py): once more
+                WALKS[key] = e
+            CRASHED[key] = True
             raise
         if FLOW in wanted and {size_id(size) for size in SIZES} <= wanted and len(look.seen) < 25 * len(SIZES):
             look.problem(f"only {len(look.seen)} screens and sizes looked at: {look.seen}")
-        WALKS[lang] = look.problems
-        (out / f"problems-{lang}.txt").write_text(
+        WALKS[key] = look.problems
+        (out / f"problems-{'-'.join(filter(None, key))}.txt").write_text(
             "\n".join(p for found in look.problems.values() for p in found), encoding="utf-8")
-    found = WALKS[lang]
+    found = WALKS[key]
     if isinstance(found, BaseException):
         raise AssertionError(f"the look at every screen in {lang} stopped: {found!r}")
     return found
 
 
 def layout_params() -> list[Any]:
-    """Each language with each size and :data:`FLOW`; the sizes only the sweep looks at are ``slow`` in English
-    and Ukrainian (``python build.py test -- -m slow``): every width of the everyday run is in Russian, whose
-    words are the longest."""
+    """Each language with each size and :data:`FLOW`, in its walk (the sizes only the sweep looks at: :data:`WIDTHS`,
+    their ids ``ru-widths-400x740``); those sizes are ``slow`` in English and Ukrainian (``python build.py test --
+    -m slow``): every width of the everyday run is in Russian, whose words are the longest."""
     sweep_only = set(SWEEP) - set(SIZES) - set(FRIEND_SIZES)
-    return [pytest.param(lang, size_id(size), marks=[pytest.mark.slow] if lang != "ru" and size in sweep_only else [])
-            for lang in LANGS for size in ALL_SIZES] + [pytest.param(lang, FLOW) for lang in LANGS]
+    return [pytest.param(lang, WIDTHS if size in sweep_only else "", size_id(size),
+                         marks=[pytest.mark.slow] if lang != "ru" and size in sweep_only else [],
+                         id=f"{lang}-{WIDTHS}-{size_id(size)}" if size in sweep_only else f"{lang}-{size_id(size)}")
+            for lang in LANGS for size in ALL_SIZES] + [pytest.param(lang, "", FLOW, id=f"{lang}-{FLOW}")
+                                                        for lang in LANGS]
 
 
-@pytest.mark.same_page("lang")
-@pytest.mark.parametrize(("lang", "size"), layout_params())
-def test_layout(lang: str, size: str, request: pytest.FixtureRequest, artifacts: Path) -> None:
+@pytest.mark.same_page("lang", "walk")
+@pytest.mark.parametrize(("lang", "walk", "size"), layout_params())
+def test_layout(lang: str, walk: str, size: str, request: pytest.FixtureRequest, artifacts: Path) -> None:
     """The page in ``lang`` at ``size`` (``"1024x768"``; every screen at :data:`SIZES`, the table mid-trick at
     :data:`SWEEP`, a friend's at :data:`FRIEND_SIZES`), or what it does while looked at (:data:`FLOW`). One
-    page a language: ``-k "ru and 1024x768"`` looks at every screen in Russian at 1024×768 only."""
-    found = walked(lang, request, artifacts)
+    page a language and ``walk`` (every screen, or :data:`WIDTHS`): ``-k "ru and 1024x768"`` looks at every
+    screen in Russian at 1024×768 only."""
+    found = walked(lang, walk, request, artifacts)
     assert size in found, f"{size} in {lang} was never looked at"
     problems = found[size]
     assert not problems, "\n".join([f"{len(problems)} layout problems:", *problems[:80]])

@@ -17,6 +17,7 @@ import pytest
 
 from kingcore import Phase, earlier_deals
 from kingcore.bots import LEVELS, choose_token
+from kingcore.bots.levels import level as registered
 from kingcore.notation import dumps, loads
 from kingcore.web import Session, choose
 
@@ -431,13 +432,19 @@ def test_a_stale_tab_never_overwrites_a_newer_save(warm_game: Any) -> None:
     assert Session.from_save(st["save"]).game.current.plays[: len(s.game.current.plays)] == s.game.current.plays
 
 
-LOWEST_CAP_MS = {level: min(int(ms) for ms in re.findall(r"_ms=(\d+)", spec))
-                 for level, spec in LEVELS.items() if re.search(r"_ms=\d+", spec)}
-"""Each capped level's lowest wall-clock cap in the page, in ms (*Expert*: 130 ms for a card after the opening
-lead, 350 ms otherwise): a decision the page's worker took at least this long for may have been cut by it."""
+def lowest_cap_ms(level: str, slowness: float = 1.0) -> float | None:
+    """A capped level's lowest wall-clock cap in the page's worker, in ms, on a device it measured ``slowness``
+    times slower than the reference (*Expert* there: 130 ms for a card after the opening lead, 350 ms otherwise;
+    ``Level.spec_at``); ``None`` for a level without a cap. A decision the worker took at least this long for
+    may have been cut by it."""
+    caps = [int(ms) for ms in re.findall(r"_ms=(\d+)", registered(level).spec_at(max(1.0, slowness)))]
+    return min(caps) if caps else None
 
-TOOK_JS = "({...window.kingStats.botTook})"
-"""What the page's worker took for each bot decision, ms by ``"deal:move"`` (``king.botloop``)."""
+
+TOOK_JS = """({...window.kingStats.botTook,
+  slowness: JSON.parse(window.kingStats.botsSpeed || '{"slowness": 1}').slowness})"""
+"""What the page's worker took for each bot decision, ms by ``"deal:move"`` (``king.botloop``), and the slowness
+the worker measured of its device (``slowness``: its caps are divided by it)."""
 
 
 def replay_checking_bots(save: str, took: dict[str, float], since: tuple[int, int] = (1, 0)) -> int:
@@ -461,7 +468,8 @@ def replay_checking_bots(save: str, took: dict[str, float], since: tuple[int, in
                 want = choose_token(json.loads(s.bot_request(seat)), spec, s.bot_seed(seat), earlier_deals(g))
                 if want != str(move):
                     ms = took.get(f"{d.number}:{i}", 0.0)
-                    assert level in LOWEST_CAP_MS and ms >= LOWEST_CAP_MS[level], (
+                    cap = lowest_cap_ms(level, took.get("slowness", 1.0))
+                    assert cap is not None and ms >= cap, (
                         d.number, i, seat, level, want, str(move), f"{ms:.0f} ms in the page")
                 else:
                     checked += 1

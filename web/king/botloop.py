@@ -18,6 +18,7 @@ from .state import Change, State, spawn
 from .worker import Bots, here, now_ms
 
 BOT_PACE_MS = 600  # a bot's card, at a watchable pace
+SHOWN_MS = 250  # the least a new table is on screen before a bot's first card (the pace counts from *Play*)
 TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next lead
 KICKS = ("intent", "deal", "undo", "uncover", "new", "adopt")
 """Changes after which a bot may be to move."""
@@ -35,10 +36,14 @@ class BotLoop:
         self.turn: Callable[[], tuple[int, str] | None] | None = None  # a mental table's bot to move and its level
         self.begun = asyncio.Event()  # start() was called (on a first visit: the welcome's Play)
         self.settled = asyncio.Event()  # the first run has played a bot's move or had none to play
+        self.since: float | None = None  # when the player asked for the table the next run starts on (start())
         bots.first_move = self.first_move  # the worker starts after that (king.worker.Bots.connect)
 
-    def start(self) -> None:
-        """The page is up: play from now on."""
+    def start(self, since: float | None = None) -> None:
+        """The page is up: play from now on. ``since``: when (``now_ms``) the player asked for the table now
+        drawn (the welcome's *Play*): the first bot's pace counts from then, not from the end of the deal's
+        drawing — a slow device's drawing is not added to it — though the table is shown ``SHOWN_MS`` first."""
+        self.since = since if not self.running else None
         self.started = True
         self.begun.set()
         self.kick()
@@ -65,6 +70,8 @@ class BotLoop:
             return
         self.running = True
         st = self.state
+        shown, since = now_ms(), self.since  # the table is on screen; the player asked for it at ``since``
+        self.since = None
         try:
             while True:
                 s, vm = st.session, st.vm
@@ -92,7 +99,11 @@ class BotLoop:
                     window.kingStats.bot.push(now_ms() - asked)
                     deal, calls, plays = before[0].ply  # the move's place: the tests tell a capped decision by it
                     setattr(window.kingStats.botTook, f"{deal}:{calls + plays}", now_ms() - asked)
-                took = now_ms() - start
+                now = now_ms()
+                took = now - start
+                if since is not None:  # the first move after Play: paced from the click, the table shown a while
+                    took = min(now - since, BOT_PACE_MS - SHOWN_MS + now - shown)
+                    since = None
                 if not vm["fast"]:
                     wait = BOT_PACE_MS + (TRICK_HOLD_MS if vm["trick_complete"] else 0) - took
                     if wait > 0:

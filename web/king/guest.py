@@ -17,6 +17,7 @@ host is gone — is one flow over one connection, read best in one place."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Callable
@@ -32,6 +33,7 @@ from kingcore.web.prefs import ice_servers, last_name
 from kingcore.web.rulestext import NO_CONNECTION_S, NO_RELAY_S
 
 from .app import App
+from .botloop import BOT_PACE_MS
 from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block, no_double_click_select
@@ -40,6 +42,7 @@ from .render.invite import bad_link_screen, join_screen
 from .render.status import move_hint
 from .state import spawn
 from .words import Catalog
+from .worker import at_once
 
 PEER = "host"
 """The code link's one connection's name in ``kingPeer``."""
@@ -100,7 +103,9 @@ class GuestPage:
         self.asked_deal: int | None = None  # the deal after whose result Continue asked the host to deal
         self.no_connection_s: float = NO_CONNECTION_S  # ?king-test: window.kingNoConnectionAfter(s) shortens it
         self.mental: GuestMental | None = None  # this connection's side of a mental-poker table (king.netmental)
+        self.last_mental: GuestMental | None = None  # the last connection's
         self.ticking: Any = None
+        self.standing = False  # a mental table's stand-in bot is choosing this seat's move
 
     # ----- the join screen -------------------------------------------------------------------------
 
@@ -293,7 +298,8 @@ class GuestPage:
             self.on_bye(str(out["bye"]))
         elif "error" in out:
             self.bad_host(str(out["error"]), str(out.get("message") or ""))
-        if isinstance(out.get("commit"), str):  # kept before it is sent: a reload answers the same round alike
+        if isinstance(out.get("commit") or out.get("reveal"), str):  # kept before it is sent: a reload answers the
+            # same round alike, and checks the deal it revealed its secret for
             store = self.app.state.store
             store.put(store.shuffles_key, self.shuffles.to_text())
         for key in ("commit", "reveal", "send"):
@@ -321,7 +327,7 @@ class GuestPage:
 
     def mental_for(self, guest: Guest) -> None:
         """This connection's side of a mental table (the host said ``mental``), and the clock of its deadlines."""
-        self.mental = GuestMental(self.cat, self.app, guest)
+        self.mental = self.last_mental = GuestMental(self.cat, self.app, guest, self.last_mental)
         if self.ticking is None:
             self.ticking = window.setInterval(create_proxy(self.mental_tick), 1000)
             screen = self.app.screen
@@ -349,12 +355,48 @@ class GuestPage:
         if mental is None or not mental.on or self.closed():
             return
         before = self.app.state.vm
+        if not self.standing and mental.mg.stand_in_turn() is not None:
+            spawn(self.stand_in_move())
         mental.after()
         check_note(self.cat, mental.mg.checks, before)  # (an audit that changed no view: the same result)
         if self.app.state.vm is not before:
             if before is None or self.app.state.vm != before:
                 self.app.state.hint = None
             self.render_soon()
+
+    async def own_bots(self) -> None:
+        """The page's bots' worker, up: a friend's page starts it only when a mental table needs it — for its hint
+        or its stand-in, which are its own (the host does not know its hand) — not on every friend's device."""
+        bots = self.app.bots
+        if bots.starts == 0:
+            bots.first_move = at_once
+            spawn(bots.connect())
+        await bots.ready.wait()
+
+    async def stand_in_move(self) -> None:
+        """The host gave this seat, away past the turn limit, a stand-in bot: this page — the only one that holds
+        its cards — plays it with the bots' worker from its own session's view of the seat, at the bots' pace,
+        until its person acts again (their move, or *Continue*, says ``here``)."""
+        mental = self.mental
+        level = mental.mg.stand_in_turn() if mental is not None else None
+        if mental is None or level is None or mental.mg.standin is None or mental.mg.seat is None:
+            return
+        self.standing = True
+        try:
+            standin, seat = mental.mg.standin, mental.mg.seat
+            s = standin.session
+            ply = s.ply
+            await self.own_bots()
+            token = await self.app.bots.choose(s.bot_request(seat), level, s.bot_seed(seat), s.bot_past)
+            await asyncio.sleep(BOT_PACE_MS / 1000)
+            if self.mental is not mental or mental.mg.stand_in_turn() is None or standin.session.ply != ply \
+                    or self.closed():
+                return  # its person acted meanwhile, or the table moved on
+            for text in mental.move(token, bot=True):
+                self.send(text)
+        finally:
+            self.standing = False
+        self.mental_drawn()
 
     def on_lobby(self, lobby: dict[str, Any]) -> None:
         """The host's lobby on the code's connection: the invite's seat taken with its pass, or taken back with
@@ -510,14 +552,28 @@ class GuestPage:
         self.send(self.guest.intent(token))
 
     def ask_hint(self) -> None:
-        """*Hint*: asked of the host's bots (only when the host allows hints: the button shows then)."""
+        """*Hint*: asked of the host's bots (only when the host allows hints: the button shows then) — at a mental
+        table of this page's own bots, from its own session (the host does not know this hand)."""
         st = self.app.state
         vm = st.vm
         if self.guest is None or not self.connected or vm is None or not vm["my_turn"] or st.hint is not None:
             return
+        mental = self.mental
+        if mental is not None and mental.on:
+            asked = mental.mg.hint_request()
+            if asked is not None and mental.mg.standin is not None:
+                st.hint = {"key": None, "pending": True}  # dropped when the table moves on (mental_drawn)
+                self.app.screen.render()
+                spawn(self.mental_hint(*asked, mental.mg.standin.session.bot_past))
+            return
         st.hint = {"key": None, "pending": True}  # the guest's page has no session: the hint lasts until a new view
         self.app.screen.render()
         self.send(self.guest.hint())
+
+    async def mental_hint(self, request: str, seed: int, feed: Callable[[str], str]) -> None:
+        """A hint at a mental table: this page's own bots rate its seat's moves (:meth:`own_bots`)."""
+        await self.own_bots()
+        await self.app.hints.fetch_hint(None, request, seed, feed)
 
     def hinted(self, token: str) -> None:
         """The host's hint: its best move marked (as on the host's own page) and said on the status line."""
@@ -535,6 +591,8 @@ class GuestPage:
         and stays disabled until the next deal's view comes."""
         vm = self.app.state.vm
         if self.mental is not None and self.mental.on:  # the next deal is dealt by itself: the table as it is now
+            if self.mental.mg.stand_in() and self.guest is not None and self.connected:
+                self.send(self.guest.here())  # back at the device: the seat is its own again
             self.mental.go_on()
             self.render_soon()
             return
@@ -562,9 +620,12 @@ class GuestPage:
         """A deal's result panel says the deal was checked as the agreed shuffle (``#guest-fair``,
         ``data-fair=checked``), once this page checked it (``Guest.fair``, or ``checked``; an unfair deal is said
         by the banner instead) — or that it could not be (``data-fair=unchecked``: its shuffle was agreed before
-        this page was at the table, ``Guest.unchecked``)."""
+        this page was at the table, ``Guest.unchecked``). Not at a mental table: its own check says it, one
+        verdict per deal (``#mental-check``)."""
         vm, guest = self.app.state.vm, self.guest
         panel = el("center-panel")
+        if self.last_mental is not None and self.last_mental.on:
+            return
         fair = checked or (guest is not None and vm is not None and vm["deal"] in guest.fair)
         unchecked = not fair and guest is not None and vm is not None and vm["deal"] in guest.unchecked
         if (vm is None or not (fair or unchecked) or is_none(panel) or vm["phase"] not in ("deal_over", "rubber_over")

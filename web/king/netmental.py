@@ -9,7 +9,8 @@ draws its own session's view models instead of the host's.
   :meth:`king.state.State.play` (the state's ``mover``), the host's bots' through the bots' loop (its
   ``turn``), a stand-in of a friend's seat on the friend's own page.
 * Rounds start by themselves right after a deal's audit; the deal's result panel stays up until its person goes
-  on (*Continue*), however far the next deal has got meanwhile.
+  on (*Continue*), however far the next deal has got meanwhile — unless the page did not watch that deal end
+  (shown again while the next deal is dealt again, or on a new connection): the next deal replaces it.
 * What happened that a person must know — a cheat, a refusal (a second shuffle of a deal, a deal dealt without
   this page), an annulment, a page reloaded mid-deal (its keys gone: the deal dealt again) — is said in the
   page's language (:func:`said`) on the page's banner and toast; each deal's check in its result panel.
@@ -42,12 +43,13 @@ SAID = {("refused", "again"): "net.reshuffle", ("refused", "left_out"): "net.men
         ("refused", "seat_taken"): "net.mental.left_out", ("stood_in", None): "net.mental.sat_out",
         ("annulled", None): "net.mental.annulled", ("cheat", None): "net.mental.cheat",
         ("stalled", None): "net.mental.stalled", ("renege", None): "net.mental.renege",
-        ("no_world", None): "net.mental.renege", ("refused", None): "net.mental.refused"}
+        ("no_world", None): "net.mental.renege", ("refused", None): "net.mental.refused",
+        ("awaiting", None): "net.mental.awaiting", ("annulled", "stalled"): "net.mental.stalled"}
 """Which events a person is told, by ``(kind, detail)`` (``None``: any other detail) → the words' code."""
 WARN = ("cheat", "refused", "renege", "no_world")
 """Events said on the banner (a host or a page that broke the rules), not only in the toast."""
 CHECK_WORDS = {"audited": "net.mental.audited", "renege": "net.mental.check_renege", "before": "net.unchecked",
-               "joined": "net.mental.joined", "without": "net.mental.without"}
+               "joined": "net.mental.joined", "without": "net.mental.without", "resent": "net.mental.resent"}
 """A deal's check (``kingcore.online.deal.checks.Check.code``) → what its result panel says."""
 
 
@@ -116,6 +118,16 @@ def held(shown: ViewModel | None, now: ViewModel, left: int) -> bool:
     return (shown is not None and shown["phase"] == "deal_over" and now["deal"] > shown["deal"] > left)
 
 
+def left_by(shown: ViewModel | None, now: ViewModel, left: int) -> int:
+    """The last deal whose result the person left (``left`` before), once the page draws ``now`` over ``shown``:
+    a deal's result the page did not see the deal end to — the audited game it shows again when the next deal
+    is annulled, or the game so far on a new connection or after a reload — is not kept for *Continue*: the next
+    deal, dealt again, replaces it by itself."""
+    if now["phase"] == "deal_over" and (shown is None or shown["deal"] != now["deal"]):
+        return max(left, int(now["deal"]))
+    return left
+
+
 class HostMental:
     """The host's page's mental table over ``lobby`` (its ``Online``'s), drawn and saved through ``app``'s state.
     With ``?king-test`` (the browser tests) the page shows every text it received (``window.kingHostReceived``)
@@ -136,10 +148,9 @@ class HostMental:
 
         kept = Memory.from_text(st.store.get(self.rounds_key), lobby.host.table)
         self.kept = ""
-        seen = set(kept.rounds.seen) - {k for k in kept.rounds.seen if k[0] in kept.rounds.done}
-        self.table = MentalTable(lobby, os.urandom, rounds=kept.rounds)
+        self.table = MentalTable(lobby, os.urandom, rounds=kept.rounds, checks=kept.checks)
         over = self.table.audited  # a deal in play when the page was reloaded: its keys went with it, dealt again
-        self.reloaded = any(k[0] > over for k in seen)
+        self.reloaded = self.table.reloaded > 0
         self.left = over  # the last deal whose result the person left
         self.audited = over  # the deals audited when the page last saved
         self.sent: list[str] = []  # ?king-test: the mp_start texts this page sent (a hostile host resends one)
@@ -187,14 +198,16 @@ class HostMental:
                 "events": [[e.kind, e.words] for e in events]})
         from kingcore.online.deal.memory import Memory
 
-        kept = Memory(self.table.host.table, rounds=self.table.page.rounds).to_text()
-        if kept != self.kept:  # the rounds this page started: reloaded, it starts the deal in play's next try
+        kept = Memory(self.table.host.table, rounds=self.table.page.rounds, checks=self.table.checks).to_text()
+        if kept != self.kept:  # the rounds this page started (reloaded, it starts the deal in play's next try), its
+            # checks (a deal it audited is still said audited)
             self.kept = kept
             st.store.put(self.rounds_key, kept)
         s = st.session
         if s is None:
             return
         vm = self.table.view_model(s.viewer)
+        self.left = left_by(st.vm, vm, self.left)
         if st.vm is not None and (vm == st.vm or held(st.vm, vm, self.left)):
             if self.table.audited != self.audited:  # a deal audited: saved, its table unchanged
                 self.audited = self.table.audited
@@ -210,7 +223,8 @@ class HostMental:
         self.app.loop.kick()
 
     def move(self, token: str, seat: int, kind: str = "intent") -> Answer:
-        """A move of a seat this page holds (the state's ``mover``): through the table, the texts sent."""
+        """A move of a seat this page holds (the state's ``mover``): through the table, the texts sent. A bot's
+        move of the next deal while the person reads the last deal's result leaves that result shown."""
         st = self.app.state
         s = st.session
         assert s is not None
@@ -222,6 +236,8 @@ class HostMental:
         events = self.table.events()
         tell(self.cat, events, st.show_toast)
         vm = self.table.view_model(s.viewer)
+        if st.vm is not None and held(st.vm, vm, self.left):
+            return {"ok": True, "view": st.vm}
         st.commit(kind, vm, seat=seat, token=token)
         return {"ok": True, "view": vm}
 
@@ -287,9 +303,10 @@ class HostMental:
 class GuestMental:
     """A friend's page's side of a mental table over its connection's ``guest``, whose host said ``mental``
     (:class:`king.guest.GuestPage` makes one then, per connection): its memory of the table kept in the storage
-    (``king:<path>:mental``)."""
+    (``king:<path>:mental``). ``earlier``: this page's side on its previous connection (``None``: the first since
+    the page was loaded), whose person's place it goes on from."""
 
-    def __init__(self, cat: Catalog, app: App, guest: Guest) -> None:
+    def __init__(self, cat: Catalog, app: App, guest: Guest, earlier: GuestMental | None = None) -> None:
         self.cat, self.app = cat, app
         store = app.state.store
         self.key = f"{store.shuffles_key.rsplit(':', 1)[0]}:mental"
@@ -305,7 +322,8 @@ class GuestMental:
         self.mg = MentalGuest(guest, os.urandom, memory=memory)
         self.mg.begin()  # (the host's ``mental`` came: this object is made on it)
         self.reloaded_said = False
-        self.left_deal = 0  # the last deal whose result the person left
+        self.reloaded_deal = 0  # the deal this page said it was reloaded in (its own "left" not said again)
+        self.left_deal: int = earlier.left_deal if earlier is not None else 0  # the last deal whose result was left
         self.kept = ""
         self.store()
         document.body.dataset.mental = "guest"
@@ -323,15 +341,24 @@ class GuestMental:
         return got, out
 
     def say_reload(self) -> None:
-        """A page reloaded during a deal it helped shuffle: its keys went with it — that deal is dealt again."""
+        """A deal this page helped shuffle, cut off by a reload — the host's page's (its ``mental`` says so), or
+        this page's own or its lost connection —: the keys went with that page, the deal is dealt again
+        (``data-mental-reloaded``: the deal; ``data-mental-reloaded-by``: ``host`` or ``page``)."""
         page = self.mg.page
         if self.reloaded_said or page is None:
             return
         self.reloaded_said = True
-        mine = [k for k in page.rounds.seen if k[0] > 0 and k[0] not in page.rounds.done]
-        if mine:
-            self.app.state.show_toast(self.cat.t("net.mental.reloaded", deal=max(k[0] for k in mine)))
-            document.body.dataset.mentalReloaded = str(max(k[0] for k in mine))
+        mine = [k[0] for k in page.rounds.seen if k[0] > 0 and k[0] not in page.rounds.done
+                and k not in page.rounds.audits]  # (an audit it kept is sent again: that deal counts)
+        if not mine:
+            return
+        deal, host = max(mine), self.mg.guest.host_reloaded
+        by = "host" if host == deal else "page"
+        self.reloaded_deal = deal
+        self.app.state.show_toast(self.cat.t("net.mental.host_reloaded" if by == "host" else "net.mental.reloaded",
+                                             deal=deal))
+        document.body.dataset.mentalReloaded = str(deal)
+        document.body.dataset.mentalReloadedBy = by
 
     def store(self) -> None:
         text = self.mg.memory.to_text()
@@ -342,9 +369,13 @@ class GuestMental:
     def after(self) -> None:
         """What happened said; the page's table drawn from its own session (a deal's result kept until its
         person goes on)."""
-        tell(self.cat, self.mg.events(), self.app.state.show_toast)
+        tell(self.cat, [e for e in self.mg.events() if not (e.kind == "annulled" and e.detail == "left"
+                                                            and e.deal == self.reloaded_deal)],
+             self.app.state.show_toast)  # (a page reloaded mid-deal said so already)
         vm = self.mg.view_model()
         st = self.app.state
+        if vm is not None:
+            self.left_deal = left_by(st.vm, vm, self.left_deal)
         if vm is None or (st.vm is not None and held(st.vm, vm, self.left_deal)) or vm == st.vm:
             return
         st.vm = vm
@@ -356,10 +387,10 @@ class GuestMental:
             self.left_deal = max(self.left_deal, int(vm["deal"]))
         self.after()
 
-    def move(self, token: str) -> list[str]:
-        """The person's move: the texts to send (a refusal said in the toast)."""
+    def move(self, token: str, bot: bool = False) -> list[str]:
+        """The person's move, or (``bot``) its stand-in bot's: the texts to send (a refusal said in the toast)."""
         try:
-            out = self.mg.move(token)
+            out = self.mg.move(token, bot=bot)
         except ValueError as e:
             err = refusal(e)
             self.app.state.show_toast(self.cat.t("toast.not_allowed", why=self.cat.why(err["reason"], {})))

@@ -25,6 +25,7 @@ from kingcore.web import BOT_LEVELS, HUMAN, RULE_SETS, ViewModel
 from .draw import el
 from .render.tips import tip_code, tip_text
 from .state import Change
+from .worker import now_ms
 
 
 class Welcome:
@@ -78,8 +79,12 @@ class Welcome:
     def play(self, event: Any = None) -> None:
         """*Play*: the chosen rule set with the chosen level at every other seat, the choices remembered (and
         the welcome answered), the first deal's tips on, the bots started."""
+        asked = now_ms()  # when the player pressed it (the event's own time when it has one: a busy thread's delay)
         if event is not None:
             event.preventDefault()
+            stamp = getattr(event, "timeStamp", None)
+            if isinstance(stamp, (int, float)) and 0 < stamp <= asked:
+                asked = float(stamp)
         if not self.open():
             return
         rules, levels = self.chosen()
@@ -90,7 +95,7 @@ class Welcome:
         document.body.dataset.welcome = "done"
         self.app.saves.new_game(rules, rules.to_dict(), {"levels": levels, "names": [""] * rules.players,
                                                          "fast": bool(st.prefs.get("fast", False))})
-        self.app.loop.start()
+        self.app.loop.start(since=asked)
 
     # ----- the tips -------------------------------------------------------------------------------------
 

@@ -94,6 +94,7 @@ class Bots:
             worker = await asyncio.wait_for(workers[name], BOTS_TIMEOUT_S)
             await asyncio.wait_for(worker.warm_up(), BOTS_TIMEOUT_S)  # the bots load now, not on a move
             document.body.dataset.botsSnapshot = str(await worker.snapshot())
+            window.kingStats.botsSpeed = str(await worker.speed())  # the device's measured slowness
         except Exception as e:  # the worker failed to start: the page's own thread plays the bots
             window.console.warn(f"king: bots worker unavailable, playing bots on the main thread: {e}")
             self.stop()

@@ -20,9 +20,13 @@ from dataclasses import dataclass
 
 from .mental import Event, Out
 
-CODES = ("audited", "renege", "before", "joined", "without")
+CODES = ("audited", "renege", "before", "joined", "without", "resent")
 """Every :attr:`Check.code`: audited here (with no renege, or naming one), or not checked here because the deal
-was dealt before the page came, while it was joining, or without it."""
+was dealt before the page came, while it was joining, or without it, or because its connection was lost at the
+deal's end (``resent``: it sent its keys again when it was back, and the other pages audited the deal)."""
+RESENT = "not checked here: this page's connection was lost at the deal's end; it sent its keys again when it " \
+         "was back, and the other pages audited the deal"
+"""What a page says of a deal whose audit it sent again (:meth:`~.mental.MentalPage.resend`)."""
 
 
 @dataclass(frozen=True)
@@ -79,4 +83,4 @@ class Checks:
                 self.deals[deal] = Check("without", f"not checked: deal {deal} was dealt without this page")
 
 
-__all__ = ["CODES", "Check", "Checks"]
+__all__ = ["CODES", "RESENT", "Check", "Checks"]

@@ -144,22 +144,36 @@ MAX_SHUFFLE_DEALS = 64
 
 
 class Shuffles:
-    """The fair-deal rounds a friend's page committed to, by table and deal — ``(host_hash, secret, hash)`` — kept
-    across its connections (one object shared by each connection's :class:`~kingcore.online.guest.Guest`) and
-    across reloads (the page stores :meth:`to_text`). A host that drops the connection, or waits for a reload,
-    then meets a page that answers the round of a deal it committed to with the same commitment, and refuses
-    another round of it.
+    """The fair-deal rounds a friend's page committed to, by table and deal — ``(host_hash, secret, hash)`` — and
+    the commitments it revealed its secret against (:meth:`revealed`), kept across its connections (one object
+    shared by each connection's :class:`~kingcore.online.guest.Guest`) and across reloads (the page stores
+    :meth:`to_text`). A host that drops the connection, or waits for a reload, then meets a page that answers the
+    round of a deal it committed to with the same commitment, and refuses another round of it; a page reloaded
+    after it revealed still checks the deal when it ends.
 
     >>> s = Shuffles.from_text(None)
     >>> s.put("t1", 3, "ab" * 32, "cd" * 16, "ef" * 32)
-    >>> Shuffles.from_text(s.to_text()).get("t1", 3) == ("ab" * 32, "cd" * 16, "ef" * 32)
-    True
+    >>> s.reveal("t1", 3, ["ab" * 32, "ef" * 32, None])
+    >>> again = Shuffles.from_text(s.to_text())
+    >>> again.get("t1", 3) == ("ab" * 32, "cd" * 16, "ef" * 32), again.revealed("t1", 3)[2]
+    (True, None)
     >>> Shuffles.from_text("{not json").get("t1", 3) is None
     True
     """
 
-    def __init__(self, tables: dict[str, dict[int, tuple[str, str, str]]] | None = None) -> None:
+    def __init__(self, tables: dict[str, dict[int, tuple[str, str, str]]] | None = None,
+                 hashes: dict[tuple[str, int], list[str | None]] | None = None) -> None:
         self.tables = tables if tables is not None else {}
+        self.hashes = hashes if hashes is not None else {}
+
+    def reveal(self, table: str, deal: int, hashes: list[str | None]) -> None:
+        """This page revealed its secret of ``deal``'s round at ``table`` against ``hashes`` (per seat)."""
+        if self.get(table, deal) is not None:
+            self.hashes[(table, deal)] = list(hashes)
+
+    def revealed(self, table: str, deal: int) -> list[str | None] | None:
+        """The commitments per seat this page revealed its secret of ``deal``'s round against, or ``None``."""
+        return self.hashes.get((table, deal)) if self.get(table, deal) is not None else None
 
     def get(self, table: str, deal: int) -> tuple[str, str, str] | None:
         """The round of ``deal`` at ``table`` this page committed to, or ``None``."""
@@ -173,8 +187,10 @@ class Shuffles:
                        **dict(list(self.tables.items())[:MAX_SHUFFLE_TABLES - 1])}
 
     def to_text(self) -> str:
-        """The rounds as JSON text, for the page's storage."""
-        return json.dumps({t: {str(d): list(v) for d, v in deals.items()} for t, deals in self.tables.items()},
+        """The rounds as JSON text, for the page's storage: per table and deal ``[host_hash, secret, hash]``, and
+        the commitments revealed against once it revealed."""
+        return json.dumps({t: {str(d): [*v, *([self.hashes[(t, d)]] if (t, d) in self.hashes else [])]
+                               for d, v in deals.items()} for t, deals in self.tables.items()},
                           separators=(",", ":"))
 
     @classmethod
@@ -184,9 +200,13 @@ class Shuffles:
         try:
             doc = json.loads(text) if isinstance(text, str) and len(text) <= 200_000 else {}
             tables: dict[str, dict[int, tuple[str, str, str]]] = {}
+            hashes: dict[tuple[str, int], list[str | None]] = {}
             for table, deals in list(doc.items())[:MAX_SHUFFLE_TABLES]:
-                kept = {int(d): (str(v[0]), str(v[1]), str(v[2])) for d, v in deals.items() if len(v) == 3}
+                kept = {int(d): (str(v[0]), str(v[1]), str(v[2])) for d, v in deals.items() if len(v) in (3, 4)}
                 tables[str(table)] = dict(sorted(kept.items())[-MAX_SHUFFLE_DEALS:])
-            return cls(tables)
+                for d, v in deals.items():
+                    if len(v) == 4 and isinstance(v[3], list) and len(v[3]) <= 6 and int(d) in tables[str(table)]:
+                        hashes[(str(table), int(d))] = [h if isinstance(h, str) else None for h in v[3]]
+            return cls(tables, hashes)
         except (ValueError, TypeError, AttributeError, KeyError, IndexError, RecursionError):
             return cls()

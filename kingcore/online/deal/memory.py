@@ -1,13 +1,14 @@
 """What a friend's page remembers of a mental-poker table across its connections and its reloads (docs/NET.md
-"What a friend's page remembers"): the rounds it took part in (:class:`~.mental.Rounds`) and what it checked of
-each deal (:class:`~.checks.Checks`), as one text for the page's storage. A host that drops a friend's connection,
+"What a friend's page remembers"): the rounds it took part in (:class:`~.mental.Rounds`, with the audit it sent
+of a deal it has not finished: sent again when it is back) and what it checked of each deal
+(:class:`~.checks.Checks`), as one text for the page's storage. A host that drops a friend's connection,
 or waits for its page to be reloaded, then meets a page that still refuses a second shuffle of a try it joined.
 
 >>> m = Memory("t1")
->>> m.rounds.seen.add((3, 0, -1)); m.rounds.done.update({0, 1, 2})
+>>> m.rounds.seen.add((3, 0, -1)); m.rounds.done.update({0, 1, 2}); m.rounds.audits[(3, 0, -1)] = ["k0", "k1"]
 >>> back = Memory.from_text(m.to_text(), "t1")
->>> sorted(back.rounds.seen), sorted(back.rounds.done)
-([(3, 0, -1)], [0, 1, 2])
+>>> sorted(back.rounds.seen), sorted(back.rounds.done), back.rounds.audits
+([(3, 0, -1)], [0, 1, 2], {(3, 0, -1): ['k0', 'k1']})
 >>> Memory.from_text(m.to_text(), "another table").rounds.seen
 set()
 """
@@ -38,6 +39,7 @@ class Memory:
         r = self.rounds
         return json.dumps({"table": self.table, "seen": sorted(r.seen), "tries": sorted(r.tries.items()),
                            "named": sorted(r.named_in.items()), "done": sorted(r.done),
+                           "audits": [[*k, keys] for k, keys in sorted(r.audits.items())],
                            "checks": [[d, c.code, c.words] for d, c in sorted(self.checks.deals.items())]},
                           separators=(",", ":"))
 
@@ -65,8 +67,14 @@ def _rounds(doc: dict[str, Any]) -> Rounds:
     for key in doc["seen"]:
         d, t, r = key
         seen.add((_int(d), _int(t), _int(r)))
+    audits: dict[tuple[int, int, int], list[str]] = {}
+    for d, t, r, keys in doc.get("audits", []):
+        if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+            raise ValueError("not an audit's keys")
+        audits[(_int(d), _int(t), _int(r))] = list(keys)
     return Rounds(seen=seen, tries={_int(d): _int(t) for d, t in doc["tries"]},
-                  named_in={_int(d): str(code) for d, code in doc["named"]}, done={_int(d) for d in doc["done"]})
+                  named_in={_int(d): str(code) for d, code in doc["named"]}, done={_int(d) for d in doc["done"]},
+                  audits=audits)
 
 
 def _checks(items: Any) -> Checks:

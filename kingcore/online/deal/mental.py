@@ -38,7 +38,7 @@ cards opened); each handler and each step is short.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,7 +94,7 @@ NAMED_FOR = {"stalled": "did not answer in time", "wrong_key": "was named for a 
              "no_card": "was named for keys that open no card", "false_accusation": "was named for a false accusation"}
 """Why a page sits a deal out, in words, by the code it was named for when the deal's last try was annulled."""
 EVENTS = ("draw", "dealt", "moved", "kitty", "shown", "renege", "audited", "cheat", "refused", "stalled",
-          "annulled", "stood_in", "redraw")
+          "annulled", "stood_in", "redraw", "awaiting")
 """Every :attr:`Event.kind`."""
 
 
@@ -123,14 +123,19 @@ class Rounds:
         tries: deal → the next try this page expects of it (one more than its last annulled try).
         named_in: deals whose annulment named this page (a stall, a cheat), with the code it was named for.
         done: the deals finished here — audited (0: the draw for the first dealer, once it found a dealer). A
-            later try of one is still taken: the host's page annuls a deal whose page was lost before its
-            audit reached the host, which this page cannot tell from a host that hides the audit it got.
+            later try of one is still taken: the host's page annuls a deal whose page never came back with its
+            audit, which this page cannot tell from a host that hides the audit it got.
+        audits: round ``(deal, try, draw)`` → the audit (every key of this page, as texts) a friend's page sent
+            at the end of a deal it has not finished yet (:meth:`MentalPage.resend`): a page whose connection
+            was lost before its audit reached the host sends it again when it is back, and the host's page
+            waits for it instead of annulling a deal played to its end.
     """
 
     seen: set[tuple[int, int, int]] = field(default_factory=set)
     tries: dict[int, int] = field(default_factory=dict)
     named_in: dict[int, str] = field(default_factory=dict)
     done: set[int] = field(default_factory=set)
+    audits: dict[tuple[int, int, int], list[str]] = field(default_factory=dict)
 
 
 class _Round:
@@ -358,6 +363,28 @@ class MentalPage:
         return [self._send(None, text), Event("moved", r.deal, f"seat {seat}: {m.card.pretty}", self.page, seat,
                                               str(m.card)), *self._advance(now)]
 
+    def resend(self) -> list[Out]:
+        """A friend's page back on a new connection, with the game so far: its audit of the next deal's round,
+        which it sent at the deal's end but never finished (:attr:`Rounds.audits`), sent again — the host's page
+        waits for it; for a round of that deal it was in and left before the deal's end (its keys went with it),
+        an annulment naming itself (``left``), so that the table does not wait for an audit that cannot come.
+        A page never sends its keys for a deal it did not see end: a host's word that a deal is over is no
+        proof."""
+        if self.page == 0 or self.game.phase not in (Phase.DEAL, Phase.DEAL_OVER):
+            return []
+        deal = len(self.game.deals) + 1
+        outs: list[Out] = []
+        for key in sorted(k for k in self.seen if k[0] == deal):
+            rk = {"deal": key[0], "try": key[1], "draw": key[2]}
+            keys = self.rounds.audits.get(key)
+            if keys is not None:
+                outs.append(self._send(None, write("mp_audit", **rk, keys=keys)))
+            elif key[1] + 1 >= self.tries.get(deal, 0):
+                outs += [self._send(None, write("mp_annul", **rk, page=self.page, why="left")),
+                         Event("annulled", deal, f"this page left deal {deal} before its end, its keys with it: the "
+                                             "deal is annulled, to be dealt again", self.page, detail="left")]
+        return outs
+
     def table_at(self, deal: int) -> list[Out]:
         """The host's table (its views, as the page receives them) says ``deal`` is in play: a guest's page
         that never took part in a round of that deal says it was dealt without it — a host that leaves a page
@@ -369,13 +396,18 @@ class MentalPage:
             return []
         return [Event("refused", deal, f"the host dealt deal {deal} without this page", 0, detail="left_out")]
 
-    def tick(self, now: float) -> list[Out]:
+    def tick(self, now: float, away: Collection[int] = ()) -> list[Out]:
         """The time passes: a page that owes this page a step for longer than :data:`STALL_S` (a guest's
-        page: plus :data:`STALL_GRACE_S`) is named as stalling and the deal annulled."""
+        page: plus :data:`STALL_GRACE_S`) is named as stalling and the deal annulled. While the audit of a deal
+        played to its end waits for a page that is ``away`` (its connection lost: it sends its audit again when
+        it is back, :meth:`resend`), the deadline does not run; it counts from the page's return."""
         r = self.round
         if r is None or r.state in ("done", "annulled"):
             return []
         waiting = self._awaited(r)
+        if r.state == "audit" and waiting & set(away):
+            r.progress = now
+            return []
         limit = STALL_S + (STALL_GRACE_S if self.page else 0.0)
         if not waiting or now - r.progress <= limit:
             return []
@@ -450,6 +482,8 @@ class MentalPage:
                 or any(p not in pages for p in owners)):
             raise WireError("bad_message", "mp_start: pages must start with the host's and hold every seat")
         self.seen.add(key)
+        for k in [k for k in self.rounds.audits if k[0] == d]:  # a later try: the audit kept of an earlier one is void
+            del self.rounds.audits[k]
         if self.page not in pages:
             if d in self.named_in:
                 why = NAMED_FOR.get(self.named_in[d], "was named when its last try was annulled")
@@ -789,8 +823,10 @@ class MentalPage:
         if d.over:
             r.state = "audit"
             r.audit[self.page] = list(r.locks.keys)
-            return [self._send(None, write("mp_audit", **self._rk(r),
-                                           keys=[scalar_text(k) for k in r.locks.keys]))]
+            keys = [scalar_text(k) for k in r.locks.keys]
+            if self.page:  # kept with the page's memory: sent again if its connection is lost before the host has it
+                self.rounds.audits[r.key] = keys
+            return [self._send(None, write("mp_audit", **self._rk(r), keys=keys))]
         return None
 
     def _audit(self, r: _Round) -> list[Out]:
@@ -810,6 +846,7 @@ class MentalPage:
         self.audits.append(result)
         r.state = "done"
         self.rounds.done.add(r.deal)
+        self.rounds.audits.pop(r.key, None)
         outs: list[Out] = []
         if result.renege is not None:
             rn = result.renege
@@ -853,6 +890,7 @@ class MentalPage:
             return [Event(kind, -1, words, page, detail=code)]
         r.state = "annulled"
         self.tries[r.deal] = r.attempt + 1
+        self.rounds.audits.pop(r.key, None)
         if page == self.page:
             self.named_in[r.deal] = code
         if r.deal == 0:

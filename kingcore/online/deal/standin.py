@@ -103,7 +103,11 @@ class StandIn:
 
     def follow(self, game: Game, deal: BlindDeal | None) -> list[Event]:
         """Bring the session up to ``game`` (the page's audited game: every deal finished and audited) and
-        ``deal`` (the deal in play, ``None`` between deals): a ``no_world`` event when no stand-in fits."""
+        ``deal`` (the deal in play, ``None`` between deals): a ``no_world`` event when no stand-in fits. A deal
+        annulled (``None``, or another try's deal) takes its stand-in with it: the session shows the audited game
+        until the new try's cards are open, never the annulled deal's turn."""
+        if deal is not self._blind and self._hands:  # the stand-in of a deal gone (annulled, or over)
+            self._source = None  # the session shows the audited game again, not that deal's last moment
         if deal is None:
             self._blind, self._hands, self._order, self.applied, self.broken = None, [], [], 0, False
             self._show_audited(game)
