@@ -435,6 +435,39 @@ def test_a_burst_of_host_messages_is_dropped_past_the_flood_limit() -> None:
     assert "view" in anna.guest.receive(lobby.host.message("view", vm=vm, at=5000))
 
 
+def test_a_view_older_than_the_one_drawn_is_refused_and_the_move_taken_stays_taken() -> None:
+    """A hostile host's burst of copies of a friend's view, still going on after the friend played (a loaded
+    machine): the copy, drawn, brought the card played back into the hand, and the friend's next click on it
+    answered that older view, refused by the host as ``stale`` — the card stuck in the hand."""
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(1, "Anna"))
+    bob = Page(lobby, "b", clock, seed=8)
+    bob.send(bob.guest.take(2, "Bob"))
+    pages = {"a": anna, "b": bob}
+    deal_fairly(lobby, pages)
+    session, rng = lobby.host.session, random.Random(4)
+    while session.game.to_move != 1:
+        seat = session.game.to_move
+        assert seat is not None
+        vm = session.view_model(seat)
+        assert session.apply(rng.choice([m["token"] for m in vm["moves"]] + [c["card"] for c in vm["hand"]
+                                                                              if c["legal"]]), seat)["ok"]
+        for page in pages.values():
+            page.deliver(lobby.changed())
+    before, at = anna.guest.vm, anna.guest.at
+    assert before is not None and before["my_turn"]
+    card = next(c["card"] for c in before["hand"] if c["legal"])
+    anna.send(anna.guest.intent(card))
+    copy = lobby.host.message("view", vm=before, at=at)  # the view before the move, sent after its answer
+    after = anna.guest.vm
+    assert after is not None and anna.guest.at == at + 1 and card not in [c["card"] for c in after["hand"]]
+    assert anna.guest.receive(copy) == {"error": "stale",
+                                        "message": f"view {at} is older than the view drawn, {at + 1}"}
+    assert anna.guest.vm is after and anna.guest.at == at + 1
+    assert anna.guest.receive(lobby.host.message("view", vm=after, at=at + 1))["view"] == after  # the same: drawn
+
+
 def test_a_second_shuffle_of_a_deal_is_refused_and_said() -> None:
     lobby, clock = table()
     anna = Page(lobby, "a", clock)

@@ -197,7 +197,8 @@ class Guest:
         shuffle), at a mental-poker table ``{"mental": page}`` and ``{"mp": {"from", "text"}}`` (for
         :mod:`.mentaltable`), ``{"hint": token}``, ``{"bye": reason}``, ``{"pong": True}``, or ``{"error": reason,
         "message": text}`` for a message refused (``flood``: more than :data:`HOST_FLOOD_LIMIT` in a second,
-        dropped unread; ``bad_key``: a welcome whose proof does not show the seat's key — not the host).
+        dropped unread; ``bad_key``: a welcome whose proof does not show the seat's key — not the host;
+        ``stale``: a view older than the one drawn, whose ``at`` a move would answer in vain).
         Never raises."""
         if self._inbox.rate(self.clock()) > HOST_FLOOD_LIMIT:
             return {"error": "flood", "message": f"more than {HOST_FLOOD_LIMIT} messages in a second"}
@@ -227,6 +228,8 @@ class Guest:
             vm = doc["vm"]
             if vm["seat"] != self.seat:
                 raise NetError("bad_message", "view: another seat's view")
+            if doc["at"] < self.at:  # a copy sent on after a newer view: drawn, it undid the move just taken
+                raise NetError("stale", f"view {doc['at']} is older than the view drawn, {self.at}")
             self.vm, self.at = vm, doc["at"]
             out: dict[str, Any] = {"view": vm}
             deal = vm["deal"]

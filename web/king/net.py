@@ -362,7 +362,7 @@ class Online:
     def hostile(self, seat: int, counts: int, times: int) -> None:
         """``?king-test`` only (``window.kingHostile(seat, counts, times)``): a hostile host — ``times`` copies of
         ``seat``'s view, each card count ``counts`` when not 0, sent to its friend's page as fast as this page
-        makes them."""
+        makes them; the body's ``data-hostile`` is ``sending`` until the last is sent, then ``sent``."""
         host, lobby = self.host, self.lobby
         if host is None or lobby is None or seat not in host.guests:
             return
@@ -376,7 +376,10 @@ class Online:
             self.send_peers(lobby.send([(seat, host.message("view", vm=vm, at=at)) for _ in range(sent)]))
             if left > sent:
                 window.setTimeout(create_proxy(lambda: burst(left - sent)), 0)
+            else:
+                document.body.dataset.hostile = "sent"  # the test waits for it: the burst is over
 
+        document.body.dataset.hostile = "sending"
         burst(times)
 
     # ----- the friends' hints --------------------------------------------------------------------------
