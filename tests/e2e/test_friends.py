@@ -504,6 +504,14 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
     assert len(Session.from_save(saved).game.deals) == 1  # the audited deal, saved
 
 
+WHERE_JS = """() => { const b = document.body.dataset, c = document.querySelector('#center-panel #mental-check');
+  return {url: location.hash.slice(0, 12), deal: b.deal, phase: b.phase, guest: b.guest, mental: b.mental,
+          check: c && c.dataset.check, status: document.getElementById('status')?.textContent,
+          toast: document.getElementById('toast')?.textContent,
+          banner: document.getElementById('guest-banner')?.textContent}; }"""
+"""Where a page of a mental table is, said when a wait for it fails."""
+
+
 def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     """Deal 2 at a mental table, its cards open: the host's page reloads — its keys of the deal go with it. A
     friend's page in the deal says the host's page reloaded (not its own); the deal is dealt again and starts on
@@ -523,7 +531,10 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
         if (got := actor_pick(host, guests, who)) is not None:
             play(*got)
     for page in (host, *guests.values()):
-        page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
+        try:
+            page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
+        except Exception as e:  # where each page was: the deal, its phase, its panel's check, its last words
+            raise AssertionError([p.evaluate(WHERE_JS) for p in (host, *guests.values())]) from e
         verdicts = "document.querySelectorAll('#center-panel #mental-check, #center-panel #guest-fair').length"
         assert page.evaluate(f"[document.body.dataset.deal, {verdicts}]") == ["2", 1], page.url  # one verdict
 
