@@ -81,11 +81,9 @@ def level_spec(level: str) -> str:
     """
     if level not in BOT_LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})")
-    from ..bots import LEVELS
     from ..bots.levels import level as registered
 
-    slow = SPEED["slowness"]
-    return registered(level).spec_at(slow) if slow > 1 else LEVELS.get(level, level)
+    return registered(level).spec_at(SPEED["slowness"])  # (at slowness 1: the level's page_spec)
 
 
 def choose(view: dict[str, Any], level: str = DEFAULT_LEVEL, seed: int = 0) -> str:
