@@ -99,12 +99,14 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   // result panel keeps below it); no transitions to wait for (reduced motion, see look_everywhere). The
   // DevTools protocol's resize (Look.resize) answers once the page has had that event, almost always: then there
   // is no frame to wait for (a frame a size, about a thousand sizes a run); else a frame on, and on until the
-  // bar's height is measured.
+  // bar's height is measured. No frame at all within 5 s (a page that draws none, as once at a whole run's end: its
+  // check waited for ever) is a problem said, not a wait without end.
   if (!window.kingLookSize) {
     window.kingLookSize = [];  // the size of the last resize event, told after the page's own handlers
     addEventListener('resize', () => { window.kingLookSize = [innerWidth, innerHeight]; });
   }
-  await new Promise(done => {
+  const settled = await new Promise(done => {
+    setTimeout(() => done(false), 5000);
     const bar = document.querySelector('.bar');
     const ok = () => getComputedStyle(document.documentElement).getPropertyValue('--bar-h').trim()
                      === bar.offsetHeight + 'px';
@@ -113,6 +115,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     else tick(0);
   });
   const vw = innerWidth, vh = innerHeight, bad = [];
+  if (!settled) bad.push(`no frame drawn within 5 s of the resize to ${width}×${height}`);
   if (vw !== width || vh !== height) bad.push(`the window is ${vw}×${vh}, not ${width}×${height}`);
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const shown = e => e.checkVisibility({opacityProperty: true, visibilityProperty: true})
