@@ -18,6 +18,7 @@ quota or throttling, and writes them into docs/PERF.md; the visits it shares wit
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import json
@@ -112,6 +113,17 @@ def site_size() -> tuple[int, int, int]:
     return len(files), raw, gz
 
 
+def worker_took(page: Any) -> list[float]:
+    """The ms each ``choose`` call took in the page's bots' worker (its global ``kingTook``, web/bots.py), in
+    order; none when no worker of the page has it (an older page)."""
+    for w in page.workers:
+        with contextlib.suppress(Exception):  # a worker gone, or not the bots'
+            got = w.evaluate("self.kingTook ? Array.from(self.kingTook) : null")
+            if got:
+                return [float(x) for x in got]
+    return []
+
+
 class Bench:
     """One bench-web session: a browser, the counting server and the samples gathered so far."""
 
@@ -122,6 +134,8 @@ class Bench:
         self.transfer: dict[str, float] = {}
         self.ready_bytes = 0  # bytes sent until the last app_visit's page was playable
         self.slowness = 0.0  # the last play's bots' worker measured its device this many times slower (0: not said)
+        self.moves: list[str] = []  # the last play's per-move log, "deal:calls:plays:fed:ms" (an older page: none)
+        self.worker_took: list[float] = []  # the last play's bots' worker's own ms of each choose call (or none)
 
     def add(self, key: str, value: float) -> None:
         self.res.setdefault(key, []).append(value)
@@ -228,6 +242,8 @@ class Bench:
             pass
         took = time.perf_counter() - t0
         bot = [float(x) for x in page.evaluate("window.kingStats.bot")]
+        self.moves = [str(x) for x in page.evaluate("window.kingStats.botMoves || []")]
+        self.worker_took = worker_took(page)
         speed = page.evaluate("window.kingStats.botsSpeed")  # the worker's measured slowness (an older page: none)
         self.slowness = float(json.loads(speed)["slowness"]) if isinstance(speed, str) else 0.0
         ctx.close()

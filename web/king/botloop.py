@@ -94,11 +94,14 @@ class BotLoop:
                     token = here(partial(bot_move, request, level, seed), s.bot_past)  # the worker is starting
                     window.kingStats.botMain.push(now_ms() - start)
                 else:
-                    asked = now_ms()  # the latency of the move itself
+                    asked, learned = now_ms(), self.bots.learned  # the latency of the move itself
                     token = await self.bots.choose(request, level, seed, s.bot_past)
-                    window.kingStats.bot.push(now_ms() - asked)
+                    took = now_ms() - asked
+                    window.kingStats.bot.push(took)
                     deal, calls, plays = before[0].ply  # the move's place: the tests tell a capped decision by it
-                    setattr(window.kingStats.botTook, f"{deal}:{calls + plays}", now_ms() - asked)
+                    setattr(window.kingStats.botTook, f"{deal}:{calls + plays}", took)
+                    # the benches' per-move log: where a slow move was, and whether it fed the worker the rubber
+                    window.kingStats.botMoves.push(f"{deal}:{calls}:{plays}:{self.bots.learned - learned}:{took:.1f}")
                 now = now_ms()
                 took = now - start
                 if since is not None:  # the first move after Play: paced from the click, the table shown a while
