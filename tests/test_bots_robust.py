@@ -460,3 +460,27 @@ def test_the_worker_learns_the_rubber_once_per_deal_and_then_plays_as_the_page(
         fed.append(earlier_deals(s.game))
     assert [len(e) for e in fed] == [2, 3]
 
+
+def test_a_deal_that_ended_is_fed_before_the_next_deal_asks() -> None:
+    """At a deal's end (phase ``deal_over``) the page's past already holds that deal: a worker fed then
+    (the page's ``Bots.teach``) holds the very tag the next deal's first bot request names, so it never
+    answers ``?past``; before the end the deal is not in it."""
+    rng = random.Random(11)
+    s = Session.new_game({}, rng, {"levels": ["medium"] * 4})
+    while not (len(s.game.deals) == 2 and s.game.phase is Phase.DEAL_OVER):
+        if len(s.game.deals) == 2 and s.game.phase is Phase.PLAY:
+            assert s.sync_past().startswith("1:")  # the deal being played is not yet an earlier one
+        if not s.deal(rng):
+            seat = s.game.to_move
+            assert seat is not None
+            assert s.apply(bot_move(s.bot_request(seat), "medium", s.bot_seed(seat)), seat)["ok"]
+    ended = s.sync_past()
+    assert ended.startswith("2:") and earlier_deals(s.game, ended=True) == tuple(s.past.deals)
+    assert len(earlier_deals(s.game)) == 1  # without ``ended``: the deals before the current one, as before
+    worker = Past()
+    worker.learn(s.bot_past(worker.tag()))
+    assert worker.tag() == ended
+    assert s.deal(rng)
+    seat = s.game.to_move
+    assert seat is not None
+    assert json.loads(s.bot_request(seat))["past"] == ended and worker.known(ended) is not None

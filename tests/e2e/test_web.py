@@ -495,6 +495,9 @@ def test_levels_per_seat_hint_and_review(warm_game: Any, artifacts: Path) -> Non
     while not reviewed:
         page.wait_for_function(MY_TURN_OR_BREAK)
         if page.evaluate("document.body.dataset.phase") == "deal_over":
+            # the deal that ended goes to the bots' worker now, not on the next deal's first move (king.worker)
+            page.wait_for_function("document.body.dataset.botsTaught === '1'")
+            assert page.evaluate("document.body.dataset.botsLearned") is None  # it never had to ask
             page.click("#btn-review")
             page.wait_for_selector("#review .review-table tbody tr")
             rows = page.locator("#review .review-table tbody tr").evaluate_all(

@@ -56,9 +56,14 @@ class BotLoop:
         await self.settled.wait()
 
     def changed(self, change: Change) -> None:
-        """A subscriber of the state: a change that may leave a bot to move starts the loop."""
+        """A subscriber of the state: a change that may leave a bot to move starts the loop; at a deal's end
+        the bots' worker is sent that deal (:meth:`Bots.teach <king.worker.Bots.teach>`: the next deal's
+        first move does not wait for it)."""
         if change.kind in KICKS:
             self.kick()
+        s, vm = self.state.session, self.state.vm
+        if s is not None and vm is not None and vm["phase"] == "deal_over" and self.turn is None:
+            spawn(self.bots.teach(s.sync_past(), s.bot_past))
 
     def kick(self) -> None:
         if self.started and not self.running:
