@@ -424,9 +424,11 @@ def test_the_worker_learns_the_rubber_once_per_deal_and_then_plays_as_the_page(
     holds instead of a move; fed the page's :meth:`Session.bot_past` it learns every earlier deal and plays
     what this thread plays; a deal later it lacks one deal and is fed exactly that one. A level that does
     not learn from the rubber never asks. A feed that does not fit is refused and changes nothing."""
-    from kingcore.bots import LEVELS
+    from kingcore.web import botcalls
 
-    monkeypatch.setitem(LEVELS, "expert", ROBUST + ",rubber=1)")  # a fast learning level, no wall-clock cap
+    capped = botcalls.level_spec  # expert: a fast learning level, no wall-clock cap
+    monkeypatch.setattr(botcalls, "level_spec",
+                        lambda level: ROBUST + ",rubber=1)" if level == "expert" else capped(level))
     rng = random.Random(5)
     s = Session.new_game({}, rng, {"levels": ["medium"] * 4})
     fed = []
