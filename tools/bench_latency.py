@@ -38,37 +38,44 @@ KINDS = ("fed the rubber", "first of a deal", "calls and leads", "later cards")
 
 
 def kind(entry: str, first: bool) -> str:
-    """Which of :data:`KINDS` a move of the page's log (``"deal:calls:plays:fed:ms"``) is; ``first``: the first
-    bot move of its deal in the log."""
-    _, _, plays, fed, _ = entry.split(":")
+    """Which of :data:`KINDS` a move of the page's log (``"deal:calls:plays:fed:ms[:asked:answered]"``) is;
+    ``first``: the first bot move of its deal in the log."""
+    _, _, plays, fed = entry.split(":")[:4]
     if int(fed):
         return KINDS[0]
     return KINDS[1] if first else KINDS[2] if plays == "0" else KINDS[3]
 
 
-def where(log: list[str], worker: list[float] | None = None) -> list[str]:
+def where(log: list[str], worker: list[str] | None = None) -> list[str]:
     """Per kind of move (:func:`kind`) of a page's per-move log: how many, their latency (:func:`line`), how
-    many of the moves at or over the p95 of all of them it holds; with ``worker`` (the bots' worker's own ms
-    of each ``choose`` call, in order: two for a move that fed it the rubber), the p50 / p95 of that part."""
+    many of the moves at or over the p95 of all of them it holds; with ``worker`` (the bots' worker's
+    ``choose`` calls in order, :func:`tools.bench_web.worker_took`: two for a move that fed it the rubber),
+    the p50 / p95 of its own work, and — where both clocks were logged — of the way there (asked to begun) and
+    back (ended to answered)."""
     seen: set[str] = set()
     kinds: dict[str, list[float]] = {k: [] for k in KINDS}
-    own: dict[str, list[float]] = {k: [] for k in KINDS}
+    parts: dict[str, dict[str, list[float]]] = {k: {"own": [], "there": [], "back": []} for k in KINDS}
     calls = iter(worker or [])
     for entry in log:
-        deal, _, _, fed, ms = entry.split(":")
+        deal, _, _, fed, ms, *clock = entry.split(":")
         k = kind(entry, deal not in seen)
         kinds[k].append(float(ms))
-        if worker:
-            own[k].append(sum(next(calls, 0.0) for _ in range(1 + bool(int(fed)))))
         seen.add(deal)
+        mine = [next(calls, "0") for _ in range(1 + bool(int(fed)))] if worker else []
+        spans = [[float(x) for x in c.split(":")] for c in mine]
+        parts[k]["own"] += [sum(c[-1] - c[0] if len(c) == 2 else c[0] for c in spans)] if spans else []
+        if clock and spans and all(len(c) == 2 for c in spans):
+            parts[k]["there"].append(spans[0][0] - float(clock[0]))
+            parts[k]["back"].append(float(clock[1]) - spans[-1][1])
     every = [ms for got in kinds.values() for ms in got]
     if not every:
         return []
     p95 = percentile(every, 95)
     tail = sum(ms >= p95 for ms in every)
+    said = {"own": "the worker's own work", "there": "the way there", "back": "the way back"}
     return [f"  {k}: {line(got)}; {sum(ms >= p95 for ms in got)} of the {tail} at or over the p95"
-            + (f"; the worker's own work p50 {percentile(own[k], 50):.1f}, p95 {percentile(own[k], 95):.1f} ms"
-               if own[k] else "")
+            + "".join(f"; {said[part]} p50 {percentile(xs, 50):.1f}, p95 {percentile(xs, 95):.1f} ms"
+                      for part, xs in parts[k].items() if xs)
             for k, got in kinds.items() if got]
 
 
@@ -85,7 +92,7 @@ def main(argv: list[str]) -> int:
     rounds, seconds, sites = int(args[0]), float(args[1]), [tuple(a.split("=", 1)) for a in args[2:]]
     moves: dict[str, list[float]] = {name: [] for name, _ in sites}
     logs: dict[str, list[str]] = {name: [] for name, _ in sites}
-    own: dict[str, list[float] | None] = {name: [] for name, _ in sites}  # None: a round without the worker's log
+    own: dict[str, list[str] | None] = {name: [] for name, _ in sites}  # None: a round without the worker's log
     servers = {name: SiteServer(Path(root)).start() for name, root in sites}
     with contextlib.ExitStack() as stack, sync_playwright() as p:
         browser = quota_browser(p, stack, quota)

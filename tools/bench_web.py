@@ -113,14 +113,15 @@ def site_size() -> tuple[int, int, int]:
     return len(files), raw, gz
 
 
-def worker_took(page: Any) -> list[float]:
-    """The ms each ``choose`` call took in the page's bots' worker (its global ``kingTook``, web/bots.py), in
-    order; none when no worker of the page has it (an older page)."""
+def worker_took(page: Any) -> list[str]:
+    """Each ``choose`` call of the page's bots' worker, in order, as its global ``kingTook`` (web/bots.py) has
+    it: ``"began:ended"`` (ms since the epoch), or an older page's ms it took; none when no worker of the page
+    has it."""
     for w in page.workers:
         with contextlib.suppress(Exception):  # a worker gone, or not the bots'
             got = w.evaluate("self.kingTook ? Array.from(self.kingTook) : null")
             if got:
-                return [float(x) for x in got]
+                return [str(x) for x in got]
     return []
 
 
@@ -134,8 +135,8 @@ class Bench:
         self.transfer: dict[str, float] = {}
         self.ready_bytes = 0  # bytes sent until the last app_visit's page was playable
         self.slowness = 0.0  # the last play's bots' worker measured its device this many times slower (0: not said)
-        self.moves: list[str] = []  # the last play's per-move log, "deal:calls:plays:fed:ms" (an older page: none)
-        self.worker_took: list[float] = []  # the last play's bots' worker's own ms of each choose call (or none)
+        self.moves: list[str] = []  # the last play's per-move log (kingStats.botMoves; an older page: none)
+        self.worker_took: list[str] = []  # the last play's bots' worker's choose calls (:func:`worker_took`)
 
     def add(self, key: str, value: float) -> None:
         self.res.setdefault(key, []).append(value)

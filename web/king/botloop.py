@@ -101,12 +101,16 @@ class BotLoop:
                 else:
                     asked, learned = now_ms(), self.bots.learned  # the latency of the move itself
                     token = await self.bots.choose(request, level, seed, s.bot_past)
-                    took = now_ms() - asked
+                    answered = now_ms()
+                    took = answered - asked
                     window.kingStats.bot.push(took)
                     deal, calls, plays = before[0].ply  # the move's place: the tests tell a capped decision by it
                     setattr(window.kingStats.botTook, f"{deal}:{calls + plays}", took)
-                    # the benches' per-move log: where a slow move was, and whether it fed the worker the rubber
-                    window.kingStats.botMoves.push(f"{deal}:{calls}:{plays}:{self.bots.learned - learned}:{took:.1f}")
+                    # the benches' per-move log: where a slow move was, whether it fed the worker the rubber, and
+                    # when it was asked and answered (ms since the epoch: the worker's clock too, web/bots.py)
+                    origin = float(window.performance.timeOrigin)
+                    window.kingStats.botMoves.push(f"{deal}:{calls}:{plays}:{self.bots.learned - learned}:{took:.1f}"
+                                                   f":{origin + asked:.1f}:{origin + answered:.1f}")
                 now = now_ms()
                 took = now - start
                 if since is not None:  # the first move after Play: paced from the click, the table shown a while
