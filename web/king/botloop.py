@@ -98,6 +98,8 @@ class BotLoop:
                 elif not self.bots.ready.is_set():
                     token = here(partial(bot_move, request, level, seed), s.bot_past)  # the worker is starting
                     window.kingStats.botMain.push(now_ms() - start)
+                    deal, calls, plays = before[0].ply  # a capped decision here is told by its time too
+                    setattr(window.kingStats.botTook, f"{deal}:{calls + plays}", now_ms() - start)
                 else:
                     asked, learned = now_ms(), self.bots.learned  # the latency of the move itself
                     token = await self.bots.choose(request, level, seed, s.bot_past)
