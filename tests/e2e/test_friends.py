@@ -540,6 +540,35 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
         assert page.evaluate(f"[document.body.dataset.deal, {verdicts}]") == ["2", 1], page.url  # one verdict
 
 
+REDEALT_JS = """deal => {  // the host's page (?king-test): a later try of the deal dealt, seat 2 at the host's page
+  const s = JSON.parse(window.kingMentalState || 'null');
+  return !!s && !!s.round && s.round[0][0] === deal && s.round[0][1] > 0 && s.round[1] === 'deal'
+    && s.round[3][2] === 0; }"""
+
+
+def seat_given_away(host: Any, guests: dict[int, Any]) -> None:
+    """Deal 3 at a mental table, dealt while deal 2's result is shown: friend 2's page closes — the deal needs its
+    keys: annulled — and the host gives its seat to someone else: the deal is dealt again with a stand-in bot at
+    the host's page, and friend 1's page plays it (its card taken; the table froze before)."""
+    host.wait_for_function(DEALT_JS, arg=3)
+    guests.pop(2).close()
+    bar.click(host, "#btn-invite")
+    host.click("#invite-2 button[data-free]")  # (shown once the seat is away)
+    host.wait_for_function(REDEALT_JS, arg=3)
+    host.click("#invite-close")
+    for page in (host, guests[1]):
+        page.click("#btn-continue")
+    friend = guests[1]
+    while (who := host.wait_for_function(ACTOR_JS).json_value()) != "1":
+        if (got := actor_pick(host, guests, who)) is not None:
+            play(*got)
+    page, move = actor_pick(host, guests, who) or (None, None)
+    assert page is friend and move is not None
+    cards = len(friend.evaluate(HAND_JS))
+    play(page, move)
+    friend.wait_for_function("n => document.querySelectorAll('#hand button.card[data-card]').length < n", arg=cards)
+
+
 def near_the_end(levels: list[str], names: list[str]) -> str:
     """The save of a rubber with friends online (``levels``), at the result of deal 12 of 14 (the deals
     before played by the engine at random), its friends away: the host's page re-invites them."""
@@ -565,7 +594,8 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     are connected) and each friend's page says so. With mental poker chosen in the Options, the new game's deal 1
     is dealt and played by the three pages together (:func:`mental_deal`); a host that leaves friend 2 out of deal 2
     and then shuffles deal 2 again is refused by the friends' pages, in their languages; the host's page reloads
-    in deal 2, which is dealt again and played to its end (:func:`host_reloads_mid_deal`)."""
+    in deal 2, which is dealt again and played to its end (:func:`host_reloads_mid_deal`); friend 2's page closes
+    in deal 3 and the host gives its seat to someone else (:func:`seat_given_away`)."""
     levels = ["human", "online", "online", "random"]
     relays = {"mode": "own", "text": relay.url}
     prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}, "relays": relays, "lang": "ru"}
@@ -689,4 +719,5 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     guests[1].wait_for_function(SAID_JS, arg="refused:again:2")
     assert "ещё раз" in str(guests[1].text_content("#guest-banner"))
     host_reloads_mid_deal(host, guests)
+    seat_given_away(host, guests)
     forgive(warm_peers.watches, relay.url)
