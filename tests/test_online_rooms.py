@@ -401,8 +401,11 @@ def test_a_seat_given_to_someone_else_sends_its_friend_away_and_its_old_key_and_
     assert old is not None
     dan.send(dan.guest.take(1, "Dan", old.pass_))
     assert dan.last("refused")["reason"] == "reserved"
+    assert lobby.presence()[1] == "away" and lobby.host.bot_level(1) is None  # the table waits for it
+    lobby.stand_in(1)  # the host's "a bot plays until someone takes it"
+    assert lobby.presence()[1] == "bot" and lobby.host.bot_level(1) is not None and not lobby.taken()[1]
     dan.send(dan.guest.take(1, "Dan", read_fragment(lobby.link(1)).pass_))  # type: ignore[union-attr]
-    assert dan.guest.seat == 1
+    assert dan.guest.seat == 1 and lobby.presence()[1] == "here" and lobby.host.bot_level(1) is None
 
 
 # ----- a friend's page defends itself --------------------------------------------------------------------

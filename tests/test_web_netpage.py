@@ -37,7 +37,8 @@ def ids(text: str) -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_away_seat_offers_the_hosts_three_choices(lang: str) -> None:
     """A friend away (lost, or past the turn limit): wait, a bot until they are back, or the seat to someone
-    else; a free seat offers its own link; with the code links shown, a seat not here gets its code link,
+    else; a free seat offers its own link and, the game under way with no bot in it, a bot until someone takes
+    it; with the code links shown, a seat not here gets its code link,
     answer field and Connect, and a used or lost one *New code link*."""
     cat = catalog(lang)
     away = ids(markup(invite_panel(cat, 4, [{"seat": 1, "state": "away"}], started=True, room={"state": "relays",
@@ -48,7 +49,11 @@ def test_an_away_seat_offers_the_hosts_three_choices(lang: str) -> None:
     assert [i for i in bot if i.endswith("-1") and not i.startswith("invite")] == ["free-1"]
     free = ids(markup(invite_panel(cat, 4, [{"seat": 1, "state": "free", "own": True, "own_link": LINK}],
                                    started=False)))
-    assert "own-1" in free and "own-link-1" in free and "free-1" not in free
+    assert "own-1" in free and "own-link-1" in free and "free-1" not in free and "standin-1" not in free
+    waiting = ids(markup(invite_panel(cat, 4, [{"seat": 1, "state": "free"}], started=True)))
+    assert [i for i in waiting if i.endswith("-1") and not i.startswith("invite")] == ["own-1", "standin-1"]
+    kept = ids(markup(invite_panel(cat, 4, [{"seat": 1, "state": "free", "bot": True}], started=True)))
+    assert "standin-1" not in kept  # a bot plays it already
     codes = ids(markup(invite_panel(cat, 4, [{"seat": 1, "state": "away", "codes": True, "code_link": LINK,
                                               "used": True}], started=True, room={"state": "no_relay"})))
     assert "room-link" in codes and "reinvite-1" in codes and "own-1" not in codes

@@ -443,9 +443,12 @@ class Online:
         self.after()
 
     def stand_in(self, seat: int, on: bool = True) -> None:
-        """*A bot plays until they are back* (``on``), or *Wait*: the host's choice for an away seat."""
+        """*A bot plays until they are back* (``on``), or *Wait*: the host's choice for an away seat; *A bot
+        plays until someone takes it* for a free seat the game under way waits for."""
         st, lobby = self.app.state, self.lobby
-        if st.session is None or lobby is None or self.seat_state(seat) not in ("away", "reconnecting", "bot"):
+        state = self.seat_state(seat)
+        if st.session is None or lobby is None or (
+                state not in ("away", "reconnecting", "bot") and not (state == "free" and self.started and on)):
             return
         try:
             self.out(self.door().stand_in(seat, on))

@@ -58,14 +58,17 @@ def button(ident: str, attr: str, seat: int, words: str, **more: str) -> Node:
 
 
 def seat_actions(cat: Catalog, row: dict[str, Any]) -> list[Node]:
-    """A seat's buttons: for a free seat its own link (*A link for this seat only*); while its friend is away
-    the host's three choices — *Wait*, *A bot plays until they are back*, *Give the seat to someone else* — (a
-    stand-in playing: the last); with the code links shown, *New code link* for a seat whose friend is gone."""
+    """A seat's buttons: for a free seat its own link (*A link for this seat only*) and, the game under way
+    (``row["started"]``) and the table waiting for it, *A bot plays until someone takes it*; while its friend is
+    away the host's three choices — *Wait*, *A bot plays until they are back*, *Give the seat to someone else* —
+    (a stand-in playing: the last); with the code links shown, *New code link* for a seat whose friend is gone."""
     seat, state = int(row["seat"]), str(row["state"])
     out: list[Node] = []
     if state == "free" and not row.get("codes"):
         out.append(button("own", "data-own", seat, cat.t("net.invite.own"),
                           **{"aria-expanded": "true" if row.get("own") else "false"}))
+    if state == "free" and row.get("started") and not row.get("bot"):
+        out.append(button("standin", "data-standin", seat, cat.t("net.invite.free_bot")))
     if state in ("away", "reconnecting"):
         out += [button("wait", "data-wait", seat, cat.t("net.invite.wait")),
                 button("standin", "data-standin", seat, cat.t("net.invite.give_bot"))]
@@ -128,7 +131,7 @@ def invite_panel(cat: Catalog, players: int, seats: list[dict[str, Any]], starte
     top.append(h("p", {"class": "invite-room-status", "id": "room-status", "role": "status",
                        "data-relays": room["state"]}, room_line(cat, room)))
     return [h("h2", {"id": "invite-title"}, cat.t("net.invite.title")), *top,
-            *[seat_block(cat, s, players, names) for s in seats],
+            *[seat_block(cat, {**s, "started": started}, players, names) for s in seats],
             h("p", {"class": "invite-hints"},
               h("label", None, h("input", {"type": "checkbox", "id": "invite-hints", "checked": hints}), " ",
                 cat.t("net.hints_allowed"))),
