@@ -94,12 +94,17 @@ def join(page: Any, name: str, lengths: list[int], too_long: bool = False, prefi
     page.wait_for_selector("#join-name")
     assert page.locator("#join-name").input_value() == prefill
     assert page.locator("#join-title").text_content()
-    if too_long:  # refused in the page's words, naming no seat (not the engine's "seat 0", not "West:")
+    if too_long:  # said as it is typed, in the page's words, naming no seat (not the engine's "seat 0", not "West:")
         page.fill("#join-name", "x" * 21)
-        page.click("#join-accept")
         page.wait_for_function("document.getElementById('join-error').textContent")
         said = page.locator("#join-error").text_content() or ""
         assert "seat 0" not in said and "West" not in said and "21" in said, said
+        page.fill("#join-name", "x" * 20)  # short enough: said no more
+        page.wait_for_function("!document.getElementById('join-error').textContent")
+        page.fill("#join-name", "x" * 22)
+        page.click("#join-accept")  # and refused at Join
+        page.wait_for_function("document.getElementById('join-error').textContent.includes('22')")
+        assert page.locator("[data-answer-code]").count() == 0
     page.fill("#join-name", name)
     page.click("#join-accept")
     page.wait_for_function("(document.querySelector('[data-answer-code]') || {}).value")
@@ -300,6 +305,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
         if turns == 3:  # mid-deal the friend's page closes
             guest.close()
             t0 = time.monotonic()
+            stale = opened(gctx, link)  # its code link opened again: used up, and said so (it once made an answer)
             host.wait_for_selector('section.seat[data-seat="1"][data-presence=away]', timeout=LOST_S * 1000)
             assert time.monotonic() - t0 <= LOST_S
             # the host's choices for the away seat: wait, a bot until they are back, the seat to someone else,
@@ -315,6 +321,9 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
             host.wait_for_selector('section.seat[data-seat="1"][data-presence=bot] .seat-level[data-level=stand_in]',
                                    state="attached")
             host.wait_for_function("document.body.dataset.toMove !== '1'")  # the stand-in played
+            stale.wait_for_selector("body[data-guest=used_link] #join-dialog[open] #join-leave")
+            assert stale.locator("[data-answer-code]").count() == 0
+            stale.close()
             host.click("#reinvite-1")  # the answered link takes no other answer: a new one
             used = link
             host.wait_for_function("old => ((document.querySelector('#invite-1 input[data-invite-link]') || {}).value"
