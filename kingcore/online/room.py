@@ -298,13 +298,12 @@ def closed_rooms(text: str | None) -> list[str]:
     >>> closed_rooms('[1, "zz"]'), closed_rooms("{")
     ([], [])
     """
-    return [r for r in _stored_list(text, "closed rooms", 8_000) if isinstance(r, str) and _hex(32).fullmatch(r)]
+    return _stored_ids(text, "closed rooms", 32)
 
 
 def close_room(text: str | None, room: str) -> str:
     """The store's new text with ``room`` first among the closed rooms, at most :data:`MAX_TICKETS` kept."""
-    kept = [r for r in closed_rooms(text) if r != room]
-    return json.dumps([room, *kept][:MAX_TICKETS])
+    return _first(closed_rooms(text), room)
 
 
 def used_invites(text: str | None) -> list[str]:
@@ -312,15 +311,23 @@ def used_invites(text: str | None) -> list[str]:
     first, from its storage's text: such a link's offer has been answered and connected, and can connect no
     one again — the host's *New code link* makes the way back. Anything else in the text reads as none.
 
-    >>> used_invites(use_invite(use_invite(None, "a" * 16), "b" * 16)) == ["b" * 16, "a" * 16]
-    True
-    >>> used_invites('["zz", 3]'), used_invites("{")
-    ([], [])
+    >>> once = use_invite(None, "a" * 16)
+    >>> used_invites(use_invite(once, "a" * 16)) == ["a" * 16], used_invites('["zz", 3, "' + "b" * 32 + '"]')
+    (True, [])
     """
-    return [r for r in _stored_list(text, "used invites", 8_000) if isinstance(r, str) and _hex(16).fullmatch(r)]
+    return _stored_ids(text, "used invites", 16)
 
 
 def use_invite(text: str | None, ident: str) -> str:
     """The store's new text with the invite ``ident`` first among the used ones, at most :data:`MAX_TICKETS`."""
-    kept = [r for r in used_invites(text) if r != ident]
-    return json.dumps([ident, *kept][:MAX_TICKETS])
+    return _first(used_invites(text), ident)
+
+
+def _stored_ids(text: str | None, what: str, digits: int) -> list[str]:
+    """The ids (``digits`` hex digits each) of a list a page stored (``what``); anything else reads as none."""
+    return [r for r in _stored_list(text, what, 8_000) if isinstance(r, str) and _hex(digits).fullmatch(r)]
+
+
+def _first(ids: list[str], ident: str) -> str:
+    """The store's new text of ``ids`` with ``ident`` first (once), at most :data:`MAX_TICKETS` kept."""
+    return json.dumps([ident, *(r for r in ids if r != ident)][:MAX_TICKETS])
