@@ -239,9 +239,10 @@ def seat_view(game: Game, seat: int) -> SeatView:
     )
 
 
-def earlier_deals(game: Game, start: int = 0) -> tuple[EarlierDeal, ...]:
+def earlier_deals(game: Game, start: int = 0, *, ended: bool = False) -> tuple[EarlierDeal, ...]:
     """The public record of the rubber's finished deals before the current one, first to last, from the
     ``start``-th on (0-based): what every seat saw of them (RULES.md §4) — the same for every seat.
+    ``ended``: the current deal too once it is over (phase ``deal_over``): the next deal's earlier deals.
 
     >>> import random
     >>> from kingcore import Game, Rules
@@ -252,4 +253,5 @@ def earlier_deals(game: Game, start: int = 0) -> tuple[EarlierDeal, ...]:
     return tuple(
         EarlierDeal(e.contract, e.dealer, e.trump_call if e.contract is Contract.TRUMPS else None,
                     (e.bid.seat, e.bid.tricks) if e.bid else None, tuple((s, c.index) for s, c in e.plays))
-        for e in game.deals[:-1][start:] if e.contract is not None)
+        for e in (game.deals if ended and game.phase is Phase.DEAL_OVER else game.deals[:-1])[start:]
+        if e.contract is not None)

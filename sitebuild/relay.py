@@ -164,6 +164,7 @@ def relay(host: str, port: int) -> int:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, on_term)
+    signal.signal(signal.SIGINT, on_term)  # also when started in the background, where a shell ignores it
     env = {**os.environ, "PYTHONPATH": str(install_relay())}
     folder = Path(tempfile.mkdtemp(prefix="king-relay-"))
     proc: subprocess.Popen[bytes] | None = None

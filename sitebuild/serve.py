@@ -75,6 +75,7 @@ def serve(port: int) -> None:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, on_term)
+    signal.signal(signal.SIGINT, on_term)  # also when started in the background, where a shell ignores it
     handler = lambda *a, **k: Handler(*a, directory=str(SITE), **k)  # noqa: E731
     try:
         httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 from test_bots import replay_deal
 
 from kingcore import Game, IllegalMoveError, Move, Phase
-from kingcore.bots import BotSpecError, choose_token, knowledge, make_bot
+from kingcore.bots import BotSpecError, choose_token, knowledge, make_bot, sample_hands
 from kingcore.bots.arena import contract_rules, deal_cards_for, one_deal_game, run_arena, warm_game
 from kingcore.bots.calls import deal_ctx
 from kingcore.bots.pimc import MODELS, ModelSampler, card_values
@@ -151,6 +152,24 @@ def test_model_sampler_likelihoods_match_the_definition() -> None:
                 assert sampler.likelihoods(seat, hands[seat]) == tuple(want)
                 checked += 1
     assert checked > 200
+
+
+def test_chain_warm_up_stops_at_the_deadline_and_only_then() -> None:
+    """A deadline already past: the chain keeps the deal it started from (no swap drew randomness); a deadline
+    far ahead (or none): the whole warm-up, the same chain as without one."""
+    models = [MODELS[m] for m in ("heuristic", "naive", "greedy", "random")]
+    prior = (0.7, 0.1, 0.1, 0.1)
+    for contract, index in (("take_tricks", 1), ("no_girls", 2)):
+        k = knowledge(seat_view(_mid_deal(contract, index, 14), 0))
+        assert k.deal is not None
+        ctx = deal_ctx(k.deal)
+        start = random.Random(index)
+        sample_hands(k, start)  # the warm-up's first deal, drawn alone
+        past = ModelSampler(ctx, k, random.Random(index), 0.1, 6, models, prior, deadline=1e-9)
+        assert past.active and past.rng.getstate() == start.getstate()
+        ahead = ModelSampler(ctx, k, random.Random(index), 0.1, 6, models, prior, deadline=time.perf_counter() + 3600)
+        plain = ModelSampler(ctx, k, random.Random(index), 0.1, 6, models, prior)
+        assert ahead.rng.getstate() == plain.rng.getstate() != start.getstate() and ahead.hands == plain.hands
 
 
 def test_race_drops_only_cards_clearly_behind_and_changes_no_other_value() -> None:
@@ -405,9 +424,11 @@ def test_the_worker_learns_the_rubber_once_per_deal_and_then_plays_as_the_page(
     holds instead of a move; fed the page's :meth:`Session.bot_past` it learns every earlier deal and plays
     what this thread plays; a deal later it lacks one deal and is fed exactly that one. A level that does
     not learn from the rubber never asks. A feed that does not fit is refused and changes nothing."""
-    from kingcore.bots import LEVELS
+    from kingcore.web import botcalls
 
-    monkeypatch.setitem(LEVELS, "expert", ROBUST + ",rubber=1)")  # a fast learning level, no wall-clock cap
+    capped = botcalls.level_spec  # expert: a fast learning level, no wall-clock cap
+    monkeypatch.setattr(botcalls, "level_spec",
+                        lambda level: ROBUST + ",rubber=1)" if level == "expert" else capped(level))
     rng = random.Random(5)
     s = Session.new_game({}, rng, {"levels": ["medium"] * 4})
     fed = []
@@ -440,3 +461,28 @@ def test_the_worker_learns_the_rubber_once_per_deal_and_then_plays_as_the_page(
         assert bot_move(request, "expert", seed) == here
         fed.append(earlier_deals(s.game))
     assert [len(e) for e in fed] == [2, 3]
+
+
+def test_a_deal_that_ended_is_fed_before_the_next_deal_asks() -> None:
+    """At a deal's end (phase ``deal_over``) the page's past already holds that deal: a worker fed then
+    (the page's ``Bots.teach``) holds the very tag the next deal's first bot request names, so it never
+    answers ``?past``; before the end the deal is not in it."""
+    rng = random.Random(11)
+    s = Session.new_game({}, rng, {"levels": ["medium"] * 4})
+    while not (len(s.game.deals) == 2 and s.game.phase is Phase.DEAL_OVER):
+        if len(s.game.deals) == 2 and s.game.phase is Phase.PLAY:
+            assert s.sync_past().startswith("1:")  # the deal being played is not yet an earlier one
+        if not s.deal(rng):
+            seat = s.game.to_move
+            assert seat is not None
+            assert s.apply(bot_move(s.bot_request(seat), "medium", s.bot_seed(seat)), seat)["ok"]
+    ended = s.sync_past()
+    assert ended.startswith("2:") and earlier_deals(s.game, ended=True) == tuple(s.past.deals)
+    assert len(earlier_deals(s.game)) == 1  # without ``ended``: the deals before the current one, as before
+    worker = Past()
+    worker.learn(s.bot_past(worker.tag()))
+    assert worker.tag() == ended
+    assert s.deal(rng)
+    seat = s.game.to_move
+    assert seat is not None
+    assert json.loads(s.bot_request(seat))["past"] == ended and worker.known(ended) is not None

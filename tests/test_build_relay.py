@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -52,8 +53,11 @@ def test_the_relay_serves_nostr_until_stopped_and_leaves_nothing() -> None:
     install_relay()
     port = free_port()
     before = set(Path(os.environ.get("TMPDIR", "/tmp")).glob("king-relay-*"))
+    # started as a shell's background job is (SIGINT ignored: a new user's Ctrl-C there stopped nothing, and
+    # their kill -INT left the relay listening), and stopped by SIGINT; the tests' relays stop by SIGTERM
     proc = subprocess.Popen([sys.executable, "build.py", "relay", "--port", str(port)], cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     try:
         assert proc.stdout is not None
         for line in proc.stdout:  # waits for the line itself (the relay makes its database first)
@@ -66,7 +70,7 @@ def test_the_relay_serves_nostr_until_stopped_and_leaves_nothing() -> None:
                                text=True, timeout=READY_S, env={**os.environ, "PYTHONPATH": str(RELAY_DIR)})
         assert json.loads(asked.stdout) == ["EOSE", "king"], asked.stdout + asked.stderr
     finally:
-        proc.terminate()
+        proc.send_signal(signal.SIGINT)
         out = proc.communicate(timeout=60)[0]
     assert proc.returncode == 0 and "relay: stopped" in out, out[-1000:]
     assert not accepting("127.0.0.1", port)

@@ -16,6 +16,7 @@ from mental_net import Table
 from kingcore.cards import Card
 from kingcore.game import Game, Phase
 from kingcore.online.deal import simulate
+from kingcore.online.deal.checks import Checks
 from kingcore.online.deal.group import card_element, scalar_text
 from kingcore.online.deal.mental import STALL_S, Event, MentalPage, Rounds, Send
 from kingcore.online.deal.wire import KINDS, write
@@ -235,6 +236,32 @@ def test_a_page_left_out_of_a_deal_refuses_it_and_its_seat_cannot_be_taken() -> 
     said2 = other.pages[2].receive(0, next(o.text for o in outs if isinstance(o, Send)), other.now)
     assert [e.words for e in said2 if isinstance(e, Event)] == [
         "the host gave this page's seat 2 to another page in deal 2"]
+
+
+def test_a_page_left_out_of_a_try_and_dealt_in_the_next_gives_that_deal_its_audit_as_verdict() -> None:
+    """Page 2, left out of deal 2's first try, says it was dealt without it; the host annuls that try and deals
+    the next with page 2: while it is in play page 2 has no verdict of deal 2 (its result panel, drawn before
+    the audit came, kept the left-out try's), and then the audit's."""
+    t = Table("king(players=3)", guests=[1, 2], seed=11)
+    t.play(1)
+    outs = t.pages[0].start(t.now, [0, 1], [0, 1, 0])
+    t.out(0, outs)
+    t.send(0, 2, next(o.text for o in outs if isinstance(o, Send)))
+    checks = Checks()
+    checks.note(e for p, e in t.events if p == 2)
+    assert checks.deals[2].code == "without"
+    t.out(0, t.pages[0].annul(t.now, 1, "left", "seat 1's page left: deal 2 is annulled, to be dealt again"))
+    t.deliver()
+    seen = len(t.events)
+    t.host_start()  # the next try, page 2 in it: its cards dealt
+    dealt = [e for p, e in t.events[seen:] if p == 2]
+    assert [e.kind for e in dealt if e.deal == 2][-1:] == ["dealt"]
+    checks.note(dealt)
+    assert 2 not in checks.deals  # in play again: no verdict until its audit
+    seen = len(t.events)
+    t.play(1)
+    checks.note(e for p, e in t.events[seen:] if p == 2)
+    assert checks.deals[2].code == "audited" and t.pages[2].round is not None and t.pages[2].round.key == (2, 1, -1)
 
 
 def test_withheld_keys_name_the_stalling_seat_annul_the_deal_and_a_bot_takes_its_seat() -> None:

@@ -165,7 +165,7 @@ def test_a_friend_takes_a_free_seat_and_gets_its_key_and_another_link_holder_can
     lobby, clock = table()
     anna = Page(lobby, "a", clock)
     lobby_fields = anna.last("lobby")
-    assert lobby_fields["taken"] == [True, False, False, True] and lobby_fields["presence"] == [None, "away", "away",
+    assert lobby_fields["taken"] == [True, False, False, True] and lobby_fields["presence"] == [None, "free", "free",
                                                                                                 None]
     assert anna.guest.free_seats() == [1, 2]
     assert lobby_fields["mental"] is False  # a table dealt by mental poker says so before a friend sits down:
@@ -176,7 +176,7 @@ def test_a_friend_takes_a_free_seat_and_gets_its_key_and_another_link_holder_can
     assert kinds(outs, "a")[:2] == ["welcome", "view"]
     key = anna.last("key")
     assert key == lobby.room["keys"][1] and anna.guest.seat == 1 and anna.guest.table == lobby.host.table
-    assert lobby.host.session.settings["names"][1] == "Anna" and lobby.presence() == [None, "here", "away", None]
+    assert lobby.host.session.settings["names"][1] == "Anna" and lobby.presence() == [None, "here", "free", None]
     ticket = anna.guest.ticket("Anna")
     assert ticket is not None and (ticket.room, ticket.seat, ticket.key) == (lobby.room_id, 1, key)
     bob = Page(lobby, "b", clock, seed=8)
@@ -322,7 +322,7 @@ def test_after_the_hosts_reload_seats_held_are_reconnecting_until_back_or_the_gr
     from kingcore.web import Session
     reloaded = Lobby(Host(Session.from_save(saved_game), clock), saved_room, clock, random.Random(5).randbytes,
                      restored=True)
-    assert reloaded.presence() == [None, "reconnecting", "away", None]
+    assert reloaded.presence() == [None, "reconnecting", "free", None]
     back = Page(reloaded, "a", clock, seed=6)
     back.send(back.guest.back(ticket))
     assert back.guest.seat == 1 and reloaded.presence()[1] == "here"
@@ -401,7 +401,7 @@ def test_a_seat_given_to_someone_else_sends_its_friend_away_and_its_old_key_and_
     assert old is not None
     dan.send(dan.guest.take(1, "Dan", old.pass_))
     assert dan.last("refused")["reason"] == "reserved"
-    assert lobby.presence()[1] == "away" and lobby.host.bot_level(1) is None  # the table waits for it
+    assert lobby.presence()[1] == "free" and lobby.host.bot_level(1) is None  # the table waits for whoever takes it
     lobby.stand_in(1)  # the host's "a bot plays until someone takes it"
     assert lobby.presence()[1] == "bot" and lobby.host.bot_level(1) is not None and not lobby.taken()[1]
     dan.send(dan.guest.take(1, "Dan", read_fragment(lobby.link(1)).pass_))  # type: ignore[union-attr]

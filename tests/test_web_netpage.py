@@ -4,6 +4,7 @@ the host's invite panel (the disconnected seat's choices before its new link) an
 
 from __future__ import annotations
 
+import html
 import random
 import re
 import sys
@@ -17,7 +18,7 @@ from kingcore.web import Catalog
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import markup
-from king.render.invite import answer_fields, bad_link_screen, invite_panel, join_screen
+from king.render.invite import answer_fields, bad_link_screen, invite_panel, join_screen, used_link_screen
 from king.render.status import status
 from king.render.table import seat_info
 
@@ -195,3 +196,27 @@ def test_a_friends_page_never_says_the_bots_are_starting(lang: str) -> None:
         for hint in (None, {"pending": True}):
             line = status(vm, cat, False, hint)
             assert (marker in line) is (says and hint is not None), (seat, line)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seat_no_one_took_is_badged_free_not_away(lang: str) -> None:
+    """A new user's find: a seat no friend had taken yet showed "○ away" on every page, as if someone had left;
+    the lobby says ``free`` for a seat with no key (never taken, or given to someone else) and the badge says so."""
+    cat = catalog(lang)
+    vm = online_session({}, {"levels": ["human", "online", "online", "hard"]}, random.Random(1)).view_model(0)
+    free, away = (html.unescape(markup(seat_info(vm, cat, 1, presence=p))) for p in ("free", "away"))
+    assert 'data-presence="free"' in free and cat.t("presence.free") in free and "◇" in free
+    assert cat.t("presence.long.free") in free and cat.t("presence.away") not in free.split(">", 3)[-1]
+    assert 'data-presence="away"' in away and cat.t("presence.free") not in away
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_used_code_link_says_so_and_offers_the_way_on(lang: str) -> None:
+    """A new user's find: a friend who joined by a code link and reloaded was asked to join again and sent an
+    answer the host's page could only ignore. A code link this page joined by says it connects once, names the
+    host's *New code link*, and offers a game against bots — no name field, no answer made."""
+    cat = catalog(lang)
+    text = markup(used_link_screen(cat))
+    assert ids(text) == ["join-title", "join-error", "join-leave"]
+    assert cat.t("net.join.used_link") in html.unescape(text)
+    assert cat.t("net.invite.reinvite") in cat.t("net.join.used_link")

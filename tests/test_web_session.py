@@ -75,12 +75,14 @@ def play_rubber(options: dict[str, Any], seed: int, check: bool = False, middle:
 @pytest.fixture
 def uncapped_levels(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Monte Carlo levels without their wall-clock caps: a decision is deterministic as long as the
-    cap is not reached (kingcore.bots.LEVELS), and on a loaded test machine it can be — so the tests that
-    compare two answers compare the uncapped bots (the cap itself is tested in tests/test_bots.py)."""
-    from kingcore.bots import LEVELS
+    cap is not reached (the spec ``kingcore.web.botcalls.level_spec`` gives a level), and on a loaded test
+    machine it can be — so the tests that compare two answers compare the uncapped bots (the cap itself is
+    tested in tests/test_bots.py)."""
+    from kingcore.web import botcalls
 
-    for level, spec in list(LEVELS.items()):
-        monkeypatch.setitem(LEVELS, level, re.sub(r",?(?:budget|play)_ms=\d+", "", spec).replace("()", ""))
+    capped = botcalls.level_spec
+    monkeypatch.setattr(botcalls, "level_spec",
+                        lambda level: re.sub(r",?(?:budget|play)_ms=\d+", "", capped(level)).replace("()", ""))
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")

@@ -18,6 +18,7 @@ quota or throttling, and writes them into docs/PERF.md; the visits it shares wit
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import json
@@ -112,6 +113,18 @@ def site_size() -> tuple[int, int, int]:
     return len(files), raw, gz
 
 
+def worker_took(page: Any) -> list[str]:
+    """Each ``choose`` call of the page's bots' worker, in order, as its global ``kingTook`` (web/bots.py) has
+    it: ``"began:ended"`` (ms since the epoch), or an older page's ms it took; none when no worker of the page
+    has it."""
+    for w in page.workers:
+        with contextlib.suppress(Exception):  # a worker gone, or not the bots'
+            got = w.evaluate("self.kingTook ? Array.from(self.kingTook) : null")
+            if got:
+                return [str(x) for x in got]
+    return []
+
+
 class Bench:
     """One bench-web session: a browser, the counting server and the samples gathered so far."""
 
@@ -122,6 +135,8 @@ class Bench:
         self.transfer: dict[str, float] = {}
         self.ready_bytes = 0  # bytes sent until the last app_visit's page was playable
         self.slowness = 0.0  # the last play's bots' worker measured its device this many times slower (0: not said)
+        self.moves: list[str] = []  # the last play's per-move log (kingStats.botMoves; an older page: none)
+        self.worker_took: list[str] = []  # the last play's bots' worker's choose calls (:func:`worker_took`)
 
     def add(self, key: str, value: float) -> None:
         self.res.setdefault(key, []).append(value)
@@ -228,6 +243,8 @@ class Bench:
             pass
         took = time.perf_counter() - t0
         bot = [float(x) for x in page.evaluate("window.kingStats.bot")]
+        self.moves = [str(x) for x in page.evaluate("window.kingStats.botMoves || []")]
+        self.worker_took = worker_took(page)
         speed = page.evaluate("window.kingStats.botsSpeed")  # the worker's measured slowness (an older page: none)
         self.slowness = float(json.loads(speed)["slowness"]) if isinstance(speed, str) else 0.0
         ctx.close()

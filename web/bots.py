@@ -15,10 +15,19 @@ import js  # the worker's global scope
 
 from kingcore import web
 
+TOOK = js.Array.new()
+js.kingTook = TOOK
+
 
 def choose(view_json: str, level: str, seed: int) -> str:
-    """A legal move token for the seat whose view ``view_json`` is (``kingcore.web.choose``)."""
-    return web.bot_move(str(view_json), str(level), int(seed))
+    """A legal move token for the seat whose view ``view_json`` is (``kingcore.web.choose``); when it began
+    and ended here (ms since the epoch, ``performance.timeOrigin + now()``: the page's clock too) go to the
+    worker's global ``kingTook`` (the benches read it: how much of a move's latency is the worker's own work,
+    and how long the call took to come and to go back)."""
+    began = js.performance.timeOrigin + js.performance.now()
+    token = web.bot_move(str(view_json), str(level), int(seed))
+    TOOK.push(f"{began:.1f}:{js.performance.timeOrigin + js.performance.now():.1f}")
+    return token
 
 
 def hint(view_json: str, seed: int) -> str:

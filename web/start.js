@@ -1,5 +1,5 @@
 // Before Python boots: timing marks for the benchmarks, and the service worker (offline + updates).
-window.kingStats = { readyMs: null, botsStartedMs: null, botsReadyMs: null, bot: [], botMain: [], botTook: {}, pyReadyMs: null,
+window.kingStats = { readyMs: null, botsStartedMs: null, botsReadyMs: null, bot: [], botMain: [], botTook: {}, botMoves: [], pyReadyMs: null,
                      importedMs: null, botsSpeed: null, refusedPython: [] };
 // The top bar before Python runs (king/barmenu.py fits it from then on, folding buttons into its "⋯" menu): the
 // buttons that do not fit are left out meanwhile, the most foldable first (data-fold), so that nothing runs off a

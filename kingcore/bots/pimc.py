@@ -107,6 +107,10 @@ def explains(ctx: Ctx, k: Knowledge, hands: list[int], u: float, keep: float) ->
     return True
 
 
+LOOK = 4
+"""How many swaps of a chain's warm-up go between two looks at the clock (:meth:`PlaySampler._walk`)."""
+
+
 class PlaySampler:
     """Deals of the unseen cards drawn in proportion to ``keep ** misses`` — *misses* being the cards
     the other seats played that the heuristic would not have played from their sampled hands — by a
@@ -114,11 +118,15 @@ class PlaySampler:
     :class:`Knowledge` allows it). A deal the heuristic explains fully has weight 1; ``keep = 0`` would
     be hard conditioning, ``keep = 1`` the plain :func:`sample_hands`.
 
-    The chain starts from :func:`sample_hands`, runs max(30, 8 × ``steps``) swaps, then ``steps`` swaps
-    between deals; misses are recounted only for the two hands a swap touches, memoised per (seat, hand).
-    Uses only ``rng.random()``, and only what ``k`` knows. Measurements: docs/BOTS.md."""
+    The chain starts from :func:`sample_hands`, runs max(30, 8 × ``steps``) swaps — fewer when the
+    ``deadline`` (a ``time.perf_counter()``; 0: none) comes first: a decision whose cap is spent warming the
+    chain up plays a single deal, too few to overrule the heuristic's card (bar the gift rule of
+    :meth:`PimcBot._pick`), so a slow device's capped move would wait for those swaps for little —, then
+    ``steps`` swaps between deals; misses are recounted only for the two hands a swap touches, memoised per
+    (seat, hand). Uses only ``rng.random()``, and only what ``k`` knows. Measurements: docs/BOTS.md."""
 
-    def __init__(self, ctx: Ctx, k: Knowledge, rng: random.Random, keep: float, steps: int) -> None:
+    def __init__(self, ctx: Ctx, k: Knowledge, rng: random.Random, keep: float, steps: int,
+                 deadline: float = 0.0) -> None:
         self.ctx = ctx
         self.k = k
         self.rng = rng
@@ -148,7 +156,7 @@ class PlaySampler:
         self.active = bool(self.seats) and len(self.slots) >= 2 and keep < 1.0
         self._restart()
         if self.active:
-            self._walk(max(30, 8 * steps))
+            self._walk(max(30, 8 * steps), deadline)
 
     neutral: float = 0
     """The score of a hand that played no card with a choice (no misses)."""
@@ -195,7 +203,9 @@ class PlaySampler:
             for s in self.seats:
                 self.miss[s] = self._misses(s, hands[s])
 
-    def _walk(self, steps: int) -> None:
+    def _walk(self, steps: int, deadline: float = 0.0) -> None:
+        """``steps`` swaps of the chain; with a ``deadline`` (a ``time.perf_counter()``), none after it
+        (looked at every :data:`LOOK` swaps)."""
         rng = self.rng
         rand = rng.random
         slots = self.slots
@@ -209,7 +219,9 @@ class PlaySampler:
         neutral = self.neutral
         n = self.k.players
         ns = len(slots)
-        for _ in range(steps):
+        for i in range(steps):
+            if deadline and not i % LOOK and time.perf_counter() >= deadline:
+                return
             a = slots[int(rand() * ns)]
             b = slots[int(rand() * (ns - 1))]
             if b == a:
@@ -274,7 +286,7 @@ class ModelSampler(PlaySampler):
 
     def __init__(self, ctx: Ctx, k: Knowledge, rng: random.Random, eps: float, steps: int,
                  models: Sequence[tuple[Policy | None, Policy | None]], prior: Sequence[float],
-                 seat_priors: Sequence[Sequence[float]] | None = None) -> None:
+                 seat_priors: Sequence[Sequence[float]] | None = None, deadline: float = 0.0) -> None:
         self.models = tuple(models)
         self.prior = tuple(prior)
         self.priors = [tuple(p) for p in seat_priors] if seat_priors else [self.prior] * k.players
@@ -286,7 +298,7 @@ class ModelSampler(PlaySampler):
         self.memo_l: dict[int, tuple[float, ...]] = {}
         self.memo_w: dict[int, float] = {}
         self.steps_f: dict[int, list[tuple[int, int, dict[int, tuple[float, ...]], _Step]]] = {}
-        super().__init__(ctx, k, rng, 0.0, steps)
+        super().__init__(ctx, k, rng, 0.0, steps, deadline)
 
     def likelihoods(self, seat: int, hand: int) -> tuple[float, ...]:
         """The likelihood of ``seat``'s cards this deal under each model, if it holds ``hand`` now.
@@ -536,11 +548,12 @@ def card_values(k: Knowledge, lm: int, rng: random.Random, samples: int, playout
     keep = 1.0 - infer
     sampler: PlaySampler | None = None
     msampler: ModelSampler | None = None
+    deadline = t0 + budget_ms / 1000 if budget_ms else 0.0  # the chain's warm-up stops there (one deal follows)
     if models:
-        msampler = ModelSampler(ctx, k, rng, _eps(infer), chain or 6, models, prior, seat_priors)
+        msampler = ModelSampler(ctx, k, rng, _eps(infer), chain or 6, models, prior, seat_priors, deadline)
         sampler = msampler
     elif infer > 0 and chain > 0 and k.history:
-        sampler = PlaySampler(ctx, k, rng, keep, chain)
+        sampler = PlaySampler(ctx, k, rng, keep, chain, deadline)
     picks: list[Policy] | None = None
     tries = worlds * draws if infer > 0 and k.history and sampler is None else worlds
     for _ in range(worlds):

@@ -50,6 +50,7 @@ from .messages import FLOOD_LIMIT, INVITE_ID_DIGITS, PROTOCOL, Inbox, NetError, 
 from .room import (
     AWAY,
     BOT,
+    FREE,
     HERE,
     RECONNECTING,
     back_proof,
@@ -192,6 +193,8 @@ class Lobby:
                 out.append(None)
             elif settings["online"][seat] == "bot":
                 out.append(BOT)
+            elif self.room["keys"][seat] is None:
+                out.append(FREE)
             elif seat in seated:
                 out.append(AWAY if seat in self.idle else HERE)
             elif seat in self._expected and self.clock() < self._grace:

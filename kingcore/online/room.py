@@ -42,7 +42,7 @@ from ..errors import KingError
 from ..limits import json_loads
 
 __all__ = [
-    "AWAY", "BOT", "HERE", "KEY_HEX", "MAX_TICKETS", "NONCE_HEX", "PASS_HEX", "PRESENCE", "RECONNECTING",
+    "AWAY", "BOT", "FREE", "HERE", "KEY_HEX", "MAX_TICKETS", "NONCE_HEX", "PASS_HEX", "PRESENCE", "RECONNECTING",
     "SECRET_CHARS", "RoomLink", "Ticket", "back_proof", "check_room", "host_proof", "is_key", "is_nonce",
     "is_pass", "is_secret", "new_key", "new_nonce", "new_pass", "new_room", "proof_ok", "read_fragment",
     "read_tickets", "remember", "room_fragment", "room_id", "ticket_for",
@@ -61,11 +61,12 @@ NONCE_HEX = 32
 MAX_TICKETS = 20
 """Seats a friend's page remembers (the most recent rooms): enough for a club evening's tables, small in storage."""
 
-HERE, RECONNECTING, AWAY, BOT = "here", "reconnecting", "away", "bot"
-PRESENCE = (HERE, RECONNECTING, AWAY, BOT)
+HERE, RECONNECTING, AWAY, BOT, FREE = "here", "reconnecting", "away", "bot", "free"
+PRESENCE = (HERE, RECONNECTING, AWAY, BOT, FREE)
 """A person's seat online as every page shows it: ``here`` (their page is connected), ``reconnecting`` (expected
-back: the host's page reloaded a moment ago, or their page is taking its seat back), ``away`` (gone, a free seat
-never taken, or idle past the table's turn limit) or ``bot`` (a stand-in bot plays it until they are back)."""
+back: the host's page reloaded a moment ago, or their page is taking its seat back), ``away`` (gone, or idle past
+the table's turn limit), ``bot`` (a stand-in bot plays it until they are back — or, free, until someone takes it)
+or ``free`` (no one holds it: never taken, or given to someone else; the table waits for whoever takes it)."""
 
 _B64 = re.compile(r"[A-Za-z0-9_-]+")
 _HEX_CACHE: dict[int, re.Pattern[str]] = {}
@@ -297,10 +298,36 @@ def closed_rooms(text: str | None) -> list[str]:
     >>> closed_rooms('[1, "zz"]'), closed_rooms("{")
     ([], [])
     """
-    return [r for r in _stored_list(text, "closed rooms", 8_000) if isinstance(r, str) and _hex(32).fullmatch(r)]
+    return _stored_ids(text, "closed rooms", 32)
 
 
 def close_room(text: str | None, room: str) -> str:
     """The store's new text with ``room`` first among the closed rooms, at most :data:`MAX_TICKETS` kept."""
-    kept = [r for r in closed_rooms(text) if r != room]
-    return json.dumps([room, *kept][:MAX_TICKETS])
+    return _first(closed_rooms(text), room)
+
+
+def used_invites(text: str | None) -> list[str]:
+    """The code links (their invites' ``id``, 16 hex digits) a friend's page joined a table by, most recent
+    first, from its storage's text: such a link's offer has been answered and connected, and can connect no
+    one again — the host's *New code link* makes the way back. Anything else in the text reads as none.
+
+    >>> once = use_invite(None, "a" * 16)
+    >>> used_invites(use_invite(once, "a" * 16)) == ["a" * 16], used_invites('["zz", 3, "' + "b" * 32 + '"]')
+    (True, [])
+    """
+    return _stored_ids(text, "used invites", 16)
+
+
+def use_invite(text: str | None, ident: str) -> str:
+    """The store's new text with the invite ``ident`` first among the used ones, at most :data:`MAX_TICKETS`."""
+    return _first(used_invites(text), ident)
+
+
+def _stored_ids(text: str | None, what: str, digits: int) -> list[str]:
+    """The ids (``digits`` hex digits each) of a list a page stored (``what``); anything else reads as none."""
+    return [r for r in _stored_list(text, what, 8_000) if isinstance(r, str) and _hex(digits).fullmatch(r)]
+
+
+def _first(ids: list[str], ident: str) -> str:
+    """The store's new text of ``ids`` with ``ident`` first (once), at most :data:`MAX_TICKETS` kept."""
+    return json.dumps([ident, *(r for r in ids if r != ident)][:MAX_TICKETS])

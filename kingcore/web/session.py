@@ -410,13 +410,15 @@ class Session:
         return json.dumps({**seat_view(self.game, seat).to_dict(), "past": tag}, separators=(",", ":"))
 
     def sync_past(self) -> str:
-        """Bring :attr:`past` up to the rubber's finished deals (the new ones only) and return its tag."""
-        have, finished = len(self.past.deals), max(0, len(self.game.deals) - 1)
-        if have > finished:  # not this rubber's (the game was replaced by an earlier one)
+        """Bring :attr:`past` up to the rubber's finished deals (the new ones only) and return its tag — the
+        current deal's too once it is over (the next deal's bots learn it meanwhile: :meth:`bot_past`)."""
+        ended = self.game.phase is Phase.DEAL_OVER
+        have, finished = len(self.past.deals), max(0, len(self.game.deals) - (0 if ended else 1))
+        if have > finished:  # not this rubber's (the game was replaced by an earlier one, or an undo)
             self.past.clear()
             have = 0
         if have < finished:
-            self.past.extend(earlier_deals(self.game, have))
+            self.past.extend(earlier_deals(self.game, have, ended=ended))
         return self.past.tag()
 
     def bot_past(self, held: str) -> str:

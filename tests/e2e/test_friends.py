@@ -94,12 +94,17 @@ def join(page: Any, name: str, lengths: list[int], too_long: bool = False, prefi
     page.wait_for_selector("#join-name")
     assert page.locator("#join-name").input_value() == prefill
     assert page.locator("#join-title").text_content()
-    if too_long:  # refused in the page's words, naming no seat (not the engine's "seat 0", not "West:")
+    if too_long:  # said as it is typed, in the page's words, naming no seat (not the engine's "seat 0", not "West:")
         page.fill("#join-name", "x" * 21)
-        page.click("#join-accept")
         page.wait_for_function("document.getElementById('join-error').textContent")
         said = page.locator("#join-error").text_content() or ""
         assert "seat 0" not in said and "West" not in said and "21" in said, said
+        page.fill("#join-name", "x" * 20)  # short enough: said no more
+        page.wait_for_function("!document.getElementById('join-error').textContent")
+        page.fill("#join-name", "x" * 22)
+        page.click("#join-accept")  # and refused at Join
+        page.wait_for_function("document.getElementById('join-error').textContent.includes('22')")
+        assert page.locator("[data-answer-code]").count() == 0
     page.fill("#join-name", name)
     page.click("#join-accept")
     page.wait_for_function("(document.querySelector('[data-answer-code]') || {}).value")
@@ -300,6 +305,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
         if turns == 3:  # mid-deal the friend's page closes
             guest.close()
             t0 = time.monotonic()
+            stale = opened(gctx, link)  # its code link opened again: used up, and said so (it once made an answer)
             host.wait_for_selector('section.seat[data-seat="1"][data-presence=away]', timeout=LOST_S * 1000)
             assert time.monotonic() - t0 <= LOST_S
             # the host's choices for the away seat: wait, a bot until they are back, the seat to someone else,
@@ -315,6 +321,9 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
             host.wait_for_selector('section.seat[data-seat="1"][data-presence=bot] .seat-level[data-level=stand_in]',
                                    state="attached")
             host.wait_for_function("document.body.dataset.toMove !== '1'")  # the stand-in played
+            stale.wait_for_selector("body[data-guest=used_link] #join-dialog[open] #join-leave")
+            assert stale.locator("[data-answer-code]").count() == 0
+            stale.close()
             host.click("#reinvite-1")  # the answered link takes no other answer: a new one
             used = link
             host.wait_for_function("old => ((document.querySelector('#invite-1 input[data-invite-link]') || {}).value"
@@ -418,6 +427,9 @@ SAID_JS = "said => (document.body.dataset.mentalSaid || '').split(' ').includes(
 DEALT_AGAIN_JS = """() => {  // the host's page (?king-test): deal 1's second try dealt, every page's cards open
   const s = JSON.parse(window.kingMentalState || 'null');
   return !!s && !!s.round && s.round[0][0] === 1 && s.round[0][1] === 1 && s.round[1] === 'deal'; }"""
+DEALT_JS = """deal => {  // the host's page (?king-test): a try of the deal dealt, its cards open
+  const s = JSON.parse(window.kingMentalState || 'null');
+  return !!s && !!s.round && s.round[0][0] === deal && s.round[1] === 'deal'; }"""
 HAND_JS = "[...document.querySelectorAll('#hand button.card[data-card]')].map(b => b.dataset.card)"
 
 
@@ -501,6 +513,71 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
     assert len(Session.from_save(saved).game.deals) == 1  # the audited deal, saved
 
 
+WHERE_JS = """() => { const b = document.body.dataset, c = document.querySelector('#center-panel #mental-check');
+  return {url: location.hash.slice(0, 12), deal: b.deal, phase: b.phase, guest: b.guest, mental: b.mental,
+          check: c && c.dataset.check, status: document.getElementById('status')?.textContent,
+          toast: document.getElementById('toast')?.textContent,
+          banner: document.getElementById('guest-banner')?.textContent}; }"""
+"""Where a page of a mental table is, said when a wait for it fails."""
+
+
+def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
+    """Deal 2 at a mental table, its cards open: the host's page reloads — its keys of the deal go with it. A
+    friend's page in the deal says the host's page reloaded (not its own); the deal is dealt again and starts on
+    every page by itself, no page back at deal 1's result panel waiting for Continue, and is played to its end:
+    each page's result panel gives one verdict of it, audited — friend 2's too, left out of the deal's first try
+    (that try's "dealt without this page", drawn when its panel came before the audit, stood for the deal)."""
+    for page in guests.values():  # both friends leave deal 1's result (deal 2 is dealt meanwhile)
+        page.click("#btn-continue")
+    host.wait_for_function(DEALT_JS, arg=2)
+    host.reload()
+    host.wait_for_selector("body[data-ready=true][data-mental=host][data-mental-reloaded='2']")
+    guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
+    assert "хозяина стола" in str(guests[1].text_content("#toast"))
+    assert guests[2].evaluate("document.body.dataset.mentalReloadedBy") != "page"
+    host.wait_for_function(DEALT_JS, arg=2)  # dealt again (meanwhile the host's page shows deal 1's result)
+    host.wait_for_function("document.body.dataset.deal === '2' && document.body.dataset.phase !== 'deal_over'")
+    while (who := host.wait_for_function(ACTOR_JS).json_value()) not in ("over", "end"):
+        if (got := actor_pick(host, guests, who)) is not None:
+            play(*got)
+    for page in (host, *guests.values()):
+        try:
+            page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
+        except Exception as e:  # where each page was: the deal, its phase, its panel's check, its last words
+            raise AssertionError([p.evaluate(WHERE_JS) for p in (host, *guests.values())]) from e
+        verdicts = "document.querySelectorAll('#center-panel #mental-check, #center-panel #guest-fair').length"
+        assert page.evaluate(f"[document.body.dataset.deal, {verdicts}]") == ["2", 1], page.url  # one verdict
+
+
+REDEALT_JS = """deal => {  // the host's page (?king-test): a later try of the deal dealt, seat 2 at the host's page
+  const s = JSON.parse(window.kingMentalState || 'null');
+  return !!s && !!s.round && s.round[0][0] === deal && s.round[0][1] > 0 && s.round[1] === 'deal'
+    && s.round[3][2] === 0; }"""
+
+
+def seat_given_away(host: Any, guests: dict[int, Any]) -> None:
+    """Deal 3 at a mental table, dealt while deal 2's result is shown: friend 2's page closes — the deal needs its
+    keys: annulled — and the host gives its seat to someone else: the deal is dealt again with a stand-in bot at
+    the host's page, and friend 1's page plays it (its card taken; the table froze before)."""
+    host.wait_for_function(DEALT_JS, arg=3)
+    guests.pop(2).close()
+    bar.click(host, "#btn-invite")
+    host.click("#invite-2 button[data-free]")  # (shown once the seat is away)
+    host.wait_for_function(REDEALT_JS, arg=3)
+    host.click("#invite-close")
+    for page in (host, guests[1]):
+        page.click("#btn-continue")
+    friend = guests[1]
+    while (who := host.wait_for_function(ACTOR_JS).json_value()) != "1":
+        if (got := actor_pick(host, guests, who)) is not None:
+            play(*got)
+    page, move = actor_pick(host, guests, who) or (None, None)
+    assert page is friend and move is not None
+    cards = len(friend.evaluate(HAND_JS))
+    play(page, move)
+    friend.wait_for_function("n => document.querySelectorAll('#hand button.card[data-card]').length < n", arg=cards)
+
+
 def near_the_end(levels: list[str], names: list[str]) -> str:
     """The save of a rubber with friends online (``levels``), at the result of deal 12 of 14 (the deals
     before played by the engine at random), its friends away: the host's page re-invites them."""
@@ -525,7 +602,9 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     ends with its settlement on all three pages; the host then starts a new game (its dialog warns the friends
     are connected) and each friend's page says so. With mental poker chosen in the Options, the new game's deal 1
     is dealt and played by the three pages together (:func:`mental_deal`); a host that leaves friend 2 out of deal 2
-    and then shuffles deal 2 again is refused by the friends' pages, in their languages."""
+    and then shuffles deal 2 again is refused by the friends' pages, in their languages; the host's page reloads
+    in deal 2, which is dealt again and played to its end (:func:`host_reloads_mid_deal`); friend 2's page closes
+    in deal 3 and the host gives its seat to someone else (:func:`seat_given_away`)."""
     levels = ["human", "online", "online", "random"]
     relays = {"mode": "own", "text": relay.url}
     prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}, "relays": relays, "lang": "ru"}
@@ -648,4 +727,6 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     host.evaluate("window.kingMentalReshuffle()")  # deal 2's shuffle again: refused, and said
     guests[1].wait_for_function(SAID_JS, arg="refused:again:2")
     assert "ещё раз" in str(guests[1].text_content("#guest-banner"))
+    host_reloads_mid_deal(host, guests)
+    seat_given_away(host, guests)
     forgive(warm_peers.watches, relay.url)

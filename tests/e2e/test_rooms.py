@@ -24,6 +24,7 @@ import time
 from typing import Any
 
 import pytest
+from bar import choose_language
 from pointer import MINE, pick, play
 from test_friends import LOST_S, TIMERS_KEY, forgive, open_panel, opened
 from test_web import PREFS_KEY, open_game, seed_storage
@@ -125,6 +126,14 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
         seed_storage(ctx, {PREFS_KEY: json.dumps(prefs), **TIMERS})
         friends[seat] = opened(ctx, own if seat == 2 else link)
     joined = time.monotonic()
+    # meanwhile at the host's: no one took a seat yet — each is free, not away; the page turned Russian draws
+    # the table link's block in Russian too (kept by its link, it stayed in English), and back
+    presence(host, {1: "free", 2: "free", 3: "free"})
+    for lang in ("ru", "en"):
+        host.click("#invite-close")
+        choose_language(host, lang)
+        open_panel(host)
+        host.wait_for_selector(f"#room-link >> text={Catalog.from_mo(compiled(lang)).t('net.room.link')}")
     for page in friends.values():  # each page's join screen: the table found, every friend's seat free
         found(page)
         assert page.get_attribute("#join-seats li[data-seat='0']", "data-state") == "host"
@@ -222,7 +231,7 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     said_no_relay = time.monotonic() - stopped
     host.click("#free-3")
     host.wait_for_selector("#invite-3[data-state=free] #invite-link-3")
-    presence(host, {3: "away"})
+    presence(host, {3: "free"})
     # the panel's Close in view at every size, the seats scrolling under it (at 1280×800 it was below the foot)
     for size in (PHONE, DESK):
         host.set_viewport_size(size)

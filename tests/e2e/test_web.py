@@ -443,17 +443,18 @@ def lowest_cap_ms(level: str, slowness: float = 1.0) -> float | None:
 
 TOOK_JS = """({...window.kingStats.botTook,
   slowness: JSON.parse(window.kingStats.botsSpeed || '{"slowness": 1}').slowness})"""
-"""What the page's worker took for each bot decision, ms by ``"deal:move"`` (``king.botloop``), and the slowness
-the worker measured of its device (``slowness``: its caps are divided by it)."""
+"""What the page took for each bot decision — in its worker, or on its own thread while the worker starts —, ms
+by ``"deal:move"`` (``king.botloop``), and the slowness the worker measured of its device (``slowness``: its
+caps are divided by it; the page's own thread plays the reference caps, longer)."""
 
 
 def replay_checking_bots(save: str, took: dict[str, float], since: tuple[int, int] = (1, 0)) -> int:
     """Replay a save's record in CPython and check every bot move is what its seat's level chooses for
     that seat's view, seed and the rubber's earlier deals: the page's bots play the levels the player set.
     A level with a wall-clock cap (``hard``, ``expert``) is compared uncapped; a move that differs is
-    allowed only where the page's worker took at least the level's cap for it (``took``: :data:`TOOK_JS`,
-    read from the page) — measured in the page, so a loaded machine cannot fail it. ``since``: (deal, move of
-    that deal — calls, then cards) of the first move checked. Returns the moves checked."""
+    allowed only where the page (its worker or its own thread) took at least the level's cap for it (``took``:
+    :data:`TOOK_JS`, read from the page) — measured in the page, so a loaded machine cannot fail it. ``since``:
+    (deal, move of that deal — calls, then cards) of the first move checked. Returns the moves checked."""
     final = Session.from_save(save)
     rec = final.game
     g = rec.restart()
@@ -495,6 +496,9 @@ def test_levels_per_seat_hint_and_review(warm_game: Any, artifacts: Path) -> Non
     while not reviewed:
         page.wait_for_function(MY_TURN_OR_BREAK)
         if page.evaluate("document.body.dataset.phase") == "deal_over":
+            # the deal that ended goes to the bots' worker now, not on the next deal's first move (king.worker)
+            page.wait_for_function("document.body.dataset.botsTaught === '1'")
+            assert page.evaluate("document.body.dataset.botsLearned") is None  # it never had to ask
             page.click("#btn-review")
             page.wait_for_selector("#review .review-table tbody tr")
             rows = page.locator("#review .review-table tbody tr").evaluate_all(

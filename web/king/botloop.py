@@ -56,9 +56,14 @@ class BotLoop:
         await self.settled.wait()
 
     def changed(self, change: Change) -> None:
-        """A subscriber of the state: a change that may leave a bot to move starts the loop."""
+        """A subscriber of the state: a change that may leave a bot to move starts the loop; at a deal's end
+        the bots' worker is sent that deal (:meth:`Bots.teach <king.worker.Bots.teach>`: the next deal's
+        first move does not wait for it)."""
         if change.kind in KICKS:
             self.kick()
+        s, vm = self.state.session, self.state.vm
+        if s is not None and vm is not None and vm["phase"] == "deal_over" and self.turn is None:
+            spawn(self.bots.teach(s.sync_past(), s.bot_past))
 
     def kick(self) -> None:
         if self.started and not self.running:
@@ -93,12 +98,21 @@ class BotLoop:
                 elif not self.bots.ready.is_set():
                     token = here(partial(bot_move, request, level, seed), s.bot_past)  # the worker is starting
                     window.kingStats.botMain.push(now_ms() - start)
+                    deal, calls, plays = before[0].ply  # a capped decision here is told by its time too
+                    setattr(window.kingStats.botTook, f"{deal}:{calls + plays}", now_ms() - start)
                 else:
-                    asked = now_ms()  # the latency of the move itself
+                    asked, learned = now_ms(), self.bots.learned  # the latency of the move itself
                     token = await self.bots.choose(request, level, seed, s.bot_past)
-                    window.kingStats.bot.push(now_ms() - asked)
+                    answered = now_ms()
+                    took = answered - asked
+                    window.kingStats.bot.push(took)
                     deal, calls, plays = before[0].ply  # the move's place: the tests tell a capped decision by it
-                    setattr(window.kingStats.botTook, f"{deal}:{calls + plays}", now_ms() - asked)
+                    setattr(window.kingStats.botTook, f"{deal}:{calls + plays}", took)
+                    # the benches' per-move log: where a slow move was, whether it fed the worker the rubber, and
+                    # when it was asked and answered (ms since the epoch: the worker's clock too, web/bots.py)
+                    origin = float(window.performance.timeOrigin)
+                    window.kingStats.botMoves.push(f"{deal}:{calls}:{plays}:{self.bots.learned - learned}:{took:.1f}"
+                                                   f":{origin + asked:.1f}:{origin + answered:.1f}")
                 now = now_ms()
                 took = now - start
                 if since is not None:  # the first move after Play: paced from the click, the table shown a while

@@ -27,7 +27,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from kingcore.online import Guest, NetError, Shuffles, answer_text, check_invite
-from kingcore.online.room import remember, ticket_for
+from kingcore.online.room import remember, ticket_for, use_invite, used_invites
 from kingcore.web import RULE_SET_TEXTS, check_names, name_problem
 from kingcore.web.prefs import ice_servers, last_name
 from kingcore.web.rulestext import NO_CONNECTION_S, NO_RELAY_S
@@ -38,7 +38,7 @@ from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block, no_double_click_select
 from .netmental import GuestMental, check_note, panel_note
-from .render.invite import bad_link_screen, join_screen
+from .render.invite import bad_link_screen, join_screen, used_link_screen
 from .render.status import move_hint
 from .state import spawn
 from .words import Catalog
@@ -53,7 +53,8 @@ BAD_HOST_QUIET_S = 5.0
 hostile host's burst of a thousand refused texts is one toast)."""
 MAX_LINK = 16_384
 """The longest decoded invite link read (the offer and the invite), in characters."""
-STATE_WORDS = {"reading": "net.connecting", "bad_link": "net.join.bad_link", "asking": "net.join.title",
+STATE_WORDS = {"reading": "net.connecting", "bad_link": "net.join.bad_link", "used_link": "net.join.used_link",
+               "asking": "net.join.title",
                "answered": "net.join.answer_title", "connected": "net.join.connected", "lost": "net.host_lost",
                "bye": "net.closed", "new_game": "net.closed_new_game", "failed": "net.host_lost",
                "finding": "net.join.finding", "no_relay": "net.join.no_relay", "back": "net.join.back",
@@ -119,6 +120,7 @@ class GuestPage:
                 str(text), hints is True, asked is True))
         document.body.dataset.guest = "reading"
         no_double_click_select(el("join-dialog"))
+        el("join-body").addEventListener("input", create_proxy(self.name_typed))
         el("loading").hidden = True
         el("btn-new").hidden = True  # this tab is a seat at the host's table: its own games wait in the visitor's tab
         self.app.screen.drawing.hints = False  # until the host's welcome says it allows hints
@@ -134,6 +136,11 @@ class GuestPage:
         except Exception as e:  # a broken or foreign link (KeyError, ValueError…): said, nothing else happens
             window.console.warn(f"king: the invite link could not be read: {e}")
             self.bad_link()
+            return
+        store = self.app.state.store
+        if str(self.invite["id"]) in used_invites(store.get(store.used_key)):  # answered and connected already
+            put(el("join-body"), used_link_screen(self.cat))
+            self.show_join("used_link", "join-leave")
             return
         self.draw_join()
 
@@ -156,7 +163,7 @@ class GuestPage:
         (``#join-full``: nothing to join) Escape is its *Play against bots*."""
         event.preventDefault()
         state = str(document.body.dataset.guest)
-        if state in ("bad_link", "no_relay") or (state == "asking" and not is_none(el("join-full"))):
+        if state in ("bad_link", "used_link", "no_relay") or (state == "asking" and not is_none(el("join-full"))):
             self.leave()
 
     def leave(self) -> None:
@@ -196,6 +203,20 @@ class GuestPage:
         self.guest = Guest(self.clock, room=str(self.invite["room"]), shuffles=self.shuffles)
         el("join-accept").disabled = True
         spawn(self.answer())
+
+    def name_typed(self, event: Any) -> None:
+        """A name too long is said as it is typed, not only at *Join* (``#join-error``); said so, it goes once the
+        name is short enough (another problem is said at *Join*)."""
+        if str(event.target.id) != "join-name":
+            return
+        problem = name_problem([str(event.target.value)])
+        long = problem is not None and problem[1] == "long"
+        said = el("join-error")
+        if long and problem is not None:
+            said.textContent = self.cat.t("net.join.name_too_long", **problem[2])
+        elif str(said.getAttribute("data-long")) == "true":
+            said.textContent = ""
+        said.setAttribute("data-long", "true" if long else "false")
 
     def take_name(self) -> bool:
         """The join screen's name (``#join-name``) checked — an empty one is said beside the field (the others
@@ -415,6 +436,8 @@ class GuestPage:
         if ticket is not None:  # this device's way back to the seat
             store = self.app.state.store
             store.put(store.seats_key, remember(store.get(store.seats_key), ticket))
+            if self.invite.get("id"):  # a code link's: its offer is used up
+                store.put(store.used_key, use_invite(store.get(store.used_key), str(self.invite["id"])))
         self.app.screen.drawing.hints = out["welcome"].get("hints") is True
         if not self.app.screen.drawing.hints:
             self.app.state.hint = None

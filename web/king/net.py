@@ -611,7 +611,8 @@ class Online:
                                    for i in range(players)]
         vm = self.app.state.vm
         dealt = vm is not None and vm["phase"] != "draw_dealer"  # a rubber going on (the host's reload)
-        key = json.dumps([rows, room, self.started, self.hints, names, dealt], sort_keys=True)
+        lang = str(document.documentElement.lang)  # (a block kept by its link is drawn again in a new language)
+        key = json.dumps([rows, room, self.started, self.hints, names, dealt, lang], sort_keys=True)
         if key == self.drawn:
             return
         self.drawn = key
@@ -633,7 +634,7 @@ class Online:
             if is_none(node):
                 continue
             old = kept.get(place)
-            if old is not None and str(old.dataset.link) == link:
+            if old is not None and str(old.dataset.link) == link and str(old.dataset.lang) == lang:
                 node.replaceWith(old)
                 continue
             self.draw_block(node, kind, link, seat, players)
@@ -654,6 +655,7 @@ class Online:
                          status=t("net.invite.help", seat=name(self.cat, seat, players)), state="waiting",
                          toast=toast, after=answer_fields(self.cat, seat))
         node.dataset.link = link
+        node.dataset.lang = str(document.documentElement.lang)
 
     def code_fields(self, row: dict[str, Any], typed: dict[int, str]) -> None:
         """A seat's answer field as the host typed it, its alert line and Connect as the codes say."""

@@ -31,6 +31,7 @@ class Store:
         self.room_key = f"king:{base}:room"  # the host's room of the game on its table (kingcore.online.room)
         self.seats_key = f"king:{base}:seats"  # a friend's ways back to their seats (kingcore.online.room.Ticket)
         self.closed_key = f"king:{base}:closed"  # the rooms a friend's page was told are closed (room.closed_rooms)
+        self.used_key = f"king:{base}:used"  # the code links a friend's page joined by (room.used_invites)
         self.round_key = f"king:{base}:round"  # the host's secret of its fair round (kingcore.online.kept_secret)
         self.shuffles_key = f"king:{base}:shuffles"  # a friend's fair-deal rounds (kingcore.online.guest.Shuffles)
 

@@ -6,8 +6,10 @@ A watchdog guards every call: each has a deadline (``kingcore.web.deadline_s``: 
 at least 5 s; longer for hints and reviews). On a crash or a missed deadline the worker is terminated and
 a new one started (the game lives on this thread: nothing is lost) and the call is asked again; after two
 failures of the same call this thread answers it. The rubber's earlier deals are not in a request: the
-worker keeps them (``kingcore.web.past``), and when it answers ``?past TAG`` (it started afresh, or a deal
-ended) the page sends it what it lacks once (``learn``, counted in ``data-bots-learned``) and asks again.
+worker keeps them (``kingcore.web.past``). As a deal ends the page sends it that deal (:meth:`Bots.teach`,
+counted in ``data-bots-taught``), while no move waits; when it answers ``?past TAG`` all the same (it started
+afresh, or a feed failed) the page sends it what it lacks (``learn``, counted in ``data-bots-learned``) and
+asks again.
 With ``?king-test`` in the address the page offers
 ``window.kingTest = {killWorker(), hangNext(times), deadline(call, seconds)}`` to the browser tests:
 ``deadline`` gives every later ``call`` (``choose``, ``hint``, ``analyse``) that deadline instead of
@@ -56,7 +58,10 @@ class Bots:
         self.hang_next = 0  # the test hook: so many next choose() calls never return
         self.main_moves = 0  # calls this thread answered after the worker failed
         self.broken = False  # a restart failed: this thread answers from now on
-        self.learned = 0  # times the worker was sent the rubber's earlier deals (``data-bots-learned``)
+        self.learned = 0  # times the worker asked for the rubber's earlier deals and got them (``data-bots-learned``)
+        self.taught = 0  # times it was sent a deal that had just ended (``data-bots-taught``)
+        self.held = "0:"  # the tag of the earlier deals the worker holds, as far as this thread knows
+        self.teaching = False  # a deal that ended is on its way to the worker (:meth:`teach`)
         self.starting: asyncio.Future[bool] | None = None  # a start in progress, shared by every call
         self.pending = 0  # calls waiting for the worker's answer (``data-bots-pending``, for the tests)
         self.deadlines: dict[str, float] = {}  # the test hook's overrides of ``deadline_s`` (seconds)
@@ -90,6 +95,7 @@ class Bots:
         document.body.appendChild(fragment)
         if self.starts == 1:
             window.kingStats.botsStartedMs = now_ms()
+        self.held = "0:"  # a new worker holds none of the rubber
         try:
             worker = await asyncio.wait_for(workers[name], BOTS_TIMEOUT_S)
             await asyncio.wait_for(worker.warm_up(), BOTS_TIMEOUT_S)  # the bots load now, not on a move
@@ -184,7 +190,7 @@ class Bots:
         if held is None or self.worker is None:
             return answer
         try:
-            await asyncio.wait_for(self.worker.learn(feed(held)), deadline)
+            self.held = str(await asyncio.wait_for(self.worker.learn(feed(held)), deadline))
             self.learned += 1
             document.body.dataset.botsLearned = str(self.learned)
         except Exception as e:  # the worker failed: the next call restarts it
@@ -193,6 +199,26 @@ class Bots:
             return None
         answer = await self.call(name, args, deadline)
         return None if answer is None or need(answer) is not None else answer
+
+    async def teach(self, tag: str, feed: Callable[[str], str]) -> None:
+        """Send the worker the rubber's earlier deals it lacks of those ``tag`` names (``feed(held)``,
+        :meth:`Session.bot_past`) — as a deal ends, so that the next deal's first move is asked once, not
+        answered ``?past`` and asked again; nothing when the worker is not up or holds them. A failure is left
+        to the next move (which asks for them)."""
+        worker = self.worker
+        if worker is None or tag == self.held or self.teaching:
+            return
+        self.teaching = True
+        try:
+            self.held = str(await asyncio.wait_for(worker.learn(feed(self.held)), deadline_s("choose")))
+        except Exception as e:  # the next move learns them, or restarts the worker
+            window.console.warn(f"king: bots worker did not take the deal that ended ({type(e).__name__}: {e})")
+            self.held = "0:"
+            return
+        finally:
+            self.teaching = False
+        self.taught += 1
+        document.body.dataset.botsTaught = str(self.taught)
 
     async def choose(self, request: str, level: str, seed: int, feed: Callable[[str], str]) -> str:
         """A bot's move token (the worker, or this thread should it fail); ``feed``: the rubber's earlier

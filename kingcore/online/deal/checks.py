@@ -56,11 +56,14 @@ class Checks:
 
     def note(self, events: Iterable[Out]) -> None:
         """Take what the page's events say of a deal: its audit here (which no later word replaces), or that it
-        was dealt without this page (``left_out``, ``stood_in``)."""
+        was dealt without this page (``left_out``, ``stood_in``) — until a later try deals this page in
+        (``dealt``): the deal is in play again, and its verdict is that try's audit to come."""
         for e in events:
             if not isinstance(e, Event) or e.deal <= 0:
                 continue
-            if e.kind == "audited":
+            if e.kind == "dealt" and e.deal in self.deals and not self.deals[e.deal].checked:
+                del self.deals[e.deal]
+            elif e.kind == "audited":
                 renege = getattr(e.detail, "renege", None) is not None
                 self.deals[e.deal] = Check("renege" if renege else "audited", e.words)
             elif (e.kind == "stood_in" or (e.kind == "refused" and e.detail == "left_out")) \

@@ -174,6 +174,17 @@ def bad_link_screen(cat: Catalog) -> list[Node]:
                 cat.t("net.join.leave")))]
 
 
+def used_link_screen(cat: Catalog) -> list[Node]:
+    """The join screen of a code link this page has joined by already (its offer was answered and connected:
+    it can connect no one again — a tester's friend reloaded and sent an answer the host's page could only
+    ignore): said plainly, with the way back — the host's *New code link* for the seat — and ``#join-leave``."""
+    return [h("h2", {"id": "join-title"}, cat.t("net.join.title")),
+            h("p", {"class": "form-error", "id": "join-error", "role": "alert"}, cat.t("net.join.used_link")),
+            h("p", {"class": "invite-actions"},
+              h("button", {"type": "button", "class": "btn btn--accent", "id": "join-leave"},
+                cat.t("net.join.leave")))]
+
+
 def lobby_seat(cat: Catalog, lobby: dict[str, Any], seat: int, free: list[int], chosen: int | None) -> Node:
     """One line of who sits where at a table link's join screen (``li[data-seat][data-state]``): the host by
     name; a friend online by name with who is there; a seat this page may take as a radio button

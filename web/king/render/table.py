@@ -23,18 +23,18 @@ def dealer_chip(cat: Catalog) -> Node:
              cat.t("seat.dealer_chip"))
 
 
-PRESENCE_DOTS = {"here": "●", "reconnecting": "◌", "away": "○", "bot": "◆"}
+PRESENCE_DOTS = {"here": "●", "reconnecting": "◌", "away": "○", "free": "◇", "bot": "◆"}
 """Each presence's sign before its word in a seat's badge (the word says it too: never the colour alone)."""
 
 
 def level_badge(vm: ViewModel, cat: Catalog, seat: int, level: str, presence: str | None) -> Node | None:
     """A seat's badge beside its name: the viewer's own seat online says "You" (a friend's page: never
     "Friend"); a person online (or the host, on a friend's page) says who is there — ``presence``, one of
-    ``here``, ``reconnecting``, ``away`` — with a sign and a word; a bot its level (a friend's stand-in bot
-    carries ``data-presence=bot``); ``None`` for a person at this device."""
+    ``here``, ``reconnecting``, ``away``, ``free`` (no one took it yet) — with a sign and a word; a bot its level
+    (a friend's stand-in bot carries ``data-presence=bot``); ``None`` for a person at this device."""
     if seat == vm["seat"] and level == "online":
         return h("span", {"class": "seat-level", "data-level": "you"}, cat.t("position.south"))
-    if presence in ("here", "reconnecting", "away"):
+    if presence in ("here", "reconnecting", "away", "free"):
         dot = PRESENCE_DOTS[presence]
         return h("span", {"class": "seat-level seat-presence", "data-level": level, "data-presence": presence,
                           "title": cat.t(f"presence.long.{presence}"),
