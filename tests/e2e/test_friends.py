@@ -145,7 +145,12 @@ def play_guest_turn(host: Any, page: Any, double: bool = False) -> None:
     if double:
         page.evaluate("delete document.body.dataset.lastError")  # the hostile messages' refusals before
         page.dblclick(move["sel"])
-        page.wait_for_function("sel => !document.querySelector(sel)", arg=move["sel"])
+        try:
+            page.wait_for_function("sel => !document.querySelector(sel)", arg=move["sel"])
+        except Exception as e:  # (under load, once in a few runs: where the friend's page was)
+            where = page.evaluate("JSON.stringify({...document.body.dataset, "
+                                  "toast: document.getElementById('toast').textContent})")
+            raise AssertionError(f"the double-clicked card stayed in the hand: {where}") from e
     else:
         play(page, move)
 
