@@ -361,18 +361,18 @@ def test_every_seat_connected_however_it_got_there() -> None:
     after the first invites, and again after a lost friend's re-invite (a tester's find: it stayed open)."""
     t = Table(2, levels=list(LEVELS), join=False)
     host = t.host
-    assert not host.all_connected()
+    assert not host.all_connected() and not host.none_awaited()  # the seats wait for their friends
     t.rejoin(1)
     t.settle()
-    assert not host.all_connected()
+    assert not host.all_connected() and not host.none_awaited()
     t.rejoin(2)
     t.settle()
     assert host.all_connected()
     t.lose(1, stand_in=True)
-    assert not host.all_connected()
+    assert not host.all_connected() and host.none_awaited()  # a bot plays the seat: the table waits for no one
     t.rejoin(1)
     t.settle()
-    assert host.all_connected()
+    assert host.all_connected() and host.none_awaited()
 
 
 def test_a_friends_page_learns_which_seat_a_stand_in_bot_plays() -> None:

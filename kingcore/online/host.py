@@ -261,6 +261,12 @@ class Host:
             return None
         return "connected" if seat in self.guests else str(self.session.settings["online"][seat])
 
+    def none_awaited(self) -> bool:
+        """Whether the table waits for no one: every online seat's friend connected, or a bot plays the seat (a
+        stand-in the host chose, or a seat left to a bot) — after the host's reload the game goes on then by
+        itself (a seat left to a bot, which no friend comes back to, once held it until the host acted)."""
+        return all(self.seat_state(seat) in ("connected", "bot") for seat in self.online_seats)
+
     def all_connected(self) -> bool:
         """Whether every online seat's friend is connected now — however they got there (the first invites,
         or a re-invite after a friend was lost): the host's page closes its invite panel then."""

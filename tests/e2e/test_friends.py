@@ -91,7 +91,12 @@ def join(page: Any, name: str, lengths: list[int], too_long: bool = False, prefi
     """A guest ``page`` (:func:`opened` from an invite link) joined as ``name``: its answer code read (its
     length kept); ``too_long``: first a name over 20 characters, refused in the page's words with no seat named
     (it is the visitor's own name), the error gone once the name is corrected; ``prefill``: the name filled in."""
-    page.wait_for_selector("#join-name")
+    try:
+        page.wait_for_selector("#join-name")
+    except Exception as e:  # (once in CI under load: where the page was)
+        where = page.evaluate("JSON.stringify({...document.body.dataset, status: "
+                              "document.getElementById('status').textContent})")
+        raise AssertionError(f"no join screen: {where}") from e
     assert page.locator("#join-name").input_value() == prefill
     assert page.locator("#join-title").text_content()
     if too_long:  # said as it is typed, in the page's words, naming no seat (not the engine's "seat 0", not "West:")

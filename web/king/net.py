@@ -307,15 +307,16 @@ class Online:
                 self.codes.seats.pop(seat, None)  # its pass is new: an old code link opens nothing
 
     def seated(self, seat: int) -> None:
-        """A friend took the seat (or took it back): the seat is theirs again, its stand-in gone; once every
-        online seat's friend is here the game goes on (or, started, the panel closes by itself)."""
+        """A friend took the seat (or took it back): the seat is theirs again, its stand-in gone; once the table
+        waits for no one — every online seat's friend here, or a bot in it — the game goes on (or, started, the
+        panel closes by itself)."""
         self.save_room()
         self.away.pop(seat, None)
         self.codes.joined(seat)
         st = self.app.state
         if st.session is not None:
             st.commit("settings")  # the friend's name, the stand-in gone: saved (and drawn)
-        if self.host is not None and self.host.all_connected():
+        if self.host is not None and self.host.none_awaited():
             if self.started:
                 el("invite-dialog").close()
             else:
