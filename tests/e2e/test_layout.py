@@ -2,7 +2,8 @@
 each call screen, the result panel (and the expert's review in it), the score sheet, Tricks, Last trick, the rules
 help, new game, options, keys, statistics, replay, the bar's "⋯" menu, the pass screen, the save banner, the
 new-game toast, friends online's invite panel (with a seat's alert line) and a friend's join screen, table and
-result panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800; and the table mid-trick at every width
+result panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels
+and the review also at 320×568); and the table mid-trick at every width
 from 320 to 1600 px every 40 px, 740 and 400 px high — in English, Russian and Ukrainian; a first visit's welcome,
 the question before New game and the tips on the table in those six sizes, and in Russian at every width too. Phones
 and small tablets (up to 800 px wide or 500 px high) are looked at as touch screens. A screen fails, named by
@@ -11,7 +12,9 @@ over another, an enabled control is covered at its centre (even by what lets the
 label on a friend's table with hints allowed once covered Hint), a dialog's or panel's content is wider than its box
 or reaches past the viewport, a text is clipped, a card's reason label shows with no pointer over the card and no
 keyboard focus, a toast or a tip covers a control, the result panel covers the status line or does not hold its
-content (unless it scrolls inside, its buttons always in view), the status line wraps to more than two lines, the
+content (unless it scrolls inside, its buttons always in view, no words showing beside or under them, no box
+scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's view, the
+status line wraps to more than two lines, the
 trick's label lies over a seat or the trick's side cards, a card of my hand sticks out of it, card backs lie too
 close to count, a dealer's mark wraps alone under its name, the pass screen leaves a strip under the bar, the score
 sheet's headers run together or a total is not under its header, words are too small to read (under 11 px; a
@@ -61,12 +64,17 @@ laptop (or a tablet on its side) and a laptop."""
 SWEEP = [(width, height) for height in (740, 400) for width in range(320, 1601, 40)]
 """The table mid-trick is also looked at in each of these: every 40 px of width at two heights (issue 30: the
 bar ran off the screen at widths between the four sizes of before)."""
+SMALL_PHONE = (320, 568)
+"""The smallest phone upright: the tables and the result panels (with the expert's review) are also looked at there
+(a new user saw the review's columns cut, a six seats' result panel's buttons over its words)."""
+PANEL_SIZES = [*SIZES, SMALL_PHONE]
+"""The tables, the result panels and the review are looked at in each of these."""
 EVERY_WIDTH = sorted(set(SIZES) | set(SWEEP))
 """A first visit's welcome, the question before New game and the tips are looked at in each of these in Russian
 (the longest words), at :data:`SIZES` in the other languages."""
 FRIEND_SIZES = [*SIZES, (1024, 700)]
 """A friend's screens also at 1024×700, where a friend's result panel once scrolled its title out of view."""
-ALL_SIZES = sorted(set(SIZES) | set(SWEEP) | set(FRIEND_SIZES))
+ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES))
 WIDTHS = "widths"
 """The walk of the sizes only the sweep looks at (:data:`SWEEP` but :data:`SIZES` and :data:`FRIEND_SIZES`): a page
 of its own, apart from the walk of every screen (``""``), so that two workers share a language's look."""
@@ -294,6 +302,30 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (!scrolls || !buttons.length || hidden.length)
       bad.push(`the result panel's content is taller than the panel (${panel.scrollHeight} > ${panel.clientHeight})`
                + (hidden.length ? `, out of view when scrolled: ${[...new Set(hidden)].join(', ')}` : ''));
+  }
+  // 7a. a result panel's buttons kept at its foot (sticky): no words of the panel show beside them, under them or
+  // between them and the panel's edge (a review's row once showed below Continue, its text beside it); and no box
+  // that scrolls inside the panel (the review's table once scrolled in a box of 108 px, one row at a time)
+  if (panel && shown(panel)) {
+    const feet = [...panel.querySelectorAll(':scope > .panel-buttons')]
+      .filter(b => shown(b) && getComputedStyle(b).position === 'sticky');
+    if (feet.length) {
+      const p = box(panel), band = [p[0], Math.min(...feet.map(b => box(b)[1])), p[2],
+                                    p[1] + panel.clientTop + panel.clientHeight];  // to its border
+      for (const e of panel.querySelectorAll('*')) {
+        if (!shown(e) || feet.some(b => b.contains(e)) || e.closest('.sr-only')) continue;
+        if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+        const o = meet(inView(e), band);
+        if (!big(o)) continue;
+        const top = hit((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);
+        if (top && e.contains(top)) bad.push(`words of the result panel show by its buttons: ${who(e)}`);
+      }
+    }
+    for (const e of panel.querySelectorAll('*'))
+      if (shown(e) && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY)
+          && e.scrollHeight > e.clientHeight + 1)
+        bad.push(`a box scrolls inside the result panel: ${who(e).slice(0, 40)} `
+                 + `(${e.scrollHeight} > ${e.clientHeight})`);
   }
   // 7b. the status line in two lines at most (at 320×400 it once wrapped to four, squeezed beside Hint)
   if (status && shown(status)) {
@@ -559,6 +591,12 @@ def phase_is(phase: str) -> Callable[[Session], bool]:
     return lambda s: s.view_model(0)["phase"] == phase and (phase != "deal_over" or s.view_model(0)["deal"] >= 2)
 
 
+def ended_early(s: Session) -> bool:
+    """A deal after the first over before its last trick: no points were left to take."""
+    vm = s.view_model(0)
+    return phase_is("deal_over")(s) and bool(vm["result"]["early"])
+
+
 def hot_seat() -> Session:
     """A new rubber with two people at the device: the pass screen is up for the first to act."""
     s = Session.new_game({}, random.Random(5), {"levels": ["human", "medium", "human", "medium"],
@@ -573,9 +611,9 @@ def saves() -> list[tuple[str, str, str]]:
     for players in (4, 2, 6):
         made.append((f"table-{players}p-play", saved_session(play_with_last_trick, options={"players": players}),
                      "play"))
-    for players in (4, 2, 6):
-        made.append((f"result-{players}p", saved_session(phase_is("deal_over"), options={"players": players}),
-                     "deal_over"))
+    for players in (4, 2, 6):  # six seats: a deal ended early, its note the panel's longest words
+        made.append((f"result-{players}p", saved_session(ended_early if players == 6 else phase_is("deal_over"),
+                                                         options={"players": players}), "deal_over"))
     made.append(("rubber-over", saved_session(phase_is("rubber_over"), seed=3), "rubber_over"))
     for name, options, phase in [("call-trump", {"replay": "trumps"}, "call_trump"),
                                  ("call-auction", {"replay": "auction"}, "auction"),
@@ -776,16 +814,15 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             card = page.locator("#hand.is-my-turn button.card[aria-disabled=true]").first
             card.click(force=True)
             page.mouse.move(2, 2)
-        look.screen(name)
+        look.screen(name, PANEL_SIZES if name.startswith(("result-", "table-")) else None)
         if name == "result-6p":  # the expert's review of my cards in the four seats' result panel, asked there (the
             # last result: the review is the game's and deal's, the same for each table's save, and would stay)
             again = Session.from_save(next(save for screen, save, _ in made if screen == "result-4p"))
             again.seq = Session.from_save(save).seq + 500  # after this save, before the next
             take(page, tab, again.to_save(), "deal_over")
-            page.click("#btn-review")
-            page.wait_for_selector("#center-panel #review .review-table tbody tr")
-            page.mouse.move(2, 2)
-            look.screen("review-4p")
+            for problem in review_in_view(page, look):
+                look.problems.setdefault(size_id(REVIEW_TAP), []).append(problem)
+            look.screen("review-4p", PANEL_SIZES)
         if name == first_name:
             look.screen(name, [size for size in SWEEP if size not in SIZES])  # every width, both heights
             look.screen("bar-menu", before=lambda: open_bar_menu(page))
@@ -794,7 +831,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             if lang == "ru" and FLOW in wanted:
                 for problem in bar_menu_works(page, look):
                     look.problem(problem)
-            if not wanted & {FLOW, *map(size_id, FRIEND_SIZES)}:
+            if not wanted & {FLOW, *map(size_id, FRIEND_SIZES), size_id(SMALL_PHONE)}:
                 return look  # only sweep sizes asked for
         if name == "pass-screen":  # fix 6: who deals first, named, on the screen everyone sees
             said = page.evaluate("[...document.querySelectorAll('#pass-screen .pass-dealer')].map(p => p.innerText)")
@@ -922,6 +959,45 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
         tips(page, bool(name))
         if name:
             look.screen(name, sizes)
+        if name == "tip-over":  # the review asked with the last tip in the panel: the panel's longest content
+            for problem in review_in_view(page, look):
+                look.problems.setdefault(size_id(REVIEW_TAP), []).append(problem)
+            look.screen("tip-review", sizes)
+
+
+REVIEW_TAP = (360, 740)
+"""The size at which *Review my cards* is tapped (a phone upright, where the review once came below the panel's
+visible part)."""
+REVIEW_IN_VIEW_JS = """() => {  // the review's first words in view in the result panel, above its buttons
+  const panel = document.getElementById('center-panel'), review = document.querySelector('#center-panel #review');
+  const buttons = [...panel.querySelectorAll('.panel-buttons')].filter(p => p.offsetParent);
+  const r = review.firstElementChild.getBoundingClientRect(), p = panel.getBoundingClientRect();
+  const foot = Math.min(p.bottom, ...buttons.filter(b => getComputedStyle(b).position === 'sticky')
+                                              .map(b => b.getBoundingClientRect().top));
+  return r.top >= p.top - 1 && r.top + 16 <= foot ? '' : `the review's top at ${Math.round(r.top)}, the panel's `
+    + `view ${Math.round(p.top)}–${Math.round(foot)} (content ${panel.scrollHeight} px in ${panel.clientHeight})`;
+}"""
+
+
+def review_in_view(page: Any, look: Look) -> list[str]:
+    """*Review my cards* tapped on a phone upright (:data:`REVIEW_TAP`, if looked at): the review comes into
+    the panel's view, not below it. The problems found (none if the review of this game's deal is shown already:
+    the page keeps it)."""
+    if not page.is_visible("#btn-review"):
+        page.wait_for_selector("#center-panel #review .review-table tbody tr")
+        return []
+    tap = REVIEW_TAP in look.wanted
+    if tap:
+        look.as_touch(True)
+        look.resize(*REVIEW_TAP, settle=True)
+    page.click("#btn-review")
+    page.wait_for_selector("#center-panel #review .review-table tbody tr")
+    page.mouse.move(2, 2)
+    if not tap:
+        return []
+    page.evaluate(FRAMES_JS)
+    said = page.evaluate(REVIEW_IN_VIEW_JS)
+    return [f"review tapped at {size_id(REVIEW_TAP)} in {look.lang}: {said}"] if said else []
 
 
 def tips(page: Any, on: bool) -> None:

@@ -73,6 +73,7 @@ class Drawing:
         self.presence: list[str | None] | None = None  # friends online: who is there, per seat (docs/NET.md)
         self.hand_key: str | None = None
         self.panel_kind: tuple[str, int] | None = None
+        self.panel_review: tuple[str, int] | None = None  # the result panel whose review has come into view
         self.call_markup: str | None = None  # what the call screen shows now (redrawn only when it changes)
         self.call_key: Any = None  # (phase, position) of the call screen shown: a new one takes the focus
         self.opener: Any = None  # what had the focus when the score sheet opened (it goes back there)
@@ -335,10 +336,25 @@ class Drawing:
         if shown != self.panel_kind:  # newly shown: its main button takes the focus
             self.panel_kind = shown
             node.querySelector(".btn--accent").focus()
+        mine = node.querySelector("#review")
+        if is_none(mine) or is_none(mine.querySelector(".review-table")):
+            return
+        if shown != self.panel_review:  # the review asked for has come: into the panel's view, not below it
+            self.panel_review = shown
+            review_into_view(node, mine)
 
     def sheet(self, vm: ViewModel) -> None:
         put(el("score-sheet"), sheet.sheet(vm, self.cat))
         el("sheet-rules").textContent = sheet.rules_line(vm, self.cat)
+
+
+def review_into_view(panel: Any, review: Any) -> None:
+    """Scroll the result ``panel`` (a scrolling box, its buttons kept at its foot) so that the whole ``review``
+    shows above its buttons, or as much as the panel holds from the review's top (px)."""
+    foot = panel.querySelector(".panel-buttons:last-child")
+    room = panel.clientHeight - (0 if is_none(foot) else foot.offsetHeight) - 24  # the panel's padding, a gap
+    top = review.offsetTop - 8
+    panel.scrollTop = max(panel.scrollTop, min(top, review.offsetTop + review.offsetHeight - room))
 
 
 def read_new_game_form() -> tuple[dict[str, Any], dict[str, Any]]:
