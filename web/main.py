@@ -196,5 +196,5 @@ for (kind, selector), action in ACTIONS.items():
 Keys(CAT, app).bind()  # issue 13: the page's keys and the "?" panel
 OptionsDialog(app).bind()  # issue 13: the options dialog (undo, auto-play, sounds; large cards, four colours)
 bind_stats(app)  # issue 13: the statistics, export and import
-bind_replay(app)  # issue 13: the replay viewer
+bind_replay(app, dialog.ask)  # issue 13: the replay viewer
 boot()

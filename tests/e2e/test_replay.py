@@ -138,8 +138,14 @@ def test_a_downloaded_record_replays_and_plays_on(warm_game: Any, artifacts: Pat
         page.keyboard.press("ArrowRight")
     wait_step(page, step)
     truncated = moves(r.session_at(step, {}, 0, ""))
-    page.once("dialog", lambda d: d.accept())  # a game is in progress: the page asks first
+    page.click("#replay-continue")  # a rubber I played in: New game's own question first, not the browser's
+    page.wait_for_selector("#replace-dialog[open]")
+    assert page.inner_text("#replace-title") == "Start a new game?"
+    page.click("#replace-keep")  # Keep playing: the replay stays open on its step, the table as it was
+    page.wait_for_function("!document.getElementById('replace-dialog').open")
+    assert page.evaluate("document.getElementById('replay').open && document.body.dataset.replayStep") == str(step)
     page.click("#replay-continue")
+    page.click("#replace-start")
     page.wait_for_function("!document.getElementById('replay').open")
     page.wait_for_function(MY_TURN_OR_BREAK)
     mine = page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first

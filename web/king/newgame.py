@@ -6,6 +6,7 @@ rubber in progress (issue 30: ``Session.under_way``, unless *Don't ask again*)."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document
@@ -29,6 +30,7 @@ class NewGameDialog:
     def __init__(self, cat: Catalog, options: list[dict[str, Any]], app: App) -> None:
         self.cat, self.options, self.app = cat, options, app
         self.pending: tuple[Any, dict[str, Any], dict[str, Any]] | None = None  # a choice waiting for the question
+        self.then: Callable[[], None] | None = None  # another new game waiting for it (the replay's, :meth:`ask`)
         self.proxies = [create_proxy(lambda e: self.answered(True)), create_proxy(lambda e: self.answered(False))]
         el("replace-start").addEventListener("click", self.proxies[0])
         el("replace-keep").addEventListener("click", self.proxies[1])
@@ -127,17 +129,31 @@ class NewGameDialog:
         except ValueError as e:  # the choice's refusal in words; else the engine's message
             el("new-game-error").textContent = dialog.refusal_text(self.cat, table_choice(options)) or str(e)
             return
-        self.pending = (rules, changed, settings)
+        self.pending, self.then = (rules, changed, settings), None
+        if not self.question():
+            self.start()
+
+    def ask(self, then: Callable[[], None]) -> None:
+        """``then`` (a new game from elsewhere: the replay's *Continue from here*) run at once, or after the
+        same question when it would replace a rubber in progress; *Keep playing* leaves the table as it was."""
+        self.pending, self.then = None, then
+        if not self.question():
+            self.then = None
+            then()
+
+    def question(self) -> bool:
+        """The question before a rubber in progress is replaced, shown if due (a rubber someone has played in,
+        unless *Don't ask again*): whether it is."""
         st = self.app.state
-        if st.session is not None and st.session.under_way() and asks_before_new(st.prefs):
-            vm = st.vm
-            el("replace-text").textContent = self.cat.t("replace.text", deal=vm["deal"] if vm else 1,
-                                                        deals=vm["deals"] if vm else 1)
-            el("replace-never").checked = False
-            el("replace-dialog").showModal()
-            el("replace-keep").focus()  # the safe answer under the keyboard: Enter keeps the rubber
-            return
-        self.start()
+        if st.session is None or not st.session.under_way() or not asks_before_new(st.prefs):
+            return False
+        vm = st.vm
+        el("replace-text").textContent = self.cat.t("replace.text", deal=vm["deal"] if vm else 1,
+                                                    deals=vm["deals"] if vm else 1)
+        el("replace-never").checked = False
+        el("replace-dialog").showModal()
+        el("replace-keep").focus()  # the safe answer under the keyboard: Enter keeps the rubber
+        return True
 
     def start(self) -> None:
         """The new game of the dialog's choice (:attr:`pending`), both dialogs closed."""
@@ -153,12 +169,18 @@ class NewGameDialog:
         """The question before a rubber in progress is replaced: *Start a new game* (with *Don't ask again*
         kept in the preferences: ``ui.no_ask_new``, which *Options* turns back) or *Keep playing* (Escape
         too): back at the table, the rubber as it was."""
+        then, self.then = self.then, None
         if not start:
             self.pending = None
             el("replace-dialog").close()
-            el("new-game-dialog").close()
+            if then is None:
+                el("new-game-dialog").close()
             return
         if el("replace-never").checked:
             self.app.state.ui()["no_ask_new"] = True
             self.app.store.save_prefs(self.app.state.prefs)
+        if then is not None:
+            el("replace-dialog").close()
+            then()
+            return
         self.start()

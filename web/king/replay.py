@@ -2,14 +2,15 @@
 (``<input type=file>`` or dropped on the dialog) is read by ``kingcore.web.Replay``; the board is drawn at
 a step (``king.render.replay``); ← → step a card, Shift+← → or PageUp/PageDown a trick, Home/End the ends;
 the select jumps to a deal; the expert's review of a chosen seat's cards is asked of the bots' worker; and
-"Continue from here" makes the record up to the step the game on the table (after a confirmation when a
-game is in progress). A file that cannot be read changes nothing: the page says the reader's line and
+"Continue from here" makes the record up to the step the game on the table (after New game's question when
+it would replace a rubber in progress). A file that cannot be read changes nothing: the page says the reader's line and
 column, and the game on the table and any replay already open stay as they were."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document, window
@@ -35,8 +36,8 @@ TRICK_KEYS = {"PageUp": -1, "PageDown": 1}
 class ReplayView:
     """The dialog's state: the replay open (or none), the step shown, the seat reviewed and its review."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, app: App, ask: Callable[[Callable[[], None]], None]) -> None:
+        self.app, self.ask = app, ask  # ask: New game's question before a rubber is replaced, then the new game
         self.replay: Replay | None = None
         self.step = 0
         self.review: dict[str, Any] | None = None  # {"key": (replay id, deal index, seat), "seat", ...}
@@ -215,12 +216,16 @@ class ReplayView:
 
     def continue_here(self, *_: Any) -> None:
         """The record up to the step on the board becomes the game on the table: seat 0 the person, the
-        others bots at the default level — after a confirmation when a game is in progress."""
-        app, r = self.app, self.replay
-        st = app.state
-        if r is None:
+        others bots at the default level — after New game's question (``#replace-dialog``, its words) when it
+        would replace a rubber in progress."""
+        if self.replay is None:
             return
-        if st.playing() and not window.confirm(app.cat.t("replay.confirm")):
+        self.ask(self.continue_now)
+
+    def continue_now(self) -> None:
+        """*Continue from here*, asked and answered: the game on the table from the step on the board."""
+        app, r, st = self.app, self.replay, self.app.state
+        if r is None:
             return
         if st.problem is not None and not app.saves.keep_unreadable():  # never overwrite the only copy of a save
             box = el("replay-error")
@@ -233,10 +238,10 @@ class ReplayView:
         st.commit("new", session=session)  # saved with the next counter
 
 
-def bind(app: App) -> ReplayView:
+def bind(app: App, ask: Callable[[Callable[[], None]], None]) -> ReplayView:
     """The viewer's events: the bar's button, the file input and drops, the step buttons and keys, the
-    deal and seat choice, the review and "Continue from here"."""
-    v = ReplayView(app)
+    deal and seat choice, the review and "Continue from here" (``ask``: New game's question, then the game)."""
+    v = ReplayView(app, ask)
     v.listen("btn-replay", "click", v.open)
     v.listen("replay", "close", v.closed)
     v.listen("document", "keydown", v.key)
