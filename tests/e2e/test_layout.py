@@ -11,10 +11,10 @@ and small tablets (up to 800 px wide or 500 px high) are looked at as touch scre
 over another, an enabled control is covered at its centre (even by what lets the pointer through: a card's reason
 label on a friend's table with hints allowed once covered Hint), a dialog's or panel's content is wider than its box
 or reaches past the viewport, a text is clipped, a card's reason label shows with no pointer over the card and no
-keyboard focus, a toast or a tip covers a control, the result panel covers the status line or does not hold its
+keyboard focus, a toast or a tip covers a control (a tip or, on the smallest phone, an illegal card's toast the
+trick's cards), a tip hides Tricks or Last trick, the result panel covers the status line or does not hold its
 content (unless it scrolls inside, its buttons always in view, no words showing beside or under them, no box
-scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's view, the
-status line wraps to more than two lines, the
+scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's view, the status line wraps to more than two lines, the
 trick's label lies over a seat or the trick's side cards, a card of my hand sticks out of it, card backs lie too
 close to count, a dealer's mark wraps alone under its name, the pass screen leaves a strip under the bar, the score
 sheet's headers run together or a total is not under its header, words are too small to read (under 11 px; a
@@ -65,13 +65,14 @@ SWEEP = [(width, height) for height in (740, 400) for width in range(320, 1601, 
 """The table mid-trick is also looked at in each of these: every 40 px of width at two heights (issue 30: the
 bar ran off the screen at widths between the four sizes of before)."""
 SMALL_PHONE = (320, 568)
-"""The smallest phone upright: the tables and the result panels (with the expert's review) are also looked at there
-(a new user saw the review's columns cut, a six seats' result panel's buttons over its words)."""
+"""The smallest phone upright: the result panels (with the expert's review) and the tips on the table are also
+looked at there (a new user saw the review's columns cut, a tip over the trick's cards, a six seats' result panel's
+buttons over its words)."""
 PANEL_SIZES = [*SIZES, SMALL_PHONE]
-"""The tables, the result panels and the review are looked at in each of these."""
-EVERY_WIDTH = sorted(set(SIZES) | set(SWEEP))
+"""The result panels, the review and the tips on the table are looked at in each of these."""
+EVERY_WIDTH = sorted(set(PANEL_SIZES) | set(SWEEP))
 """A first visit's welcome, the question before New game and the tips are looked at in each of these in Russian
-(the longest words), at :data:`SIZES` in the other languages."""
+(the longest words), at :data:`PANEL_SIZES` in the other languages."""
 FRIEND_SIZES = [*SIZES, (1024, 700)]
 """A friend's screens also at 1024×700, where a friend's result panel once scrolled its title out of view."""
 ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES))
@@ -275,6 +276,11 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       const under = hit((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);  // the toast lets the pointer through
       if (under && c.contains(under)) bad.push(`${who(toast).split(' ')[0]} covers ${who(c)}`);
     }
+    // a tip leaves "Tricks" and "Last trick" a tap away (a phone has no keys T and L)
+    if (toast.id === 'tip')
+      for (const b of document.querySelectorAll('#btn-history:not(:disabled), '
+                                                + '#btn-last:not(:disabled):not([data-none])'))
+        if (!shown(b)) bad.push(`${who(b)} hidden while the tip shows`);
     if (toast.id === 'tip')  // a tip keeps the table in view: the trick's cards, each seat's name and cards
       for (const e of document.querySelectorAll('#trick .card, .seat .seat-name, .seat .back'))
         if (shown(e) && big(meet(t, box(e)))) bad.push(`the tip over ${who(e)}`);
@@ -810,11 +816,25 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             if abs(gap) > 1:
                 look.problem(f"the pass screen {abs(gap)} px {'below' if gap > 0 else 'over'} the bar's foot in {lang}")
         if phase == "play":
-            # a tap on a card I may not play, the pointer then elsewhere: its reason must not stay up
+            # a tap on a card I may not play, the pointer then elsewhere: its reason must not stay up; its toast
+            # ("you must follow ♠") clear of the trick's cards on the smallest phone
+            if SMALL_PHONE in look.wanted and name in ("table-4p-play", "table-6p-play"):
+                look.as_touch(True)
+                look.resize(*SMALL_PHONE, settle=True)
             card = page.locator("#hand.is-my-turn button.card[aria-disabled=true]").first
             card.click(force=True)
             page.mouse.move(2, 2)
+            if SMALL_PHONE in look.wanted and name in ("table-4p-play", "table-6p-play"):
+                page.wait_for_selector("#toast:not([hidden])")
+                for over in page.evaluate(TOAST_OVER_JS):
+                    look.problems.setdefault(size_id(SMALL_PHONE), []).append(
+                        f"{name} at {size_id(SMALL_PHONE)} in {lang}: the toast «{over[0]}» over the trick's "
+                        f"{over[1]}")
         look.screen(name, PANEL_SIZES if name.startswith(("result-", "table-")) else None)
+        if name == "table-6p-play":  # a beginner's tip at six seats: the trick's cards lie higher, the tip too
+            tips(page, True)
+            look.screen("tip-6p", PANEL_SIZES)
+            tips(page, False)
         if name == "result-6p":  # the expert's review of my cards in the four seats' result panel, asked there (the
             # last result: the review is the game's and deal's, the same for each table's save, and would stay)
             again = Session.from_save(next(save for screen, save, _ in made if screen == "result-4p"))
@@ -939,7 +959,7 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
     table — the one of my turn mid-trick, the longest (a deal's contract and scoring), the last one in the
     result panel — turned on in *Options* (they turn themselves off as the next deal begins). The page then
     shows the first screen's save again, the tips off."""
-    sizes = EVERY_WIDTH if look.lang == "ru" else SIZES
+    sizes = EVERY_WIDTH if look.lang == "ru" else PANEL_SIZES
     if not look.wanted & set(sizes):
         return
     page.evaluate(WELCOME_JS, look.lang)
@@ -964,6 +984,14 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
                 look.problems.setdefault(size_id(REVIEW_TAP), []).append(problem)
             look.screen("tip-review", sizes)
 
+
+TOAST_OVER_JS = """() => {  // the trick's cards the toast lies over (by over 2 px each way)
+  const t = document.getElementById('toast').getBoundingClientRect();
+  return [...document.querySelectorAll('#trick .card')].filter(c => { const r = c.getBoundingClientRect();
+    return Math.min(t.right, r.right) - Math.max(t.left, r.left) > 2
+           && Math.min(t.bottom, r.bottom) - Math.max(t.top, r.top) > 2;
+  }).map(c => [document.getElementById('toast').innerText, c.dataset.card]);
+}"""
 
 REVIEW_TAP = (360, 740)
 """The size at which *Review my cards* is tapped (a phone upright, where the review once came below the panel's
