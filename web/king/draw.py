@@ -67,9 +67,14 @@ def translate_page(cat: Catalog) -> None:
 
 
 def show_language(cat: Catalog, lang: str) -> None:
-    """The page in ``lang`` (``cat`` holds its words): ``<html lang>``, the HTML's own words, the picker."""
-    document.documentElement.lang = lang
-    translate_page(cat)
+    """The page in ``lang`` (``cat`` holds its words): ``<html lang>``, the HTML's own words — unless they are in
+    ``lang`` already (``<html data-words>``: ``web/start.js`` put the same catalogs' words in before Python
+    started; writing them again took 10–100 ms of a start), the picker."""
+    root = document.documentElement
+    root.lang = lang
+    if root.getAttribute("data-words") != lang:
+        translate_page(cat)
+        root.dataset.words = lang
     el("lang").value = lang
 
 
