@@ -15,18 +15,16 @@ one run, not with other tools' figures.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import statistics
 import sys
 import time
 from collections import defaultdict
-from pathlib import Path
 from typing import Any
 
-from sitebuild.browser import READY, SiteServer, play_on
+from sitebuild.browser import READY, play_on
+from tools.bench_latency import interleaved, rounds_args
 from tools.bench_web import percentile
-from tools.cpu_quota import take_quota
 
 CATEGORIES = "toplevel,devtools.timeline,disabled-by-default-devtools.timeline,v8"
 PARTS = {"Layout": "layout", "UpdateLayoutTree": "style", "ParseHTML": "parse",
@@ -110,29 +108,17 @@ def line(figures: dict[str, float]) -> str:
 
 def main(argv: list[str]) -> int:
     """``N SECONDS [--cpu-quota C] NAME=DIR ...``: the interleaved traced plays, printed; 2 on a usage error."""
-    quota, args = take_quota(list(argv)) or (0.0, [])
-    if len(args) < 3 or not args[0].isdigit() or not args[1].isdigit() or not all("=" in a for a in args[2:]):
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
+    read = rounds_args(argv, __doc__.split("\n\n")[1])
+    if read is None:
         return 2
-    from playwright.sync_api import sync_playwright
-
-    from tools.cpu_quota import quota_browser
-
-    rounds, seconds, sites = int(args[0]), float(args[1]), [tuple(a.split("=", 1)) for a in args[2:]]
+    quota, rounds, seconds, sites = read
     runs: dict[str, list[dict[str, float]]] = {name: [] for name, _ in sites}
     lat: dict[str, list[float]] = {name: [] for name, _ in sites}
-    servers = {name: SiteServer(Path(root)).start() for name, root in sites}
-    with contextlib.ExitStack() as stack, sync_playwright() as p:
-        browser = quota_browser(p, stack, quota)
-        for k in range(rounds):
-            for name, _ in (sites if k % 2 == 0 else sites[::-1]):
-                got, bots = play(browser, servers[name].url, seconds)
-                runs[name].append(got)
-                lat[name] += bots
-                print(f"round {k + 1} {name}: {line(got)}; bots p95 {percentile(bots, 95):.1f} ms", flush=True)
-        browser.close()
-    for srv in servers.values():
-        srv.stop()
+    for k, name, browser, server in interleaved(quota, rounds, sites):
+        got, bots = play(browser, server.url, seconds)
+        runs[name].append(got)
+        lat[name] += bots
+        print(f"round {k + 1} {name}: {line(got)}; bots p95 {percentile(bots, 95):.1f} ms", flush=True)
     for name, plays in runs.items():
         med = {k: statistics.median(r.get(k, 0.0) for r in plays) for k in plays[0]}
         med["cards"] = sum(r["cards"] for r in plays)
