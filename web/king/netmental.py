@@ -71,7 +71,7 @@ def tell(cat: Catalog, events: list[Event], toast: Callable[[str], None]) -> Non
     for e in events:
         words = said(cat, e)
         banner = el("guest-banner")
-        if e.kind == "dealt" and not is_none(banner) and banner.dataset.left == str(e.deal):
+        if e.kind == "dealt" and not is_none(banner) and str(banner.getAttribute("data-left")) == str(e.deal):
             banner.hidden = True  # (dealt without this page, said on it: a later try deals this page in)
             banner.removeAttribute("data-left")
         if words is None:
@@ -104,7 +104,7 @@ def check_note(cat: Catalog, checks: Any, vm: ViewModel | None) -> None:
         note = document.createElement("p")
         note.id, note.className = "mental-check", "panel-note"
         panel_note(panel, note)
-    if note.dataset.check != check.code or note.textContent != words:
+    if str(note.getAttribute("data-check")) != check.code or str(note.textContent) != words:
         note.dataset.check = check.code
         note.textContent = words
 
