@@ -412,7 +412,7 @@ def test_a_guest_that_rejoins_mid_deal_checks_that_deal_by_the_part_it_kept(kept
         assert (1, {"dealt": 1}) in t.answers[first:] and again.fair == [1] and again.unchecked == []
     else:
         assert (1, {"dealt": 1, "checked": False}) in t.answers[first:]
-        assert again.unchecked == [1] and again.fair == []
+        assert again.unchecked == [1] and again.fair == [] and again.forgotten == []  # it kept nothing
     assert t.guest(2).fair == [1] and t.guest(2).unchecked == []
 
 
@@ -438,6 +438,7 @@ def test_a_deal_whose_round_the_hosts_reload_forgot_is_not_checked_on_the_pages_
     for seat in (1, 2):
         again = t.guest(seat)
         assert again.joined_during == 1 and again.unchecked == [1] and again.fair == []
+        assert again.forgotten == [1]  # it was in the round: said as the host's loss, not "not at the table"
 
 
 def test_a_friend_joins_with_a_name_and_the_device_keeps_it() -> None:

@@ -267,6 +267,7 @@ def test_a_join_screen_follows_the_table_a_seat_taken_a_friend_away_a_seat_freed
     assert carol.last("lobby")["presence"][1] == "away" and carol.guest.free_seats() == [2]
     carol.deliver(lobby.free(1))
     assert carol.last("lobby")["taken"][1] is False and carol.guest.free_seats() == [1, 2]
+    assert not carol.last("lobby")["names"][1] and not lobby.host.session.settings["names"][1]  # not "Anna" now
     carol.send(carol.guest.take(1, "Carol"))  # the nonce of its first lobby still holds
     assert carol.guest.seat == 1 and kinds(lobby.changed(), "c") == []
 

@@ -18,9 +18,17 @@ from kingcore.web import Catalog
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import markup
-from king.render.invite import answer_fields, bad_link_screen, invite_panel, join_screen, used_link_screen
+from king.render.invite import (
+    answer_fields,
+    bad_link_screen,
+    invite_panel,
+    join_screen,
+    position_of,
+    used_link_screen,
+)
 from king.render.status import status
 from king.render.table import seat_info
+from king.words import name
 
 LANGS = ("en", "ru", "uk")
 LINK = "https://example.org/king/#join=abc"
@@ -97,6 +105,11 @@ def test_a_table_links_join_screen_shows_who_sits_where_and_the_free_seats(lang:
     assert seats == [("0", "host"), ("1", "taken"), ("2", "free"), ("3", "free"), ("4", "bot")], seats
     assert 'id="join-seat-2" checked' in text and 'id="join-seat-3" checked' not in text
     assert cat.t("presence.here") in text and cat.t("level.medium") in text and "join-full" not in text
+    side = cat.t(f"position.{position_of(3, 0, 5)}")  # seat 3: a bot plays it until taken: said
+    assert cat.t("net.join.seat_free", seat=side) in text and cat.t("net.join.seat_free_bot", seat=side) not in text
+    played = markup(room_join_screen(cat, {**lobby, "presence": [None, "here", "away", "bot", None]}, "Classic",
+                                     [2, 3], 2))
+    assert cat.t("net.join.seat_free_bot", seat=side) in played and 'id="join-seat-3"' in played
     full = markup(room_join_screen(cat, {**lobby, "reserved": [False, False, True, True, False]}, "Classic", [], None))
     assert re.findall(r'data-seat="3" data-state="([a-z]+)"', full) == ["kept"]
     assert cat.t("net.join.no_free") in full and re.search(r'id="join-accept"[^>]* disabled', full)
@@ -157,6 +170,8 @@ NEW_LINK = {"en": "new link", "ru": "новую ссылку", "uk": "нове �
     ("hotseat.note", FRIEND_ONLINE),  # h4: the Players note still said "a bot or a person at this device"
     ("net.host_lost", NEW_LINK),  # after the host's reload the friends read only "The connection … is lost."
     ("net.waiting_for", {"en": "Waiting for Петро", "ru": "Ждём хода: Петро", "uk": "Чекаємо ходу: Петро"}),
+    ("net.unchecked_forgot", {"en": "host's page was reloaded", "ru": "страница хозяина стола была перезагружена",
+                              "uk": "сторінку господаря столу було перезавантажено"}),  # not "you were not there"
     ("net.join.answer_help", {"en": "back to Boss.", "ru": "код игроку Boss.", "uk": "код гравцеві Boss."}),
     ("net.join.name_empty", {"en": "Type your name", "ru": "Введите своё имя", "uk": "Введіть своє ім'я"}),
     ("net.closed_new_game", {"en": "Boss started a new game", "ru": "Boss: новая игра",  # f06–f08, with no
@@ -220,3 +235,18 @@ def test_a_used_code_link_says_so_and_offers_the_way_on(lang: str) -> None:
     assert ids(text) == ["join-title", "join-error", "join-leave"]
     assert cat.t("net.join.used_link") in html.unescape(text)
     assert cat.t("net.invite.reinvite") in cat.t("net.join.used_link")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_stand_in_bots_turn_is_not_waited_for_as_a_person(lang: str) -> None:
+    """A new user's find: while a bot played a friend's seat (away, or free with *A bot plays until someone takes
+    it*) the status line said "Waiting for Player 4…", as if a person were slow; it now says the seat is to play,
+    as for any bot, and waits for a friend who plays the seat."""
+    cat = catalog(lang)
+    session = online_session({}, {"levels": ["human", "online", "online", "hard"], "names": ["", "Петя", "", ""]},
+                             random.Random(1))
+    for seat in (0, 1):  # the host's page and a friend's page
+        vm = {**session.view_model(seat), "phase": "play", "to_move": 2, "my_turn": False}
+        who = name(cat, 2, vm)
+        assert status({**vm, "stand_ins": []}, cat, True, None) == cat.t("net.waiting_for", name=who)
+        assert status({**vm, "stand_ins": [2]}, cat, True, None) == cat.t("status.bot", name=who)

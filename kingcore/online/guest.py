@@ -63,6 +63,9 @@ class Guest:
         unchecked: the deals over whose fair-deal round this ``Guest`` was not in (it joined or rejoined
             after the round, and its :attr:`shuffles` keep no secret it revealed for the deal): not checked, since
             it holds nothing to check them by — said on the page.
+        forgotten: the deals of :attr:`unchecked` whose round this page *was* in (its :attr:`shuffles` keep its
+            part) but whose secrets never came: the host's page was reloaded during the deal and lost its own
+            part — said as such on the page, never "you were not at the table".
         joined_during: the deal in play when this ``Guest`` was welcomed (0: none), whose round it missed.
         mental: this connection's page number at a mental-poker table (the host's ``mental``), else ``None``.
         host_reloaded: the deal the host's page was reloaded during, as its ``mental`` says (0: none).
@@ -86,6 +89,7 @@ class Guest:
         self.presence: list[str | None] = []
         self.fair: list[int] = []
         self.unchecked: list[int] = []
+        self.forgotten: list[int] = []
         self.joined_during = 0
         self.unshuffled: list[int] = []
         self.mental: int | None = None
@@ -358,6 +362,8 @@ class Guest:
         missed = self.joined_during
         if 0 < missed <= count and missed not in self._rounds and missed not in self.unchecked:
             self.unchecked.append(missed)  # its round was before this page (a reload, a host's reload): unchecked
+            if self.table is not None and self.shuffles.revealed(self.table, missed) is not None:
+                self.forgotten.append(missed)  # this page was in it: the host's page forgot its part
         for deal, p in sorted(self._rounds.items()):
             if deal > count or deal in self.fair:
                 continue

@@ -422,7 +422,8 @@ class Lobby:
     def free(self, seat: int) -> list[POut]:
         """The host gives ``seat`` to someone else: its key and pass are new (the friend's ticket and the old
         seat link no longer open it), its friend — if connected — is told (``bye`` ``freed``), and the seat is
-        free in the lobby (a stand-in bot plays it meanwhile if the host chose one).
+        free in the lobby, its name cleared (the table shows it as "Player 3" until someone takes it; a stand-in
+        bot plays it meanwhile if the host chose one).
 
         Raises:
             NetError: ``no_seat`` when ``seat`` is not played online.
@@ -438,6 +439,7 @@ class Lobby:
         self.room["keys"][seat] = None
         self.room["passes"][seat] = new_pass(self.randbytes)
         self.room["reserved"][seat] = False
+        self.host.session.settings["names"][seat] = ""
         self.idle.discard(seat)
         self._expected.discard(seat)
         self._invites.pop(seat, None)

@@ -318,6 +318,10 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
             stale = opened(gctx, link)  # its code link opened again: used up, and said so (it once made an answer)
             host.wait_for_selector('section.seat[data-seat="1"][data-presence=away]', timeout=LOST_S * 1000)
             assert time.monotonic() - t0 <= LOST_S
+            # its Connect's no-connection deadline, come now that it is away: it did connect (a new user read
+            # "No connection in 20 seconds…" after a friend's reload)
+            host.evaluate("window.kingNoConnectionNow(1)")
+            assert host.evaluate("document.body.dataset.noConnection || ''") == ""
             # the host's choices for the away seat: wait, a bot until they are back, the seat to someone else,
             # and (no relay) a new code link
             open_panel(host)

@@ -644,7 +644,8 @@ class GuestPage:
         """A deal's result panel says the deal was checked as the agreed shuffle (``#guest-fair``,
         ``data-fair=checked``), once this page checked it (``Guest.fair``, or ``checked``; an unfair deal is said
         by the banner instead) — or that it could not be (``data-fair=unchecked``: its shuffle was agreed before
-        this page was at the table, ``Guest.unchecked``). Not at a mental table: its own check says it, one
+        this page was at the table, ``Guest.unchecked``; or the host's page lost its part, ``Guest.forgotten``).
+        Not at a mental table: its own check says it, one
         verdict per deal (``#mental-check``)."""
         vm, guest = self.app.state.vm, self.guest
         panel = el("center-panel")
@@ -658,7 +659,8 @@ class GuestPage:
         note = document.createElement("p")
         note.id, note.className = "guest-fair", "panel-note"
         note.dataset.fair = "checked" if fair else "unchecked"
-        note.textContent = self.cat.t("net.fair" if fair else "net.unchecked")
+        forgot = unchecked and guest is not None and vm is not None and vm["deal"] in guest.forgotten
+        note.textContent = self.cat.t("net.fair" if fair else "net.unchecked_forgot" if forgot else "net.unchecked")
         panel_note(panel, note)
 
     def mark_asked(self) -> None:

@@ -110,6 +110,7 @@ class Online:
         if "king-test" in str(window.location.search):  # the browser tests: a cheating host, to be caught
             window.kingCheatNextDeal = create_proxy(lambda: setattr(self, "cheat", True))
             window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self.codes, "no_connection_s", float(s)))
+            window.kingNoConnectionNow = create_proxy(lambda seat: self.codes.deadline(int(seat)))
             window.kingReshuffle = create_proxy(lambda deal: self.reshuffle(int(deal)))
             window.kingHostile = create_proxy(lambda seat, counts, times: self.hostile(int(seat), int(counts),
                                                                                       int(times)))

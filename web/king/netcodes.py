@@ -82,7 +82,7 @@ class Codes:
         if lobby is None:
             return
         entry = self.entry(seat)
-        entry.update(link=None, used=False, said=said, said_of=seat, making=True)
+        entry.update(link=None, used=False, said=said, said_of=seat, making=True, asked=None)
         online.draw()
         try:
             sdp = await window.kingPeer.offer(str(seat), json.dumps(ice_servers(online.app.state.prefs)))
@@ -175,8 +175,16 @@ class Codes:
             document.body.dataset.noConnection = str(seat)
             self.say(seat, self.online.cat.n("net.no_connection", NO_CONNECTION_S))
 
+    def deadline(self, seat: int) -> None:
+        """The no-connection deadline of ``seat``'s last *Connect*, now (``?king-test``: ``kingNoConnectionNow``)."""
+        entry = self.seats.get(seat)
+        if entry is not None and entry.get("asked") is not None:
+            self.no_connection(seat, entry["asked"])
+
     def joined(self, seat: int) -> None:
-        """A friend took ``seat``: the alert lines about it go."""
+        """A friend took ``seat``: the alert lines about it go, and so does its *Connect*'s deadline (the friend
+        may leave or reload before it: the seat is away then, never "no connection" — a new user saw it)."""
+        self.seats.get(seat, {}).pop("asked", None)
         for entry in self.seats.values():  # "This answer is for West's invite" in North's box: West is here now
             if entry.get("said_of") == seat:
                 entry["said"] = ""

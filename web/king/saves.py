@@ -129,16 +129,24 @@ class Saves:
         self.state.lose(err if isinstance(err, SaveError) else SaveError(str(err), "invalid", raw))
 
     def on_storage(self, event: Any) -> None:
-        """Another tab wrote: a newer save of ours is taken."""
+        """Another tab wrote: a newer save of ours is taken. Two tabs writing at once (a bot's move here, a
+        card there) can leave the older save in the storage after the newer one: whichever tab holds the newer
+        game writes it back, so the storage never keeps a save older than a tab's game (once lost from the
+        storage while this tab played on from it, and a reload took the older game)."""
         st = self.state
         if is_none(event.key) or str(event.key) != st.store.save_key or is_none(event.newValue):
             return
         text = str(event.newValue)
         seq = save_seq(text)
         if seq is not None and (st.session is None or seq_newer(seq, st.session.seq)):
-            st.adopt(text, self.cat.t("toast.continued"))
-        else:
-            st.tie(text, seq)
+            if st.adopt(text, self.cat.t("toast.continued")):
+                stored = save_seq(st.store.save())
+                if stored is not None and seq_newer(seq, stored):
+                    st.store_save(text)
+        elif not st.tie(text, seq) and seq is not None and st.session is not None and st.saved_text is not None:
+            stored = save_seq(st.store.save())  # (the event's text may be older than what the storage holds now)
+            if stored is not None and seq_newer(st.session.seq, stored):
+                st.store_save(st.saved_text)
 
     def record_refused(self) -> bool:
         """True (and a toast says why) while a file with the dealt cards would show another person's hand."""

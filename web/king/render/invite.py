@@ -188,8 +188,8 @@ def used_link_screen(cat: Catalog) -> list[Node]:
 def lobby_seat(cat: Catalog, lobby: dict[str, Any], seat: int, free: list[int], chosen: int | None) -> Node:
     """One line of who sits where at a table link's join screen (``li[data-seat][data-state]``): the host by
     name; a friend online by name with who is there; a seat this page may take as a radio button
-    (``input[name=join-seat]``, ``chosen`` checked); a seat kept for its own link's holder; a bot by level.
-    Sides are as the host sits (the host at the bottom)."""
+    (``input[name=join-seat]``, ``chosen`` checked; "a bot plays it meanwhile" when one does); a seat kept for
+    its own link's holder; a bot by level. Sides are as the host sits (the host at the bottom)."""
     levels: list[str] = list(lobby["levels"])
     players = len(levels)
     host = next((s for s, lv in enumerate(levels) if lv != "online"), 0)
@@ -206,8 +206,10 @@ def lobby_seat(cat: Catalog, lobby: dict[str, Any], seat: int, free: list[int], 
     elif level == "online" and seat in free:
         radio = h("input", {"type": "radio", "name": "join-seat", "value": seat, "id": f"join-seat-{seat}",
                             "checked": seat == chosen})
+        bot = (lobby.get("presence") or [None] * players)[seat] == "bot"  # a bot plays it until it is taken
         return h("li", {"data-seat": seat, "data-state": "free"},
-                 h("label", {"class": "option"}, radio, " ", cat.t("net.join.seat_free", seat=side)))
+                 h("label", {"class": "option"}, radio, " ",
+                   cat.t("net.join.seat_free_bot" if bot else "net.join.seat_free", seat=side)))
     elif level == "online":
         state, words = "kept", cat.t("net.join.seat_kept", seat=side)
     elif level == "human":

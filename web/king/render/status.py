@@ -32,7 +32,8 @@ def status(vm: ViewModel | None, cat: Catalog, bots_ready: bool, hint: dict[str,
         else:
             assert to_move is not None  # a seat is to move in play
             level = vm["levels"][to_move]
-            code = "net.waiting_for" if level in (ONLINE, HUMAN) else "status.bot"  # (the page plays it meanwhile)
+            person = level in (ONLINE, HUMAN) and to_move not in vm["stand_ins"]  # (a stand-in: a bot, not waited)
+            code = "net.waiting_for" if person else "status.bot"  # (the page plays a bot meanwhile)
             text = cat.t(code, name=name(cat, to_move, players))  # a friend online's (or a person's: the host)
     elif phase in CALL_PHASES:
         assert to_move is not None  # a seat is to call
