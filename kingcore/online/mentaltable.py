@@ -38,6 +38,7 @@ from .deal.checks import RESENT, Check, Checks
 from .deal.memory import Memory
 from .deal.mental import Event, MentalPage, Out, Rounds, Send
 from .deal.standin import StandIn
+from .deal.wire import WireError, read
 from .guest import Guest
 from .host import Out as HostOut
 from .lobby import Lobby, POut
@@ -57,6 +58,14 @@ def page_number(levels: list[str], seat: int) -> int:
         ValueError: ``seat`` is not played online.
     """
     return [s for s, level in enumerate(levels) if level == ONLINE].index(seat) + 1
+
+
+def _kind(text: str) -> str | None:
+    """A mental-poker text's kind, ``None`` when it is no message."""
+    try:
+        return str(read(text)["kind"])
+    except WireError:
+        return None
 
 
 def _progress(game: Game) -> tuple[int, bool]:
@@ -406,7 +415,9 @@ class MentalTable:
         for seat, to, text in taken:
             sender = self.page_of(seat)
             r = self.page.round
-            if r is not None and sender in r.pages:
+            if r is not None and sender in r.pages and (r.state != "annulled" or _kind(text) == "mp_secrets"):  # (a
+                # late text of a round annulled here is for no page — a page back on a new connection would take it
+                # as its kept round's — but a dispute's secrets are)
                 pages = [q for q in r.pages if q not in (0, sender)] if to is None else \
                     [to] if to in r.pages and to not in (0, sender) else []
                 out += [self._to(q, sender, text) for q in pages]
@@ -583,7 +594,7 @@ class MentalGuest:
         page = self.page
         assert page is not None
         r = page.round
-        if r is not None and r.state not in _OVER and not r.resumed:
+        if r is not None and r.state not in _OVER and not r.kept:
             return []
         try:
             game = loads(text)

@@ -200,7 +200,10 @@ class _Round:
         page sends the round's texts again, in order) is skipped; after that a text twice is refused, as ever."""
         self.resumed = False
         """Played again from its :class:`Held` on a new connection or after a reload, and no new text since: the
-        host may have annulled it meanwhile (a later try then starts), and no stall's deadline runs."""
+        host may have annulled it meanwhile, and no stall's deadline runs."""
+        self.kept = False
+        """Played again from its :class:`Held`: a later try of its deal the host starts ends it here (the host
+        annulled it while this page was away)."""
 
     @property
     def final(self) -> list[Element]:
@@ -422,7 +425,7 @@ class MentalPage:
             r = self.round
             if keys is not None:
                 outs.append(self._send(None, write("mp_audit", **rk, keys=keys)))
-            elif r is not None and r.resumed and r.key == key:
+            elif r is not None and r.kept and r.key == key:
                 continue  # (kept: it goes on with the texts the host sends it again, or a later try starts)
             elif key[1] + 1 >= self.tries.get(deal, 0):
                 outs += [self._send(None, write("mp_annul", **rk, page=self.page, why="left")),
@@ -469,7 +472,7 @@ class MentalPage:
         while the page was away (its connection lost, or reloaded): a later try of the deal starts, or the game
         so far is past it. Nothing when no such round is in play."""
         r = self.round
-        if r is None or not r.resumed or r.state in _OVER:
+        if r is None or not r.kept or r.state in _OVER:
             return []
         r.state = "annulled"
         self.tries[r.deal] = max(self.tries.get(r.deal, 0), r.attempt + 1)
@@ -525,7 +528,7 @@ class MentalPage:
                 self._replaying = False
         if ok:
             assert self.round is not None
-            self.round.resumed = True
+            self.round.resumed = self.round.kept = True
             return
         self.round, self.deal, self.rounds.held = None, None, None
         self.tries[d] = max(self.tries.get(d, 0), held.key[1] + 1)
@@ -585,7 +588,7 @@ class MentalPage:
 
     def _start(self, sender: int, msg: dict[str, Any], key: tuple[int, int, int], now: float) -> list[Out]:
         r = self.round
-        if sender == 0 and r is not None and r.resumed and key[0] == r.deal and key[1] > r.attempt:
+        if sender == 0 and r is not None and r.kept and key[0] == r.deal and key[1] > r.attempt:
             return self.drop_resumed() + self._begin(sender, msg, key, now)  # (annulled while this page was away)
         return self._begin(sender, msg, key, now)
 
