@@ -190,7 +190,7 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     timers = {TIMERS_KEY: json.dumps({"NO_RELAY_MS": 3000})}  # no relay said after 3 s, not 10: the length is
     # test_rooms_transport.py's to check (the words still say 10 seconds)
     warm_peers.store({PREFS_KEY: json.dumps({"fast": True, "levels": ["human", "random", "random", "random"],
-                                             "ice": none, "relays": relays}), **timers})
+                                             "ice": none, "relays": relays, "mental": False}), **timers})
     own = '{"not": "a game of the host"}'  # the guest's own stored game: never overwritten
     # (the friend's device has a beginner's tips on: they are for its own games, never at the host's table)
     seed_storage(gctx, {SAVE_KEY: own, PREFS_KEY: json.dumps({"ice": none, "relays": relays, "ui": {"tips": True}}),
@@ -621,7 +621,8 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     in deal 3 and the host gives its seat to someone else (:func:`seat_given_away`)."""
     levels = ["human", "online", "online", "random"]
     relays = {"mode": "own", "text": relay.url}
-    prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}, "relays": relays, "lang": "ru"}
+    prefs = {"fast": True, "levels": levels, "ice": {"mode": "none"}, "relays": relays, "lang": "ru",
+             "mental": False}  # (the saved rubber by the commit–reveal round; the new game by mental poker)
     warm_peers.store({SAVE_KEY: near_the_end(levels, ["Оля", "", "", ""]), PREFS_KEY: json.dumps(prefs)})
     host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
     assert host.evaluate("[document.body.dataset.deal, document.documentElement.lang]") == ["12", "ru"]
