@@ -129,8 +129,9 @@ def main(argv: list[str]) -> int:
                         print(f"deal {deal}: {'audited on every page' if mental else 'checked by the friends'}, "
                               f"{time.monotonic() - t0:.0f} s", flush=True)
                         moves, back = 0, set[int]()
-                        for each in (host, *(guests.values() if mental else ())):  # (a mental table's pages each
-                            each.click("#btn-continue")  # go on from the result panel by themselves)
+                        host.click("#btn-continue")
+                        for each in guests.values() if mental else ():  # a mental table's pages each go on from
+                            each.evaluate(friends.GO_ON_JS)  # the result by themselves (or the deal comes to them)
                         since = len(received(host)) if mental else 0  # (the deal's audit came before its verdict)
                         host.wait_for_function(f"document.body.dataset.deal !== '{deal}'"
                                                " || document.body.dataset.phase === 'rubber_over'")

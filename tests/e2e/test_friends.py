@@ -535,6 +535,12 @@ WHERE_JS = """() => { const b = document.body.dataset, c = document.querySelecto
 """Where a page of a mental table is, said when a wait for it fails."""
 
 
+GO_ON_JS = """() => { const b = document.getElementById('btn-continue');  // a deal's result still shown: left
+  if (b && b.offsetParent && !b.disabled) b.click(); }"""
+"""*Continue* on a mental table's page that still shows a deal's result: the next deal, dealt meanwhile, takes the
+page there by itself once it comes to the page's seat (``king.render.table.keeps_result``)."""
+
+
 def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     """Deal 2 at a mental table, its cards open: the host's page reloads — its keys of the deal go with it. A
     friend's page in the deal says the host's page reloaded (not its own); the deal is dealt again and starts on
@@ -542,7 +548,7 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     each page's result panel gives one verdict of it, audited — friend 2's too, left out of the deal's first try
     (that try's "dealt without this page", drawn when its panel came before the audit, stood for the deal)."""
     for page in guests.values():  # both friends leave deal 1's result (deal 2 is dealt meanwhile)
-        page.click("#btn-continue")
+        page.evaluate(GO_ON_JS)
     host.wait_for_function(DEALT_JS, arg=2)
     host.reload()
     host.wait_for_selector("body[data-ready=true][data-mental=host][data-mental-reloaded='2']")
@@ -580,7 +586,7 @@ def seat_given_away(host: Any, guests: dict[int, Any]) -> None:
     host.wait_for_function(REDEALT_JS, arg=3)
     host.click("#invite-close")
     for page in (host, guests[1]):
-        page.click("#btn-continue")
+        page.evaluate(GO_ON_JS)
     friend = guests[1]
     while (who := host.wait_for_function(ACTOR_JS).json_value()) != "1":
         if (got := actor_pick(host, guests, who)) is not None:
