@@ -17,12 +17,21 @@ from pathlib import Path
 from .assets import crown_icon, manifest
 from .catalogs import compile_catalogs, put_page_words
 from .checks import INTERPRETER, _ScriptTags, check_site
-from .common import ROOT, SITE, STAMP, WEB, BuildError, files_under, log, sha256_bytes, write_file
+from .common import ROOT, SITE, STAMP, WEB, BuildError, files_under, log, new_tmp_dir, run, sha256_bytes, write_file
 from .pins import PYODIDE_VERSION, PYSCRIPT_VERSION
 from .serviceworker import PAGE_ARCHIVE, service_worker
 from .stdlib import COMPILED, compiled_stdlib
 from .vendor import mental_wheels, segno_wheel, vendor_pyodide, vendor_pyscript, vendor_trystero
-from .wheels import kingcore_wheel, page_pycs, site_lock, split_web_wheel, web_wheel, wheel_inputs, without_tests
+from .wheels import (
+    kingcore_wheel,
+    page_pycs,
+    pyscript_pycs,
+    site_lock,
+    split_web_wheel,
+    web_wheel,
+    wheel_inputs,
+    without_tests,
+)
 
 BOOT = "./boot.mjs"  # web/boot.mjs: starts the page's Pyodide before PyScript; it loads the wheel itself
 WHEEL_MARK = "__KINGCORE_WHEEL__"  # in web/boot.mjs: replaced by the wheel's URL
@@ -114,6 +123,80 @@ def page_files_config(files: dict[str, bytes], config: str = "pyscript.json") ->
     files[config] = (json.dumps(conf, indent=2, ensure_ascii=False) + "\n").encode()
 
 
+PYSCRIPT_PYC_ARCHIVE = "pyscript/package-pyc.zip"
+"""PyScript's own Python package compiled (:func:`pyscript_pyc_config`), unpacked into ``pyscript/__pycache__``."""
+PYSCRIPT_PACKAGE = re.compile(r'\{pyscript:\{"__init__\.py":')
+"""Where PyScript's core chunk holds its Python package: a JavaScript object, file name -> source."""
+EVAL_OBJECT = ("const s = require('fs').readFileSync(process.argv[1], 'utf8');"
+               "process.stdout.write(JSON.stringify(Function('return (' + s + ')')()));")
+
+
+def object_literal(text: str, start: int) -> str:
+    """The JavaScript object literal of ``text`` opening at ``start`` (its braces matched outside strings)."""
+    depth, quote, i = 0, "", start
+    while i < len(text):
+        c = text[i]
+        if quote:
+            i += c == "\\"
+            quote = "" if c == quote else quote
+        elif c in "\"'`":
+            quote = c
+        elif c in "{}":
+            depth += 1 if c == "{" else -1
+            if not depth:
+                return text[start:i + 1]
+        i += 1
+    raise BuildError("PyScript's core chunk: its Python package's object does not end")
+
+
+def pyscript_package(files: dict[str, bytes]) -> dict[str, bytes]:
+    """PyScript's own Python package as its core chunk writes it into Python's file system at every start:
+    ``pyscript/…/name.py`` -> source (empty when no chunk holds it: another PyScript)."""
+    for rel, data in sorted(files.items()):
+        if not (rel.startswith("pyscript/") and rel.endswith(".js")):
+            continue
+        text = data.decode("utf-8", "replace")
+        found = PYSCRIPT_PACKAGE.search(text)
+        if found is None:
+            continue
+        tmp = new_tmp_dir("pyscriptpkg")
+        try:
+            (tmp / "package.js").write_text(object_literal(text, found.start()), encoding="utf-8")
+            tree = json.loads(run(["node", "-e", EVAL_OBJECT, str(tmp / "package.js")], "reading PyScript's package"))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return python_files("", tree)
+    return {}
+
+
+def python_files(prefix: str, tree: dict[str, object]) -> dict[str, bytes]:
+    """The ``.py`` files of a tree of directories (name -> subtree, or a file's text), by path under ``prefix``."""
+    out: dict[str, bytes] = {}
+    for name, value in tree.items():
+        if isinstance(value, dict):
+            out.update(python_files(f"{prefix}{name}/", value))
+        elif isinstance(value, str) and name.endswith(".py"):
+            out[f"{prefix}{name}"] = value.encode()
+    return out
+
+
+def pyscript_pyc_config(files: dict[str, bytes], config: str = "pyscript.json") -> None:
+    """PyScript's own Python package (:func:`pyscript_package`) compiled (``sitebuild.wheels.pyscript_pycs``)
+    into :data:`PYSCRIPT_PYC_ARCHIVE`, which the page's ``files`` config unpacks into ``pyscript/__pycache__``
+    before PyScript imports the package: the start imports it without compiling it. A PyScript whose package is
+    not found gets none (a note). ``files`` is changed in place."""
+    sources = pyscript_package(files)
+    if not sources:
+        log("  note: PyScript's Python package was not found in its chunks: it is compiled at every start")
+        return
+    tag, pycs = pyscript_pycs(sources)
+    flat = {rel for rel in pycs if rel.count("/") == 1}  # (the package's own files: one __pycache__)
+    files[PYSCRIPT_PYC_ARCHIVE] = page_archive({f"{Path(rel).stem}.{tag}.pyc": pycs[rel] for rel in sorted(flat)})
+    conf = json.loads(files[config])
+    conf["files"] = {f"./{PYSCRIPT_PYC_ARCHIVE}": "./pyscript/__pycache__/*", **conf.get("files", {})}
+    files[config] = (json.dumps(conf, indent=2, ensure_ascii=False) + "\n").encode()
+
+
 def page_archive(modules: dict[str, bytes]) -> bytes:
     """A zip of ``modules`` (name inside ``king/`` -> bytes), the same bytes for the same modules (sorted, no
     dates), deflated: :data:`~sitebuild.serviceworker.PAGE_ARCHIVE`."""
@@ -183,6 +266,7 @@ def collect_site() -> tuple[dict[str, bytes], str]:
             files[rel] = pyscript_config(files[rel], wheel_url, main=is_main, where=rel)
     if "pyscript.json" in files:
         page_files_config(files)
+        pyscript_pyc_config(files)
     if "manifest.webmanifest" not in files:
         files["manifest.webmanifest"] = manifest()
     for n in (192, 512):

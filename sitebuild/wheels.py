@@ -351,3 +351,37 @@ def page_pycs(sources: dict[str, bytes]) -> dict[str, bytes]:
         os.replace(part, cached)
     pycs = json.loads(cached.read_text(encoding="utf-8"))
     return {rel + "c": base64.b64decode(b64) for rel, b64 in sorted(pycs.items())}
+
+
+def pyscript_pycs(sources: dict[str, bytes]) -> tuple[str, dict[str, bytes]]:
+    """PyScript's own Python package ``sources`` (``pyscript/…/name.py`` -> source, as PyScript writes it into
+    Python's file system at every start) compiled by the vendored Pyodide's Python: its cache tag and
+    ``pyscript/…/name.py`` -> an unchecked hash-based ``.pyc`` (PEP 552; no docstrings) for the file's
+    ``__pycache__``, which Python takes without reading the source again — PyScript's start then does not
+    compile its package (≈ 0.1 s at half a core). Cached by the sources. Raises BuildError as
+    :func:`_pyodide_pycs`."""
+    pyodide = vendor_pyodide()
+    code = PAGE_PYC_CODE.replace('os.path.join(base, "king")', 'os.path.join(base, "pyscript")')
+    h = hashlib.sha256(pyodide.name.encode() + code.encode())
+    for rel in sorted(sources):
+        h.update(rel.encode() + b"\0" + hashlib.sha256(sources[rel]).digest())
+    cached = WHEEL_CACHE / f"pyscript-{h.hexdigest()[:20]}.json"
+    if not cached.is_file():
+        log("  compiling PyScript's own Python package for Pyodide (.pyc) ...")
+        tmp = new_tmp_dir("pyscriptpyc")
+        try:
+            wheel = tmp / "pyscript_page-0-py3-none-any.whl"
+            with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+                for rel in sorted(sources):
+                    z.writestr(rel, sources[rel])
+            tag, pycs = _pyodide_pycs(pyodide, wheel, code, "PyScript's package")
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        if set(pycs) != set(sources):
+            raise BuildError(f"compiling PyScript's package: {sorted(set(sources) ^ set(pycs))} not compiled")
+        WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+        part = cached.with_suffix(".part")
+        part.write_text(json.dumps({"cache_tag": tag, "pyc": pycs}, sort_keys=True), encoding="utf-8")
+        os.replace(part, cached)
+    got = json.loads(cached.read_text(encoding="utf-8"))
+    return str(got["cache_tag"]), {rel: base64.b64decode(b64) for rel, b64 in sorted(got["pyc"].items())}

@@ -142,6 +142,7 @@ def test_two_builds_give_the_same_tree(tmp_path: Path) -> None:
     assert (outs[0] / "index.html").is_file() and not (tmp_path / "a" / ".site-old").exists()
     check_net_wheel(outs[0])
     check_page_pycs(outs[0])
+    check_pyscript_pycs(outs[0])
     check_room_library(outs[0])
     check_stdlib(outs[0])
 
@@ -185,6 +186,32 @@ def check_page_pycs(out: Path) -> None:
     precached = {url for urls in sw_groups(sw).values() for url in urls}
     assert {f"./{rel}" for rel in lazy} <= precached and "./king/page.zip" in precached
     assert not {f"./{rel}" for rel in sources - lazy} & precached  # one copy of each start module: the .pyc
+
+
+def check_pyscript_pycs(out: Path) -> None:
+    """PyScript's own Python package, which its core chunk writes into Python's file system at every start, ships
+    compiled: the page's config unpacks one archive into ``pyscript/__pycache__`` before the package is imported,
+    an unchecked hash-based ``.pyc`` for each of its modules, under Pyodide's cache tag; the archive is precached."""
+    config = json.loads((out / "pyscript.json").read_text(encoding="utf-8"))["files"]
+    assert config[f"./{site.PYSCRIPT_PYC_ARCHIVE}"] == "./pyscript/__pycache__/*"
+    chunks = {p.relative_to(out).as_posix(): p.read_bytes() for p in (out / "pyscript").glob("*.js")}
+    sources = site.pyscript_package(chunks)
+    assert "pyscript/__init__.py" in sources and "pyscript/web.py" in sources
+    with zipfile.ZipFile(out / site.PYSCRIPT_PYC_ARCHIVE) as z:
+        names = z.namelist()
+        assert sorted(n.split(".")[0] for n in names) == sorted(Path(rel).stem for rel in sources)
+        for name in names:
+            assert re.fullmatch(r"\w+\.cpython-3\d+\.pyc", name), name
+            assert int.from_bytes(z.read(name)[4:8], "little") == 0b01, name  # hash-based, unchecked
+    sw = (out / "sw.js").read_text(encoding="utf-8")
+    assert f"./{site.PYSCRIPT_PYC_ARCHIVE}" in {url for urls in sw_groups(sw).values() for url in urls}
+
+
+def test_pyscript_package_is_read_from_its_object_literal() -> None:
+    chunk = b'x=1;wo(".",{pyscript:{"__init__.py":"a = \\"}\\"\\n","sub":{"m.py":"b = 2"},"x.txt":"c"}}),y={}'
+    assert site.pyscript_package({"pyscript/core-AbCd1234.js": chunk, "pyscript/other.js": b"{}"}) == {
+        "pyscript/__init__.py": b'a = "}"\n', "pyscript/sub/m.py": b"b = 2"}
+    assert site.pyscript_package({"pyscript/core.js": b"nothing here"}) == {}
 
 
 def test_the_page_archive_keeps_the_sources_out_of_the_precache() -> None:

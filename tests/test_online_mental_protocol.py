@@ -387,6 +387,7 @@ def test_a_page_back_with_its_rounds_refuses_the_tries_it_joined_and_takes_a_lat
 
     back = MentalPage(t.rules, 1, "t1", random.Random(5).randbytes, seat=1, game=copy.deepcopy(first.game),
                       rounds=first.rounds)
+    assert back.round is not None and back.round.key == (2, 0, -1) and back.round.resumed  # (its round kept)
     said = back.receive(0, start(2, 0), t.now)  # the same try once more
     assert [(e.kind, e.words) for e in said if isinstance(e, Event)] == [
         ("refused", "the host tried to shuffle deal 2 again")]
@@ -399,7 +400,9 @@ def test_a_page_back_with_its_rounds_refuses_the_tries_it_joined_and_takes_a_lat
         ("refused", "the host tried to shuffle deal 1 again")]
     assert behind.receive(0, start(1, 1), t.now) == [] and behind.round is not None  # its next try: taken
     outs = back.receive(0, start(2, 1), t.now)  # the next try, after the host annulled the lost page's
-    assert outs == [] and back.round is not None and back.round.key == (2, 1, -1)  # (the host's page locks first)
+    assert [(e.kind, e.detail) for e in outs if isinstance(e, Event)] == [("annulled", "left")]  # its kept one over
+    assert back.round is not None and back.round.key == (2, 1, -1)  # (the host's page locks first: nothing sent)
+    assert not [o for o in outs if not isinstance(o, Event)]
 
 
 def test_every_page_reloaded_mid_deal_with_its_rounds_deals_it_again_on_the_next_try() -> None:

@@ -41,7 +41,7 @@ def test_tool_runs(name: str, tmp_path: Path) -> None:
 
 IMPORT_ONLY = ("bench_web", "bench_first_bot", "bench_engine", "bench_warm", "bench_cold", "cpu_quota",
                "friends_rubber", "bench_rooms", "bench_one_link", "bench_mental_pages",
-               "bench_latency")
+               "bench_latency", "bench_draw")
 """Only imported here: headless Chromium runs of the built site (``python build.py bench-web``, its CPU quota
 ``tools.cpu_quota`` needing root) and the engine's bench in CPython and Pyodide (``python build.py
 bench-engine``), warm and first visits of built sites side by side (``python -m tools.bench_warm``,
@@ -49,7 +49,8 @@ bench-engine``), warm and first visits of built sites side by side (``python -m 
 tools.friends_rubber``), pages joining rooms through a relay on the loopback (``python -m tools.bench_rooms``),
 a friend seated by the table's link and back after a reload (``python -m tools.bench_one_link``), mental poker's
 shuffle and deal between pages in Chromium (``python -m tools.bench_mental_pages``), Expert bots' move times in
-the page (``python -m tools.bench_latency``), minutes each."""
+the page (``python -m tools.bench_latency``), the page's main-thread time per card from a Chromium trace
+(``python -m tools.bench_draw``), minutes each."""
 
 
 def test_every_tool_is_run_here_or_imports() -> None:

@@ -207,16 +207,17 @@ def test_the_plural_forms_follow_the_numbers() -> None:
 
 @pytest.mark.parametrize("lang, words", [
     ("en", ("20 seconds", "STUN", "as a dealer who peeks would", "cannot choose the cards", "one link",
-            "never a card, a name or a move", "10 seconds")),
+            "never a card, a name or a move", "10 seconds", "By default no device sees another's cards")),
     ("ru", ("20 секунд", "STUN", "как сдающий, который подглядывает", "выбрать карты хозяин не может",
-            "одна ссылка", "ни карт, ни имён, ни ходов", "10 секунд")),
+            "одна ссылка", "ни карт, ни имён, ни ходов", "10 секунд", "По умолчанию ни одно устройство")),
     ("uk", ("20 секунд", "STUN", "як роздавач, що підглядає", "вибрати карти господар не може",
-            "одне посилання", "ні карт, ні імен, ні ходів", "10 секунд")),
+            "одне посилання", "ні карт, ні імен, ні ходів", "10 секунд", "Типово жоден пристрій")),
 ])
 def test_playing_with_friends_in_every_language(lang: str, words: tuple[str, ...]) -> None:
     """The help's last section says how to invite (one link for the table), what the relays see (never a card,
     a name or a move; the 10 s after which the codes are offered), what the connection needs (STUN tells each
-    browser its address; no TURN server; the 20 s) and the trust model, in each language, for every table."""
+    browser its address; no TURN server; the 20 s) and the trust model — mental poker by default —, in each
+    language, for every table."""
     cat = Catalog.from_mo(compiled(lang), strict=True)
     for rules in ("king()", "king(players=3,deck=kitty)"):
         root = h("div", None, helpview.help_panel(rules_help(rules), cat))

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from sitebuild.browser import SiteServer
 from tools.bench_web import Bench, percentile
@@ -79,37 +81,56 @@ def where(log: list[str], worker: list[str] | None = None) -> list[str]:
             for k, got in kinds.items() if got]
 
 
-def main(argv: list[str]) -> int:
-    """``N SECONDS [--cpu-quota C] NAME=DIR ...``: the interleaved plays, printed; 2 on a usage error."""
+def rounds_args(argv: list[str], usage: str) -> tuple[float, int, float, list[tuple[str, str]]] | None:
+    """``N SECONDS [--cpu-quota C] NAME=DIR ...`` read: the quota (0: none), the rounds, the seconds of play and the
+    sites by name; ``None`` on a usage error (``usage`` printed)."""
     quota, args = take_quota(list(argv)) or (0.0, [])
     if len(args) < 3 or not args[0].isdigit() or not args[1].isdigit() or not all("=" in a for a in args[2:]):
-        print(__doc__.split("\n\n")[1], file=sys.stderr)
-        return 2
+        print(usage, file=sys.stderr)
+        return None
+    return quota, int(args[0]), float(args[1]), [(a.split("=", 1)[0], a.split("=", 1)[1]) for a in args[2:]]
+
+
+def interleaved(quota: float, rounds: int, sites: list[tuple[str, str]]) -> Iterator[tuple[int, str, Any, SiteServer]]:
+    """Each round's turn of each site, ABC then CBA, …, in one headless Chromium (in a :class:`tools.cpu_quota.CpuQuota`
+    group of ``quota`` of one core when above 0): ``(round from 0, site's name, the browser, its server)``; each
+    site served on a port of its own while it lasts."""
     from playwright.sync_api import sync_playwright
 
     from tools.cpu_quota import quota_browser
 
-    rounds, seconds, sites = int(args[0]), float(args[1]), [tuple(a.split("=", 1)) for a in args[2:]]
+    servers = {name: SiteServer(Path(root)).start() for name, root in sites}
+    try:
+        with contextlib.ExitStack() as stack, sync_playwright() as p:
+            browser = quota_browser(p, stack, quota)
+            for k in range(rounds):
+                for name, _ in (sites if k % 2 == 0 else sites[::-1]):
+                    yield k, name, browser, servers[name]
+            browser.close()
+    finally:
+        for srv in servers.values():
+            srv.stop()
+
+
+def main(argv: list[str]) -> int:
+    """``N SECONDS [--cpu-quota C] NAME=DIR ...``: the interleaved plays, printed; 2 on a usage error."""
+    read = rounds_args(argv, __doc__.split("\n\n")[1])
+    if read is None:
+        return 2
+    quota, rounds, seconds, sites = read
     moves: dict[str, list[float]] = {name: [] for name, _ in sites}
     logs: dict[str, list[str]] = {name: [] for name, _ in sites}
     own: dict[str, list[str] | None] = {name: [] for name, _ in sites}  # None: a round without the worker's log
-    servers = {name: SiteServer(Path(root)).start() for name, root in sites}
-    with contextlib.ExitStack() as stack, sync_playwright() as p:
-        browser = quota_browser(p, stack, quota)
-        for k in range(rounds):
-            for name, _ in (sites if k % 2 == 0 else sites[::-1]):
-                bench = Bench(browser, servers[name])
-                got, secs = bench.play(1, seconds)
-                moves[name] += got
-                logs[name] += [f"{k}.{e}" for e in bench.moves]  # the round in the deal's name: deals apart
-                calls = sum(1 + (e.split(":")[3] != "0") for e in bench.moves)  # a move that fed it: two calls
-                had, mine = own[name], bench.worker_took
-                own[name] = had + mine[:calls] if had is not None and len(mine) >= calls else None
-                said = f", the worker's slowness {bench.slowness:.2f}" if bench.slowness else ""
-                print(f"round {k + 1} {name} ({secs:.0f} s{said}): {line(got)}", flush=True)
-        browser.close()
-    for srv in servers.values():
-        srv.stop()
+    for k, name, browser, server in interleaved(quota, rounds, sites):
+        bench = Bench(browser, server)
+        got, secs = bench.play(1, seconds)
+        moves[name] += got
+        logs[name] += [f"{k}.{e}" for e in bench.moves]  # the round in the deal's name: deals apart
+        calls = sum(1 + (e.split(":")[3] != "0") for e in bench.moves)  # a move that fed it: two calls
+        had, mine = own[name], bench.worker_took
+        own[name] = had + mine[:calls] if had is not None and len(mine) >= calls else None
+        said = f", the worker's slowness {bench.slowness:.2f}" if bench.slowness else ""
+        print(f"round {k + 1} {name} ({secs:.0f} s{said}): {line(got)}", flush=True)
     for name, got in moves.items():
         print(f"{name}: {line(got)}")
         print("\n".join(where(logs[name], own[name])))

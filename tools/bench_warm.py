@@ -1,12 +1,13 @@
 """Warm starts of several built sites, interleaved: where a warm start's time goes, before vs after.
 
-    python -m tools.bench_warm N [--cpu-quota C] NAME=SITE_DIR NAME=SITE_DIR [...]
+    python -m tools.bench_warm N [--cpu-quota C] [--offline] NAME=SITE_DIR NAME=SITE_DIR [...]
 
 e.g. ``python -m tools.bench_warm 12 before=../before/dist/site after=dist/site``. Each site is served on a
 port of its own (:class:`sitebuild.browser.SiteServer`) to one headless Chromium (in a
 :class:`tools.cpu_quota.CpuQuota` group with ``--cpu-quota``: a slow phone), visited once cold (until its
-precache and start-up snapshot are stored), then ``N`` rounds of one warm visit each, in turn (ABC, CBA, …:
-a shared machine's load falls on every site alike). A warm visit restores the snapshot; its marks
+precache and start-up snapshot are stored), then ``N`` rounds of one warm visit each (``--offline``: with the
+browser offline, the page from its service worker alone), in turn (ABC, CBA, …: a shared machine's load falls on
+every site alike). A warm visit restores the snapshot; its marks
 (``window.kingStats``, ms from navigation start: ``pyodideMs`` Pyodide restored, ``pyReadyMs`` PyScript
 ready, ``importedMs`` main.py's imports done, ``readyMs`` playable) give the stages. Printed: per site the
 medians of the marks and stages, the page's king modules (how many, how many from a ``.pyc``), the files
@@ -76,8 +77,10 @@ def report(runs: dict[str, list[dict[str, float]]]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    """``N [--cpu-quota C] NAME=DIR ...``: the interleaved warm visits, printed; 2 on a usage error."""
+    """``N [--cpu-quota C] [--offline] NAME=DIR ...``: the interleaved warm visits, printed; 2 on a usage error."""
     quota, argv = take_quota(list(argv)) or (0.0, [])
+    offline = "--offline" in argv
+    argv = [a for a in argv if a != "--offline"]
     if len(argv) < 2 or not argv[0].isdigit() or not all("=" in a for a in argv[1:]):
         print(__doc__.split("\n\n")[1], file=sys.stderr)
         return 2
@@ -99,6 +102,9 @@ def main(argv: list[str]) -> int:
             page.wait_for_selector(READY)
             page.wait_for_function(OFFLINE_READY)
             page.wait_for_function(SNAPSHOT_MADE)
+            if offline:
+                ctx.new_cdp_session(page).send("Network.clearBrowserCache")
+                ctx.set_offline(True)
             pages[name] = (page, srv.url)
         for k in range(rounds):
             for name, _ in (sites if k % 2 == 0 else sites[::-1]):

@@ -3,7 +3,7 @@ three friends on four browser contexts of one headless Chromium, meeting through
 (``python build.py relay``, started here) with no ICE server, play a four-player rubber from *New game* to the
 settlement; each page, the host's too, reloads once in the middle of a deal and continues with no action.
 
-    python -m tools.friends_rubber [SITE_DIR]      (default dist/site; build it first: python build.py build)
+    python -m tools.friends_rubber [--mental] [SITE_DIR]    (default dist/site; build it first: python build.py build)
 
 The host (1280×800, English) makes seats 1–3 *a friend online* and deals; the three friends — a 360×740 phone in
 Russian, 1024×700 in Ukrainian, 1280×800 in English — open the table's link, each takes its seat by name. Every
@@ -17,6 +17,12 @@ recorded as each deal ends (a page's own lists restart with its reload, or with 
 the earlier deals at the end). Printed: one line a deal and a summary — deals, each friend's deals checked and
 not checked, reload times, seconds. Minutes on two cores; not part
 of the test suite (its browser tests play a few moves with four pages: ``tests/e2e/test_rooms.py``).
+
+``--mental``: the host deals by mental poker (docs/NET.md, "Mental poker"; the host's page opened with
+``?king-test`` so that it keeps what it received). At every friend's turn of play, besides the checks above read
+from that friend's own page (the host's save holds no deal in play), neither the host's storage nor any text its
+page received nor another friend's document holds one of that friend's unplayed cards; a reload mid-deal annuls
+the try and the deal is dealt again; every deal's result panel says *audited* on all four pages.
 """
 
 from __future__ import annotations
@@ -52,8 +58,11 @@ def main(argv: list[str]) -> int:
     sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
     from playwright.sync_api import sync_playwright
 
-    hotseat, web, pointer = (importlib.import_module(m) for m in ("test_hotseat", "test_web", "pointer"))
+    hotseat, web, pointer, friends = (importlib.import_module(m) for m in ("test_hotseat", "test_web", "pointer",
+                                                                          "test_friends"))
     absent, session, PREFS_KEY, seed_storage = hotseat.absent, hotseat.session, web.PREFS_KEY, web.seed_storage
+    mental = "--mental" in argv
+    argv = [a for a in argv if a != "--mental"]
 
     def play_one(page: Any) -> None:
         """The page's first legal move, clicked where it stands (``tests/e2e/pointer.py``)."""
@@ -65,7 +74,8 @@ def main(argv: list[str]) -> int:
     site = Path(argv[0]) if argv else ROOT / "dist" / "site"
     relay = RelayProcess().start()
     server = SiteServer(site).start()
-    prefs = {"fast": True, "welcomed": True, "ice": {"mode": "none"}, "relays": {"mode": "own", "text": relay.url}}
+    prefs = {"fast": True, "welcomed": True, "ice": {"mode": "none"}, "relays": {"mode": "own", "text": relay.url},
+             "mental": mental}
     t0 = time.monotonic()
     checks = {seat: 0 for seat in FRIENDS}
     reloads: list[float] = []
@@ -87,7 +97,7 @@ def main(argv: list[str]) -> int:
                 return new
 
             host = page(levels=["human", "online", "online", "online"])
-            host.goto(server.url)
+            host.goto(server.url + ("?king-test" if mental else ""))
             host.wait_for_selector("body[data-ready=true]")
             host.click("#btn-new")
             host.click("#new-game-start")
@@ -104,16 +114,25 @@ def main(argv: list[str]) -> int:
                 guest.wait_for_selector("body[data-guest=playing]")
             host.wait_for_function("!document.getElementById('invite-dialog').open")
             print(f"link {len(link)} characters; three friends seated {time.monotonic() - t0:.0f} s", flush=True)
-            moves, back = 0, set[int]()
+            moves, back, since = 0, set[int](), 0
             try:
                 while (what := host.wait_for_function(TURN_JS).json_value()) != "end":
                     deal = int(host.evaluate("document.body.dataset.deal"))
+                    if what == "over" and deal in panels:  # a mental deal annulled: its page shows the deal
+                        host.wait_for_function(  # before until the new try is dealt (it is audited already)
+                            "d => document.body.dataset.deal !== d || document.body.dataset.phase !== 'deal_over'",
+                            arg=str(deal))
+                        continue
                     if what == "over":
-                        panels[deal] = fair(guests, deal, back)
+                        panels[deal] = audited(host, guests, deal) if mental else fair(guests, deal, back)
                         deals += 1
-                        print(f"deal {deal}: checked by the friends, {time.monotonic() - t0:.0f} s", flush=True)
+                        print(f"deal {deal}: {'audited on every page' if mental else 'checked by the friends'}, "
+                              f"{time.monotonic() - t0:.0f} s", flush=True)
                         moves, back = 0, set[int]()
                         host.click("#btn-continue")
+                        for each in guests.values() if mental else ():  # a mental table's pages each go on from
+                            each.evaluate(friends.GO_ON_JS)  # the result by themselves (or the deal comes to them)
+                        since = len(received(host)) if mental else 0  # (the deal's audit came before its verdict)
                         host.wait_for_function(f"document.body.dataset.deal !== '{deal}'"
                                                " || document.body.dataset.phase === 'rubber_over'")
                         continue
@@ -125,6 +144,7 @@ def main(argv: list[str]) -> int:
                         for guest in guests.values():
                             guest.wait_for_selector("body[data-guest=playing]")
                         host_back = time.monotonic() - at
+                        since = 0  # (what it received starts again with the page)
                         back.add(0)
                         print(f"deal {deal}: the host's page reloaded, every friend playing again in {host_back:.1f} s",
                               flush=True)
@@ -138,8 +158,19 @@ def main(argv: list[str]) -> int:
                         back.add(seat)
                         print(f"deal {deal}: friend {seat}'s page reloaded, playing again in {reloads[-1]:.1f} s",
                               flush=True)
+                        if mental:  # the try annulled (its keys went with the page) and dealt again: who moves?
+                            continue
                     if what == "host":
                         play_one(host)
+                    elif mental:  # the host's save holds no deal in play: each friend's hand from its own page
+                        seat = int(what)
+                        got = friends.actor_pick(host, guests, what)
+                        if got is None:  # (its card was on its way: the host's page moved on meanwhile)
+                            continue
+                        if got[0].evaluate("document.body.dataset.phase") == "play":
+                            hidden(host, guests, seat, deal, since, friends.HAND_JS, absent)
+                            checks[seat] += 1
+                        pointer.play(*got)
                     else:
                         seat = int(what)
                         guest = guests[seat]
@@ -161,7 +192,7 @@ def main(argv: list[str]) -> int:
             for each in (host, *guests.values()):
                 each.wait_for_selector("#center-panel ul.settlement li")
             last = int(host.evaluate("document.body.dataset.deal"))
-            panels[last] = fair(guests, last, back)
+            panels[last] = audited(host, guests, last) if mental else fair(guests, last, back)
             deals += 1
             marks = summary(panels, list(FRIENDS))
             browser.close()
@@ -208,6 +239,41 @@ def fair(guests: dict[int, Any], deal: int, back: set[int]) -> dict[int, str]:
         assert guest.evaluate("document.body.dataset.unfair") is None, deal
         shown[seat] = mark
     return shown
+
+
+def received(host: Any) -> list[str]:
+    """Every text the host's page received since it opened (``?king-test``: ``kingHostReceived``)."""
+    return list(json.loads(host.evaluate("window.kingHostReceived || '[]'")))
+
+
+def hidden(host: Any, guests: dict[int, Any], seat: int, deal: int, since: int, hand_js: str, absent: Any) -> None:
+    """At a mental table, friend ``seat``'s unplayed cards of ``deal`` (read from its own page) are nowhere else:
+    the host's save holds the deals before it only (the same deck's cards are in those, of course), no text the
+    host's page received since the deal began (from the ``since``-th on) names one, nor does another friend's
+    document. The draw for the first dealer's cards (shown face up, then gathered) aside."""
+    from kingcore.web import Session
+
+    cards = set(guests[seat].evaluate(hand_js))
+    stored = json.loads(host.evaluate("JSON.stringify(Object.fromEntries(Object.entries(localStorage)))"))
+    saves = [Session.from_save(v) for k, v in stored.items() if k.endswith(":save")]
+    assert saves and all(len(s.game.deals) == deal - 1 for s in saves), [len(s.game.deals) for s in saves]
+    cards -= {str(c) for s in saves for c in s.game.draw}
+    everything = json.dumps(received(host)[since:]) + (json.dumps(stored) if deal == 1 else "")
+    for c in cards:  # a card as the texts and the save write it: "QS", \"QS\", " QS "
+        assert f'"{c}"' not in everything and f'\\"{c}\\"' not in everything and f" {c} " not in everything, \
+            (seat, c)
+    for other, page in guests.items():
+        if other != seat:
+            absent(page, cards)
+
+
+def audited(host: Any, guests: dict[int, Any], deal: int) -> dict[int, str]:
+    """Every page's result panel of ``deal`` says it audited it (``#mental-check[data-check=audited]``), none
+    other verdict. Returns seat → ``"fair"`` for the summary (audited is this table's "checked")."""
+    for page in (host, *guests.values()):
+        page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
+        assert page.evaluate("document.body.dataset.unfair") is None, deal
+    return {seat: "fair" for seat in guests}
 
 
 def summary(shown: dict[int, dict[int, str]], seats: list[int]) -> str:

@@ -32,8 +32,10 @@ addEventListener("resize", kingPrefit);
     var sub = String(tags[i]).split("-")[0].split("_")[0].trim().toLowerCase();
     if (browser.hasOwnProperty(sub)) lang = browser[sub];
   }
-  function translate(lang) { // index.html's words in ``lang`` (main.py's Catalog does the same once it runs)
+  function translate(lang) { // index.html's words in ``lang`` (main.py's Catalog does the same once it runs,
+    // unless data-words says they are already in its language)
     document.documentElement.lang = lang;
+    document.documentElement.dataset.words = lang;
     var w = words[lang] || {};
     document.querySelectorAll("[data-t]").forEach(function (node) {
       if (w.hasOwnProperty(node.dataset.t)) node.textContent = w[node.dataset.t];

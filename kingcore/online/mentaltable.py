@@ -38,6 +38,7 @@ from .deal.checks import RESENT, Check, Checks
 from .deal.memory import Memory
 from .deal.mental import Event, MentalPage, Out, Rounds, Send
 from .deal.standin import StandIn
+from .deal.wire import WireError, read
 from .guest import Guest
 from .host import Out as HostOut
 from .lobby import Lobby, POut
@@ -57,6 +58,14 @@ def page_number(levels: list[str], seat: int) -> int:
         ValueError: ``seat`` is not played online.
     """
     return [s for s, level in enumerate(levels) if level == ONLINE].index(seat) + 1
+
+
+def _kind(text: str) -> str | None:
+    """A mental-poker text's kind, ``None`` when it is no message."""
+    try:
+        return str(read(text)["kind"])
+    except WireError:
+        return None
 
 
 def _progress(game: Game) -> tuple[int, bool]:
@@ -109,6 +118,8 @@ class MentalTable:
         self._sitting: set[int] = set()  # seats this table gave a stand-in while their friend is connected
         self._owed: dict[int, tuple[int, int, int]] = {}  # seat → the round whose audit its page, lost, owes
         self._stalled: set[int] = set()  # seats whose page stalled, away until their friend acts again
+        self._log: dict[int, list[tuple[int, str]]] = {}  # seat → the round in play's texts for its page, (sender,
+        # text): sent again when the table waits for that page's audit (the page back plays the round on from them)
 
     # ----- what the page asks -------------------------------------------------------------------------------
 
@@ -231,7 +242,7 @@ class MentalTable:
         for o in outs:
             if isinstance(o, Send):
                 pages = [o.to] if o.to is not None else [q for q in (r.pages if r else []) if q]
-                out += [(self.seat_of(q), self._text(0, o.text)) for q in pages if q]
+                out += [self._to(q, 0, o.text) for q in pages if q]
             else:
                 self._events.append(o)
                 self._bench(o)
@@ -271,6 +282,10 @@ class MentalTable:
             reloaded = self.reloaded if self.reloaded > self.audited else 0
             out.append((seat, self.host.message("mental", page=self.page_of(seat), reloaded=reloaded)))
             out += self._record(seat)
+            if r is not None and self._owed.get(seat) == r.key:  # the round's texts again: its page plays it on
+                out += [(seat, self._text(sender, text)) for sender, text in self._log.get(seat, [])
+                        if not text.startswith('{"kind":"mp_start"')]  # (its page has the round's start: a start
+                # again is a second shuffle, which it refuses)
             out += [o for o in self.host.welcomes() if o[0] != seat]  # its name, on the others' pages
             if running and r is not None and r.owners[seat] == 0:
                 self._sit(seat, True)  # the deal in play goes on with its stand-in
@@ -379,7 +394,14 @@ class MentalTable:
         outs = self.page.start(self.clock(), sorted({0, *owners}), owners)
         start = outs[0]
         assert isinstance(start, Send)
+        self._log = {}
         return [(self.seat_of(q), self._text(0, start.text)) for q in benched] + self._mp(outs)
+
+    def _to(self, page: int, sender: int, text: str) -> HostOut:
+        """Page ``sender``'s mental-poker text for friend's page ``page``, kept in the round's log of that seat."""
+        seat = self.seat_of(page)
+        self._log.setdefault(seat, []).append((sender, text))
+        return seat, self._text(sender, text)
 
     def _text(self, sender: int, text: str) -> str:
         """A mental-poker text of page ``sender`` as an ``mp`` message."""
@@ -393,10 +415,12 @@ class MentalTable:
         for seat, to, text in taken:
             sender = self.page_of(seat)
             r = self.page.round
-            if r is not None and sender in r.pages:
+            if r is not None and sender in r.pages and (r.state != "annulled" or _kind(text) == "mp_secrets"):  # (a
+                # late text of a round annulled here is for no page — a page back on a new connection would take it
+                # as its kept round's — but a dispute's secrets are)
                 pages = [q for q in r.pages if q not in (0, sender)] if to is None else \
                     [to] if to in r.pages and to not in (0, sender) else []
-                out += [(self.seat_of(q), self._text(sender, text)) for q in pages]
+                out += [self._to(q, sender, text) for q in pages]
             if to in (None, 0):
                 out += self._mp(self.page.receive(sender, text, self.clock()))
         return out
@@ -570,7 +594,7 @@ class MentalGuest:
         page = self.page
         assert page is not None
         r = page.round
-        if r is not None and r.state not in _OVER:
+        if r is not None and r.state not in _OVER and not r.kept:
             return []
         try:
             game = loads(text)
@@ -580,6 +604,7 @@ class MentalGuest:
             self._came = len(game.deals)
         if _progress(game) <= _progress(page.game):
             return []
+        self._send(page.drop_resumed())  # (the round it kept: the host's game so far is past it)
         first = len(page.game.deals) + 1
         for deal in range(first, len(game.deals) + 1):
             if deal in self._resent and deal not in self.checks.deals:

@@ -19,6 +19,7 @@ instead of failing.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -228,7 +229,8 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
     ``net_name`` (a :func:`~kingcore.web.hotseat.clean_name`: the name this device last joined a friend's
     table online with, :func:`last_name`),
     ``fast`` (a bool), ``friend_hints`` (a bool: the host allows friends online hints, docs/NET.md), ``mental`` (a
-    bool: a table of friends online deals by mental poker, docs/NET.md "The mental table"), ``welcomed``
+    bool: a new table of friends online deals by mental poker — on unless ``False``: :func:`deals_by_mental`,
+    docs/NET.md "The mental table"), ``welcomed``
     (a bool: the first visit's welcome was answered, so it is never shown again), ``lang`` (one of
     :data:`~kingcore.web.text.LANGUAGES`, the language the player chose), ``ui`` (a dict of the page's
     options, :data:`UI_OPTIONS`, each a bool; other keys are dropped silently — a later version's), ``ice``
@@ -315,6 +317,34 @@ def sort_prefs(text: str | None) -> tuple[dict[str, Any], list[str]]:
             else:
                 prefs[key] = value
     return prefs, dropped
+
+
+def deals_by_mental(prefs: dict[str, Any], room: str | None, mental: str | None, table: str) -> bool:
+    """Whether the host's table ``table`` of friends online deals by mental poker (docs/NET.md "In the pages: an
+    option"): a game the host's page opens again keeps its own way — mental poker when the page kept its rounds
+    for it (``mental``: the text kept as ``king:<path>:room:mental``), the commit–reveal round when it kept the
+    game's room (``room``: ``king:<path>:room``) without them —; a new game the host's choice in the Options,
+    ``prefs["mental"]``: on unless turned off. Never raises (a damaged text is no table's).
+
+    >>> deals_by_mental({}, None, None, "t1"), deals_by_mental({"mental": False}, None, None, "t1")
+    (True, False)
+    >>> deals_by_mental({}, '{"table":"t1","room":{}}', None, "t1")  # begun by the commit–reveal round
+    False
+    >>> deals_by_mental({"mental": False}, '{"table":"t1","room":{}}', '{"table":"t1"}', "t1")
+    True
+    >>> deals_by_mental({}, '{"table":"t0","room":{}}', '{"table":"t0"}', "t1")  # the last game's: a new one
+    True
+    """
+    def of_table(text: str | None) -> bool:
+        try:
+            doc = json.loads(text) if isinstance(text, str) and len(text) <= 1_000_000 else None
+        except (ValueError, RecursionError):
+            return False
+        return isinstance(doc, dict) and doc.get("table") == table
+
+    if of_table(mental):
+        return True
+    return not of_table(room) and prefs.get("mental") is not False
 
 
 def _turn_limit(value: Any) -> int | None:

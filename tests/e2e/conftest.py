@@ -124,6 +124,12 @@ NO_WELCOME = "window.kingNoWelcome = true;"
 would otherwise stand over every test that opens a fresh page (nothing stored). The welcome's own tests ask
 for a context without it (``new_context(welcome=True)``)."""
 
+MOTION = "reduce"
+"""The tests' browsers ask for reduced motion (``prefers-reduced-motion``, a player's own setting the page follows):
+no card flies, so Chromium draws no frames of it in software — about a fifth of the CPU of a deal played against
+fast bots (docs/PERF.md, "The test suite"). Nothing in the page waits for an animation; a test that checks motion
+asks for it (``page.emulate_media(reduced_motion="no-preference")``: test_keys_options.py's double click)."""
+
 SNAPSHOT_PATH = "/__king-test-snapshot.bin"
 """Where a test's server answers with the session's start-up snapshot (:func:`start_snapshot`)."""
 SNAPSHOT_MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
@@ -221,6 +227,7 @@ def new_context(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callab
     def make(width: int = 1280, height: int = 800, warm: bool | None = None, welcome: bool = False,
              **kw: Any) -> tuple[Any, Watch]:
         kw.setdefault("locale", "en-US")  # the page picks its language from the browser's (issue 13)
+        kw.setdefault("reduced_motion", MOTION)
         ctx = browser.new_context(viewport={"width": width, "height": height}, **kw)
         ctx.set_default_timeout(TIMEOUT_MS)
         if not welcome:
@@ -278,7 +285,7 @@ def warm_site(site: Path, browser: Any, start_snapshot: Path) -> Iterator[tuple[
     first check (the snapshot stored 2 s, the first load 4–5 s, the bots' worker 1 s), a page in this one
     2.5–3.5 s (docs/PERF.md, "Where the time goes"). With the context's :class:`StorageTab`, kept open."""
     srv = SiteServer(site).start()
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US", reduced_motion=MOTION)
     ctx.set_default_timeout(TIMEOUT_MS)
     ctx.add_init_script(script=NO_WELCOME)
     watch = Watch()

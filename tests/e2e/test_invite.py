@@ -190,6 +190,8 @@ def test_invite_and_answer_blocks_and_the_ice_option(warm_game: Any, warm_site: 
     page.check("#relays-none")
     page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).relays.mode === 'none'", arg=PREFS_KEY)
     page.select_option("#turn-limit", "60")
+    assert page.is_checked("#opt-mental")  # mental poker: on by default; off here (this table is not about it)
+    page.uncheck("#opt-mental")
     page.wait_for_function("k => JSON.parse(localStorage.getItem(k)).turn_limit === 60", arg=PREFS_KEY)
     page.click("#options-close")
     bar.click(page, "#btn-options")

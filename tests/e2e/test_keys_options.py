@@ -159,6 +159,7 @@ def test_display_options_are_applied_and_remembered_and_motion_can_be_reduced(wa
     suits = {c["suit"] for c in s.view_model(0)["hand"]}
     assert {"D", "C"} & suits and {"S", "H"} & suits
     page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": True})})
+    page.emulate_media(reduced_motion="no-preference")  # the cards move (the tests' browsers ask for less: MOTION)
     before = page.evaluate(CARD_STYLE_JS)
     assert before["cards"] == before["deck"] == "" and before["transition"] != "0s"
     assert {before["colours"][x] for x in "DC" if before["colours"][x]} <= {"rgb(193, 39, 45)", "rgb(23, 23, 26)"}

@@ -33,13 +33,14 @@ found."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import functools
 import json
 import os
 import random
 import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -1155,9 +1156,9 @@ def hot_seat_toast_names_the_dealer(page: Any) -> list[str]:
 
 
 WALKS: dict[tuple[str, str], dict[str, list[str]] | BaseException] = {}
-"""Each language's walks (by language and walk: every screen, ``""``, or :data:`WIDTHS`), once a worker (the first
-of a walk's tests to run looks; its other tests read what was found): the problems by size and :data:`FLOW`, or
-what stopped the look."""
+"""Each language's walks (by language and walk: every screen, ``""``, or :data:`WIDTHS`), once a run (the first
+of a walk's tests to run looks; its other tests read what was found, on another pytest-xdist worker too:
+:func:`shared_look`): the problems by size and :data:`FLOW`, or what stopped the look."""
 
 
 CRASHED: dict[tuple[str, str], bool] = {}
@@ -1168,6 +1169,50 @@ def walked(lang: str, walk: str, request: pytest.FixtureRequest, artifacts: Path
     """What the look at every screen in ``lang`` found, looking first if no test of that walk has here (in the
     sizes of the walk's tests this run selected)."""
     key = (lang, walk)
+    if key not in WALKS:
+        with shared_look(key, request):
+            look_once(key, request, artifacts)
+    found = WALKS[key]
+    if isinstance(found, BaseException):
+        raise AssertionError(f"the look at every screen in {lang} stopped: {found!r}")
+    return found
+
+
+@contextlib.contextmanager
+def shared_look(key: tuple[str, str], request: pytest.FixtureRequest) -> Iterator[None]:
+    """Under pytest-xdist, one look a walk for the whole run: a worker that was handed a walk's test from another's
+    queue (``--dist worksteal``, once a run's last minutes) reads what the other's look found — from a file of the
+    run's temporary folder, written while the walk's lock is held — rather than walking every screen again (≈ 50 s
+    of two busy cores); while that look is still going, it waits for it. Whatever this worker's look finds (or what
+    stopped it) is written there. In one process, or without ``fcntl``: nothing shared."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX
+        fcntl = None  # type: ignore[assignment]
+    if "PYTEST_XDIST_WORKER" not in os.environ or fcntl is None:
+        yield
+        return
+    shared = request.getfixturevalue("tmp_path_factory").getbasetemp().parent  # the run's, every worker's
+    path = shared / f"layout-walk-{'-'.join(filter(None, key))}.json"
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if path.exists():
+            kept = json.loads(path.read_text(encoding="utf-8"))
+            WALKS[key] = AssertionError(kept["stopped"]) if "stopped" in kept else kept["found"]
+            yield
+            return
+        try:
+            yield
+        finally:
+            found = WALKS.get(key)
+            if found is not None:
+                kept = {"stopped": repr(found)} if isinstance(found, BaseException) else {"found": found}
+                path.write_text(json.dumps(kept), encoding="utf-8")
+
+
+def look_once(key: tuple[str, str], request: pytest.FixtureRequest, artifacts: Path) -> None:
+    """This worker's look at every screen of the walk ``key`` (:data:`WALKS`), unless another's look was read."""
+    lang = key[0]
     if key not in WALKS:
         wanted = {str(item.callspec.params["size"]) for item in request.session.items
                   if getattr(item, "originalname", None) == request.node.originalname
@@ -1188,10 +1233,6 @@ def walked(lang: str, walk: str, request: pytest.FixtureRequest, artifacts: Path
         WALKS[key] = look.problems
         (out / f"problems-{'-'.join(filter(None, key))}.txt").write_text(
             "\n".join(p for found in look.problems.values() for p in found), encoding="utf-8")
-    found = WALKS[key]
-    if isinstance(found, BaseException):
-        raise AssertionError(f"the look at every screen in {lang} stopped: {found!r}")
-    return found
 
 
 def layout_params() -> list[Any]:

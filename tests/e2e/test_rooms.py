@@ -108,7 +108,7 @@ def play_moves(host: Any, friends: dict[int, Any], moves: int) -> int:
 def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(relay: Any, warm_peers: Any) -> None:
     t0 = time.monotonic()
     relays = {"mode": "own", "text": relay.url}
-    prefs = {"fast": True, "relays": relays}  # the ICE servers a new player has (unreachable here)
+    prefs = {"fast": True, "relays": relays, "mental": False}  # the ICE servers a new player has (unreachable here)
     warm_peers.store({PREFS_KEY: json.dumps({**prefs, "levels": ["human", "online", "online", "online"]}), **TIMERS})
     host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
     host.click("#btn-new")

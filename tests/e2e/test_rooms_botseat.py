@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def test_after_the_hosts_reload_a_seat_left_to_a_bot_plays_on_by_itself(relay: Any, warm_peers: Any) -> None:
-    prefs = {"fast": True, "relays": {"mode": "own", "text": relay.url}}
+    prefs = {"fast": True, "relays": {"mode": "own", "text": relay.url}, "mental": False}
     warm_peers.store({PREFS_KEY: json.dumps({**prefs, "levels": ["human", "online", "online", "online"]}), **TIMERS})
     host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
     host.click("#btn-new")

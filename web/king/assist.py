@@ -81,9 +81,12 @@ class Assist:
         """After the table is drawn: the undo button's state; auto-play's timer for a forced move."""
         vm = self.state.vm
         button = document.getElementById("btn-undo")
-        if not is_none(button):
-            button.hidden = not self.on("undo")
-            button.disabled = not (self.on("undo") and vm is not None and vm["undo"]["possible"])
+        if not is_none(button):  # written only when it changes: the bar's observer measures the bar after a write
+            hidden, disabled = not self.on("undo"), not (self.on("undo") and vm is not None and vm["undo"]["possible"])
+            if bool(button.hidden) != hidden:
+                button.hidden = hidden
+            if bool(button.disabled) != disabled:
+                button.disabled = disabled
         if vm is None or not self.on("autoplay"):
             document.body.dataset.autoplay = "off"
             return

@@ -1,7 +1,10 @@
 """Drawing into the document: the renderers' nodes (``king.render``) put in place, keeping what must be
 kept between draws — the cards on the table (keyed by card, so only a newly played one fades in), the focus
 in the hand and on the call screen, the panel's first focus. The only module that sets ``innerHTML``, and
-only to the element builder's escaped markup."""
+only to the element builder's escaped markup.
+
+Size: over 400 lines because what a draw keeps between draws (the focus, the keyed cards, what was last put where,
+so that a card played writes only what it changed) is kept by the one class that draws the table's pieces."""
 
 from __future__ import annotations
 
@@ -27,9 +30,20 @@ def el(ident: str) -> Any:
 def put(node: Any, nodes: list[Node] | list[Node | str], given: list[str | None] | str | None = names.TABLE) -> None:
     """Replace ``node``'s children with the builder's nodes (escaped markup; people's names — ``given``,
     by default the table's — filled in as text afterwards, ``king.names``)."""
-    text = markup(nodes)
+    put_markup(node, markup(nodes), given)
+
+
+def put_markup(node: Any, text: str, given: list[str | None] | str | None = names.TABLE) -> None:
+    """:func:`put` of markup already made (``king.dom.markup``)."""
     node.innerHTML = text
     names.fill(node, text, given)
+
+
+def set_text(node: Any, text: str) -> None:
+    """``node``'s text, written only when it changes: an unchanged write still replaces the text node, which
+    makes the browser lay the page out again and wakes the bar's observer (``king.barmenu``) to measure it."""
+    if str(node.textContent) != text:
+        node.textContent = text
 
 
 def blob_url(text: str, old: str | None) -> str:
@@ -56,9 +70,14 @@ def translate_page(cat: Catalog) -> None:
 
 
 def show_language(cat: Catalog, lang: str) -> None:
-    """The page in ``lang`` (``cat`` holds its words): ``<html lang>``, the HTML's own words, the picker."""
-    document.documentElement.lang = lang
-    translate_page(cat)
+    """The page in ``lang`` (``cat`` holds its words): ``<html lang>``, the HTML's own words — unless they are in
+    ``lang`` already (``<html data-words>``: ``web/start.js`` put the same catalogs' words in before Python
+    started; writing them again took 10–100 ms of a start), the picker."""
+    root = document.documentElement
+    root.lang = lang
+    if root.getAttribute("data-words") != lang:
+        translate_page(cat)
+        root.dataset.words = lang
     el("lang").value = lang
 
 
@@ -77,11 +96,23 @@ class Drawing:
         self.call_markup: str | None = None  # what the call screen shows now (redrawn only when it changes)
         self.call_key: Any = None  # (phase, position) of the call screen shown: a new one takes the focus
         self.opener: Any = None  # what had the focus when the score sheet opened (it goes back there)
+        self.drawn: dict[str, tuple[str, tuple[str | None, ...]]] = {}  # what :meth:`put_new` last put, by place
 
     def forget(self) -> None:
         """Draw everything anew on the next render (the words changed: a language switch)."""
         self.hand_key = self.call_markup = None
+        self.drawn.clear()
         el("trick").innerHTML = ""  # its cards are kept between draws, with their names
+
+    def put_new(self, place: str, node: Any, nodes: list[Node] | list[Node | str]) -> None:
+        """:func:`put` into ``node`` (known to this drawing as ``place``) only when its markup or the table's
+        names differ from what was put there last: a card played changes one seat's box, not the others nor
+        the score sheet, and an element written again is parsed, styled and laid out again."""
+        text = markup(nodes)
+        key = (text, tuple(names.current or ()))
+        if self.drawn.get(place) != key:
+            put_markup(node, text)
+            self.drawn[place] = key
 
     def empty(self) -> None:
         """No game (an unreadable save): an empty table."""
@@ -95,20 +126,26 @@ class Drawing:
         for ident in ("seats-top", "seats-left", "seats-right", "kitty"):
             el(ident).innerHTML = ""
         el("kitty").hidden = True
+        self.hand_key = None
+        self.drawn.clear()
 
     def bar(self, vm: ViewModel) -> None:
         texts = table.bar(vm, self.cat)
-        el("contract-name").textContent = texts["name"]
-        el("contract-rules").textContent = texts["rules"]
+        key = ("\n".join((texts["name"], texts["rules"], texts["sign"], texts["deal"])), ())
+        if self.drawn.get("bar") == key:
+            return  # (the bar's observer measures it again after any change of its texts)
+        self.drawn["bar"] = key
+        set_text(el("contract-name"), texts["name"])
+        set_text(el("contract-rules"), texts["rules"])
         el("contract-rules").title = texts["rules"]  # the whole text on hover, should two lines not hold it
         el("contract").dataset.sign = texts["sign"]
-        el("deal-no").textContent = texts["deal"]
+        set_text(el("deal-no"), texts["deal"])
 
     def seats(self, vm: ViewModel) -> None:
         """The bot seats around the table (drawn from the view model, 1–5 of them), my seat's box, the kitty."""
         el("table").dataset.players = str(vm["players"])
         for where, nodes in table.seats(vm, self.cat, self.stand_ins, self.presence).items():
-            put(el(f"seats-{where}"), nodes)
+            self.put_new(f"seats-{where}", el(f"seats-{where}"), nodes)
         me, seat = el("seat-me"), vm["seat"]  # the viewer's seat, at the bottom (hot seat: the person to play)
         me.classList.toggle("is-turn", vm["to_move"] == seat)
         me.classList.toggle("is-dealer", vm["dealer"] == seat)
@@ -119,9 +156,10 @@ class Drawing:
         else:
             me.dataset.presence = here
         me.setAttribute("aria-label", names.text(name(self.cat, seat, vm)))
-        put(me.querySelector(".seat-info"), table.seat_info(vm, self.cat, seat, self.stand_ins, here))
+        info = table.seat_info(vm, self.cat, seat, self.stand_ins, here)
+        self.put_new("seat-me", me.querySelector(".seat-info"), info)
         kitty = table.kitty(vm, self.cat)
-        put(el("kitty"), kitty)
+        self.put_new("kitty", el("kitty"), kitty)
         el("kitty").hidden = not kitty
 
     def trick(self, vm: ViewModel) -> None:
@@ -161,7 +199,7 @@ class Drawing:
         btn.disabled = not can_show
         btn.toggleAttribute("data-none", vm["last_trick"] is None)  # no trick finished yet: not shown at all
         btn.setAttribute("aria-pressed", "true" if shown else "false")
-        btn.textContent = self.cat.t("last.hide" if shown else "last.show")
+        set_text(btn, self.cat.t("last.hide" if shown else "last.show"))
 
     def hand(self, vm: ViewModel, hint: dict[str, Any] | None) -> None:
         cards = vm["hand"]
@@ -171,16 +209,16 @@ class Drawing:
         node.style.setProperty("--half", str((len(cards) + 1) // 2))  # a hand in two rows (style.css)
         values = hint.get("values", {}) if hint and vm["phase"] == "play" else {}
         best = hint.get("best") if hint and vm["phase"] == "play" else None
-        key = json.dumps([[[c["card"], c["legal"], c["reason"], c["args"]] for c in cards], values, best])
-        if key == self.hand_key and node.childElementCount == len(cards):
+        buttons, whys = hand.hand(vm, self.cat, values, best)
+        text = markup(buttons)  # the key: what is drawn (a bot's card changes the data, rarely the hand shown)
+        if text == self.hand_key and node.childElementCount == len(cards):
             return
-        self.hand_key = key
+        self.hand_key = text
         active = document.activeElement
         focused = None if is_none(active) or is_none(active.closest("#hand")) else str(active.dataset.card)
         before = [str(b.dataset.card) for b in node.querySelectorAll("button.card")]
-        buttons, whys = hand.hand(vm, self.cat, values, best)
-        put(node, buttons)
-        put(el("why-list"), whys)
+        put_markup(node, text)
+        self.put_new("why-list", el("why-list"), whys)
         if focused:  # the focus stays on its card, or (the card was played) on the one now in its place
             target = node.querySelector(f'button[data-card="{focused}"]')
             if is_none(target) and cards:
@@ -272,14 +310,14 @@ class Drawing:
         node = el("moves")
         self.call_screen(screen, None if screen is None else (vm["phase"], key))
         row = calls.move_row(vm, self.cat, values, best) if screen is None else []
-        put(node, row)
+        self.put_new("moves", node, row)
         node.hidden = not row
         button = el("btn-hint")
         moves = vm["moves"] if vm["my_turn"] else []
         choices = len(moves) if moves else sum(1 for c in vm["hand"] if c["legal"])
         button.hidden = not (self.hints and vm["my_turn"] and choices > 1)
         button.disabled = hint is not None
-        button.textContent = self.cat.t("hint.thinking" if hint is not None and hint["pending"] else "hint.button")
+        set_text(button, self.cat.t("hint.thinking" if hint is not None and hint["pending"] else "hint.button"))
         if screen is not None:
             el("call-screen").dataset.kind = vm["phase"]
 
@@ -326,7 +364,8 @@ class Drawing:
         node = el("center-panel")
         if vm["result"] is None:
             node.hidden = True
-            node.innerHTML = ""
+            if node.hasChildNodes():
+                node.innerHTML = ""
             return
         kind, nodes = panels.result_panel(vm, self.cat, review, tip)
         put(node, nodes)
@@ -344,8 +383,8 @@ class Drawing:
             review_into_view(node, mine)
 
     def sheet(self, vm: ViewModel) -> None:
-        put(el("score-sheet"), sheet.sheet(vm, self.cat))
-        el("sheet-rules").textContent = sheet.rules_line(vm, self.cat)
+        self.put_new("score-sheet", el("score-sheet"), sheet.sheet(vm, self.cat))
+        set_text(el("sheet-rules"), sheet.rules_line(vm, self.cat))
 
 
 def review_into_view(panel: Any, review: Any) -> None:

@@ -37,7 +37,7 @@ from .botloop import BOT_PACE_MS
 from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block, no_double_click_select
-from .netmental import GuestMental, check_note, panel_note
+from .netmental import GuestMental, check_note, panel_note, redeal_bar
 from .render.invite import bad_link_screen, join_screen, used_link_screen
 from .render.status import move_hint
 from .state import spawn
@@ -358,6 +358,7 @@ class GuestPage:
                 drawn()
                 if self.mental is not None and self.mental.on:
                     check_note(self.cat, self.mental.mg.checks, self.app.state.vm)
+                    redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg.page)
 
             screen.drawn = redrawn
 

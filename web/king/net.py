@@ -35,7 +35,7 @@ from pyscript.ffi import create_proxy, is_none
 
 from kingcore.online import Host, Lobby, POut, kept_secret
 from kingcore.web import ONLINE
-from kingcore.web.prefs import TURN_LIMITS, ice_servers
+from kingcore.web.prefs import TURN_LIMITS, deals_by_mental, ice_servers
 from kingcore.web.relays import relay_urls
 
 from .app import App
@@ -155,8 +155,11 @@ class Online:
         prefs = self.app.state.prefs
         self.hints = prefs.get("friend_hints") is True  # the host's choice, kept over a reload
         self.host = Host(session, self.clock, hints=self.hints)
+        store = self.app.state.store  # (a game opened again keeps its own way of dealing: read before its room)
+        mental = deals_by_mental(prefs, store.get(store.room_key), store.get(f"{store.room_key}:mental"),
+                                 self.host.table)
         self.lobby = self.open_room(self.host)
-        if prefs.get("mental") is True:
+        if mental:
             try:
                 self.mental = HostMental(self.cat, self.app, self.lobby, self.send_peers)
             except ValueError as e:  # a game saved mid-deal before mental poker was chosen: the fair round's table

@@ -14,6 +14,10 @@ draws its own session's view models instead of the host's.
 * What happened that a person must know — a cheat, a refusal (a second shuffle of a deal, a deal dealt without
   this page), an annulment, a page reloaded mid-deal (its keys gone: the deal dealt again) — is said in the
   page's language (:func:`said`) on the page's banner and toast; each deal's check in its result panel.
+
+Size: over 400 lines because the host's page's side and a friend's share what a person is told and when (the
+events said, the result panel's check and the result kept until *Continue*, the bar while a deal is dealt again):
+one design, read together.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from kingcore.online import Guest, Lobby, POut
 from kingcore.web import Answer, ViewModel
 
 from .draw import el
+from .render.table import dealing, keeps_result
 from .words import Catalog
 
 if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
@@ -65,6 +70,10 @@ def tell(cat: Catalog, events: list[Event], toast: Callable[[str], None]) -> Non
     the last twenty's kind, detail and deal, for the tests; their English words in the console)."""
     for e in events:
         words = said(cat, e)
+        banner = el("guest-banner")
+        if e.kind == "dealt" and not is_none(banner) and str(banner.getAttribute("data-left")) == str(e.deal):
+            banner.hidden = True  # (dealt without this page, said on it: a later try deals this page in)
+            banner.removeAttribute("data-left")
         if words is None:
             continue
         window.console.info(f"king: mental poker: {e.kind}: {e.words}")
@@ -73,27 +82,42 @@ def tell(cat: Catalog, events: list[Event], toast: Callable[[str], None]) -> Non
         before = [] if is_none(kept) else str(kept).split()
         document.body.dataset.mentalSaid = " ".join([*before, said_now][-20:])
         toast(words)
-        if e.kind in WARN:
-            banner = el("guest-banner")
-            if not is_none(banner):
-                banner.textContent = words
-                banner.hidden = False
+        if e.kind in WARN and not is_none(banner):
+            banner.textContent = words
+            banner.hidden = False
+            banner.dataset.left = str(e.deal) if e.detail == "left_out" else ""
 
 
 def check_note(cat: Catalog, checks: Any, vm: ViewModel | None) -> None:
-    """The deal's result panel says what this page checked of it (``#mental-check``, ``data-check``)."""
+    """The deal's result panel says what this page checked of it (``#mental-check``, ``data-check``): drawn
+    with the panel, and changed when the check changes while the panel is up (the audits came after the last
+    card)."""
     panel = el("center-panel")
-    if vm is None or vm["phase"] not in ("deal_over", "rubber_over") or is_none(panel) \
-            or not is_none(document.getElementById("mental-check")):
+    if vm is None or vm["phase"] not in ("deal_over", "rubber_over") or is_none(panel):
         return
     check = checks.deals.get(vm["deal"])
     if check is None:
         return
-    note = document.createElement("p")
-    note.id, note.className = "mental-check", "panel-note"
-    note.dataset.check = check.code
-    note.textContent = cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=vm["deal"])
-    panel_note(panel, note)
+    words = cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=vm["deal"])
+    note = document.getElementById("mental-check")
+    if is_none(note):
+        note = document.createElement("p")
+        note.id, note.className = "mental-check", "panel-note"
+        panel_note(panel, note)
+    if str(note.getAttribute("data-check")) != check.code or str(note.textContent) != words:
+        note.dataset.check = check.code
+        note.textContent = words
+
+
+def redeal_bar(cat: Catalog, vm: ViewModel | None, left: int, page: Any) -> None:
+    """While a deal is dealt again (its try annulled), or its cards are not open yet once the person left the
+    last deal's result (``left``), the page shows that result: the bar names the deal being dealt, not the last
+    one (``page``: the page's ``MentalPage``)."""
+    r = page.round if page is not None else None
+    due = page.expected() if page is not None and (r is None or r.state in ("done", "annulled")) else None
+    deal = dealing(vm, left, r.deal if r is not None and due is None else due[0] if due else None)
+    if vm is not None and deal is not None:
+        el("deal-no").textContent = cat.t("bar.deal", deal=deal, deals=vm["deals"])
 
 
 def panel_note(panel: Any, note: Any) -> None:
@@ -113,9 +137,9 @@ def refusal(e: ValueError) -> dict[str, Any]:
 
 
 def held(shown: ViewModel | None, now: ViewModel, left: int) -> bool:
-    """Whether the page keeps ``shown`` — a deal's result its person has not left yet (``left``: the last deal
-    whose result they left) — though its table moved on to the next deal (``now``)."""
-    return (shown is not None and shown["phase"] == "deal_over" and now["deal"] > shown["deal"] > left)
+    """Whether the page keeps ``shown``, a deal's result, though its table moved on (:func:`.render.table.keeps_result`:
+    until its person goes on, or the next deal comes to them)."""
+    return keeps_result(shown, now, left)
 
 
 def left_by(shown: ViewModel | None, now: ViewModel, left: int) -> int:
@@ -164,6 +188,7 @@ class HostMental:
         if self.reloaded:
             st.show_toast(cat.t("net.mental.reloaded", deal=over + 1))
             document.body.dataset.mentalReloaded = str(over + 1)
+        self.store()  # (this game deals by mental poker: opened again, it goes on so)
 
     def close(self) -> None:
         """Another game on the table: the state and the bots' loop back to their own ways."""
@@ -177,6 +202,7 @@ class HostMental:
         """After each draw of the table: the deal's result panel says what this page checked of it."""
         self.drawn()
         check_note(self.cat, self.table.checks, self.app.state.vm)
+        redeal_bar(self.cat, self.app.state.vm, self.left, self.table.page)
 
     # ----- the page's calls ------------------------------------------------------------------------------
 
@@ -196,13 +222,7 @@ class HostMental:
                 "round": None if r is None else [list(r.key), r.state, list(r.pages), list(r.owners)],
                 "expected": page.expected(), "deals": self.table.audited,
                 "events": [[e.kind, e.words] for e in events]})
-        from kingcore.online.deal.memory import Memory
-
-        kept = Memory(self.table.host.table, rounds=self.table.page.rounds, checks=self.table.checks).to_text()
-        if kept != self.kept:  # the rounds this page started (reloaded, it starts the deal in play's next try), its
-            # checks (a deal it audited is still said audited)
-            self.kept = kept
-            st.store.put(self.rounds_key, kept)
+        self.store()
         s = st.session
         if s is None:
             return
@@ -214,6 +234,7 @@ class HostMental:
                 st.commit("settings", st.vm)
             self.app.loop.kick()
             check_note(self.cat, self.table.checks, st.vm)  # (an audit that changed no view: the same result)
+            redeal_bar(self.cat, st.vm, self.left, self.table.page)  # (a round began: the same result)
             return
         self.audited = self.table.audited
         moved = [e for e in events if e.kind == "moved"]
@@ -221,6 +242,16 @@ class HostMental:
         token = str(moved[-1].detail) if moved else None
         st.commit("bot" if moved else "deal", vm, seat=seat, token=token)
         self.app.loop.kick()
+
+    def store(self) -> None:
+        """The rounds this page started (reloaded, it starts the deal in play's next try) and its checks (a deal it
+        audited is still said audited) kept with the room, when they changed."""
+        from kingcore.online.deal.memory import Memory
+
+        kept = Memory(self.table.host.table, rounds=self.table.page.rounds, checks=self.table.checks).to_text()
+        if kept != self.kept:
+            self.kept = kept
+            self.app.state.store.put(self.rounds_key, kept)
 
     def move(self, token: str, seat: int, kind: str = "intent") -> Answer:
         """A move of a seat this page holds (the state's ``mover``): through the table, the texts sent. A bot's
@@ -233,6 +264,7 @@ class HostMental:
         except ValueError as e:
             return {"ok": False, "error": refusal(e), "view": st.vm or s.table_view()}  # type: ignore[typeddict-item]
         self.send(outs)
+        self.store()
         events = self.table.events()
         tell(self.cat, events, st.show_toast)
         vm = self.table.view_model(s.viewer)
@@ -323,6 +355,7 @@ class GuestMental:
         self.mg.begin()  # (the host's ``mental`` came: this object is made on it)
         self.reloaded_said = False
         self.reloaded_deal = 0  # the deal this page said it was reloaded in (its own "left" not said again)
+        self.pending_deal = 0  # the deal of the round it kept: said as reloaded in if the host annulled it
         self.left_deal: int = earlier.left_deal if earlier is not None else 0  # the last deal whose result was left
         self.kept = ""
         self.store()
@@ -342,8 +375,9 @@ class GuestMental:
 
     def say_reload(self) -> None:
         """A deal this page helped shuffle, cut off by a reload — the host's page's (its ``mental`` says so), or
-        this page's own or its lost connection —: the keys went with that page, the deal is dealt again
-        (``data-mental-reloaded``: the deal; ``data-mental-reloaded-by``: ``host`` or ``page``)."""
+        this page's own or its lost connection —: the deal is dealt again (``data-mental-reloaded``: the deal;
+        ``data-mental-reloaded-by``: ``host`` or ``page``). The round this page kept (its memory's ``held``) goes
+        on if the host waited for it: said only when a later try of its deal starts (:meth:`after`)."""
         page = self.mg.page
         if self.reloaded_said or page is None:
             return
@@ -352,8 +386,13 @@ class GuestMental:
                 and k not in page.rounds.audits]  # (an audit it kept is sent again: that deal counts)
         if not mine:
             return
-        deal, host = max(mine), self.mg.guest.host_reloaded
-        by = "host" if host == deal else "page"
+        deal, host, held = max(mine), self.mg.guest.host_reloaded, page.rounds.held
+        if host != deal and held is not None and held.key[0] == deal:
+            self.pending_deal = deal
+            return
+        self.said_reload(deal, "host" if host == deal else "page")
+
+    def said_reload(self, deal: int, by: str) -> None:
         self.reloaded_deal = deal
         self.app.state.show_toast(self.cat.t("net.mental.host_reloaded" if by == "host" else "net.mental.reloaded",
                                              deal=deal))
@@ -369,14 +408,20 @@ class GuestMental:
     def after(self) -> None:
         """What happened said; the page's table drawn from its own session (a deal's result kept until its
         person goes on)."""
-        tell(self.cat, [e for e in self.mg.events() if not (e.kind == "annulled" and e.detail == "left"
-                                                            and e.deal == self.reloaded_deal)],
+        events = self.mg.events()
+        for e in events:
+            if e.kind == "annulled" and e.detail == "left" and e.deal == self.pending_deal:
+                self.pending_deal = 0  # (the round it kept: the host annulled it meanwhile)
+                self.said_reload(e.deal, "page")
+        tell(self.cat, [e for e in events if not (e.kind == "annulled" and e.detail == "left"
+                                                  and e.deal == self.reloaded_deal)],
              self.app.state.show_toast)  # (a page reloaded mid-deal said so already)
         vm = self.mg.view_model()
         st = self.app.state
         if vm is not None:
             self.left_deal = left_by(st.vm, vm, self.left_deal)
         if vm is None or (st.vm is not None and held(st.vm, vm, self.left_deal)) or vm == st.vm:
+            redeal_bar(self.cat, st.vm, self.left_deal, self.mg.page)  # (a round began: the same table)
             return
         st.vm = vm
 

@@ -126,7 +126,7 @@ class OptionsDialog:
             el(f"{key}-error").hidden = True
         limit = prefs.get("turn_limit")
         el("turn-limit").value = str(limit) if limit in TURN_LIMITS else ""
-        el("opt-mental").checked = prefs.get("mental") is True
+        el("opt-mental").checked = prefs.get("mental") is not False  # (on unless turned off)
 
     def ice_changed(self) -> None:
         """The connection option changed: kept when valid (an own list that parses), else said and not kept."""

@@ -13,7 +13,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from . import names
-from .draw import Drawing, blob_url, el, put
+from .draw import Drawing, blob_url, el, put, set_text
 from .extras import draw_table_extras, follow_history
 from .passscreen import draw_pass_screen
 from .render import panels
@@ -90,7 +90,7 @@ class Screen:
         d.trick(vm)
         d.hand(vm, hint)
         d.moves(vm, hint, st.position_key())
-        el("status").textContent = names.text(status(vm, self.cat, self.bots_ready(), hint))
+        set_text(el("status"), names.text(status(vm, self.cat, self.bots_ready(), hint)))
         d.panel(vm, st.current_review(), panel_tip(vm, self.cat, st.tips_on()))
         d.sheet(vm)
         draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button

@@ -1,6 +1,7 @@
 """What a friend's page remembers of a mental-poker table across its connections and its reloads (docs/NET.md
 "What a friend's page remembers"): the rounds it took part in (:class:`~.mental.Rounds`, with the audit it sent
-of a deal it has not finished: sent again when it is back) and what it checked of each deal
+of a deal it has not finished: sent again when it is back, and the round in play: played on when it is back) and
+what it checked of each deal
 (:class:`~.checks.Checks`), as one text for the page's storage. A host that drops a friend's connection,
 or waits for its page to be reloaded, then meets a page that still refuses a second shuffle of a try it joined.
 
@@ -19,10 +20,12 @@ import json
 from typing import Any
 
 from .checks import CODES, Check, Checks
-from .mental import Rounds
+from .mental import Held, Rounds
 
-MAX_TEXT = 64_000
-"""The longest memory text read back (characters): a rubber's deals and their tries are far fewer."""
+MAX_TEXT = 1_000_000
+"""The longest memory text read back (characters): a rubber's deals and their tries take a few thousand, the round
+in play (:class:`~.mental.Held`: its texts) at most ≈ 22,000 at a table of four with two friends, ≈ 45,000 at
+six with three (measured over two deals of the simulated table)."""
 
 
 class Memory:
@@ -40,6 +43,8 @@ class Memory:
         return json.dumps({"table": self.table, "seen": sorted(r.seen), "tries": sorted(r.tries.items()),
                            "named": sorted(r.named_in.items()), "done": sorted(r.done),
                            "audits": [[*k, keys] for k, keys in sorted(r.audits.items())],
+                           "held": None if r.held is None else [list(r.held.key), r.held.k, r.held.perm, r.held.keys,
+                                                                [list(step) for step in r.held.log]],
                            "checks": [[d, c.code, c.words] for d, c in sorted(self.checks.deals.items())]},
                           separators=(",", ":"))
 
@@ -74,7 +79,18 @@ def _rounds(doc: dict[str, Any]) -> Rounds:
         audits[(_int(d), _int(t), _int(r))] = list(keys)
     return Rounds(seen=seen, tries={_int(d): _int(t) for d, t in doc["tries"]},
                   named_in={_int(d): str(code) for d, code in doc["named"]}, done={_int(d) for d in doc["done"]},
-                  audits=audits)
+                  audits=audits, held=_held(doc.get("held")))
+
+
+def _held(doc: Any) -> Held | None:
+    if doc is None:
+        return None
+    (d, t, r), k, perm, keys, log = doc
+    texts = [k, *keys, *(text for _, text in log)]
+    if not all(isinstance(x, str) for x in texts) or not isinstance(perm, list) or not isinstance(log, list):
+        raise ValueError("not a round's texts")
+    return Held((_int(d), _int(t), _int(r)), k, [_int(i) for i in perm], list(keys),
+                [(_int(who), text) for who, text in log])
 
 
 def _checks(items: Any) -> Checks:

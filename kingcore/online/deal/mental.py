@@ -112,6 +112,29 @@ def shuffles_said(attempt: int) -> str:
 
 
 @dataclass
+class Held:
+    """The round of a deal a friend's page is in, kept with its memory until the round is over (its own locks and
+    every text of the round it took, in order): a page whose connection is lost, or that is reloaded, plays the
+    round on when it is back instead of losing its keys with the connection — the host's page sends it the round's
+    texts again (it skips those it has) when it waits for the page, so a host cannot throw a deal away by cutting a
+    friend off just before its last card (docs/NET.md "What a friend's page remembers").
+
+    Attributes:
+        key: the round's ``(deal, try, draw)``.
+        k, perm, keys: this page's shuffle lock, permutation and key per position (scalars as text): secret, kept on
+            its own device only.
+        log: the round's steps in the order this page took them: ``(sender page, text)`` for a text received
+            (``sender`` ≥ 0), ``(-1 - seat, move token)`` for a move of its own seat.
+    """
+
+    key: tuple[int, int, int]
+    k: str
+    perm: list[int]
+    keys: list[str]
+    log: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass
 class Rounds:
     """The rounds one page took part in, which it keeps across its connections and reloads (a friend's page stores
     them, :mod:`~kingcore.online.deal.memory`): a host that drops a friend's connection, or has its page reloaded,
@@ -129,6 +152,7 @@ class Rounds:
             at the end of a deal it has not finished yet (:meth:`MentalPage.resend`): a page whose connection
             was lost before its audit reached the host sends it again when it is back, and the host's page
             waits for it instead of annulling a deal played to its end.
+        held: the round in play a friend's page is in (:class:`Held`), ``None`` when there is none.
     """
 
     seen: set[tuple[int, int, int]] = field(default_factory=set)
@@ -136,6 +160,10 @@ class Rounds:
     named_in: dict[int, str] = field(default_factory=dict)
     done: set[int] = field(default_factory=set)
     audits: dict[tuple[int, int, int], list[str]] = field(default_factory=dict)
+    held: Held | None = None
+
+
+_OVER = ("done", "annulled")
 
 
 class _Round:
@@ -167,6 +195,15 @@ class _Round:
         self.progress = now
         self.dispute: dict[int, tuple[int, list[int], list[int]]] | None = None
         """Each page's revealed shuffle secrets ``(k, permutation, keys)`` once a dispute is under way."""
+        self.got: set[tuple[int, str]] = set()
+        """Every ``(sender, text)`` of the round this page took: while :attr:`resumed`, a text sent again (the host's
+        page sends the round's texts again, in order) is skipped; after that a text twice is refused, as ever."""
+        self.resumed = False
+        """Played again from its :class:`Held` on a new connection or after a reload, and no new text since: the
+        host may have annulled it meanwhile, and no stall's deadline runs."""
+        self.kept = False
+        """Played again from its :class:`Held`: a later try of its deal the host starts ends it here (the host
+        annulled it while this page was away)."""
 
     @property
     def final(self) -> list[Element]:
@@ -200,7 +237,8 @@ class MentalPage:
         rounds: the rounds this page took part in on its earlier connections or before its reload
             (:class:`Rounds`, shared: this page adds to it), else none; a round it never finished is taken as
             annulled, so that a host's page reloaded mid-deal starts the deal's next try, which every friend's
-            page takes.
+            page takes — except the round a friend's page kept (:attr:`Rounds.held`): played again from its texts
+            once ``game`` is at its deal's start (until then kept), to go on when the host sends what it missed.
     """
 
     def __init__(self, rules: Rules, page: int, table: str, randbytes: Callable[[int], bytes],
@@ -219,9 +257,11 @@ class MentalPage:
         self.draw: list[Card] = []
         self.round: _Round | None = None
         self.rounds = rounds if rounds is not None else Rounds()
-        for d, t, _ in self.rounds.seen:  # a round this page joined and never finished is over (its keys are lost
-            if d not in self.rounds.done:  # with the page that held them): its deal goes on from the next try
-                self.rounds.tries[d] = max(self.rounds.tries.get(d, 0), t + 1)
+        held = self.rounds.held
+        for d, t, r in self.rounds.seen:  # a round this page joined and never finished is over (its keys are lost
+            if d not in self.rounds.done and (held is None or held.key != (d, t, r)):  # with the page that held
+                self.rounds.tries[d] = max(self.rounds.tries.get(d, 0), t + 1)  # them): its deal goes on from the
+                # next try
         self.seen = self.rounds.seen
         self.tries = self.rounds.tries
         self.draw_round = 0
@@ -230,6 +270,9 @@ class MentalPage:
         self.audits: list[Audit] = []
         self.bytes_sent = 0
         """Characters sent, each text counted once per page it is for."""
+        self._replaying = False
+        if held is not None:
+            self._resume(held)
 
     # ----- what the page asks -----------------------------------------------------------------------
 
@@ -348,6 +391,7 @@ class MentalPage:
         m = Move.parse(token)
         if m.kind != "card":
             d.call(seat, m)
+            self._hold(r.key, (-1 - seat, token))
             text = write("mp_call", **self._rk(r), seat=seat, move=str(m))
             return [self._send(None, text), Event("moved", r.deal, f"seat {seat}: {m}", self.page, seat, str(m)),
                     *self._advance(now)]
@@ -358,6 +402,7 @@ class MentalPage:
             d.check_own(seat, m.card)  # raises: not in the hand
             raise ValueError(f"seat {seat} does not hold {m.card}")
         d.play(seat, pos, m.card.index)
+        self._hold(r.key, (-1 - seat, token))
         keys = [scalar_text(r.keys[pos][p]) for p in r.pages]
         text = write("mp_play", **self._rk(r), seat=seat, pos=pos, card=str(m.card), keys=keys)
         return [self._send(None, text), Event("moved", r.deal, f"seat {seat}: {m.card.pretty}", self.page, seat,
@@ -369,7 +414,7 @@ class MentalPage:
         waits for it; for a round of that deal it was in and left before the deal's end (its keys went with it),
         an annulment naming itself (``left``), so that the table does not wait for an audit that cannot come.
         A page never sends its keys for a deal it did not see end: a host's word that a deal is over is no
-        proof."""
+        proof. A round it kept (:attr:`Rounds.held`, played again) waits for the host's texts instead."""
         if self.page == 0 or self.game.phase not in (Phase.DEAL, Phase.DEAL_OVER):
             return []
         deal = len(self.game.deals) + 1
@@ -377,8 +422,11 @@ class MentalPage:
         for key in sorted(k for k in self.seen if k[0] == deal):
             rk = {"deal": key[0], "try": key[1], "draw": key[2]}
             keys = self.rounds.audits.get(key)
+            r = self.round
             if keys is not None:
                 outs.append(self._send(None, write("mp_audit", **rk, keys=keys)))
+            elif r is not None and r.kept and r.key == key:
+                continue  # (kept: it goes on with the texts the host sends it again, or a later try starts)
             elif key[1] + 1 >= self.tries.get(deal, 0):
                 outs += [self._send(None, write("mp_annul", **rk, page=self.page, why="left")),
                          Event("annulled", deal, f"this page left deal {deal} before its end, its keys with it: the "
@@ -404,6 +452,9 @@ class MentalPage:
         r = self.round
         if r is None or r.state in ("done", "annulled"):
             return []
+        if r.resumed:  # (the host's texts again, or a later try: the host's page owes the next step)
+            r.progress = now
+            return []
         waiting = self._awaited(r)
         if r.state == "audit" and waiting & set(away):
             r.progress = now
@@ -416,7 +467,71 @@ class MentalPage:
         words = f"{self._who(late, r)} did not send its part of deal {r.deal} in time (seat {seats})"
         return self._annul(now, "stalled", "stalled", late, words, seat=seats[0] if seats else None)
 
+    def drop_resumed(self) -> list[Out]:
+        """The round this page played again from its :class:`Held` is over here, said, when the host annulled it
+        while the page was away (its connection lost, or reloaded): a later try of the deal starts, or the game
+        so far is past it. Nothing when no such round is in play."""
+        r = self.round
+        if r is None or not r.kept or r.state in _OVER:
+            return []
+        r.state = "annulled"
+        self.tries[r.deal] = max(self.tries.get(r.deal, 0), r.attempt + 1)
+        self.rounds.audits.pop(r.key, None)
+        self._hold(r.key, None)
+        self.deal = None
+        return [Event("annulled", r.deal, f"this page left deal {r.deal} before its end, and the host annulled it "
+                                          "meanwhile: it is dealt again", self.page, detail="left")]
+
     # ----- internals ----------------------------------------------------------------------------------
+
+    def _hold(self, key: tuple[int, int, int], step: tuple[int, str] | None) -> None:
+        """A friend's page keeps a deal's round in play (:attr:`Rounds.held`): ``step`` (a text taken, or a move
+        of its own) added to it, and the round dropped once it is over here (or when ``step`` is ``None``)."""
+        r, held = self.round, self.rounds.held
+        if r is None or r.key != key:
+            return
+        if step is not None and step[0] >= 0:
+            r.got.add(step)
+        if self.page == 0 or r.draw >= 0 or self._replaying:
+            return
+        if step is None or r.state in _OVER:
+            if held is not None and held.key == key:
+                self.rounds.held = None
+            return
+        if held is None or held.key != key:
+            k, perm = r.locks.reveal()
+            held = self.rounds.held = Held(key, scalar_text(k), perm, [scalar_text(e) for e in r.locks.keys])
+        held.log.append(step)
+        r.resumed = False
+
+    def _resume(self, held: Held) -> None:
+        """Play the kept round again from its texts and moves once the game is at its deal's start; drop it
+        when the game is past it (that deal finished without this page) or it does not replay."""
+        d = held.key[0]
+        if self.game.phase is Phase.DRAW_DEALER or (self.game.phase is not Phase.RUBBER_OVER
+                                                    and len(self.game.deals) + 1 < d):
+            return  # (the game so far comes with the host's record)
+        ok = False
+        if len(self.game.deals) + 1 == d and self.game.phase is not Phase.RUBBER_OVER:
+            self._replaying = True
+            try:
+                for sender, text in held.log:
+                    if sender >= 0:
+                        self._receive(sender, text, 0.0)
+                    else:
+                        self.move(-1 - sender, text, 0.0)
+                r = self.round
+                ok = r is not None and r.key == held.key and r.state not in _OVER
+            except (WireError, GroupError, KingError, BlindError, ValueError, _Cheat):
+                ok = False
+            finally:
+                self._replaying = False
+        if ok:
+            assert self.round is not None
+            self.round.resumed = self.round.kept = True
+            return
+        self.round, self.deal, self.rounds.held = None, None, None
+        self.tries[d] = max(self.tries.get(d, 0), held.key[1] + 1)
 
     def _rk(self, r: _Round) -> dict[str, int]:
         return {"deal": r.deal, "try": r.attempt, "draw": r.draw}
@@ -435,8 +550,19 @@ class MentalPage:
 
     def _receive(self, sender: int, text: object, now: float) -> list[Out]:
         msg = read(text)
-        kind = msg["kind"]
+        assert isinstance(text, str)
         key = (msg["deal"], msg["try"], msg["draw"])
+        r = self.round
+        if r is not None and r.resumed and key == r.key and (sender, text) in r.got and msg["kind"] != "mp_start":
+            return []  # (the host's page sends a page back on a new connection the round's texts again, in order;
+            # never its start: a start again is refused, as ever)
+        outs = self._take(sender, msg, key, now)
+        if msg["kind"] != "mp_start" or self.round is not r:  # (a start refused is no step of the round)
+            self._hold(key, (sender, text))
+        return outs
+
+    def _take(self, sender: int, msg: dict[str, Any], key: tuple[int, int, int], now: float) -> list[Out]:
+        kind = msg["kind"]
         if kind == "mp_start":
             return self._start(sender, msg, key, now)
         r = self.round
@@ -461,28 +587,35 @@ class MentalPage:
         return outs + self._advance(now)
 
     def _start(self, sender: int, msg: dict[str, Any], key: tuple[int, int, int], now: float) -> list[Out]:
+        r = self.round
+        if sender == 0 and r is not None and r.kept and key[0] == r.deal and key[1] > r.attempt:
+            return self.drop_resumed() + self._begin(sender, msg, key, now)  # (annulled while this page was away)
+        return self._begin(sender, msg, key, now)
+
+    def _begin(self, sender: int, msg: dict[str, Any], key: tuple[int, int, int], now: float) -> list[Out]:
         d = key[0]
         if sender != 0:
             raise WireError("bad_message", "only the host's page starts a round")
-        if key in self.seen:
-            return [Event("refused", d, f"the host tried to shuffle deal {d} again", 0, detail="again")]
-        want = self.expected()
-        if want is not None and (key[0], key[2]) == (want[0], want[2]) and key[1] > want[1] and all(
-                (key[1], key[2]) > (k[1], k[2]) for k in self.seen if k[0] == d):
-            want = key  # a later try than any this page joined: it came after tries it was not in were annulled,
-            self.tries[d] = key[1]  # or its connection was lost in its last try (which the host annulled)
-        if want is None or key != want:
-            busy = self.round is not None and self.round.state not in ("done", "annulled")
-            if busy or (want is not None and want[0] >= d) or any(k[0] == d for k in self.seen):
+        if not self._replaying:  # (else a round this page took before, played again from its texts)
+            if key in self.seen:
                 return [Event("refused", d, f"the host tried to shuffle deal {d} again", 0, detail="again")]
-            nxt = "no deal" if want is None else f"deal {want[0]}"
-            return [Event("refused", d, f"the host started deal {d}, but {nxt} is next", 0, detail="out_of_order")]
+            want = self.expected()
+            if want is not None and (key[0], key[2]) == (want[0], want[2]) and key[1] > want[1] and all(
+                    (key[1], key[2]) > (k[1], k[2]) for k in self.seen if k[0] == d):
+                want = key  # a later try than any this page joined: it came after tries it was not in were annulled,
+                self.tries[d] = key[1]  # or its connection was lost in its last try (which the host annulled)
+            if want is None or key != want:
+                busy = self.round is not None and self.round.state not in ("done", "annulled")
+                if busy or (want is not None and want[0] >= d) or any(k[0] == d for k in self.seen):
+                    return [Event("refused", d, f"the host tried to shuffle deal {d} again", 0, detail="again")]
+                nxt = "no deal" if want is None else f"deal {want[0]}"
+                return [Event("refused", d, f"the host started deal {d}, but {nxt} is next", 0, detail="out_of_order")]
         pages, owners = list(msg["pages"]), list(msg["owners"])
         if (pages[0] != 0 or len(set(pages)) != len(pages) or len(owners) != self.rules.players
                 or any(p not in pages for p in owners)):
             raise WireError("bad_message", "mp_start: pages must start with the host's and hold every seat")
         self.seen.add(key)
-        for k in [k for k in self.rounds.audits if k[0] == d]:  # a later try: the audit kept of an earlier one is void
+        for k in [k for k in self.rounds.audits if k[0] == d and k != key]:  # a later try: an earlier one's is void
             del self.rounds.audits[k]
         if self.page not in pages:
             if d in self.named_in:
@@ -494,7 +627,12 @@ class MentalPage:
                           0, detail="seat_taken")]
         cards = list(iter_bits(self.rules.deck_mask))
         context = f"{self.table}|{key[0]}|{key[1]}|{key[2]}"
-        locks = DeckLocks(len(cards), self.page, context, self.randbytes)
+        held = self.rounds.held
+        if self._replaying and held is not None and held.key == key:
+            locks = DeckLocks.restore(self.page, context, read_scalar(held.k), held.perm,
+                                      [read_scalar(e) for e in held.keys])
+        else:
+            locks = DeckLocks(len(cards), self.page, context, self.randbytes)
         self.round = _Round(key, pages, owners, cards, context, locks, now)
         if key[2] < 0:
             self.deal = BlindDeal(self.game, {s for s, p in enumerate(owners) if p == self.page})
@@ -891,6 +1029,7 @@ class MentalPage:
         r.state = "annulled"
         self.tries[r.deal] = r.attempt + 1
         self.rounds.audits.pop(r.key, None)
+        self._hold(r.key, None)
         if page == self.page:
             self.named_in[r.deal] = code
         if r.deal == 0:

@@ -88,6 +88,21 @@ class DeckLocks:
         unlock = inverse(self._k)
         return [x * (e * unlock % ORDER) for x, e in zip(deck, self.keys, strict=True)]
 
+    @classmethod
+    def restore(cls, page: int, context: str, k: int, perm: Sequence[int], keys: Sequence[int]) -> DeckLocks:
+        """The locks of :meth:`reveal` and :attr:`keys` again (a friend's page that kept a round in play across a
+        lost connection or a reload: :class:`~kingcore.online.deal.mental.Held`).
+
+        Raises:
+            ValueError: ``perm`` is not a permutation of the keys' positions.
+        """
+        if sorted(perm) != list(range(len(keys))) or not all(0 < x < ORDER for x in (k, *keys)):
+            raise ValueError("not a deck's locks")
+        self = cls.__new__(cls)
+        self.page, self._k, self._perm, self.keys = page, k, list(perm), list(keys)
+        self.commits = [commitment(context, page, j, e) for j, e in enumerate(self.keys)]
+        return self
+
     def reveal(self) -> tuple[int, list[int]]:
         """The shuffle lock and the permutation: only for checking a shuffle step after the deal was
         annulled (they open every card of the deck)."""

@@ -18,6 +18,35 @@ def bar(vm: ViewModel, cat: Catalog) -> dict[str, str]:
             "deal": cat.t("bar.deal", deal=vm["deal"], deals=vm["deals"]) if vm["deal"] else ""}
 
 
+def dealing(vm: ViewModel | None, left: int, due: int | None) -> int | None:
+    """The deal a mental table's bar names instead of ``vm``'s, or ``None``: the page shows the last deal's result
+    (``vm``), which its person already left (``left``: the last deal whose result they left) — shown again while
+    the next deal is dealt again after an annulment, or until its cards are open —, and ``due`` (the deal in play
+    or due next) is the one after it.
+
+    >>> over = {"phase": "deal_over", "deal": 2}
+    >>> dealing(over, 2, 3), dealing(over, 1, 3), dealing(over, 2, 2), dealing({"phase": "play", "deal": 3}, 2, 3)
+    (3, None, None, None)
+    """
+    if vm is None or due is None or vm["phase"] != "deal_over" or vm["deal"] > left or due != vm["deal"] + 1:
+        return None
+    return due
+
+
+def keeps_result(shown: ViewModel | None, now: ViewModel, left: int) -> bool:
+    """Whether a mental table's page keeps ``shown`` — a deal's result its person has not left yet (``left``: the
+    last deal whose result they left) — though its table moved on to the next deal (``now``): until its person goes
+    on (*Continue*), or until the next deal comes to them (``now["my_turn"]``: the others wait for this seat, and
+    a page that kept the result showed no sign of it — a new user's table stood still).
+
+    >>> over, on = {"phase": "deal_over", "deal": 2}, {"phase": "play", "deal": 3, "my_turn": False}
+    >>> keeps_result(over, on, 1), keeps_result(over, {**on, "my_turn": True}, 1), keeps_result(over, on, 2)
+    (True, False, False)
+    """
+    return (shown is not None and shown["phase"] == "deal_over" and now["deal"] > shown["deal"] > left
+            and not now.get("my_turn"))
+
+
 def dealer_chip(cat: Catalog) -> Node:
     return h("span", {"class": "chip", "title": cat.t("seat.dealer"), "aria-label": cat.t("seat.dealer_aria")},
              cat.t("seat.dealer_chip"))
