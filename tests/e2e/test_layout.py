@@ -14,7 +14,8 @@ or reaches past the viewport, a text is clipped, a card's reason label shows wit
 keyboard focus, a toast or a tip covers a control (a tip or, on the smallest phone, an illegal card's toast the
 trick's cards), a tip hides Tricks or Last trick, the result panel covers the status line or does not hold its
 content (unless it scrolls inside, its buttons always in view, no words showing beside or under them, no box
-scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's view, the status line wraps to more than two lines, the
+scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's view, the
+status line wraps to more than two lines, the
 trick's label lies over a seat or the trick's side cards, a card of my hand sticks out of it, card backs lie too
 close to count, a dealer's mark wraps alone under its name, the pass screen leaves a strip under the bar, the score
 sheet's headers run together or a total is not under its header, words are too small to read (under 11 px; a
