@@ -1144,6 +1144,8 @@ def hot_seat_toast_names_the_dealer(page: Any) -> list[str]:
             if level == "human":
                 page.fill("#opt-name-2", names[1])
             page.click("#new-game-start")
+            if page.evaluate("document.getElementById('replace-dialog').open"):  # a rubber played in (no new
+                page.click("#replace-start")  # game's toast looked at before, in the sizes selected): asked first
             page.wait_for_selector("#toast:not([hidden])")
         text = page.inner_text("#toast")
         if "Bot" in text:
