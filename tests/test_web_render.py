@@ -446,18 +446,6 @@ def test_the_last_tip_is_a_line_of_the_result_panel() -> None:
     assert tips.panel_tip(phase_vm("my_turn"), CAT, True) is None
 
 
-def test_a_mental_tables_result_kept_until_continue_or_the_next_deal_comes_to_the_page() -> None:
-    """A friend's page keeps a deal's result until its person goes on — but not once the next deal, dealt
-    meanwhile, comes to its seat: a new user's table waited for a friend whose page still showed the result, with
-    no sign that the others waited for them."""
-    over = {"phase": "deal_over", "deal": 2}
-    others = {"phase": "play", "deal": 3, "my_turn": False}
-    assert table.keeps_result(over, others, left=1)  # still read while the others play
-    assert not table.keeps_result(over, {**others, "my_turn": True}, left=1)  # its turn: the table it is
-    assert not table.keeps_result(over, {**others, "phase": "auction", "my_turn": True}, left=1)  # its call too
-    assert not table.keeps_result(over, others, left=2) and not table.keeps_result(None, others, left=1)
-
-
 def test_a_mental_tables_bar_names_the_deal_being_dealt_not_the_last_result_shown_again() -> None:
     """A mental table shows the last deal's result again while the next deal is dealt again after an annulment
     (or until its cards are open, once its person left that result): its bar names the deal being dealt — a new

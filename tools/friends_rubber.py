@@ -53,6 +53,11 @@ TURN_JS = """() => {
     return 'host';
   return ['1', '2', '3'].includes(b.toMove) ? b.toMove : null; }"""
 
+OVER_JS = """d => {  // a mental table's host page at a deal's result: its verdict, or the table moved on meanwhile
+  const b = document.body.dataset;
+  if (b.phase !== 'deal_over' || b.deal !== d) return 'moved';
+  return document.querySelector('#center-panel #mental-check') ? 'over' : false; }"""
+
 
 def main(argv: list[str]) -> int:
     sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "e2e")]
@@ -122,6 +127,9 @@ def main(argv: list[str]) -> int:
                         host.wait_for_function(  # before until the new try is dealt (it is audited already)
                             "d => document.body.dataset.deal !== d || document.body.dataset.phase !== 'deal_over'",
                             arg=str(deal))
+                        continue
+                    if what == "over" and mental and host.wait_for_function(OVER_JS, arg=str(deal)).json_value() \
+                            == "moved":  # a try's end shown for a moment while it is annulled and dealt again
                         continue
                     if what == "over":
                         panels[deal] = audited(host, guests, deal) if mental else fair(guests, deal, back)

@@ -537,8 +537,7 @@ WHERE_JS = """() => { const b = document.body.dataset, c = document.querySelecto
 
 GO_ON_JS = """() => { const b = document.getElementById('btn-continue');  // a deal's result still shown: left
   if (b && b.offsetParent && !b.disabled) b.click(); }"""
-"""*Continue* on a mental table's page that still shows a deal's result: the next deal, dealt meanwhile, takes the
-page there by itself once it comes to the page's seat (``king.render.table.keeps_result``)."""
+"""*Continue* on a mental table's page that still shows a deal's result (none when a re-deal took it away)."""
 
 
 def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:

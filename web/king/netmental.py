@@ -34,7 +34,7 @@ from kingcore.online import Guest, Lobby, POut
 from kingcore.web import Answer, ViewModel
 
 from .draw import el
-from .render.table import dealing, keeps_result
+from .render.table import dealing
 from .words import Catalog
 
 if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
@@ -137,9 +137,9 @@ def refusal(e: ValueError) -> dict[str, Any]:
 
 
 def held(shown: ViewModel | None, now: ViewModel, left: int) -> bool:
-    """Whether the page keeps ``shown``, a deal's result, though its table moved on (:func:`.render.table.keeps_result`:
-    until its person goes on, or the next deal comes to them)."""
-    return keeps_result(shown, now, left)
+    """Whether the page keeps ``shown`` — a deal's result its person has not left yet (``left``: the last deal
+    whose result they left) — though its table moved on to the next deal (``now``)."""
+    return (shown is not None and shown["phase"] == "deal_over" and now["deal"] > shown["deal"] > left)
 
 
 def left_by(shown: ViewModel | None, now: ViewModel, left: int) -> int:

@@ -33,20 +33,6 @@ def dealing(vm: ViewModel | None, left: int, due: int | None) -> int | None:
     return due
 
 
-def keeps_result(shown: ViewModel | None, now: ViewModel, left: int) -> bool:
-    """Whether a mental table's page keeps ``shown`` — a deal's result its person has not left yet (``left``: the
-    last deal whose result they left) — though its table moved on to the next deal (``now``): until its person goes
-    on (*Continue*), or until the next deal comes to them (``now["my_turn"]``: the others wait for this seat, and
-    a page that kept the result showed no sign of it — a new user's table stood still).
-
-    >>> over, on = {"phase": "deal_over", "deal": 2}, {"phase": "play", "deal": 3, "my_turn": False}
-    >>> keeps_result(over, on, 1), keeps_result(over, {**on, "my_turn": True}, 1), keeps_result(over, on, 2)
-    (True, False, False)
-    """
-    return (shown is not None and shown["phase"] == "deal_over" and now["deal"] > shown["deal"] > left
-            and not now.get("my_turn"))
-
-
 def dealer_chip(cat: Catalog) -> Node:
     return h("span", {"class": "chip", "title": cat.t("seat.dealer"), "aria-label": cat.t("seat.dealer_aria")},
              cat.t("seat.dealer_chip"))
