@@ -327,30 +327,8 @@ def page_pycs(sources: dict[str, bytes]) -> dict[str, bytes]:
     Pyodide's Python: ``king/…/name.pyc`` -> a sourceless ``.pyc`` (PEP 552 hash-based, unchecked; no
     docstrings), which PyScript's ``files`` config puts in place of the source, so that the page does not
     compile its modules on every start. Cached by the sources. Raises BuildError as :func:`_pyodide_pycs`."""
-    pyodide = vendor_pyodide()
-    h = hashlib.sha256(pyodide.name.encode() + PAGE_PYC_CODE.encode())
-    for rel in sorted(sources):
-        h.update(rel.encode() + b"\0" + hashlib.sha256(sources[rel]).digest())
-    cached = WHEEL_CACHE / f"page-{h.hexdigest()[:20]}.json"
-    if not cached.is_file():
-        log("  compiling the page's king/ modules for Pyodide (.pyc) ...")
-        tmp = new_tmp_dir("pagepyc")
-        try:
-            wheel = tmp / "king_page-0-py3-none-any.whl"
-            with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
-                for rel in sorted(sources):
-                    z.writestr(rel, sources[rel])
-            _, pycs = _pyodide_pycs(pyodide, wheel, PAGE_PYC_CODE, "the page's modules")
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-        if set(pycs) != set(sources):
-            raise BuildError(f"compiling the page's modules: {sorted(set(sources) ^ set(pycs))} not compiled")
-        WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
-        part = cached.with_suffix(".part")
-        part.write_text(json.dumps(pycs, sort_keys=True), encoding="utf-8")
-        os.replace(part, cached)
-    pycs = json.loads(cached.read_text(encoding="utf-8"))
-    return {rel + "c": base64.b64decode(b64) for rel, b64 in sorted(pycs.items())}
+    _, pycs = _cached_pycs("king", "the page's king/ modules", sources, PAGE_PYC_CODE)
+    return {rel + "c": pyc for rel, pyc in pycs.items()}
 
 
 def pyscript_pycs(sources: dict[str, bytes]) -> tuple[str, dict[str, bytes]]:
@@ -360,25 +338,33 @@ def pyscript_pycs(sources: dict[str, bytes]) -> tuple[str, dict[str, bytes]]:
     ``__pycache__``, which Python takes without reading the source again — PyScript's start then does not
     compile its package (≈ 0.1 s at half a core). Cached by the sources. Raises BuildError as
     :func:`_pyodide_pycs`."""
-    pyodide = vendor_pyodide()
     code = PAGE_PYC_CODE.replace('os.path.join(base, "king")', 'os.path.join(base, "pyscript")')
+    return _cached_pycs("pyscript", "PyScript's own Python package", sources, code)
+
+
+def _cached_pycs(kind: str, what: str, sources: dict[str, bytes], code: str) -> tuple[str, dict[str, bytes]]:
+    """``sources`` (a package's ``name.py`` -> source) compiled by the vendored Pyodide's Python running ``code``
+    (:func:`_pyodide_pycs`): its cache tag and ``name.py`` -> the ``.pyc`` bytes. Cached in ``WHEEL_CACHE`` by
+    Pyodide, ``code`` and the sources, under ``kind``. Raises BuildError as :func:`_pyodide_pycs`, or when a
+    source was not compiled."""
+    pyodide = vendor_pyodide()
     h = hashlib.sha256(pyodide.name.encode() + code.encode())
     for rel in sorted(sources):
         h.update(rel.encode() + b"\0" + hashlib.sha256(sources[rel]).digest())
-    cached = WHEEL_CACHE / f"pyscript-{h.hexdigest()[:20]}.json"
+    cached = WHEEL_CACHE / f"{kind}-{h.hexdigest()[:20]}.json"
     if not cached.is_file():
-        log("  compiling PyScript's own Python package for Pyodide (.pyc) ...")
-        tmp = new_tmp_dir("pyscriptpyc")
+        log(f"  compiling {what} for Pyodide (.pyc) ...")
+        tmp = new_tmp_dir(f"{kind}pyc")
         try:
-            wheel = tmp / "pyscript_page-0-py3-none-any.whl"
+            wheel = tmp / f"{kind}_page-0-py3-none-any.whl"
             with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
                 for rel in sorted(sources):
                     z.writestr(rel, sources[rel])
-            tag, pycs = _pyodide_pycs(pyodide, wheel, code, "PyScript's package")
+            tag, pycs = _pyodide_pycs(pyodide, wheel, code, what)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         if set(pycs) != set(sources):
-            raise BuildError(f"compiling PyScript's package: {sorted(set(sources) ^ set(pycs))} not compiled")
+            raise BuildError(f"compiling {what}: {sorted(set(sources) ^ set(pycs))} not compiled")
         WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
         part = cached.with_suffix(".part")
         part.write_text(json.dumps({"cache_tag": tag, "pyc": pycs}, sort_keys=True), encoding="utf-8")
