@@ -509,6 +509,8 @@ class GuestPage:
         if not is_none(banner):  # its words follow the host's choice (a bot plays the seat, or the table waits)
             if away:
                 self.away_words(mine)
+            else:
+                document.body.dataset.sitsOut = ""
             banner.hidden = not away
         drawing = self.app.screen.drawing
         if presence != drawing.presence:
