@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from mental_sim import DATA_CHANNEL, Faults, MentalSim
+from mental_sim import DATA_CHANNEL, Faults, Friend, MentalSim
 
 from kingcore.game import Phase
 from kingcore.online import Guest, Host, Lobby, encode
@@ -528,6 +528,37 @@ def test_a_person_seated_mid_deal_sits_it_out_with_nothing_to_press_and_plays_th
     assert not away  # (its seat's presence came before the game so far that ends the deal it sat out)
 
 
+@pytest.mark.parametrize("reload", [False, True])
+def test_a_friend_back_after_a_stand_in_took_its_seat_knows_at_once_the_deal_went_on(reload: bool) -> None:
+    """A friend lost mid-deal whose seat the host gave a stand-in (*A bot plays until they are back*), back on a new
+    connection (or its page reloaded): its page still holds its round of the deal, but as soon as its mental page
+    opens it knows the deal went on without it (``sits_out``: its seat's presence came before ``mental``) — what
+    its page says then (web/king/netmental.py ``say_reload``), not once the annulment of its round comes, after
+    the deal is over."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.reload = reload
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat = min(t.friends)
+    friend = back_after_a_stand_in(t, seat)
+    t.run(until=lambda: friend.mg is not None and friend.mg.page is not None, settle=False)
+    mg = friend.mg
+    assert mg is not None and mg.page is not None and t.page.deal is not None and t.page.deal.number == deal
+    held = mg.page.rounds.held
+    assert held is not None and held.key[0] == deal and mg.guest.host_reloaded != deal and mg.sits_out() == deal
+
+
+def back_after_a_stand_in(t: MentalSim, seat: int) -> Friend:
+    """``seat``'s connection lost, the host gives the seat a stand-in bot, and its friend comes back at once: the
+    friend."""
+    friend = t.friends[seat]
+    t.lose(seat)
+    t.send_to(t.table.stand_in(seat))
+    t.settle()
+    friend.back = t.clock.now
+    return friend
+
+
 def newcomer(t: MentalSim, seat: int) -> MentalGuest:
     """``seat`` freed mid-deal by the host and taken by someone new (its friend's page as a new one): their page,
     its mental page open and the table's texts settled."""
@@ -583,11 +614,7 @@ def test_a_seat_away_with_a_stand_in_is_not_sitting_a_deal_out() -> None:
     t.run(deals=1)
     deal = mid_deal(t)
     seat = min(t.friends)
-    friend = t.friends[seat]
-    t.lose(seat)
-    t.send_to(t.table.stand_in(seat))
-    t.settle()
-    friend.back = t.clock.now
+    friend = back_after_a_stand_in(t, seat)
     t.run(until=lambda: friend.mg is not None and friend.mg.page is not None and len(t.page.game.deals) > deal)
     mg = friend.mg
     assert mg is not None and mg.guest.joined_during == deal
