@@ -731,8 +731,10 @@ class GuestPage:
     def say_state(self, state: str) -> None:
         """The page's mark (``data-guest``) and the status line."""
         document.body.dataset.guest = state
-        under_way = state == "connected" and self.guest is not None and self.guest.begun
-        if under_way:  # seated in a game under way (back after a reload or a drop, a seat taken mid-game): not
-            el("status").textContent = self.cat.t("net.join.seated")  # "waiting for the host to start"
+        g = self.guest
+        under_way = state == "connected" and g is not None and (g.begun or g.welcome is None)
+        if under_way:  # seated in a game under way (back after a reload or a drop, a seat taken mid-game), or not
+            # welcomed yet (a code link's channel open: said again at the welcome): not "waiting for the host to start"
+            el("status").textContent = self.cat.t("net.join.seated")
         elif state != "playing":
             el("status").textContent = self.cat.t(STATE_WORDS[state], host=self.host_name())
