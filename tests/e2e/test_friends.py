@@ -576,14 +576,20 @@ REDEALT_JS = """deal => {  // the host's page (?king-test): a later try of the d
 
 def seat_given_away(host: Any, guests: dict[int, Any]) -> None:
     """Deal 3 at a mental table, dealt while deal 2's result is shown: friend 2's page closes — the deal needs its
-    keys: annulled — and the host gives its seat to someone else: the deal is dealt again with a stand-in bot at
-    the host's page, and friend 1's page plays it (its card taken; the table froze before)."""
+    keys: annulled, said in the result panel of every page — and the host gives its seat to someone else: the deal
+    is dealt again (said) with a stand-in bot at the host's page, and friend 1's page plays it (its card taken; the
+    table froze before)."""
     host.wait_for_function(DEALT_JS, arg=3)
     guests.pop(2).close()
+    for page in (host, guests[1]):  # deal 2's result shown: it says deal 3 is annulled, and why, on every page
+        page.wait_for_selector("#center-panel #mental-wait[data-wait=annulled]")
+    assert "Раздача 3 отменена: страница игрока" in str(guests[1].text_content("#mental-wait"))
     bar.click(host, "#btn-invite")
     host.click("#invite-2 button[data-free]")  # (shown once the seat is away)
     host.wait_for_function(REDEALT_JS, arg=3)
     host.click("#invite-close")
+    for page in (host, guests[1]):  # … and that it is dealt again
+        page.wait_for_selector("#center-panel #mental-wait[data-wait=again]")
     for page in (host, guests[1]):
         page.evaluate(GO_ON_JS)
     friend = guests[1]

@@ -37,7 +37,8 @@ from .botloop import BOT_PACE_MS
 from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block, no_double_click_select
-from .netmental import GuestMental, check_note, panel_note, redeal_bar
+from .netmental import GuestMental, check_note, panel_note
+from .netwait import redeal_bar
 from .render.invite import bad_link_screen, join_screen, used_link_screen
 from .render.status import move_hint
 from .state import spawn
@@ -358,7 +359,8 @@ class GuestPage:
                 drawn()
                 if self.mental is not None and self.mental.on:
                     check_note(self.cat, self.mental.mg.checks, self.app.state.vm)
-                    redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg.page)
+                    redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg,
+                               self.mental.waited())
 
             screen.drawn = redrawn
 
@@ -617,6 +619,8 @@ class GuestPage:
         if self.mental is not None and self.mental.on:  # the next deal is dealt by itself: the table as it is now
             if self.mental.mg.stand_in() and self.guest is not None and self.connected:
                 self.send(self.guest.here())  # back at the device: the seat is its own again
+            if self.guest is not None and self.connected:
+                self.send(self.guest.next())  # (the host's page says whom the table waits for)
             self.mental.go_on()
             self.render_soon()
             return

@@ -34,7 +34,7 @@ from kingcore.online import Guest, Lobby, POut
 from kingcore.web import Answer, ViewModel
 
 from .draw import el
-from .render.table import dealing
+from .netwait import redeal_bar, waiting_status
 from .words import Catalog
 
 if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
@@ -109,17 +109,6 @@ def check_note(cat: Catalog, checks: Any, vm: ViewModel | None) -> None:
         note.textContent = words
 
 
-def redeal_bar(cat: Catalog, vm: ViewModel | None, left: int, page: Any) -> None:
-    """While a deal is dealt again (its try annulled), or its cards are not open yet once the person left the
-    last deal's result (``left``), the page shows that result: the bar names the deal being dealt, not the last
-    one (``page``: the page's ``MentalPage``)."""
-    r = page.round if page is not None else None
-    due = page.expected() if page is not None and (r is None or r.state in ("done", "annulled")) else None
-    deal = dealing(vm, left, r.deal if r is not None and due is None else due[0] if due else None)
-    if vm is not None and deal is not None:
-        el("deal-no").textContent = cat.t("bar.deal", deal=deal, deals=vm["deals"])
-
-
 def panel_note(panel: Any, note: Any) -> None:
     """``note`` in the result panel ``panel``, above its buttons."""
     buttons = panel.querySelector(".panel-buttons")
@@ -177,6 +166,7 @@ class HostMental:
         self.reloaded = self.table.reloaded > 0
         self.left = over  # the last deal whose result the person left
         self.audited = over  # the deals audited when the page last saved
+        self.reading: list[bool] = []  # per online seat: its friend may still be reading the last deal's result
         self.sent: list[str] = []  # ?king-test: the mp_start texts this page sent (a hostile host resends one)
         self.received: list[str] = []  # ?king-test: every text this page received
         self.test = "king-test" in str(window.location.search)
@@ -202,7 +192,8 @@ class HostMental:
         """After each draw of the table: the deal's result panel says what this page checked of it."""
         self.drawn()
         check_note(self.cat, self.table.checks, self.app.state.vm)
-        redeal_bar(self.cat, self.app.state.vm, self.left, self.table.page)
+        redeal_bar(self.cat, self.app.state.vm, self.left, self.table, self.waited())
+        waiting_status(self.cat, self.app.state.vm, self.table)
 
     # ----- the page's calls ------------------------------------------------------------------------------
 
@@ -228,13 +219,17 @@ class HostMental:
             return
         vm = self.table.view_model(s.viewer)
         self.left = left_by(st.vm, vm, self.left)
+        reading = [self.table.reading(seat) for seat in self.table.host.online_seats]
+        if reading != self.reading:  # (a friend went on: the status line says whom the table waits for)
+            self.reading = reading
+            self.app.screen.render()
         if st.vm is not None and (vm == st.vm or held(st.vm, vm, self.left)):
             if self.table.audited != self.audited:  # a deal audited: saved, its table unchanged
                 self.audited = self.table.audited
                 st.commit("settings", st.vm)
             self.app.loop.kick()
             check_note(self.cat, self.table.checks, st.vm)  # (an audit that changed no view: the same result)
-            redeal_bar(self.cat, st.vm, self.left, self.table.page)  # (a round began: the same result)
+            redeal_bar(self.cat, st.vm, self.left, self.table, self.waited())  # (a round began: the same result)
             return
         self.audited = self.table.audited
         moved = [e for e in events if e.kind == "moved"]
@@ -242,6 +237,12 @@ class HostMental:
         token = str(moved[-1].detail) if moved else None
         st.commit("bot" if moved else "deal", vm, seat=seat, token=token)
         self.app.loop.kick()
+
+    def waited(self) -> bool:
+        """Whether the table waits for the host's person to move now (their turn in the next deal, its cards
+        open), who may still be reading the last deal's result."""
+        seat = self.table.to_move()
+        return seat is not None and self.table.player(seat) == "human"
 
     def store(self) -> None:
         """The rounds this page started (reloaded, it starts the deal in play's next try) and its checks (a deal it
@@ -421,9 +422,14 @@ class GuestMental:
         if vm is not None:
             self.left_deal = left_by(st.vm, vm, self.left_deal)
         if vm is None or (st.vm is not None and held(st.vm, vm, self.left_deal)) or vm == st.vm:
-            redeal_bar(self.cat, st.vm, self.left_deal, self.mg.page)  # (a round began: the same table)
+            redeal_bar(self.cat, st.vm, self.left_deal, self.mg, self.waited())  # (a round began: the same table)
             return
         st.vm = vm
+
+    def waited(self) -> bool:
+        """Whether the table waits for this page's person to move now (their seat's turn in the next deal, its
+        cards open, no stand-in bot playing it), who may still be reading the last deal's result."""
+        return self.mg.my_turn() and not self.mg.stand_in()
 
     def go_on(self) -> None:
         """*Continue* after a deal's result: the table as it is now."""

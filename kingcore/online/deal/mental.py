@@ -268,6 +268,8 @@ class MentalPage:
         self.named_in = self.rounds.named_in
         """Deals whose annulment named this page (a stall, a cheat), with why: it may be dealt without it."""
         self.audits: list[Audit] = []
+        self.last_annulled: tuple[int, int, int | None, str] | None = None
+        """The last try annulled here: ``(deal, try, page named or None, why)`` (:meth:`waiting`)."""
         self.bytes_sent = 0
         """Characters sent, each text counted once per page it is for."""
         self._replaying = False
@@ -330,6 +332,24 @@ class MentalPage:
             return []
         seats = [s for s, p in enumerate(r.owners) if p == page]
         return self._annul(now, "annulled", why, page, words, seat=seats[0] if seats else None)
+
+    def waiting(self) -> tuple[str, int, list[int]] | None:
+        """What the page's table waits for, said while a deal's result is shown: ``("audit", deal, pages)`` — the
+        deal played to its end, its audit waiting for those pages' keys (the verdict comes with them);
+        ``("annulled", deal, pages)`` — its last try annulled, naming those pages (``[]``: none), no later try begun
+        yet (the table waits, e.g. for a friend lost); ``("again", deal, pages)`` — a later try of it in play after
+        such an annulment. ``None`` otherwise."""
+        r, last = self.round, self.last_annulled
+        if r is not None and r.state == "audit" and r.deal > 0:
+            return "audit", r.deal, sorted(self._awaited(r))
+        if last is None or r is None or r.deal != last[0] or r.draw >= 0:
+            return None
+        named = [] if last[2] is None else [last[2]]
+        if r.state == "annulled" and r.attempt == last[1]:
+            return "annulled", r.deal, named
+        if r.state in ("shuffle", "deal") and r.attempt > last[1]:
+            return "again", r.deal, named
+        return None
 
     def keys_held(self, position: int) -> set[int]:
         """The pages whose key for ``position`` of the current round this page holds (a position can be
@@ -476,6 +496,7 @@ class MentalPage:
             return []
         r.state = "annulled"
         self.tries[r.deal] = max(self.tries.get(r.deal, 0), r.attempt + 1)
+        self.last_annulled = (r.deal, r.attempt, self.page, "left")
         self.rounds.audits.pop(r.key, None)
         self._hold(r.key, None)
         self.deal = None
@@ -1028,6 +1049,7 @@ class MentalPage:
             return [Event(kind, -1, words, page, detail=code)]
         r.state = "annulled"
         self.tries[r.deal] = r.attempt + 1
+        self.last_annulled = (r.deal, r.attempt, page, code)
         self.rounds.audits.pop(r.key, None)
         self._hold(r.key, None)
         if page == self.page:
