@@ -121,6 +121,8 @@ def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: 
             "annulled"
     assert t.table.checks.deals[deal].words == again  # the try annulled is said in the result panel
     assert stand_in or back.checks.deals[deal].words == again
+    assert t.table.checks.deals[deal].shuffled == 2 and t.page.rounds.why_annulled(deal, 2) == ["left"]  # and why
+    assert stand_in or back.memory.rounds.why_annulled(deal, 2) == ["reloaded"]  # (its own page: it went away)
     assert back.checks.deals[deal + 1].code == "audited"
     assert any(t.table.page_of(seat) in pages for d, pages in t.rounds.items() if d > deal)  # it plays again
 
@@ -501,6 +503,7 @@ def test_a_host_page_reloaded_mid_deal_tells_its_friends_pages_it_was_the_host()
     kept = Memory.from_text(Memory(host.table, rounds=t.page.rounds, checks=t.table.checks).to_text(), host.table)
     table = MentalTable(lobby, t.rng.randbytes, rounds=kept.rounds, checks=kept.checks)
     assert problem is None and (table.audited, table.reloaded) == (deal - 1, deal)
+    assert table.page.rounds.why_annulled(deal, 2) == ["reloaded"]  # the try its reload cost: said when audited
     assert table.checks.deals[deal - 1].code == "audited"  # it audited the deal before, and still says so
     seat = next(iter(t.friends))
     ticket = t.friends[seat].ticket

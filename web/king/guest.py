@@ -358,7 +358,8 @@ class GuestPage:
             def redrawn() -> None:  # after each draw: a deal's result panel says what this page checked of it
                 drawn()
                 if self.mental is not None and self.mental.on:
-                    check_note(self.cat, self.mental.mg.checks, self.app.state.vm)
+                    check_note(self.cat, self.mental.mg.checks, self.app.state.vm,
+                               self.mental.mg.memory.rounds)
                     redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg,
                                self.mental.waited())
 
@@ -382,7 +383,7 @@ class GuestPage:
         if not self.standing and mental.mg.stand_in_turn() is not None:
             spawn(self.stand_in_move())
         mental.after()
-        check_note(self.cat, mental.mg.checks, before)  # (an audit that changed no view: the same result)
+        check_note(self.cat, mental.mg.checks, before, mental.mg.memory.rounds)  # (an audit, the same view)
         if self.app.state.vm is not before:
             if before is None or self.app.state.vm != before:
                 self.app.state.hint = None

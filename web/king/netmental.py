@@ -34,7 +34,7 @@ from kingcore.online import Guest, Lobby, POut
 from kingcore.web import Answer, ViewModel
 
 from .draw import el
-from .netwait import redeal_bar, waiting_status
+from .netwait import redeal_bar, shuffle_words, waiting_status
 from .words import Catalog
 
 if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
@@ -88,17 +88,19 @@ def tell(cat: Catalog, events: list[Event], toast: Callable[[str], None]) -> Non
             banner.dataset.left = str(e.deal) if e.detail == "left_out" else ""
 
 
-def check_note(cat: Catalog, checks: Any, vm: ViewModel | None) -> None:
-    """The deal's result panel says what this page checked of it (``#mental-check``, ``data-check``): drawn
-    with the panel, and changed when the check changes while the panel is up (the audits came after the last
-    card)."""
+def check_note(cat: Catalog, checks: Any, vm: ViewModel | None, rounds: Any = None) -> None:
+    """The deal's result panel says what this page checked of it (``#mental-check``, ``data-check``), and how often
+    the deal was shuffled and why each earlier try was annulled (``rounds``: the page's ``Rounds``,
+    :func:`king.netwait.shuffle_words`): drawn with the panel, and changed when the check changes while the panel
+    is up (the audits came after the last card)."""
     panel = el("center-panel")
     if vm is None or vm["phase"] not in ("deal_over", "rubber_over") or is_none(panel):
         return
     check = checks.deals.get(vm["deal"])
     if check is None:
         return
-    words = cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=vm["deal"])
+    words = " ".join(w for w in (cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=vm["deal"]),
+                                 shuffle_words(cat, check, rounds, int(vm["deal"]))) if w)
     note = document.getElementById("mental-check")
     if is_none(note):
         note = document.createElement("p")
@@ -106,6 +108,7 @@ def check_note(cat: Catalog, checks: Any, vm: ViewModel | None) -> None:
         panel_note(panel, note)
     if str(note.getAttribute("data-check")) != check.code or str(note.textContent) != words:
         note.dataset.check = check.code
+        note.dataset.shuffled = str(check.shuffled)
         note.textContent = words
 
 
@@ -191,7 +194,7 @@ class HostMental:
     def redrawn(self) -> None:
         """After each draw of the table: the deal's result panel says what this page checked of it."""
         self.drawn()
-        check_note(self.cat, self.table.checks, self.app.state.vm)
+        check_note(self.cat, self.table.checks, self.app.state.vm, self.table.page.rounds)
         redeal_bar(self.cat, self.app.state.vm, self.left, self.table, self.waited())
         waiting_status(self.cat, self.app.state.vm, self.table)
 
@@ -228,7 +231,7 @@ class HostMental:
                 self.audited = self.table.audited
                 st.commit("settings", st.vm)
             self.app.loop.kick()
-            check_note(self.cat, self.table.checks, st.vm)  # (an audit that changed no view: the same result)
+            check_note(self.cat, self.table.checks, st.vm, self.table.page.rounds)  # (an audit, the same view)
             redeal_bar(self.cat, st.vm, self.left, self.table, self.waited())  # (a round began: the same result)
             return
         self.audited = self.table.audited
