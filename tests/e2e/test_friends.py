@@ -576,6 +576,12 @@ REDEALT_JS = """deal => {  // the host's page (?king-test): a later try of the d
     && s.round[3][2] === 0; }"""
 
 
+PERSON_JS = """deal => {  // the host's page (?king-test): the deal dealt, at a person's turn ('0' or '1'), else null
+  const s = JSON.parse(window.kingMentalState || 'null');
+  return !!s && !!s.round && s.round[0][0] === deal && s.round[1] === 'deal' && [0, 1].includes(s.turn)
+    ? String(s.turn) : null; }"""
+
+
 def seat_given_away(host: Any, guests: dict[int, Any]) -> None:
     """Deal 3 at a mental table, dealt while deal 2's result is shown: friend 2's page closes — the deal needs its
     keys: annulled, said in the result panel of every page — and the host gives its seat to someone else: the deal
@@ -590,8 +596,15 @@ def seat_given_away(host: Any, guests: dict[int, Any]) -> None:
     host.click("#invite-2 button[data-free]")  # (shown once the seat is away)
     host.wait_for_function(REDEALT_JS, arg=3)
     host.click("#invite-close")
-    for page in (host, guests[1]):  # … and that it is dealt again
-        page.wait_for_selector("#center-panel #mental-wait[data-wait=again]")
+    for page in (host, guests[1]):  # … and that it is dealt again (and, at its person's turn, that the table waits)
+        page.wait_for_selector("#center-panel #mental-wait:is([data-wait=again], [data-wait=you])")
+        assert "Раздача 3 отменена" in str(page.text_content("#mental-wait"))
+    seat = int(host.wait_for_function(PERSON_JS, arg=3).json_value())  # deal 3's first person to move, reading
+    guests[seat].wait_for_selector("#center-panel #mental-wait[data-wait=you]") if seat else \
+        host.wait_for_selector("#center-panel #mental-wait[data-wait=you]")  # deal 2's result: the table waits
+    if seat:  # the host goes on: its status line says the table waits for friend 1 to go on
+        host.evaluate(GO_ON_JS)
+        host.wait_for_function("() => document.getElementById('status').textContent.includes('нажмёт «Дальше»')")
     for page in (host, guests[1]):
         page.evaluate(GO_ON_JS)
     friend = guests[1]

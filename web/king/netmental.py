@@ -214,7 +214,7 @@ class HostMental:
             r, page = self.table.page.round, self.table.page
             window.kingMentalState = json.dumps({
                 "round": None if r is None else [list(r.key), r.state, list(r.pages), list(r.owners)],
-                "expected": page.expected(), "deals": self.table.audited,
+                "expected": page.expected(), "deals": self.table.audited, "turn": self.table.session.game.to_move,
                 "events": [[e.kind, e.words] for e in events]})
         self.store()
         s = st.session

@@ -40,18 +40,22 @@ def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool
     cards); ``waited``: the table waits for this page's person to move in the next deal."""
     w = side.waiting()
     deal = int(vm["deal"])
-    who = cat.t("list.sep").join(name(cat, s, vm) for s in (w[2] if w else []))
+    who = cat.t("list.sep").join(name(cat, s, vm) for s in (w[2] if w else []) if s != vm["seat"])  # (not its own)
     if w is not None and w[0] == "audit" and w[1] == deal and deal not in side.checks.deals and w[2]:
         return "audit", cat.t("net.mental.wait_audit", deal=deal, names=who)
+    said: tuple[str, str] | None = None
+    first = ""
     if w is not None and w[0] in ("annulled", "again") and w[1] == deal + 1:
         last = side.page.last_annulled
         first = cat.t("net.mental.wait_left", deal=w[1], name=who) if who and last is not None \
             and last[3] == "left" else cat.t("net.mental.wait_annulled", deal=w[1])
         then = cat.t("net.mental.wait_again") if w[0] == "again" else \
             cat.t("net.mental.wait_back", name=who) if who else ""
-        return w[0], f"{first} {then}".strip()
-    if waited and not stale:
-        return "you", cat.t("net.mental.wait_you", button=cat.t("panel.continue"))
+        said = w[0], f"{first} {then}".strip()
+    if waited and not stale:  # (the next deal under way — its annulled try said too — at this person's turn)
+        return "you", f"{first} {cat.t('net.mental.wait_you', button=cat.t('panel.continue'))}".strip()
+    if said is not None:
+        return said
     if stale:
         return "dealing", cat.t("net.mental.wait_dealing", deal=deal + 1)
     return None
