@@ -600,12 +600,16 @@ def test_the_host_knows_a_friend_is_still_reading_the_last_result_until_they_go_
     t = MentalSim(21, players=4, friends=2)
     t.run(deals=1)
     seat, other = sorted(t.friends)
-    assert t.table.reading(seat) and t.table.reading(other) and not t.table.reading(0)
+    assert t.table.reading(seat) and t.table.reading(other) and t.table.reading(0)  # (the host's person too)
+    t.table.person_left = t.table.audited  # its Continue
+    assert not t.table.reading(0)
     f = t.friends[seat]
     assert f.mg is not None
     t.net.send(f.conn, True, f.mg.guest.next())
     t.settle()
     assert not t.table.reading(seat) and t.table.reading(other)
+    mg = t.friends[other].mg
+    assert mg is not None and mg.guest.reading == [s == other for s in range(4)]  # every friend's page is told
     t.run(deals=1)
     assert t.table.reading(seat)  # the next deal's result: reading again
     t.lose(other)

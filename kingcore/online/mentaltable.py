@@ -128,6 +128,9 @@ class MentalTable:
         self._stalled: set[int] = set()  # seats whose page stalled, away until their friend acts again
         self._watched: tuple[int, set[int]] = (0, set())  # the last deal audited here and the pages of its round
         self._went_on: dict[int, int] = {}  # seat → the last deal whose result its friend left (*Continue*)
+        self._told_reading: dict[int, list[bool]] = {}  # seat → the ``reading`` its friend's page was last sent
+        self.person_left = self.audited
+        """The last deal whose result the host's own person left (*Continue*; the page sets it): :meth:`reading`."""
         self._since_reload: set[int] = set()  # pages in a try of the deal this page was reloaded during, begun after
         self._log: dict[int, list[tuple[int, str]]] = {}  # seat → the round in play's texts for its page, (sender,
         # text): sent again when the table waits for that page's audit (the page back plays the round on from them)
@@ -176,8 +179,11 @@ class MentalTable:
     def reading(self, seat: int) -> bool:
         """Whether the friend at ``seat`` may still be reading the last deal's result: their page saw that deal end
         (it was in its round, on this connection) and they have not pressed *Continue* since (``next``) — when the
-        table waits for their move, it waits for them to go on."""
+        table waits for their move, it waits for them to go on. The host's own seat: its person has not left the
+        result (:attr:`person_left`)."""
         deal, pages = self._watched
+        if self.player(seat) == HUMAN:
+            return deal == self.audited and deal > 0 and self.person_left < deal
         return (seat in self._greeted and deal == self.audited and deal > 0 and self.page_of(seat) in pages
                 and self._went_on.get(seat, -1) < deal)
 
@@ -260,9 +266,22 @@ class MentalTable:
         out += self._relay()
         out += self._records()
         out += self._start()
+        out += self._reading()
         r = self.page.round
         self.host.dealing = r.deal if r is not None and r.state not in _OVER else None
         return outs + self.lobby.send(out)
+
+    def _reading(self) -> list[HostOut]:
+        """Each friend's page told, when it changed, whose friends may still be reading the last deal's result
+        (``reading``, :meth:`reading`): its status line says the table waits for them to go on."""
+        players = len(self.session.settings["levels"])
+        now = [self.reading(s) for s in range(players)]
+        out: list[HostOut] = []
+        for seat in self._greeted:
+            if self._told_reading.get(seat) != now:
+                self._told_reading[seat] = now
+                out.append((seat, self.host.message("reading", seats=now)))
+        return out
 
     def _mp(self, outs: list[Out]) -> list[HostOut]:
         """The mental page's outs: its texts as ``mp`` messages to the friends' pages they are for (every other
@@ -333,6 +352,7 @@ class MentalTable:
 
     def _left(self, seat: int) -> list[HostOut]:
         del self._greeted[seat]
+        self._told_reading.pop(seat, None)
         self._told.pop(seat, None)
         if seat in self._sitting:  # back to waiting: the host's page chooses again for an away seat
             self._sit(seat, False)

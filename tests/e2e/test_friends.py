@@ -610,11 +610,10 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
         page.wait_for_selector("#center-panel #mental-wait:is([data-wait=again], [data-wait=you])")
         assert "Раздача 3 отменена" in str(page.text_content("#mental-wait"))
     seat = int(host.wait_for_function(PERSON_JS, arg=3).json_value())  # deal 3's first person to move, reading
-    guests[seat].wait_for_selector("#center-panel #mental-wait[data-wait=you]") if seat else \
-        host.wait_for_selector("#center-panel #mental-wait[data-wait=you]")  # deal 2's result: the table waits
-    if seat:  # the host goes on: its status line says the table waits for friend 1 to go on
-        host.evaluate(GO_ON_JS)
-        host.wait_for_function("() => document.getElementById('status').textContent.includes('нажмёт «Дальше»')")
+    waited, other = (guests[1], host) if seat else (host, guests[1])
+    waited.wait_for_selector("#center-panel #mental-wait[data-wait=you]")  # deal 2's result: the table waits
+    other.evaluate(GO_ON_JS)  # the other goes on: its status line says the table waits for that person to go on
+    other.wait_for_function("() => document.getElementById('status').textContent.includes('нажмёт «Дальше»')")
     for page in (host, guests[1]):
         page.evaluate(GO_ON_JS)
     friend = guests[1]

@@ -38,7 +38,7 @@ from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block, no_double_click_select
 from .netmental import GuestMental, check_note, panel_note
-from .netwait import redeal_bar
+from .netwait import redeal_bar, waiting_status
 from .render.invite import bad_link_screen, join_screen, used_link_screen
 from .render.status import move_hint
 from .state import spawn
@@ -346,6 +346,8 @@ class GuestPage:
             return
         got, out = mental.receive(text)
         self.received(got)
+        if "reading" in got:  # (the status line says whom the table waits for to go on)
+            self.render_soon()
         for answer in out:
             self.send(answer)
         self.mental_drawn()
@@ -365,6 +367,8 @@ class GuestPage:
                                self.mental.mg.memory.rounds)
                     redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg,
                                self.mental.waited())
+                    reading = self.mental.mg.guest.reading
+                    waiting_status(self.cat, self.app.state.vm, lambda s: s < len(reading) and reading[s])
 
             screen.drawn = redrawn
 

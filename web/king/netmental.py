@@ -196,7 +196,7 @@ class HostMental:
         self.drawn()
         check_note(self.cat, self.table.checks, self.app.state.vm, self.table.page.rounds)
         redeal_bar(self.cat, self.app.state.vm, self.left, self.table, self.waited())
-        waiting_status(self.cat, self.app.state.vm, self.table)
+        waiting_status(self.cat, self.app.state.vm, self.reading_at)
 
     # ----- the page's calls ------------------------------------------------------------------------------
 
@@ -221,7 +221,7 @@ class HostMental:
         if s is None:
             return
         vm = self.table.view_model(s.viewer)
-        self.left = left_by(st.vm, vm, self.left)
+        self.left = self.table.person_left = left_by(st.vm, vm, self.left)
         reading = [self.table.reading(seat) for seat in self.table.host.online_seats]
         if reading != self.reading:  # (a friend went on: the status line says whom the table waits for)
             self.reading = reading
@@ -240,6 +240,12 @@ class HostMental:
         token = str(moved[-1].detail) if moved else None
         st.commit("bot" if moved else "deal", vm, seat=seat, token=token)
         self.app.loop.kick()
+
+    def reading_at(self, seat: int) -> bool:
+        """Whether the table waits for the friend at ``seat``, still reading the last deal's result: their page
+        holds the seat in the deal in play."""
+        r = self.table.page.round
+        return self.table.reading(seat) and r is not None and r.owners[seat] == self.table.page_of(seat)
 
     def waited(self) -> bool:
         """Whether the table waits for the host's person to move now (their turn in the next deal, its cards
@@ -293,7 +299,9 @@ class HostMental:
         s = st.session
         if s is None or st.vm is None:
             return
-        self.left = max(self.left, int(st.vm["deal"]))
+        self.left = self.table.person_left = max(self.left, int(st.vm["deal"]))
+        outs = self.table.tick()  # (the friends' pages told the table no longer waits for this person to go on)
+        self.send(outs)
         st.commit("deal", self.table.view_model(s.viewer))
         self.app.loop.kick()
 

@@ -8,6 +8,7 @@ waits for is not that one.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import document
@@ -106,14 +107,12 @@ def redeal_bar(cat: Catalog, vm: ViewModel | None, left: int, side: Any, waited:
     wait_note(cat, vm, side, deal is not None, waited)
 
 
-def waiting_status(cat: Catalog, vm: ViewModel | None, table: Any) -> None:
-    """The host's page's status line while the table waits for a friend who has not left the last deal's result
-    yet (``table``: its ``MentalTable``, :meth:`~kingcore.online.mentaltable.MentalTable.reading`): "Waiting for
-    Olga to continue…" instead of "Waiting for Olga…"."""
-    r = table.page.round
+def waiting_status(cat: Catalog, vm: ViewModel | None, reading: Callable[[int], bool]) -> None:
+    """The status line while the table waits for a friend who has not left the last deal's result yet
+    (``reading(seat)``: the host's page asks its ``MentalTable.reading``, a friend's page what the host told it,
+    ``Guest.reading``): "Waiting for Olga to continue…" instead of "Waiting for Olga…"."""
     seat = vm["to_move"] if vm is not None and vm["phase"] not in ("deal_over", "rubber_over") else None
-    if vm is None or seat is None or r is None or seat in vm["stand_ins"] or not table.reading(seat) \
-            or r.owners[seat] != table.page_of(seat):
+    if vm is None or seat is None or seat == vm["seat"] or seat in vm["stand_ins"] or not reading(seat):
         return
     el("status").textContent = fill_names(cat.t("net.mental.wait_continue", name=name(cat, seat, vm)), vm["names"])
 
