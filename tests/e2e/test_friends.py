@@ -36,6 +36,7 @@ from web_steps import play_to_the_last_deals
 
 from kingcore.online import online_session
 from kingcore.web import Session
+from tools.friends_rubber import cards_named
 
 pytestmark = pytest.mark.browser
 
@@ -460,9 +461,7 @@ def no_friends_cards(host: Any, guests: dict[int, Any]) -> None:
     for seat, page in guests.items():
         cards = set(page.evaluate(HAND_JS)) - drawn
         assert len(cards) >= 2, cards
-        for c in cards:  # a card as the texts and the save write it: "QS", \"QS\", " QS "
-            assert f'"{c}"' not in everything and f'\\"{c}\\"' not in everything and f" {c} " not in everything, \
-                (seat, c)
+        assert not cards_named(everything, cards), (seat, cards_named(everything, cards))
 
 
 def actor_pick(host: Any, guests: dict[int, Any], who: str) -> tuple[Any, dict[str, Any]] | None:
