@@ -88,6 +88,9 @@ class Guest:
         self.at = 0
         self.welcome: dict[str, Any] | None = None
         self.presence: list[str | None] = []
+        self.reading: list[bool] = []
+        """At a mental table, per seat: its friend may still be reading the last deal's result (the host's
+        ``reading``): the table waits for them to go on when it is their move."""
         self.fair: list[int] = []
         self.unchecked: list[int] = []
         self.forgotten: list[int] = []
@@ -200,11 +203,12 @@ class Guest:
         ``{"dealt": deal}`` (``{"dealt": deal, "checked": False}`` for a deal whose round this page was not in:
         see :attr:`unchecked`), ``{"record": text, "fair": [deals checked]}``, ``{"unfair": deal, "code":
         code, "why": text}`` (``code``: ``reshuffle`` — a second round for a deal; ``mismatch`` — not the agreed
-        shuffle), at a mental-poker table ``{"mental": page}`` and ``{"mp": {"from", "text"}}`` (for
-        :mod:`.mentaltable`), ``{"hint": token}``, ``{"bye": reason}``, ``{"pong": True}``, or ``{"error": reason,
-        "message": text}`` for a message refused (``flood``: more than :data:`HOST_FLOOD_LIMIT` in a second,
-        dropped unread; ``bad_key``: a welcome whose proof does not show the seat's key — not the host;
-        ``stale``: a view older than the one drawn, whose ``at`` a move would answer in vain).
+        shuffle), at a mental-poker table ``{"mental": page}``, ``{"mp": {"from", "text"}}`` (for
+        :mod:`.mentaltable`) and ``{"reading": per seat}``, ``{"hint": token}``, ``{"bye": reason}``,
+        ``{"pong": True}``, or ``{"error": reason, "message": text}`` for a message refused (``flood``: more than
+        :data:`HOST_FLOOD_LIMIT` in a second, dropped unread; ``bad_key``: a welcome whose proof does not show the
+        seat's key — not the host; ``stale``: a view older than the one drawn, whose ``at`` a move would answer in
+        vain).
         Never raises."""
         if self._inbox.rate(self.clock()) > HOST_FLOOD_LIMIT:
             return {"error": "flood", "message": f"more than {HOST_FLOOD_LIMIT} messages in a second"}
@@ -251,6 +255,9 @@ class Guest:
             return {"mental": doc["page"]}
         if kind == "mp":
             return {"mp": {"from": doc["from"], "text": doc["text"]}}
+        if kind == "reading":
+            self.reading = list(doc["seats"])
+            return {"reading": self.reading}
         if kind in ("bye", "hint"):
             return {kind: doc["reason" if kind == "bye" else "token"]}
         if kind == "pong":
