@@ -124,7 +124,9 @@ class Guest:
         return self._msg("take", table=self.lobby["table"], seat=seat, name=name.strip(), **{"pass": pass_})
 
     def back(self, ticket: Ticket) -> str:
-        """``back``: the seat of ``ticket`` taken back, with the proof that this page holds its key.
+        """``back``: the seat of ``ticket`` taken back, with the proof that this page holds its key. Asked again
+        before the host's welcome (a new ``lobby`` came first), it is the same ask — the same nonce — so that the
+        welcome to either proves the host.
 
         Raises:
             NetError: ``wrong_phase`` before the lobby came; ``wrong_table`` when the ticket is of another table.
@@ -133,7 +135,9 @@ class Guest:
             raise NetError("wrong_phase", "no lobby yet")
         if ticket.table != self.lobby["table"]:
             raise NetError("wrong_table", "the ticket is for another table")
-        nonce = new_nonce(self.randbytes)
+        asked = self._asked
+        nonce = asked[3] if asked is not None and asked[:3] == ("back", ticket.seat, ticket.key) else None
+        nonce = nonce or new_nonce(self.randbytes)  # asked again (a new lobby came first): the same ask
         self._asked = ("back", ticket.seat, ticket.key, nonce)
         proof = back_proof(ticket.key, ticket.table, ticket.seat, self.lobby["nonce"], nonce)
         return self._msg("back", table=ticket.table, seat=ticket.seat, nonce=nonce, proof=proof)
