@@ -9,13 +9,13 @@ import random
 from typing import Any
 
 import pytest
-from mental_sim import DATA_CHANNEL, Faults, MentalSim
+from mental_sim import DATA_CHANNEL, Faults, Friend, MentalSim
 
 from kingcore.game import Phase
 from kingcore.online import Guest, Host, Lobby, encode
 from kingcore.online.deal.group import scalar_text
 from kingcore.online.deal.memory import Memory
-from kingcore.online.mentaltable import MentalTable
+from kingcore.online.mentaltable import MentalGuest, MentalTable
 from kingcore.view import SeatView
 from kingcore.web import BOT_LEVELS, ONLINE, Session
 from kingcore.web.botcalls import hint_json
@@ -498,11 +498,14 @@ def test_a_person_seated_mid_deal_sits_it_out_with_nothing_to_press_and_plays_th
     plays from the next deal with no action."""
     kinds: list[tuple[str, str | None]] = []  # (kind, the seat's presence then) of the texts to the chosen seat
     chosen: list[Any] = [-1, None]  # the seat, the table
+    away: list[int] = []  # the deals its page held as over while its seat was still a stand-in's, not sat out
 
     def seen(seat: int, text: str) -> str:
         mg = chosen[1].friends[seat].mg if chosen[1] is not None else None
         if seat == chosen[0] and mg is not None and mg.guest.welcome is not None:
             kinds.append((json.loads(text)["kind"], mg.guest.presence[seat]))
+            if mg.page is not None and mg.guest.joined_during and mg.stand_in() and mg.sits_out() is None:
+                away.append(len(mg.page.game.deals))  # (its banner: *away*, an *I'm back* the host ignores)
         return text
 
     t = chosen[1] = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)),
@@ -532,22 +535,121 @@ def test_a_person_seated_mid_deal_sits_it_out_with_nothing_to_press_and_plays_th
     t.finish()
     assert t.lobby.presence()[seat] == "here" and t.table.page_of(seat) in t.rounds[deal + 1]
     assert not [e for s, e in t.events if s == seat and e.kind in ("refused", "stood_in")]
+    assert not away  # (its seat's presence came before the game so far that ends the deal it sat out)
+
+
+@pytest.mark.parametrize("reload", [False, True])
+def test_a_friend_back_after_a_stand_in_took_its_seat_knows_at_once_the_deal_went_on(reload: bool) -> None:
+    """A friend lost mid-deal whose seat the host gave a stand-in (*A bot plays until they are back*), back on a new
+    connection (or its page reloaded): its page still holds its round of the deal, but as soon as its mental page
+    opens it knows the deal went on without it (``sits_out``: its seat's presence came before ``mental``) — what
+    its page says then (web/king/netmental.py ``say_reload``), not once the annulment of its round comes, after
+    the deal is over."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.reload = reload
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat = min(t.friends)
+    friend = back_after_a_stand_in(t, seat)
+    t.run(until=lambda: friend.mg is not None and friend.mg.page is not None, settle=False)
+    mg = friend.mg
+    assert mg is not None and mg.page is not None and t.page.deal is not None and t.page.deal.number == deal
+    held = mg.page.rounds.held
+    assert held is not None and held.key[0] == deal and mg.guest.host_reloaded != deal and mg.sits_out() == deal
+
+
+def back_after_a_stand_in(t: MentalSim, seat: int) -> Friend:
+    """``seat``'s connection lost, the host gives the seat a stand-in bot, and its friend comes back at once: the
+    friend."""
+    friend = t.friends[seat]
+    t.lose(seat)
+    t.send_to(t.table.stand_in(seat))
+    t.settle()
+    friend.back = t.clock.now
+    return friend
+
+
+def newcomer(t: MentalSim, seat: int) -> MentalGuest:
+    """``seat`` freed mid-deal by the host and taken by someone new (its friend's page as a new one): their page,
+    its mental page open and the table's texts settled."""
+    friend = t.friends[seat]
+    t.send_to(t.table.free(seat))
+    friend.ticket = None
+    t.settle()
+    friend.back = t.clock.now
+    t.run(until=lambda: friend.mg is not None and friend.mg.page is not None)
+    t.settle()
+    assert friend.mg is not None
+    return friend.mg
+
+
+def test_a_person_seated_during_the_rubbers_last_deal_is_not_left_away_when_it_ends() -> None:
+    """Someone new takes a seat freed during the rubber's last deal: their page sits it out, and once it is over
+    the seat is theirs again (``here``) — no next deal hands it back, and no *away* banner whose *I'm back* the
+    host would ignore is left on their page."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)), warmup=13)
+    deal = mid_deal(t)
+    seat = min(t.friends)
+    mg = newcomer(t, seat)
+    assert mg.sits_out() == deal and t.lobby.presence()[seat] == "bot"
+    t.run()
+    t.settle()
+    assert t.page.game.phase is Phase.RUBBER_OVER and len(mg.page.game.deals) == deal  # type: ignore[union-attr]
+    assert t.lobby.presence()[seat] == "here" and not mg.stand_in() and mg.sits_out() is None
+
+
+def test_a_seat_freed_twice_during_a_deal_keeps_its_stand_in_and_the_table_deals_on() -> None:
+    """A seat freed mid-deal, taken by someone new (who sits the deal out) and freed again before it ends: the
+    host's page still holds it with a stand-in bot, and the next deals are dealt (the newcomer's leaving did not
+    take the stand-in the host's freeing gave it)."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat = min(t.friends)
+    friend = t.friends[seat]
+    assert newcomer(t, seat).sits_out() == deal
+    t.send_to(t.table.free(seat))
+    friend.back, friend.mg = None, None  # (no one takes it again)
+    t.settle()
+    assert t.lobby.presence()[seat] == "bot"
+    t.run(deals=2)
+    assert len(t.page.game.deals) >= deal + 1
 
 
 def test_a_seat_away_with_a_stand_in_is_not_sitting_a_deal_out() -> None:
-    """A page named for stalling whose seat the host gave a stand-in is away until its friend acts again (its *I'm
-    back*): it sits no deal out by having been seated during it."""
-    t = MentalSim(28, players=4, friends=2)
+    """A page seated mid-game (it sat that deal out), named for stalling in a later deal and its seat given a
+    stand-in by the host, is away until its friend acts again (its *I'm back*): it sits no deal out by having
+    been seated during one."""
+    t = MentalSim(28, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    deal = mid_deal(t)
     seat = min(t.friends)
-    t.run(deals=1, settle=False)
+    friend = back_after_a_stand_in(t, seat)
+    t.run(until=lambda: friend.mg is not None and friend.mg.page is not None and len(t.page.game.deals) > deal)
+    mg = friend.mg
+    assert mg is not None and mg.guest.joined_during == deal
+    t.run(deals=1, settle=False)  # (the deal after it played by its page, to its audit: the next one's shuffle)
     hung: set[int] = {seat}
     send = t._send
     t._send = lambda f, texts: send(f, [] if f.seat in hung else texts)  # type: ignore[method-assign]
-    t.run(until=lambda: any(e.kind == "stalled" for _, e in t.events))
+    t.run(until=lambda: any(e.kind == "stalled" and e.deal > deal + 1 for _, e in t.events))
     t.send_to(t.table.stand_in(seat))
     t.run(deals=1)
-    mg = t.friends[seat].mg
-    assert mg is not None and t.lobby.presence()[seat] == "bot" and mg.stand_in() and mg.sits_out() is None
+    assert friend.mg is mg and t.lobby.presence()[seat] == "bot" and mg.stand_in() and mg.sits_out() is None
+
+
+def test_a_welcome_says_whether_the_game_has_begun() -> None:
+    """A friend's page seated before the game waits for the host to start; one back after a drop in deal 1 (whose
+    ``joined_at`` is 0: the table waited for it) is told the game has begun."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    seat = min(t.friends)
+    friend = t.friends[seat]
+    t.run(until=lambda: friend.mg is not None and friend.mg.guest.welcome is not None, settle=False)
+    assert friend.mg is not None and not friend.mg.guest.begun
+    assert mid_deal(t) == 1
+    t.lose(seat)
+    t.run(until=lambda: friend.mg is not None and friend.mg.guest.welcome is not None)
+    assert friend.mg.guest.joined_during == 0 and friend.mg.guest.begun
 
 
 def test_a_host_page_reloaded_mid_deal_tells_its_friends_pages_it_was_the_host() -> None:

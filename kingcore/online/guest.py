@@ -67,6 +67,7 @@ class Guest:
             part) but whose secrets never came: the host's page was reloaded during the deal and lost its own
             part — said as such on the page, never "you were not at the table".
         joined_during: the deal in play when this ``Guest`` was welcomed (0: none), whose round it missed.
+        begun: whether the host's game had begun when it last welcomed this page (``False`` before).
         mental: this connection's page number at a mental-poker table (the host's ``mental``), else ``None``.
         host_reloaded: the deal the host's page was reloaded during, as its ``mental`` says (0: none).
     """
@@ -94,6 +95,7 @@ class Guest:
         self.unchecked: list[int] = []
         self.forgotten: list[int] = []
         self.joined_during = 0
+        self.begun = False
         self.unshuffled: list[int] = []
         self.mental: int | None = None
         self.host_reloaded = 0
@@ -273,7 +275,7 @@ class Guest:
         if self.welcome is not None:
             if doc["seat"] != self.seat or doc["table"] != self.table:
                 raise NetError("wrong_table", "a welcome to another table or seat")
-            self.welcome = fields
+            self.welcome, self.begun = fields, doc["begun"]
             return {"welcome": fields}
         asked, lobby = self._asked, self.lobby
         if asked is None or lobby is None:
@@ -291,7 +293,7 @@ class Guest:
                     doc["proof"], host_proof(key, lobby["table"], seat, lobby["nonce"], nonce)):
                 raise NetError("bad_key", "the welcome's proof does not show this seat's key: not the host")
         self.seat, self.table, self.rules = seat, lobby["table"], Rules.parse(doc["rules"])
-        self.joined_during = doc["joined_at"]
+        self.joined_during, self.begun = doc["joined_at"], doc["begun"]
         self.welcome = fields
         return {"welcome": fields, "key": self.key} if how == "take" else {"welcome": fields}
 

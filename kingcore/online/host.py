@@ -193,7 +193,14 @@ class Host:
         settings = self.session.settings
         return self._msg("welcome", seat=seat, table=self.table, rules=str(self.session.game.rules),
                          names=self._names(), levels=list(settings["levels"]), hints=self.hints, key=key,
-                         proof=proof, joined_at=self._joined_at(seat))
+                         proof=proof, joined_at=self._joined_at(seat), begun=self._begun())
+
+    def _begun(self) -> bool:
+        """Whether the game has begun: its first dealer drawn, a deal dealt or being dealt (a friend's page seated
+        then does not wait for the host to start)."""
+        game = self.session.game
+        return game.first_dealer is not None or bool(game.deals) or game.current is not None \
+            or self.dealing is not None or self._round is not None
 
     def _joined_at(self, seat: int) -> int:
         """The last deal ``seat``'s page has no part in dealing: the deal in play (or just over), or the deal

@@ -233,6 +233,7 @@ class MentalTable:
         """The host gives ``seat`` to someone else (:meth:`.lobby.Lobby.free`): the deal its page is needed in is
         annulled and dealt again with a stand-in bot at the host's page, which plays the seat until someone takes
         it — a deal cannot wait for a person no one has invited yet."""
+        self._sitting.discard(seat)  # (its stand-in now the host's choice: kept when a newcomer there leaves)
         out = self.lobby.free(seat)
         return self._after(out + self.lobby.stand_in(seat))
 
@@ -256,7 +257,10 @@ class MentalTable:
 
     def _after(self, outs: list[POut]) -> list[POut]:
         """After every call: greet new friends' pages (and see lost ones), relay and read their texts, send the game
-        so far to the pages that missed a deal, and start the next round when it is due."""
+        so far to the pages that missed a deal, and start the next round when it is due. A seat that sat a deal out
+        is its page's again once the deal is over — the rubber's last too, or while the table waits to start the
+        next —, its ``presence`` sent before the game so far (its page never sees the deal over with its seat still
+        a stand-in's: *away*)."""
         out: list[HostOut] = self._greet()
         r = self.page.round
         for seat in self.host.went_on:  # (a result shown before its verdict is left too: the deal being audited)
@@ -264,12 +268,17 @@ class MentalTable:
         self.host.went_on = []
         out += self._owing()
         out += self._relay()
-        out += self._records()
+        r = self.page.round
+        if r is not None and r.state == "done":
+            for seat in sorted(self._sitting):
+                self._sit(seat, False)
+        first = self.lobby.send(out)
+        out = self._records()
         out += self._start()
         out += self._reading()
         r = self.page.round
         self.host.dealing = r.deal if r is not None and r.state not in _OVER else None
-        return outs + self.lobby.send(out)
+        return outs + first + self.lobby.send(out)
 
     def _reading(self) -> list[HostOut]:
         """Each friend's page told, when it changed, whose friends may still be reading the last deal's result
@@ -573,12 +582,13 @@ class MentalGuest:
         seat, or a friend back after the deal went on without their page (dealt again, a stand-in in their seat):
         the host's page holds the seat and its stand-in bot plays it to the deal's end, and the seat is this page's
         from the next deal on, with nothing to do. ``None`` otherwise — an away seat whose stand-in plays until its
-        person acts again (past the turn limit, or named for stalling) is not sitting a deal out."""
+        person acts again (past the turn limit, or named for stalling) is not sitting a deal out. (Its page is in no
+        try of that deal: the host's page started the try in play without it and starts no later one with it; a
+        round it kept from its lost connection is of a try that went on without it.)"""
         deal, page = self.guest.joined_during, self.page
         if not deal or page is None or not self.stand_in() or len(page.game.deals) >= deal:
             return None
-        r = page.round  # (a round it kept from its lost connection is not this deal's try in play: that went on)
-        return None if r is not None and r.state not in _OVER and page.page in r.pages and not r.kept else deal
+        return deal
 
     def stand_in_turn(self) -> str | None:
         """The level of this page's stand-in bot when it moves now (:meth:`stand_in`, this seat's turn, its cards

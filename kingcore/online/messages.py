@@ -227,7 +227,7 @@ HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
               "presence": _per_seat(_presence), "nonce": is_nonce, "mental": _bool},
     "welcome": {"seat": _seat, "table": _text(MAX_TABLE), "rules": _rules, "names": _NAMES,
                 "levels": _per_seat(_level), "hints": _bool, "key": lambda x: x is None or is_key(x),
-                "proof": _hex_or_none, "joined_at": _count},
+                "proof": _hex_or_none, "joined_at": _count, "begun": _bool},
     "presence": {"seats": _per_seat(_presence)},
     "view": {"vm": _any, "at": _count},  # the view model is checked by check_view
     "refused": {"reason": _CODE, "of": lambda x: x is None or _count(x), "args": _args},
@@ -249,7 +249,8 @@ for the holder of its own link (``reserved``) and its presence
 message on every connection; ``welcome`` {seat, table, rules, names and levels per seat as the table shows
 them, hints: whether hints are allowed, key: the seat's key when the seat was just taken (else ``None``),
 proof: :func:`.room.host_proof` when it was taken back (else ``None``), joined_at: the deal in play, or
-being dealt without this page, when it took the seat — every later deal is dealt with its part}; ``presence``
+being dealt without this page, when it took the seat — every later deal is dealt with its part, begun: whether
+the game has begun}; ``presence``
 {seats: per seat};
 ``view`` {vm: the seat's view model, at: its counter}; ``refused`` {reason, of: the ``n`` refused or
 ``None``, args: the suits a refused move's reason names or ``None``}; ``hint`` {token, at}; ``commit?``

@@ -454,6 +454,8 @@ class GuestPage:
         if not self.app.screen.drawing.hints:
             self.app.state.hint = None
         self.show_presence()
+        if str(document.body.dataset.guest) == "connected":  # (said when the channel opened: the game begun?)
+            self.say_state("connected")
         if self.app.state.vm is not None:
             self.app.screen.render()
             self.mark_asked()
@@ -528,11 +530,13 @@ class GuestPage:
     def away_words(self, mine: str | None) -> None:
         """The banner of this page's seat not played by its person: away (a bot plays until they are back, or the
         table waits: *I'm back*), or — a mental table's seat taken or taken back during a deal dealt without this
-        page — sitting that deal out, its stand-in playing to its end: nothing to press (``data-sits-out``)."""
+        page — sitting that deal out, its stand-in playing to its end: nothing to press (``data-sits-out``); a seat
+        taken back (no new key: its person held it when the deal began) says the deal went on without them."""
         mental = self.mental
         deal = mental.mg.sits_out() if mental is not None and mental.on and mine == "bot" else None
-        words = self.cat.t("net.sits_out", deal=deal) if deal is not None else \
-            self.cat.t("net.away_bot" if mine == "bot" else "net.away_wait")
+        new = mental is not None and mental.mg.guest.key is not None  # (the seat taken anew on this connection)
+        words = self.cat.t("net.away_bot" if mine == "bot" else "net.away_wait") if deal is None else \
+            self.cat.t("net.sits_out" if new else "net.sits_out_back", deal=deal)
         el("guest-away-text").textContent = words
         el("btn-here").hidden = deal is not None
         document.body.dataset.sitsOut = str(deal or "")
@@ -736,8 +740,10 @@ class GuestPage:
     def say_state(self, state: str) -> None:
         """The page's mark (``data-guest``) and the status line."""
         document.body.dataset.guest = state
-        under_way = state == "connected" and self.guest is not None and self.guest.joined_during > 0
-        if under_way:  # seated in a game under way (back after a reload, or a seat taken mid-game): not "waiting
-            el("status").textContent = self.cat.t("net.join.seated")  # for the host to start"
+        g = self.guest
+        under_way = state == "connected" and g is not None and (g.begun or g.welcome is None)
+        if under_way:  # seated in a game under way (back after a reload or a drop, a seat taken mid-game), or not
+            # welcomed yet (a code link's channel open: said again at the welcome): not "waiting for the host to start"
+            el("status").textContent = self.cat.t("net.join.seated")
         elif state != "playing":
             el("status").textContent = self.cat.t(STATE_WORDS[state], host=self.host_name())

@@ -42,8 +42,9 @@ from .state import spawn
 from .words import Catalog
 
 NO_HOST_S = 20.0
-"""Relays answer but no host's page has said anything this long after the join: the page says the host's page
-may be closed (and goes on looking)."""
+"""Relays answer but no host's page has said anything this long after the search began (each search its own
+deadline): the page says the table may be gone or its host away — and that it goes on looking (a reloading host's
+page can take longer; the link still works then)."""
 TAKEN = {"seat_taken": "net.join.seat_gone", "reserved": "net.join.seat_kept_error"}
 """A ``take`` the host refused because the seat is no longer free to this page → the join screen's words."""
 
@@ -61,6 +62,7 @@ class RoomPage(GuestPage):
         self.trying: str | None = None  # the connection asked for a seat (take or back), its welcome awaited
         self.asking: str | None = None  # the connection whose lobby the join screen shows
         self.chosen: int | None = None  # the seat chosen on the join screen
+        self.no_host_timer: Any = None  # the :data:`NO_HOST_S` deadline of the search under way (one at a time)
 
     # ----- finding the table ---------------------------------------------------------------------------
 
@@ -86,7 +88,8 @@ class RoomPage(GuestPage):
             window.console.warn(f"king: the table's room could not be joined: {e}")
             self.finding("no_relay")
             return
-        window.setTimeout(create_proxy(self.no_host), NO_HOST_S * 1000)
+        window.clearTimeout(self.no_host_timer)  # (an earlier search's deadline would come too soon into this one)
+        self.no_host_timer = window.setTimeout(create_proxy(self.no_host), NO_HOST_S * 1000)
 
     def finding(self, state: str, off: bool = False) -> None:
         """The screen before the table is found: ``finding``, ``no_relay`` (``off``: relays off in the Options) or

@@ -399,7 +399,8 @@ class GuestMental:
         if not mine:
             return
         deal, host, held = max(mine), self.mg.guest.host_reloaded, page.rounds.held
-        if host != deal and held is not None and held.key[0] == deal:
+        if host != deal and held is not None and held.key[0] == deal and self.mg.sits_out() != deal:  # (went on
+            # without it — its seat's presence came before ``mental``: said now, not when the deal is over)
             self.pending_deal = deal
             return
         self.said_reload(deal, "host" if host == deal else "page")
