@@ -391,7 +391,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (through.length) made.replaceSync(`${through.join(', ')} { pointer-events: auto !important; }`);
     return made;
   })();
-  const sheets = document.adoptedStyleSheets;
+  const sheets = [...document.adoptedStyleSheets];  // a copy: the live array would keep the sheet added below
   document.adoptedStyleSheets = [...sheets, pe];
   for (const c of document.querySelectorAll('button, select, input:not([type=hidden]), [role=button]')) {
     if (c.disabled || c.getAttribute('aria-disabled') === 'true' || !shown(c) || (modal && !modal.contains(c)))
