@@ -294,6 +294,14 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   const panel = document.getElementById('center-panel'), status = document.getElementById('status');
   if (panel && shown(panel) && shown(status) && big(meet(box(panel), box(status))))
     bad.push(`the result panel covers the status line «${status.innerText.slice(0, 30)}»`);
+  // 6a. a seat's name and numbers in view or wholly under the result panel (whose table names every seat with
+  // its tricks and points), never cut by its edge (at 844×390 «Запад Силь…» peeked out beside it)
+  if (panel && shown(panel))
+    for (const e of document.querySelectorAll('.seat:not(.seat--me) :is(.seat-name, .seat-stats, .seat-total)')) {
+      const p = box(panel), q = box(e);
+      if (shown(e) && big(meet(p, q)) && (q[0] < p[0] - 1 || q[1] < p[1] - 1 || q[2] > p[2] + 1 || q[3] > p[3] + 1))
+        bad.push(`the result panel over part of ${who(e)}`);
+    }
   // 7. a result panel whose content does not fit it: it may scroll inside only if its buttons (Continue) stay
   // wholly in view whether it is scrolled to its top (its title in view) or to its foot
   if (panel && shown(panel) && panel.scrollHeight > panel.clientHeight + 1) {
