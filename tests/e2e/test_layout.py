@@ -283,9 +283,13 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       for (const b of document.querySelectorAll('#btn-history:not(:disabled), '
                                                 + '#btn-last:not(:disabled):not([data-none])'))
         if (!shown(b)) bad.push(`${who(b)} hidden while the tip shows`);
-    if (toast.id === 'tip')  // a tip keeps the table in view: the trick's cards, each seat's name and cards
+    if (toast.id === 'tip') {  // a tip keeps the table in view: the trick's cards, each seat's name and cards
       for (const e of document.querySelectorAll('#trick .card, .seat .seat-name, .seat .back'))
         if (shown(e) && big(meet(t, box(e)))) bad.push(`the tip over ${who(e)}`);
+    } else {  // a toast keeps the trick's cards in view (a short window's tip once brought the top card under it)
+      for (const e of document.querySelectorAll('#trick .card'))
+        if (shown(e) && big(meet(t, box(e)))) bad.push(`the toast «${toast.innerText.slice(0, 30)}» over ${who(e)}`);
+    }
   }
   // 6. the pass screen hides the whole width below the bar; a result panel leaves the status line in view
   const pass = document.getElementById('pass-screen');
@@ -854,7 +858,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                 look.problems.setdefault(size_id(REVIEW_TAP), []).append(problem)
             look.screen("review-4p", PANEL_SIZES)
         if name == first_name:
-            look.screen(name, [size for size in SWEEP if size not in SIZES])  # every width, both heights
+            look.screen(name, [size for size in SWEEP if size not in SIZES],  # every width, both heights, a toast up
+                        before=lambda: toast_up(page))
             look.screen("bar-menu", before=lambda: open_bar_menu(page))
             close_bar_menu(page)
             first_visit_dialogs(page, tab, look, tipped)
@@ -983,7 +988,7 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
     page.click("#replace-keep")
     page.wait_for_function("!document.getElementById('new-game-dialog').open")
     tips(page, True)
-    look.screen("tip-follow", sizes)
+    look.screen("tip-follow", sizes, before=lambda: toast_up(page))  # the trick shortened by the tip, a toast up
     for name, save, phase in tipped:
         take(page, tab, save, phase)
         tips(page, bool(name))
@@ -993,6 +998,16 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
             for problem in review_in_view(page, look):
                 look.problems.setdefault(size_id(REVIEW_TAP), []).append(problem)
             look.screen("tip-review", sizes)
+
+
+def toast_up(page: Any) -> None:
+    """A toast up over the table mid-trick (my turn): a card I may not play tapped ("You must follow ♠"), the
+    pointer then away; nothing if one is up already (it stays three seconds: a tap a size would cost more)."""
+    if page.is_visible("#toast"):
+        return
+    page.locator("#hand.is-my-turn button.card[aria-disabled=true]").first.click(force=True)
+    page.mouse.move(2, 2)
+    page.wait_for_selector("#toast:not([hidden])")
 
 
 TOAST_OVER_JS = """() => {  // the trick's cards the toast lies over (by over 2 px each way)
