@@ -486,11 +486,11 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     }
   }
   // 15. a touch screen: every target at least 24×24 CSS px (WCAG 2.2, 2.5.8; an input by its label), the main
-  // buttons and my cards 44×44, each card of my hand showing a strip of at least 24 px beside the next one;
-  // no keys' "?" where there is no keyboard
+  // buttons (and the play's: Hint, Tricks, Last trick) and my cards 44×44, each card of my hand showing a strip of
+  // at least 24 px beside the next one; no keys' "?" where there is no keyboard
   if (touch) {
     const MAIN = '#btn-continue, #btn-final-new, #new-game-start, #pass-show, .call-screen button, #welcome-play, '
-                 + '#replace-dialog .dialog-buttons button';
+                 + '#replace-dialog .dialog-buttons button, #btn-hint, #btn-history, #btn-last';
     for (const c of document.querySelectorAll(CONTROLS)) {
       if (c.closest('#hand') || !shown(c) || (modal && !modal.contains(c)) || !big(inView(c))) continue;
       if (c.matches('input') && c.closest('label.switch')) continue;
@@ -499,7 +499,18 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       if (cover && !cover.contains(c)) continue;  // under the score sheet or the pass screen
       const t = box(c.matches('input') && c.closest('label') ? c.closest('label') : c);
       const need = c.matches(MAIN) ? 44 : 24, w = t[2] - t[0], h = t[3] - t[1];
-      if (w < need - 0.5 || h < need - 0.5)
+      // a target drawn smaller than its tap area (a ::after of its own reaching past its box): the taps through its
+      // middle that land on it, nothing else in the way, span the size asked for
+      const x = (t[0] + t[2]) / 2, y = (t[1] + t[3]) / 2;
+      const lands = (px, py) => { const at = hit(px, py); return !!at && c.contains(at); };
+      const reach = (dx, dy) => {
+        let n = 0;
+        while (n < need && lands(x + dx * (n + 1), y + dy * (n + 1))) n++;
+        return n;
+      };
+      const wide = w >= need - 0.5 || reach(-1, 0) + reach(1, 0) + 1 >= need;
+      const high = h >= need - 0.5 || reach(0, -1) + reach(0, 1) + 1 >= need;
+      if (!wide || !high)
         bad.push(`too small to tap: ${who(c)} ${w.toFixed(1)}×${h.toFixed(1)} < ${need}×${need}`);
     }
     cards.forEach((c, i) => {
