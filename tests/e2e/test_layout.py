@@ -11,8 +11,9 @@ and small tablets (up to 800 px wide or 500 px high) are looked at as touch scre
 over another, an enabled control is covered at its centre (even by what lets the pointer through: a card's reason
 label on a friend's table with hints allowed once covered Hint), a dialog's or panel's content is wider than its box
 or reaches past the viewport, a text is clipped, a card's reason label shows with no pointer over the card and no
-keyboard focus, a toast or a tip covers a control (a tip or, on the smallest phone, an illegal card's toast the
-trick's cards), a tip hides Tricks or Last trick, the result panel covers the status line or does not hold its
+keyboard focus, a toast or a tip covers a control (a tip or a toast the trick's cards: a toast is kept up over the
+table mid-trick at every width, with a tip too), a tip hides Tricks or Last trick, the result panel covers the
+status line or part of a seat's name or numbers (a seat is in view or wholly under it), or does not hold its
 content (unless it scrolls inside, its buttons always in view, no words showing beside or under them, no box
 scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's view, the
 status line wraps to more than two lines, the
@@ -20,8 +21,9 @@ trick's label lies over a seat or the trick's side cards, a card of my hand stic
 close to count, a dealer's mark wraps alone under its name, the pass screen leaves a strip under the bar, the score
 sheet's headers run together or a total is not under its header, words are too small to read (under 11 px; a
 control's label under 12 px, the bar's and the main buttons' under 14 px), or — on a touch screen — a target is
-smaller than 24×24 (the main buttons, the welcome's Play, the question's buttons and my cards 44×44) or the keys'
-"?" shows. Screenshots go to artifacts/layout/: each screen with a problem, the docs' pictures, and with
+smaller than 24×24 (the main buttons, Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my
+cards 44×44; a button's tap area may reach past its box, measured by where taps through its middle land) or the
+keys' "?" shows. Screenshots go to artifacts/layout/: each screen with a problem, the docs' pictures, and with
 ``KING_LAYOUT_SHOTS=all`` every screen in Russian.
 
 A test per language and size (``-k "ru and 1024x768"``), and one for what the page does while looked at
@@ -29,7 +31,12 @@ A test per language and size (``-k "ru and 1024x768"``), and one for what the pa
 so that two workers share the Russian look): its first test to run looks at every screen in every size
 selected — each table state comes in as another tab's save (the page follows it without a reload), the viewport
 is resized in place, each screen's geometry is read in one ``page.evaluate`` — and its other tests read what was
-found."""
+found.
+
+Size: over 400 lines because a language's look is one walk on one page — each screen reached from the one before
+(the saves made to follow each other, the dialogs opened and closed in turn) and looked at by one in-page check,
+:data:`CHECK_JS` (about 400 lines of JavaScript, one call a screen and size) — and the walk's steps, the sizes each
+screen is looked at and that check change together."""
 
 from __future__ import annotations
 
