@@ -28,6 +28,10 @@ PYSCRIPT_ON_USE = ("codemirror", "codemirror_commands", "codemirror_lang-python"
 PAGE_ARCHIVE = "king/page.zip"
 """The page's start modules (``king/``, compiled) in one archive, which PyScript's ``files`` config unpacks into
 ``king/`` (``sitebuild.site.page_files_config``): one fetch at start instead of one a module."""
+NET_ARCHIVE = "king/net.zip"
+"""Friends online's page modules (their sources, ``sitebuild.site.NET_PAGE_MODULES``) in one deflated archive,
+which ``king/netload.py`` fetches and unpacks into ``king/`` on first use: precached for an offline host at ≈ a
+third of the sources' bytes (the sources stay in the site, to read, stored on use)."""
 ON_USE_DIRS = ("trystero",)
 """The rooms' library (friends online's rooms): a room meets through relays over the network, so a page that
 joins one is online and stores it then; a page that only exchanges codes never fetches it."""
@@ -38,8 +42,8 @@ def stored_on_use(rel: str, files: dict[str, bytes]) -> bool:
     first fetches it — because the game never runs it or runs it only online: the bench's pages (``bench-*``),
     Pyodide's untouched standard library (only the bench's floor page loads it; the game loads
     ``sitebuild.stdlib.COMPILED``) and micropip (PyScript loads it for a config's ``packages``: ours have none),
-    a ``king/`` source whose ``.pyc`` the page loads (beside it or in :data:`PAGE_ARCHIVE`; the source is there
-    to read), :data:`PYSCRIPT_ON_USE`
+    a ``king/`` source whose ``.pyc`` the page loads (beside it or in :data:`PAGE_ARCHIVE`) or that the page takes
+    from :data:`NET_ARCHIVE` (the source is there to read), :data:`PYSCRIPT_ON_USE`
     and :data:`ON_USE_DIRS`.
 
     >>> files = {"king/app.py": b"", "king/app.pyc": b"", "king/net.py": b"", "pyscript/xterm-Bdboj2r8.js": b""}
@@ -50,7 +54,8 @@ def stored_on_use(rel: str, files: dict[str, bytes]) -> bool:
     top, _, rest = rel.partition("/")
     if not rest:
         return rel.startswith("bench-")
-    if top == "king" and rel.endswith(".py") and rel[len("king/"):] + "c" in archived(files):
+    if top == "king" and rel.endswith(".py") and (rel[len("king/"):] + "c" in archived(files)
+                                                  or rel[len("king/"):] in archived(files, NET_ARCHIVE)):
         return True
     if top == "pyodide":
         return rest == "python_stdlib.zip" or (rest.startswith("micropip-") and rest.endswith(".whl"))
@@ -62,9 +67,10 @@ def stored_on_use(rel: str, files: dict[str, bytes]) -> bool:
     return top in ON_USE_DIRS
 
 
-def archived(files: dict[str, bytes]) -> frozenset[str]:
-    """The names inside :data:`PAGE_ARCHIVE` (relative to ``king/``; empty when the site has none)."""
-    data = files.get(PAGE_ARCHIVE)
+def archived(files: dict[str, bytes], archive: str = PAGE_ARCHIVE) -> frozenset[str]:
+    """The names inside ``archive`` (:data:`PAGE_ARCHIVE` or :data:`NET_ARCHIVE`; relative to ``king/``; empty
+    when the site has none)."""
+    data = files.get(archive)
     if not data:
         return frozenset()
     with zipfile.ZipFile(io.BytesIO(data)) as z:

@@ -172,7 +172,7 @@ def check_page_pycs(out: Path) -> None:
     """The start's king/ modules are in the page's ``files`` config by their ``.pyc`` alone (compiled by the
     build: unchecked hash-based, PEP 552), all in one archive unpacked into ``king/`` (no ``.pyc`` beside it in
     the site); the sources stay in the site (stored on use, not precached); friends online's page modules are
-    in neither (fetched on first use) but precached."""
+    in neither: their sources are in an archive of their own (fetched on first use), precached."""
     config = json.loads((out / "pyscript.json").read_text(encoding="utf-8"))["files"]
     assert {k: v for k, v in config.items() if k.startswith("./king/")} == {"./king/page.zip": "./king/*"}
     sources = {p.relative_to(out).as_posix() for p in (out / "king").rglob("*.py")}
@@ -184,8 +184,11 @@ def check_page_pycs(out: Path) -> None:
             assert int.from_bytes(z.read(name)[4:8], "little") == 0b01, name  # hash-based, unchecked
     sw = (out / "sw.js").read_text(encoding="utf-8")
     precached = {url for urls in sw_groups(sw).values() for url in urls}
-    assert {f"./{rel}" for rel in lazy} <= precached and "./king/page.zip" in precached
-    assert not {f"./{rel}" for rel in sources - lazy} & precached  # one copy of each start module: the .pyc
+    assert {"./king/page.zip", "./king/net.zip"} <= precached
+    assert not {f"./{rel}" for rel in sources} & precached  # one copy of each module: the .pyc, or in net.zip
+    with zipfile.ZipFile(out / "king" / "net.zip") as z:
+        assert {f"king/{name}" for name in z.namelist()} == lazy
+        assert all(z.read(rel.removeprefix("king/")) == (out / rel).read_bytes() for rel in lazy)
 
 
 def check_pyscript_pycs(out: Path) -> None:
@@ -395,7 +398,8 @@ def test_the_page_catalog_is_compiled_and_named_in_the_page_config() -> None:
 def test_friends_online_page_modules_are_left_out_of_the_page_config() -> None:
     """king/net.py, guest.py, invite.py and render/invite.py (friends online, issue 19) are not fetched at start:
     the ``files`` config leaves them out, and the build refuses a loader (king/netload.py) that does not fetch
-    one of them on first use. A module the build compiled is named by its ``.pyc`` alone (a source beside it
+    one of them on first use; their sources ship in one archive (``king/net.zip``), whose sources are stored on use.
+    A module the build compiled is named by its ``.pyc`` alone (a source beside it
     would be compiled instead)."""
     loader = (b'NET_PAGE_MODULES = ("guest.py", "guestroom.py", "invite.py", "net.py", "netcodes.py", '
               b'"netmental.py", "render/invite.py")')
@@ -404,6 +408,9 @@ def test_friends_online_page_modules_are_left_out_of_the_page_config() -> None:
     site.page_files_config(files)
     assert json.loads(files["pyscript.json"])["files"] == {"./king/page.zip": "./king/*"}
     assert archive_names(files) == ["__init__.py", "app.pyc", "netload.py"] and "king/app.pyc" not in files
+    with zipfile.ZipFile(io.BytesIO(files["king/net.zip"])) as z:  # friends online's, in one archive of their own
+        assert sorted(z.namelist()) == sorted(rel.removeprefix("king/") for rel in site.NET_PAGE_MODULES)
+    assert serviceworker.stored_on_use("king/net.py", files) and not serviceworker.stored_on_use("king/net.zip", files)
     files["king/netload.py"] = loader.replace(b'"net.py", ', b"")
     with pytest.raises(BuildError, match=r"net\.py"):
         site.page_files_config(files)

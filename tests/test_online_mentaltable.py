@@ -480,6 +480,66 @@ def test_a_seat_given_to_someone_else_mid_deal_is_dealt_again_with_a_stand_in_un
     assert t.lobby.presence()[seat] == "here" and t.table.page_of(seat) in t.rounds[max(t.rounds)]
 
 
+@pytest.mark.parametrize("who", ["new", "back"])
+def test_a_person_seated_mid_deal_sits_it_out_with_nothing_to_press_and_plays_the_next(who: str) -> None:
+    """Someone new takes a seat freed mid-deal, or its friend comes back after the host gave it a stand-in bot:
+    the deal went on without their page (dealt again, the host's page holding the seat), so their page sits it
+    out — told so before its ``mental`` (its seat ``bot`` already), never as *away* waiting for an *I'm back* — and
+    plays from the next deal with no action."""
+    kinds: list[tuple[str, str | None]] = []  # (kind, the seat's presence then) of the texts to the chosen seat
+    chosen: list[Any] = [-1, None]  # the seat, the table
+
+    def seen(seat: int, text: str) -> str:
+        mg = chosen[1].friends[seat].mg if chosen[1] is not None else None
+        if seat == chosen[0] and mg is not None and mg.guest.welcome is not None:
+            kinds.append((json.loads(text)["kind"], mg.guest.presence[seat]))
+        return text
+
+    t = chosen[1] = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)),
+                              relay=seen)
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat = chosen[0] = min(t.friends)
+    friend = t.friends[seat]
+    if who == "new":
+        t.send_to(t.table.free(seat))
+        friend.ticket = None
+    else:
+        t.lose(seat)
+        t.send_to(t.table.stand_in(seat))
+    t.settle()
+    friend.back = t.clock.now
+    t.run(until=lambda: friend.mg is not None and friend.mg.page is not None and t.page.deal is not None
+          and len(t.page.deal.plays) > 2)
+    mg = friend.mg
+    assert mg is not None and t.page.deal is not None and t.page.deal.number == deal
+    assert t.lobby.presence()[seat] == "bot" and mg.sits_out() == deal
+    mental = [k for k in kinds if k[0] == "mental"]
+    assert mental and mental[0][1] == "bot"  # (its page knew the seat's stand-in when ``mental`` came)
+    t.run(until=lambda: len(t.page.game.deals) == deal and t.page.round is not None and t.page.round.deal > deal)
+    assert mg.sits_out() is None
+    t.run(deals=1)
+    t.finish()
+    assert t.lobby.presence()[seat] == "here" and t.table.page_of(seat) in t.rounds[deal + 1]
+    assert not [e for s, e in t.events if s == seat and e.kind in ("refused", "stood_in")]
+
+
+def test_a_seat_away_with_a_stand_in_is_not_sitting_a_deal_out() -> None:
+    """A page named for stalling whose seat the host gave a stand-in is away until its friend acts again (its *I'm
+    back*): it sits no deal out by having been seated during it."""
+    t = MentalSim(28, players=4, friends=2)
+    seat = min(t.friends)
+    t.run(deals=1, settle=False)
+    hung: set[int] = {seat}
+    send = t._send
+    t._send = lambda f, texts: send(f, [] if f.seat in hung else texts)  # type: ignore[method-assign]
+    t.run(until=lambda: any(e.kind == "stalled" for _, e in t.events))
+    t.send_to(t.table.stand_in(seat))
+    t.run(deals=1)
+    mg = t.friends[seat].mg
+    assert mg is not None and t.lobby.presence()[seat] == "bot" and mg.stand_in() and mg.sits_out() is None
+
+
 def test_a_host_page_reloaded_mid_deal_tells_its_friends_pages_it_was_the_host() -> None:
     """The host's page reloaded during a deal (its save: the audited game; its rounds and checks read back from its
     storage): it says the deals it audited before are audited, knows the deal it was reloaded in and says so in
@@ -502,3 +562,21 @@ def test_a_host_page_reloaded_mid_deal_tells_its_friends_pages_it_was_the_host()
     said += [g.receive(text) for _, text in table.receive("again", g.back(ticket)) if text]
     assert {"mental": table.page_of(seat)} in said and g.host_reloaded == deal
     assert MentalTable(Lobby.new(Host(Session.from_save(t.table.save()))), t.rng.randbytes).reloaded == 0
+    # every friend back: the deal's next try starts with their pages; a friend's page that then loses its own
+    # connection is not told, back again, that the host's page was reloaded (an older event: its own cut that try)
+    for other in sorted(t.friends):
+        if other != seat:
+            h = Guest(t.clock, t.rng.randbytes, room=lobby.room_id)
+            kept_ticket = t.friends[other].ticket
+            assert kept_ticket is not None
+            for _, text in table.connect(f"other{other}"):
+                h.receive(text or "")
+            for _, text in table.receive(f"other{other}", h.back(kept_ticket)):
+                h.receive(text or "")
+    r = table.page.round
+    assert r is not None and r.deal == deal and table.page_of(seat) in r.pages  # (the try after the reload)
+    table.lost("again")
+    g = Guest(t.clock, t.rng.randbytes, room=lobby.room_id)
+    said = [g.receive(text) for _, text in table.connect("third") if text]
+    said += [g.receive(text) for _, text in table.receive("third", g.back(ticket)) if text]
+    assert {"mental": table.page_of(seat)} in said and g.host_reloaded == 0

@@ -130,12 +130,15 @@ def test_a_table_link_with_no_relay_offers_the_options_over_its_screen(lang: str
 
     cat = catalog(lang)
     silent, off = markup(finding_screen(cat, "no_relay")), markup(finding_screen(cat, "no_relay", off=True))
-    assert ids(silent) == ids(off) == ["join-title", "join-error", "join-options", "join-leave"]
+    assert ids(silent) == ids(off) == ["join-title", "join-error", "join-options", "join-leave", "join-lang"]
     assert cat.t("options.button") in silent and cat.n("net.join.no_relay", 10) in silent
     assert cat.t("net.join.relays_off") in off and cat.n("net.join.no_relay", 10) not in off
-    # while finding too: a friend who knows the relays are wrong need not wait for the no-relay screen
-    assert ids(markup(finding_screen(cat, "finding"))) == ["join-title", "join-error", "join-options", "join-leave"]
-    assert ids(markup(finding_screen(cat, "back"))) == ["join-title", "join-error", "join-leave"]
+    # while finding too: a friend who knows the relays are wrong need not wait for the no-relay screen; and the
+    # page's language, whose picker in the bar the screen covers, is chosen there (the page's own chosen)
+    finding = markup(finding_screen(cat, "finding", lang=lang))
+    assert ids(finding) == ["join-title", "join-error", "join-options", "join-leave", "join-lang"]
+    assert f'<option value="{lang}" lang="{lang}" selected>' in finding and finding.count(" selected") == 1
+    assert ids(markup(finding_screen(cat, "back"))) == ["join-title", "join-error", "join-leave", "join-lang"]
     # a link to a table this page was told is closed says so while it looks (it looked in silence)
     closed = markup(finding_screen(cat, "finding", closed=True))
     assert cat.t("net.join.closed") in closed and cat.t("net.join.finding") not in closed

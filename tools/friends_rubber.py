@@ -254,6 +254,12 @@ def received(host: Any) -> list[str]:
     return list(json.loads(host.evaluate("window.kingHostReceived || '[]'")))
 
 
+def cards_named(text: str, cards: set[str]) -> list[str]:
+    """Which of ``cards`` (``"QS"``…) ``text`` names as the texts and the saves write a card: ``"QS"``,
+    ``\\"QS\\"`` (inside a JSON string) or `` QS `` (in a game record's line). Sorted."""
+    return sorted(c for c in cards if f'"{c}"' in text or f'\\"{c}\\"' in text or f" {c} " in text)
+
+
 def hidden(host: Any, guests: dict[int, Any], seat: int, deal: int, since: int, hand_js: str, absent: Any) -> None:
     """At a mental table, friend ``seat``'s unplayed cards of ``deal`` (read from its own page) are nowhere else:
     the host's save holds the deals before it only (the same deck's cards are in those, of course), no text the
@@ -267,9 +273,7 @@ def hidden(host: Any, guests: dict[int, Any], seat: int, deal: int, since: int, 
     assert saves and all(len(s.game.deals) == deal - 1 for s in saves), [len(s.game.deals) for s in saves]
     cards -= {str(c) for s in saves for c in s.game.draw}
     everything = json.dumps(received(host)[since:]) + (json.dumps(stored) if deal == 1 else "")
-    for c in cards:  # a card as the texts and the save write it: "QS", \"QS\", " QS "
-        assert f'"{c}"' not in everything and f'\\"{c}\\"' not in everything and f" {c} " not in everything, \
-            (seat, c)
+    assert not cards_named(everything, cards), (seat, cards_named(everything, cards))
     for other, page in guests.items():
         if other != seat:
             absent(page, cards)

@@ -118,6 +118,7 @@ class MentalTable:
         self._sitting: set[int] = set()  # seats this table gave a stand-in while their friend is connected
         self._owed: dict[int, tuple[int, int, int]] = {}  # seat → the round whose audit its page, lost, owes
         self._stalled: set[int] = set()  # seats whose page stalled, away until their friend acts again
+        self._since_reload: set[int] = set()  # pages in a try of the deal this page was reloaded during, begun after
         self._log: dict[int, list[tuple[int, str]]] = {}  # seat → the round in play's texts for its page, (sender,
         # text): sent again when the table waits for that page's audit (the page back plays the round on from them)
 
@@ -279,17 +280,24 @@ class MentalTable:
             running = r is not None and r.state not in _OVER
             self._greeted[seat] = peer
             self._since[seat] = r.deal if running and r is not None else -1
-            reloaded = self.reloaded if self.reloaded > self.audited else 0
-            out.append((seat, self.host.message("mental", page=self.page_of(seat), reloaded=reloaded)))
+            if running and r is not None and r.owners[seat] == 0:  # the deal in play goes on with its stand-in:
+                self._sit(seat, True)  # its page knows it before ``mental`` (it sits the deal out, not away)
+                out.append((seat, self.host.message("presence", seats=self.lobby.presence())))
+            out.append((seat, self.host.message("mental", page=self.page_of(seat), reloaded=self._reloaded(seat))))
             out += self._record(seat)
             if r is not None and self._owed.get(seat) == r.key:  # the round's texts again: its page plays it on
                 out += [(seat, self._text(sender, text)) for sender, text in self._log.get(seat, [])
                         if not text.startswith('{"kind":"mp_start"')]  # (its page has the round's start: a start
                 # again is a second shuffle, which it refuses)
             out += [o for o in self.host.welcomes() if o[0] != seat]  # its name, on the others' pages
-            if running and r is not None and r.owners[seat] == 0:
-                self._sit(seat, True)  # the deal in play goes on with its stand-in
         return out
+
+    def _reloaded(self, seat: int) -> int:
+        """The deal this page was reloaded during, as ``seat``'s page is told it (0: none) — not once its page took
+        part in a try of that deal begun after the reload: its page lost that try itself (its own connection)."""
+        if self.reloaded <= self.audited or self.page_of(seat) in self._since_reload:
+            return 0
+        return self.reloaded
 
     def _left(self, seat: int) -> list[HostOut]:
         del self._greeted[seat]
@@ -392,6 +400,8 @@ class MentalTable:
         for seat in self.host.online_seats:
             self._sit(seat, seat in sitting)
         outs = self.page.start(self.clock(), sorted({0, *owners}), owners)
+        if deal == self.reloaded:
+            self._since_reload.update(owners)
         start = outs[0]
         assert isinstance(start, Send)
         self._log = {}
@@ -497,6 +507,18 @@ class MentalGuest:
         holding the seat's cards, plays it (the bots choose from ``page.view(seat)``) until the friend acts."""
         seat, presence = self.guest.seat, self.guest.presence
         return seat is not None and seat < len(presence) and presence[seat] == BOT
+
+    def sits_out(self) -> int | None:
+        """The deal in play that this page's seat sits out because it was seated during it — a new person at a freed
+        seat, or a friend back after the deal went on without their page (dealt again, a stand-in in their seat):
+        the host's page holds the seat and its stand-in bot plays it to the deal's end, and the seat is this page's
+        from the next deal on, with nothing to do. ``None`` otherwise — an away seat whose stand-in plays until its
+        person acts again (past the turn limit, or named for stalling) is not sitting a deal out."""
+        deal, page = self.guest.joined_during, self.page
+        if not deal or page is None or not self.stand_in() or len(page.game.deals) >= deal:
+            return None
+        r = page.round  # (a round it kept from its lost connection is not this deal's try in play: that went on)
+        return None if r is not None and r.state not in _OVER and page.page in r.pages and not r.kept else deal
 
     def stand_in_turn(self) -> str | None:
         """The level of this page's stand-in bot when it moves now (:meth:`stand_in`, this seat's turn, its cards

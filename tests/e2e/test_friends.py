@@ -32,10 +32,12 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pointer import MINE, pick, play
 from test_hotseat import absent_from, session
 from test_web import PREFS_KEY, SAVE_KEY, open_game, seed_storage
+from web_catalog import compiled
 from web_steps import play_to_the_last_deals
 
 from kingcore.online import online_session
-from kingcore.web import Session
+from kingcore.web import Catalog, Session
+from tools.friends_rubber import cards_named
 
 pytestmark = pytest.mark.browser
 
@@ -212,6 +214,8 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
                              timeout=(NO_RELAY_S + 20) * 1000)
     said = str(roomed.text_content("#join-error"))
     assert "code link" in said and "10 seconds" in said, said
+    body = str(roomed.evaluate("document.body.innerText"))
+    assert body.count("No relay answered") == 1, body  # said once: the status line under the screen is short
     # the Options it points to, out of reach behind the screen, come over it from its own button (the clicks'
     # checks: over the screen, taking the pointer); closed, the page looks again with the choice made there
     roomed.click("#join-options")
@@ -222,6 +226,11 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     roomed.click("#options-close")
     roomed.wait_for_function("document.getElementById('join-error').textContent.startsWith('Relays are off')")
     assert roomed.get_attribute("body", "data-guest") == "no_relay"
+    # the page's language, whose picker in the bar the screen covers, chosen on the screen: it is redrawn in it
+    for lang, start in (("uk", "У налаштуваннях"), ("en", "Relays are off")):
+        roomed.select_option("#join-lang", lang)
+        roomed.wait_for_function("t => document.getElementById('join-error').textContent.startsWith(t)", arg=start)
+        assert roomed.evaluate("document.documentElement.lang") == lang
     # one Escape takes the screen's way on, Play against bots (it was refused, and a second one closed the
     # screen over nothing); the page it opens, the visitor's own (unreadable) game, is not looked at here
     warm_peers.watches[-1].forgive("console.error: king: start-up failed")
@@ -460,9 +469,7 @@ def no_friends_cards(host: Any, guests: dict[int, Any]) -> None:
     for seat, page in guests.items():
         cards = set(page.evaluate(HAND_JS)) - drawn
         assert len(cards) >= 2, cards
-        for c in cards:  # a card as the texts and the save write it: "QS", \"QS\", " QS "
-            assert f'"{c}"' not in everything and f'\\"{c}\\"' not in everything and f" {c} " not in everything, \
-                (seat, c)
+        assert not cards_named(everything, cards), (seat, cards_named(everything, cards))
 
 
 def actor_pick(host: Any, guests: dict[int, Any], who: str) -> tuple[Any, dict[str, Any]] | None:
@@ -574,12 +581,16 @@ REDEALT_JS = """deal => {  // the host's page (?king-test): a later try of the d
     && s.round[3][2] === 0; }"""
 
 
-def seat_given_away(host: Any, guests: dict[int, Any]) -> None:
+def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     """Deal 3 at a mental table, dealt while deal 2's result is shown: friend 2's page closes — the deal needs its
     keys: annulled — and the host gives its seat to someone else: the deal is dealt again with a stand-in bot at
-    the host's page, and friend 1's page plays it (its card taken; the table froze before)."""
+    the host's page, and friend 1's page plays it (its card taken; the table froze before). Someone new takes the
+    seat by the table's ``link`` mid-deal: seated, their page says the bot plays the seat to the deal's end, with
+    no *I'm back* to press (a new user's was greeted as away)."""
     host.wait_for_function(DEALT_JS, arg=3)
-    guests.pop(2).close()
+    gone = guests.pop(2)
+    ctx = gone.context
+    gone.close()
     bar.click(host, "#btn-invite")
     host.click("#invite-2 button[data-free]")  # (shown once the seat is away)
     host.wait_for_function(REDEALT_JS, arg=3)
@@ -588,13 +599,24 @@ def seat_given_away(host: Any, guests: dict[int, Any]) -> None:
         page.evaluate(GO_ON_JS)
     friend = guests[1]
     while (who := host.wait_for_function(ACTOR_JS).json_value()) != "1":
-        if (got := actor_pick(host, guests, who)) is not None:
+        if who == "2":  # the seat's stand-in at the host's page: its move comes by itself
+            host.wait_for_function("document.body.dataset.toMove !== '2'")
+        elif (got := actor_pick(host, guests, who)) is not None:
             play(*got)
     page, move = actor_pick(host, guests, who) or (None, None)
     assert page is friend and move is not None
     cards = len(friend.evaluate(HAND_JS))
     play(page, move)
     friend.wait_for_function("n => document.querySelectorAll('#hand button.card[data-card]').length < n", arg=cards)
+    newcomer = opened(ctx, link)  # (this device's old key for the seat is refused: the join screen)
+    newcomer.wait_for_selector("#join-seat-2")
+    newcomer.check("#join-seat-2")
+    newcomer.fill("#join-name", "Марта")
+    newcomer.click("#join-accept")
+    newcomer.wait_for_selector("body[data-guest=playing][data-sits-out='3'] #guest-away:not([hidden])")
+    assert newcomer.text_content("#guest-away-text") == Catalog.from_mo(compiled("uk")).t("net.sits_out", deal=3)
+    assert newcomer.locator("#btn-here").is_hidden()
+    newcomer.close()
 
 
 def near_the_end(levels: list[str], names: list[str]) -> str:
@@ -748,5 +770,5 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     guests[1].wait_for_function(SAID_JS, arg="refused:again:2")
     assert "ещё раз" in str(guests[1].text_content("#guest-banner"))
     host_reloads_mid_deal(host, guests)
-    seat_given_away(host, guests)
+    seat_given_away(host, guests, new_link)
     forgive(warm_peers.watches, relay.url)

@@ -32,8 +32,9 @@ FRIENDS_JS = """async () => {  // friends online's modules in the page's Python,
   const imported = py.runPython(`import sys; " ".join(m for m in ${JSON.stringify(names)} if m in sys.modules)`);
   const fetched = performance.getEntriesByType("resource").map(e => new URL(e.name).pathname)
     .filter(p => /\\/wheels\\/kingcore_net-[^/]*\\.whl$|\\/peer\\.js$/.test(p)
-              || /\\/king\\/(net|netcodes|netmental|guest|guestroom|invite|render\\/invite)\\.py$/.test(p))
-    .map(p => p.endsWith(".py") ? "king modules" : p.split("/").pop());
+              || /\\/king\\/(net|netcodes|netmental|guest|guestroom|invite|render\\/invite)\\.py$/.test(p)
+              || /\\/king\\/net\\.zip$/.test(p))
+    .map(p => /\\.(py|zip)$/.test(p) ? "king modules" : p.split("/").pop());
   return [imported.split(" ").filter(Boolean), [...new Set(fetched)].sort()];
 }"""
 
@@ -63,8 +64,8 @@ SILENT_ANSWER_JS = """async link => {  // a friend's answer code to the invite l
 def friends_online(page: Any) -> tuple[list[str], list[str]]:
     """Friends online's modules imported in ``page``'s Python (its entry ``king.friends`` and loader
     ``king.netload`` too), and the names of its files (its wheel, ``peer.js``, "king modules" for the page's
-    ``king/net.py``, ``guest.py``, ``invite.py``, ``render/invite.py``) the page has fetched (from the network
-    or its service worker)."""
+    ``king/net.zip`` or a source of it: ``king/net.py``, ``guest.py``, ``invite.py``…) the page has fetched (from
+    the network or its service worker)."""
     imported, fetched = page.evaluate(FRIENDS_JS)
     return list(imported), [("net wheel" if name.endswith(".whl") else name) for name in fetched]
 

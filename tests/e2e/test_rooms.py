@@ -63,7 +63,13 @@ WATCH_JS = """([seat, want]) => {  // when this page first shows ``seat`` as ``w
     if (kingStates.at(-1) !== document.body.dataset.guest) kingStates.push(document.body.dataset.guest);
   }).observe(document.body, {attributes: true, childList: true, subtree: true});
 }"""
-"""A page's record, from now on, of when it first shows a seat's presence as wanted and of its ``data-guest``."""
+"""A page's record, from now on, of when it first shows a seat's presence as wanted, and of its ``data-guest``."""
+SAID_JS = """window.kingSaid = [];  // every text of the page's status line, from its start (an init script)
+new MutationObserver(() => {
+  const now = document.getElementById('status')?.textContent;
+  if (now && kingSaid.at(-1) !== now) kingSaid.push(now);
+}).observe(document, {childList: true, subtree: true, characterData: true});"""
+"""Installed before a page's own scripts: ``kingSaid``, what its status line said, in order."""
 IN_VIEW_JS = """async sels => {  // whether each control is whole in the window and takes the pointer at its centre
   await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));  // (a resize settled)
   return sels.filter(sel => {
@@ -181,11 +187,17 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     visit.close()
     assert play_moves(host, friends, 3) <= 3
 
-    # each friend's page reloads mid-deal: back at its seat with no action, and the game goes on
+    # each friend's page reloads mid-deal: back at its seat with no action, and the game goes on; its status line
+    # says it is back at a game under way, never that it waits for the host to start (a new user read that)
     for page in friends.values():
+        page.add_init_script(SAID_JS)
         page.reload()
     for page in friends.values():
         page.wait_for_selector("body[data-guest=playing]")
+    seated_words = Catalog.from_mo(compiled("en")).t("net.join.seated")
+    for page in friends.values():
+        said = page.evaluate("kingSaid")
+        assert seated_words in said and not [s for s in said if "to start" in s], said
     assert all(page.evaluate("document.getElementById('join-dialog').open") is False for page in friends.values())
     presence(host, everyone)
     play_moves(host, friends, 4)
@@ -278,6 +290,12 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     friends[1].reload()
     friends[1].wait_for_selector("body[data-guest=finding] #join-error")
     assert friends[1].text_content("#join-error") == Catalog.from_mo(compiled("en")).t("net.join.closed")
+    # a device never told (the mark gone): once no host answered in time (its deadline, come now), said plainly
+    # as an error beside the way off, not "looking" for ever
+    friends[1].evaluate("k => localStorage.removeItem(k)", "king:/:closed")
+    friends[1].evaluate("kingNoHostNow()")
+    assert friends[1].text_content("#join-error") == Catalog.from_mo(compiled("en")).t("net.join.no_host")
+    assert friends[1].get_attribute("#join-error", "role") == "alert" and friends[1].is_visible("#join-leave")
     opened_at = time.monotonic()
     friends[2].goto(new_link)
     found(friends[2])

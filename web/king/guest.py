@@ -30,7 +30,7 @@ from kingcore.online import Guest, NetError, Shuffles, answer_text, check_invite
 from kingcore.online.room import remember, ticket_for, use_invite, used_invites
 from kingcore.web import RULE_SET_TEXTS, check_names, name_problem
 from kingcore.web.prefs import ice_servers, last_name
-from kingcore.web.rulestext import NO_CONNECTION_S, NO_RELAY_S
+from kingcore.web.rulestext import NO_CONNECTION_S
 
 from .app import App
 from .botloop import BOT_PACE_MS
@@ -57,10 +57,11 @@ STATE_WORDS = {"reading": "net.connecting", "bad_link": "net.join.bad_link", "us
                "asking": "net.join.title",
                "answered": "net.join.answer_title", "connected": "net.join.connected", "lost": "net.host_lost",
                "bye": "net.closed", "new_game": "net.closed_new_game", "failed": "net.host_lost",
-               "finding": "net.join.finding", "no_relay": "net.join.no_relay", "back": "net.join.back",
+               "finding": "net.join.finding", "no_relay": "net.join.not_connected", "back": "net.join.back",
                "reconnecting": "net.host_reconnecting", "freed": "net.bye.freed", "elsewhere": "net.bye.elsewhere",
                "full": "net.bye.full"}
-"""The status line's words for each state of the guest's page (``data-guest``; ``playing``: the table's own)."""
+"""The status line's words for each state of the guest's page (``data-guest``; ``playing``: the table's own) — short
+where the join screen over it says why (``no_relay``: once, there)."""
 GONE = ("lost", "bye", "new_game", "failed", "freed", "elsewhere", "full")
 """The host gone for good: the table a picture (:meth:`GuestPage.gone`)."""
 PICTURE = (*GONE, "reconnecting")
@@ -160,10 +161,12 @@ class GuestPage:
     def cancelled(self, event: Any) -> None:
         """Escape on the join screen: the screen is this page's only way on (a friend's page has no New game),
         so it stays open; a broken link's, an unreachable table's (no relay answering) or a full table's
-        (``#join-full``: nothing to join) Escape is its *Play against bots*."""
+        (``#join-full``: nothing to join) or no host's (``data-no-host``) Escape is its *Play against bots*."""
         event.preventDefault()
         state = str(document.body.dataset.guest)
-        if state in ("bad_link", "used_link", "no_relay") or (state == "asking" and not is_none(el("join-full"))):
+        gone = state == "finding" and str(document.body.getAttribute("data-no-host")) == "true"
+        full = state == "asking" and not is_none(el("join-full"))
+        if state in ("bad_link", "used_link", "no_relay") or gone or full:
             self.leave()
 
     def leave(self) -> None:
@@ -377,6 +380,7 @@ class GuestPage:
         if mental is None or not mental.on or self.closed():
             return
         before = self.app.state.vm
+        self.show_presence()  # (whether this seat sits the deal out changes with the table's texts too)
         if not self.standing and mental.mg.stand_in_turn() is not None:
             spawn(self.stand_in_move())
         mental.after()
@@ -504,13 +508,27 @@ class GuestPage:
         banner = el("guest-away")
         if not is_none(banner):  # its words follow the host's choice (a bot plays the seat, or the table waits)
             if away:
-                el("guest-away-text").textContent = self.cat.t("net.away_bot" if mine == "bot" else "net.away_wait")
+                self.away_words(mine)
+            else:
+                document.body.dataset.sitsOut = ""
             banner.hidden = not away
         drawing = self.app.screen.drawing
         if presence != drawing.presence:
             drawing.presence = presence
             if render and self.app.state.vm is not None:
                 self.app.screen.render()
+
+    def away_words(self, mine: str | None) -> None:
+        """The banner of this page's seat not played by its person: away (a bot plays until they are back, or the
+        table waits: *I'm back*), or — a mental table's seat taken or taken back during a deal dealt without this
+        page — sitting that deal out, its stand-in playing to its end: nothing to press (``data-sits-out``)."""
+        mental = self.mental
+        deal = mental.mg.sits_out() if mental is not None and mental.on and mine == "bot" else None
+        words = self.cat.t("net.sits_out", deal=deal) if deal is not None else \
+            self.cat.t("net.away_bot" if mine == "bot" else "net.away_wait")
+        el("guest-away-text").textContent = words
+        el("btn-here").hidden = deal is not None
+        document.body.dataset.sitsOut = str(deal or "")
 
     def back_here(self) -> None:
         """*I'm back*: the friend acts again after the turn limit made the seat away."""
@@ -709,7 +727,8 @@ class GuestPage:
     def say_state(self, state: str) -> None:
         """The page's mark (``data-guest``) and the status line."""
         document.body.dataset.guest = state
-        if state == "no_relay":
-            el("status").textContent = self.cat.n(STATE_WORDS[state], NO_RELAY_S)
+        under_way = state == "connected" and self.guest is not None and self.guest.joined_during > 0
+        if under_way:  # seated in a game under way (back after a reload, or a seat taken mid-game): not "waiting
+            el("status").textContent = self.cat.t("net.join.seated")  # for the host to start"
         elif state != "playing":
             el("status").textContent = self.cat.t(STATE_WORDS[state], host=self.host_name())

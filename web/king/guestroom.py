@@ -73,6 +73,7 @@ class RoomPage(GuestPage):
             return
         prefs = self.app.state.prefs
         urls = relay_urls(prefs)
+        document.body.removeAttribute("data-no-host")  # (looked for anew: not found yet)
         self.finding("finding")
         window.kingPeer.listen(self.listener)
         if not urls:
@@ -90,15 +91,34 @@ class RoomPage(GuestPage):
     def finding(self, state: str, off: bool = False) -> None:
         """The screen before the table is found: ``finding``, ``no_relay`` (``off``: relays off in the Options) or
         ``back`` (:func:`finding_screen`)."""
-        put(el("join-body"), finding_screen(self.cat, state, off, self.was_closed()))
+        lang = str(document.documentElement.lang)
+        put(el("join-body"), finding_screen(self.cat, state, off, self.was_closed(), lang))
         self.show_join(state, "join-options" if state == "no_relay" else "join-leave")
-        if off:  # the status line too (it would say no relay answered)
-            el("status").textContent = self.cat.t("net.join.relays_off")
+        self.say_no_host()  # (drawn anew: in another language)
 
     def was_closed(self) -> bool:
         """Whether this page was told the link's table is closed (its host started a new game)."""
         store = self.app.state.store
         return self.link is not None and self.link.room in closed_rooms(store.get(store.closed_key))
+
+    def start(self) -> None:
+        """As a code link's page (:meth:`GuestPage.start`), and the join screen's language picker listened to. With
+        ``?king-test`` (the browser tests only), ``window.kingNoHostNow()`` is :data:`NO_HOST_S`'s deadline come."""
+        super().start()
+        el("join-body").addEventListener("change", create_proxy(self.language_chosen))
+        if "king-test" in str(window.location.search):  # the browser tests: no host's deadline come now
+            window.kingNoHostNow = create_proxy(self.no_host)
+
+    def language_chosen(self, event: Any) -> None:
+        """The finding screen's language (``#join-lang``): the page in it, as from the bar's picker (which the
+        screen covers), and the screen drawn again in it."""
+        if str(event.target.id) != "join-lang":
+            return
+        self.app.set_language(str(event.target.value))
+        state = str(document.body.dataset.guest)
+        if state in ("finding", "no_relay", "back"):
+            self.finding(state, off=not relay_urls(self.app.state.prefs))
+            el("join-lang").focus()
 
     def clicked(self, event: Any) -> None:
         """A button of the join screen: *Options* (finding, or no relay answering) opens them over it; the
@@ -125,11 +145,21 @@ class RoomPage(GuestPage):
             spawn(self.read())
 
     def no_host(self, *_: Any) -> None:
+        """No host's page :data:`NO_HOST_S` seconds after the room was joined (an old link, its host on a new game,
+        or its page closed): said plainly, as an error, beside *Play against bots*; the page goes on looking."""
         if str(document.body.dataset.guest) == "finding" and not self.pages and not self.was_closed():
             document.body.dataset.noHost = "true"
-            line = el("join-error")
-            if not is_none(line):
-                line.textContent = self.cat.t("net.join.no_host")
+            self.say_no_host()
+
+    def say_no_host(self) -> None:
+        """The finding screen's words once no host was found (:meth:`no_host`), drawn again in another language."""
+        line = el("join-error")
+        if is_none(line) or str(document.body.getAttribute("data-no-host")) != "true" or self.pages \
+                or str(document.body.dataset.guest) != "finding" or self.was_closed():
+            return
+        line.textContent = self.cat.t("net.join.no_host")
+        line.className = "form-error"
+        line.setAttribute("role", "alert")
 
     # ----- the wire ------------------------------------------------------------------------------------
 

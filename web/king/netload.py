@@ -2,7 +2,8 @@
 fetches nor imports — the friends-online wheel (``wheels/kingcore_net-*.whl``: the package ``kingcore.online``;
 :data:`NET_WHEEL`, written by the build: ``sitebuild.site.NET_MARK``), the page's own friends-online modules
 (:data:`NET_PAGE_MODULES`: ``king.net``, ``king.netcodes``, ``king.netmental``, ``king.guest``, ``king.guestroom``,
-``king.invite``, ``king.render.invite``, which the build leaves out of PyScript's ``files`` config) and the
+``king.invite``, ``king.render.invite``, which the build leaves out of PyScript's ``files`` config and ships in
+one archive, :data:`NET_ARCHIVE`) and the
 WebRTC wire ``web/peer.js`` (``window.kingPeer``; it imports the rooms' library, ``trystero/``, itself on a
 room's first join: a page that only exchanges codes never fetches it). The wheel is installed into this
 Python's ``site-packages/kingcore/online/`` as segno's is (``king.invite``); the service worker precaches all
@@ -16,6 +17,8 @@ from __future__ import annotations
 import asyncio
 import importlib
 import importlib.util
+import io
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -35,18 +38,27 @@ PEER_JS = "./peer.js"
 NET_PAGE_MODULES = ("guest.py", "guestroom.py", "invite.py", "net.py", "netcodes.py", "netmental.py",
                     "render/invite.py")
 """Friends online's modules of the page, under ``king/``: the build leaves them out of PyScript's ``files``
-config (``sitebuild.site.NET_PAGE_MODULES`` must name the same), :func:`net_loaded` fetches them."""
+config (``sitebuild.site.NET_PAGE_MODULES`` must name the same) and puts their sources in :data:`NET_ARCHIVE`,
+which :func:`net_loaded` fetches and unpacks."""
+NET_ARCHIVE = "./king/net.zip"
+"""The archive of :data:`NET_PAGE_MODULES` (``sitebuild.serviceworker.NET_ARCHIVE``): one fetch, a third of the
+sources' bytes."""
 
 _loading: asyncio.Future[None] | None = None
 
 
-async def _page_module(rel: str) -> None:
-    """Fetch ``king/<rel>`` (:data:`NET_PAGE_MODULES`) and write it beside this module, where PyScript put the
-    others. Raises ``OSError`` if the server (or the service worker) does not answer it."""
-    response = await window.fetch(window.URL.new(f"./king/{rel}", window.location.href).href)
+async def _page_modules() -> None:
+    """Fetch :data:`NET_ARCHIVE` and unpack it beside this module, where PyScript put the others. Raises
+    ``OSError`` if the server (or the service worker) does not answer it or it lacks a module of
+    :data:`NET_PAGE_MODULES`."""
+    response = await window.fetch(window.URL.new(NET_ARCHIVE, window.location.href).href)
     if not response.ok:
-        raise OSError(f"king/{rel}: HTTP {response.status}")  # the file and the answer
-    Path(__file__).parent.joinpath(rel).write_text(str(await response.text()), encoding="utf-8")
+        raise OSError(f"{NET_ARCHIVE}: HTTP {response.status}")  # the file and the answer
+    data = (await response.arrayBuffer()).to_bytes()
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        if missing := sorted(set(NET_PAGE_MODULES) - set(archive.namelist())):
+            raise OSError(f"{NET_ARCHIVE} lacks {missing}")
+        archive.extractall(Path(__file__).parent)
 
 
 async def _peer_script() -> None:
@@ -74,7 +86,7 @@ async def _load() -> None:
 
     urls = [str(window.URL.new(url, window.location.href).href) for url in (NET_WHEEL, *DEPS_WHEELS)]
     await asyncio.gather(*(pyodide_js.loadPackage(url) for url in urls),
-                         _peer_script(), *(_page_module(rel) for rel in NET_PAGE_MODULES))
+                         _peer_script(), _page_modules())
     importlib.invalidate_caches()  # kingcore/online/ and king/ have new files: no finder may remember them without
     for module, url in (("kingcore.online", NET_WHEEL), ("ecdsa", DEPS_WHEELS[0]), ("six", DEPS_WHEELS[1])):
         if importlib.util.find_spec(module) is None:  # a wheel Pyodide could not install (it only logs)

@@ -394,8 +394,9 @@ class GuestMental:
 
     def said_reload(self, deal: int, by: str) -> None:
         self.reloaded_deal = deal
-        self.app.state.show_toast(self.cat.t("net.mental.host_reloaded" if by == "host" else "net.mental.reloaded",
-                                             deal=deal))
+        went_on = by == "page" and self.mg.sits_out() == deal  # (dealt again without this page: a stand-in plays)
+        key = "net.mental.host_reloaded" if by == "host" else "net.mental.went_on" if went_on else "net.mental.reloaded"
+        self.app.state.show_toast(self.cat.t(key, deal=deal))
         document.body.dataset.mentalReloaded = str(deal)
         document.body.dataset.mentalReloadedBy = by
 

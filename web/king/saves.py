@@ -140,13 +140,15 @@ class Saves:
         seq = save_seq(text)
         if seq is not None and (st.session is None or seq_newer(seq, st.session.seq)):
             if st.adopt(text, self.cat.t("toast.continued")):
-                stored = save_seq(st.store.save())
-                if stored is not None and seq_newer(seq, stored):
-                    st.store_save(text)
+                self.write_back(text, seq)
         elif not st.tie(text, seq) and seq is not None and st.session is not None and st.saved_text is not None:
-            stored = save_seq(st.store.save())  # (the event's text may be older than what the storage holds now)
-            if stored is not None and seq_newer(st.session.seq, stored):
-                st.store_save(st.saved_text)
+            self.write_back(st.saved_text, st.session.seq)  # (the event's text may be older than the storage's now)
+
+    def write_back(self, text: str, seq: int) -> None:
+        """Store ``text`` (this tab's game, counter ``seq``) again if the storage now holds an older save."""
+        stored = save_seq(self.state.store.save())
+        if stored is not None and seq_newer(seq, stored):
+            self.state.store_save(text)
 
     def record_refused(self) -> bool:
         """True (and a toast says why) while a file with the dealt cards would show another person's hand."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kingcore.web import LANGUAGES
 from kingcore.web.rulestext import NO_RELAY_S
 
 from ..dom import Node, h
@@ -261,14 +262,15 @@ def room_join_screen(cat: Catalog, lobby: dict[str, Any], rules: str, free: list
                 cat.t("net.join.accept")))]
 
 
-def finding_screen(cat: Catalog, state: str, off: bool = False, closed: bool = False) -> list[Node]:
+def finding_screen(cat: Catalog, state: str, off: bool = False, closed: bool = False, lang: str = "en") -> list[Node]:
     """A table link's page before the table is found (``state``: ``finding`` — looking for it through the
     relays; ``no_relay`` — none answered within 10 s, or none at all (``off``: relays off in the Options): said
     plainly, with what to do — ask the host for a code link, or choose the host's relays in *Options*
     (``#join-options``, which opens them over this screen, as while finding: a friend who knows the relays are
     wrong need not wait the 10 s); ``back`` — taking this page's seat back), with *Play against bots* as a way
     on. A link to a table this page was told is closed (``closed``: the host started a new game) says so while
-    it looks (the host may open it again), rather than that the table is being looked for."""
+    it looks (the host may open it again), rather than that the table is being looked for. The page's language
+    (``lang``) may be chosen there (:func:`language_field`)."""
     if state == "finding" and closed:
         words = cat.t("net.join.closed")
     elif state == "no_relay":
@@ -281,4 +283,14 @@ def finding_screen(cat: Catalog, state: str, off: bool = False, closed: bool = F
             h("p", {"class": "form-error" if state == "no_relay" else "dialog-lead", "id": "join-error",
                     "role": "alert" if state == "no_relay" else "status"}, words),
             h("p", {"class": "invite-actions"}, options,
-              h("button", {"type": "button", "class": "btn", "id": "join-leave"}, cat.t("net.join.leave")))]
+              h("button", {"type": "button", "class": "btn", "id": "join-leave"}, cat.t("net.join.leave"))),
+            language_field(cat, lang)]
+
+
+def language_field(cat: Catalog, chosen: str) -> Node:
+    """The page's language (``#join-lang``, ``chosen`` selected), on a screen that covers the bar and its picker
+    while the table is looked for: a friend need not wait for the table to read the page in their language."""
+    return h("label", {"class": "field"}, h("span", {"class": "field-label"}, cat.t("bar.lang")),
+             h("select", {"id": "join-lang"},
+               *[h("option", {"value": lang, "lang": lang, "selected": lang == chosen},
+                   cat.t(f"lang.{lang}")) for lang in LANGUAGES]))
