@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
+from functools import cache
 from typing import Any, Literal, get_args
 
 from .cards import SUIT_MASKS, card_index, rank_mask
@@ -41,6 +42,24 @@ PRESET_VALUES: dict[str, tuple[int, int, int, int, int, int]] = {
 }
 
 _LOW_RANK = {2: 11, 4: 7, 5: 5, 6: 3}
+_BOYS = {"jacks": rank_mask((11,)), "kings": rank_mask((13,)), "kings_and_jacks": rank_mask((11, 13))}
+_GIRLS = rank_mask((12,))
+
+
+@cache
+def _deck_mask(players: int, deck: str) -> int:
+    """The deck of ``players`` and the ``deck`` option as a card mask (RULES.md §2): made once for each pair
+    (the engine asks for it at every card)."""
+    if players == 3:
+        full = rank_mask(range(7, 15))
+        if deck == "no_black_sevens":
+            return full & ~(1 << card_index(0, 7)) & ~(1 << card_index(3, 7))
+        if deck == "no_black_aces":
+            return full & ~(1 << card_index(0, 14)) & ~(1 << card_index(3, 14))
+        if deck == "kitty":
+            return full
+        return rank_mask(range(9, 15))
+    return rank_mask(range(_LOW_RANK.get(players, 7), 15))
 
 
 def _opt(label: str, section: str, default: Any, choices: tuple[Any, ...] = (), **kw: Any) -> Any:
@@ -182,16 +201,7 @@ class Rules:
     @property
     def deck_mask(self) -> int:
         """The deck as a card mask (RULES.md §2)."""
-        if self.players == 3:
-            full = rank_mask(range(7, 15))
-            if self.deck == "no_black_sevens":
-                return full & ~(1 << card_index(0, 7)) & ~(1 << card_index(3, 7))
-            if self.deck == "no_black_aces":
-                return full & ~(1 << card_index(0, 14)) & ~(1 << card_index(3, 14))
-            if self.deck == "kitty":
-                return full
-            return rank_mask(range(9, 15))
-        return rank_mask(range(_LOW_RANK.get(self.players, 7), 15))
+        return _deck_mask(self.players, self.deck)
 
     @property
     def deck_size(self) -> int:
@@ -224,13 +234,12 @@ class Rules:
     @property
     def boys_mask(self) -> int:
         """The boys: jacks, kings, or both, as they are in this deck."""
-        ranks = {"jacks": (11,), "kings": (13,), "kings_and_jacks": (11, 13)}[self.boys]
-        return rank_mask(ranks) & self.deck_mask
+        return _BOYS[self.boys] & self.deck_mask
 
     @property
     def girls_mask(self) -> int:
         """The queens in this deck."""
-        return rank_mask((12,)) & self.deck_mask
+        return _GIRLS & self.deck_mask
 
     @property
     def hearts_mask(self) -> int:

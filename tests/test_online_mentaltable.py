@@ -100,11 +100,15 @@ def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: 
     assert "left" in annulled[0][1].words
     r = t.page.round
     assert r is not None
+    other = next(f for f in t.friends.values() if f.seat != seat).mg
+    assert other is not None
     if stand_in:  # dealt again at once, the seat at the host's page
         assert r.key == (deal, 1, -1) and r.owners[seat] == 0
         assert t.lobby.presence()[seat] == "bot"
     else:  # the table waits for the friend
         assert r.state == "annulled" and t.page.expected() == (deal, 1, -1)
+    said = ("again" if stand_in else "annulled", deal, [seat])  # every page here says why, and what comes next
+    assert t.table.waiting() == said and other.waiting() == said
     t.run(deals=2)
     t.finish()
     assert t.friends[seat].lost == 1 and len(t.friends[seat].all) == 2
@@ -117,6 +121,8 @@ def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: 
             "annulled"
     assert t.table.checks.deals[deal].words == again  # the try annulled is said in the result panel
     assert stand_in or back.checks.deals[deal].words == again
+    assert t.table.checks.deals[deal].shuffled == 2 and t.page.rounds.why_annulled(deal, 2) == ["left"]  # and why
+    assert stand_in or back.memory.rounds.why_annulled(deal, 2) == ["reloaded"]  # (its own page: it went away)
     assert back.checks.deals[deal + 1].code == "audited"
     assert any(t.table.page_of(seat) in pages for d, pages in t.rounds.items() if d > deal)  # it plays again
 
@@ -241,11 +247,15 @@ def test_11_22_a_friend_lost_before_its_audit_reached_the_host_sends_it_again_an
     seat, deal = lost_at_the_deals_end(t, sent=True)
     t.settle()
     assert [e.kind for s, e in t.events if s == -1 and e.deal == deal][-1] == "awaiting"
+    other = next(f for f in t.friends.values() if f.seat != seat).mg
+    assert other is not None and other.checks.deals.get(deal) is None  # no verdict yet: said why, on every page
+    assert t.table.waiting() == ("audit", deal, [seat]) and other.waiting() == ("audit", deal, [seat])
     t.run(until=lambda: t.clock.now > 50 and t.friends[seat].back is not None, settle=False)
     r = t.page.round  # 50 s on, longer than a stall's deadline: it is away, not stalling
     assert r is not None and r.deal == deal and r.state == "audit"
     t.run(deals=2)
     t.finish()
+    assert t.table.waiting() is None or t.table.waiting()[1] > deal  # type: ignore[index]
     assert not [e for _, e in t.events if e.kind in ("annulled", "stalled") and e.deal == deal]
     assert [a.deal for a in t.page.audits][:2] == [deal, deal + 1] and t.page.game.sheet.rows
     other = next(f for f in t.friends.values() if f.seat != seat)
@@ -553,6 +563,7 @@ def test_a_host_page_reloaded_mid_deal_tells_its_friends_pages_it_was_the_host()
     kept = Memory.from_text(Memory(host.table, rounds=t.page.rounds, checks=t.table.checks).to_text(), host.table)
     table = MentalTable(lobby, t.rng.randbytes, rounds=kept.rounds, checks=kept.checks)
     assert problem is None and (table.audited, table.reloaded) == (deal - 1, deal)
+    assert table.page.rounds.why_annulled(deal, 2) == ["reloaded"]  # the try its reload cost: said when audited
     assert table.checks.deals[deal - 1].code == "audited"  # it audited the deal before, and still says so
     seat = next(iter(t.friends))
     ticket = t.friends[seat].ticket
@@ -580,3 +591,27 @@ def test_a_host_page_reloaded_mid_deal_tells_its_friends_pages_it_was_the_host()
     said = [g.receive(text) for _, text in table.connect("third") if text]
     said += [g.receive(text) for _, text in table.receive("third", g.back(ticket)) if text]
     assert {"mental": table.page_of(seat)} in said and g.host_reloaded == 0
+
+
+def test_the_host_knows_a_friend_is_still_reading_the_last_result_until_they_go_on() -> None:
+    """The next deal is dealt while each page shows the last one's result: the host's page knows which friends saw
+    that deal end and have not pressed *Continue* (``next``) since — when the table waits for such a friend's move,
+    it says it waits for them to go on; a deal's result left before its verdict came counts as left."""
+    t = MentalSim(21, players=4, friends=2)
+    t.run(deals=1)
+    seat, other = sorted(t.friends)
+    assert t.table.reading(seat) and t.table.reading(other) and t.table.reading(0)  # (the host's person too)
+    t.table.person_left = t.table.audited  # its Continue
+    assert not t.table.reading(0)
+    f = t.friends[seat]
+    assert f.mg is not None
+    t.net.send(f.conn, True, f.mg.guest.next())
+    t.settle()
+    assert not t.table.reading(seat) and t.table.reading(other)
+    mg = t.friends[other].mg
+    assert mg is not None and mg.guest.reading == [s == other for s in range(4)]  # every friend's page is told
+    t.run(deals=1)
+    assert t.table.reading(seat)  # the next deal's result: reading again
+    t.lose(other)
+    t.settle()
+    assert not t.table.reading(other)  # (gone: its page on a new connection shows no result to leave)

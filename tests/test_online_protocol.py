@@ -163,7 +163,7 @@ def test_every_host_kind_reaches_a_guest() -> None:
     assert g.receive(encode("refused", 10_002, reason="stale", of=3, args=None))["refused"]["reason"] == "stale"
     assert g.receive(encode("bye", 10_003, reason="flood")) == {"bye": "flood"}
     assert g.receive(encode("pong", 10_003)) == {"error": "replayed", "message": "n 10003 is not above 10003"}
-    mental = {"mental", "mp"}  # a mental table's (tests/test_online_mentaltable.py)
+    mental = {"mental", "mp", "reading"}  # a mental table's (tests/test_online_mentaltable.py)
     assert kinds | {"pong", "hint", "refused", "bye", "welcome", "commit?", "reveal?"} | mental == set(HOST_KINDS)
 
 
@@ -670,7 +670,7 @@ HOST_SAMPLES: dict[str, dict[str, Any]] = {
     "reveal?": {"deal": 1, "hashes": [HEX, None, None, None]},
     "dealt": {"deal": 1, "secrets": [HEX, None, None, None], "seed": HEX}, "record": {"deal": 1, "text": "x"},
     "bye": {"reason": "flood"}, "mental": {"page": 1, "reloaded": 0}, "mp": {"from": 0, "text": '{"kind":"mp_lock"}'},
-    "pong": {}}
+    "reading": {"seats": [False, True, False, False]}, "pong": {}}
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

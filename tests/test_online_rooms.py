@@ -202,6 +202,26 @@ def test_a_friend_takes_the_seat_back_with_its_key_on_a_new_connection_and_knows
     assert lobby.events() == [("seated", 2), ("lost", 2), ("seated", 2)]
 
 
+def test_a_page_that_asks_for_its_seat_back_again_before_the_welcome_still_knows_the_host() -> None:
+    """A code link's page asks for its seat back at every ``lobby`` (a second one comes when the door changes,
+    e.g. another friend goes away): the welcome to its first ask must still prove the host to it. Before, each ask
+    drew a new nonce, so the first ask's proof failed the page's check against the second one's and the page said
+    its host was not the host (``bad_key``) — seen in the mental table's simulation at seeds 9 and 14."""
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(2, "Anna"))
+    ticket = anna.guest.ticket("Anna")
+    assert ticket is not None
+    lobby.lost("a")
+    again = Page(lobby, "a2", clock, seed=9)
+    first, second = again.guest.back(ticket), again.guest.back(ticket)  # the second lobby came before the welcome
+    outs = lobby.receive("a2", first)
+    lobby.receive("a2", second)
+    again.deliver(outs)
+    assert again.guest.seat == 2 and not [out for out in again.got if "error" in out], again.got
+    assert json.loads(first)["proof"] == json.loads(second)["proof"]  # one ask, said twice
+
+
 def test_a_wrong_key_takes_no_seat_and_a_page_that_is_not_the_host_is_caught_by_its_proof() -> None:
     lobby, clock = table()
     anna = Page(lobby, "a", clock)

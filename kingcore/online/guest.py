@@ -87,6 +87,9 @@ class Guest:
         self.at = 0
         self.welcome: dict[str, Any] | None = None
         self.presence: list[str | None] = []
+        self.reading: list[bool] = []
+        """At a mental table, per seat: its friend may still be reading the last deal's result (the host's
+        ``reading``): the table waits for them to go on when it is their move."""
         self.fair: list[int] = []
         self.unchecked: list[int] = []
         self.forgotten: list[int] = []
@@ -119,7 +122,9 @@ class Guest:
         return self._msg("take", table=self.lobby["table"], seat=seat, name=name.strip(), **{"pass": pass_})
 
     def back(self, ticket: Ticket) -> str:
-        """``back``: the seat of ``ticket`` taken back, with the proof that this page holds its key.
+        """``back``: the seat of ``ticket`` taken back, with the proof that this page holds its key. Asked again
+        before the host's welcome (a new ``lobby`` came first), it is the same ask — the same nonce — so that the
+        welcome to either proves the host.
 
         Raises:
             NetError: ``wrong_phase`` before the lobby came; ``wrong_table`` when the ticket is of another table.
@@ -128,7 +133,9 @@ class Guest:
             raise NetError("wrong_phase", "no lobby yet")
         if ticket.table != self.lobby["table"]:
             raise NetError("wrong_table", "the ticket is for another table")
-        nonce = new_nonce(self.randbytes)
+        asked = self._asked
+        nonce = asked[3] if asked is not None and asked[:3] == ("back", ticket.seat, ticket.key) else None
+        nonce = nonce or new_nonce(self.randbytes)  # asked again (a new lobby came first): the same ask
         self._asked = ("back", ticket.seat, ticket.key, nonce)
         proof = back_proof(ticket.key, ticket.table, ticket.seat, self.lobby["nonce"], nonce)
         return self._msg("back", table=ticket.table, seat=ticket.seat, nonce=nonce, proof=proof)
@@ -198,11 +205,12 @@ class Guest:
         ``{"dealt": deal}`` (``{"dealt": deal, "checked": False}`` for a deal whose round this page was not in:
         see :attr:`unchecked`), ``{"record": text, "fair": [deals checked]}``, ``{"unfair": deal, "code":
         code, "why": text}`` (``code``: ``reshuffle`` — a second round for a deal; ``mismatch`` — not the agreed
-        shuffle), at a mental-poker table ``{"mental": page}`` and ``{"mp": {"from", "text"}}`` (for
-        :mod:`.mentaltable`), ``{"hint": token}``, ``{"bye": reason}``, ``{"pong": True}``, or ``{"error": reason,
-        "message": text}`` for a message refused (``flood``: more than :data:`HOST_FLOOD_LIMIT` in a second,
-        dropped unread; ``bad_key``: a welcome whose proof does not show the seat's key — not the host;
-        ``stale``: a view older than the one drawn, whose ``at`` a move would answer in vain).
+        shuffle), at a mental-poker table ``{"mental": page}``, ``{"mp": {"from", "text"}}`` (for
+        :mod:`.mentaltable`) and ``{"reading": per seat}``, ``{"hint": token}``, ``{"bye": reason}``,
+        ``{"pong": True}``, or ``{"error": reason, "message": text}`` for a message refused (``flood``: more than
+        :data:`HOST_FLOOD_LIMIT` in a second, dropped unread; ``bad_key``: a welcome whose proof does not show the
+        seat's key — not the host; ``stale``: a view older than the one drawn, whose ``at`` a move would answer in
+        vain).
         Never raises."""
         if self._inbox.rate(self.clock()) > HOST_FLOOD_LIMIT:
             return {"error": "flood", "message": f"more than {HOST_FLOOD_LIMIT} messages in a second"}
@@ -249,6 +257,9 @@ class Guest:
             return {"mental": doc["page"]}
         if kind == "mp":
             return {"mp": {"from": doc["from"], "text": doc["text"]}}
+        if kind == "reading":
+            self.reading = list(doc["seats"])
+            return {"reading": self.reading}
         if kind in ("bye", "hint"):
             return {kind: doc["reason" if kind == "bye" else "token"]}
         if kind == "pong":

@@ -108,6 +108,8 @@ class Host:
             friend's moves, hints and fair round give way to the ``mp`` texts of :attr:`relayed`.
         relayed: at a mental table, the ``mp`` texts friends sent since the mental table last took them:
             ``(seat, to, text)``.
+        went_on: at a mental table, the seats whose friend pressed *Continue* after a deal's result (``next``) since
+            the mental table last took them (it knows which deal that was).
         dealing: at a mental table, the deal its round is making or playing (``None`` between rounds): a
             friend seated meanwhile has no part in it (``welcome``'s ``joined_at``).
     """
@@ -121,6 +123,7 @@ class Host:
         self.left_out: list[int] = []
         self.mental = False
         self.relayed: list[tuple[int, int | None, str]] = []
+        self.went_on: list[int] = []
         self.dealing: int | None = None
         self._n = 0
         self._round: _Round | None = None
@@ -317,6 +320,9 @@ class Host:
                 err = answer["error"]
                 return [self._refuse(seat, err["reason"], n, dict(err["args"]))]
             return self.changed()
+        if kind == "next" and self.mental:  # (the host's session may be in the next deal already)
+            self.went_on.append(seat)
+            return []
         if kind == "next":
             if game.phase is not Phase.DEAL_OVER:
                 raise NetError("wrong_phase", "no deal is over", n)

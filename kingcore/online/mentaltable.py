@@ -45,7 +45,7 @@ from .lobby import Lobby, POut
 from .messages import MAX_MESSAGE
 from .room import BOT, HERE
 
-__all__ = ["MentalGuest", "MentalTable", "page_number"]
+__all__ = ["MentalGuest", "MentalTable", "page_number", "seats_of"]
 
 _OVER = ("done", "annulled")
 
@@ -58,6 +58,14 @@ def page_number(levels: list[str], seat: int) -> int:
         ValueError: ``seat`` is not played online.
     """
     return [s for s, level in enumerate(levels) if level == ONLINE].index(seat) + 1
+
+
+def seats_of(levels: list[str], pages: list[int]) -> list[int]:
+    """The seats whose people the pages ``pages`` stand for, for the words: a friend's page its online seat, the host's
+    page (0) its own person's (the first seat not online nor a bot's)."""
+    online = [s for s, level in enumerate(levels) if level == ONLINE]
+    host = next((s for s, level in enumerate(levels) if level == HUMAN), 0)
+    return [host if p == 0 else online[p - 1] for p in pages if p <= len(online)]
 
 
 def _kind(text: str) -> str | None:
@@ -118,6 +126,11 @@ class MentalTable:
         self._sitting: set[int] = set()  # seats this table gave a stand-in while their friend is connected
         self._owed: dict[int, tuple[int, int, int]] = {}  # seat → the round whose audit its page, lost, owes
         self._stalled: set[int] = set()  # seats whose page stalled, away until their friend acts again
+        self._watched: tuple[int, set[int]] = (0, set())  # the last deal audited here and the pages of its round
+        self._went_on: dict[int, int] = {}  # seat → the last deal whose result its friend left (*Continue*)
+        self._told_reading: dict[int, list[bool]] = {}  # seat → the ``reading`` its friend's page was last sent
+        self.person_left = self.audited
+        """The last deal whose result the host's own person left (*Continue*; the page sets it): :meth:`reading`."""
         self._since_reload: set[int] = set()  # pages in a try of the deal this page was reloaded during, begun after
         self._log: dict[int, list[tuple[int, str]]] = {}  # seat → the round in play's texts for its page, (sender,
         # text): sent again when the table waits for that page's audit (the page back plays the round on from them)
@@ -162,6 +175,24 @@ class MentalTable:
         stand-in waits for cards being opened (:attr:`.deal.standin.StandIn.behind`)."""
         vm = self.session.view_model(seat)
         return Guest.closed_view(vm) if self.standin.behind or self.standin.broken else vm
+
+    def reading(self, seat: int) -> bool:
+        """Whether the friend at ``seat`` may still be reading the last deal's result: their page saw that deal end
+        (it was in its round, on this connection) and they have not pressed *Continue* since (``next``) — when the
+        table waits for their move, it waits for them to go on. The host's own seat: its person has not left the
+        result (:attr:`person_left`)."""
+        deal, pages = self._watched
+        if self.player(seat) == HUMAN:
+            return deal == self.audited and deal > 0 and self.person_left < deal
+        return (seat in self._greeted and deal == self.audited and deal > 0 and self.page_of(seat) in pages
+                and self._went_on.get(seat, -1) < deal)
+
+    def waiting(self) -> tuple[str, int, list[int]] | None:
+        """What the table waits for while a deal's result is shown (:meth:`.deal.mental.MentalPage.waiting`), its pages
+        as the seats of their people: ``("audit", deal, seats)``, ``("annulled", deal, seats)``, ``("again", deal,
+        seats)``, or ``None``."""
+        w = self.page.waiting()
+        return None if w is None else (w[0], w[1], seats_of(self.session.settings["levels"], w[2]))
 
     def save(self) -> str:
         """What the host's page keeps in its storage: the session's save (:meth:`~kingcore.web.Session.to_save`)
@@ -227,13 +258,30 @@ class MentalTable:
         """After every call: greet new friends' pages (and see lost ones), relay and read their texts, send the game
         so far to the pages that missed a deal, and start the next round when it is due."""
         out: list[HostOut] = self._greet()
+        r = self.page.round
+        for seat in self.host.went_on:  # (a result shown before its verdict is left too: the deal being audited)
+            self._went_on[seat] = r.deal if r is not None and r.state == "audit" else self.audited
+        self.host.went_on = []
         out += self._owing()
         out += self._relay()
         out += self._records()
         out += self._start()
+        out += self._reading()
         r = self.page.round
         self.host.dealing = r.deal if r is not None and r.state not in _OVER else None
         return outs + self.lobby.send(out)
+
+    def _reading(self) -> list[HostOut]:
+        """Each friend's page told, when it changed, whose friends may still be reading the last deal's result
+        (``reading``, :meth:`reading`): its status line says the table waits for them to go on."""
+        players = len(self.session.settings["levels"])
+        now = [self.reading(s) for s in range(players)]
+        out: list[HostOut] = []
+        for seat in self._greeted:
+            if self._told_reading.get(seat) != now:
+                self._told_reading[seat] = now
+                out.append((seat, self.host.message("reading", seats=now)))
+        return out
 
     def _mp(self, outs: list[Out]) -> list[HostOut]:
         """The mental page's outs: its texts as ``mp`` messages to the friends' pages they are for (every other
@@ -247,6 +295,8 @@ class MentalTable:
             else:
                 self._events.append(o)
                 self._bench(o)
+                if o.kind == "audited" and r is not None and r.deal == o.deal:
+                    self._watched = (o.deal, set(r.pages))
         self.checks.note(outs)
         self._events += self.standin.sync(self.page)
         return out
@@ -279,6 +329,7 @@ class MentalTable:
             r = self.page.round
             running = r is not None and r.state not in _OVER
             self._greeted[seat] = peer
+            self._went_on[seat] = self.audited  # (a page on a new connection shows no result to leave)
             self._since[seat] = r.deal if running and r is not None else -1
             if running and r is not None and r.owners[seat] == 0:  # the deal in play goes on with its stand-in:
                 self._sit(seat, True)  # its page knows it before ``mental`` (it sits the deal out, not away)
@@ -301,6 +352,7 @@ class MentalTable:
 
     def _left(self, seat: int) -> list[HostOut]:
         del self._greeted[seat]
+        self._told_reading.pop(seat, None)
         self._told.pop(seat, None)
         if seat in self._sitting:  # back to waiting: the host's page chooses again for an away seat
             self._sit(seat, False)
@@ -493,6 +545,14 @@ class MentalGuest:
             return None
         vm = s.session.view_model(seat)
         return Guest.closed_view(vm) if s.behind or s.broken else vm
+
+    def waiting(self) -> tuple[str, int, list[int]] | None:
+        """What the table waits for while a deal's result is shown, as :meth:`MentalTable.waiting` says it."""
+        w = self.page.waiting() if self.page is not None else None
+        welcome = self.guest.welcome
+        if w is None or welcome is None:
+            return None
+        return w[0], w[1], seats_of(list(welcome["levels"]), w[2])
 
     def my_turn(self) -> bool:
         """Whether this page's seat moves now, its cards open."""

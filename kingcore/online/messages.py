@@ -239,6 +239,7 @@ HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "bye": {"reason": _CODE},
     "mental": {"page": _page, "reloaded": _count},
     "mp": {"from": _page, "text": _MP_TEXT},
+    "reading": {"seats": _per_seat(_bool)},
     "pong": {},
 }
 """The host's messages to a guest and each one's fields: ``lobby`` {table, rules: a rules text, host: the

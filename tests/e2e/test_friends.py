@@ -530,6 +530,8 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
     assert hinted  # a friend's hint at a mental table, from its own page
     for page in (host, *guests.values()):
         page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
+    said = str(host.text_content("#mental-check"))  # every shuffle its audit counts is said, and why
+    assert "тасовали 2 раза; прежние попытки отменены: 1) страница отключилась." in said, said
     saved = host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
     assert len(Session.from_save(saved).game.deals) == 1  # the audited deal, saved
 
@@ -581,20 +583,37 @@ REDEALT_JS = """deal => {  // the host's page (?king-test): a later try of the d
     && s.round[3][2] === 0; }"""
 
 
+PERSON_JS = """deal => {  // the host's page (?king-test): the deal dealt, at a person's turn ('0' or '1'), else null
+  const s = JSON.parse(window.kingMentalState || 'null');
+  return !!s && !!s.round && s.round[0][0] === deal && s.round[1] === 'deal' && [0, 1].includes(s.turn)
+    ? String(s.turn) : null; }"""
+
+
 def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     """Deal 3 at a mental table, dealt while deal 2's result is shown: friend 2's page closes — the deal needs its
-    keys: annulled — and the host gives its seat to someone else: the deal is dealt again with a stand-in bot at
-    the host's page, and friend 1's page plays it (its card taken; the table froze before). Someone new takes the
-    seat by the table's ``link`` mid-deal: seated, their page says the bot plays the seat to the deal's end, with
-    no *I'm back* to press (a new user's was greeted as away)."""
+    keys: annulled, said in the result panel of every page — and the host gives its seat to someone else: the deal
+    is dealt again (said) with a stand-in bot at the host's page, and friend 1's page plays it (its card taken; the
+    table froze before). Someone new takes the seat by the table's ``link`` mid-deal: seated, their page says the
+    bot plays the seat to the deal's end, with no *I'm back* to press (a new user's was greeted as away)."""
     host.wait_for_function(DEALT_JS, arg=3)
     gone = guests.pop(2)
     ctx = gone.context
     gone.close()
+    for page in (host, guests[1]):  # deal 2's result shown: it says deal 3 is annulled, and why, on every page
+        page.wait_for_selector("#center-panel #mental-wait[data-wait=annulled]")
+    assert "Раздача 3 отменена: страница игрока" in str(guests[1].text_content("#mental-wait"))
     bar.click(host, "#btn-invite")
     host.click("#invite-2 button[data-free]")  # (shown once the seat is away)
     host.wait_for_function(REDEALT_JS, arg=3)
     host.click("#invite-close")
+    for page in (host, guests[1]):  # … and that it is dealt again (and, at its person's turn, that the table waits)
+        page.wait_for_selector("#center-panel #mental-wait:is([data-wait=again], [data-wait=you])")
+        assert "Раздача 3 отменена" in str(page.text_content("#mental-wait"))
+    seat = int(host.wait_for_function(PERSON_JS, arg=3).json_value())  # deal 3's first person to move, reading
+    waited, other = (guests[1], host) if seat else (host, guests[1])
+    waited.wait_for_selector("#center-panel #mental-wait[data-wait=you]")  # deal 2's result: the table waits
+    other.evaluate(GO_ON_JS)  # the other goes on: its status line says the table waits for that person to go on
+    other.wait_for_function("() => document.getElementById('status').textContent.includes('нажмёт «Дальше»')")
     for page in (host, guests[1]):
         page.evaluate(GO_ON_JS)
     friend = guests[1]

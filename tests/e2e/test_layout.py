@@ -135,9 +135,16 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   const vw = innerWidth, vh = innerHeight, bad = [];
   if (!settled) bad.push(`no frame drawn within 5 s of the resize to ${width}×${height}`);
   if (vw !== width || vh !== height) bad.push(`the window is ${vw}×${vh}, not ${width}×${height}`);
-  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-  const shown = e => e.checkVisibility({opacityProperty: true, visibilityProperty: true})
-                     && e.getClientRects().length > 0 && box(e)[2] - box(e)[0] > 0.5 && box(e)[3] - box(e)[1] > 0.5;
+  // nothing moves while the page is checked (but the result panel scrolled in 7, whose boxes are read afresh):
+  // an element's box, whether it is drawn, clips, or what of it is in view is read once (the pairs of controls of
+  // 1 asked for each control's clipping boxes once per pair: tens of thousands of computed styles a check)
+  const once = f => { const m = new Map();
+                      return e => { let v = m.get(e); if (v === undefined) m.set(e, v = f(e)); return v; }; };
+  const freshBox = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const box = once(freshBox);
+  const shown = once(e => e.checkVisibility({opacityProperty: true, visibilityProperty: true})
+                          && e.getClientRects().length > 0 && box(e)[2] - box(e)[0] > 0.5
+                          && box(e)[3] - box(e)[1] > 0.5);
   const who = e => {
     let s = e.id ? '#' + e.id : e.tagName.toLowerCase();
     const cls = typeof e.className === 'string' ? e.className.trim() : '';
@@ -152,16 +159,16 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   const big = r => r[2] - r[0] > 2 && r[3] - r[1] > 2;
   // a text cut with "…" on purpose (a 20-character name), whole in its title
   const ellipsed = e => getComputedStyle(e).textOverflow === 'ellipsis' && !!e.title;
-  const clips = e => {
+  const clips = once(e => {
     const cs = getComputedStyle(e);
     return cs.overflowX !== 'visible' || cs.overflowY !== 'visible';
-  };
+  });
   // the part of an element the clipping boxes around it and the window leave in view
-  const inView = e => {
+  const inView = once(e => {
     let r = meet(box(e), [0, 0, vw, vh]);
     for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) if (clips(p)) r = meet(r, box(p));
     return r;
-  };
+  });
   const CONTROLS = 'button, a[href], input:not([type=hidden]), select, summary, label.switch, [role=button], '
                    + '[tabindex]:not([tabindex="-1"])';
   const controls = [...document.querySelectorAll(CONTROLS)].filter(e => shown(e) && big(inView(e))
@@ -169,7 +176,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   const hit = (x, y) => document.elementFromPoint(x, y);
   // a modal dialog, the score sheet and the pass screen cover the page on purpose: controls are compared
   // with those of their own layer
-  const layer = e => e.closest('dialog, #sheet-panel, #pass-screen, #bar-menu');
+  const layer = once(e => e.closest('dialog, #sheet-panel, #pass-screen, #bar-menu'));
 
   // a footer that stays in view while the rest of its scrolling box passes under it (the invite panel's last
   // buttons): a control of that box under it (``over``: what is on top) is reached by scrolling the box
@@ -318,7 +325,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   if (panel && shown(panel) && panel.scrollHeight > panel.clientHeight + 1) {
     const scrolls = ['auto', 'scroll'].includes(getComputedStyle(panel).overflowY), was = panel.scrollTop;
     const title = panel.querySelector('h2'), buttons = [...panel.querySelectorAll('.panel-buttons .btn')].filter(shown);
-    const within = e => { const q = box(e), r = box(panel); return q[1] >= r[1] - 1 && q[3] <= r[3] + 1; };
+    const within = e => { const q = freshBox(e), r = freshBox(panel); return q[1] >= r[1] - 1 && q[3] <= r[3] + 1; };
     const hidden = [];
     for (const at of [0, panel.scrollHeight]) {
       panel.scrollTop = at;

@@ -37,7 +37,8 @@ from .botloop import BOT_PACE_MS
 from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block, no_double_click_select
-from .netmental import GuestMental, check_note, panel_note, redeal_bar
+from .netmental import GuestMental, check_note, panel_note
+from .netwait import redeal_bar, waiting_status
 from .render.invite import bad_link_screen, join_screen, used_link_screen
 from .render.status import move_hint
 from .state import spawn
@@ -345,6 +346,8 @@ class GuestPage:
             return
         got, out = mental.receive(text)
         self.received(got)
+        if "reading" in got:  # (the status line says whom the table waits for to go on)
+            self.render_soon()
         for answer in out:
             self.send(answer)
         self.mental_drawn()
@@ -360,8 +363,12 @@ class GuestPage:
             def redrawn() -> None:  # after each draw: a deal's result panel says what this page checked of it
                 drawn()
                 if self.mental is not None and self.mental.on:
-                    check_note(self.cat, self.mental.mg.checks, self.app.state.vm)
-                    redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg.page)
+                    check_note(self.cat, self.mental.mg.checks, self.app.state.vm,
+                               self.mental.mg.memory.rounds)
+                    redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg,
+                               self.mental.waited())
+                    reading = self.mental.mg.guest.reading
+                    waiting_status(self.cat, self.app.state.vm, lambda s: s < len(reading) and reading[s])
 
             screen.drawn = redrawn
 
@@ -384,7 +391,7 @@ class GuestPage:
         if not self.standing and mental.mg.stand_in_turn() is not None:
             spawn(self.stand_in_move())
         mental.after()
-        check_note(self.cat, mental.mg.checks, before)  # (an audit that changed no view: the same result)
+        check_note(self.cat, mental.mg.checks, before, mental.mg.memory.rounds)  # (an audit, the same view)
         if self.app.state.vm is not before:
             if before is None or self.app.state.vm != before:
                 self.app.state.hint = None
@@ -635,6 +642,8 @@ class GuestPage:
         if self.mental is not None and self.mental.on:  # the next deal is dealt by itself: the table as it is now
             if self.mental.mg.stand_in() and self.guest is not None and self.connected:
                 self.send(self.guest.here())  # back at the device: the seat is its own again
+            if self.guest is not None and self.connected:
+                self.send(self.guest.next())  # (the host's page says whom the table waits for)
             self.mental.go_on()
             self.render_soon()
             return

@@ -96,6 +96,7 @@ class Online:
         self.own: set[int] = set()  # free seats whose own link the host opened
         self.away: dict[int, float] = {}  # seat -> when its friend went away
         self.drawn: Any = None  # what the panel shows (drawn anew only when it changes)
+        self.open_later = False  # the panel opens once the host leaves the deal's result (a friend away meanwhile)
         self.mental: HostMental | None = None  # mental poker's table (Options: no device sees another's cards)
 
     def bind(self) -> None:
@@ -339,8 +340,13 @@ class Online:
         window.setTimeout(create_proxy(lambda: self.still_away(seat, since)), AWAY_OPEN_S * 1000)
 
     def still_away(self, seat: int, since: float) -> None:
+        """The panel opened for a friend still away — once the host leaves the deal's result they are reading
+        (:meth:`deal`): it would cover its *Continue*."""
         if self.away.get(seat) == since and self.lobby is not None and self.seat_state(seat) in ("away",):
-            self.open()
+            button = el("btn-continue")
+            self.open_later = not is_none(button) and not is_none(button.offsetParent)
+            if not self.open_later:
+                self.open()
 
     def show_presence(self) -> None:
         """Who is there (``Lobby.presence``) on the table's seats (``data-presence``) and as the page's mark."""
@@ -506,6 +512,9 @@ class Online:
         whether this module took it (``False``: no friends online — the page deals as before)."""
         if self.host is None:
             return False
+        if self.open_later and any(self.seat_state(seat) == "away" for seat in self.away):
+            self.open()  # (a friend away since the result was shown: the host's choices for the seat)
+        self.open_later = False
         if self.mental is not None:  # its rounds start by themselves: the table as it is now
             self.mental.go_on()
         elif self.app.saves.in_sync():

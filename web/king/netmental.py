@@ -34,7 +34,7 @@ from kingcore.online import Guest, Lobby, POut
 from kingcore.web import Answer, ViewModel
 
 from .draw import el
-from .render.table import dealing
+from .netwait import redeal_bar, shuffle_words, waiting_status
 from .words import Catalog
 
 if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
@@ -88,17 +88,19 @@ def tell(cat: Catalog, events: list[Event], toast: Callable[[str], None]) -> Non
             banner.dataset.left = str(e.deal) if e.detail == "left_out" else ""
 
 
-def check_note(cat: Catalog, checks: Any, vm: ViewModel | None) -> None:
-    """The deal's result panel says what this page checked of it (``#mental-check``, ``data-check``): drawn
-    with the panel, and changed when the check changes while the panel is up (the audits came after the last
-    card)."""
+def check_note(cat: Catalog, checks: Any, vm: ViewModel | None, rounds: Any = None) -> None:
+    """The deal's result panel says what this page checked of it (``#mental-check``, ``data-check``), and how often
+    the deal was shuffled and why each earlier try was annulled (``rounds``: the page's ``Rounds``,
+    :func:`king.netwait.shuffle_words`): drawn with the panel, and changed when the check changes while the panel
+    is up (the audits came after the last card)."""
     panel = el("center-panel")
     if vm is None or vm["phase"] not in ("deal_over", "rubber_over") or is_none(panel):
         return
     check = checks.deals.get(vm["deal"])
     if check is None:
         return
-    words = cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=vm["deal"])
+    words = " ".join(w for w in (cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=vm["deal"]),
+                                 shuffle_words(cat, check, rounds, int(vm["deal"]))) if w)
     note = document.getElementById("mental-check")
     if is_none(note):
         note = document.createElement("p")
@@ -106,18 +108,8 @@ def check_note(cat: Catalog, checks: Any, vm: ViewModel | None) -> None:
         panel_note(panel, note)
     if str(note.getAttribute("data-check")) != check.code or str(note.textContent) != words:
         note.dataset.check = check.code
+        note.dataset.shuffled = str(check.shuffled)
         note.textContent = words
-
-
-def redeal_bar(cat: Catalog, vm: ViewModel | None, left: int, page: Any) -> None:
-    """While a deal is dealt again (its try annulled), or its cards are not open yet once the person left the
-    last deal's result (``left``), the page shows that result: the bar names the deal being dealt, not the last
-    one (``page``: the page's ``MentalPage``)."""
-    r = page.round if page is not None else None
-    due = page.expected() if page is not None and (r is None or r.state in ("done", "annulled")) else None
-    deal = dealing(vm, left, r.deal if r is not None and due is None else due[0] if due else None)
-    if vm is not None and deal is not None:
-        el("deal-no").textContent = cat.t("bar.deal", deal=deal, deals=vm["deals"])
 
 
 def panel_note(panel: Any, note: Any) -> None:
@@ -177,6 +169,7 @@ class HostMental:
         self.reloaded = self.table.reloaded > 0
         self.left = over  # the last deal whose result the person left
         self.audited = over  # the deals audited when the page last saved
+        self.reading: list[bool] = []  # per online seat: its friend may still be reading the last deal's result
         self.sent: list[str] = []  # ?king-test: the mp_start texts this page sent (a hostile host resends one)
         self.received: list[str] = []  # ?king-test: every text this page received
         self.test = "king-test" in str(window.location.search)
@@ -201,8 +194,9 @@ class HostMental:
     def redrawn(self) -> None:
         """After each draw of the table: the deal's result panel says what this page checked of it."""
         self.drawn()
-        check_note(self.cat, self.table.checks, self.app.state.vm)
-        redeal_bar(self.cat, self.app.state.vm, self.left, self.table.page)
+        check_note(self.cat, self.table.checks, self.app.state.vm, self.table.page.rounds)
+        redeal_bar(self.cat, self.app.state.vm, self.left, self.table, self.waited())
+        waiting_status(self.cat, self.app.state.vm, self.reading_at)
 
     # ----- the page's calls ------------------------------------------------------------------------------
 
@@ -220,21 +214,25 @@ class HostMental:
             r, page = self.table.page.round, self.table.page
             window.kingMentalState = json.dumps({
                 "round": None if r is None else [list(r.key), r.state, list(r.pages), list(r.owners)],
-                "expected": page.expected(), "deals": self.table.audited,
+                "expected": page.expected(), "deals": self.table.audited, "turn": self.table.session.game.to_move,
                 "events": [[e.kind, e.words] for e in events]})
         self.store()
         s = st.session
         if s is None:
             return
         vm = self.table.view_model(s.viewer)
-        self.left = left_by(st.vm, vm, self.left)
+        self.left = self.table.person_left = left_by(st.vm, vm, self.left)
+        reading = [self.table.reading(seat) for seat in self.table.host.online_seats]
+        if reading != self.reading:  # (a friend went on: the status line says whom the table waits for)
+            self.reading = reading
+            self.app.screen.render()
         if st.vm is not None and (vm == st.vm or held(st.vm, vm, self.left)):
             if self.table.audited != self.audited:  # a deal audited: saved, its table unchanged
                 self.audited = self.table.audited
                 st.commit("settings", st.vm)
             self.app.loop.kick()
-            check_note(self.cat, self.table.checks, st.vm)  # (an audit that changed no view: the same result)
-            redeal_bar(self.cat, st.vm, self.left, self.table.page)  # (a round began: the same result)
+            check_note(self.cat, self.table.checks, st.vm, self.table.page.rounds)  # (an audit, the same view)
+            redeal_bar(self.cat, st.vm, self.left, self.table, self.waited())  # (a round began: the same result)
             return
         self.audited = self.table.audited
         moved = [e for e in events if e.kind == "moved"]
@@ -242,6 +240,18 @@ class HostMental:
         token = str(moved[-1].detail) if moved else None
         st.commit("bot" if moved else "deal", vm, seat=seat, token=token)
         self.app.loop.kick()
+
+    def reading_at(self, seat: int) -> bool:
+        """Whether the table waits for the friend at ``seat``, still reading the last deal's result: their page
+        holds the seat in the deal in play."""
+        r = self.table.page.round
+        return self.table.reading(seat) and r is not None and r.owners[seat] == self.table.page_of(seat)
+
+    def waited(self) -> bool:
+        """Whether the table waits for the host's person to move now (their turn in the next deal, its cards
+        open), who may still be reading the last deal's result."""
+        seat = self.table.to_move()
+        return seat is not None and self.table.player(seat) == "human"
 
     def store(self) -> None:
         """The rounds this page started (reloaded, it starts the deal in play's next try) and its checks (a deal it
@@ -289,7 +299,9 @@ class HostMental:
         s = st.session
         if s is None or st.vm is None:
             return
-        self.left = max(self.left, int(st.vm["deal"]))
+        self.left = self.table.person_left = max(self.left, int(st.vm["deal"]))
+        outs = self.table.tick()  # (the friends' pages told the table no longer waits for this person to go on)
+        self.send(outs)
         st.commit("deal", self.table.view_model(s.viewer))
         self.app.loop.kick()
 
@@ -422,9 +434,14 @@ class GuestMental:
         if vm is not None:
             self.left_deal = left_by(st.vm, vm, self.left_deal)
         if vm is None or (st.vm is not None and held(st.vm, vm, self.left_deal)) or vm == st.vm:
-            redeal_bar(self.cat, st.vm, self.left_deal, self.mg.page)  # (a round began: the same table)
+            redeal_bar(self.cat, st.vm, self.left_deal, self.mg, self.waited())  # (a round began: the same table)
             return
         st.vm = vm
+
+    def waited(self) -> bool:
+        """Whether the table waits for this page's person to move now (their seat's turn in the next deal, its
+        cards open, no stand-in bot playing it), who may still be reading the last deal's result."""
+        return self.mg.my_turn() and not self.mg.stand_in()
 
     def go_on(self) -> None:
         """*Continue* after a deal's result: the table as it is now."""

@@ -15,6 +15,7 @@ left it out, or it sat the deal out). Never silence: every deal of the page's ga
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -36,6 +37,17 @@ class Check:
 
     code: str
     words: str
+
+    @property
+    def shuffled(self) -> int:
+        """How often the deal was shuffled, as its audit says (1: dealt on its first try; its later tries say it:
+        :func:`~.mental.shuffles_said`).
+
+        >>> Check("audited", "deal 3 audited: …; shuffled 3 times, the first 2 annulled").shuffled
+        3
+        """
+        m = re.search(r"; shuffled (\d+) times", self.words) if self.checked else None
+        return int(m.group(1)) if m else 1
 
     @property
     def checked(self) -> bool:

@@ -45,6 +45,8 @@ class Memory:
                            "audits": [[*k, keys] for k, keys in sorted(r.audits.items())],
                            "held": None if r.held is None else [list(r.held.key), r.held.k, r.held.perm, r.held.keys,
                                                                 [list(step) for step in r.held.log]],
+                           "annulled": [[d, t, why] for d, tries in sorted(r.annulled.items())
+                                        for t, why in sorted(tries.items())],
                            "checks": [[d, c.code, c.words] for d, c in sorted(self.checks.deals.items())]},
                           separators=(",", ":"))
 
@@ -77,9 +79,12 @@ def _rounds(doc: dict[str, Any]) -> Rounds:
         if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
             raise ValueError("not an audit's keys")
         audits[(_int(d), _int(t), _int(r))] = list(keys)
+    annulled: dict[int, dict[int, str]] = {}
+    for d, t, why in doc.get("annulled", []):
+        annulled.setdefault(_int(d), {})[_int(t)] = str(why)
     return Rounds(seen=seen, tries={_int(d): _int(t) for d, t in doc["tries"]},
                   named_in={_int(d): str(code) for d, code in doc["named"]}, done={_int(d) for d in doc["done"]},
-                  audits=audits, held=_held(doc.get("held")))
+                  audits=audits, held=_held(doc.get("held")), annulled=annulled)
 
 
 def _held(doc: Any) -> Held | None:

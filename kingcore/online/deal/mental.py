@@ -153,6 +153,10 @@ class Rounds:
             was lost before its audit reached the host sends it again when it is back, and the host's page
             waits for it instead of annulling a deal played to its end.
         held: the round in play a friend's page is in (:class:`Held`), ``None`` when there is none.
+        annulled: deal → try → why this page saw that try annulled (the annulment's code: ``left``, ``stalled``, a
+            cheat's; ``reloaded``: this page was reloaded, or lost its connection, during it): a deal's audit says
+            how often it was shuffled, and the page says why each earlier try was annulled, or that it did not
+            see it.
     """
 
     seen: set[tuple[int, int, int]] = field(default_factory=set)
@@ -161,6 +165,18 @@ class Rounds:
     done: set[int] = field(default_factory=set)
     audits: dict[tuple[int, int, int], list[str]] = field(default_factory=dict)
     held: Held | None = None
+    annulled: dict[int, dict[int, str]] = field(default_factory=dict)
+
+    def why_annulled(self, deal: int, shuffled: int) -> list[str]:
+        """Why each try of ``deal`` before its last was annulled, as this page saw it (:attr:`annulled`;
+        ``"unseen"``: a try this page was not in, or did not see end), for a deal ``shuffled`` times: one code a
+        try, so that every shuffle the audit counts is said.
+
+        >>> Rounds(annulled={3: {0: "left", 2: "stalled"}}).why_annulled(3, 4)
+        ['left', 'unseen', 'stalled']
+        """
+        tries = self.annulled.get(deal, {})
+        return [tries.get(t, "unseen") for t in range(shuffled - 1)]
 
 
 _OVER = ("done", "annulled")
@@ -261,13 +277,15 @@ class MentalPage:
         for d, t, r in self.rounds.seen:  # a round this page joined and never finished is over (its keys are lost
             if d not in self.rounds.done and (held is None or held.key != (d, t, r)):  # with the page that held
                 self.rounds.tries[d] = max(self.rounds.tries.get(d, 0), t + 1)  # them): its deal goes on from the
-                # next try
+                self.rounds.annulled.setdefault(d, {}).setdefault(t, "reloaded")  # next try
         self.seen = self.rounds.seen
         self.tries = self.rounds.tries
         self.draw_round = 0
         self.named_in = self.rounds.named_in
         """Deals whose annulment named this page (a stall, a cheat), with why: it may be dealt without it."""
         self.audits: list[Audit] = []
+        self.last_annulled: tuple[int, int, int | None, str] | None = None
+        """The last try annulled here: ``(deal, try, page named or None, why)`` (:meth:`waiting`)."""
         self.bytes_sent = 0
         """Characters sent, each text counted once per page it is for."""
         self._replaying = False
@@ -330,6 +348,24 @@ class MentalPage:
             return []
         seats = [s for s, p in enumerate(r.owners) if p == page]
         return self._annul(now, "annulled", why, page, words, seat=seats[0] if seats else None)
+
+    def waiting(self) -> tuple[str, int, list[int]] | None:
+        """What the page's table waits for, said while a deal's result is shown: ``("audit", deal, pages)`` — the
+        deal played to its end, its audit waiting for those pages' keys (the verdict comes with them);
+        ``("annulled", deal, pages)`` — its last try annulled, naming those pages (``[]``: none), no later try begun
+        yet (the table waits, e.g. for a friend lost); ``("again", deal, pages)`` — a later try of it in play after
+        such an annulment. ``None`` otherwise."""
+        r, last = self.round, self.last_annulled
+        if r is not None and r.state == "audit" and r.deal > 0:
+            return "audit", r.deal, sorted(self._awaited(r))
+        if last is None or r is None or r.deal != last[0] or r.draw >= 0:
+            return None
+        named = [] if last[2] is None else [last[2]]
+        if r.state == "annulled" and r.attempt == last[1]:
+            return "annulled", r.deal, named
+        if r.state in ("shuffle", "deal") and r.attempt > last[1]:
+            return "again", r.deal, named
+        return None
 
     def keys_held(self, position: int) -> set[int]:
         """The pages whose key for ``position`` of the current round this page holds (a position can be
@@ -476,6 +512,8 @@ class MentalPage:
             return []
         r.state = "annulled"
         self.tries[r.deal] = max(self.tries.get(r.deal, 0), r.attempt + 1)
+        self.last_annulled = (r.deal, r.attempt, self.page, "left")
+        self.rounds.annulled.setdefault(r.deal, {})[r.attempt] = "reloaded"
         self.rounds.audits.pop(r.key, None)
         self._hold(r.key, None)
         self.deal = None
@@ -532,6 +570,7 @@ class MentalPage:
             return
         self.round, self.deal, self.rounds.held = None, None, None
         self.tries[d] = max(self.tries.get(d, 0), held.key[1] + 1)
+        self.rounds.annulled.setdefault(d, {}).setdefault(held.key[1], "reloaded")
 
     def _rk(self, r: _Round) -> dict[str, int]:
         return {"deal": r.deal, "try": r.attempt, "draw": r.draw}
@@ -1028,6 +1067,8 @@ class MentalPage:
             return [Event(kind, -1, words, page, detail=code)]
         r.state = "annulled"
         self.tries[r.deal] = r.attempt + 1
+        self.last_annulled = (r.deal, r.attempt, page, code)
+        self.rounds.annulled.setdefault(r.deal, {})[r.attempt] = code
         self.rounds.audits.pop(r.key, None)
         self._hold(r.key, None)
         if page == self.page:

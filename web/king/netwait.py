@@ -1,0 +1,129 @@
+"""What a mental table's page says while it shows a deal's result and the table is busy with something else
+(docs/NET.md "In the pages: an option"): the deal's verdict still to come (its audit waits for a page's keys), the
+next deal annulled and waiting or dealt again, the table waiting for this page's person, who is still reading the
+result. One note in the result panel (``#mental-wait``, ``data-wait``: what it says), and while the page shows a
+result its person already left, the panel shows that note alone and the bar names no contract: the deal the page
+waits for is not that one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import document
+from pyscript.ffi import is_none
+
+from kingcore.web import ViewModel
+
+from .draw import el
+from .render.table import dealing
+from .words import Catalog, fill_names, name
+
+__all__ = ["redeal_bar", "shuffle_words", "waiting_status"]
+
+TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "reloaded": "net.mental.try_reloaded",
+             "unseen": "net.mental.try_unseen"}
+"""Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words; any other code is a cheat's
+(``net.mental.try_broken``)."""
+
+
+def due_deal(page: Any) -> int | None:
+    """The deal in play on this page's mental table, or the one due next (``page``: its ``MentalPage``)."""
+    r = page.round if page is not None else None
+    due = page.expected() if page is not None and (r is None or r.state in ("done", "annulled")) else None
+    return r.deal if r is not None and due is None else due[0] if due else None
+
+
+def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool) -> tuple[str, str] | None:
+    """What the result panel of ``vm`` says of the table (``side``: the page's ``MentalTable`` or ``MentalGuest``):
+    ``(code, words)``, or ``None``. ``stale``: its person left this result (the page waits for the next deal's
+    cards); ``waited``: the table waits for this page's person to move in the next deal."""
+    w = side.waiting()
+    deal = int(vm["deal"])
+    who = cat.t("list.sep").join(name(cat, s, vm) for s in (w[2] if w else []) if s != vm["seat"])  # (not its own)
+    if w is not None and w[0] == "audit" and w[1] == deal and deal not in side.checks.deals and w[2]:
+        return "audit", cat.t("net.mental.wait_audit", deal=deal, names=who)
+    said: tuple[str, str] | None = None
+    first = ""
+    if w is not None and w[0] in ("annulled", "again") and w[1] == deal + 1:
+        last = side.page.last_annulled
+        first = cat.t("net.mental.wait_left", deal=w[1], name=who) if who and last is not None \
+            and last[3] == "left" else cat.t("net.mental.wait_annulled", deal=w[1])
+        then = cat.t("net.mental.wait_again") if w[0] == "again" else \
+            cat.t("net.mental.wait_back", name=who) if who else ""
+        said = w[0], f"{first} {then}".strip()
+    if waited and not stale:  # (the next deal under way — its annulled try said too — at this person's turn)
+        return "you", f"{first} {cat.t('net.mental.wait_you', button=cat.t('panel.continue'))}".strip()
+    if said is not None:
+        return said
+    if stale:
+        return "dealing", cat.t("net.mental.wait_dealing", deal=deal + 1)
+    return None
+
+
+def wait_note(cat: Catalog, vm: ViewModel | None, side: Any, stale: bool, waited: bool) -> None:
+    """The result panel's note of what the table waits for (``#mental-wait``), drawn, changed or taken away; the
+    panel marked ``data-stale`` while it shows a result its person left (the style shows the note alone)."""
+    panel = el("center-panel")
+    if is_none(panel):
+        return
+    said = wait_words(cat, vm, side, stale, waited) if vm is not None and vm["phase"] == "deal_over" else None
+    note = document.getElementById("mental-wait")
+    if said is None:
+        if not is_none(note):
+            note.remove()
+        panel.removeAttribute("data-stale")
+        return
+    if is_none(note):
+        note = document.createElement("p")
+        note.id, note.className = "mental-wait", "panel-note"
+        note.setAttribute("role", "status")
+        buttons = panel.querySelector(".panel-buttons")
+        if is_none(buttons):
+            panel.append(note)
+        else:
+            buttons.before(note)
+    words = fill_names(said[1], vm["names"] if vm is not None else None)
+    if str(note.getAttribute("data-wait")) != said[0] or str(note.textContent) != words:
+        note.dataset.wait = said[0]
+        note.textContent = words
+    if stale:
+        panel.dataset.stale = "true"
+    else:
+        panel.removeAttribute("data-stale")
+
+
+def redeal_bar(cat: Catalog, vm: ViewModel | None, left: int, side: Any, waited: bool = False) -> None:
+    """While a deal is dealt again (its try annulled), or its cards are not open yet once the person left the
+    last deal's result (``left``), the page shows that result: the bar names the deal being dealt, not the last
+    one, and no contract (``side``: the page's ``MentalTable`` or ``MentalGuest``); the result panel says what the
+    table waits for (:func:`wait_note`; ``waited``: the table waits for this page's person)."""
+    deal = dealing(vm, left, due_deal(side.page))
+    if vm is not None and deal is not None:
+        el("deal-no").textContent = cat.t("bar.deal", deal=deal, deals=vm["deals"])
+        for ident in ("contract-name", "contract-rules"):
+            el(ident).textContent = ""
+    wait_note(cat, vm, side, deal is not None, waited)
+
+
+def waiting_status(cat: Catalog, vm: ViewModel | None, reading: Callable[[int], bool]) -> None:
+    """The status line while the table waits for a friend who has not left the last deal's result yet
+    (``reading(seat)``: the host's page asks its ``MentalTable.reading``, a friend's page what the host told it,
+    ``Guest.reading``): "Waiting for Olga to continue…" instead of "Waiting for Olga…"."""
+    seat = vm["to_move"] if vm is not None and vm["phase"] not in ("deal_over", "rubber_over") else None
+    if vm is None or seat is None or seat == vm["seat"] or seat in vm["stand_ins"] or not reading(seat):
+        return
+    el("status").textContent = fill_names(cat.t("net.mental.wait_continue", name=name(cat, seat, vm)), vm["names"])
+
+
+def shuffle_words(cat: Catalog, check: Any, rounds: Any, deal: int) -> str:
+    """What a deal's result panel adds to its audit when the deal was shuffled more than once: how often, and why
+    each earlier try was annulled as this page saw it — every shuffle the audit counts is said ("Shuffled 3
+    times; the earlier tries were annulled: 1) a page left; 2) not seen by this page."); ``""`` otherwise."""
+    n = int(check.shuffled)
+    if n < 2 or rounds is None:
+        return ""
+    whys = rounds.why_annulled(deal, n)
+    tries = "; ".join(f"{i}) {cat.t(TRY_WORDS.get(why, 'net.mental.try_broken'))}" for i, why in enumerate(whys, 1))
+    return cat.n("net.mental.shuffled", n, tries=tries)
