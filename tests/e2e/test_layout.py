@@ -11,8 +11,9 @@ and small tablets (up to 800 px wide or 500 px high) are looked at as touch scre
 over another, an enabled control is covered at its centre (even by what lets the pointer through: a card's reason
 label on a friend's table with hints allowed once covered Hint), a dialog's or panel's content is wider than its box
 or reaches past the viewport, a text is clipped, a card's reason label shows with no pointer over the card and no
-keyboard focus, a toast or a tip covers a control (a tip or, on the smallest phone, an illegal card's toast the
-trick's cards), a tip hides Tricks or Last trick, the result panel covers the status line or does not hold its
+keyboard focus, a toast or a tip covers a control (a tip or a toast the trick's cards: a toast is kept up over the
+table mid-trick at every width, with a tip too), a tip hides Tricks or Last trick, the result panel covers the
+status line or part of a seat's name or numbers (a seat is in view or wholly under it), or does not hold its
 content (unless it scrolls inside, its buttons always in view, no words showing beside or under them, no box
 scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's view, the
 status line wraps to more than two lines, the
@@ -20,8 +21,9 @@ trick's label lies over a seat or the trick's side cards, a card of my hand stic
 close to count, a dealer's mark wraps alone under its name, the pass screen leaves a strip under the bar, the score
 sheet's headers run together or a total is not under its header, words are too small to read (under 11 px; a
 control's label under 12 px, the bar's and the main buttons' under 14 px), or — on a touch screen — a target is
-smaller than 24×24 (the main buttons, the welcome's Play, the question's buttons and my cards 44×44) or the keys'
-"?" shows. Screenshots go to artifacts/layout/: each screen with a problem, the docs' pictures, and with
+smaller than 24×24 (the main buttons, Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my
+cards 44×44; a button's tap area may reach past its box, measured by where taps through its middle land) or the
+keys' "?" shows. Screenshots go to artifacts/layout/: each screen with a problem, the docs' pictures, and with
 ``KING_LAYOUT_SHOTS=all`` every screen in Russian.
 
 A test per language and size (``-k "ru and 1024x768"``), and one for what the page does while looked at
@@ -29,7 +31,12 @@ A test per language and size (``-k "ru and 1024x768"``), and one for what the pa
 so that two workers share the Russian look): its first test to run looks at every screen in every size
 selected — each table state comes in as another tab's save (the page follows it without a reload), the viewport
 is resized in place, each screen's geometry is read in one ``page.evaluate`` — and its other tests read what was
-found."""
+found.
+
+Size: over 400 lines because a language's look is one walk on one page — each screen reached from the one before
+(the saves made to follow each other, the dialogs opened and closed in turn) and looked at by one in-page check,
+:data:`CHECK_JS` (about 400 lines of JavaScript, one call a screen and size) — and the walk's steps, the sizes each
+screen is looked at and that check change together."""
 
 from __future__ import annotations
 
@@ -290,9 +297,13 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       for (const b of document.querySelectorAll('#btn-history:not(:disabled), '
                                                 + '#btn-last:not(:disabled):not([data-none])'))
         if (!shown(b)) bad.push(`${who(b)} hidden while the tip shows`);
-    if (toast.id === 'tip')  // a tip keeps the table in view: the trick's cards, each seat's name and cards
+    if (toast.id === 'tip') {  // a tip keeps the table in view: the trick's cards, each seat's name and cards
       for (const e of document.querySelectorAll('#trick .card, .seat .seat-name, .seat .back'))
         if (shown(e) && big(meet(t, box(e)))) bad.push(`the tip over ${who(e)}`);
+    } else {  // a toast keeps the trick's cards in view (a short window's tip once brought the top card under it)
+      for (const e of document.querySelectorAll('#trick .card'))
+        if (shown(e) && big(meet(t, box(e)))) bad.push(`the toast «${toast.innerText.slice(0, 30)}» over ${who(e)}`);
+    }
   }
   // 6. the pass screen hides the whole width below the bar; a result panel leaves the status line in view
   const pass = document.getElementById('pass-screen');
@@ -301,6 +312,14 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   const panel = document.getElementById('center-panel'), status = document.getElementById('status');
   if (panel && shown(panel) && shown(status) && big(meet(box(panel), box(status))))
     bad.push(`the result panel covers the status line «${status.innerText.slice(0, 30)}»`);
+  // 6a. a seat's name and numbers in view or wholly under the result panel (whose table names every seat with
+  // its tricks and points), never cut by its edge (at 844×390 «Запад Силь…» peeked out beside it)
+  if (panel && shown(panel))
+    for (const e of document.querySelectorAll('.seat:not(.seat--me) :is(.seat-name, .seat-stats, .seat-total)')) {
+      const p = box(panel), q = box(e);
+      if (shown(e) && big(meet(p, q)) && (q[0] < p[0] - 1 || q[1] < p[1] - 1 || q[2] > p[2] + 1 || q[3] > p[3] + 1))
+        bad.push(`the result panel over part of ${who(e)}`);
+    }
   // 7. a result panel whose content does not fit it: it may scroll inside only if its buttons (Continue) stay
   // wholly in view whether it is scrolled to its top (its title in view) or to its foot
   if (panel && shown(panel) && panel.scrollHeight > panel.clientHeight + 1) {
@@ -398,7 +417,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (through.length) made.replaceSync(`${through.join(', ')} { pointer-events: auto !important; }`);
     return made;
   })();
-  const sheets = document.adoptedStyleSheets;
+  const sheets = [...document.adoptedStyleSheets];  // a copy: the live array would keep the sheet added below
   document.adoptedStyleSheets = [...sheets, pe];
   for (const c of document.querySelectorAll('button, select, input:not([type=hidden]), [role=button]')) {
     if (c.disabled || c.getAttribute('aria-disabled') === 'true' || !shown(c) || (modal && !modal.contains(c)))
@@ -481,11 +500,11 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     }
   }
   // 15. a touch screen: every target at least 24×24 CSS px (WCAG 2.2, 2.5.8; an input by its label), the main
-  // buttons and my cards 44×44, each card of my hand showing a strip of at least 24 px beside the next one;
-  // no keys' "?" where there is no keyboard
+  // buttons (and the play's: Hint, Tricks, Last trick) and my cards 44×44, each card of my hand showing a strip of
+  // at least 24 px beside the next one; no keys' "?" where there is no keyboard
   if (touch) {
     const MAIN = '#btn-continue, #btn-final-new, #new-game-start, #pass-show, .call-screen button, #welcome-play, '
-                 + '#replace-dialog .dialog-buttons button';
+                 + '#replace-dialog .dialog-buttons button, #btn-hint, #btn-history, #btn-last';
     for (const c of document.querySelectorAll(CONTROLS)) {
       if (c.closest('#hand') || !shown(c) || (modal && !modal.contains(c)) || !big(inView(c))) continue;
       if (c.matches('input') && c.closest('label.switch')) continue;
@@ -494,7 +513,18 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       if (cover && !cover.contains(c)) continue;  // under the score sheet or the pass screen
       const t = box(c.matches('input') && c.closest('label') ? c.closest('label') : c);
       const need = c.matches(MAIN) ? 44 : 24, w = t[2] - t[0], h = t[3] - t[1];
-      if (w < need - 0.5 || h < need - 0.5)
+      // a target drawn smaller than its tap area (a ::after of its own reaching past its box): the taps through its
+      // middle that land on it, nothing else in the way, span the size asked for
+      const x = (t[0] + t[2]) / 2, y = (t[1] + t[3]) / 2;
+      const lands = (px, py) => { const at = hit(px, py); return !!at && c.contains(at); };
+      const reach = (dx, dy) => {
+        let n = 0;
+        while (n < need && lands(x + dx * (n + 1), y + dy * (n + 1))) n++;
+        return n;
+      };
+      const wide = w >= need - 0.5 || reach(-1, 0) + reach(1, 0) + 1 >= need;
+      const high = h >= need - 0.5 || reach(0, -1) + reach(0, 1) + 1 >= need;
+      if (!wide || !high)
         bad.push(`too small to tap: ${who(c)} ${w.toFixed(1)}×${h.toFixed(1)} < ${need}×${need}`);
     }
     cards.forEach((c, i) => {
@@ -853,7 +883,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                 look.problems.setdefault(size_id(REVIEW_TAP), []).append(problem)
             look.screen("review-4p", PANEL_SIZES)
         if name == first_name:
-            look.screen(name, [size for size in SWEEP if size not in SIZES])  # every width, both heights
+            look.screen(name, [size for size in SWEEP if size not in SIZES],  # every width, both heights, a toast up
+                        before=lambda: toast_up(page))
             look.screen("bar-menu", before=lambda: open_bar_menu(page))
             close_bar_menu(page)
             first_visit_dialogs(page, tab, look, tipped)
@@ -982,7 +1013,7 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
     page.click("#replace-keep")
     page.wait_for_function("!document.getElementById('new-game-dialog').open")
     tips(page, True)
-    look.screen("tip-follow", sizes)
+    look.screen("tip-follow", sizes, before=lambda: toast_up(page))  # the trick shortened by the tip, a toast up
     for name, save, phase in tipped:
         take(page, tab, save, phase)
         tips(page, bool(name))
@@ -992,6 +1023,16 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
             for problem in review_in_view(page, look):
                 look.problems.setdefault(size_id(REVIEW_TAP), []).append(problem)
             look.screen("tip-review", sizes)
+
+
+def toast_up(page: Any) -> None:
+    """A toast up over the table mid-trick (my turn): a card I may not play tapped ("You must follow ♠"), the
+    pointer then away; nothing if one is up already (it stays three seconds: a tap a size would cost more)."""
+    if page.is_visible("#toast"):
+        return
+    page.locator("#hand.is-my-turn button.card[aria-disabled=true]").first.click(force=True)
+    page.mouse.move(2, 2)
+    page.wait_for_selector("#toast:not([hidden])")
 
 
 TOAST_OVER_JS = """() => {  // the trick's cards the toast lies over (by over 2 px each way)
