@@ -187,13 +187,19 @@ def test_a_friend_takes_a_free_seat_and_gets_its_key_and_another_link_holder_can
     assert lobby.events() == [("seated", 1)]
 
 
-def test_a_friend_takes_the_seat_back_with_its_key_on_a_new_connection_and_knows_the_host_by_its_proof() -> None:
+def seat_two_lost() -> tuple[Lobby, Clock, Ticket]:
+    """A table whose seat 2 Anna took and whose connection was then lost: the lobby, its clock, her ticket."""
     lobby, clock = table()
     anna = Page(lobby, "a", clock)
     anna.send(anna.guest.take(2, "Anna"))
     ticket = anna.guest.ticket("Anna")
     assert ticket is not None
     lobby.lost("a")
+    return lobby, clock, ticket
+
+
+def test_a_friend_takes_the_seat_back_with_its_key_on_a_new_connection_and_knows_the_host_by_its_proof() -> None:
+    lobby, clock, ticket = seat_two_lost()
     assert lobby.presence()[2] == "away"
     again = Page(lobby, "a2", clock, seed=9)
     outs = again.send(again.guest.back(ticket))
@@ -207,12 +213,7 @@ def test_a_page_that_asks_for_its_seat_back_again_before_the_welcome_still_knows
     e.g. another friend goes away): the welcome to its first ask must still prove the host to it. Before, each ask
     drew a new nonce, so the first ask's proof failed the page's check against the second one's and the page said
     its host was not the host (``bad_key``) — seen in the mental table's simulation at seeds 9 and 14."""
-    lobby, clock = table()
-    anna = Page(lobby, "a", clock)
-    anna.send(anna.guest.take(2, "Anna"))
-    ticket = anna.guest.ticket("Anna")
-    assert ticket is not None
-    lobby.lost("a")
+    lobby, clock, ticket = seat_two_lost()
     again = Page(lobby, "a2", clock, seed=9)
     first, second = again.guest.back(ticket), again.guest.back(ticket)  # the second lobby came before the welcome
     outs = lobby.receive("a2", first)

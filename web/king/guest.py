@@ -37,8 +37,8 @@ from .botloop import BOT_PACE_MS
 from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block, no_double_click_select
-from .netmental import GuestMental, check_note, panel_note
-from .netwait import redeal_bar, waiting_status
+from .netmental import GuestMental, check_note
+from .netwait import panel_note, redeal_bar, waiting_status
 from .render.invite import bad_link_screen, join_screen, used_link_screen
 from .render.status import move_hint
 from .state import spawn

@@ -34,7 +34,7 @@ from kingcore.online import Guest, Lobby, POut
 from kingcore.web import Answer, ViewModel
 
 from .draw import el
-from .netwait import redeal_bar, shuffle_words, waiting_status
+from .netwait import panel_note, redeal_bar, shuffle_words, waiting_status
 from .words import Catalog
 
 if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
@@ -110,15 +110,6 @@ def check_note(cat: Catalog, checks: Any, vm: ViewModel | None, rounds: Any = No
         note.dataset.check = check.code
         note.dataset.shuffled = str(check.shuffled)
         note.textContent = words
-
-
-def panel_note(panel: Any, note: Any) -> None:
-    """``note`` in the result panel ``panel``, above its buttons."""
-    buttons = panel.querySelector(".panel-buttons")
-    if is_none(buttons):
-        panel.append(note)
-    else:
-        buttons.before(note)
 
 
 def refusal(e: ValueError) -> dict[str, Any]:
@@ -214,7 +205,8 @@ class HostMental:
             r, page = self.table.page.round, self.table.page
             window.kingMentalState = json.dumps({
                 "round": None if r is None else [list(r.key), r.state, list(r.pages), list(r.owners)],
-                "expected": page.expected(), "deals": self.table.audited, "turn": self.table.session.game.to_move,
+                "expected": page.expected(), "deals": self.table.audited,
+                "turn": self.table.session.view_model(0)["to_move"],
                 "events": [[e.kind, e.words] for e in events]})
         self.store()
         s = st.session

@@ -79,11 +79,7 @@ def wait_note(cat: Catalog, vm: ViewModel | None, side: Any, stale: bool, waited
         note = document.createElement("p")
         note.id, note.className = "mental-wait", "panel-note"
         note.setAttribute("role", "status")
-        buttons = panel.querySelector(".panel-buttons")
-        if is_none(buttons):
-            panel.append(note)
-        else:
-            buttons.before(note)
+        panel_note(panel, note)
     words = fill_names(said[1], vm["names"] if vm is not None else None)
     if str(note.getAttribute("data-wait")) != said[0] or str(note.textContent) != words:
         note.dataset.wait = said[0]
@@ -127,3 +123,12 @@ def shuffle_words(cat: Catalog, check: Any, rounds: Any, deal: int) -> str:
     whys = rounds.why_annulled(deal, n)
     tries = "; ".join(f"{i}) {cat.t(TRY_WORDS.get(why, 'net.mental.try_broken'))}" for i, why in enumerate(whys, 1))
     return cat.n("net.mental.shuffled", n, tries=tries)
+
+
+def panel_note(panel: Any, note: Any) -> None:
+    """``note`` in the result panel ``panel``, above its buttons."""
+    buttons = panel.querySelector(".panel-buttons")
+    if is_none(buttons):
+        panel.append(note)
+    else:
+        buttons.before(note)
