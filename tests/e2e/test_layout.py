@@ -403,12 +403,13 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (n.textContent.length < 16 && n.scrollWidth > n.clientWidth + 1) bad.push(`a short name cut: ${who(n)}`);
     if (hl && (box(n)[0] < box(hl)[0] - 1 || box(n)[2] > box(hl)[2] + 1)) bad.push(`${who(n)} runs past ${who(hl)}`);
   }
-  // a card of the trick over another seat's name, numbers or card backs (six seats' top corner card, raised with a
-  // tip up on a phone, once lay over North-east's backs above the felt)
-  const seatParts = [...document.querySelectorAll('.seat .seat-name, .seat .seat-stats, .seat .seat-total, .seat .back')]
-    .filter(e => shown(e) && !e.closest('.seat--me'));
+  // a card of the trick over another seat's name, numbers or card backs (six seats' East card, raised by a tip on
+  // an upright phone, once lay over North-east's backs above the felt)
+  const seatParts = [...document.querySelectorAll('.seat .seat-name, .seat .seat-stats, .seat .seat-total, '
+                                                  + '.seat .back')].filter(e => shown(e) && !e.closest('.seat--me'));
   for (const c of document.querySelectorAll('#trick .card'))
-    if (shown(c)) for (const e of seatParts) if (big(meet(box(c), box(e)))) bad.push(`the trick's ${who(c)} over ${who(e)}`);
+    if (shown(c)) for (const e of seatParts)
+      if (big(meet(box(c), box(e)))) bad.push(`the trick's ${who(c)} over ${who(e)}`);
   // 9. every visible enabled control is the topmost thing at its centre: nothing covers it, not even what
   // lets the pointer through (a card's reason label, the toast), which is why, for this look only, whatever
   // the page's style sheets let the pointer through takes it (a constructed sheet: the page's CSP refuses a
