@@ -390,6 +390,9 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     guest.evaluate("() => { for (let i = 0; i < 60; i++) window.kingNetTest(JSON.stringify("
                    "{v: 1, kind: 'ping', n: 1000 + i})); }")
     host.wait_for_selector('section.seat[data-seat="1"][data-presence=away]', timeout=LOST_S * 1000)
+    # the friend's page, sent away at the deal's result: its table closed, nothing on it goes on (no Continue)
+    guest.wait_for_selector("body:is([data-guest=bye], [data-guest=lost])", state="attached", timeout=LOST_S * 1000)
+    assert guest.locator("#center-panel").is_visible() and guest.locator("#btn-continue:visible").count() == 0
     open_panel(host)
     host.click("#standin-1")
     host.click("#invite-close")
