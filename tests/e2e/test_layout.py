@@ -84,10 +84,14 @@ EVERY_WIDTH = sorted(set(PANEL_SIZES) | set(SWEEP))
 (the longest words), at :data:`PANEL_SIZES` in the other languages."""
 FRIEND_SIZES = [*SIZES, (1024, 700)]
 """A friend's screens also at 1024×700, where a friend's result panel once scrolled its title out of view."""
-ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES))
+CALL_SIZES = [*SIZES, (320, 400), (844, 390)]
+"""The call screens also on a small phone upright and a phone on its side in a short window (its contract
+buttons ran into each other at 320×400 in Russian, on a touch screen)."""
+ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES) | set(CALL_SIZES))
 WIDTHS = "widths"
-"""The walk of the sizes only the sweep looks at (:data:`SWEEP` but :data:`SIZES` and :data:`FRIEND_SIZES`): a page
-of its own, apart from the walk of every screen (``""``), so that two workers share a language's look."""
+"""The walk of the sizes only the sweep looks at (:data:`SWEEP` but :data:`SIZES`, :data:`FRIEND_SIZES` and
+:data:`CALL_SIZES`): a page of its own, apart from the walk of every screen (``""``), so that two workers share a
+language's look."""
 FLOW = "flow"
 """The problems of what the page did while looked at (at no particular size)."""
 
@@ -399,6 +403,13 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (n.textContent.length < 16 && n.scrollWidth > n.clientWidth + 1) bad.push(`a short name cut: ${who(n)}`);
     if (hl && (box(n)[0] < box(hl)[0] - 1 || box(n)[2] > box(hl)[2] + 1)) bad.push(`${who(n)} runs past ${who(hl)}`);
   }
+  // a card of the trick over another seat's name, numbers or card backs (six seats' East card, raised by a tip on
+  // an upright phone, once lay over North-east's backs above the felt)
+  const seatParts = [...document.querySelectorAll('.seat .seat-name, .seat .seat-stats, .seat .seat-total, '
+                                                  + '.seat .back')].filter(e => shown(e) && !e.closest('.seat--me'));
+  for (const c of document.querySelectorAll('#trick .card'))
+    if (shown(c)) for (const e of seatParts)
+      if (big(meet(box(c), box(e)))) bad.push(`the trick's ${who(c)} over ${who(e)}`);
   // 9. every visible enabled control is the topmost thing at its centre: nothing covers it, not even what
   // lets the pointer through (a card's reason label, the toast), which is why, for this look only, whatever
   // the page's style sheets let the pointer through takes it (a constructed sheet: the page's CSP refuses a
@@ -869,7 +880,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                     look.problems.setdefault(size_id(SMALL_PHONE), []).append(
                         f"{name} at {size_id(SMALL_PHONE)} in {lang}: the toast «{over[0]}» over the trick's "
                         f"{over[1]}")
-        look.screen(name, PANEL_SIZES if name.startswith(("result-", "table-")) else None)
+        look.screen(name, PANEL_SIZES if name.startswith(("result-", "table-"))
+                    else CALL_SIZES if name.startswith("call-") else None)
         if name == "table-6p-play":  # a beginner's tip at six seats: the trick's cards lie higher, the tip too
             tips(page, True)
             look.screen("tip-6p", PANEL_SIZES)
@@ -891,7 +903,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             if lang == "ru" and FLOW in wanted:
                 for problem in bar_menu_works(page, look):
                     look.problem(problem)
-            if not wanted & {FLOW, *map(size_id, FRIEND_SIZES), size_id(SMALL_PHONE)}:
+            if not wanted & {FLOW, *map(size_id, [*FRIEND_SIZES, *CALL_SIZES]), size_id(SMALL_PHONE)}:
                 return look  # only sweep sizes asked for
         if name == "pass-screen":  # fix 6: who deals first, named, on the screen everyone sees
             said = page.evaluate("[...document.querySelectorAll('#pass-screen .pass-dealer')].map(p => p.innerText)")
@@ -1290,7 +1302,7 @@ def layout_params() -> list[Any]:
     """Each language with each size and :data:`FLOW`, in its walk (the sizes only the sweep looks at: :data:`WIDTHS`,
     their ids ``ru-widths-400x740``); those sizes are ``slow`` in English and Ukrainian (``python build.py test --
     -m slow``): every width of the everyday run is in Russian, whose words are the longest."""
-    sweep_only = set(SWEEP) - set(SIZES) - set(FRIEND_SIZES)
+    sweep_only = set(SWEEP) - set(SIZES) - set(FRIEND_SIZES) - set(CALL_SIZES)
     return [pytest.param(lang, WIDTHS if size in sweep_only else "", size_id(size),
                          marks=[pytest.mark.slow] if lang != "ru" and size in sweep_only else [],
                          id=f"{lang}-{WIDTHS}-{size_id(size)}" if size in sweep_only else f"{lang}-{size_id(size)}")
