@@ -617,6 +617,10 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     assert "Раздача 3 отменена: страница игрока" in str(guests[1].text_content("#mental-wait"))
     bar.click(host, "#btn-invite")
     host.click("#invite-2 button[data-free]")  # (shown once the seat is away)
+    # the seat's name cleared on the connected friend's page at once, as on the host's (it kept "Остап")
+    default = Catalog.from_mo(compiled("ru")).t("hotseat.player", n=3)
+    guests[1].wait_for_function("n => document.querySelector('section.seat[data-seat=\"2\"] .seat-name')"
+                                "?.textContent.startsWith(n)", arg=default)
     host.wait_for_function(REDEALT_JS, arg=3)
     host.click("#invite-close")
     for page in (host, guests[1]):  # … and that it is dealt again (and, at its person's turn, that the table waits)
