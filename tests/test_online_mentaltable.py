@@ -490,6 +490,31 @@ def test_a_seat_given_to_someone_else_mid_deal_is_dealt_again_with_a_stand_in_un
     assert t.lobby.presence()[seat] == "here" and t.table.page_of(seat) in t.rounds[max(t.rounds)]
 
 
+def test_a_table_waiting_for_a_friend_lost_shows_no_trick_or_points_of_the_deal_before() -> None:
+    """A friend's page leaves mid-deal and the table waits for it, the deal annulled: once a page's person left the
+    last deal's result, that page draws no trick, last trick, cards, tricks or points of it — the table is on the
+    next deal —, only its score sheet and result; a person still reading that result keeps it whole."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    deal = mid_deal(t, cards=9)
+    seat, other = sorted(t.friends, key=lambda s: s != next(iter(t.friends)))
+    mg = t.friends[other].mg
+    assert mg is not None
+    t.lose(seat)
+    t.settle()
+    assert t.table.waiting() == ("annulled", deal, [seat])
+    whole = t.table.view_model(0)
+    assert whole["deal"] == deal - 1 and whole["last_trick"] is not None and any(whole["tricks"])  # (still read)
+    t.table.person_left = mg.person_left = deal - 1  # (*Continue*, or the page saw the deal's end no more)
+    for vm in (t.table.view_model(0), mg.view_model()):
+        assert vm is not None and (vm["deal"], vm["phase"], vm["my_turn"], vm["to_move"]) == (deal - 1, "deal_over",
+                                                                                              False, None)
+        assert (vm["trick"], vm["last_trick"], vm["trick_complete"], vm["hand"], vm["contract"]) == ([], None, False,
+                                                                                                    [], None)
+        assert not any(vm["tricks"]) and not any(vm["points"]) and not any(vm["counts"])
+        assert vm["sheet"] == whole["sheet"] and vm["result"] == whole["result"]
+
+
 @pytest.mark.parametrize("who", ["new", "back"])
 def test_a_person_seated_mid_deal_sits_it_out_with_nothing_to_press_and_plays_the_next(who: str) -> None:
     """Someone new takes a seat freed mid-deal, or its friend comes back after the host gave it a stand-in bot:

@@ -45,9 +45,31 @@ from .lobby import Lobby, POut
 from .messages import MAX_MESSAGE
 from .room import BOT, HERE
 
-__all__ = ["MentalGuest", "MentalTable", "page_number", "seats_of"]
+__all__ = ["MentalGuest", "MentalTable", "between_deals", "page_number", "seats_of"]
 
 _OVER = ("done", "annulled")
+
+
+def between_deals(vm: ViewModel, due: int | None, left: int) -> ViewModel:
+    """``vm`` as a mental table's page draws it once the table went on to the next deal, ``due`` (the deal in play
+    or due next), and the person left the result ``vm`` shows (``left``: the last deal whose result they left) —
+    the next deal annulled and waiting, dealt again, its cards not open yet on this page, or sat out: that
+    deal's table cleared — no trick, last trick, cards, calls, contract, tricks or points of the deal over, no
+    one to move —, its result and the score sheet kept (the page shows the result only as the table's note).
+    Any other ``vm`` is returned as it is."""
+    if vm["phase"] != "deal_over" or due != vm["deal"] + 1 or vm["deal"] > left:
+        return vm
+    zeros = [0] * vm["players"]
+    return {**vm, "hand": [], "counts": zeros, "trick": [], "trick_complete": False, "last_trick": None, "seen": [],
+            "tricks": list(zeros), "points": list(zeros), "tricks_done": 0, "calls": [], "high_bid": None,
+            "moves": [], "contract": None, "kitty_cards": [], "history": [], "to_move": None, "my_turn": False}
+
+
+def _due(page: MentalPage | None) -> int | None:
+    """The deal in play on ``page``'s table, or the one due next (``None``: none)."""
+    r = page.round if page is not None else None
+    due = page.expected() if page is not None and (r is None or r.state in _OVER) else None
+    return r.deal if r is not None and due is None else due[0] if due else None
 
 
 def page_number(levels: list[str], seat: int) -> int:
@@ -172,8 +194,9 @@ class MentalTable:
 
     def view_model(self, seat: int) -> ViewModel:
         """What the host's page draws for its ``seat``: the session's view model, with no move offered while the
-        stand-in waits for cards being opened (:attr:`.deal.standin.StandIn.behind`)."""
-        vm = self.session.view_model(seat)
+        stand-in waits for cards being opened (:attr:`.deal.standin.StandIn.behind`), and no table of a deal over
+        whose result its person left once the table went on to the next deal (:func:`between_deals`)."""
+        vm = between_deals(self.session.view_model(seat), _due(self.page), self.person_left)
         return Guest.closed_view(vm) if self.standin.behind or self.standin.broken else vm
 
     def reading(self, seat: int) -> bool:
@@ -529,6 +552,8 @@ class MentalGuest:
         self._events: list[Event] = []
         self._came: int | None = None  # the deals over when this connection was seated (its first record)
         self._resent: set[int] = set()  # the deals whose audit this connection sent again
+        self.person_left = 0
+        """The last deal whose result this page's person left (*Continue*; the page sets it): :meth:`view_model`."""
 
     @property
     def checks(self) -> Checks:
@@ -548,11 +573,15 @@ class MentalGuest:
 
     def view_model(self) -> ViewModel | None:
         """What the page draws for its seat (``None`` before the host's ``mental``): its own session's view model,
-        with no move offered while the stand-in waits for cards being opened."""
+        with no move offered while the stand-in waits for cards being opened, and no table of a deal over whose
+        result its person left (:attr:`person_left`) once the table went on to the next deal, or while the page
+        sits the next one out (:func:`between_deals`)."""
         s, seat = self.standin, self.guest.seat
         if s is None or seat is None:
             return None
+        out = self.sits_out()
         vm = s.session.view_model(seat)
+        vm = between_deals(vm, _due(self.page), self.person_left) if out is None else between_deals(vm, out, out)
         return Guest.closed_view(vm) if s.behind or s.broken else vm
 
     def waiting(self) -> tuple[str, int, list[int]] | None:

@@ -615,6 +615,11 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     for page in (host, guests[1]):  # deal 2's result shown: it says deal 3 is annulled, and why, on every page
         page.wait_for_selector("#center-panel #mental-wait[data-wait=annulled]")
     assert "Раздача 3 отменена: страница игрока" in str(guests[1].text_content("#mental-wait"))
+    early = guests[1]  # friend 1 leaves deal 2's result: the table is on deal 3 — none of deal 2's cards, said
+    early.evaluate(GO_ON_JS)
+    early.wait_for_selector("#center-panel[data-stale] #mental-wait[data-wait=annulled]")
+    assert early.evaluate("document.querySelectorAll('#trick .card, #hand .card, .seat .back').length") == 0
+    assert "Ждём, пока" in str(early.text_content("#status"))
     bar.click(host, "#btn-invite")
     host.click("#invite-2 button[data-free]")  # (shown once the seat is away)
     # the seat's name cleared on the connected friend's page at once, as on the host's (it kept "Остап")
@@ -623,14 +628,13 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
                                 "?.textContent.startsWith(n)", arg=default)
     host.wait_for_function(REDEALT_JS, arg=3)
     host.click("#invite-close")
-    for page in (host, guests[1]):  # … and that it is dealt again (and, at its person's turn, that the table waits)
-        page.wait_for_selector("#center-panel #mental-wait:is([data-wait=again], [data-wait=you])")
-        assert "Раздача 3 отменена" in str(page.text_content("#mental-wait"))
-    seat = int(host.wait_for_function(PERSON_JS, arg=3).json_value())  # deal 3's first person to move, reading
-    waited, other = (guests[1], host) if seat else (host, guests[1])
-    waited.wait_for_selector("#center-panel #mental-wait[data-wait=you]")  # deal 2's result: the table waits
-    other.evaluate(GO_ON_JS)  # the other goes on: its status line says the table waits for that person to go on
-    other.wait_for_function("() => document.getElementById('status').textContent.includes('нажмёт «Дальше»')")
+    # … and that it is dealt again (and, at its person's turn, that the table waits), on the page still at deal 2's
+    host.wait_for_selector("#center-panel #mental-wait:is([data-wait=again], [data-wait=you])")  # result
+    assert "Раздача 3 отменена" in str(host.text_content("#mental-wait"))
+    seat = int(host.wait_for_function(PERSON_JS, arg=3).json_value())  # deal 3's first person to move
+    if seat == 0:  # the host, still reading deal 2's result (friend 1 left it): the table waits for it
+        host.wait_for_selector("#center-panel #mental-wait[data-wait=you]")
+        early.wait_for_function("() => document.getElementById('status').textContent.includes('нажмёт «Дальше»')")
     for page in (host, guests[1]):
         page.evaluate(GO_ON_JS)
     friend = guests[1]
@@ -652,6 +656,7 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     newcomer.wait_for_selector("body[data-guest=playing][data-sits-out='3'] #guest-away:not([hidden])")
     assert newcomer.text_content("#guest-away-text") == Catalog.from_mo(compiled("uk")).t("net.sits_out", deal=3)
     assert newcomer.locator("#btn-here").is_hidden()
+    assert newcomer.text_content("#status") != "Роздачу завершено."  # (deal 3 is in play: a bot plays it for them)
     newcomer.close()
 
 

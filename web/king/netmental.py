@@ -213,7 +213,10 @@ class HostMental:
         if s is None:
             return
         vm = self.table.view_model(s.viewer)
-        self.left = self.table.person_left = left_by(st.vm, vm, self.left)
+        left = left_by(st.vm, vm, self.left)
+        if left != self.left:  # (a result the person did not see end to: the table of the next deal, cleared)
+            self.left = self.table.person_left = left
+            vm = self.table.view_model(s.viewer)
         reading = [self.table.reading(seat) for seat in self.table.host.online_seats]
         if reading != self.reading:  # (a friend went on: the status line says whom the table waits for)
             self.reading = reading
@@ -361,6 +364,7 @@ class GuestMental:
         self.reloaded_deal = 0  # the deal this page said it was reloaded in (its own "left" not said again)
         self.pending_deal = 0  # the deal of the round it kept: said as reloaded in if the host annulled it
         self.left_deal: int = earlier.left_deal if earlier is not None else 0  # the last deal whose result was left
+        self.mg.person_left = self.left_deal
         self.kept = ""
         self.store()
         document.body.dataset.mental = "guest"
@@ -424,8 +428,10 @@ class GuestMental:
              self.app.state.show_toast)  # (a page reloaded mid-deal said so already)
         vm = self.mg.view_model()
         st = self.app.state
-        if vm is not None:
-            self.left_deal = left_by(st.vm, vm, self.left_deal)
+        left = self.left_deal if vm is None else left_by(st.vm, vm, self.left_deal)
+        if left != self.left_deal:  # (a result the person did not see end to: the table of the next deal, cleared)
+            self.left_deal = self.mg.person_left = left
+            vm = self.mg.view_model()
         if vm is None or (st.vm is not None and held(st.vm, vm, self.left_deal)) or vm == st.vm:
             redeal_bar(self.cat, st.vm, self.left_deal, self.mg, self.waited())  # (a round began: the same table)
             return
@@ -440,7 +446,7 @@ class GuestMental:
         """*Continue* after a deal's result: the table as it is now."""
         vm = self.app.state.vm
         if vm is not None:
-            self.left_deal = max(self.left_deal, int(vm["deal"]))
+            self.left_deal = self.mg.person_left = max(self.left_deal, int(vm["deal"]))
         self.after()
 
     def move(self, token: str, bot: bool = False) -> list[str]:

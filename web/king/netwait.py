@@ -62,19 +62,20 @@ def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool
     return None
 
 
-def wait_note(cat: Catalog, vm: ViewModel | None, side: Any, stale: bool, waited: bool) -> None:
+def wait_note(cat: Catalog, vm: ViewModel | None, side: Any, stale: bool, waited: bool) -> str:
     """The result panel's note of what the table waits for (``#mental-wait``), drawn, changed or taken away; the
-    panel marked ``data-stale`` while it shows a result its person left (the style shows the note alone)."""
+    panel marked ``data-stale`` while it shows a result its person left (the style shows the note alone). Its
+    words (``""``: none)."""
     panel = el("center-panel")
     if is_none(panel):
-        return
+        return ""
     said = wait_words(cat, vm, side, stale, waited) if vm is not None and vm["phase"] == "deal_over" else None
     note = document.getElementById("mental-wait")
     if said is None:
         if not is_none(note):
             note.remove()
         panel.removeAttribute("data-stale")
-        return
+        return ""
     if is_none(note):
         note = document.createElement("p")
         note.id, note.className = "mental-wait", "panel-note"
@@ -88,19 +89,27 @@ def wait_note(cat: Catalog, vm: ViewModel | None, side: Any, stale: bool, waited
         panel.dataset.stale = "true"
     else:
         panel.removeAttribute("data-stale")
+    return words
 
 
 def redeal_bar(cat: Catalog, vm: ViewModel | None, left: int, side: Any, waited: bool = False) -> None:
     """While a deal is dealt again (its try annulled), or its cards are not open yet once the person left the
     last deal's result (``left``), the page shows that result: the bar names the deal being dealt, not the last
     one, and no contract (``side``: the page's ``MentalTable`` or ``MentalGuest``); the result panel says what the
-    table waits for (:func:`wait_note`; ``waited``: the table waits for this page's person)."""
-    deal = dealing(vm, left, due_deal(side.page))
+    table waits for (:func:`wait_note`; ``waited``: the table waits for this page's person), and so does the status
+    line — never "The deal is over" for the deal under way —; a friend's page sitting that deal out says a bot
+    plays it for them to its end."""
+    out = side.sits_out() if hasattr(side, "sits_out") else None
+    deal = dealing(vm, left, out or due_deal(side.page))
     if vm is not None and deal is not None:
         el("deal-no").textContent = cat.t("bar.deal", deal=deal, deals=vm["deals"])
         for ident in ("contract-name", "contract-rules"):
             el(ident).textContent = ""
-    wait_note(cat, vm, side, deal is not None, waited)
+    words = wait_note(cat, vm, side, deal is not None, waited)
+    if out is not None and vm is not None and vm["phase"] == "deal_over":
+        words = cat.t("net.mental.sits_out_status", deal=out)
+    if deal is not None and words:
+        el("status").textContent = fill_names(words, vm["names"] if vm is not None else None)
 
 
 def waiting_status(cat: Catalog, vm: ViewModel | None, reading: Callable[[int], bool]) -> None:
