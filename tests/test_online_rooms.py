@@ -430,6 +430,22 @@ def test_a_seat_given_to_someone_else_sends_its_friend_away_and_its_old_key_and_
     assert dan.guest.seat == 1 and lobby.presence()[1] == "here" and lobby.host.bot_level(1) is None
 
 
+def test_a_seat_given_to_someone_else_loses_its_name_on_every_connected_page_at_once() -> None:
+    lobby, clock = table()
+    anna, bob = Page(lobby, "a", clock), Page(lobby, "b", clock, seed=8)
+    anna.send(anna.guest.take(1, "Anna"))
+    bob.deliver(bob.send(bob.guest.take(2, "Bob")))
+    deal_fairly(lobby, {"a": anna, "b": bob})
+    assert bob.last("view")["names"][1] == "Anna"
+    bob.deliver(lobby.free(1))
+    assert bob.last("view")["names"][1] == "" == lobby.host.session.view_model(0)["names"][1]  # the default name
+    lobby.host.mental = True  # a mental table's pages make their own views: the names come in a new welcome
+    carol = Page(lobby, "c", clock, seed=9)
+    carol.send(carol.guest.take(1, "Carol"))
+    bob.deliver(lobby.free(1))
+    assert bob.last("welcome")["names"][1] == ""
+
+
 # ----- a friend's page defends itself --------------------------------------------------------------------
 
 def test_a_view_out_of_the_tables_bounds_is_refused_quickly_and_changes_nothing() -> None:

@@ -16,8 +16,10 @@
 //                                           rooms: leave any room, then join this one (with the ICE servers
 //                                           only if one answers within PROBE_MS); resolves to this page's
 //                                           own peer id (20 characters [0-9A-Za-z], new at each page load) once
-//                                           the library is loaded; every page of the room becomes a peer
-//   kingPeer.leave()                        rooms: the room's connections closed (no "lost"), the room left
+//                                           the library is loaded; every page of the room becomes a peer; the
+//                                           relays given before and not now are left at once
+//   kingPeer.leave(relaysJson?)             rooms: the room's connections closed (no "lost"), the room left
+//                                           (with relaysJson: the relays not in it left too; "[]": all)
 //   kingPeer.send(id, text) -> bool         a text message to an open peer (false: not open)
 //   kingPeer.close(id)                      the connection ended on purpose (no "lost" reported)
 //   kingPeer.listen(fn)                     fn(kind, id, text), kind:
@@ -51,6 +53,9 @@
   var APP_ID = "king-card-game";  // trystero's application id: part of every topic and of the offers' key
   var ROOMS_JS = "./trystero/nostr/index.mjs";  // relative to this script (the site's root)
   var peers = {}, listener = null, ticker = null, lastTick = 0, room = null, joins = 0;
+  var used = {}, left = {}, asleep = {};  // relays' addresses: given to the room library, left, how to wake
+  var loaded = null;  // the room library, once loaded
+  var NativeSocket = window.WebSocket;
 
   /** The browser tests' shorter timers, where a test does not check their length: with ``?king-test`` in the
    * address only, localStorage "king-test-timers" = {"NO_RELAY_MS": ms, "RETRY_MAX_MS": ms} (each optional, a
@@ -351,6 +356,8 @@
     var ticket = joins, urls = relayList(relaysJson);
     var found = await Promise.all([import(ROOMS_JS), answering(iceServers(iceJson))]), lib = found[0];
     if (ticket !== joins || room) throw new Error("another join or a leave came while this one was loading");
+    loaded = lib;
+    leaveRelays(lib, urls);
     enter({ lib: lib, roomId: roomId, secret: secret, given: urls, ice: found[1], spelling: 0 });
     return lib.selfId;
   }
@@ -363,9 +370,56 @@
     return url.charAt(url.length - 1) === "/" ? url.slice(0, -1) : url + "/";
   }
 
+  /** The relays no longer chosen (`urls`: the new choice) left at once: the room library keeps each relay's
+   * socket across rooms and asks a lost one again for a minute and a half — a friend who chose their own relays
+   * on the join screen saw the public ones asked that long, even once seated. Each is closed with the library's
+   * reconnection unhooked (kept: a relay chosen again is woken with it), and a socket the library opens to it
+   * meanwhile (a retry already waiting) is born closed and silent (:func:`gate`). (The library has no call that
+   * closes a relay: its clients are its own.) */
+  function leaveRelays(lib, urls) {
+    var chosen = {}, sockets = lib.getRelaySockets();
+    urls.forEach(function (u) { chosen[u] = chosen[spell(u, 1)] = true; });
+    Object.keys(used).forEach(function (u) {
+      if (chosen[u] && left[u]) {
+        delete left[u];
+        var wake = asleep[u];
+        delete asleep[u];
+        if (typeof wake === "function") wake();  // (its own retry: a new socket, which the gate lets through now)
+      } else if (!chosen[u] && !left[u]) {
+        left[u] = true;
+        var s = sockets[u];
+        if (s && s instanceof NativeSocket) {
+          asleep[u] = s.onclose;
+          s.onclose = null;
+          try { s.close(); } catch (e) { /* closed */ }
+        }
+      }
+    });
+  }
+
+  /** The WebSocket the room library makes: none to a relay left (:func:`leaveRelays`) — a socket already
+   * closed, whose events never come (its close handler kept to wake the relay if it is chosen again). */
+  function gate(url, protocols) {
+    url = String(url);
+    if (!left[url]) return protocols === undefined ? new NativeSocket(url) : new NativeSocket(url, protocols);
+    var quiet = { url: url, readyState: 3, bufferedAmount: 0, send: function () {}, close: function () {} };
+    ["onopen", "onmessage", "onerror"].forEach(function (k) {
+      Object.defineProperty(quiet, k, { get: function () { return null; }, set: function () {} });
+    });
+    Object.defineProperty(quiet, "onclose", { get: function () { return null; },
+                                              set: function (f) { asleep[url] = f; } });
+    return quiet;
+  }
+  if (NativeSocket) {
+    ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (k) { gate[k] = NativeSocket[k]; });
+    gate.prototype = NativeSocket.prototype;
+    window.WebSocket = gate;
+  }
+
   /** Join the room of `base` (the library loaded, the ICE servers probed) with its relays spelled `spelling`. */
   function enter(base) {
     var lib = base.lib, urls = base.given.map(function (u) { return spell(u, base.spelling); });
+    urls.forEach(function (u) { used[u] = true; });
     var me = { lib: lib, base: base, urls: urls, answering: -1, quiet: Date.now(), said: false,
                retryMs: RETRY_MIN_MS, retryAt: 0, timers: [], down: false, missed: {} };
     room = me;
@@ -472,9 +526,11 @@
     setTimeout(function () { if (room === me && me.retryAt) lib.pauseRelayReconnection(); }, 0);
   }
 
-  async function leave() {
+  /** Leave the room; with `relaysJson`, the relays not in it too (:func:`leaveRelays`: "[]", every one). */
+  async function leave(relaysJson) {
     var me = room;
     joins++; // a join still loading the library will not join
+    if (relaysJson !== undefined && loaded) leaveRelays(loaded, relayList(relaysJson));
     if (!me) return;
     room = null;
     me.timers.forEach(function (t) { clearInterval(t); clearTimeout(t); });

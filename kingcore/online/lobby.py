@@ -422,8 +422,8 @@ class Lobby:
     def free(self, seat: int) -> list[POut]:
         """The host gives ``seat`` to someone else: its key and pass are new (the friend's ticket and the old
         seat link no longer open it), its friend — if connected — is told (``bye`` ``freed``), and the seat is
-        free in the lobby, its name cleared (the table shows it as "Player 3" until someone takes it; a stand-in
-        bot plays it meanwhile if the host chose one).
+        free in the lobby, its name cleared on every connected page at once (the table shows it as "Player 3" until
+        someone takes it; a stand-in bot plays it meanwhile if the host chose one).
 
         Raises:
             NetError: ``no_seat`` when ``seat`` is not played online.
@@ -445,7 +445,9 @@ class Lobby:
         self._invites.pop(seat, None)
         self._answers.pop(seat, None)
         self._events.append(("freed", seat))
-        return out + self._presence_changed()
+        renamed = self.host.changed() + (self.host.welcomes() if self.host.mental else [])  # (a mental table's
+        # pages make their own views: its names come in a welcome)
+        return out + self._route(renamed) + self._presence_changed()
 
     def close(self, reason: str = "new_game") -> list[POut]:
         """The host's page leaves this table (``reason``: ``new_game``): every peer is told (``bye``) and closed."""

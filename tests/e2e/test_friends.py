@@ -81,6 +81,13 @@ def closed_relay() -> str:
         return f"ws://127.0.0.1:{sock.getsockname()[1]}"
 
 
+LEFT_RELAY_JS = """async url => {
+  const lib = await import(new URL('trystero/nostr/index.mjs', location.href).href);
+  const sockets = lib.getRelaySockets(), mine = [url, url + '/'].filter(u => sockets[u]);
+  return mine.length > 0 && mine.every(u => sockets[u].readyState === WebSocket.CLOSED && !sockets[u].onclose); }"""
+"""Whether the room library's socket to the relay ``url`` (asked before) is closed and never asked again."""
+
+
 def forgive(watches: list[Any], url: str) -> None:
     """Console errors expected, and only these: Chromium's for each refused connection to a relay that is down.
     (The room library's "peer error: … User-Initiated Abort" for a peer's page that closed is no longer logged:
@@ -226,6 +233,9 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     roomed.click("#options-close")
     roomed.wait_for_function("document.getElementById('join-error').textContent.startsWith('Relays are off')")
     assert roomed.get_attribute("body", "data-guest") == "no_relay"
+    # the relay no longer chosen is left at once: the room library holds no socket to it that it would ask again
+    # (a friend's page asked the public relays for a minute and a half after choosing their own)
+    assert roomed.evaluate(LEFT_RELAY_JS, down)
     # the page's language, whose picker in the bar the screen covers, chosen on the screen: it is redrawn in it
     for lang, start in (("uk", "У налаштуваннях"), ("en", "Relays are off")):
         roomed.select_option("#join-lang", lang)
@@ -390,6 +400,9 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
     guest.evaluate("() => { for (let i = 0; i < 60; i++) window.kingNetTest(JSON.stringify("
                    "{v: 1, kind: 'ping', n: 1000 + i})); }")
     host.wait_for_selector('section.seat[data-seat="1"][data-presence=away]', timeout=LOST_S * 1000)
+    # the friend's page, sent away at the deal's result: its table closed, nothing on it goes on (no Continue)
+    guest.wait_for_selector("body:is([data-guest=bye], [data-guest=lost])", state="attached", timeout=LOST_S * 1000)
+    assert guest.locator("#center-panel").is_visible() and guest.locator("#btn-continue:visible").count() == 0
     open_panel(host)
     host.click("#standin-1")
     host.click("#invite-close")
@@ -609,6 +622,10 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     assert "Ждём, пока" in str(early.text_content("#status"))
     bar.click(host, "#btn-invite")
     host.click("#invite-2 button[data-free]")  # (shown once the seat is away)
+    # the seat's name cleared on the connected friend's page at once, as on the host's (it kept "Остап")
+    default = Catalog.from_mo(compiled("ru")).t("hotseat.player", n=3)
+    guests[1].wait_for_function("n => document.querySelector('section.seat[data-seat=\"2\"] .seat-name')"
+                                "?.textContent.startsWith(n)", arg=default)
     host.wait_for_function(REDEALT_JS, arg=3)
     host.click("#invite-close")
     # … and that it is dealt again (and, at its person's turn, that the table waits), on the page still at deal 2's

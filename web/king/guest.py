@@ -109,6 +109,13 @@ class GuestPage:
         self.last_mental: GuestMental | None = None  # the last connection's
         self.ticking: Any = None
         self.standing = False  # a mental table's stand-in bot is choosing this seat's move
+        drawn = app.screen.drawn
+
+        def redrawn() -> None:  # after each draw: a closed table's result panel offers nothing to go on with
+            drawn()
+            self.closed_panel()
+
+        app.screen.drawn = redrawn
 
     # ----- the join screen -------------------------------------------------------------------------
 
@@ -362,7 +369,7 @@ class GuestPage:
 
             def redrawn() -> None:  # after each draw: a deal's result panel says what this page checked of it
                 drawn()
-                if self.mental is not None and self.mental.on:
+                if self.mental is not None and self.mental.on and not self.closed():
                     check_note(self.cat, self.mental.mg.checks, self.app.state.vm,
                                self.mental.mg.memory.rounds)
                     redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg,
@@ -643,6 +650,8 @@ class GuestPage:
         """*Continue* after a deal's result: the host asked to deal (the host's page deals); the button says so
         and stays disabled until the next deal's view comes."""
         vm = self.app.state.vm
+        if self.closed():
+            return  # the host is gone: nothing on this page moves its table on (its picture stays as it was)
         if self.mental is not None and self.mental.on:  # the next deal is dealt by itself: the table as it is now
             if self.mental.mg.stand_in() and self.guest is not None and self.connected:
                 self.send(self.guest.here())  # back at the device: the seat is its own again
@@ -704,6 +713,13 @@ class GuestPage:
         if waiting and not is_none(button):
             button.disabled = True
             button.textContent = self.cat.t("net.wait_deal", host=self.host_name())
+
+    def closed_panel(self) -> None:
+        """A table closed for good (:data:`GONE`: a new game, this page sent away, the host lost): its deal's result
+        panel has no *Continue* — there is no next deal to go on to; the status line says what happened."""
+        button = el("btn-continue")
+        if not is_none(button) and str(document.body.dataset.guest) in GONE:
+            button.closest("p").hidden = True
 
     def record_link(self) -> str | None:
         """An object URL of the game record the host shared at the last deal's end (``None``: none yet)."""

@@ -79,7 +79,7 @@ class RoomPage(GuestPage):
         self.finding("finding")
         window.kingPeer.listen(self.listener)
         if not urls:
-            window.kingPeer.leave()  # (a room joined before, with the relays chosen then)
+            window.kingPeer.leave("[]")  # (a room joined before, and its relays: none is asked any more)
             self.finding("no_relay", off=True)
             return
         try:
