@@ -916,7 +916,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         if page.get_attribute("#btn-last", "aria-pressed") != "true":  # (still open from the table before)
             page.click("#btn-last")
         page.wait_for_selector("#last-inset:not([hidden])")
-        look.screen(f"last-trick-{players}")
+        # six seats' inset also on the smallest phone (a new user saw its right edge off the screen there)
+        look.screen(f"last-trick-{players}", PANEL_SIZES if players == "6p" else None)
         if players == "4p":  # fix 3: Last trick and Tricks stay open while the bots play, until closed
             page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
             page.click("#btn-history")
