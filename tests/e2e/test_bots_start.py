@@ -63,9 +63,9 @@ hint starts it."""
 
 def test_a_person_to_lead_first_meets_no_worker_starting_until_a_bot_answers_or_a_hint_asks(
         warm_game: Any, warm_tab: Any) -> None:
-    """I lead the deal's first trick as the page opens (no trick on the table): the bots' worker does not start with the table (on a slow device it
-    took the CPU from a quick card of mine and the bot's answer to it) but after that answer, which the page
-    plays itself; a hint asked first starts it at once."""
+    """I lead the deal's first trick as the page opens (no trick on the table): the bots' worker does not start
+    with the table (on a slow device it took the CPU from a quick card of mine and the bot's answer to it) but
+    after that answer, which the page plays itself; a hint asked first starts it at once."""
     s = saved_session(lambda s: s.game.phase is Phase.PLAY and s.game.to_move == 0 and s.game.position is not None
                       and s.game.position.trick_no == 0 and not s.game.position.trick, fast=False)
     save = s.to_save()
