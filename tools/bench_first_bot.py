@@ -56,6 +56,12 @@ MARKS = (("playable", "window.kingStats.readyMs"), ("started", "window.kingStats
          ("page_move", "window.kingStats.botMain[0]"), ("play", "window.kingPlayMs"), ("mine", "window.kingMyCardMs"))
 
 
+def seeded(ctx: Any, seed: int = BOT_LEADS) -> None:
+    """The pages of the browser context ``ctx`` deal from ``seed`` (:data:`SEEDED`; 0: left to chance)."""
+    if seed:
+        ctx.add_init_script(script=SEEDED % (seed, seed))
+
+
 def answer_welcome(page: Any, level: str = "hard") -> None:
     """Press *Play* at once on a first visit's welcome, against ``level`` bots, if it is up (a playable page):
     the bots and their worker wait for it. ``window.kingPlayMs``: when (ms from navigation) it was pressed."""
@@ -73,8 +79,7 @@ def first_visit(ctx: Any, url: str, cores: int, keep_open: bool = False, seed: i
     once should it be first to move: ``person_first`` 1, and ``mine`` when that card lay on the table). A mark
     the page does not set (an older page: ``started``) is left out."""
     ctx.add_init_script(script=FIRST_BOT_CARD % cores)
-    if seed:
-        ctx.add_init_script(script=SEEDED % (seed, seed))
+    seeded(ctx, seed)
     page = ctx.new_page()
     page.goto(url)
     page.wait_for_selector(READY)
