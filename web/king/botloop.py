@@ -25,8 +25,8 @@ TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next le
 PERSON_IDLE_MS = 1500
 """A person to move before any bot: the bots' worker starts once their turn has lasted this long (they are still
 choosing), or at the first bot card after theirs, whichever is first — so that a quick first card and the bot's
-answer to it do not share a slow device's CPU with the worker's start (at half a core: 1.9 → 1.2 s from *Play* to
-that answer, docs/PERF.md), while a person who takes their time has the worker booted in it."""
+answer to it do not share a slow device's CPU with the worker's start (at half a core on a loaded machine, 2.1–3.5 s
+→ 1.5–1.7 s from *Play* to that answer: docs/PERF.md), while a person who takes their time has it booted meanwhile."""
 KICKS = ("intent", "deal", "undo", "uncover", "new", "adopt")
 """Changes after which a bot may be to move."""
 
@@ -42,7 +42,8 @@ class BotLoop:
         self.held: Callable[[], bool] = lambda: False  # the table waits (friends online being invited: king.net)
         self.turn: Callable[[], tuple[int, str] | None] | None = None  # a mental table's bot to move and its level
         self.begun = asyncio.Event()  # start() was called (on a first visit: the welcome's Play)
-        self.settled = asyncio.Event()  # the first run has played a bot's move or had none to play (PERSON_IDLE_MS)
+        self.settled = asyncio.Event()  # the first run played a bot's move, had none to play, or a person's turn
+        # lasted PERSON_IDLE_MS
         self.idling = False  # the first run stopped at a person's turn: settle_after runs
         self.idle_ms = float(PERSON_IDLE_MS)  # the browser tests' ``?king-test&person-idle=MS`` sets another
         query = window.URLSearchParams.new(window.location.search)
