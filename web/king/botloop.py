@@ -25,8 +25,9 @@ TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next le
 PERSON_IDLE_MS = 1500
 """A person to move before any bot: the bots' worker starts once their turn has lasted this long (they are still
 choosing), or at the first bot card after theirs, whichever is first — so that a quick first card and the bot's
-answer to it do not share a slow device's CPU with the worker's start (at half a core on a loaded machine, 2.1–3.5 s
-→ 1.5–1.7 s from *Play* to that answer: docs/PERF.md), while a person who takes their time has it booted meanwhile."""
+answer to it do not share a slow device's CPU with the worker's start (at half a core on a loaded machine,
+2.1–3.5 s → 1.5–1.7 s from *Play* to that answer: docs/PERF.md), while a person who takes their time has it booted
+meanwhile."""
 KICKS = ("intent", "deal", "undo", "uncover", "new", "adopt")
 """Changes after which a bot may be to move."""
 
