@@ -410,6 +410,25 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   for (const c of document.querySelectorAll('#trick .card'))
     if (shown(c)) for (const e of seatParts)
       if (big(meet(box(c), box(e)))) bad.push(`the trick's ${who(c)} over ${who(e)}`);
+  // 8a. the Last trick panel over none of the live trick's cards (on a phone it once hid the trick being played)
+  const inset = document.getElementById('last-inset'), liveTrick = document.getElementById('trick');
+  if (inset && shown(inset) && liveTrick && !liveTrick.classList.contains('is-last'))
+    for (const c of liveTrick.querySelectorAll('.card'))
+      if (shown(c) && big(meet(box(inset), box(c)))) bad.push(`the Last trick panel over the trick's ${who(c)}`);
+  // 8b. a control over a seat's name or numbers, or over the Last trick panel's words (six seats' Hide last trick
+  // once lay over a name of the panel's lower row at 320×568): where they meet, the control is on top and right
+  // under it are those words (not a call screen or a panel that lies over both)
+  const WORDS = '.seat:not(.seat--me) :is(.seat-name, .seat-stats, .seat-total), #last-inset .last-inset-head, '
+                + '#last-inset .mini small';
+  const words = [...document.querySelectorAll(WORDS)].filter(shown);
+  for (const c of controls) for (const e of words) {
+    if (c.contains(e) || e.contains(c)) continue;
+    const o = meet(inView(c), inView(e));
+    if (!big(o)) continue;
+    const stack = document.elementsFromPoint((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);
+    const at = stack.findIndex(x => !c.contains(x));
+    if (at > 0 && c.contains(stack[0]) && e.contains(stack[at])) bad.push(`${who(c)} over ${who(e)}`);
+  }
   // 9. every visible enabled control is the topmost thing at its centre: nothing covers it, not even what
   // lets the pointer through (a card's reason label, the toast), which is why, for this look only, whatever
   // the page's style sheets let the pointer through takes it (a constructed sheet: the page's CSP refuses a
