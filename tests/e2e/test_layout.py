@@ -84,9 +84,10 @@ EVERY_WIDTH = sorted(set(PANEL_SIZES) | set(SWEEP))
 (the longest words), at :data:`PANEL_SIZES` in the other languages."""
 FRIEND_SIZES = [*SIZES, (1024, 700)]
 """A friend's screens also at 1024×700, where a friend's result panel once scrolled its title out of view."""
-CALL_SIZES = [*SIZES, (320, 400), (844, 390)]
-"""The call screens also on a small phone upright and a phone on its side in a short window (its contract
-buttons ran into each other at 320×400 in Russian, on a touch screen)."""
+CALL_SIZES = [*SIZES, (320, 400), (360, 400), (480, 360), (844, 390)]
+"""The call screens also on small phones upright and a phone on its side in a short window (its contract
+buttons ran into each other at 320×400 in Russian, on a touch screen; at 360×400 a toast lay over the top contract
+buttons; at 480×360 the auction's status line wrapped to three lines and my hand ran past the window's foot)."""
 ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES) | set(CALL_SIZES))
 WIDTHS = "widths"
 """The walk of the sizes only the sweep looks at (:data:`SWEEP` but :data:`SIZES`, :data:`FRIEND_SIZES` and
@@ -900,7 +901,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                         f"{name} at {size_id(SMALL_PHONE)} in {lang}: the toast «{over[0]}» over the trick's "
                         f"{over[1]}")
         look.screen(name, PANEL_SIZES if name.startswith(("result-", "table-"))
-                    else CALL_SIZES if name.startswith("call-") else None)
+                    else CALL_SIZES if name.startswith("call-") else None,
+                    before=(lambda: other_tab_toast(page, tab)) if name.startswith("call-") else None)
         if name == "table-6p-play":  # a beginner's tip at six seats: the trick's cards lie higher, the tip too
             tips(page, True)
             look.screen("tip-6p", PANEL_SIZES)
@@ -1055,6 +1057,17 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
             for problem in review_in_view(page, look):
                 look.problems.setdefault(size_id(REVIEW_TAP), []).append(problem)
             look.screen("tip-review", sizes)
+
+
+def other_tab_toast(page: Any, tab: Any) -> None:
+    """A toast up over a call screen ("Continued from another tab": the same position saved again by another tab,
+    with the next counter); nothing if one is up already (it stays three seconds)."""
+    if page.is_visible("#toast"):
+        return
+    again = Session.from_save(page.evaluate("localStorage.getItem(window.kingSaveKey)"))
+    again.seq += 1
+    tab.write({SAVE_KEY: again.to_save()})
+    page.wait_for_selector("#toast:not([hidden])")
 
 
 def toast_up(page: Any) -> None:
