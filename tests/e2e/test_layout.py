@@ -1,30 +1,30 @@
-"""Every screen of the page as a person sees it (issues 20 and 30): the table at each phase for 2, 4 and 6 seats,
-each call screen, the result panel (and the expert's review in it), the score sheet, Tricks, Last trick, the rules
-help, new game, options, keys, statistics, replay, the bar's "⋯" menu, the pass screen, the save banner, the
-new-game toast, friends online's invite panel (with a seat's alert line) and a friend's join screen, table and
-result panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels
-and the review also at 320×568); and the table mid-trick at every width
-from 320 to 1600 px every 40 px, 740 and 400 px high — in English, Russian and Ukrainian; a first visit's welcome,
-the question before New game and the tips on the table in those six sizes, and in Russian at every width too. Phones
-and small tablets (up to 800 px wide or 500 px high) are looked at as touch screens. A screen fails, named by
-(screen, size, language), when the page is wider than the window, a visible control lies past the window's edge or
-over another, an enabled control is covered at its centre (even by what lets the pointer through: a card's reason
-label on a friend's table with hints allowed once covered Hint), a dialog's or panel's content is wider than its box
-or reaches past the viewport, a text is clipped, a card's reason label shows with no pointer over the card and no
-keyboard focus, a toast or a tip covers a control (a tip or a toast the trick's cards: a toast is kept up over the
-table mid-trick at every width, with a tip too), a tip hides Tricks or Last trick, the result panel covers the
-status line or part of a seat's name or numbers (a seat is in view or wholly under it), or does not hold its
-content (unless it scrolls inside, its buttons always in view, no words showing beside or under them, no box
-scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's view, the
-status line wraps to more than two lines, the
-trick's label lies over a seat or the trick's side cards, a card of my hand sticks out of it, card backs lie too
-close to count, a dealer's mark wraps alone under its name, the pass screen leaves a strip under the bar, the score
-sheet's headers run together or a total is not under its header, words are too small to read (under 11 px; a
-control's label under 12 px, the bar's and the main buttons' under 14 px), or — on a touch screen — a target is
-smaller than 24×24 (the main buttons, Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my
-cards 44×44; a button's tap area may reach past its box, measured by where taps through its middle land) or the
-keys' "?" shows. Screenshots go to artifacts/layout/: each screen with a problem, the docs' pictures, and with
-``KING_LAYOUT_SHOTS=all`` every screen in Russian.
+"""Every screen of the page as a person sees it (issues 20 and 30): the table at each phase for 2, 4 and 6 seats, each
+call screen (with a toast up), the result panel (and the expert's review in it), the score sheet, Tricks, Last trick,
+the rules help, new game, options, keys, statistics, replay, the bar's "⋯" menu, the pass screen, the save banner,
+the new-game toast, friends online's invite panel (with a seat's alert line) and a friend's join screen, table and
+result panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels and the
+review also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and 400 px high
+— in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips on the table
+in those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or 500 px high)
+are looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the
+window, a visible control lies past the window's edge or over another, an enabled control is covered at its centre
+(even by what lets the pointer through: a card's reason label on a friend's table with hints allowed once covered
+Hint), a dialog's or panel's content is wider than its box or reaches past the viewport, a text is clipped, a card's
+reason label shows with no pointer over the card and no keyboard focus, a toast or a tip covers a control (a tip or a
+toast the trick's cards: a toast is kept up over the table mid-trick at every width, with a tip too), a tip hides
+Tricks or Last trick, the result panel covers the status line or part of a seat's name or numbers (a seat is in view
+or wholly under it), or does not hold its content (unless it scrolls inside, its buttons always in view, no words
+showing beside or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review out
+of the panel's view, the status line wraps to more than two lines, the trick's label lies over a seat or the trick's
+side cards, the Last trick panel over a card of the trick being played, a control over a seat's name or numbers or
+over the Last trick panel's words, a card of my hand sticks out of the hand, card backs lie too close to count, a
+dealer's mark wraps alone under its name, the pass screen leaves a strip under the bar, the score sheet's headers run
+together or a total is not under its header, words are too small to read (under 11 px; a control's label under 12 px,
+the bar's and the main buttons' under 14 px), or — on a touch screen — a target is smaller than 24×24 (the main
+buttons, Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my cards 44×44; a button's tap area
+may reach past its box, measured by where taps through its middle land) or the keys' "?" shows. Screenshots go to
+artifacts/layout/: each screen with a problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in
+Russian.
 
 A test per language and size (``-k "ru and 1024x768"``), and one for what the page does while looked at
 (``flow``). One page a language and walk (every screen, or the widths only the sweep looks at: ``ru-widths-…``,
@@ -84,9 +84,10 @@ EVERY_WIDTH = sorted(set(PANEL_SIZES) | set(SWEEP))
 (the longest words), at :data:`PANEL_SIZES` in the other languages."""
 FRIEND_SIZES = [*SIZES, (1024, 700)]
 """A friend's screens also at 1024×700, where a friend's result panel once scrolled its title out of view."""
-CALL_SIZES = [*SIZES, (320, 400), (844, 390)]
-"""The call screens also on a small phone upright and a phone on its side in a short window (its contract
-buttons ran into each other at 320×400 in Russian, on a touch screen)."""
+CALL_SIZES = [*SIZES, (320, 400), (360, 400), (480, 360), (844, 390)]
+"""The call screens also on small phones upright and a phone on its side in a short window (its contract
+buttons ran into each other at 320×400 in Russian, on a touch screen; at 360×400 a toast lay over the top contract
+buttons; at 480×360 the auction's status line wrapped to three lines and my hand ran past the window's foot)."""
 ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES) | set(CALL_SIZES))
 WIDTHS = "widths"
 """The walk of the sizes only the sweep looks at (:data:`SWEEP` but :data:`SIZES`, :data:`FRIEND_SIZES` and
@@ -410,6 +411,25 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   for (const c of document.querySelectorAll('#trick .card'))
     if (shown(c)) for (const e of seatParts)
       if (big(meet(box(c), box(e)))) bad.push(`the trick's ${who(c)} over ${who(e)}`);
+  // 8a. the Last trick panel over none of the live trick's cards (on a phone it once hid the trick being played)
+  const inset = document.getElementById('last-inset'), liveTrick = document.getElementById('trick');
+  if (inset && shown(inset) && liveTrick && !liveTrick.classList.contains('is-last'))
+    for (const c of liveTrick.querySelectorAll('.card'))
+      if (shown(c) && big(meet(box(inset), box(c)))) bad.push(`the Last trick panel over the trick's ${who(c)}`);
+  // 8b. a control over a seat's name or numbers, or over the Last trick panel's words (six seats' Hide last trick
+  // once lay over a name of the panel's lower row at 320×568): where they meet, the control is on top and right
+  // under it are those words (not a call screen or a panel that lies over both)
+  const WORDS = '.seat:not(.seat--me) :is(.seat-name, .seat-stats, .seat-total), #last-inset .last-inset-head, '
+                + '#last-inset .mini small';
+  const words = [...document.querySelectorAll(WORDS)].filter(shown);
+  for (const c of controls) for (const e of words) {
+    if (c.contains(e) || e.contains(c)) continue;
+    const o = meet(inView(c), inView(e));
+    if (!big(o)) continue;
+    const stack = document.elementsFromPoint((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);
+    const at = stack.findIndex(x => !c.contains(x));
+    if (at > 0 && c.contains(stack[0]) && e.contains(stack[at])) bad.push(`${who(c)} over ${who(e)}`);
+  }
   // 9. every visible enabled control is the topmost thing at its centre: nothing covers it, not even what
   // lets the pointer through (a card's reason label, the toast), which is why, for this look only, whatever
   // the page's style sheets let the pointer through takes it (a constructed sheet: the page's CSP refuses a
@@ -881,7 +901,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                         f"{name} at {size_id(SMALL_PHONE)} in {lang}: the toast «{over[0]}» over the trick's "
                         f"{over[1]}")
         look.screen(name, PANEL_SIZES if name.startswith(("result-", "table-"))
-                    else CALL_SIZES if name.startswith("call-") else None)
+                    else CALL_SIZES if name.startswith("call-") else None,
+                    before=(lambda: other_tab_toast(page, tab)) if name.startswith("call-") else None)
         if name == "table-6p-play":  # a beginner's tip at six seats: the trick's cards lie higher, the tip too
             tips(page, True)
             look.screen("tip-6p", PANEL_SIZES)
@@ -1036,6 +1057,17 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
             for problem in review_in_view(page, look):
                 look.problems.setdefault(size_id(REVIEW_TAP), []).append(problem)
             look.screen("tip-review", sizes)
+
+
+def other_tab_toast(page: Any, tab: Any) -> None:
+    """A toast up over a call screen ("Continued from another tab": the same position saved again by another tab,
+    with the next counter); nothing if one is up already (it stays three seconds)."""
+    if page.is_visible("#toast"):
+        return
+    again = Session.from_save(page.evaluate("localStorage.getItem(window.kingSaveKey)"))
+    again.seq += 1
+    tab.write({SAVE_KEY: again.to_save()})
+    page.wait_for_selector("#toast:not([hidden])")
 
 
 def toast_up(page: Any) -> None:
