@@ -42,7 +42,7 @@ from sitebuild.browser import (
 )
 from sitebuild.common import CACHE, ROOT, SITE, BuildError, files_under, log
 from sitebuild.site import build_if_needed
-from tools.bench_first_bot import CORES, answer_welcome, first_bot_line, first_visit
+from tools.bench_first_bot import CORES, answer_welcome, first_bot_line, first_visit, seeded
 
 T = TypeVar("T")
 SNAPSHOT_MADE = "['stored', 'failed'].includes(document.documentElement.dataset.snapshot)"
@@ -183,6 +183,7 @@ class Bench:
         """Cold (fresh context), warm and offline visits of the game and the floors, at CPU ``rate``×; the
         samples' keys begin with ``pre`` (``t_`` throttled, ``q_`` in the CPU quota's browser)."""
         ctx = self.context()
+        seeded(ctx)  # the first deal West's to lead (tools.bench_first_bot): the worker's start the same each run
         page = self.page(ctx, rate)
         self.srv.reset()
         self.app_visit(page, "cold", pre)
@@ -294,7 +295,8 @@ def visits_table(med: dict[str, float], pre: str) -> list[str]:
         "|---|---|---|---|",
         row("**time to playable** (Python ready, save restored, table drawn)", pre + "{}"),
         row("the same without the start-up snapshot (deleted before the visit)", pre + "{}_plain"),
-        row("bots' worker ready (started after the bots' first move; a first visit's welcome answered at once)",
+        row("bots' worker ready (started after the bots' first move, or 1.5 s into my turn if mine comes first: "
+            "the bench does not play; a first visit's welcome answered at once)",
             pre + "{}_bots", ("cold", "warm")) + " — |",
         row("floor: bare Pyodide in a module worker (`bench-floor.html`)", pre + "floor_{}"),
         "| ratio playable / floor | " + " | ".join(ratio) + " |",

@@ -2,7 +2,9 @@
 of the bots' worker (``king.worker``) — or, while the worker starts, played on this thread, whatever the
 level (its own spec and thinking time: a first bot card does not wait seconds for the worker's Python on a
 slow device) — at a watchable pace, and committed through :meth:`king.state.State.play` like a person's. An
-answer for a position gone meanwhile (a new game, another tab, an undo) is ignored."""
+answer for a position gone meanwhile (a new game, another tab, an undo) is ignored. The worker starts after the
+loop's first bot move (:meth:`BotLoop.first_move`); with ``?king-test&person-idle=MS`` in the address a person
+to move first waits ``MS`` for it instead of :data:`PERSON_IDLE_MS` (the browser tests)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from functools import partial
 
 from pyscript import window
 
-from kingcore.web import bot_move, is_person, stand_in_level
+from kingcore.web import ViewModel, bot_move, is_person, stand_in_level
 
 from .state import Change, State, spawn
 from .worker import Bots, here, now_ms
@@ -20,6 +22,12 @@ from .worker import Bots, here, now_ms
 BOT_PACE_MS = 600  # a bot's card, at a watchable pace
 SHOWN_MS = 250  # the least a new table is on screen before a bot's first card (the pace counts from *Play*)
 TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next lead
+PERSON_IDLE_MS = 1500
+"""A person to move before any bot: the bots' worker starts once their turn has lasted this long (they are still
+choosing), or at the first bot card after theirs, whichever is first — so that a quick first card and the bot's
+answer to it do not share a slow device's CPU with the worker's start (at half a core on a loaded machine,
+2.1–3.5 s → 1.5–1.7 s from *Play* to that answer: docs/PERF.md), while a person who takes their time has it booted
+meanwhile."""
 KICKS = ("intent", "deal", "undo", "uncover", "new", "adopt")
 """Changes after which a bot may be to move."""
 
@@ -35,7 +43,13 @@ class BotLoop:
         self.held: Callable[[], bool] = lambda: False  # the table waits (friends online being invited: king.net)
         self.turn: Callable[[], tuple[int, str] | None] | None = None  # a mental table's bot to move and its level
         self.begun = asyncio.Event()  # start() was called (on a first visit: the welcome's Play)
-        self.settled = asyncio.Event()  # the first run has played a bot's move or had none to play
+        self.settled = asyncio.Event()  # the first run played a bot's move, had none to play, or a person's turn
+        # lasted PERSON_IDLE_MS
+        self.idling = False  # the first run stopped at a person's turn: settle_after runs
+        self.idle_ms = float(PERSON_IDLE_MS)  # the browser tests' ``?king-test&person-idle=MS`` sets another
+        query = window.URLSearchParams.new(window.location.search)
+        if query.has("king-test") and query.has("person-idle"):
+            self.idle_ms = float(query.get("person-idle"))
         self.since: float | None = None  # when the player asked for the table the next run starts on (start())
         bots.first_move = self.first_move  # the worker starts after that (king.worker.Bots.connect)
 
@@ -49,9 +63,10 @@ class BotLoop:
         self.kick()
 
     async def first_move(self) -> None:
-        """Wait until the loop has started and played its first bot move or found none to play. On a first
-        visit it starts with the welcome's *Play*: a worker started while the welcome is up would take the CPU
-        from that first move on a slow device when *Play* comes soon."""
+        """Wait until the loop has started and played its first bot move or found none to play — or, a person
+        to move first, until that person's turn has lasted :data:`PERSON_IDLE_MS`. On a first visit it starts
+        with the welcome's *Play*: a worker started while the welcome is up would take the CPU from that first
+        move on a slow device when *Play* comes soon."""
         await self.begun.wait()
         await self.settled.wait()
 
@@ -77,12 +92,14 @@ class BotLoop:
         st = self.state
         shown, since = now_ms(), self.since  # the table is on screen; the player asked for it at ``since``
         self.since = None
+        person_first = False  # a person to move before any bot has played: the worker waits for the bots' card
         try:
             while True:
                 s, vm = st.session, st.vm
                 turn = self.turn() if self.turn is not None else None  # a mental table's: its own, not the vm's
                 if s is None or vm is None or self.held() or (self.turn is not None and turn is None) or (
                         turn is None and (vm["to_move"] is None or is_person(vm["levels"], vm["to_move"]))):
+                    person_first = waits_for_person(vm, turn is None and self.turn is None)
                     return
                 before = (s, s.seq)
                 seat = turn[0] if turn is not None else int(vm["to_move"] or 0)
@@ -134,4 +151,24 @@ class BotLoop:
                 self.settled.set()
         finally:
             self.running = False
-            self.settled.set()
+            if not person_first:
+                self.settled.set()
+            elif not self.settled.is_set() and not self.idling:
+                self.idling = True
+                spawn(self.settle_after(self.idle_ms))
+
+    async def settle_after(self, ms: float) -> None:
+        """The first run stopped at a person's turn: the bots' worker starts after ``ms`` of it (a person still
+        choosing: the worker boots meanwhile), or at the first bot card after theirs, whichever is first."""
+        await asyncio.sleep(ms / 1000)
+        self.settled.set()
+
+
+def waits_for_person(vm: ViewModel | None, plain: bool) -> bool:
+    """Whether the bots' loop stopped at a person's turn at a table (``plain``: not a mental table's) where a bot
+    plays later: then the bots' worker waits for that bot's card or :data:`PERSON_IDLE_MS` (it would take a slow
+    device's CPU from a quick card of the person's and the answer to it), unless a hint or a review asks for it
+    sooner (:meth:`Bots.connect <king.worker.Bots.connect>`)."""
+    if vm is None or not plain or vm["to_move"] is None or not is_person(vm["levels"], vm["to_move"]):
+        return False
+    return any(not is_person(vm["levels"], seat) for seat in range(len(vm["levels"])))

@@ -52,6 +52,7 @@ class Bots:
         self.worker: Any = None
         self.script: Any = None  # the worker's <script> (its ``xworker`` is the Web Worker)
         self.ready = asyncio.Event()
+        self.wanted = asyncio.Event()  # a hint or a review waits for the worker: it starts now (connect)
         self.notify = notify
         self.starts = 0
         self.restarts = 0
@@ -69,13 +70,18 @@ class Bots:
 
     async def connect(self) -> None:
         """Start the worker and load the bots in it; then the page may ask it. It starts once the bots' loop
-        has played its first move or has none to play (``first_move``): on a slow device its Python would
-        take the CPU from that move, which the page plays itself meanwhile; and once this start's snapshot
-        is stored (``web/boot.mjs``), which it restores."""
+        has played its first move or has none to play (``first_move``; a person to move first: their card and
+        the bot's answer, or a while of their turn, ``king.botloop.PERSON_IDLE_MS``): on a slow device its
+        Python would take the CPU from that move, which the page plays itself meanwhile — or at once when a
+        hint or a review waits for it (:meth:`ask`); and once this start's snapshot is stored
+        (``web/boot.mjs``), which it restores."""
         if "king-test" in str(window.location.search):
             window.kingTest = {"killWorker": create_proxy(self.kill), "hangNext": create_proxy(self.hang),
                                "deadline": create_proxy(self.set_deadline)}
-        await self.first_move()
+        moved, asked = asyncio.ensure_future(self.first_move()), asyncio.ensure_future(self.wanted.wait())
+        await asyncio.wait((moved, asked), return_when=asyncio.FIRST_COMPLETED)
+        moved.cancel()
+        asked.cancel()
         stored = getattr(window, "kingSnapshotStored", None)
         if stored is not None and not is_none(stored):
             await stored
@@ -234,6 +240,7 @@ class Bots:
     async def ask(self, name: str, *args: Any, feed: Callable[[str], str] = lambda held: "") -> str:
         """``hint`` or ``analyse`` once the worker is up (on this thread should it fail); ``feed`` as in
         :meth:`choose` (a hint needs the rubber's earlier deals, a review reads the record)."""
+        self.wanted.set()
         await self.ready.wait()
         answer = await self.call_fed(name, args, deadline_s(name), feed)
         if answer is not None:
