@@ -1048,6 +1048,11 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
     page.wait_for_function("!document.getElementById('new-game-dialog').open")
     tips(page, True)
     look.screen("tip-follow", sizes, before=lambda: toast_up(page))  # the trick shortened by the tip, a toast up
+    page.click("#btn-last")  # an upright phone's felt with the Last trick panel at its head, a tip and a toast:
+    page.wait_for_selector("#last-inset:not([hidden])")  # the toast once lay over the trick's top cards there
+    look.screen("tip-follow-last", [SMALL_PHONE, (360, 740)], before=lambda: toast_up(page))
+    page.click("#btn-last")
+    page.wait_for_selector("#last-inset", state="hidden")
     for name, save, phase in tipped:
         take(page, tab, save, phase)
         tips(page, bool(name))
