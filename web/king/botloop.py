@@ -23,11 +23,12 @@ BOT_PACE_MS = 600  # a bot's card, at a watchable pace
 SHOWN_MS = 250  # the least a new table is on screen before a bot's first card (the pace counts from *Play*)
 TRICK_HOLD_MS = 700  # extra pause after a trick is complete, before the next lead
 PERSON_IDLE_MS = 1500
-"""A person to move before any bot: the bots' worker starts once their turn has lasted this long (they are still
-choosing), or at the first bot card after theirs, whichever is first — so that a quick first card and the bot's
-answer to it do not share a slow device's CPU with the worker's start (at half a core on a loaded machine,
-2.1–3.5 s → 1.5–1.7 s from *Play* to that answer: docs/PERF.md), while a person who takes their time has it booted
-meanwhile."""
+"""A person to move when the page first looks at the table (a first deal they lead, a reload on their turn, a
+contract of theirs to choose), with a bot at the table: the bots' worker starts once their turn has lasted this
+long (they are still choosing), or at the first bot card after theirs, whichever is first — so that a quick first
+card and the bot's answer to it do not share a slow device's CPU with the worker's start (at half a core on a
+loaded machine, 2.1–3.5 s → 1.5–1.7 s from *Play* to that answer: docs/PERF.md), while a person who takes their
+time has it booted meanwhile."""
 KICKS = ("intent", "deal", "undo", "uncover", "new", "adopt")
 """Changes after which a bot may be to move."""
 
@@ -49,7 +50,8 @@ class BotLoop:
         self.idle_ms = float(PERSON_IDLE_MS)  # the browser tests' ``?king-test&person-idle=MS`` sets another
         query = window.URLSearchParams.new(window.location.search)
         if query.has("king-test") and query.has("person-idle"):
-            self.idle_ms = float(query.get("person-idle"))
+            asked = str(query.get("person-idle"))
+            self.idle_ms = float(asked) if asked.isdigit() else self.idle_ms  # (not a number: the default)
         self.since: float | None = None  # when the player asked for the table the next run starts on (start())
         bots.first_move = self.first_move  # the worker starts after that (king.worker.Bots.connect)
 
@@ -92,7 +94,7 @@ class BotLoop:
         st = self.state
         shown, since = now_ms(), self.since  # the table is on screen; the player asked for it at ``since``
         self.since = None
-        person_first = False  # a person to move before any bot has played: the worker waits for the bots' card
+        person_first = False  # the first run stopped at a person's turn: the worker waits for the bots' card
         try:
             while True:
                 s, vm = st.session, st.vm
