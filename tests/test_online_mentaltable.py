@@ -644,15 +644,22 @@ def test_a_person_seated_during_the_rubbers_last_deal_is_not_left_away_when_it_e
 
 
 def test_a_seat_freed_twice_during_a_deal_keeps_its_stand_in_and_the_table_deals_on() -> None:
-    """A seat freed mid-deal, taken by someone new (who sits the deal out) and freed again before it ends: the
-    host's page still holds it with a stand-in bot, and the next deals are dealt (the newcomer's leaving did not
-    take the stand-in the host's freeing gave it)."""
+    """A seat freed mid-deal, taken by someone new (who sits the deal out, watching its public table, which the
+    deal's annulment takes away) and freed again before it ends: the host's page still holds it with a stand-in
+    bot, and the next deals are dealt (the newcomer's leaving did not take the stand-in the host's freeing gave
+    it)."""
     t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
     t.run(deals=1)
     deal = mid_deal(t)
     seat = min(t.friends)
     friend = t.friends[seat]
-    assert newcomer(t, seat).sits_out() == deal
+    mg = newcomer(t, seat)
+    vm = mg.view_model()
+    assert mg.sits_out() == deal and vm is not None and vm["deal"] == deal  # (the deal's public table: ``watch``)
+    t.lose(next(s for s in t.friends if s != seat))  # the deal annulled, the table waits: the newcomer's page
+    t.settle()  # shows the table before it, cleared — not the annulled try's cards
+    vm = mg.view_model()
+    assert vm is not None and vm["deal"] == deal - 1 and not vm["trick"] and not any(vm["counts"])
     t.send_to(t.table.free(seat))
     friend.back, friend.mg = None, None  # (no one takes it again)
     t.settle()

@@ -325,11 +325,15 @@ class MentalTable:
         r = self.page.round
         out: list[HostOut] = []
         for seat in self._greeted:
-            if r is None or r.state in _OVER or self._since.get(seat) != r.deal or r.owners[seat] != 0:
-                self._shown.pop(seat, None)
+            watching = r is not None and r.state != "annulled" and self._since.get(seat) == r.deal \
+                and r.owners[seat] == 0
+            if not watching and seat not in self._shown:
                 continue
             vm: ViewModel = {**self.session.view_model(seat), "hand": [], "moves": [], "my_turn": False}
-            if self._shown.get(seat) != vm:
+            if not watching:  # the last one: the deal over — or annulled, the table before it (its page draws its
+                del self._shown[seat]  # own table again, not the annulled try's)
+                out.append((seat, self.host.message("watch", vm=vm)))
+            elif self._shown.get(seat) != vm:
                 self._shown[seat] = vm
                 out.append((seat, self.host.message("watch", vm=vm)))
         return out
@@ -596,13 +600,15 @@ class MentalGuest:
         with no move offered while the stand-in waits for cards being opened, and no table of a deal over whose
         result its person left (:attr:`person_left`) once the table went on to the next deal (:func:`between_deals`);
         while the page sits a deal out (:meth:`sits_out`), the host's public table of it (its last ``watch``: the
-        cards played, the tricks, the score — no hand), the last deal's table cleared before one came."""
+        cards played, the tricks, the score — no hand), or of the last deal, cleared, while that deal's try is
+        annulled; before a ``watch`` came, the page's own table, cleared if it shows the last deal over."""
         s, seat = self.standin, self.guest.seat
         if s is None or seat is None:
             return None
         out, watch = self.sits_out(), self.guest.watch
-        if out is not None and watch is not None and watch["deal"] == out:
-            return watch  # (the host's public table of the deal it sits out: no hand, no move)
+        if out is not None and watch is not None and watch["deal"] <= out:  # (the host's public table of the deal it
+            return watch if watch["deal"] == out else between_deals(watch, out, out)  # sits out, or of the table
+            # before it, once that deal's try was annulled: never a round this page kept of an earlier try)
         vm = s.session.view_model(seat)
         vm = between_deals(vm, _due(self.page), self.person_left) if out is None else between_deals(vm, out, out)
         return Guest.closed_view(vm) if s.behind or s.broken else vm
