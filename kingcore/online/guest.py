@@ -91,9 +91,7 @@ class Guest:
         self.reading: list[bool] = []
         """At a mental table, per seat: its friend may still be reading the last deal's result (the host's
         ``reading``): the table waits for them to go on when it is their move."""
-        self.watch: ViewModel | None = None
-        """At a mental table, the public table of the deal in play that this page sits out (the host's last
-        ``watch``: the seat's view model with no hand and no move), ``None`` before one came."""
+        self.watch: ViewModel | None = None  # a mental table's public table of a deal this page sits out (``watch``)
         self.fair: list[int] = []
         self.unchecked: list[int] = []
         self.forgotten: list[int] = []
