@@ -447,6 +447,8 @@ class MentalSim:
             if game.phase not in (Phase.DEAL, Phase.DEAL_OVER, Phase.RUBBER_OVER) or \
                     len(game.deals) > len(self.page.game.deals):
                 raise self.fail("the host sent a record of a deal in play")
+        if doc["kind"] == "watch" and (doc["vm"]["hand"] or doc["vm"]["moves"]):
+            raise self.fail("the host sent a hand in a public table")
         if doc["kind"] == "mp":
             self._check_text(self.page, -1, text)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,8 +19,13 @@ from kingcore.online.deal.group import scalar_text
 from kingcore.online.deal.memory import Memory
 from kingcore.online.mentaltable import MentalGuest, MentalTable
 from kingcore.view import SeatView
-from kingcore.web import BOT_LEVELS, ONLINE, Session
+from kingcore.web import BOT_LEVELS, ONLINE, Catalog, Session
 from kingcore.web.botcalls import hint_json
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
+from king.render.wait import wait_words  # (the result panel's words, as the pages draw them)
+from king.words import name_mark
+from web_catalog import compiled
 
 
 def test_a_host_and_a_friend_play_a_whole_rubber_over_a_data_channel() -> None:
@@ -250,6 +257,14 @@ def test_11_22_a_friend_lost_before_its_audit_reached_the_host_sends_it_again_an
     other = next(f for f in t.friends.values() if f.seat != seat).mg
     assert other is not None and other.checks.deals.get(deal) is None  # no verdict yet: said why, on every page
     assert t.table.waiting() == ("audit", deal, [seat]) and other.waiting() == ("audit", deal, [seat])
+    if not reload:  # the words the result panel gets (#mental-wait[data-wait=audit]) on the host's page and the other's
+        checking = {"en": f"Checking deal {deal}: waiting for the keys of {name_mark(seat)}…",
+                    "ru": f"Проверяем раздачу {deal}: ждём ключи — {name_mark(seat)}…",
+                    "uk": f"Перевіряємо роздачу {deal}: чекаємо ключі — {name_mark(seat)}…"}
+        for side, vm in ((t.table, t.table.view_model(0)), (other, other.view_model())):
+            assert vm is not None and (vm["deal"], vm["phase"]) == (deal, "deal_over")
+            for lang, words in checking.items():
+                assert wait_words(Catalog.from_mo(compiled(lang)), vm, side, False, False) == ("audit", words)
     t.run(until=lambda: t.clock.now > 50 and t.friends[seat].back is not None, settle=False)
     r = t.page.round  # 50 s on, longer than a stall's deadline: it is away, not stalling
     assert r is not None and r.deal == deal and r.state == "audit"
@@ -552,6 +567,11 @@ def test_a_person_seated_mid_deal_sits_it_out_with_nothing_to_press_and_plays_th
     mg = friend.mg
     assert mg is not None and t.page.deal is not None and t.page.deal.number == deal
     assert t.lobby.presence()[seat] == "bot" and mg.sits_out() == deal
+    t.settle()
+    vm, public = mg.view_model(), t.table.session.view_model(seat)  # (their page sees the deal go on, no hand)
+    assert vm is not None and vm["deal"] == deal and (vm["trick"] or vm["seen"]) and public["hand"]
+    assert vm == {**public, "hand": [], "moves": [], "my_turn": False}
+    assert ("watch", "bot") in kinds
     mental = [k for k in kinds if k[0] == "mental"]
     assert mental and mental[0][1] == "bot"  # (its page knew the seat's stand-in when ``mental`` came)
     t.run(until=lambda: len(t.page.game.deals) == deal and t.page.round is not None and t.page.round.deal > deal)
@@ -624,15 +644,22 @@ def test_a_person_seated_during_the_rubbers_last_deal_is_not_left_away_when_it_e
 
 
 def test_a_seat_freed_twice_during_a_deal_keeps_its_stand_in_and_the_table_deals_on() -> None:
-    """A seat freed mid-deal, taken by someone new (who sits the deal out) and freed again before it ends: the
-    host's page still holds it with a stand-in bot, and the next deals are dealt (the newcomer's leaving did not
-    take the stand-in the host's freeing gave it)."""
+    """A seat freed mid-deal, taken by someone new (who sits the deal out, watching its public table, which the
+    deal's annulment takes away) and freed again before it ends: the host's page still holds it with a stand-in
+    bot, and the next deals are dealt (the newcomer's leaving did not take the stand-in the host's freeing gave
+    it)."""
     t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
     t.run(deals=1)
     deal = mid_deal(t)
     seat = min(t.friends)
     friend = t.friends[seat]
-    assert newcomer(t, seat).sits_out() == deal
+    mg = newcomer(t, seat)
+    vm = mg.view_model()
+    assert mg.sits_out() == deal and vm is not None and vm["deal"] == deal  # (the deal's public table: ``watch``)
+    t.lose(next(s for s in t.friends if s != seat))  # the deal annulled, the table waits: the newcomer's page
+    t.settle()  # shows the table before it, cleared — not the annulled try's cards
+    vm = mg.view_model()
+    assert vm is not None and vm["deal"] == deal - 1 and not vm["trick"] and not any(vm["counts"])
     t.send_to(t.table.free(seat))
     friend.back, friend.mg = None, None  # (no one takes it again)
     t.settle()

@@ -163,7 +163,12 @@ def test_every_host_kind_reaches_a_guest() -> None:
     assert g.receive(encode("refused", 10_002, reason="stale", of=3, args=None))["refused"]["reason"] == "stale"
     assert g.receive(encode("bye", 10_003, reason="flood")) == {"bye": "flood"}
     assert g.receive(encode("pong", 10_003)) == {"error": "replayed", "message": "n 10003 is not above 10003"}
-    mental = {"mental", "mp", "reading"}  # a mental table's (tests/test_online_mentaltable.py)
+    vm = next(v for seat, text in t.log if seat == 1 and (v := json.loads(text).get("vm")) and v["hand"])
+    got = g.receive(encode("watch", 10_004, vm=vm))  # a public table (``watch``) holds no hand: one that does is
+    assert got["error"] == "bad_message" and "public table" in got["message"] and g.watch is None  # refused
+    public = {**vm, "hand": [], "moves": [], "my_turn": False}
+    assert g.receive(encode("watch", 10_005, vm=public)) == {"watch": public} and g.watch == public
+    mental = {"mental", "mp", "reading", "watch"}  # a mental table's (tests/test_online_mentaltable.py)
     assert kinds | {"pong", "hint", "refused", "bye", "welcome", "commit?", "reveal?"} | mental == set(HOST_KINDS)
 
 
@@ -670,7 +675,7 @@ HOST_SAMPLES: dict[str, dict[str, Any]] = {
     "reveal?": {"deal": 1, "hashes": [HEX, None, None, None]},
     "dealt": {"deal": 1, "secrets": [HEX, None, None, None], "seed": HEX}, "record": {"deal": 1, "text": "x"},
     "bye": {"reason": "flood"}, "mental": {"page": 1, "reloaded": 0}, "mp": {"from": 0, "text": '{"kind":"mp_lock"}'},
-    "reading": {"seats": [False, True, False, False]}, "pong": {}}
+    "reading": {"seats": [False, True, False, False]}, "watch": {"vm": None}, "pong": {}}
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -680,8 +685,8 @@ def test_fuzz_every_host_kind_with_a_mutated_field_never_crashes_a_guest(kind: s
                                                                           value: Any) -> None:
     assert set(HOST_SAMPLES) == set(HOST_KINDS)
     doc: dict[str, Any] = {"v": 2, "kind": kind, "n": 9, **HOST_SAMPLES[kind]}  # (after seated_guest's 1, 2)
-    if kind == "view":
-        doc["vm"] = a_view()
+    if kind in ("view", "watch"):
+        doc["vm"] = a_view() if kind == "view" else {**a_view(), "hand": [], "moves": [], "my_turn": False}
     names = sorted(doc)
     if how == "drop":
         doc.pop(names[len(key) % len(names)])
@@ -693,7 +698,8 @@ def test_fuzz_every_host_kind_with_a_mutated_field_never_crashes_a_guest(kind: s
     got = g.receive(json.dumps(doc))
     pairs = ({"error", "message"}, {"unfair", "code", "why"}, {"record", "fair"}, {"dealt", "checked"},
              {"view", "unshuffled"})
-    ones = ("welcome", "view", "refused", "commit", "hint", "bye", "pong", "presence", "mental", "mp", "reading")
+    ones = ("welcome", "view", "refused", "commit", "hint", "bye", "pong", "presence", "mental", "mp", "reading",
+            "watch")
     assert set(got) in pairs or (len(got) == 1 and next(iter(got)) in ones), got
 
 

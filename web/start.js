@@ -50,6 +50,12 @@ addEventListener("resize", kingPrefit);
     kingPrefit();
   }
   lang = lang || "en";
+  // A friend's invite or table link: the page's first words say it looks for the table (or connects), not
+  // that it shuffles a deck of its own (data-t-room, data-t-join: the loading text's and the status line's)
+  var link = /^#(join|room)=/.exec(location.hash);
+  if (link) document.querySelectorAll("[data-t-" + link[1] + "]").forEach(function (node) {
+    node.dataset.t = node.getAttribute("data-t-" + link[1]);
+  });
   translate(lang);
   // A first visit (issue 30): no game stored and the welcome never answered — it is shown at once, with the
   // first paint (king/welcome.py takes it over once Python runs). Not on a friend's invite or table link (its

@@ -91,6 +91,7 @@ class Guest:
         self.reading: list[bool] = []
         """At a mental table, per seat: its friend may still be reading the last deal's result (the host's
         ``reading``): the table waits for them to go on when it is their move."""
+        self.watch: ViewModel | None = None  # a mental table's public table of a deal this page sits out (``watch``)
         self.fair: list[int] = []
         self.unchecked: list[int] = []
         self.forgotten: list[int] = []
@@ -208,7 +209,8 @@ class Guest:
         see :attr:`unchecked`), ``{"record": text, "fair": [deals checked]}``, ``{"unfair": deal, "code":
         code, "why": text}`` (``code``: ``reshuffle`` — a second round for a deal; ``mismatch`` — not the agreed
         shuffle), at a mental-poker table ``{"mental": page}``, ``{"mp": {"from", "text"}}`` (for
-        :mod:`.mentaltable`) and ``{"reading": per seat}``, ``{"hint": token}``, ``{"bye": reason}``,
+        :mod:`.mentaltable`), ``{"watch": vm}`` (the public table of a deal this page sits out) and
+        ``{"reading": per seat}``, ``{"hint": token}``, ``{"bye": reason}``,
         ``{"pong": True}``, or ``{"error": reason, "message": text}`` for a message refused (``flood``: more than
         :data:`HOST_FLOOD_LIMIT` in a second, dropped unread; ``bad_key``: a welcome whose proof does not show the
         seat's key — not the host; ``stale``: a view older than the one drawn, whose ``at`` a move would answer in
@@ -252,6 +254,12 @@ class Guest:
                     self.unshuffled.append(deal)
                 out["unshuffled"] = deal
             return out
+        if kind == "watch":
+            vm = doc["vm"]
+            if vm["seat"] != self.seat or vm["hand"] or vm["moves"] or vm["my_turn"]:
+                raise NetError("bad_message", "watch: not this seat's public table")
+            self.watch = vm
+            return {"watch": vm}
         if kind == "refused":
             return {"refused": {k: doc[k] for k in ("reason", "of", "args")}}
         if kind == "mental":

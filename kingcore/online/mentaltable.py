@@ -151,6 +151,7 @@ class MentalTable:
         self._watched: tuple[int, set[int]] = (0, set())  # the last deal audited here and the pages of its round
         self._went_on: dict[int, int] = {}  # seat → the last deal whose result its friend left (*Continue*)
         self._told_reading: dict[int, list[bool]] = {}  # seat → the ``reading`` its friend's page was last sent
+        self._shown: dict[int, ViewModel] = {}  # seat → the public table its page, sitting the deal out, was sent
         self.person_left = self.audited
         """The last deal whose result the host's own person left (*Continue*; the page sets it): :meth:`reading`."""
         self._since_reload: set[int] = set()  # pages in a try of the deal this page was reloaded during, begun after
@@ -299,6 +300,7 @@ class MentalTable:
         out = self._records()
         out += self._start()
         out += self._reading()
+        out += self._watch()
         r = self.page.round
         self.host.dealing = r.deal if r is not None and r.state not in _OVER else None
         return outs + first + self.lobby.send(out)
@@ -313,6 +315,27 @@ class MentalTable:
             if self._told_reading.get(seat) != now:
                 self._told_reading[seat] = now
                 out.append((seat, self.host.message("reading", seats=now)))
+        return out
+
+    def _watch(self) -> list[HostOut]:
+        """Each friend's page that sits the deal in play out (seated during it: the host's page holds its seat and
+        its stand-in bot plays it) sent the deal's public table when it changed (``watch``): the seat's view model
+        from this page's session with no hand and no move — the cards played, the tricks, the calls, the score —,
+        so its person sees the deal go on, though no one's hand (RULES.md §11.22)."""
+        r = self.page.round
+        out: list[HostOut] = []
+        for seat in self._greeted:
+            watching = r is not None and r.state != "annulled" and self._since.get(seat) == r.deal \
+                and r.owners[seat] == 0
+            if not watching and seat not in self._shown:
+                continue
+            vm: ViewModel = {**self.session.view_model(seat), "hand": [], "moves": [], "my_turn": False}
+            if not watching:  # the last one: the deal over — or annulled, the table before it (its page draws its
+                del self._shown[seat]  # own table again, not the annulled try's)
+                out.append((seat, self.host.message("watch", vm=vm)))
+            elif self._shown.get(seat) != vm:
+                self._shown[seat] = vm
+                out.append((seat, self.host.message("watch", vm=vm)))
         return out
 
     def _mp(self, outs: list[Out]) -> list[HostOut]:
@@ -385,6 +408,7 @@ class MentalTable:
     def _left(self, seat: int) -> list[HostOut]:
         del self._greeted[seat]
         self._told_reading.pop(seat, None)
+        self._shown.pop(seat, None)
         self._told.pop(seat, None)
         if seat in self._sitting:  # back to waiting: the host's page chooses again for an away seat
             self._sit(seat, False)
@@ -574,12 +598,17 @@ class MentalGuest:
     def view_model(self) -> ViewModel | None:
         """What the page draws for its seat (``None`` before the host's ``mental``): its own session's view model,
         with no move offered while the stand-in waits for cards being opened, and no table of a deal over whose
-        result its person left (:attr:`person_left`) once the table went on to the next deal, or while the page
-        sits the next one out (:func:`between_deals`)."""
+        result its person left (:attr:`person_left`) once the table went on to the next deal (:func:`between_deals`);
+        while the page sits a deal out (:meth:`sits_out`), the host's public table of it (its last ``watch``: the
+        cards played, the tricks, the score — no hand), or of the last deal, cleared, while that deal's try is
+        annulled; before a ``watch`` came, the page's own table, cleared if it shows the last deal over."""
         s, seat = self.standin, self.guest.seat
         if s is None or seat is None:
             return None
-        out = self.sits_out()
+        out, watch = self.sits_out(), self.guest.watch
+        if out is not None and watch is not None and watch["deal"] <= out:  # (the host's public table of the deal it
+            return watch if watch["deal"] == out else between_deals(watch, out, out)  # sits out, or of the table
+            # before it, once that deal's try was annulled: never a round this page kept of an earlier try)
         vm = s.session.view_model(seat)
         vm = between_deals(vm, _due(self.page), self.person_left) if out is None else between_deals(vm, out, out)
         return Guest.closed_view(vm) if s.behind or s.broken else vm

@@ -230,6 +230,7 @@ HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
                 "proof": _hex_or_none, "joined_at": _count, "begun": _bool},
     "presence": {"seats": _per_seat(_presence)},
     "view": {"vm": _any, "at": _count},  # the view model is checked by check_view
+    "watch": {"vm": _any},  # the view model is checked by check_view
     "refused": {"reason": _CODE, "of": lambda x: x is None or _count(x), "args": _args},
     "hint": {"token": _text(MAX_TOKEN), "at": _count},
     "commit?": {"deal": _count, "host_hash": is_hex},
@@ -260,8 +261,10 @@ record} once the deal is over; ``bye`` {reason: ``new_game``, ``flood``, ``elsew
 back on another connection), ``freed`` (the host gave the seat to someone else), ``full`` (too many
 connections)}; at a mental-poker table (docs/NET.md "The mental table"), ``mental`` {page: this connection's
 page number, reloaded: the deal the host's page was reloaded during — its try of that deal annulled, dealt
-again — or 0} right after the ``welcome``, and ``mp`` {from: the page that sent it, text: a mental-poker text}
-in place of ``view``, ``commit?``, ``reveal?`` and ``dealt``; ``pong``."""
+again — or 0} right after the ``welcome``, ``mp`` {from: the page that sent it, text: a mental-poker text}
+in place of ``view``, ``commit?``, ``reveal?`` and ``dealt``, and ``watch`` {vm: the public table of the deal
+in play, as the seat's view model with no hand and no move} to a page that sits that deal out (seated during
+it, RULES.md §11.22); ``pong``."""
 
 
 def decode(text: Any, sender: Sender, rules: Rules | None = None) -> dict[str, Any]:
@@ -303,7 +306,7 @@ def decode(text: Any, sender: Sender, rules: Rules | None = None) -> dict[str, A
             raise NetError("bad_message", f"{kind}: the field {name!r} is missing", n)
         if not ok(doc[name]):
             raise NetError("bad_name" if name == "name" else "bad_message", f"{kind}: bad {name}", n)
-    if kind == "view":
+    if kind in ("view", "watch"):
         doc["vm"] = check_view(doc["vm"], rules)
     return doc
 

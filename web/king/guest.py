@@ -133,9 +133,9 @@ class GuestPage:
         el("loading").hidden = True
         el("btn-new").hidden = True  # this tab is a seat at the host's table: its own games wait in the visitor's tab
         self.app.screen.drawing.hints = False  # until the host's welcome says it allows hints
-        fast = el("fast")  # how fast the bots play is the host's setting: its page runs them
-        fast.disabled = True
-        fast.closest("label").title = self.cat.t("net.fast_host")
+        fast = el("fast")  # how fast the bots play is the host's setting: its page runs them, so the box is not
+        fast.disabled = True  # offered here (disabled, its reason only in a tooltip, it looked broken on a phone)
+        fast.closest("label").hidden = True
         spawn(self.read())
 
     async def read(self) -> None:

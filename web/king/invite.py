@@ -60,7 +60,7 @@ GUEST_WORDS = ("net.join.title", "net.join.question", "net.join.rules", "net.joi
                "net.join.answer_title", "net.join.answer_help", "net.join.bad_link", "net.join.connected",
                "net.connecting", "net.closed", "net.host_lost", "net.refused", "net.unfair", "net.unfair_deal",
                "net.reshuffle", "net.fair", "net.waiting_for", "net.no_connection", "net.join.no_connection",
-               "net.wait_deal", "net.fast_host")
+               "net.wait_deal")
 """The guest's words of the feature that ``king.guest`` draws (issue 19), named here as :data:`HOST_WORDS`.
 A refusal's reason (``kingcore.online.REASONS``) has its words as ``reason.<code>``, as a refused move's."""
 

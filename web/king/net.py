@@ -43,6 +43,7 @@ from .draw import el, put
 from .invite import invite_block, no_double_click_select
 from .netcodes import Codes, site_link
 from .netmental import HostMental
+from .netwait import panel_note
 from .render.invite import answer_fields, invite_panel
 from .state import Change, spawn
 from .words import Catalog, name
@@ -86,7 +87,7 @@ class Online:
         self.codes = Codes(self)
         self.started = False  # the game went on (every friend connected, or the host chose bots)
         self.ticking: Any = None
-        self.proxies = [create_proxy(self.on_peer), create_proxy(self.tick)]
+        self.proxies = [create_proxy(self.on_peer), create_proxy(self.tick), create_proxy(lambda e: self.open())]
         self.hints = False  # whether friends may ask for hints (the panel's box; off by default)
         self.hinting: set[int] = set()  # seats whose hint the bots are thinking of
         self.cheat = False  # ?king-test only: the next deal made other than the agreed shuffle
@@ -112,6 +113,7 @@ class Online:
             window.kingCheatNextDeal = create_proxy(lambda: setattr(self, "cheat", True))
             window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self.codes, "no_connection_s", float(s)))
             window.kingNoConnectionNow = create_proxy(lambda seat: self.codes.deadline(int(seat)))
+            window.kingStillAwayNow = create_proxy(lambda seat: self.still_away(int(seat), self.away.get(int(seat), 0)))
             window.kingReshuffle = create_proxy(lambda deal: self.reshuffle(int(deal)))
             window.kingHostile = create_proxy(lambda seat, counts, times: self.hostile(int(seat), int(counts),
                                                                                       int(times)))
@@ -305,9 +307,11 @@ class Online:
                 self.went_away(seat, what)
             elif what == "back":
                 self.away.pop(seat, None)
+                self.unoffer(seat)
                 self.app.state.commit("settings")  # its stand-in gone: saved
                 self.app.loop.kick()
             elif what == "freed":
+                self.unoffer(seat)
                 self.save_room()
                 self.codes.seats.pop(seat, None)  # its pass is new: an old code link opens nothing
 
@@ -317,6 +321,7 @@ class Online:
         panel closes by itself)."""
         self.save_room()
         self.away.pop(seat, None)
+        self.unoffer(seat)
         self.codes.joined(seat)
         st = self.app.state
         if st.session is not None:
@@ -340,13 +345,41 @@ class Online:
         window.setTimeout(create_proxy(lambda: self.still_away(seat, since)), AWAY_OPEN_S * 1000)
 
     def still_away(self, seat: int, since: float) -> None:
-        """The panel opened for a friend still away — once the host leaves the deal's result they are reading
-        (:meth:`deal`): it would cover its *Continue*."""
+        """The panel opened for a friend still away — while the host reads a deal's result, offered in the result
+        panel instead (:meth:`offer`: the panel would cover its *Continue*), and opened when the host leaves the
+        result (:meth:`deal`)."""
         if self.away.get(seat) == since and self.lobby is not None and self.seat_state(seat) in ("away",):
             button = el("btn-continue")
             self.open_later = not is_none(button) and not is_none(button.offsetParent)
-            if not self.open_later:
+            if self.open_later:
+                self.offer(seat)
+            else:
                 self.open()
+
+    def offer(self, seat: int) -> None:
+        """The result panel says that the friend at ``seat`` is away and offers the host's choices for the seat
+        there (``#away-choices``: its button opens the invite panel) — a friend cut off at a deal's end is not
+        left waiting on a panel that opens only after *Continue*."""
+        panel = el("center-panel")
+        if is_none(panel) or not is_none(document.getElementById("away-choices")):
+            return
+        note = document.createElement("p")
+        note.id, note.className = "away-choices", "panel-note"
+        note.dataset.seat = str(seat)
+        note.textContent = self.cat.t("net.invite.away_note", name=self.seat_name(seat)) + " "
+        button = document.createElement("button")
+        button.type, button.className, button.id = "button", "btn", "btn-away-choices"
+        button.textContent = self.cat.t("net.invite.choices")
+        button.addEventListener("click", self.proxies[2])
+        note.append(button)
+        panel_note(panel, note)
+
+    @staticmethod
+    def unoffer(seat: int) -> None:
+        """The result panel's offer of the choices for ``seat`` (:meth:`offer`) taken back: its friend is back."""
+        note = document.getElementById("away-choices")
+        if not is_none(note) and str(note.getAttribute("data-seat")) == str(seat):
+            note.remove()
 
     def show_presence(self) -> None:
         """Who is there (``Lobby.presence``) on the table's seats (``data-presence``) and as the page's mark."""

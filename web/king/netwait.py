@@ -18,6 +18,7 @@ from kingcore.web import ViewModel
 
 from .draw import el
 from .render.table import dealing
+from .render.wait import due_deal, wait_words
 from .words import Catalog, fill_names, name
 
 __all__ = ["redeal_bar", "shuffle_words", "waiting_status"]
@@ -26,40 +27,6 @@ TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled",
              "unseen": "net.mental.try_unseen"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words; any other code is a cheat's
 (``net.mental.try_broken``)."""
-
-
-def due_deal(page: Any) -> int | None:
-    """The deal in play on this page's mental table, or the one due next (``page``: its ``MentalPage``)."""
-    r = page.round if page is not None else None
-    due = page.expected() if page is not None and (r is None or r.state in ("done", "annulled")) else None
-    return r.deal if r is not None and due is None else due[0] if due else None
-
-
-def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool) -> tuple[str, str] | None:
-    """What the result panel of ``vm`` says of the table (``side``: the page's ``MentalTable`` or ``MentalGuest``):
-    ``(code, words)``, or ``None``. ``stale``: its person left this result (the page waits for the next deal's
-    cards); ``waited``: the table waits for this page's person to move in the next deal."""
-    w = side.waiting()
-    deal = int(vm["deal"])
-    who = cat.t("list.sep").join(name(cat, s, vm) for s in (w[2] if w else []) if s != vm["seat"])  # (not its own)
-    if w is not None and w[0] == "audit" and w[1] == deal and deal not in side.checks.deals and w[2]:
-        return "audit", cat.t("net.mental.wait_audit", deal=deal, names=who)
-    said: tuple[str, str] | None = None
-    first = ""
-    if w is not None and w[0] in ("annulled", "again") and w[1] == deal + 1:
-        last = side.page.last_annulled
-        first = cat.t("net.mental.wait_left", deal=w[1], name=who) if who and last is not None \
-            and last[3] == "left" else cat.t("net.mental.wait_annulled", deal=w[1])
-        then = cat.t("net.mental.wait_again") if w[0] == "again" else \
-            cat.t("net.mental.wait_back", name=who) if who else ""
-        said = w[0], f"{first} {then}".strip()
-    if waited and not stale:  # (the next deal under way — its annulled try said too — at this person's turn)
-        return "you", f"{first} {cat.t('net.mental.wait_you', button=cat.t('panel.continue'))}".strip()
-    if said is not None:
-        return said
-    if stale:
-        return "dealing", cat.t("net.mental.wait_dealing", deal=deal + 1)
-    return None
 
 
 def wait_note(cat: Catalog, vm: ViewModel | None, side: Any, stale: bool, waited: bool) -> str:

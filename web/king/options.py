@@ -12,7 +12,9 @@ by ``#options-close`` or Escape. Each option is a checkbox ``input[data-ui=NAME]
   preferences' ``ice`` (``kingcore.web.prefs.ICE_MODES``) once valid; a list that is not is said in
   ``#ice-error`` and not kept (``kingcore.web.prefs.ice_servers`` turns it into the connection's servers). The
   relays a table's room is found through, the same way: ``input[name=relays]``, ``#relays-list``,
-  ``#relays-error``, kept in ``relays`` (``kingcore.web.relays``). The turn limit, ``select#turn-limit``, kept in
+  ``#relays-error``, kept in ``relays`` (``kingcore.web.relays``); on a page at a table (the host's or a seated
+  friend's: ``body[data-presence]``) ``#relays-later`` says that a change is used the next time the page opens or
+  looks for a table — its pages are connected already. The turn limit, ``select#turn-limit``, kept in
   ``turn_limit`` (``kingcore.web.prefs.TURN_LIMITS``; none: off); ``mental`` (a new game with friends deals by
   mental poker, ``king.netmental``; off by default).
 """
@@ -68,6 +70,8 @@ class OptionsDialog:
         for box in document.querySelectorAll("#options-dialog input[data-ui]"):  # data-ui-not: checked when off
             box.checked = (ui.get(str(box.dataset.ui)) is True) != box.hasAttribute("data-ui-not")
         self.show_ice()
+        presence = document.body.getAttribute("data-presence")  # (a table's seats: this page is at one)
+        el("relays-later").hidden = is_none(presence) or not str(presence)  # a change of relays waits: said
         dialog = el("options-dialog")
         if not dialog.open:
             dialog.showModal()

@@ -1,0 +1,49 @@
+"""The words of a mental table's result panel while the table is busy with something else (docs/NET.md "In the
+pages: an option"; drawn by :mod:`king.netwait`): what the page says of the table it waits for, from the page's
+``MentalTable`` or ``MentalGuest`` and its view model alone — no page, so that CPython tests read the very words a
+panel gets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kingcore.web import ViewModel
+
+from ..words import Catalog, name
+
+__all__ = ["due_deal", "wait_words"]
+
+
+def due_deal(page: Any) -> int | None:
+    """The deal in play on this page's mental table, or the one due next (``page``: its ``MentalPage``)."""
+    r = page.round if page is not None else None
+    due = page.expected() if page is not None and (r is None or r.state in ("done", "annulled")) else None
+    return r.deal if r is not None and due is None else due[0] if due else None
+
+
+def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool) -> tuple[str, str] | None:
+    """What the result panel of ``vm`` says of the table (``side``: the page's ``MentalTable`` or ``MentalGuest``):
+    ``(code, words)``, or ``None``. ``stale``: its person left this result (the page waits for the next deal's
+    cards); ``waited``: the table waits for this page's person to move in the next deal."""
+    w = side.waiting()
+    deal = int(vm["deal"])
+    who = cat.t("list.sep").join(name(cat, s, vm) for s in (w[2] if w else []) if s != vm["seat"])  # (not its own)
+    if w is not None and w[0] == "audit" and w[1] == deal and deal not in side.checks.deals and w[2]:
+        return "audit", cat.t("net.mental.wait_audit", deal=deal, names=who)
+    said: tuple[str, str] | None = None
+    first = ""
+    if w is not None and w[0] in ("annulled", "again") and w[1] == deal + 1:
+        last = side.page.last_annulled
+        first = cat.t("net.mental.wait_left", deal=w[1], name=who) if who and last is not None \
+            and last[3] == "left" else cat.t("net.mental.wait_annulled", deal=w[1])
+        then = cat.t("net.mental.wait_again") if w[0] == "again" else \
+            cat.t("net.mental.wait_back", name=who) if who else ""
+        said = w[0], f"{first} {then}".strip()
+    if waited and not stale:  # (the next deal under way — its annulled try said too — at this person's turn)
+        return "you", f"{first} {cat.t('net.mental.wait_you', button=cat.t('panel.continue'))}".strip()
+    if said is not None:
+        return said
+    if stale:
+        return "dealing", cat.t("net.mental.wait_dealing", deal=deal + 1)
+    return None
