@@ -42,19 +42,9 @@ SITE = ROOT / "dist" / "site"
 ARTIFACTS = ROOT / "artifacts"
 
 
-PROCESS_PER_SITE = "--process-per-site"
-"""The tests' Chromium keeps one renderer process for a site's pages in a browser context (its service worker's, a
-storage tab's, every tab of the game), as Chromium does for sites where memory is short, instead of a process for
-each new tab: a page loaded beside another of the site (:func:`warm_game`'s storage tab stays open) starts in a
-process whose Pyodide is already compiled — a warm page load 3.2 → 2.3 CPU-s of the browser's processes (docs/PERF.md,
-"The test suite"). The pages of one site share that process's main thread; each still has its own document, Python
-and storage events."""
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args() -> dict[str, Any]:
-    args = launch_args()
-    return {**args, "args": [*args["args"], PROCESS_PER_SITE]}
+    return launch_args()
 
 
 @pytest.fixture(scope="session")
@@ -270,22 +260,11 @@ class StorageTab:
     answers the tab's path (a 404) instead of Playwright."""
 
     def __init__(self, ctx: Any, url: str) -> None:
-        self.url = url
         self.page = ctx.new_page()
         self.page.route(url + WRITER_PATH, lambda route: route.fulfill(
             status=200, content_type="text/html",
             body='<!doctype html><title>storage</title><link rel="icon" href="data:,">'))
         self.page.goto(url + WRITER_PATH)
-
-    def alive(self) -> None:
-        """This tab again if its renderer died (Chromium's crash, :data:`RENDERER_CRASH`, in a page of the site
-        that shares its process: :data:`PROCESS_PER_SITE`): a new tab at a file of the site that runs no code (the
-        site's service worker, in control now, would answer the tab's own path with a 404)."""
-        try:
-            self.page.evaluate("1")
-        except Exception:  # (Playwright's "Target crashed" or "Target closed")
-            self.page = self.page.context.new_page()
-            self.page.goto(self.url + "pyscript.json")
 
     def write(self, items: dict[str, str]) -> None:
         self.page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
@@ -298,10 +277,13 @@ def storage_tab() -> Callable[[Any, str], StorageTab]:
     return StorageTab
 
 
-def warm_browser_site(site: Path, browser: Any,
-                      start_snapshot: Path) -> Iterator[tuple[SiteServer, Any, Watch, StorageTab]]:
-    """A served site and a context of ``browser`` in which it has been played once, with its storage tab
-    (:func:`warm_site`), closed at the end."""
+@pytest.fixture(scope="session")
+def warm_site(site: Path, browser: Any, start_snapshot: Path) -> Iterator[tuple[SiteServer, Any, Watch, StorageTab]]:
+    """One served site and one browser context per pytest-xdist worker in which the site has been played
+    once (its service worker in control, its files in the Cache Storage, the start-up snapshot stored):
+    what a returning player's browser holds. A new context costs about 7 s of Chromium's CPU before the
+    first check (the snapshot stored 2 s, the first load 4–5 s, the bots' worker 1 s), a page in this one
+    2.5–3.5 s (docs/PERF.md, "Where the time goes"). With the context's :class:`StorageTab`, kept open."""
     srv = SiteServer(site).start()
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US", reduced_motion=MOTION)
     ctx.set_default_timeout(TIMEOUT_MS)
@@ -323,30 +305,6 @@ def warm_browser_site(site: Path, browser: Any,
         srv.stop()
 
 
-@pytest.fixture(scope="session")
-def warm_site(site: Path, browser: Any, start_snapshot: Path) -> Iterator[tuple[SiteServer, Any, Watch, StorageTab]]:
-    """One served site and one browser context per pytest-xdist worker in which the site has been played
-    once (its service worker in control, its files in the Cache Storage, the start-up snapshot stored):
-    what a returning player's browser holds. A new context costs about 7 s of Chromium's CPU before the
-    first check (the snapshot stored 2 s, the first load 4–5 s, the bots' worker 1 s), a page in this one
-    2.5–3.5 s (docs/PERF.md, "Where the time goes"). With the context's :class:`StorageTab`, kept open."""
-    yield from warm_browser_site(site, browser, start_snapshot)
-
-
-@pytest.fixture(scope="session")
-def warm_site_apart(site: Path, browser_type: Any,
-                    start_snapshot: Path) -> Iterator[tuple[SiteServer, Any, Watch, StorageTab]]:
-    """:func:`warm_site` in a Chromium of its own without :data:`PROCESS_PER_SITE` — each tab of the site in a
-    process (and on a main thread) of its own, as a desktop browser has them — for the tests whose tabs must
-    run at the same moment (two tabs' storage events handled in parallel). Made only by the tests that ask
-    for it (``warm_game_apart``)."""
-    browser = browser_type.launch(**launch_args())
-    try:
-        yield from warm_browser_site(site, browser, start_snapshot)
-    finally:
-        browser.close()
-
-
 @pytest.fixture
 def warm_game(warm_site: tuple[SiteServer, Any, Watch, StorageTab]) -> Iterator[Callable[..., Any]]:
     """``warm_game(items, query="", size=None)`` -> a page of the game in :func:`warm_site`'s context, its
@@ -355,18 +313,12 @@ def warm_game(warm_site: tuple[SiteServer, Any, Watch, StorageTab]) -> Iterator[
     end: the test's pages closed, no request left 127.0.0.1 and no page error happened, as with
     :func:`new_context`. For tests that need no first visit and no context options of their own (their
     clipboard permission or offline state, where they need one, granted and taken back by the test)."""
-    yield from warm_pages(warm_site)
-
-
-def warm_pages(warm: tuple[SiteServer, Any, Watch, StorageTab]) -> Iterator[Callable[..., Any]]:
-    """:func:`warm_game`'s ``open_page`` in the warm context ``warm``, and its checks at the end."""
-    srv, ctx, watch, writer = warm
+    srv, ctx, watch, writer = warm_site
     watch.errors.clear()
     watch.requests.clear()
     watch.forgiven = ()  # (the test before's expected errors are not this one's)
 
     def open_page(items: dict[str, str], query: str = "", size: tuple[int, int] | None = None) -> Any:
-        writer.alive()
         for page in ctx.pages:
             if page is not writer.page:
                 page.close()
@@ -385,12 +337,6 @@ def warm_pages(warm: tuple[SiteServer, Any, Watch, StorageTab]) -> Iterator[Call
             page.close()
     assert watch.foreign() == [], f"requests left 127.0.0.1: {watch.foreign()[:5]}"
     assert watch.errors == [], f"errors in the page: {watch.errors[:5]}"
-
-
-@pytest.fixture
-def warm_game_apart(warm_site_apart: tuple[SiteServer, Any, Watch, StorageTab]) -> Iterator[Callable[..., Any]]:
-    """:func:`warm_game` in :func:`warm_site_apart`'s context (its storage tab: ``warm_site_apart[3]``)."""
-    yield from warm_pages(warm_site_apart)
 
 
 @pytest.fixture
@@ -416,7 +362,6 @@ class WarmPeers:
 
     def store(self, items: dict[str, str]) -> None:
         """The warm context's localStorage holds only ``items`` (before its pages of this test load)."""
-        self.writer.alive()
         self.writer.page.evaluate("localStorage.clear()")
         self.writer.write(items)
 

@@ -260,14 +260,13 @@ RACES = 6
 first race; a tie lost happens in about half of the races)."""
 
 
-def test_two_tabs_converge_after_simultaneous_cards(warm_game_apart: Any, warm_site_apart: Any) -> None:
+def test_two_tabs_converge_after_simultaneous_cards(warm_game: Any, warm_tab: Any) -> None:
     """Round after round, each tab plays a different legal card at the same moment (both hear one storage
     event), at a table of four people at one device (hot seat: no bot writes afterwards that would hide a
-    split): the tabs end on one game, the stored one, and a tab whose card lost says so. The tabs in processes of
-    their own (``warm_game_apart``): on one main thread (the suite's ``--process-per-site``) they never race."""
+    split): the tabs end on one game, the stored one, and a tab whose card lost says so."""
     s = Session.new_game({}, random.Random(11), {"levels": ["human"] * 4, "fast": True})
-    writer = warm_site_apart[3]
-    a = warm_game_apart({SAVE_KEY: s.to_save(), PREFS_KEY: FAST})
+    writer = warm_tab
+    a = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: FAST})
     b = open_game(a.context, a.url)
     a.bring_to_front()  # the tab clicked in is the one in view (a covered tab got one animation frame a second)
     raced = 0
