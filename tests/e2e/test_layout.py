@@ -1021,8 +1021,9 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
     return look
 
 
-WELCOME_JS = """(lang) => {  // as web/start.js shows it on a first visit (the tests' pages skip it: conftest.py)
-  document.getElementById('welcome-lang').value = lang;
+WELCOME_JS = """(lang) => {  // as web/start.js shows it on a first visit (the tests' pages skip it: conftest.py),
+  document.getElementById('welcome-lang').value = lang;  // Play pressed while Python starts: its "Loading the game…"
+  document.getElementById('welcome-wait').hidden = false;
   document.getElementById('welcome').showModal();
 }"""
 
