@@ -76,6 +76,11 @@ def test_a_downloaded_record_replays_and_plays_on(warm_game: Any, artifacts: Pat
     en = Catalog.from_mo(compiled("en"))  # "Continue from here" with no file open: disabled, its title says why
     assert page.is_disabled("#replay-continue")  # (it was active, and did nothing)
     assert page.get_attribute("#replay-continue", "title") == en.t("replay.continue_none")
+    # the file picker: a button of the page's words (the browser's "Choose File / No file chosen" showed), the
+    # input itself out of sight, focused as the dialog opens (Enter or a tap on the button opens the picker)
+    assert page.inner_text("label.replay-pick:has(#replay-file)") == en.t("replay.pick")
+    assert page.evaluate("document.activeElement.id") == "replay-file"
+    assert page.locator("#replay-file").bounding_box()["width"] <= 1
     page.set_input_files("#replay-file", files=[{"name": "king-game.king", "mimeType": "text/plain",
                                                  "buffer": text.encode()}])
     page.wait_for_selector("body[data-replay=loaded]")
