@@ -74,6 +74,7 @@ addEventListener("resize", kingPrefit);
       e.preventDefault(); // Python is still starting: it plays the choices as soon as it runs
       document.body.dataset.welcome = "play";
       document.getElementById("welcome-play").disabled = true;
+      document.getElementById("welcome-wait").hidden = false; // why Play waits: the game is still loading
     });
     welcome.showModal();
     document.body.dataset.welcome = "open";

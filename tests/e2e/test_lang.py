@@ -130,14 +130,33 @@ def test_switching_language_changes_every_visible_word(warm_game: Any, artifacts
     check_part(page, "table", "uk", cat)
 
 
+FIRST_WORDS_JS = """(() => { const look = () => {  // the loading text of the first frame that shows it
+  const p = document.querySelector('#loading p');
+  if (p && getComputedStyle(p).visibility === 'visible') window.kingFirstWords = p.textContent;
+  else requestAnimationFrame(look); };
+  requestAnimationFrame(look); })()"""
+
+
 @pytest.mark.parametrize("locale, lang", [("be-BY", "ru"), ("uk-UA", "uk")])
 def test_the_browsers_language_is_the_pages(locale: str, lang: str, server: Any, new_context: Any) -> None:
-    """A Belarusian browser gets Russian, a Ukrainian one Ukrainian — before Python starts (the loading text,
-    ``<html lang>``, the update banner's words) and after (the table)."""
+    """A Belarusian browser gets Russian, a Ukrainian one Ukrainian — from the first paint (the loading text: it
+    said "Shuffling the deck…" while start.js was on its way), before Python starts (``<html lang>``, the
+    update banner's words) and after (the table)."""
     cat = Catalog.from_mo(compiled(lang))
     ctx, _ = new_context(locale=locale)
+    held: list[Any] = []  # start.js held back: the page parsed up to it, as a slow network shows it meanwhile
+    ctx.route("**/start.js", lambda route: held.append(route))
     page = ctx.new_page()
-    page.goto(server.url, wait_until="domcontentloaded")
+    page.add_init_script(FIRST_WORDS_JS)
+    page.goto(server.url, wait_until="commit")
+    page.wait_for_function("document.getElementById('loading') !== null", polling=20)  # not by frames: none yet
+    assert held
+    for route in held:
+        route.continue_()
+    ctx.unroute("**/start.js")
+    page.wait_for_function("window.kingFirstWords !== undefined", polling=20)
+    assert page.evaluate("window.kingFirstWords") == cat.t("status.shuffling")
+    page.wait_for_load_state("domcontentloaded")
     early = page.evaluate("""() => ({lang: document.documentElement.lang,
         loading: document.querySelector('#loading p').textContent,
         update: document.querySelector('#update-banner span').textContent,

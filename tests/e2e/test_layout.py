@@ -980,6 +980,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             close_dialog(page, ident, closer)
         bar_button(page, "#btn-replay")
         page.wait_for_selector("#replay[open]")
+        look.screen("replay-open")  # no file yet: the picker (a button of the page's words), Continue disabled
         page.set_input_files("#replay-file", files=[{"name": "king-game.king", "mimeType": "text/plain",
                                                      "buffer": record.encode()}])
         page.wait_for_selector("body[data-replay=loaded]")
@@ -1021,8 +1022,9 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
     return look
 
 
-WELCOME_JS = """(lang) => {  // as web/start.js shows it on a first visit (the tests' pages skip it: conftest.py)
-  document.getElementById('welcome-lang').value = lang;
+WELCOME_JS = """(lang) => {  // as web/start.js shows it on a first visit (the tests' pages skip it: conftest.py),
+  document.getElementById('welcome-lang').value = lang;  // Play pressed while Python starts: its "Loading the game…"
+  document.getElementById('welcome-wait').hidden = false;
   document.getElementById('welcome').showModal();
 }"""
 

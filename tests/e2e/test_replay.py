@@ -16,8 +16,9 @@ import pytest
 from pictures import picture
 from test_hidden import last_deal_cards, seen_by
 from test_web import MY_TURN_OR_BREAK, SAVE_KEY, saved_session
+from web_catalog import compiled
 
-from kingcore.web import Session
+from kingcore.web import Catalog, Session
 from kingcore.web.replay import Replay
 
 pytestmark = pytest.mark.browser
@@ -72,9 +73,19 @@ def test_a_downloaded_record_replays_and_plays_on(warm_game: Any, artifacts: Pat
 
     bar.click(page, "#btn-replay")
     page.wait_for_selector("#replay[open]")
+    en = Catalog.from_mo(compiled("en"))  # "Continue from here" with no file open: disabled, its title says why
+    assert page.is_disabled("#replay-continue")  # (it was active, and did nothing)
+    assert page.get_attribute("#replay-continue", "title") == en.t("replay.continue_none")
+    # the file picker: a button of the page's words (the browser's "Choose File / No file chosen" showed), the
+    # input itself out of sight, focused as the dialog opens (Enter or a tap on the button opens the picker)
+    assert page.inner_text("label.replay-pick:has(#replay-file)") == en.t("replay.pick")
+    assert page.evaluate("document.activeElement.id") == "replay-file"
+    assert page.locator("#replay-file").bounding_box()["width"] <= 1
     page.set_input_files("#replay-file", files=[{"name": "king-game.king", "mimeType": "text/plain",
                                                  "buffer": text.encode()}])
     page.wait_for_selector("body[data-replay=loaded]")
+    assert page.is_enabled("#replay-continue")
+    assert page.get_attribute("#replay-continue", "title") == en.t("replay.continue_title")
     wait_step(page, 0)
     assert board(page)["hands"] == r.frame(0)["hands"] and all(len(h) == 8 for h in board(page)["hands"])
     page.focus("#replay-next")

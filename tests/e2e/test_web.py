@@ -364,6 +364,8 @@ def test_screenshots(warm_game: Any, artifacts: Path) -> None:
     s = saved_session(lambda s: my_turn_with_illegal(s, min_deal=4))
     page = warm_game({SAVE_KEY: s.to_save()}, size=(360, 740))
     page.wait_for_function("document.body.dataset.bots === 'worker'")
+    vm = s.view_model(0)
+    deal = english().t("bar.deal", deal=vm["deal"], deals=vm["deals"])
     for width, height in [(360, 740), (1280, 800), (740, 360), (640, 360)]:
         page.set_viewport_size({"width": width, "height": height})
         page.mouse.move(0, 0)  # off the card the last size hovered
@@ -374,6 +376,12 @@ def test_screenshots(warm_game: Any, artifacts: Path) -> None:
             assert box[0] >= -1 and box[1] <= width + 1 and box[2] <= height + 1, (width, height, box)
         for card in others_unplayed(s):
             assert page.locator(f'[data-card="{card}"]').count() == 0
+        page.wait_for_function(bar.FITTED)  # the deal's number in the bar, or atop its "⋯" menu (a phone held
+        if not page.is_visible("#deal-no"):  # sideways had it nowhere, the ⋯ menu neither)
+            page.click("#btn-more")
+            page.wait_for_function(bar.MENU_OPEN)
+        assert page.locator("#deal-no:visible, #menu-deal:visible").inner_text() == deal, (width, height)
+        bar.close_menu(page)
         picture(page, artifacts / f"table-{width}x{height}.png")
         bar.click(page, "#btn-sheet")
         picture(page, artifacts / f"sheet-{width}x{height}.png")
@@ -515,8 +523,15 @@ def test_levels_per_seat_hint_and_review(warm_game: Any, artifacts: Path) -> Non
             # the deal that ended goes to the bots' worker now, not on the next deal's first move (king.worker)
             page.wait_for_function("document.body.dataset.botsTaught === '1'")
             assert page.evaluate("document.body.dataset.botsLearned") is None  # it never had to ask
+            page.set_viewport_size({"width": 1024, "height": 768})  # a window the review is taller than
+            page.evaluate(SETTLED_JS)
             page.click("#btn-review")
             page.wait_for_selector("#review .review-table tbody tr")
+            page.evaluate(SETTLED_JS)  # the review opens at the panel's top, the deal's title in view (it opened
+            top = page.evaluate("(p => [p.scrollTop, p.scrollHeight > p.clientHeight])("  # scrolled part-way)
+                                "document.getElementById('center-panel'))")
+            assert top == [0, True]
+            page.set_viewport_size({"width": 1280, "height": 800})
             rows = page.locator("#review .review-table tbody tr").evaluate_all(
                 "rs => rs.map(r => [+r.dataset.trick, +r.dataset.cost])")
             assert rows and all(cost >= 0 for _, cost in rows)

@@ -14,7 +14,7 @@ import bar
 import pytest
 from pointer import pick, play
 from test_a11y_scan import scan
-from test_web import PREFS_KEY, SAVE_KEY
+from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY
 from web_catalog import compiled
 
 from kingcore.web import Catalog, Session
@@ -151,14 +151,35 @@ def test_a_first_visit_is_welcomed_then_tipped_through_its_first_deal(new_contex
 def test_a_stored_game_or_an_answered_welcome_is_a_returning_player(new_context: Any, server: Any) -> None:
     """Whoever has a game stored (a player from before the welcome) or answered it is not welcomed; nor is a
     friend's invite or table link (its join screen is that page's first screen) — here a table link cut short
-    (an empty ``#room=``), which says so as other damaged links do."""
+    (an empty ``#room=``), which says so as other damaged links do. *Play* pressed while Python still starts
+    says why the welcome stays ("Loading the game…"), then plays the choices once Python runs."""
     ctx, _ = new_context(1280, 800, welcome=True)
     page = ctx.new_page()
     page.goto(server.url + "#room=")
     page.wait_for_selector("body[data-guest=bad_link] #join-dialog[open] #join-leave")
     assert page.text_content("#join-error") == Catalog.from_mo(compiled("en")).t("net.join.bad_link")
     assert not page.evaluate("document.getElementById('welcome').open")
-    page.evaluate(f"localStorage.setItem('{PREFS_KEY}', JSON.stringify({{welcomed: true}}))")
+    held: list[Any] = []  # the page's Python loader held back: Play pressed before Python runs
+    ctx.route("**/boot.mjs", lambda route: held.append(route))
+    page.goto(server.url, wait_until="commit")
+    page.wait_for_selector("#welcome[open]")
+    page.select_option("#welcome-lang", "ru")
+    page.select_option("#welcome-set", "two")
+    assert page.is_hidden("#welcome-wait")
+    page.click("#welcome-play")  # the welcome stayed, Play greyed, with no word why
+    page.wait_for_selector("#welcome-wait:not([hidden])")
+    assert page.inner_text("#welcome-wait") == Catalog.from_mo(compiled("ru")).t("welcome.wait")
+    assert page.is_disabled("#welcome-play") and held and not page.evaluate("window.kingWelcomeReady")
+    for route in held:
+        route.continue_()
+    ctx.unroute("**/boot.mjs")
+    page.wait_for_selector("#welcome", state="hidden")  # played once Python ran: the choices of the welcome
+    page.wait_for_function(f"localStorage.getItem('{SAVE_KEY}') !== null")
+    assert str(Session.from_save(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")).game.rules) \
+        == "king(players=2)"
+    assert prefs(page)["welcomed"] is True and prefs(page)["lang"] == "ru"
+    page.wait_for_function(MY_TURN_OR_BREAK)  # the bots wait for me: nothing saved from now on
+    page.evaluate(f"localStorage.removeItem('{SAVE_KEY}')")  # answered, no game stored: not welcomed either
     page.goto(server.url)
     page.wait_for_selector(READY)
     assert not page.evaluate("document.getElementById('welcome').open")

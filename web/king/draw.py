@@ -46,6 +46,13 @@ def set_text(node: Any, text: str) -> None:
         node.textContent = text
 
 
+def set_deal(text: str) -> None:
+    """The deal's number ("Deal 3 of 14", or ``""``) in the bar (``#deal-no``) and atop its "⋯" menu
+    (``#menu-deal``, shown where the bar has no room for it: a phone held sideways)."""
+    for ident in ("deal-no", "menu-deal"):
+        set_text(el(ident), text)
+
+
 def blob_url(text: str, old: str | None) -> str:
     """An object URL of ``text`` as a file (``old`` revoked)."""
     if old:
@@ -116,8 +123,9 @@ class Drawing:
 
     def empty(self) -> None:
         """No game (an unreadable save): an empty table."""
-        for ident in ("contract-name", "contract-rules", "deal-no"):
+        for ident in ("contract-name", "contract-rules"):
             el(ident).textContent = ""
+        set_deal("")
         for ident in ("hand", "trick", "moves"):
             el(ident).innerHTML = ""
         self.call_screen(None, None)
@@ -139,7 +147,7 @@ class Drawing:
         set_text(el("contract-rules"), texts["rules"])
         el("contract-rules").title = texts["rules"]  # the whole text on hover, should two lines not hold it
         el("contract").dataset.sign = texts["sign"]
-        set_text(el("deal-no"), texts["deal"])
+        set_deal(texts["deal"])
 
     def seats(self, vm: ViewModel) -> None:
         """The bot seats around the table (drawn from the view model, 1–5 of them), my seat's box, the kitty."""
@@ -387,13 +395,18 @@ class Drawing:
         set_text(el("sheet-rules"), sheet.rules_line(vm, self.cat))
 
 
+REVIEW_FIRST_PX = 48
+"""How much of the review (px: its summary's first two lines) the result panel shows when it comes."""
+
+
 def review_into_view(panel: Any, review: Any) -> None:
-    """Scroll the result ``panel`` (a scrolling box, its buttons kept at its foot) so that the whole ``review``
-    shows above its buttons, or as much as the panel holds from the review's top (px)."""
+    """Scroll the result ``panel`` (a scrolling box, its buttons kept at its foot) to its top — the deal's title
+    and result, then the ``review`` from its first lines (:data:`REVIEW_FIRST_PX`) above the buttons — or, when
+    the review's first lines are below the panel's view there, to the review's top (px)."""
     foot = panel.querySelector(".panel-buttons:last-child")
     room = panel.clientHeight - (0 if is_none(foot) else foot.offsetHeight) - 24  # the panel's padding, a gap
-    top = review.offsetTop - 8
-    panel.scrollTop = max(panel.scrollTop, min(top, review.offsetTop + review.offsetHeight - room))
+    fits = review.offsetTop + min(int(review.offsetHeight), REVIEW_FIRST_PX) <= room
+    panel.scrollTop = 0 if fits else review.offsetTop - 8
 
 
 def read_new_game_form() -> tuple[dict[str, Any], dict[str, Any]]:

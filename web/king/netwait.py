@@ -16,7 +16,7 @@ from pyscript.ffi import is_none
 
 from kingcore.web import ViewModel
 
-from .draw import el
+from .draw import el, set_deal
 from .render.table import dealing
 from .render.wait import due_deal, wait_words
 from .words import Catalog, fill_names, name
@@ -69,7 +69,7 @@ def redeal_bar(cat: Catalog, vm: ViewModel | None, left: int, side: Any, waited:
     out = side.sits_out() if hasattr(side, "sits_out") else None
     deal = dealing(vm, left, out or due_deal(side.page))
     if vm is not None and deal is not None:
-        el("deal-no").textContent = cat.t("bar.deal", deal=deal, deals=vm["deals"])
+        set_deal(cat.t("bar.deal", deal=deal, deals=vm["deals"]))
         for ident in ("contract-name", "contract-rules"):
             el(ident).textContent = ""
     words = wait_note(cat, vm, side, deal is not None, waited)

@@ -103,6 +103,10 @@ class ReplayView:
         put(el("replay-seat"), view.seat_options(self.app.cat, replay.seating(), 0), replay.seating()["names"])
         el("replay-view").hidden = False
         document.body.dataset.replay = "loaded"
+        go_on = el("replay-continue")  # disabled, its title saying why, until a file is open
+        go_on.disabled = False
+        go_on.setAttribute("data-t-title", "replay.continue_title")
+        go_on.title = self.app.cat.t("replay.continue_title")
         self.draw()
         el("replay-next").focus()  # the arrow keys step at once (the file input would keep them)
 
