@@ -692,6 +692,24 @@ def test_a_person_seated_during_the_rubbers_last_deal_is_not_left_away_when_it_e
     assert t.lobby.presence()[seat] == "here" and not mg.stand_in() and mg.sits_out() is None
 
 
+def test_a_page_sitting_a_deal_out_takes_the_play_from_the_watch_and_the_score_and_names_from_its_own_game() -> None:
+    """The host's public table of a deal sat out (``watch``) shows the play; the score sheet, the seats' names and
+    levels the page draws with it are its own session's — a host's watch that says otherwise changes none of
+    them."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    mg = newcomer(t, min(t.friends))
+    assert mg.sits_out() == deal and mg.guest.watch is not None and mg.standin is not None
+    own = mg.standin.session.view_model(mg.guest.seat)
+    players = own["players"]
+    mg.guest.watch = {**mg.guest.watch, "names": ["Mallory"] * players, "levels": ["expert"] * players,
+                      "sheet": {"rows": [], "totals": [999] * players}}
+    vm = mg.view_model()
+    assert vm is not None and vm["deal"] == deal and vm["trick"] == mg.guest.watch["trick"]
+    assert (vm["sheet"], vm["names"], vm["levels"]) == (own["sheet"], own["names"], own["levels"])
+
+
 def test_a_seat_freed_twice_during_a_deal_keeps_its_stand_in_and_the_table_deals_on() -> None:
     """A seat freed mid-deal, taken by someone new (who sits the deal out, watching its public table, which the
     deal's annulment takes away) and freed again before it ends: the host's page still holds it with a stand-in

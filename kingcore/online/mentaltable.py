@@ -606,10 +606,12 @@ class MentalGuest:
         if s is None or seat is None:
             return None
         out, watch = self.sits_out(), self.guest.watch
-        if out is not None and watch is not None and watch["deal"] <= out:  # (the host's public table of the deal it
-            return watch if watch["deal"] == out else between_deals(watch, out, out)  # sits out, or of the table
-            # before it, once that deal's try was annulled: never a round this page kept of an earlier try)
         vm = s.session.view_model(seat)
+        if out is not None and watch is not None and watch["deal"] <= out:
+            # the host's public table of the deal it sits out, or of the table before it once that deal's try was
+            # annulled — never a round this page kept of an earlier try —, with its own score sheet and names
+            shown: ViewModel = {**watch, "sheet": vm["sheet"], "names": vm["names"], "levels": vm["levels"]}
+            return shown if watch["deal"] == out else between_deals(shown, out, out)
         vm = between_deals(vm, _due(self.page), self.person_left) if out is None else between_deals(vm, out, out)
         return Guest.closed_view(vm) if s.behind or s.broken else vm
 
