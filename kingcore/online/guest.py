@@ -17,7 +17,7 @@ from ..notation import loads
 from ..rules import Rules
 from ..web import ONLINE, HandCard, ViewModel
 from .deal.commit import Shuffles, check_deal, commitment, deal_seed, new_secret, seed_hex
-from .messages import HOST_KINDS, Inbox, NetError, check_view, encode
+from .messages import HOST_KINDS, Inbox, NetError, check_view, encode, public_table
 from .room import Ticket, back_proof, host_proof, new_nonce, proof_ok
 
 __all__ = ["Guest", "Shuffles"]
@@ -200,15 +200,6 @@ class Guest:
         """
         return check_view(vm, self.rules)
 
-    def _watched(self, vm: dict[str, Any]) -> bool:
-        """Whether ``vm`` (a ``watch``) is this seat's public table of the deal this page sits out — seated during
-        it (:attr:`joined_during`) —, or of the deal before it over (that deal's try annulled): no hand, no move,
-        not its turn, no device to pass, no rubber's final result before the rubber is over."""
-        sat, deal, phase = self.joined_during, vm["deal"], vm["phase"]
-        return (vm["seat"] == self.seat and not vm["hand"] and not vm["moves"] and not vm["my_turn"]
-                and vm["pass_to"] is None and phase != "draw_dealer" and (vm["final"] is None or phase == "rubber_over")
-                and sat > 0 and (deal == sat or (deal == sat - 1 and phase == "deal_over")))
-
     def receive(self, text: str) -> dict[str, Any]:
         """A text from the host, checked: ``{"lobby": fields}``, ``{"welcome": fields}`` (with ``"key"``: the
         seat's new key, to keep), ``{"presence": per seat}``, ``{"view": vm}`` (with ``"unshuffled": deal``
@@ -265,7 +256,7 @@ class Guest:
             return out
         if kind == "watch":
             vm = doc["vm"]
-            if not self._watched(vm):
+            if not public_table(vm, self.seat, self.joined_during):
                 raise NetError("bad_message", "watch: not this seat's public table of the deal it sits out")
             self.watch = vm
             return {"watch": vm}
