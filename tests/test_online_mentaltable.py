@@ -583,6 +583,55 @@ def test_a_person_seated_mid_deal_sits_it_out_with_nothing_to_press_and_plays_th
     assert not away  # (its seat's presence came before the game so far that ends the deal it sat out)
 
 
+@pytest.mark.parametrize(("seed", "who", "kept"), [(21, "new", True), (21, "new", False), (21, "back", True),
+                                                   (28, "new", True)])
+def test_a_page_sitting_a_deal_out_shows_its_public_table_and_plays_no_round_until_the_deal_is_recorded(
+        seed: int, who: str, kept: bool) -> None:
+    """A page seated mid-deal sits it out to its record: after every text the host sends it, until the game so far
+    ends that deal, it draws the host's public table of the deal (``watch``: no hand) — the seat's presence given
+    back before the record too, never its own session's table (of a try it kept, on a device that took part in
+    it, or the last deal as left on a fresh one) — and its page offers no move, its own or a stand-in's, in a round
+    of an earlier try it kept."""
+    chosen: list[Any] = [-1, None]  # the seat, the table
+    drawn: list[tuple[str, int, str, int]] = []  # (kind, deal, phase, cards in hand) of a table not the watch's
+    moves: list[tuple[str, int]] = []  # (kind, deal) of a move offered while the page sits the deal out
+
+    def seen(seat: int, text: str) -> str:  # (before each text: what the page shows after the one before it)
+        mg = chosen[1].friends[seat].mg if chosen[1] is not None else None
+        deal = mg.guest.joined_during if mg is not None else 0
+        if seat != chosen[0] or mg is None or mg.page is None or not deal or len(mg.page.game.deals) >= deal:
+            return text
+        kind = json.loads(text)["kind"]
+        vm = mg.view_model()
+        if mg.guest.watch is not None and vm is not None and (vm["deal"] != deal or vm["hand"]):
+            drawn.append((kind, vm["deal"], vm["phase"], len(vm["hand"])))
+        if mg.my_turn() or mg.stand_in_turn() is not None:
+            moves.append((kind, deal))
+        return text
+
+    t = chosen[1] = MentalSim(seed, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)),
+                              relay=seen)
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat = chosen[0] = min(t.friends)
+    friend = t.friends[seat]
+    if who == "new":
+        t.send_to(t.table.free(seat))
+        friend.ticket = None
+    else:
+        t.lose(seat)
+        t.send_to(t.table.stand_in(seat))
+    t.settle()
+    if not kept:
+        friend.all.clear()  # (a fresh device: no round of an earlier try, no memory of the table)
+    friend.back = t.clock.now
+    t.run(until=lambda: len(t.page.game.deals) == deal + 1)
+    mg = friend.mg
+    assert mg is not None and mg.guest.joined_during == deal and mg.guest.watch is not None
+    assert not drawn, drawn
+    assert not moves, moves
+
+
 @pytest.mark.parametrize("reload", [False, True])
 def test_a_friend_back_after_a_stand_in_took_its_seat_knows_at_once_the_deal_went_on(reload: bool) -> None:
     """A friend lost mid-deal whose seat the host gave a stand-in (*A bot plays until they are back*), back on a new
@@ -641,6 +690,24 @@ def test_a_person_seated_during_the_rubbers_last_deal_is_not_left_away_when_it_e
     t.settle()
     assert t.page.game.phase is Phase.RUBBER_OVER and len(mg.page.game.deals) == deal  # type: ignore[union-attr]
     assert t.lobby.presence()[seat] == "here" and not mg.stand_in() and mg.sits_out() is None
+
+
+def test_a_page_sitting_a_deal_out_takes_the_play_from_the_watch_and_the_score_and_names_from_its_own_game() -> None:
+    """The host's public table of a deal sat out (``watch``) shows the play; the score sheet, the seats' names and
+    levels the page draws with it are its own session's — a host's watch that says otherwise changes none of
+    them."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    mg = newcomer(t, min(t.friends))
+    assert mg.sits_out() == deal and mg.guest.watch is not None and mg.standin is not None
+    own = mg.standin.session.view_model(mg.guest.seat)
+    players = own["players"]
+    mg.guest.watch = {**mg.guest.watch, "names": ["Mallory"] * players, "levels": ["expert"] * players,
+                      "sheet": {"rows": [], "totals": [999] * players}}
+    vm = mg.view_model()
+    assert vm is not None and vm["deal"] == deal and vm["trick"] == mg.guest.watch["trick"]
+    assert (vm["sheet"], vm["names"], vm["levels"]) == (own["sheet"], own["names"], own["levels"])
 
 
 def test_a_seat_freed_twice_during_a_deal_keeps_its_stand_in_and_the_table_deals_on() -> None:

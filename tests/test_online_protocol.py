@@ -167,7 +167,18 @@ def test_every_host_kind_reaches_a_guest() -> None:
     got = g.receive(encode("watch", 10_004, vm=vm))  # a public table (``watch``) holds no hand: one that does is
     assert got["error"] == "bad_message" and "public table" in got["message"] and g.watch is None  # refused
     public = {**vm, "hand": [], "moves": [], "my_turn": False}
-    assert g.receive(encode("watch", 10_005, vm=public)) == {"watch": public} and g.watch == public
+    deal, n = vm["deal"], 10_005
+    for joined, bad in [(0, {}), (deal, {"deal": deal + 1}), (deal + 1, {}), (deal, {"pass_to": 1}),
+                        (deal, {"final": {"totals": [0] * vm["players"]}}), (deal, {"phase": "draw_dealer"})]:
+        g.joined_during = joined  # only the public table of the deal this page sits out (or of the one before it,
+        got = g.receive(encode("watch", n, vm={**public, **bad}))  # over: that deal's try annulled) is taken
+        assert got.get("error") == "bad_message" and g.watch is None, (joined, bad)
+        n += 1
+    g.joined_during = deal + 1
+    before = {**public, "phase": "deal_over"}
+    assert g.receive(encode("watch", n, vm=before)) == {"watch": before} and g.watch == before
+    g.joined_during = deal
+    assert g.receive(encode("watch", n + 1, vm=public)) == {"watch": public} and g.watch == public
     mental = {"mental", "mp", "reading", "watch"}  # a mental table's (tests/test_online_mentaltable.py)
     assert kinds | {"pong", "hint", "refused", "bye", "welcome", "commit?", "reveal?"} | mental == set(HOST_KINDS)
 

@@ -17,7 +17,7 @@ from ..notation import loads
 from ..rules import Rules
 from ..web import ONLINE, HandCard, ViewModel
 from .deal.commit import Shuffles, check_deal, commitment, deal_seed, new_secret, seed_hex
-from .messages import HOST_KINDS, Inbox, NetError, check_view, encode
+from .messages import HOST_KINDS, Inbox, NetError, check_view, encode, public_table
 from .room import Ticket, back_proof, host_proof, new_nonce, proof_ok
 
 __all__ = ["Guest", "Shuffles"]
@@ -256,8 +256,8 @@ class Guest:
             return out
         if kind == "watch":
             vm = doc["vm"]
-            if vm["seat"] != self.seat or vm["hand"] or vm["moves"] or vm["my_turn"]:
-                raise NetError("bad_message", "watch: not this seat's public table")
+            if not public_table(vm, self.seat, self.joined_during):
+                raise NetError("bad_message", "watch: not this seat's public table of the deal it sits out")
             self.watch = vm
             return {"watch": vm}
         if kind == "refused":

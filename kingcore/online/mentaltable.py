@@ -606,10 +606,12 @@ class MentalGuest:
         if s is None or seat is None:
             return None
         out, watch = self.sits_out(), self.guest.watch
-        if out is not None and watch is not None and watch["deal"] <= out:  # (the host's public table of the deal it
-            return watch if watch["deal"] == out else between_deals(watch, out, out)  # sits out, or of the table
-            # before it, once that deal's try was annulled: never a round this page kept of an earlier try)
         vm = s.session.view_model(seat)
+        if out is not None and watch is not None and watch["deal"] <= out:
+            # the host's public table of the deal it sits out, or of the table before it once that deal's try was
+            # annulled — never a round this page kept of an earlier try —, with its own score sheet and names
+            shown: ViewModel = {**watch, "sheet": vm["sheet"], "names": vm["names"], "levels": vm["levels"]}
+            return shown if watch["deal"] == out else between_deals(shown, out, out)
         vm = between_deals(vm, _due(self.page), self.person_left) if out is None else between_deals(vm, out, out)
         return Guest.closed_view(vm) if s.behind or s.broken else vm
 
@@ -626,7 +628,8 @@ class MentalGuest:
         page, seat = self.page, self.guest.seat
         d = page.deal if page is not None else None
         return (d is not None and page is not None and seat is not None and d.to_move == seat
-                and page.round is not None and page.round.state == "deal" and bool(page.view(seat).legal))
+                and page.round is not None and page.round.state == "deal" and bool(page.view(seat).legal)
+                and self.sits_out() is None)  # (sitting a deal out: a round it kept is of a try gone on without it)
 
     def stand_in(self) -> bool:
         """Whether a stand-in bot plays this page's seat now: the host gave the seat one (its presence says
@@ -642,11 +645,13 @@ class MentalGuest:
         from the next deal on, with nothing to do. ``None`` otherwise — an away seat whose stand-in plays until its
         person acts again (past the turn limit, or named for stalling) is not sitting a deal out. (Its page is in no
         try of that deal: the host's page started the try in play without it and starts no later one with it; a
-        round it kept from its lost connection is of a try that went on without it.)"""
-        deal, page = self.guest.joined_during, self.page
-        if not deal or page is None or not self.stand_in() or len(page.game.deals) >= deal:
+        round it kept from its lost connection is of a try that went on without it, and offers no move.) Once the
+        host sent the deal's public table (``watch``), it sits the deal out until its game so far records it,
+        whatever the seat's presence says: at the deal's end the seat is given back before the record comes."""
+        deal, page, watch = self.guest.joined_during, self.page, self.guest.watch
+        if not deal or page is None or len(page.game.deals) >= deal:
             return None
-        return deal
+        return deal if self.stand_in() or (watch is not None and watch["deal"] <= deal) else None
 
     def stand_in_turn(self) -> str | None:
         """The level of this page's stand-in bot when it moves now (:meth:`stand_in`, this seat's turn, its cards

@@ -583,6 +583,16 @@ MAX_CALLS = 64
 Ordered King's fourteen contracts with trump calls, stay well under it."""
 
 
+def public_table(vm: ViewModel, seat: int | None, sat: int) -> bool:
+    """Whether ``vm`` (a ``watch``) is ``seat``'s public table of the deal its page sits out — seated during deal
+    ``sat`` (``welcome``'s ``joined_at``; 0: none) —, or of the deal before it over (that deal's try annulled):
+    no hand, no move, not its turn, no device to pass, no rubber's final result before the rubber is over."""
+    deal, phase = vm["deal"], vm["phase"]
+    return (vm["seat"] == seat and not vm["hand"] and not vm["moves"] and not vm["my_turn"]
+            and vm["pass_to"] is None and phase != "draw_dealer" and (vm["final"] is None or phase == "rubber_over")
+            and sat > 0 and (deal == sat or (deal == sat - 1 and phase == "deal_over")))
+
+
 def check_view(vm: Any, rules: Rules | None = None) -> ViewModel:
     """A view model from the host, checked before the guest's page draws it: the shape of
     :class:`~kingcore.web.shapes.ViewModel` key by key (no key missing or extra, each of its type), every

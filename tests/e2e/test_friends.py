@@ -631,6 +631,12 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     # waited, unseen, behind Continue): its button opens them
     host.wait_for_selector('section.seat[data-seat="2"][data-presence=away]', state="attached")
     host.evaluate("window.kingStillAwayNow(2)")  # (its 10 s come now)
+    host.wait_for_selector("#center-panel #away-choices[data-seat='2']")
+    for _ in range(2):  # the table redrawn (the last trick's inset switched, its button enabled for the test, and
+        host.evaluate("document.querySelector('#center-panel > *').dataset.old = '1'")  # back): its result panel,
+        host.evaluate("(b => { b.disabled = false; b.click(); })(document.getElementById('btn-last'))")  # built
+        host.wait_for_selector("#center-panel [data-old]", state="detached")  # anew, still offers the choices
+        host.wait_for_selector("#center-panel #away-choices[data-seat='2']", state="attached")
     host.click("#center-panel #away-choices[data-seat='2'] button")
     host.wait_for_selector("#invite-dialog[open] #invite-2[data-state=away]")
     host.click("#invite-2 button[data-free]")  # (shown once the seat is away)

@@ -98,6 +98,8 @@ class Online:
         self.away: dict[int, float] = {}  # seat -> when its friend went away
         self.drawn: Any = None  # what the panel shows (drawn anew only when it changes)
         self.open_later = False  # the panel opens once the host leaves the deal's result (a friend away meanwhile)
+        self.offered: set[int] = set()  # away seats whose choices the result panel offers (:meth:`offer`)
+        self.drawn_table: Callable[[], None] = app.screen.drawn  # what runs after each draw of the table before
         self.mental: HostMental | None = None  # mental poker's table (Options: no device sees another's cards)
 
     def bind(self) -> None:
@@ -107,6 +109,7 @@ class Online:
         el("invite-body").addEventListener("click", create_proxy(self.clicked))
         el("invite-body").addEventListener("input", create_proxy(self.codes.edited))
         no_double_click_select(el("invite-dialog"))
+        self.app.screen.drawn = self.redrawn
         el("btn-invite").addEventListener("click", create_proxy(lambda e: self.open()))
         self.app.loop.held = lambda: self.host is not None and not self.started
         if "king-test" in str(window.location.search):  # the browser tests: a cheating host, to be caught
@@ -147,6 +150,7 @@ class Online:
             self.mental.close()
         self.session, self.host, self.lobby, self.started, self.mental = session, None, None, False, None
         self.own, self.away, self.drawn, self.relays, self.no_relay = set(), {}, None, None, False
+        self.offered.clear()
         self.app.drawing.presence = None
         seats = [] if session is None else online_seats(session.settings["levels"])
         el("btn-invite").hidden = not seats
@@ -359,27 +363,46 @@ class Online:
     def offer(self, seat: int) -> None:
         """The result panel says that the friend at ``seat`` is away and offers the host's choices for the seat
         there (``#away-choices``: its button opens the invite panel) — a friend cut off at a deal's end is not
-        left waiting on a panel that opens only after *Continue*."""
+        left waiting on a panel that opens only after *Continue*. Kept until the host leaves the result or the
+        friend is back: drawn again after each draw of the table (:meth:`draw_offer`), with every seat offered."""
+        self.offered.add(seat)
+        self.draw_offer()
+
+    def unoffer(self, seat: int) -> None:
+        """The result panel's offer of the choices for ``seat`` (:meth:`offer`) taken back: its friend is back."""
+        if seat in self.offered:
+            self.offered.discard(seat)
+            self.draw_offer()
+
+    def redrawn(self) -> None:
+        """After each draw of the table (which builds the result panel anew): the away seats' offer in it."""
+        self.drawn_table()
+        if self.offered:
+            self.draw_offer()
+
+    def draw_offer(self) -> None:
+        """``#away-choices`` in the result panel, naming every seat offered (``data-seat``: them, spaced), its
+        button opening the invite panel; taken away when none is."""
         panel = el("center-panel")
-        if is_none(panel) or not is_none(document.getElementById("away-choices")):
+        note = document.getElementById("away-choices")
+        seats = " ".join(str(seat) for seat in sorted(self.offered))
+        if not is_none(note) and str(note.getAttribute("data-seat")) == seats:
+            return
+        if not is_none(note):
+            note.remove()
+        if not seats or is_none(panel) or panel.hidden:
             return
         note = document.createElement("p")
         note.id, note.className = "away-choices", "panel-note"
-        note.dataset.seat = str(seat)
-        note.textContent = self.cat.t("net.invite.away_note", name=self.seat_name(seat)) + " "
+        note.setAttribute("data-seat", seats)
+        note.textContent = " ".join(self.cat.t("net.invite.away_note", name=self.seat_name(seat))
+                                    for seat in sorted(self.offered)) + " "
         button = document.createElement("button")
         button.type, button.className, button.id = "button", "btn", "btn-away-choices"
         button.textContent = self.cat.t("net.invite.choices")
         button.addEventListener("click", self.proxies[2])
         note.append(button)
         panel_note(panel, note)
-
-    @staticmethod
-    def unoffer(seat: int) -> None:
-        """The result panel's offer of the choices for ``seat`` (:meth:`offer`) taken back: its friend is back."""
-        note = document.getElementById("away-choices")
-        if not is_none(note) and str(note.getAttribute("data-seat")) == str(seat):
-            note.remove()
 
     def show_presence(self) -> None:
         """Who is there (``Lobby.presence``) on the table's seats (``data-presence``) and as the page's mark."""
@@ -548,6 +571,7 @@ class Online:
         if self.open_later and any(self.seat_state(seat) == "away" for seat in self.away):
             self.open()  # (a friend away since the result was shown: the host's choices for the seat)
         self.open_later = False
+        self.offered.clear()  # (the result left: its panel offers nothing)
         if self.mental is not None:  # its rounds start by themselves: the table as it is now
             self.mental.go_on()
         elif self.app.saves.in_sync():
