@@ -92,6 +92,24 @@ def mid_deal(t: MentalSim, cards: int = 3) -> int:
     return t.page.deal.number
 
 
+def seated_mid_deal(t: Any, chosen: list[Any], who: str) -> tuple[int, int, Any]:
+    """A deal played, then mid-way through the next the first friend's seat freed and taken from the link by a new
+    page (``who`` "new") or the friend's page lost and its seat given to a stand-in (``back``): the deal, the seat
+    (also ``chosen[0]``) and the friend."""
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat = chosen[0] = min(t.friends)
+    friend = t.friends[seat]
+    if who == "new":
+        t.send_to(t.table.free(seat))
+        friend.ticket = None
+    else:
+        t.lose(seat)
+        t.send_to(t.table.stand_in(seat))
+    t.settle()
+    return deal, seat, friend
+
+
 @pytest.mark.parametrize("stand_in", [True, False])
 def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: bool) -> None:
     """The deal in play needs the lost page's keys: annulled on every page still here and dealt again — at once
@@ -550,17 +568,7 @@ def test_a_person_seated_mid_deal_sits_it_out_with_nothing_to_press_and_plays_th
 
     t = chosen[1] = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)),
                               relay=seen)
-    t.run(deals=1)
-    deal = mid_deal(t)
-    seat = chosen[0] = min(t.friends)
-    friend = t.friends[seat]
-    if who == "new":
-        t.send_to(t.table.free(seat))
-        friend.ticket = None
-    else:
-        t.lose(seat)
-        t.send_to(t.table.stand_in(seat))
-    t.settle()
+    deal, seat, friend = seated_mid_deal(t, chosen, who)
     friend.back = t.clock.now
     t.run(until=lambda: friend.mg is not None and friend.mg.page is not None and t.page.deal is not None
           and len(t.page.deal.plays) > 2)
@@ -611,17 +619,7 @@ def test_a_page_sitting_a_deal_out_shows_its_public_table_and_plays_no_round_unt
 
     t = chosen[1] = MentalSim(seed, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)),
                               relay=seen)
-    t.run(deals=1)
-    deal = mid_deal(t)
-    seat = chosen[0] = min(t.friends)
-    friend = t.friends[seat]
-    if who == "new":
-        t.send_to(t.table.free(seat))
-        friend.ticket = None
-    else:
-        t.lose(seat)
-        t.send_to(t.table.stand_in(seat))
-    t.settle()
+    deal, _, friend = seated_mid_deal(t, chosen, who)
     if not kept:
         friend.all.clear()  # (a fresh device: no round of an earlier try, no memory of the table)
     friend.back = t.clock.now
