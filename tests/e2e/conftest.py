@@ -21,8 +21,9 @@ from sitebuild.browser import OFFLINE_READY, READY, TIMEOUT_MS, SiteServer, laun
 from sitebuild.relay import RelayProcess
 from sitebuild.site import needs_build
 
-RENDERER_CRASH = "Target crashed"
-"""Playwright's error when Chromium's renderer process dies. Debian's Chromium 156 segfaulted (SIGSEGV
+RENDERER_CRASH = ["Target crashed", "Page crashed"]
+"""Playwright's errors when Chromium's renderer process dies (the first from a call into the page, the second
+from a wait on it, e.g. for the page to be playable). Debian's Chromium 156 segfaulted (SIGSEGV
 in the renderer's main thread, minidumps with wasm) while booting Pyodide in 3 of ~1,000 page loads
 here, clustered in one minute, and never again in the same tests' reruns: a browser crash, not the
 game's. A test that fails with it runs again (at most twice, pytest-rerunfailures); every rerun shows
@@ -34,7 +35,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return
     for item in items:
         if item.get_closest_marker("browser") is not None:
-            item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=[RENDERER_CRASH]))
+            item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=RENDERER_CRASH))
 
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -681,7 +681,8 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     assert newcomer.locator("#btn-here").is_hidden()
     assert newcomer.text_content("#status") != "Роздачу завершено."  # (deal 3 is in play: a bot plays it for them)
     # … and sees it go on: the host's table's cards on theirs, though no one's hand (the seat's is the bot's) —
-    host.wait_for_function("document.body.dataset.toMove === '0'")  # (the table waits for the host: it stays)
+    # (the table waits for a person, the host or friend 1 — who leads again after winning a trick they ended —:
+    host.wait_for_function("['0', '1'].includes(document.body.dataset.toMove)")  # it stays)
     cards = host.evaluate(TRICK_JS)
     try:
         newcomer.wait_for_function(f"cards => document.body.dataset.deal === '3' && JSON.stringify({TRICK_JS}) "
