@@ -213,6 +213,24 @@ def test_sheet_notes_name_the_bidder() -> None:
         assert f"bid {row['note']['bid']['tricks']}" in note
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_sheet_and_the_dialog_speak_of_a_mirror_half_only_with_a_mirror_replay(lang: str) -> None:
+    """A trump or auction replay has no mirror half: the sheet's line on the sums says only that each deal sums to
+    its control total, and the deal order's "the same order in the positive half" is hidden (RULES.md §5, §7)."""
+    cat = Catalog.from_mo(compiled(lang), strict=True)
+    order = "hearts,tricks,boys,girls,king,last_two"
+    for replay, vm in (("mirror", phase_vm("deal_over")), ("auction", phase_vm("auction_sheet"))):
+        assert sheet.sum_line(vm, cat) == cat.t("sheet.note" if replay == "mirror" else "sheet.note_control")
+    for replay in ("mirror", "trumps", "auction"):
+        saved = {"replay": replay, "deal_order": order}
+        root = h("div", None, dialog.new_game_form(cat, new_game_options(), saved, ["human"], BOT_LEVELS, False,
+                                                   table_choice(saved)))
+        tail = one(root, id="opt-deal_order-mirror")
+        assert tail.attr("hidden") is (replay != "mirror") and tail.text().strip(" ,;—")
+    mirror_words = {"en": "mirror", "ru": "зеркальн", "uk": "дзеркальн"}[lang]
+    assert mirror_words in cat.t("sheet.note") and mirror_words not in cat.t("sheet.note_control")
+
+
 def test_new_game_dialog_fields() -> None:
     opts = new_game_options()
     nodes = dialog.new_game_form(CAT, opts, {"preset": "club", "eralash": False}, ["human", "easy", "hard", "expert"],

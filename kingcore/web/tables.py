@@ -98,6 +98,19 @@ def rules_summary(rules: Rules | str) -> dict[str, Any]:
             "changes": [[k, list(v) if isinstance(v, tuple) else v] for k, v in changes]}
 
 
+def replay_of(rules: Rules | str) -> str:
+    """The replay a game's rules play (RULES.md §7: ``mirror``, ``trumps`` or ``auction``) — what the page may
+    say of the positive half: only a mirror replay repeats the deal order and makes the rubber sum to 0.
+
+    >>> replay_of("king()"), replay_of("king(replay=trumps,deal_order=hearts,tricks,boys,girls,king,last_two)")
+    ('mirror', 'trumps')
+
+    Raises:
+        RulesError: a rules text that does not parse.
+    """
+    return (rules if isinstance(rules, Rules) else Rules.parse(str(rules))).replay
+
+
 def new_game_options() -> list[dict[str, Any]]:
     """The options of the page's "new game" dialog, every table size: ``{"name", "section", "default",
     "choices", "kind"}`` for each option of :func:`~kingcore.rules.options_schema`, ``kind`` ``choice``,
@@ -183,16 +196,18 @@ def refusal(options: dict[str, Any]) -> str | None:
 
 def table_choice(options: dict[str, Any]) -> dict[str, Any]:
     """What the dialog's options make (those that do not apply are left out first): ``{"ok", "message",
-    "refusal", "rules", "set", "players", "deals", "hand_size", "kitty", "deck_size", "trick_value", "off"}`` —
+    "refusal", "rules", "set", "players", "deals", "hand_size", "kitty", "deck_size", "trick_value", "replay",
+    "off"}`` —
     ``message`` the engine's refusal (``ok`` false; the other numbers ``None``) and ``refusal`` its code
     (:func:`refusal`: the page's words; ``None`` for a refusal it does not name), ``rules`` the rules
     text, ``set`` the rule set's name or ``None`` (custom), ``deals`` the engine's count of deals in the
     rubber, ``trick_value`` the points of a trick in trump deals (``None`` without a trump replay), ``off``
-    :func:`off_options`."""
+    :func:`off_options`, ``replay`` the replay chosen (RULES.md §7; ``mirror`` unless another is)."""
     off = off_options(options)
     out: dict[str, Any] = {"ok": False, "message": None, "refusal": None, "rules": None, "set": None,
                            "players": options.get("players", 4), "deals": None, "hand_size": None, "kitty": None,
-                           "deck_size": None, "trick_value": None, "off": off}
+                           "deck_size": None, "trick_value": None, "off": off,
+                           "replay": options.get("replay", "mirror")}
     try:
         rules = Rules.from_dict(applied(options))
     except (RulesError, TypeError, ValueError) as e:
@@ -201,5 +216,6 @@ def table_choice(options: dict[str, Any]) -> dict[str, Any]:
     game = Game(rules)
     out.update(ok=True, rules=str(rules), set=rule_set_name(rules), players=rules.players,
                deals=game.total_deals, hand_size=rules.hand_size, kitty=rules.kitty_size,
-               deck_size=rules.deck_size, trick_value=game.trick_value if rules.replay != "mirror" else None)
+               deck_size=rules.deck_size, trick_value=game.trick_value if rules.replay != "mirror" else None,
+               replay=rules.replay)
     return out

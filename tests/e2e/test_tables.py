@@ -497,6 +497,7 @@ def test_each_named_rule_set_in_one_click(warm_game: Any, artifacts: Path) -> No
     assert page.locator("#opt-trump_trick_value").is_disabled()
     page.select_option("#opt-replay", value=json.dumps("trumps"))
     assert page.locator("#opt-trump_trick_value").is_enabled()
+    assert page.locator("#opt-deal_order-mirror").is_hidden()  # no mirror half: no "the same order" in it
     assert page.locator("#opt-set").input_value() == ""  # custom
     # custom rules: what differs from the nearest set, in words
     assert page.locator("#opt-set-rules").inner_text() == "Changed from Three players — 30 cards: " \
@@ -510,6 +511,7 @@ def test_each_named_rule_set_in_one_click(warm_game: Any, artifacts: Path) -> No
     page.select_option("#opt-players", value="4")
     page.select_option("#opt-replay", value=json.dumps("mirror"))
     assert page.locator("#new-game-error").inner_text() == "" and page.locator("#new-game-start").is_enabled()
+    assert page.locator("#opt-deal_order-mirror").is_visible()
     assert page.locator("#new-game-summary").inner_text().startswith("56 deals")  # ordered King: 4 × 14
     picture(page, artifacts / "new-game-ordered-1280x800.png")
     english = Catalog.from_mo(compiled("en"))
@@ -531,6 +533,8 @@ def test_each_named_rule_set_in_one_click(warm_game: Any, artifacts: Path) -> No
         record = json.loads(page.evaluate("localStorage.getItem(window.kingSaveKey)"))["record"]
         assert str(loads(record).rules) == text, key  # the saved record's rules are the set's
         assert page.locator("#sheet-rules").text_content() == f"Rules in force: {english.t(f'set.{key}')}", key
+        assert page.locator("#sheet-sum").text_content() == english.t(
+            "sheet.note" if rules.replay == "mirror" else "sheet.note_control"), key
         assert page.locator("#table .seat").count() == rules.players
     bar.click(page, "#btn-sheet")
     picture(page, artifacts / "sheet-six-1280x800.png")

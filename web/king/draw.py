@@ -393,6 +393,7 @@ class Drawing:
     def sheet(self, vm: ViewModel) -> None:
         self.put_new("score-sheet", el("score-sheet"), sheet.sheet(vm, self.cat))
         set_text(el("sheet-rules"), sheet.rules_line(vm, self.cat))
+        set_text(el("sheet-sum"), sheet.sum_line(vm, self.cat))
 
 
 REVIEW_FIRST_PX = 48
@@ -448,3 +449,4 @@ def show_choice(cat: Catalog, options: list[dict[str, Any]], choice: dict[str, A
     el("opt-trump_trick_value").placeholder = dialog.automatic_text(cat, choice["trick_value"])
     el("new-game-error").textContent = dialog.refusal_text(cat, choice)
     el("new-game-start").disabled = not choice["ok"]
+    el("opt-deal_order-mirror").hidden = choice["replay"] != "mirror"

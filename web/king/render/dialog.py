@@ -40,10 +40,13 @@ def off_text(cat: Catalog, code: str | None) -> str:
     return cat.t(f"off.{code}") if code else ""
 
 
-def field(cat: Catalog, opt: dict[str, Any], value: Any, off: str | None = None, automatic: int | None = None) -> Node:
+def field(cat: Catalog, opt: dict[str, Any], value: Any, off: str | None = None, automatic: int | None = None,
+          mirror: bool = True) -> Node:
     """One option's field: ``#opt-<name>`` with ``data-kind`` ``bool``, ``choice`` (JSON values), ``number``
     or ``order``; ``off`` the code of why it does not apply (the field disabled, the reason in
-    ``#opt-<name>-off``); ``automatic`` the trick value the engine computes (``trump_trick_value``)."""
+    ``#opt-<name>-off``); ``automatic`` the trick value the engine computes (``trump_trick_value``); ``mirror``
+    whether the replay is the mirror one (the deal order's "the same order in the positive half",
+    ``#opt-deal_order-mirror``, is shown only then: RULES.md §5, §7)."""
     key, kind = opt["name"], opt["kind"]
     label, section, field_id = cat.t(f"option.{key}"), opt["section"], f"opt-{key}"
     link = section_link(cat, key, section)  # the "§" mark: a link into the rules help (issue 11)
@@ -54,7 +57,6 @@ def field(cat: Catalog, opt: dict[str, Any], value: Any, off: str | None = None,
                              "checked": value is True, "disabled": bool(off), "aria-describedby": f"{field_id}-off"}),
                  " ", h("span", None, label, " ", h("small", None, link), " ", reason))
     if kind == "order":
-        before, _, after = cat.t("dialog.order_hint", section="\x00").partition("\x00")
         order = str(value).split(",") if isinstance(value, str) else list(opt["choices"])
         if sorted(order) != sorted(opt["choices"]):
             order = list(opt["choices"])
@@ -66,7 +68,8 @@ def field(cat: Catalog, opt: dict[str, Any], value: Any, off: str | None = None,
                  for b in order]
         return h("div", {"class": "field field--order"},
                  h("span", {"class": "field-label", "id": f"{field_id}-label"}, label, " ",
-                   h("small", None, before, link, after)),
+                   h("small", None, link, h("span", {"id": f"{field_id}-mirror", "hidden": not mirror},
+                                            cat.t("rules.sep"), cat.t("dialog.order_mirror")))),
                  h("ol", {"class": "order", "id": field_id, "data-kind": "order", "data-name": key,
                           "aria-labelledby": f"{field_id}-label"}, items))
     head = h("span", {"class": "field-label"}, label, " ", h("small", None, link))
@@ -180,7 +183,8 @@ def new_game_form(cat: Catalog, options: list[dict[str, Any]], saved: dict[str, 
     more: list[Node] = []
     for opt in options:
         value = saved.get(opt["name"], opt["default"])
-        node = field(cat, opt, value, choice["off"].get(opt["name"]), choice.get("trick_value"))
+        node = field(cat, opt, value, choice["off"].get(opt["name"]), choice.get("trick_value"),
+                     choice.get("replay", "mirror") == "mirror")
         (more if opt.get("more") else main).append(node)
     opened = any(saved.get(o["name"], o["default"]) != o["default"] for o in options if o.get("more"))
     return [h("div", {"class": "sets"}, set_field(cat, choice["set"] if choice["ok"] else None),

@@ -4,7 +4,7 @@ totals (with the rubber's "played with undo" mark)."""
 
 from __future__ import annotations
 
-from kingcore.web import ViewModel
+from kingcore.web import ViewModel, replay_of
 
 from ..dom import Child, Node, h
 from ..words import Catalog, name, pts
@@ -60,3 +60,9 @@ def rules_line(vm: ViewModel, cat: Catalog) -> str:
     """The rules in force, under the sheet, in words (:func:`.rules.rules_words`: the rule set, or custom
     rules as the nearest set and what differs)."""
     return cat.t("sheet.rules", rules=rules_words(cat, vm["rules"]))
+
+
+def sum_line(vm: ViewModel, cat: Catalog) -> str:
+    """The line on the sheet's sums, true of the rules in force: every deal sums to its control total; only a
+    mirror replay (RULES.md §5, §7) also makes the whole rubber sum to 0."""
+    return cat.t("sheet.note" if replay_of(vm["rules"]) == "mirror" else "sheet.note_control")
