@@ -424,7 +424,7 @@ def test_a_tip_for_each_moment_of_a_deal(lang: str) -> None:
     for name, code in TIP_CASES.items():
         vm = phase_vm(name)
         assert tips.tip_code(vm) == code, name
-        assert tips.tip_text(vm, cat) == (cat.t("tip.over", next=cat.t("panel.continue"), sheet=cat.t("panel.sheet"))
+        assert tips.tip_text(vm, cat) == (cat.t("tip.over", next=cat.t("panel.continue"), sheet=cat.t("bar.sheet"))
                                           if code == "over" else cat.t(f"tip.{code}"))
     first = advance({}, lambda v: v["phase"] == "play" and v["tricks_done"] == 0 and not v["trick"])
     assert tips.tip_code(first) == "contract"
@@ -443,6 +443,19 @@ def test_a_tip_for_each_moment_of_a_deal(lang: str) -> None:
         assert text is not None and not re.search(r"[A-Za-z]", outside(text)), text
 
 
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_last_tip_names_the_score_sheet_button_by_words_it_shows_at_every_width(lang: str) -> None:
+    """The bar's score-sheet button reads "Таблица" on a phone and "Таблица очков" when wide (``bar.sheet``, then
+    ``bar.sheet_wide``): the tip names it by the words both labels show, never by the wide label alone."""
+    from king.render import tips
+
+    cat = Catalog.from_mo(compiled(lang), strict=True)
+    said = tips.tip_text(phase_vm("deal_over"), cat)
+    short, wide = cat.t("bar.sheet"), cat.t("bar.sheet") + cat.t("bar.sheet_wide")
+    assert said is not None and short in said and wide.startswith(short)
+    assert cat.t("panel.sheet") not in said and wide.strip() not in said
+
+
 def test_the_last_tip_is_a_line_of_the_result_panel() -> None:
     """The deal's last tip (what the result panel's buttons do) is the panel's own line, over its buttons —
     on the felt it lay under the panel or over Continue — and only while the tips are on; the other tips stay on
@@ -452,7 +465,7 @@ def test_the_last_tip_is_a_line_of_the_result_panel() -> None:
     for name, kind in (("deal_over", "deal"), ("rubber_over", "final")):
         vm = phase_vm(name)
         said = tips.panel_tip(vm, CAT, True)
-        assert said == CAT.t("tip.over", next=CAT.t("panel.continue"), sheet=CAT.t("panel.sheet"))
+        assert said == CAT.t("tip.over", next=CAT.t("panel.continue"), sheet=CAT.t("bar.sheet"))
         assert tips.panel_tip(vm, CAT, False) is None
         drawn, nodes = panels.result_panel(vm, CAT, None, said)
         root = h("div", None, nodes)

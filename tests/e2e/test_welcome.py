@@ -126,7 +126,7 @@ def test_a_first_visit_is_welcomed_then_tipped_through_its_first_deal(new_contex
     assert page.evaluate("window.kingStats.botsReadyMs") is not None
     # PyScript's "Unable to use `window` or `document` in worker" on every load: the bots' worker uses neither
     assert [m for m in said if "worker" in m] == [], said
-    over = ru.t("tip.over", next=ru.t("panel.continue"), sheet=ru.t("panel.sheet"))
+    over = ru.t("tip.over", next=ru.t("panel.continue"), sheet=ru.t("bar.sheet"))
     assert page.text_content("#panel-tip") == over and tip(page) == ""
     assert seen & {ru.t("tip.lead"), ru.t("tip.follow")} and all(t.startswith("Совет:") for t in seen if t)
     page.click("#btn-continue")

@@ -27,7 +27,8 @@ def tip_code(vm: ViewModel) -> str | None:
 
 def tip_text(vm: ViewModel, cat: Catalog) -> str | None:
     """The tip's words (the contract's name and scoring in the deal's first tip; the result panel's and the
-    bar's button names in the last), or ``None``."""
+    bar's button names in the last — the score sheet's by its short label, the words the button shows at every
+    width, the wide label only adding to them), or ``None``."""
     code = tip_code(vm)
     if code is None:
         return None
@@ -36,7 +37,7 @@ def tip_text(vm: ViewModel, cat: Catalog) -> str | None:
         assert c is not None
         return cat.t("tip.contract", contract=cat.contract_name(c), scoring=cat.contract_line(c))
     if code == "over":
-        return cat.t("tip.over", next=cat.t("panel.continue"), sheet=cat.t("panel.sheet"))
+        return cat.t("tip.over", next=cat.t("panel.continue"), sheet=cat.t("bar.sheet"))
     return cat.t(f"tip.{code}")
 
 
