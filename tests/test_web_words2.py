@@ -179,6 +179,20 @@ def test_one_word_for_a_deal_a_trick_and_the_viewer() -> None:
         assert len(cat.t("replay.button")) <= 16
 
 
+def test_ukrainian_writes_one_apostrophe_and_one_genitive_of_the_table() -> None:
+    """Ukrainian's apostrophe is the typographic ’ in every message (the welcome mixed «комп'ютерних» with
+    «П’ять»), and the table's genitive is «столу» throughout (the welcome's «внизу стола» against New game's
+    «внизу столу» and twenty «господаря столу», «секретом столу»)."""
+    po = (ROOT / "web" / "locale" / "uk.po").read_text(encoding="utf-8")
+    strs = re.findall(r'^(?:msgstr(?:\[\d\])? )?"(.*)"$', po, flags=re.M)
+    assert len(strs) > 900 and any("’" in t for t in strs)
+    straight = [t for t in strs if re.search(r"(?<=[^\W\d_])'(?=[^\W\d_])", t)]
+    assert not straight, straight[:5]
+    assert not [t for t in strs if re.search(r"\bстола\b", t)]
+    uk = CATS["uk"]
+    assert "внизу столу" in uk.t("welcome.what") and "внизу столу" in uk.t("dialog.lead")
+
+
 # ----- a card in a detail: the catalog's letters ------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
