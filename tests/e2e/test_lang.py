@@ -122,6 +122,15 @@ def test_switching_language_changes_every_visible_word(warm_game: Any, artifacts
     cat = Catalog.from_mo(compiled("uk"))
     check_part(page, "table", "uk", cat)
     picture(page, artifacts / "lang-uk-play-1280x800.png")
+    # the screen reader's log speaks one language: a switch leaves no Ukrainian line in it (issue 30)
+    page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
+    page.wait_for_function("[...document.querySelectorAll('#say p')].some(p => /[а-яіїєґ]/i.test(p.textContent))")
+    bar.choose_language(page, "en")
+    page.wait_for_selector("body[data-lang=en]")
+    said = page.locator("#say p").all_inner_texts()
+    assert not [t for t in said if re.search(r"[а-яіїєґ]", t, re.I)], said
+    bar.choose_language(page, "uk")
+    page.wait_for_selector("body[data-lang=uk]")
     # remembered: a reload comes back in Ukrainian, <html lang> set before Python starts
     page.reload(wait_until="domcontentloaded")
     assert page.evaluate("document.documentElement.lang") == "uk"

@@ -20,7 +20,7 @@ from kingcore.web import LANGUAGES, Answer
 
 from .assist import Assist
 from .botloop import BotLoop
-from .draw import show_language
+from .draw import el, show_language
 from .hints import Hints
 from .saves import Saves
 from .screen import Screen
@@ -99,7 +99,8 @@ class App:
         st.refresh()
 
     def set_language(self, lang: str) -> None:
-        """Show the page in ``lang`` (one of ``kingcore.web.LANGUAGES``) and remember the choice."""
+        """Show the page in ``lang`` (one of ``kingcore.web.LANGUAGES``) and remember the choice; the live
+        region's log (``#say``) is emptied, so a screen reader is never read the last language's lines."""
         if lang not in LANGUAGES:
             return
         st = self.state
@@ -107,6 +108,7 @@ class App:
         st.prefs["lang"] = lang
         st.store.save_prefs(st.prefs)
         show_language(self.cat, lang)
+        el("say").replaceChildren()  # the screen reader's log: one language, never the last one's lines kept
         st.hide_toast()
         self.drawing.forget()
         self.screen.draw_problem(words=True)  # its words only: a pending choice (a full storage) stays
