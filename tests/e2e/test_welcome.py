@@ -99,6 +99,10 @@ def test_a_first_visit_is_welcomed_then_tipped_through_its_first_deal(new_contex
     page.keyboard.press("Tab")  # the keyboard's way: the rule set, then Play
     assert page.evaluate("document.activeElement.id") == "welcome-play"
     assert page.evaluate("window.kingStats.botsStartedMs") is None  # the bots' worker waits for Play too
+    # nothing played or said behind it: no "East to play" in the status line, no line in the screen reader's log
+    assert page.text_content("#status") == "" and page.locator("#say p").count() == 0
+    shown = sorted(page.evaluate("[...document.querySelectorAll('#hand button.card')].map(b => b.dataset.card)"))
+    assert len(shown) == 8  # two players: the hand dealt behind it
     played = page.evaluate("performance.now()")
     page.keyboard.press("Enter")
     page.wait_for_selector("#welcome", state="hidden")
@@ -110,6 +114,8 @@ def test_a_first_visit_is_welcomed_then_tipped_through_its_first_deal(new_contex
     s = Session.from_save(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
     assert str(s.game.rules) == "king(players=2)"
     assert s.settings["levels"] == ["human", "easy"]
+    assert sorted(c["card"] for c in s.view_model(0)["hand"]) == shown  # Play kept that deal: not dealt again
+    assert page.text_content("#status") != ""
     page.wait_for_selector("#tip:not([hidden])")
     assert tip(page).startswith("Совет:")
     bar.reach(page, "#fast")  # at 360 px in the bar's "⋯" menu

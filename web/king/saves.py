@@ -92,12 +92,33 @@ class Saves:
             settings["levels"], settings["names"] = pref_levels(st.prefs, 4), pref_names(st.prefs, 4)
             session = Session.new_game({}, st.rng, settings)
         st.commit("new", session=session, save=save)
+        if save:  # not for the game behind a first visit's welcome (the toast lay over the welcome's title)
+            self.say_first_dealer()
+
+    def keep_behind(self, rules: Any, settings: dict[str, Any]) -> bool:
+        """A first visit's *Play*: the game drawn behind the welcome becomes this rubber, saved — its first deal
+        is the one the player saw, not dealt again — when it is the one chosen (``rules`` and the seats'
+        ``levels``) and nothing of it was played; else ``False`` (nothing done)."""
+        st = self.state
+        s = st.session
+        vm = st.vm
+        if s is None or vm is None or vm["rules"] != str(rules) or vm["levels"] != list(settings["levels"]) \
+                or vm["deal"] != 1 or vm["seen"] or vm["calls"]:
+            return False
+        st.prefs.update({"options": rules.to_dict(), **settings})
+        st.store.save_prefs(st.prefs)
+        s.settings["fast"] = bool(settings.get("fast", False))
+        st.commit("new", session=s)
+        self.say_first_dealer()
+        return True
+
+    def say_first_dealer(self) -> None:
+        """After the first draw: this rubber's names, over its pass screen (hot seat: everyone by name)."""
+        st = self.state
         vm = st.vm
         assert vm is not None
         fd = vm["first_dealer"]
-        # after the first draw: this rubber's names, over its pass screen (hot seat: everyone by name) — not for
-        # the game behind a first visit's welcome (the toast lay over the welcome's title; Play's game says it)
-        if fd and save:
+        if fd:
             mine = fd["seat"] == you(vm)
             code = ("toast.rubber_me" if mine else "toast.rubber_other") + ("_drew" if fd["card"] else "")
             st.show_toast(self.cat.t(code, name=name(self.cat, fd["seat"], vm),

@@ -90,7 +90,8 @@ class Screen:
         d.trick(vm)
         d.hand(vm, hint)
         d.moves(vm, hint, st.position_key())
-        set_text(el("status"), names.text(status(vm, self.cat, self.bots_ready(), hint)))
+        waiting = bool(el("welcome").open)  # a first visit's table behind the welcome: nobody plays, nothing said
+        set_text(el("status"), "" if waiting else names.text(status(vm, self.cat, self.bots_ready(), hint)))
         d.panel(vm, st.current_review(), panel_tip(vm, self.cat, st.tips_on()))
         d.sheet(vm)
         draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button

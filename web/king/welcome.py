@@ -5,8 +5,9 @@
 game, the welcome never answered), so it costs the start no fetch and no wait — and this module takes it over
 once Python runs: a language chosen there switches the page at once; *Play* (also Enter, and Escape) starts the
 chosen game, the bots' level at every other seat, and remembers the choices (``welcomed``: never shown again).
-While it is up the bots do not play (:meth:`Welcome.start_loop`), and the game drawn behind it is not saved: a
-visitor who leaves before *Play* is welcomed again.
+While it is up the bots do not play (:meth:`Welcome.start_loop`), the status line says nothing (``king.screen``:
+no "East to play" while nobody plays), and the game drawn behind it is not saved — a visitor who leaves before
+*Play* is welcomed again; *Play* saves it, its first deal the hand the player saw behind the welcome.
 
 *The tips* (``#tip``, ``king.render.tips``): one line on the felt saying what to do now (the last one, once the
 deal is over, in the result panel: ``#panel-tip``), while the preferences' ``ui.tips`` is on — turned on by *Play*,
@@ -77,8 +78,9 @@ class Welcome:
         self.app.saves.start_game(rules, {"levels": levels, "names": [""] * rules.players}, save=False)
 
     def play(self, event: Any = None) -> None:
-        """*Play*: the chosen rule set with the chosen level at every other seat, the choices remembered (and
-        the welcome answered), the first deal's tips on, the bots started."""
+        """*Play*: the chosen rule set with the chosen level at every other seat — the game drawn behind, its deal
+        not dealt again — the choices remembered (and the welcome answered), the first deal's tips on, the bots
+        started."""
         asked = now_ms()  # when the player pressed it (the event's own time when it has one: a busy thread's delay)
         if event is not None:
             event.preventDefault()
@@ -93,8 +95,9 @@ class Welcome:
         self.app.state.ui()["tips"] = True
         el("welcome").close()
         document.body.dataset.welcome = "done"
-        self.app.saves.new_game(rules, rules.to_dict(), {"levels": levels, "names": [""] * rules.players,
-                                                         "fast": bool(st.prefs.get("fast", False))})
+        settings = {"levels": levels, "names": [""] * rules.players, "fast": bool(st.prefs.get("fast", False))}
+        if not self.app.saves.keep_behind(rules, settings):  # the deal drawn behind is the first: not dealt again
+            self.app.saves.new_game(rules, rules.to_dict(), settings)
         self.app.loop.start(since=asked)
 
     # ----- the tips -------------------------------------------------------------------------------------
