@@ -5,6 +5,7 @@ card or call, each trick's taker and points — add up to the deal's points."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -101,3 +102,24 @@ def test_my_hand_has_one_tab_stop_and_greyed_cards_stay_focusable() -> None:
         assert seat is not None
         assert s.apply(bot_move(s.bot_request(seat), "medium", s.bot_seed(seat)), seat)["ok"]
     assert checked == 5
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_bar_label_cut_short_says_its_whole_in_its_name_and_tooltip(lang: str) -> None:
+    """A bar control whose label is cut to a word on a narrow or low bar — its ``.wide`` part hidden: «Быстрые» of
+    «Быстрые боты», «Таблица» of «Таблица очков» — says the whole label in its accessible name (``aria-label`` of
+    the control, or of a switch's checkbox) and in its tooltip (``title``), in every language. (A label cut to
+    its icon, ↶ or §, has its whole in its ``aria-label``.)"""
+    cat = Catalog.from_mo(compiled(lang), strict=True)
+    page = (Path(__file__).parent.parent / "web" / "index.html").read_text(encoding="utf-8")
+    controls = re.findall(r"<(?:button|label)\b([^>]*)>(.*?)</(?:button|label)>", page, flags=re.S)
+    cut = [(attrs, inner) for attrs, inner in controls if 'class="wide"' in inner]
+    words = [(attrs, inner) for attrs, inner in cut if re.search(r'<span data-t="', inner)]
+    assert len(cut) >= 6 and len(words) == 2  # Fast bots, Score sheet
+    for attrs, inner in cut:
+        whole = "".join(cat.t(code) for code in re.findall(r'<span[^>]*data-t="([^"]+)"', inner)).strip()
+        names = [cat.t(c) for c in re.findall(r'data-t-aria-label="([^"]+)"', attrs + inner)]
+        assert any(whole in n for n in names), (attrs, whole, names)
+        if (attrs, inner) in words:
+            titles = [cat.t(c) for c in re.findall(r'data-t-title="([^"]+)"', attrs)]
+            assert any(t.startswith(whole) for t in titles), (attrs, whole, titles)
