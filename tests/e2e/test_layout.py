@@ -501,6 +501,16 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       }
     }
   }
+  // 11a. a small card of the Last trick panel or of a result panel's last trick readable: its rank and suit at
+  // least 16 px high together, the rank's letters at least 14 px (its corner index was 5–6 px on a landscape phone)
+  for (const c of document.querySelectorAll(':is(#last-inset, .final-trick) .mini .card')) {
+    const idx = c.querySelector('.idx'), rank = idx && idx.querySelector('b');
+    if (!shown(c) || !rank || !shown(rank)) continue;
+    const px = parseFloat(getComputedStyle(rank).fontSize), tall = box(idx)[3] - box(idx)[1];
+    if (px < 13.95 || tall < 15.95)
+      bad.push(`a small card too small to read: ${who(c)} (its rank ${+px.toFixed(1)} px, with its suit `
+               + `${+tall.toFixed(1)} px high)`);
+  }
   // 12. a seat's dealer mark beside its name, not alone on a line under it (a bot's level may go under them)
   for (const n of document.querySelectorAll('.seat-name')) {
     const w = n.querySelector('.who'), mark = n.querySelector(':scope > .chip');
