@@ -277,6 +277,13 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       bad.push(`text past the window's edge: ${who(e)} (${r.map(Math.round)})`);
   }
 
+  // 3c. a select at least 24 px high at any size, a mouse's too (WCAG 2.2, 2.5.8: the time limit's in Options and
+  // the replay's were 19 px), also one its dialog scrolls out of view
+  for (const s of scope.querySelectorAll('select')) {
+    const high = box(s)[3] - box(s)[1];
+    if (shown(s) && high < 23.5) bad.push(`a select too small to use: ${who(s)} ${high.toFixed(1)} px high`);
+  }
+
   // 4. a card's reason shown with no pointer over the card and no keyboard focus on it
   for (const c of document.querySelectorAll('#hand .card')) {
     const tip = getComputedStyle(c, '::after');
