@@ -518,6 +518,14 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       bad.push(`a small card too small to read: ${who(c)} (its rank ${+px.toFixed(1)} px, with its suit `
                + `${+tall.toFixed(1)} px high)`);
   }
+  // 11b. a seat's points on a line of their own under its tricks say what they are (a side seat on a phone showed
+  // «0 взяток» over a bare «0»)
+  for (const st of document.querySelectorAll('.seat-stats')) {
+    const [tricks, points] = st.children;
+    if (!points || !shown(st) || !shown(points) || box(points)[1] < box(tricks)[3] - 1) continue;
+    if (/^[−+-]?\d+$/.test(points.innerText.trim()))
+      bad.push(`a seat's points alone under its tricks: ${who(st.closest('.seat'))} «${st.innerText.replace(/\s+/g, ' ')}»`);
+  }
   // 12. a seat's dealer mark beside its name, not alone on a line under it (a bot's level may go under them)
   for (const n of document.querySelectorAll('.seat-name')) {
     const w = n.querySelector('.who'), mark = n.querySelector(':scope > .chip');

@@ -77,7 +77,8 @@ def seat_info(vm: ViewModel, cat: Catalog, seat: int, stand_ins: frozenset[int] 
         h("span", {"class": "seat-stats"},
           h("span", {"title": cat.t("seat.tricks_title")}, cat.n("seat.tricks", vm["tricks"][seat])),
           h("span", {"class": "seat-points", "data-sign": "minus" if points < 0 else "plus",
-                     "title": cat.t("seat.points_title")}, pts(points))),
+                     "title": cat.t("seat.points_title")}, pts(points),
+            h("span", {"class": "seat-points-unit"}, " ", cat.n("seat.points_unit", abs(points))))),
         h("span", {"class": "seat-total", "title": cat.t("seat.total_title")}, cat.t("seat.total", total=pts(total))),
     ]
 
