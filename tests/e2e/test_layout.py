@@ -2,8 +2,8 @@
 call screen (with a toast up), the result panel (and the expert's review in it), the score sheet, Tricks, Last trick,
 the rules help, new game, options, keys, statistics, replay, the bar's "⋯" menu, the pass screen, the save banner,
 the new-game toast, friends online's invite panel (with a seat's alert line) and a friend's join screen, table and
-result panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels and the
-review also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and 400 px high
+result panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels, the
+review and Tricks also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and 400 px high
 — in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips on the table
 in those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or 500 px high)
 are looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the
@@ -526,6 +526,12 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (/^[−+-]?\d+$/.test(points.innerText.trim()))
       bad.push(`a seat's points alone under its tricks: ${who(st.closest('.seat'))} «${st.innerText.replace(/\s+/g, ' ')}»`);
   }
+  // 11c. a trick of up to four cards on one line in Tricks (they wrapped under 400 px wide)
+  for (const row of document.querySelectorAll('#history-dialog[open] tr[data-trick]')) {
+    const played = [...row.querySelectorAll('.history-card')].filter(shown);
+    if (played.length <= 4 && new Set(played.map(c => Math.round(box(c)[1]))).size > 1)
+      bad.push(`a trick's cards wrap in Tricks: trick ${row.dataset.trick} «${row.innerText.replace(/\s+/g, ' ')}»`);
+  }
   // 12. a seat's dealer mark beside its name, not alone on a line under it (a bot's level may go under them)
   for (const n of document.querySelectorAll('.seat-name')) {
     const w = n.querySelector('.who'), mark = n.querySelector(':scope > .chip');
@@ -983,7 +989,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         else:
             page.click("#btn-history")
         page.wait_for_selector("#history-dialog[open]")
-        look.screen(f"tricks-{players}")
+        look.screen(f"tricks-{players}", PANEL_SIZES)  # the smallest phone too: the rows wrapped under 400 px
         close_dialog(page, "history-dialog", "#history-close")
         if page.get_attribute("#btn-last", "aria-pressed") == "true":
             page.click("#btn-last")
