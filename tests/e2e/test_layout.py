@@ -278,10 +278,24 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   }
 
   // 3c. a select at least 24 px high at any size, a mouse's too (WCAG 2.2, 2.5.8: the time limit's in Options and
-  // the replay's were 19 px), also one its dialog scrolls out of view
+  // the replay's were 19 px), also one its dialog scrolls out of view; and its choice shown whole (it draws one line:
+  // a choice wider than its box is cut, with no title to read it in — New game's first dealer at every size, the
+  // welcome's rule set in a short window): the same select holding that choice alone, as wide as it needs, is no
+  // wider than this one
   for (const s of scope.querySelectorAll('select')) {
+    if (!shown(s)) continue;
     const high = box(s)[3] - box(s)[1];
-    if (shown(s) && high < 23.5) bad.push(`a select too small to use: ${who(s)} ${high.toFixed(1)} px high`);
+    if (high < 23.5) bad.push(`a select too small to use: ${who(s)} ${high.toFixed(1)} px high`);
+    if (!s.selectedOptions.length) continue;
+    const alone = s.cloneNode(false);
+    alone.append(s.selectedOptions[0].cloneNode(true));
+    Object.assign(alone.style, {position: 'absolute', visibility: 'hidden', width: 'auto', minWidth: '0',
+                                maxWidth: 'none', flex: 'none'});
+    s.parentElement.append(alone);
+    const need = alone.getBoundingClientRect().width, has = box(s)[2] - box(s)[0];
+    alone.remove();
+    if (need > has + 1) bad.push(`a choice cut in its select: ${who(s)} «${s.selectedOptions[0].text.trim()}» `
+                                 + `(${Math.round(need)} > ${Math.round(has)} px)`);
   }
 
   // 4. a card's reason shown with no pointer over the card and no keyboard focus on it
