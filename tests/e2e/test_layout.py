@@ -410,14 +410,12 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (n.matches('#trick .trick-label') && (box(n)[0] < box(t)[0] - 1 || box(n)[2] > box(t)[2] + 1))
       bad.push(`${who(n)} wider than the trick`);
     // the trick's box may itself reach under the side seats: the label must also leave every seat's name,
-    // numbers and cards in view, and the trick's cards beside it (a card's middle at the label's height: only
-    // those above and below it may meet it)
+    // numbers and cards in view, and every card of the trick (it once lay over the north and south cards)
     if (n.matches('#trick .trick-label')) {
       const l = inView(n);
       for (const e of document.querySelectorAll('.seat .seat-name, .seat .seat-stats, .seat .seat-total, .seat .back, '
                                                 + '#trick .card')) {
-        const q = box(e), mid = (q[1] + q[3]) / 2;
-        if (e.matches('#trick .card') && (mid <= l[1] || mid >= l[3])) continue;
+        const q = box(e);
         if (shown(e) && !e.closest('.seat--me') && big(meet(l, q))) bad.push(`${who(n)} over ${who(e)}`);
       }
     }
