@@ -3,9 +3,9 @@ call screen (with a toast up), the result panel (and the expert's review in it),
 the rules help, new game, options, keys, statistics, replay, the bar's "⋯" menu, the pass screen, the save banner,
 the new-game toast, friends online's invite panel (with a seat's alert line) and a friend's join screen, table and
 result panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels, the
-review and Tricks also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and 400 px high
-— in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips on the table
-in those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or 500 px high)
+review and Tricks also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and 400
+px high — in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips on the
+table in those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or 500 px high)
 are looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the
 window, a visible control lies past the window's edge or over another, an enabled control is covered at its centre
 (even by what lets the pointer through: a card's reason label on a friend's table with hints allowed once covered
@@ -387,6 +387,23 @@ CHECK_JS = r"""async ([touch, width, height]) => {
         bad.push(`a box scrolls inside the result panel: ${who(e).slice(0, 40)} `
                  + `(${e.scrollHeight} > ${e.clientHeight})`);
   }
+  // 7c. a result panel that scrolls, scrolled to its foot: every word of it above its buttons kept at its foot (the
+  // review's last row must scroll clear of Continue)
+  if (panel && shown(panel) && panel.scrollHeight > panel.clientHeight + 1) {
+    const feet = [...panel.querySelectorAll(':scope > .panel-buttons')]
+      .filter(b => shown(b) && getComputedStyle(b).position === 'sticky');
+    const was = panel.scrollTop;
+    panel.scrollTop = panel.scrollHeight;
+    const top = Math.min(...feet.map(b => freshBox(b)[1]));
+    for (const e of panel.querySelectorAll('*')) {
+      if (!shown(e) || feet.some(b => b.contains(e)) || e.closest('.sr-only')) continue;
+      if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+      const q = freshBox(e);
+      if (q[3] > top + 1 && q[1] < top + 40)
+        bad.push(`scrolled to its foot, the result panel's ${who(e)} lies under its buttons`);
+    }
+    panel.scrollTop = was;
+  }
   // 7b. the status line in two lines at most (at 320×400 it once wrapped to four, squeezed beside Hint)
   if (status && shown(status)) {
     const tops = [];
@@ -536,7 +553,8 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     const [tricks, points] = st.children;
     if (!points || !shown(st) || !shown(points) || box(points)[1] < box(tricks)[3] - 1) continue;
     if (/^[−+-]?\d+$/.test(points.innerText.trim()))
-      bad.push(`a seat's points alone under its tricks: ${who(st.closest('.seat'))} «${st.innerText.replace(/\s+/g, ' ')}»`);
+      bad.push(`a seat's points alone under its tricks: ${who(st.closest('.seat'))} `
+               + `«${st.innerText.replace(/\s+/g, ' ')}»`);
   }
   // 11c. a trick of up to four cards on one line in Tricks (they wrapped under 400 px wide)
   for (const row of document.querySelectorAll('#history-dialog[open] tr[data-trick]')) {
