@@ -11,9 +11,14 @@ from .cards import face, who
 
 
 def bar(vm: ViewModel, cat: Catalog) -> dict[str, str]:
-    """The bar's texts: ``name``, ``rules`` (scoring · notes), ``sign`` (``plus``/``minus``/""), ``deal``."""
+    """The bar's texts: ``name``, ``trump`` (the called trump after the name, `` — ♥ trump``, or ""), ``rules``
+    (scoring · notes), ``sign`` (``plus``/``minus``/""), ``deal``. The trump apart, so that the bar can shorten
+    the name and keep the trump whole."""
     c = vm["contract"]
-    return {"name": cat.contract_name(c) if c else "", "rules": cat.contract_line(c) if c else "",
+    whole = cat.contract_name(c) if c else ""
+    title = cat.t(f"contract.{c['id']}") if c else ""
+    trump = whole[len(title):] if c and c.get("trump") and whole.startswith(title) else ""
+    return {"name": title if trump else whole, "trump": trump, "rules": cat.contract_line(c) if c else "",
             "sign": ("plus" if c["positive"] else "minus") if c else "",
             "deal": cat.t("bar.deal", deal=vm["deal"], deals=vm["deals"]) if vm["deal"] else ""}
 
