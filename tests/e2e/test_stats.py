@@ -225,3 +225,28 @@ def test_no_heading_of_the_statistics_stands_over_nothing(warm_game: Any) -> Non
             page.click("#stats-close")
             page.wait_for_selector("#stats-dialog:not([open])", state="attached")
     assert seen_in_all >= 3  # the check looked at headings on screen
+
+
+SHORT_JS = """() => {  // the statistics' first screen: a section pushed to the next (a gap), the chart against the view
+  const body = document.getElementById('stats-body'), chart = body.querySelector('svg.chart');
+  return {pushed: [...body.querySelectorAll('section')].filter(s => s.style.marginTop).length,
+          chart: chart.getBoundingClientRect().height, view: body.clientHeight,
+          head: body.querySelector('section h3').getBoundingClientRect().bottom - body.getBoundingClientRect().top};
+}"""
+
+
+def test_a_short_window_shows_the_games_chart_at_once(warm_game: Any) -> None:
+    """Issue 30: at 640×360 and 740×360 the statistics opened with a blank gap where this game's chart was (its
+    section pushed to the next screen) and the chart was taller than the view. In Russian with a game under way:
+    no section pushed, the heading on the first screen, the chart no taller than the view."""
+    s = near_the_end(1)
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"lang": "ru"})})
+    for size in ((640, 360), (740, 360)):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        bar.click(page, "#btn-stats")
+        page.wait_for_selector("#stats-dialog[open] svg.chart")
+        shown = page.evaluate(SHORT_JS)
+        assert shown["pushed"] == 0 and shown["head"] <= shown["view"] and shown["chart"] <= shown["view"], \
+            (size, shown)
+        page.click("#stats-close")
+        page.wait_for_selector("#stats-dialog:not([open])", state="attached")
