@@ -567,6 +567,15 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     const w = n.querySelector('.who'), mark = n.querySelector(':scope > .chip');
     if (w && mark && shown(n) && shown(mark) && box(mark)[1] >= box(w)[3] - 1)
       bad.push(`the dealer's mark alone on a line under ${who(w)}`);
+    if (w && mark && shown(n) && shown(mark)) {  // 12b. nor over its letters (at 640×360 «С» lay on «В» of «Восток»)
+      const r = document.createRange(); r.selectNodeContents(w);
+      const q = r.getBoundingClientRect(), m = box(mark), c = box(w);  // its letters, as far as its box shows them
+      const t = {left: Math.max(q.left, c[0]), top: Math.max(q.top, c[1]), right: Math.min(q.right, c[2]),
+                 bottom: Math.min(q.bottom, c[3])};
+      const across = Math.min(m[2], t.right) - Math.max(m[0], t.left);
+      if (across > 2 && Math.min(m[3], t.bottom) - Math.max(m[1], t.top) > 2)
+        bad.push(`the dealer's mark over the name ${who(w)}`);
+    }
   }
   // 13. the pass screen right under the bar: nothing of the table between them, the bar not covered
   if (pass && shown(pass) && Math.abs(box(pass)[1] - box(document.querySelector('.bar'))[3]) > 1)
