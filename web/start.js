@@ -20,12 +20,12 @@ addEventListener("resize", kingPrefit);
 (function () {
   var data = /*__KING_PAGE_WORDS__*/{}, words = data.words || {}, browser = data.browser || {}, lang = null;
   var path = location.pathname, base = "king:" + (path.slice(0, path.lastIndexOf("/") + 1) || "/");
-  var prefs = null, saved = true;
+  var prefs = null, saved = true, stored = false; // saved: no welcome if unsure; stored: a save was read
   try {
     var text = localStorage.getItem(base + ":prefs");
     prefs = text && text.length <= 16384 ? JSON.parse(text) : null;
     if (prefs && typeof prefs.lang === "string" && words.hasOwnProperty(prefs.lang)) lang = prefs.lang;
-    saved = localStorage.getItem(base + ":save") !== null;
+    saved = stored = localStorage.getItem(base + ":save") !== null;
   } catch (e) { lang = null; }
   var tags = navigator.languages || [navigator.language || ""];
   for (var i = 0; i < tags.length && !lang; i++) {
@@ -52,9 +52,10 @@ addEventListener("resize", kingPrefit);
   lang = lang || "en";
   // A friend's invite or table link: the page's first words say it looks for the table (or connects), not
   // that it shuffles a deck of its own (data-t-room, data-t-join: the loading text's and the status line's)
-  var link = /^#(join|room)=/.exec(location.hash);
-  if (link) document.querySelectorAll("[data-t-" + link[1] + "]").forEach(function (node) {
-    node.dataset.t = node.getAttribute("data-t-" + link[1]);
+  // — and a reload with a game stored, that it restores that game (data-t-saved), not that it shuffles
+  var link = /^#(join|room)=/.exec(location.hash), said = link ? link[1] : stored ? "saved" : null;
+  if (said) document.querySelectorAll("[data-t-" + said + "]").forEach(function (node) {
+    node.dataset.t = node.getAttribute("data-t-" + said);
   });
   translate(lang);
   // A first visit (issue 30): no game stored and the welcome never answered — it is shown at once, with the

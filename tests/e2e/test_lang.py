@@ -13,7 +13,7 @@ from typing import Any
 import bar
 import pytest
 from pictures import picture
-from test_web import PREFS_KEY, SAVE_KEY, my_call, saved_session
+from test_web import PREFS_KEY, SAVE_KEY, my_call, saved_session, seed_storage
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
 from web_catalog import compiled
@@ -175,6 +175,25 @@ def test_the_browsers_language_is_the_pages(locale: str, lang: str, server: Any,
     page.wait_for_selector("body[data-ready=true]")
     assert page.evaluate("document.body.dataset.lang") == lang
     check_part(page, "table", lang, cat)
+
+
+def test_a_reload_says_it_restores_the_game(server: Any, new_context: Any) -> None:
+    """A page opened with a game stored says it restores that game — «Загружаем игру…», from the first paint
+    and in the status line until Python runs — not «Тасуем колоду…» (issue 30: a reload told a player the
+    deck was being shuffled while their deal came back)."""
+    cat = Catalog.from_mo(compiled("ru"))
+    ctx, _ = new_context()
+    seed_storage(ctx, {SAVE_KEY: saved_session(lambda s: s.view_model(0)["phase"] == "play").to_save(),
+                       PREFS_KEY: '{"lang": "ru"}'})
+    page = ctx.new_page()
+    page.add_init_script(FIRST_WORDS_JS)
+    page.goto(server.url)
+    page.wait_for_function("window.kingFirstWords !== undefined", polling=20)
+    early = page.evaluate("""() => [window.kingFirstWords, document.querySelector('#loading p').textContent,
+                                    document.getElementById('status').dataset.t]""")
+    assert early == [cat.t("status.restoring"), cat.t("status.restoring"), "status.restoring"]
+    assert cat.t("status.restoring") != cat.t("status.shuffling")
+    page.wait_for_selector("body[data-ready=true][data-phase=play]")
 
 
 def test_an_unreadable_save_is_explained_in_the_language(warm_game: Any) -> None:

@@ -2,10 +2,10 @@
 call screen (with a toast up), the result panel (and the expert's review in it), the score sheet, Tricks, Last trick,
 the rules help, new game, options, keys, statistics, replay, the bar's "⋯" menu, the pass screen, the save banner,
 the new-game toast, friends online's invite panel (with a seat's alert line) and a friend's join screen, table and
-result panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels and the
-review also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and 400 px high
-— in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips on the table
-in those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or 500 px high)
+result panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels, the
+review and Tricks also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and 400
+px high — in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips on the
+table in those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or 500 px high)
 are looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the
 window, a visible control lies past the window's edge or over another, an enabled control is covered at its centre
 (even by what lets the pointer through: a card's reason label on a friend's table with hints allowed once covered
@@ -277,6 +277,27 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       bad.push(`text past the window's edge: ${who(e)} (${r.map(Math.round)})`);
   }
 
+  // 3c. a select at least 24 px high at any size, a mouse's too (WCAG 2.2, 2.5.8: the time limit's in Options and
+  // the replay's were 19 px), also one its dialog scrolls out of view; and its choice shown whole (it draws one line:
+  // a choice wider than its box is cut, with no title to read it in — New game's first dealer at every size, the
+  // welcome's rule set in a short window): the same select holding that choice alone, as wide as it needs, is no
+  // wider than this one
+  for (const s of scope.querySelectorAll('select')) {
+    if (!shown(s)) continue;
+    const high = box(s)[3] - box(s)[1];
+    if (high < 23.5) bad.push(`a select too small to use: ${who(s)} ${high.toFixed(1)} px high`);
+    if (!s.selectedOptions.length) continue;
+    const alone = s.cloneNode(false);
+    alone.append(s.selectedOptions[0].cloneNode(true));
+    Object.assign(alone.style, {position: 'absolute', visibility: 'hidden', width: 'auto', minWidth: '0',
+                                maxWidth: 'none', flex: 'none'});
+    s.parentElement.append(alone);
+    const need = alone.getBoundingClientRect().width, has = box(s)[2] - box(s)[0];
+    alone.remove();
+    if (need > has + 1) bad.push(`a choice cut in its select: ${who(s)} «${s.selectedOptions[0].text.trim()}» `
+                                 + `(${Math.round(need)} > ${Math.round(has)} px)`);
+  }
+
   // 4. a card's reason shown with no pointer over the card and no keyboard focus on it
   for (const c of document.querySelectorAll('#hand .card')) {
     const tip = getComputedStyle(c, '::after');
@@ -366,6 +387,23 @@ CHECK_JS = r"""async ([touch, width, height]) => {
         bad.push(`a box scrolls inside the result panel: ${who(e).slice(0, 40)} `
                  + `(${e.scrollHeight} > ${e.clientHeight})`);
   }
+  // 7c. a result panel that scrolls, scrolled to its foot: every word of it above its buttons kept at its foot (the
+  // review's last row must scroll clear of Continue)
+  if (panel && shown(panel) && panel.scrollHeight > panel.clientHeight + 1) {
+    const feet = [...panel.querySelectorAll(':scope > .panel-buttons')]
+      .filter(b => shown(b) && getComputedStyle(b).position === 'sticky');
+    const was = panel.scrollTop;
+    panel.scrollTop = panel.scrollHeight;
+    const top = Math.min(...feet.map(b => freshBox(b)[1]));
+    for (const e of panel.querySelectorAll('*')) {
+      if (!shown(e) || feet.some(b => b.contains(e)) || e.closest('.sr-only')) continue;
+      if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+      const q = freshBox(e);
+      if (q[3] > top + 1 && q[1] < top + 40)
+        bad.push(`scrolled to its foot, the result panel's ${who(e)} lies under its buttons`);
+    }
+    panel.scrollTop = was;
+  }
   // 7b. the status line in two lines at most (at 320×400 it once wrapped to four, squeezed beside Hint)
   if (status && shown(status)) {
     const tops = [];
@@ -389,14 +427,12 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (n.matches('#trick .trick-label') && (box(n)[0] < box(t)[0] - 1 || box(n)[2] > box(t)[2] + 1))
       bad.push(`${who(n)} wider than the trick`);
     // the trick's box may itself reach under the side seats: the label must also leave every seat's name,
-    // numbers and cards in view, and the trick's cards beside it (a card's middle at the label's height: only
-    // those above and below it may meet it)
+    // numbers and cards in view, and every card of the trick (it once lay over the north and south cards)
     if (n.matches('#trick .trick-label')) {
       const l = inView(n);
       for (const e of document.querySelectorAll('.seat .seat-name, .seat .seat-stats, .seat .seat-total, .seat .back, '
                                                 + '#trick .card')) {
-        const q = box(e), mid = (q[1] + q[3]) / 2;
-        if (e.matches('#trick .card') && (mid <= l[1] || mid >= l[3])) continue;
+        const q = box(e);
         if (shown(e) && !e.closest('.seat--me') && big(meet(l, q))) bad.push(`${who(n)} over ${who(e)}`);
       }
     }
@@ -501,11 +537,45 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       }
     }
   }
+  // 11a. a small card of the Last trick panel or of a result panel's last trick readable: its rank and suit at
+  // least 16 px high together, the rank's letters at least 14 px (its corner index was 5–6 px on a landscape phone)
+  for (const c of document.querySelectorAll(':is(#last-inset, .final-trick) .mini .card')) {
+    const idx = c.querySelector('.idx'), rank = idx && idx.querySelector('b');
+    if (!shown(c) || !rank || !shown(rank)) continue;
+    const px = parseFloat(getComputedStyle(rank).fontSize), tall = box(idx)[3] - box(idx)[1];
+    if (px < 13.95 || tall < 15.95)
+      bad.push(`a small card too small to read: ${who(c)} (its rank ${+px.toFixed(1)} px, with its suit `
+               + `${+tall.toFixed(1)} px high)`);
+  }
+  // 11b. a seat's points on a line of their own under its tricks say what they are (a side seat on a phone showed
+  // «0 взяток» over a bare «0»)
+  for (const st of document.querySelectorAll('.seat-stats')) {
+    const [tricks, points] = st.children;
+    if (!points || !shown(st) || !shown(points) || box(points)[1] < box(tricks)[3] - 1) continue;
+    if (/^[−+-]?\d+$/.test(points.innerText.trim()))
+      bad.push(`a seat's points alone under its tricks: ${who(st.closest('.seat'))} `
+               + `«${st.innerText.replace(/\s+/g, ' ')}»`);
+  }
+  // 11c. a trick of up to four cards on one line in Tricks (they wrapped under 400 px wide)
+  for (const row of document.querySelectorAll('#history-dialog[open] tr[data-trick]')) {
+    const played = [...row.querySelectorAll('.history-card')].filter(shown);
+    if (played.length <= 4 && new Set(played.map(c => Math.round(box(c)[1]))).size > 1)
+      bad.push(`a trick's cards wrap in Tricks: trick ${row.dataset.trick} «${row.innerText.replace(/\s+/g, ' ')}»`);
+  }
   // 12. a seat's dealer mark beside its name, not alone on a line under it (a bot's level may go under them)
   for (const n of document.querySelectorAll('.seat-name')) {
     const w = n.querySelector('.who'), mark = n.querySelector(':scope > .chip');
     if (w && mark && shown(n) && shown(mark) && box(mark)[1] >= box(w)[3] - 1)
       bad.push(`the dealer's mark alone on a line under ${who(w)}`);
+    if (w && mark && shown(n) && shown(mark)) {  // 12b. nor over its letters (at 640×360 «С» lay on «В» of «Восток»)
+      const r = document.createRange(); r.selectNodeContents(w);
+      const q = r.getBoundingClientRect(), m = box(mark), c = box(w);  // its letters, as far as its box shows them
+      const t = {left: Math.max(q.left, c[0]), top: Math.max(q.top, c[1]), right: Math.min(q.right, c[2]),
+                 bottom: Math.min(q.bottom, c[3])};
+      const across = Math.min(m[2], t.right) - Math.max(m[0], t.left);
+      if (across > 2 && Math.min(m[3], t.bottom) - Math.max(m[1], t.top) > 2)
+        bad.push(`the dealer's mark over the name ${who(w)}`);
+    }
   }
   // 13. the pass screen right under the bar: nothing of the table between them, the bar not covered
   if (pass && shown(pass) && Math.abs(box(pass)[1] - box(document.querySelector('.bar'))[3]) > 1)
@@ -958,7 +1028,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         else:
             page.click("#btn-history")
         page.wait_for_selector("#history-dialog[open]")
-        look.screen(f"tricks-{players}")
+        look.screen(f"tricks-{players}", PANEL_SIZES)  # the smallest phone too: the rows wrapped under 400 px
         close_dialog(page, "history-dialog", "#history-close")
         if page.get_attribute("#btn-last", "aria-pressed") == "true":
             page.click("#btn-last")

@@ -46,6 +46,21 @@ def set_text(node: Any, text: str) -> None:
         node.textContent = text
 
 
+def set_name(node: Any, title: str, trump: str) -> None:
+    """The contract's name in the bar (``node``), its called trump (``trump``, or "") in a span of its own
+    (``.contract-trump``), which the style sheet keeps whole while the name (``.contract-title``) shortens."""
+    if not trump:
+        set_text(node, title)
+        return
+    parts = []
+    for cls, text in (("contract-title", title), ("contract-trump", trump)):
+        part = document.createElement("span")
+        part.className = cls
+        part.textContent = text
+        parts.append(part)
+    node.replaceChildren(*parts)
+
+
 def set_deal(text: str) -> None:
     """The deal's number ("Deal 3 of 14", or ``""``) in the bar (``#deal-no``) and atop its "⋯" menu
     (``#menu-deal``, shown where the bar has no room for it: a phone held sideways)."""
@@ -139,11 +154,11 @@ class Drawing:
 
     def bar(self, vm: ViewModel) -> None:
         texts = table.bar(vm, self.cat)
-        key = ("\n".join((texts["name"], texts["rules"], texts["sign"], texts["deal"])), ())
+        key = ("\n".join((texts["name"], texts["trump"], texts["rules"], texts["sign"], texts["deal"])), ())
         if self.drawn.get("bar") == key:
             return  # (the bar's observer measures it again after any change of its texts)
         self.drawn["bar"] = key
-        set_text(el("contract-name"), texts["name"])
+        set_name(el("contract-name"), texts["name"], texts["trump"])
         set_text(el("contract-rules"), texts["rules"])
         el("contract-rules").title = texts["rules"]  # the whole text on hover, should two lines not hold it
         el("contract").dataset.sign = texts["sign"]

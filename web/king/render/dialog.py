@@ -18,13 +18,22 @@ from .help import section_link
 
 
 def choice_text(cat: Catalog, opt: dict[str, Any], c: Any) -> str:
-    """The words of one choice of a dialog option."""
+    """The words of one choice of a dialog option (a scoring preset: its name alone, which a phone's select shows
+    whole; its points are :func:`choice_title`)."""
     if opt["name"] == "preset":
-        t, hr, b, g, k, last = opt["values"][c]
-        return cat.t("choice.preset", name=cat.t(f"preset.{c}"), t=t, h=hr, b=b, g=g, k=k, last=last)
+        return cat.t(f"preset.{c}")
     if opt["name"] == "players":
         return str(c)
     return cat.t(f"choice.{opt['name']}.{c}")
+
+
+def choice_title(cat: Catalog, opt: dict[str, Any], c: Any) -> str | None:
+    """A scoring preset's points in full ("Classic: trick 2, heart 2, …"), the tooltip of its choice; ``None`` for
+    any other option's."""
+    if opt["name"] != "preset":
+        return None
+    t, hr, b, g, k, last = opt["values"][c]
+    return cat.t("choice.preset", name=cat.t(f"preset.{c}"), t=t, h=hr, b=b, g=g, k=k, last=last)
 
 
 def refusal_text(cat: Catalog, choice: dict[str, Any]) -> str:
@@ -80,8 +89,8 @@ def field(cat: Catalog, opt: dict[str, Any], value: Any, off: str | None = None,
                              "max": 1000, "step": 1, "inputmode": "numeric", "value": number,
                              "placeholder": automatic_text(cat, automatic), "disabled": bool(off),
                              "aria-describedby": f"{field_id}-off"}), reason)
-    options = [h("option", {"value": json.dumps(c), "selected": c == value}, choice_text(cat, opt, c))
-               for c in opt["choices"]]
+    options = [h("option", {"value": json.dumps(c), "selected": c == value, "title": choice_title(cat, opt, c)},
+                 choice_text(cat, opt, c)) for c in opt["choices"]]
     return h("label", {"class": "field"}, head,
              h("select", {"id": field_id, "name": key, "data-kind": "choice", "disabled": bool(off),
                           "aria-describedby": f"{field_id}-off"}, options), reason)

@@ -40,8 +40,8 @@ def history_panel(cat: Catalog, data: Mapping[str, Any], current: bool, table: T
     players = table if table is not None else len(data["points"])
     contract = cat.contract_name({"id": data["contract"], "trump": data["trump"]}) if data["contract"] else ""
     title = cat.t("history.title_now" if current else "history.title", deal=data["deal"], contract=contract)
-    head = [h("th", {"scope": "col"}, cat.t(c))
-            for c in ("history.trick", "history.led", "history.cards", "history.taken", "history.points")]
+    head = [h("th", {"scope": "col", "data-short": cat.t("history.trick_short") if c == "history.trick" else None},
+              cat.t(c)) for c in ("history.trick", "history.led", "history.cards", "history.taken", "history.points")]
     out = [h("h2", {"id": "history-title"}, title),
            h("p", {"class": "history-sub"}, cat.t("sheet.dealer", name=name(cat, data["dealer"], players)),
              data["shown"] and [" · ", cat.t("history.shown", card=cat.card(data["shown"]))])]

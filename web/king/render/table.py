@@ -11,9 +11,14 @@ from .cards import face, who
 
 
 def bar(vm: ViewModel, cat: Catalog) -> dict[str, str]:
-    """The bar's texts: ``name``, ``rules`` (scoring · notes), ``sign`` (``plus``/``minus``/""), ``deal``."""
+    """The bar's texts: ``name``, ``trump`` (the called trump after the name, `` — ♥ trump``, or ""), ``rules``
+    (scoring · notes), ``sign`` (``plus``/``minus``/""), ``deal``. The trump apart, so that the bar can shorten
+    the name and keep the trump whole."""
     c = vm["contract"]
-    return {"name": cat.contract_name(c) if c else "", "rules": cat.contract_line(c) if c else "",
+    whole = cat.contract_name(c) if c else ""
+    title = cat.t(f"contract.{c['id']}") if c else ""
+    trump = whole[len(title):] if c and c.get("trump") and whole.startswith(title) else ""
+    return {"name": title if trump else whole, "trump": trump, "rules": cat.contract_line(c) if c else "",
             "sign": ("plus" if c["positive"] else "minus") if c else "",
             "deal": cat.t("bar.deal", deal=vm["deal"], deals=vm["deals"]) if vm["deal"] else ""}
 
@@ -77,7 +82,8 @@ def seat_info(vm: ViewModel, cat: Catalog, seat: int, stand_ins: frozenset[int] 
         h("span", {"class": "seat-stats"},
           h("span", {"title": cat.t("seat.tricks_title")}, cat.n("seat.tricks", vm["tricks"][seat])),
           h("span", {"class": "seat-points", "data-sign": "minus" if points < 0 else "plus",
-                     "title": cat.t("seat.points_title")}, pts(points))),
+                     "title": cat.t("seat.points_title")}, pts(points),
+            h("span", {"class": "seat-points-unit"}, " ", cat.n("seat.points_unit", abs(points))))),
         h("span", {"class": "seat-total", "title": cat.t("seat.total_title")}, cat.t("seat.total", total=pts(total))),
     ]
 
