@@ -755,8 +755,8 @@ class MentalGuest:
             game = loads(text)
         except KingError:
             return []
-        if self._came is None:
-            self._came = len(game.deals)
+        if self._came is None:  # (a page at the table before this connection came when its last checked deal was over)
+            self._came = min(len(game.deals), max(self.checks.deals, default=len(game.deals)))
         if _progress(game) <= _progress(page.game):
             return []
         self._send(page.drop_resumed())  # (the round it kept: the host's game so far is past it)
