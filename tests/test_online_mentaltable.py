@@ -23,8 +23,8 @@ from kingcore.web import BOT_LEVELS, ONLINE, Catalog, Session
 from kingcore.web.botcalls import hint_json
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
-from king.render.wait import wait_words  # (the result panel's words, as the pages draw them)
-from king.words import name_mark
+from king.render.wait import read_words, wait_words  # (the result panel's words, as the pages draw them)
+from king.words import name, name_mark
 from web_catalog import compiled
 
 
@@ -537,7 +537,8 @@ def test_a_table_waiting_for_a_friend_lost_shows_no_trick_or_points_of_the_deal_
     t.lose(seat)
     t.settle()
     assert t.table.waiting() == ("annulled", deal, [seat])
-    whole = t.table.view_model(0)
+    t.table.person_left = deal - 2  # (as a person still reading the last result would: the deal's try annulled
+    whole = t.table.view_model(0)  # before its first card — no one plays while anyone reads)
     assert whole["deal"] == deal - 1 and whole["last_trick"] is not None and any(whole["tricks"])  # (still read)
     t.table.person_left = mg.person_left = deal - 1  # (*Continue*, or the page saw the deal's end no more)
     for vm in (t.table.view_model(0), mg.view_model()):
@@ -835,3 +836,114 @@ def test_the_host_knows_a_friend_is_still_reading_the_last_result_until_they_go_
     t.lose(other)
     t.settle()
     assert not t.table.reading(other)  # (gone: its page on a new connection shows no result to leave)
+
+
+# ----- the table waits for everyone's Continue ----------------------------------------------------------------
+
+def held_steps(t: MentalSim, steps: int = 400) -> None:
+    """``steps`` steps of the table (texts, ticks, every move a page offers), the clock going on."""
+    for _ in range(steps):
+        t.step()
+    t.settle()
+
+
+def test_no_card_or_call_of_the_next_deal_is_made_until_every_person_present_has_left_the_last_result() -> None:
+    """The next deal is shuffled and dealt while the last one's result is read, but no one moves in it — the host's
+    bots, its person, a friend — until every person at the table pressed *Continue*: each page names them
+    (``readers``), offers no move, and refuses one."""
+    t = MentalSim(27, players=4, friends=2)
+    seat, other = sorted(t.friends)
+    t.lingering = {0, seat, other}
+    t.run(deals=1, settle=False)
+    deal = t.table.audited
+    host_vm = t.table.view_model(0)  # the result the host's page shows (kept until its Continue)
+    t.run(until=lambda: t.table.held() and all(f.mg is not None and f.mg.held() for f in t.friends.values()))
+    moved = t.counts["moved"]
+    held_steps(t)
+    d = t.page.deal
+    assert d is not None and d.number == deal + 1 and not d.plays and not d.calls and t.counts["moved"] == moved
+    assert t.table.readers() == [0, seat, other] and t.table.to_move() is None
+    both = {"ru": "Ждём, пока прочтут итоги: {}…", "uk": "Чекаємо, поки прочитають підсумки: {}…",
+            "en": "Waiting for these players to read the results: {}…"}
+    page = t.friends[seat].mg
+    assert page is not None and page.readers() == [0, seat, other]
+    vm = page.view_model()  # (its status line's table: the next deal, its cards open)
+    assert vm is not None and host_vm["phase"] == "deal_over" and vm["deal"] == deal + 1 and not vm["moves"]
+    for lang, words in both.items():  # every page names the others still reading: the status line, the panel
+        cat = Catalog.from_mo(compiled(lang))
+        assert read_words(cat, vm, page.readers()) == words.format(f"{name(cat, 0, vm)}, {name(cat, other, vm)}")
+        said = wait_words(cat, host_vm, t.table, False, True)
+        assert said is not None and said[0] == "you" and said[1].endswith(
+            words.format(f"{name(cat, seat, host_vm)}, {name(cat, other, host_vm)}"))
+    mover = d.to_move
+    assert mover is not None
+    f = t.friends.get(mover)
+    mg = f.mg if f is not None else None
+    if mg is not None:  # a friend's turn: not offered, and refused
+        shown = mg.view_model()
+        assert mg.page is not None and not mg.my_turn() and shown is not None and shown["moves"] == []
+        with pytest.raises(ValueError):
+            mg.move(next(iter(mg.page.view(mover).legal)))
+    else:  # the host's person's or a bot's
+        assert not t.table.view_model(0)["moves"]
+        with pytest.raises(ValueError):
+            t.table.move(mover, next(iter(t.page.view(mover).legal)))
+    t.lingering = {other}  # the host's person and one friend go on: the table still waits for the other
+    t.run(until=lambda: t.table.readers() == [other])
+    held_steps(t)
+    assert not t.page.deal.plays and not t.page.deal.calls and t.counts["moved"] == moved  # type: ignore[union-attr]
+    for f in t.friends.values():
+        assert f.mg is not None and f.mg.readers() == [other] and not f.mg.my_turn()
+    one = {"ru": "Ждём, пока прочтёт итоги: {}…", "uk": "Чекаємо, поки прочитає підсумки: {}…",
+           "en": "Waiting for this player to read the results: {}…"}
+    vm = page.view_model()
+    assert vm is not None
+    for lang, words in one.items():
+        cat = Catalog.from_mo(compiled(lang))
+        assert read_words(cat, vm, page.readers()) == words.format(name(cat, other, vm))
+    t.lingering = set()
+    t.run(deals=1)
+    assert t.table.audited == deal + 1
+    t.finish()
+
+
+def test_a_friend_reading_whose_page_is_away_is_not_waited_for() -> None:
+    """A friend who stays on the last deal's result past the turn limit, the next deal's cards open, counts as away
+    (the away rules apply, the seat to move is not charged for it) — no longer waited for: the table plays on. So
+    is a friend whose page left."""
+    t = MentalSim(28, players=4, friends=2, turn_limit=30)
+    seat, other = sorted(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1)
+    deal = t.table.audited
+    t.run(until=lambda: t.table.held() and t.table.readers() == [seat])
+    assert t.lobby.presence()[seat] == "here"
+    t.run(until=lambda: not t.table.held(), settle=False)
+    assert t.lobby.presence()[seat] == "away" and t.table.readers() == [] and seat in t.lobby.idle
+    assert t.clock.now > 30
+    t.run(deals=1)
+    assert t.table.audited == deal + 1
+    t.lingering = {other}
+    t.run(until=lambda: t.table.held() and t.table.readers() == [other])
+    t.lose(other)
+    t.settle()
+    assert t.table.readers() == []
+
+
+def test_a_page_that_left_the_result_by_itself_tells_the_host_so_the_table_does_not_wait_for_it() -> None:
+    """A friend's page that leaves the last deal's result without its *Continue* (a result it did not see the deal
+    end to is not kept) still tells the host's page (``next``, once): the table never waits for a person who
+    has nothing left to press."""
+    t = MentalSim(30, players=4, friends=2)
+    seat = min(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1)
+    t.run(until=lambda: t.table.held() and t.table.readers() == [seat])
+    f = t.friends[seat]
+    assert f.mg is not None and f.mg.page is not None and f.mg.next_owed() is None  # (still reading: nothing owed)
+    f.mg.person_left = len(f.mg.page.game.deals)  # left by itself
+    owed = f.mg.next_owed()
+    assert owed is not None and f.mg.next_owed() is None  # once
+    t.net.send(f.conn, True, owed)
+    t.settle()
+    assert t.table.readers() == [] and not t.table.held()

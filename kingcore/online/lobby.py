@@ -398,9 +398,14 @@ class Lobby:
         except Exception:
             return False
 
+    def restart_turn(self) -> None:
+        """The turn limit of the seat to move starts again now: a mental table waiting for people still reading
+        the last deal's result counts no time against the seat it does not let move."""
+        self._turn = (self.host.session.game.to_move, self.host.session.ply, self.clock())
+
     def _back_from_idle(self, seat: int) -> None:
         self.idle.discard(seat)
-        self._turn = (self.host.session.game.to_move, self.host.session.ply, self.clock())
+        self.restart_turn()
         if self.host.session.settings["online"][seat] == "bot":
             self.host.stand_in(seat, on=False, idle=True)
         self._events.append(("back", seat))

@@ -33,7 +33,7 @@ from ..errors import KingError
 from ..game import Game, Phase
 from ..notation import dumps, loads
 from ..web import HUMAN, ONLINE, Session, ViewModel
-from .deal.blind import fork
+from .deal.blind import BlindError, fork
 from .deal.checks import RESENT, Check, Checks
 from .deal.memory import Memory
 from .deal.mental import Event, MentalPage, Out, Rounds, Send
@@ -151,6 +151,7 @@ class MentalTable:
         self._watched: tuple[int, set[int]] = (0, set())  # the last deal audited here and the pages of its round
         self._went_on: dict[int, int] = {}  # seat → the last deal whose result its friend left (*Continue*)
         self._told_reading: dict[int, list[bool]] = {}  # seat → the ``reading`` its friend's page was last sent
+        self._held_since: float | None = None  # when the table began to wait for its readers, the cards open
         self._shown: dict[int, ViewModel] = {}  # seat → the public table its page, sitting the deal out, was sent
         self.person_left = self.audited
         """The last deal whose result the host's own person left (*Continue*; the page sets it): :meth:`reading`."""
@@ -180,9 +181,10 @@ class MentalTable:
 
     def to_move(self) -> int | None:
         """The seat this page moves for now — its person's, a bot's or a stand-in's — once its cards are open;
-        ``None`` while another page moves or the table waits."""
+        ``None`` while another page moves or the table waits (for cards being opened, or for the people still
+        reading the last deal's result: :meth:`readers`)."""
         d, r = self.page.deal, self.page.round
-        if d is None or r is None or r.state != "deal" or d.to_move not in self.page.mine():
+        if d is None or r is None or r.state != "deal" or d.to_move not in self.page.mine() or self.readers():
             return None
         seat = d.to_move
         return seat if seat is not None and self.page.view(seat).legal else None
@@ -198,7 +200,7 @@ class MentalTable:
         stand-in waits for cards being opened (:attr:`.deal.standin.StandIn.behind`), and no table of a deal over
         whose result its person left once the table went on to the next deal (:func:`between_deals`)."""
         vm = between_deals(self.session.view_model(seat), _due(self.page), self.person_left)
-        return Guest.closed_view(vm) if self.standin.behind or self.standin.broken else vm
+        return Guest.closed_view(vm) if self.standin.behind or self.standin.broken or self.readers() else vm
 
     def reading(self, seat: int) -> bool:
         """Whether the friend at ``seat`` may still be reading the last deal's result: their page saw that deal end
@@ -210,6 +212,22 @@ class MentalTable:
             return deal == self.audited and deal > 0 and self.person_left < deal
         return (seat in self._greeted and deal == self.audited and deal > 0 and self.page_of(seat) in pages
                 and self._went_on.get(seat, -1) < deal)
+
+    def readers(self) -> list[int]:
+        """The seats of the people the table waits for before any card or call of the next deal is made — by a
+        person or a bot: those still reading the last deal's result (:meth:`reading`) whose seat is here — not a
+        friend's page away (past the turn limit, named for stalling, its stand-in playing: the away rules apply),
+        nor one sitting the deal out. Every page is told them (``reading``) and names them; at a real table
+        everyone waits until all have read the score."""
+        presence = self.lobby.presence()
+        return [s for s in range(len(presence)) if presence[s] in (None, HERE) and s not in self._sitting
+                and self.reading(s)]
+
+    def held(self) -> bool:
+        """Whether the next deal's cards are open on this page but no one may move: :meth:`readers` are still
+        reading the last deal's result."""
+        r = self.page.round
+        return r is not None and r.state == "deal" and bool(self.readers())
 
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the table waits for while a deal's result is shown (:meth:`.deal.mental.MentalPage.waiting`), its pages
@@ -263,8 +281,21 @@ class MentalTable:
 
     def tick(self) -> list[POut]:
         """Call every second: the lobby's deadlines, and a page that owes its part for too long is named as
-        stalling and the deal annulled (:data:`.deal.mental.STALL_S`)."""
-        out = self.lobby.tick()
+        stalling and the deal annulled (:data:`.deal.mental.STALL_S`). While the next deal's cards are open and the
+        table waits for :meth:`readers` (:meth:`held`), the turn limit runs for them, not for the seat to move: a
+        friend still reading past it is away (the away rules apply), no longer waited for."""
+        out: list[POut] = []
+        if self.held():
+            now, limit = self.clock(), self.lobby.turn_limit
+            self._held_since = now if self._held_since is None else self._held_since
+            if limit is not None and now - self._held_since >= limit:
+                for seat in self.readers():
+                    if seat in self.host.online_seats:
+                        out += self.lobby.away(seat)
+            self.lobby.restart_turn()
+        else:
+            self._held_since = None
+        out += self.lobby.tick()
         away = [self.page_of(seat) for seat in self._owed if seat not in self._greeted]
         return self._after(out + self.lobby.send(self._mp(self.page.tick(self.clock(), away))))
 
@@ -273,8 +304,11 @@ class MentalTable:
         its keys.
 
         Raises:
-            IllegalMoveError, BlindError, ValueError: as :meth:`.deal.mental.MentalPage.move`.
+            IllegalMoveError, BlindError, ValueError: as :meth:`.deal.mental.MentalPage.move`; ``BlindError``
+                ``not_your_turn`` while :meth:`readers` are still reading the last deal's result.
         """
+        if self.readers():
+            raise BlindError("not_your_turn", seat, "the table waits for everyone to read the last deal's result")
         return self._after(self.lobby.send(self._mp(self.page.move(seat, token, self.clock()))))
 
     # ----- internals ------------------------------------------------------------------------------------------
@@ -308,8 +342,8 @@ class MentalTable:
     def _reading(self) -> list[HostOut]:
         """Each friend's page told, when it changed, whose friends may still be reading the last deal's result
         (``reading``, :meth:`reading`): its status line says the table waits for them to go on."""
-        players = len(self.session.settings["levels"])
-        now = [self.reading(s) for s in range(players)]
+        readers = self.readers()
+        now = [s in readers for s in range(len(self.session.settings["levels"]))]
         out: list[HostOut] = []
         for seat in self._greeted:
             if self._told_reading.get(seat) != now:
@@ -578,6 +612,7 @@ class MentalGuest:
         self._resent: set[int] = set()  # the deals whose audit this connection sent again
         self.person_left = 0
         """The last deal whose result this page's person left (*Continue*; the page sets it): :meth:`view_model`."""
+        self._told_next = 0  # the last deal whose ``next`` :meth:`next_owed` gave
 
     @property
     def checks(self) -> Checks:
@@ -613,7 +648,7 @@ class MentalGuest:
             shown: ViewModel = {**watch, "sheet": vm["sheet"], "names": vm["names"], "levels": vm["levels"]}
             return shown if watch["deal"] == out else between_deals(shown, out, out)
         vm = between_deals(vm, _due(self.page), self.person_left) if out is None else between_deals(vm, out, out)
-        return Guest.closed_view(vm) if s.behind or s.broken else vm
+        return Guest.closed_view(vm) if s.behind or s.broken or self.readers() else vm
 
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the table waits for while a deal's result is shown, as :meth:`MentalTable.waiting` says it."""
@@ -623,13 +658,40 @@ class MentalGuest:
             return None
         return w[0], w[1], seats_of(list(welcome["levels"]), w[2])
 
+    def readers(self) -> list[int]:
+        """The seats of the people the table waits for before any card or call of the next deal is made, as the
+        host's page said them (``reading``: :meth:`MentalTable.readers`) — this page's own seat only until its
+        person leaves the last deal's result (:attr:`person_left`), before the host heard of it."""
+        page, seat = self.page, self.guest.seat
+        mine = page is not None and self.person_left < len(page.game.deals)
+        return [s for s, r in enumerate(self.guest.reading) if r and (s != seat or mine)]
+
+    def next_owed(self) -> str | None:
+        """The ``next`` to send when the host's page still waits for this page's person (``reading``) though they
+        left the last deal's result (:attr:`person_left`) — the page left it by itself (a result it did not see
+        the deal end to), or no ``next`` reached the host for it —, once per deal; else ``None``."""
+        page, seat = self.page, self.guest.seat
+        reading = self.guest.reading
+        if page is None or seat is None or seat >= len(reading) or not reading[seat] or seat in self.readers() \
+                or self._told_next >= len(page.game.deals):
+            return None
+        self._told_next = len(page.game.deals)
+        return self.guest.next()
+
+    def held(self) -> bool:
+        """Whether the next deal's cards are open on this page but no one may move: :meth:`readers` are still
+        reading the last deal's result."""
+        r = self.page.round if self.page is not None else None
+        return r is not None and r.state == "deal" and bool(self.readers())
+
     def my_turn(self) -> bool:
-        """Whether this page's seat moves now, its cards open."""
+        """Whether this page's seat moves now, its cards open — not while the table waits for :meth:`readers`."""
         page, seat = self.page, self.guest.seat
         d = page.deal if page is not None else None
         return (d is not None and page is not None and seat is not None and d.to_move == seat
                 and page.round is not None and page.round.state == "deal" and bool(page.view(seat).legal)
-                and self.sits_out() is None)  # (sitting a deal out: a round it kept is of a try gone on without it)
+                and self.sits_out() is None  # (sitting a deal out: a round it kept is of a try gone on without it)
+                and not self.readers())
 
     def stand_in(self) -> bool:
         """Whether a stand-in bot plays this page's seat now: the host gave the seat one (its presence says
@@ -699,10 +761,14 @@ class MentalGuest:
         to send. The person's move while a stand-in plays the seat first says the friend is back (``here``).
 
         Raises:
-            IllegalMoveError, BlindError, ValueError: as :meth:`.deal.mental.MentalPage.move`.
+            IllegalMoveError, BlindError, ValueError: as :meth:`.deal.mental.MentalPage.move`; ``BlindError``
+                ``not_your_turn`` while :meth:`readers` are still reading the last deal's result.
         """
         if self.page is None or self.guest.seat is None:
             raise ValueError("no mental table yet")
+        if self.readers():
+            raise BlindError("not_your_turn", self.guest.seat, "the table waits for everyone to read the last deal's "
+                                                               "result")
         back = [self.guest.here()] if not bot and self.stand_in() else []
         return back + self._send(self.page.move(self.guest.seat, token, self.clock()))
 

@@ -596,12 +596,6 @@ REDEALT_JS = """deal => {  // the host's page (?king-test): a later try of the d
     && s.round[3][2] === 0; }"""
 
 
-PERSON_JS = """deal => {  // the host's page (?king-test): the deal dealt, at a person's turn ('0' or '1'), else null
-  const s = JSON.parse(window.kingMentalState || 'null');
-  return !!s && !!s.round && s.round[0][0] === deal && s.round[1] === 'deal' && [0, 1].includes(s.turn)
-    ? String(s.turn) : null; }"""
-
-
 TRICK_JS = "[...document.querySelectorAll('#trick .card')].map(c => c.dataset.card).sort()"
 """The cards on a page's table (the trick, or the one just finished), sorted."""
 
@@ -610,8 +604,9 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     """Deal 3 at a mental table, dealt while deal 2's result is shown: friend 2's page closes — the deal needs its
     keys: annulled, said in the result panel of every page — and the host, offered its choices for the seat in the
     result panel it still reads, gives the seat to someone else: the deal
-    is dealt again (said) with a stand-in bot at the host's page, and friend 1's page plays it (its card taken; the
-    table froze before). Someone new takes the seat by the table's ``link`` mid-deal: seated, their page says the
+    is dealt again (said) with a stand-in bot at the host's page — no one moves in it while the host still reads
+    deal 2's result (friend 1's page names the host) —, and friend 1's page plays it (its card taken; the table
+    froze before). Someone new takes the seat by the table's ``link`` mid-deal: seated, their page says the
     bot plays the seat to the deal's end, with no *I'm back* to press (a new user's was greeted as away), and shows
     the deal go on — the cards on the host's table — with no hand; its first words were that it looks for the
     table."""
@@ -646,18 +641,15 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
                                 "?.textContent.startsWith(n)", arg=default)
     host.wait_for_function(REDEALT_JS, arg=3)
     host.click("#invite-close")
-    # … and that it is dealt again (and, at its person's turn, that the table waits), on the page still at deal 2's
-    host.wait_for_selector("#center-panel #mental-wait:is([data-wait=again], [data-wait=you])")  # result
-    assert "Раздача 3 отменена" in str(host.text_content("#mental-wait"))
-    seat = int(host.wait_for_function(PERSON_JS, arg=3).json_value())  # deal 3's first person to move
-    if seat == 1:  # friend 1, who left deal 2's result, moves first: it plays, and the table comes to the host
-        got = actor_pick(host, guests, "1")
-        assert got is not None
-        play(*got)
-        host.wait_for_function(PERSON_JS.replace("[0, 1].includes(s.turn)", "s.turn === 0"), arg=3)
-    # the host, still reading deal 2's result (friend 1 left it): the table waits for it, said on both pages
+    # … and that it is dealt again — its cards open, no one moves in it: the table waits for the host, still
+    # reading deal 2's result (friend 1 left it), said on both pages —, on the page still at deal 2's result
     host.wait_for_selector("#center-panel #mental-wait[data-wait=you]")
-    early.wait_for_function("() => document.getElementById('status').textContent.includes('нажмёт «Дальше»')")
+    assert "Раздача 3 отменена" in str(host.text_content("#mental-wait"))
+    try:
+        early.wait_for_function("() => document.getElementById('status').textContent.includes('прочтёт итоги: ')")
+    except PlaywrightTimeout as e:
+        raise AssertionError([p.evaluate(WHERE_JS) for p in (host, early)]) from e
+    assert early.locator("#hand button.card.is-legal, #call-screen:not([hidden]) button[data-move]").count() == 0
     for page in (host, guests[1]):
         page.evaluate(GO_ON_JS)
     friend = guests[1]

@@ -374,8 +374,7 @@ class GuestPage:
                                self.mental.mg.memory.rounds)
                     redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg,
                                self.mental.waited())
-                    reading = self.mental.mg.guest.reading
-                    waiting_status(self.cat, self.app.state.vm, lambda s: s < len(reading) and reading[s])
+                    waiting_status(self.cat, self.app.state.vm, self.mental.mg.readers())
 
             screen.drawn = redrawn
 
@@ -398,6 +397,9 @@ class GuestPage:
         if not self.standing and mental.mg.stand_in_turn() is not None:
             spawn(self.stand_in_move())
         mental.after()
+        owed = mental.mg.next_owed() if self.connected and self.guest is not None else None
+        if owed is not None:  # (the host's page still waits for this person, who left the result: told)
+            self.send(owed)
         check_note(self.cat, mental.mg.checks, before, mental.mg.memory.rounds)  # (an audit, the same view)
         if self.app.state.vm is not before:
             if before is None or self.app.state.vm != before:

@@ -160,7 +160,7 @@ class HostMental:
         self.reloaded = self.table.reloaded > 0
         self.left = over  # the last deal whose result the person left
         self.audited = over  # the deals audited when the page last saved
-        self.reading: list[bool] = []  # per online seat: its friend may still be reading the last deal's result
+        self.reading: list[int] = []  # the seats of the people the table waits for, reading the last deal's result
         self.sent: list[str] = []  # ?king-test: the mp_start texts this page sent (a hostile host resends one)
         self.received: list[str] = []  # ?king-test: every text this page received
         self.test = "king-test" in str(window.location.search)
@@ -187,7 +187,7 @@ class HostMental:
         self.drawn()
         check_note(self.cat, self.table.checks, self.app.state.vm, self.table.page.rounds)
         redeal_bar(self.cat, self.app.state.vm, self.left, self.table, self.waited())
-        waiting_status(self.cat, self.app.state.vm, self.reading_at)
+        waiting_status(self.cat, self.app.state.vm, self.table.readers())
 
     # ----- the page's calls ------------------------------------------------------------------------------
 
@@ -217,8 +217,8 @@ class HostMental:
         if left != self.left:  # (a result the person did not see end to: the table of the next deal, cleared)
             self.left = self.table.person_left = left
             vm = self.table.view_model(s.viewer)
-        reading = [self.table.reading(seat) for seat in self.table.host.online_seats]
-        if reading != self.reading:  # (a friend went on: the status line says whom the table waits for)
+        reading = self.table.readers()
+        if reading != self.reading:  # (someone went on: the table, held for them, and whom it waits for drawn again)
             self.reading = reading
             self.app.screen.render()
         if st.vm is not None and (vm == st.vm or held(st.vm, vm, self.left)):
@@ -236,17 +236,11 @@ class HostMental:
         st.commit("bot" if moved else "deal", vm, seat=seat, token=token)
         self.app.loop.kick()
 
-    def reading_at(self, seat: int) -> bool:
-        """Whether the table waits for the friend at ``seat``, still reading the last deal's result: their page
-        holds the seat in the deal in play."""
-        r = self.table.page.round
-        return self.table.reading(seat) and r is not None and r.owners[seat] == self.table.page_of(seat)
-
     def waited(self) -> bool:
-        """Whether the table waits for the host's person to move now (their turn in the next deal, its cards
-        open), who may still be reading the last deal's result."""
-        seat = self.table.to_move()
-        return seat is not None and self.table.player(seat) == "human"
+        """Whether the next deal's cards are open and the table waits for the host's person, who may still be
+        reading the last deal's result."""
+        table = self.table
+        return table.held() and any(table.player(seat) == "human" for seat in table.readers())
 
     def store(self) -> None:
         """The rounds this page started (reloaded, it starts the deal in play's next try) and its checks (a deal it
@@ -438,9 +432,9 @@ class GuestMental:
         st.vm = vm
 
     def waited(self) -> bool:
-        """Whether the table waits for this page's person to move now (their seat's turn in the next deal, its
-        cards open, no stand-in bot playing it), who may still be reading the last deal's result."""
-        return self.mg.my_turn() and not self.mg.stand_in()
+        """Whether the next deal's cards are open and the table waits for this page's person, who may still be
+        reading the last deal's result."""
+        return self.mg.held() and self.mg.seat in self.mg.readers()
 
     def go_on(self) -> None:
         """*Continue* after a deal's result: the table as it is now."""
