@@ -930,6 +930,36 @@ def test_a_friend_reading_whose_page_is_away_is_not_waited_for() -> None:
     assert t.table.readers() == []
 
 
+def test_a_deal_dealt_again_with_the_friend_whose_page_left_says_that_page_is_back() -> None:
+    """The next deal's try is annulled when a friend's page leaves, while the others still read the last result;
+    the friend comes back and the deal is dealt again with them: the result panel says their page is back — not,
+    as a new user read it, still that it is away."""
+    t = MentalSim(29, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    seat, other = sorted(t.friends)
+    t.lingering = {0, other}
+    t.run(deals=1)
+    deal = t.table.audited + 1
+    t.run(until=lambda: t.table.held())
+    t.lose(seat)
+    t.settle()
+    assert t.table.waiting() == ("annulled", deal, [seat])
+    vm = t.table.view_model(0)
+    cat = Catalog.from_mo(compiled("ru"))
+    assert (wait_words(cat, vm, t.table, False, False) or ("", ""))[1].startswith(
+        f"Раздача {deal} отменена: страница игрока {name_mark(seat)} не на связи.")  # (away now: said so)
+    t.run(until=lambda: (t.table.waiting() or ("",))[0] == "again")
+    assert t.table.waiting() == ("again", deal, [seat]) and vm["deal"] == deal - 1  # (the result the host reads)
+    back = {"ru": f"Раздача {deal} отменена из-за потери связи со страницей игрока {name_mark(seat)}; связь "
+                  "восстановлена.",
+            "uk": f"Роздачу {deal} скасовано через втрату зв'язку зі сторінкою гравця {name_mark(seat)}; зв'язок "
+                  "відновлено.",
+            "en": f"Deal {deal} is annulled: {name_mark(seat)}'s page left and is back."}
+    for lang, words in back.items():
+        cat = Catalog.from_mo(compiled(lang))
+        said = wait_words(cat, vm, t.table, False, False)
+        assert said is not None and said[0] == "again" and said[1] == f"{words} {cat.t('net.mental.wait_again')}"
+
+
 def test_a_page_that_left_the_result_by_itself_tells_the_host_so_the_table_does_not_wait_for_it() -> None:
     """A friend's page that leaves the last deal's result without its *Continue* (a result it did not see the deal
     end to is not kept) still tells the host's page (``next``, once): the table never waits for a person who

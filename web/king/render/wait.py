@@ -47,8 +47,10 @@ def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool
     said: tuple[str, str] | None = None
     first = ""
     if w is not None and w[0] in ("annulled", "again") and w[1] == deal + 1:
-        last = side.page.last_annulled
-        first = cat.t("net.mental.wait_left", deal=w[1], name=who) if who and last is not None \
+        last, r = side.page.last_annulled, side.page.round
+        back = w[0] == "again" and last is not None and r is not None and last[2] in r.pages  # (in the new try)
+        left = "net.mental.wait_left_back" if back else "net.mental.wait_left"  # (said as it is now, not as it was)
+        first = cat.t(left, deal=w[1], name=who) if who and last is not None \
             and last[3] == "left" else cat.t("net.mental.wait_annulled", deal=w[1])
         then = cat.t("net.mental.wait_again") if w[0] == "again" else \
             cat.t("net.mental.wait_back", name=who) if who else ""
