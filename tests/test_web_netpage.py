@@ -122,6 +122,27 @@ def test_a_table_links_join_screen_shows_who_sits_where_and_the_free_seats(lang:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_friend_back_to_a_seat_given_away_is_told_one_thing_and_one_whose_seat_is_kept_never_that_all_are_taken(
+        lang: str) -> None:
+    """A returning friend whose seat the host gave to someone else reads one sentence, with the way on — not "Every
+    seat is taken" and then "choose a free one" (a new user's two at once) —; a seat kept for this page's own link
+    is its choice, never "Every seat is taken"."""
+    from king.render.invite import room_join_screen
+
+    cat = catalog(lang)
+    lobby = {"levels": ["human", "online", "online"], "names": ["Olga", "Petya", "Ira"], "taken": [True, True, True],
+             "reserved": [False, False, False], "presence": [None, "here", "here"], "host": "Olga"}
+    full = markup(room_join_screen(cat, lobby, "Classic", [], None, gone=True))
+    assert cat.t("net.join.key_gone_full") in full and cat.t("net.join.no_free") not in full
+    assert cat.t("net.join.key_gone") not in full
+    free = {**lobby, "taken": [True, True, False]}
+    one = markup(room_join_screen(cat, free, "Classic", [2], 2, gone=True))
+    assert cat.t("net.join.key_gone") in one and cat.t("net.join.no_free") not in one
+    kept = markup(room_join_screen(cat, {**free, "reserved": [False, False, True]}, "Classic", [2], 2))
+    assert cat.t("net.join.no_free") not in kept and 'id="join-seat-2" checked' in kept
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_table_link_with_no_relay_offers_the_options_over_its_screen(lang: str) -> None:
     """The no-relay screen said "check Options → Playing with friends" while it covered the page's Options: it
     has its own *Options* button; relays off in them (no relay at all) is said as such, not as ten seconds of

@@ -231,18 +231,20 @@ def position_of(seat: int, host: int, players: int) -> str:
 
 
 def room_join_screen(cat: Catalog, lobby: dict[str, Any], rules: str, free: list[int],
-                     chosen: int | None) -> list[Node]:
+                     chosen: int | None, gone: bool = False) -> list[Node]:
     """A table link's join screen: whose table (the host's name as mark of its seat), the rules in force
     (``rules``: their words; a button to their help), who sits where (:func:`lobby_seat`, ``ul#join-seats``)
     with the seats this page may take (``free``; ``chosen`` checked: the link's own seat, or the only one),
     the name field ``#join-name``, ``#join-error``, *Play against bots* (``#join-leave``: a way off, a full
     table's too) and ``#join-accept`` (disabled with no free seat, said); at a mental-poker table
-    (``lobby["mental"]``) a line saying so (``#join-mental``)."""
+    (``lobby["mental"]``) a line saying so (``#join-mental``). ``gone``: this page came back to a seat the host
+    gave to someone else — said once, in ``#join-full`` with the way on ("choose a free one", or with none free
+    "ask the host to free one"), never "Every seat is taken" beside "choose a free one"."""
     levels = list(lobby["levels"])
     host = next((s for s, lv in enumerate(levels) if lv != "online"), 0)
     host_name = name_mark(host) if lobby.get("host") else cat.t("hotseat.player", n=host + 1)
-    full = [] if free else [h("p", {"class": "form-error", "id": "join-full", "role": "alert"},
-                              cat.t("net.join.no_free"))]
+    said = ("net.join.key_gone" if free else "net.join.key_gone_full") if gone else None if free else "net.join.no_free"
+    full = [] if said is None else [h("p", {"class": "form-error", "id": "join-full", "role": "alert"}, cat.t(said))]
     return [h("h2", {"id": "join-title"}, cat.t("net.join.room_title", host=host_name)),
             h("p", {"class": "dialog-lead"}, cat.t("net.join.rules"), " ",
               h("button", {"type": "button", "class": "btn", "id": "join-rules"}, rules)),
