@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import markup
 from king.render.invite import (
     answer_fields,
+    away_note,
     bad_link_screen,
     invite_panel,
     join_screen,
@@ -140,6 +141,18 @@ def test_a_friend_back_to_a_seat_given_away_is_told_one_thing_and_one_whose_seat
     assert cat.t("net.join.key_gone") in one and cat.t("net.join.no_free") not in one
     kept = markup(room_join_screen(cat, {**free, "reserved": [False, False, True]}, "Classic", [2], 2))
     assert cat.t("net.join.no_free") not in kept and 'id="join-seat-2" checked' in kept
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_several_friends_away_are_named_in_one_sentence(lang: str) -> None:
+    """The host's result panel names every friend away whose seat waits for its choice in one sentence (a tester
+    read the same sentence once per seat), in the plural form for their count."""
+    cat = catalog(lang)
+    one, two = away_note(cat, ["Petya"]), away_note(cat, ["Petya", "Ira"])
+    assert one == cat.n("net.invite.away_note", 1, names="Petya")
+    assert two == cat.n("net.invite.away_note", 2, names=f"Petya{cat.t('list.sep')}Ira")
+    assert two.count(".") == 1 and two.count("Petya") == two.count("Ira") == 1 and one != two.replace("Ira", "")
+    assert two.replace(f"Petya{cat.t('list.sep')}Ira", "") != one.replace("Petya", "")  # (the plural's own words)
 
 
 @pytest.mark.parametrize("lang", LANGS)

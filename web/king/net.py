@@ -44,7 +44,7 @@ from .invite import invite_block, no_double_click_select
 from .netcodes import Codes, site_link
 from .netmental import HostMental
 from .netwait import panel_note
-from .render.invite import answer_fields, invite_panel
+from .render.invite import answer_fields, away_note, invite_panel
 from .state import Change, spawn
 from .words import Catalog, name
 
@@ -395,8 +395,7 @@ class Online:
         note = document.createElement("p")
         note.id, note.className = "away-choices", "panel-note"
         note.setAttribute("data-seat", seats)
-        note.textContent = " ".join(self.cat.t("net.invite.away_note", name=self.seat_name(seat))
-                                    for seat in sorted(self.offered)) + " "
+        note.textContent = away_note(self.cat, [self.seat_name(seat) for seat in sorted(self.offered)]) + " "
         button = document.createElement("button")
         button.type, button.className, button.id = "button", "btn", "btn-away-choices"
         button.textContent = self.cat.t("net.invite.choices")

@@ -221,6 +221,12 @@ def lobby_seat(cat: Catalog, lobby: dict[str, Any], seat: int, free: list[int], 
     return h("li", {"data-seat": seat, "data-state": state}, words)
 
 
+def away_note(cat: Catalog, names: list[str]) -> str:
+    """What the host's result panel says of the friends away whose seats wait for its choice (``#away-choices``):
+    one sentence naming them all ("Away: Petya, Ira — the table waits for your choice for their seats.")."""
+    return cat.n("net.invite.away_note", len(names), names=cat.t("list.sep").join(names))
+
+
 def position_of(seat: int, host: int, players: int) -> str:
     """Where ``seat`` sits as the host sees the table (the host at the bottom).
 
