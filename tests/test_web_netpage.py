@@ -235,6 +235,21 @@ def test_a_seat_given_to_a_bot_is_badged_as_the_bot(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_the_hosts_own_seat_is_badged_you_as_each_friends_page_badges_its_own(lang: str) -> None:
+    """A tester's find: every friend's page badged its own seat "You", the host's page did not; a game with no one
+    online (alone, or hot seat) badges no seat "You"."""
+    cat = catalog(lang)
+    you = f'data-level="you">{cat.t("position.south")}<'
+    session = online_session({}, {"levels": ["human", "online", "hard", "hard"], "names": ["Оля", "Петя", "", ""]},
+                             random.Random(1))
+    host, friend = session.view_model(0), {**session.view_model(0), "seat": 1}
+    assert you in markup(seat_info(host, cat, 0)) and you in markup(seat_info(friend, cat, 1))
+    assert you not in markup(seat_info(host, cat, 1)) and you not in markup(seat_info(friend, cat, 0))
+    alone = {**host, "levels": ["human", "hard", "hard", "hard"]}
+    assert you not in markup(seat_info(alone, cat, 0))
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_friends_page_never_says_the_bots_are_starting(lang: str) -> None:
     """A tester's find (16-phone-midplay): a friend's page said "(the bots are still starting)" mid-game — it
     runs no bots (the host's page does), so its own bots' worker never starts. Said on the host's page only,
