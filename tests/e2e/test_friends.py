@@ -613,6 +613,7 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     host.wait_for_function(DEALT_JS, arg=3)
     gone = guests.pop(2)
     ctx = gone.context
+    closed_at = int(host.evaluate("Date.now()"))  # (for the failure's reader)
     gone.close()
     for page in (host, guests[1]):  # deal 2's result shown: it says deal 3 is annulled, and why, on every page
         page.wait_for_selector("#center-panel #mental-wait[data-wait=annulled]")
@@ -625,6 +626,11 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     # the host, still reading deal 2's result, is offered its choices for the away seat there (a new user's panel
     # waited, unseen, behind Continue): its button opens them
     host.wait_for_selector('section.seat[data-seat="2"][data-presence=away]', state="attached")
+    # its choices are due 10 s after the page was last heard — as the guide says —, not 10 s after the host's page
+    # noticed the silence (a tester counted 12–14 s): the page's own marks, in ms
+    heard, noticed, due = (int(host.evaluate(f"document.body.dataset.{k}")) for k in ("awayHeard", "awayNoticed",
+                                                                                       "awayDue"))
+    assert due - heard == 10_000 and heard < noticed and due - noticed < 10_000, (closed_at, heard, noticed, due)
     host.evaluate("window.kingStillAwayNow(2)")  # (its 10 s come now)
     host.wait_for_selector("#center-panel #away-choices[data-seat='2']")
     for _ in range(2):  # the table redrawn (the last trick's inset switched, its button enabled for the test, and
