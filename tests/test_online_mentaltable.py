@@ -835,7 +835,7 @@ def test_the_host_knows_a_friend_is_still_reading_the_last_result_until_they_go_
     assert t.table.reading(seat)  # the next deal's result: reading again
     t.lose(other)
     t.settle()
-    assert not t.table.reading(other)  # (gone: its page on a new connection shows no result to leave)
+    assert not t.table.reading(other)  # (gone: not waited for while its page is away)
 
 
 # ----- the table waits for everyone's Continue ----------------------------------------------------------------
@@ -928,6 +928,36 @@ def test_a_friend_reading_whose_page_is_away_is_not_waited_for() -> None:
     t.lose(other)
     t.settle()
     assert t.table.readers() == []
+
+
+@pytest.mark.parametrize("reload", [True, False])
+def test_a_friend_back_while_reading_a_result_finds_it_again_and_the_table_waits_for_them(reload: bool) -> None:
+    """A friend whose page reloads (or comes back on a new connection) while a deal's result is shown, before
+    their *Continue*: the page shows that result again (its memory keeps it, ``kept_result``) and the host's page
+    still waits for them — no card of the next deal is played until they go on."""
+    t = MentalSim(31, players=4, friends=2, faults=Faults(stand_in=0.0))
+    seat = min(t.friends)
+    t.lingering, t.reload = {seat}, reload
+    t.run(deals=1)
+    deal = t.table.audited
+    f = t.friends[seat]
+    assert f.mg is not None and f.mg.kept_result() == deal and t.table.reading(seat)
+    t.lose(seat)
+    t.settle()
+    t.rejoin(seat)
+    t.settle()
+    mg = f.mg
+    assert mg is not None and mg.kept_result() == deal and seat in mg.readers()
+    assert mg.page is not None and len(mg.page.game.deals) == deal and t.table.reading(seat)
+    moved = t.counts["moved"]
+    t.run(until=lambda: t.table.held() and t.table.readers() == [seat])
+    held_steps(t)
+    d = t.page.deal
+    assert d is not None and d.number == deal + 1 and not d.plays and not d.calls and t.counts["moved"] == moved
+    t.lingering = set()  # their Continue: the table plays on, and the page keeps the result no more
+    t.run(deals=1)
+    assert t.table.audited == deal + 1 and mg.kept_result() in (0, deal + 1)
+    t.finish()
 
 
 def test_a_deal_dealt_again_with_the_friend_whose_page_left_says_that_page_is_back() -> None:

@@ -276,6 +276,7 @@ class MentalTable:
         annulled and dealt again with a stand-in bot at the host's page, which plays the seat until someone takes
         it — a deal cannot wait for a person no one has invited yet."""
         self._sitting.discard(seat)  # (its stand-in now the host's choice: kept when a newcomer there leaves)
+        self._went_on.pop(seat, None)  # (a newcomer there read no result)
         out = self.lobby.free(seat)
         return self._after(out + self.lobby.stand_in(seat))
 
@@ -418,7 +419,9 @@ class MentalTable:
             r = self.page.round
             running = r is not None and r.state not in _OVER
             self._greeted[seat] = peer
-            self._went_on[seat] = self.audited  # (a page on a new connection shows no result to leave)
+            self._went_on.setdefault(seat, self.audited)  # (a page back on a new connection — reloaded too — shows
+            # again the result its person had not left, and the table waits for them; one that kept none sends
+            # ``next`` at once: :meth:`MentalGuest.next_owed`)
             self._since[seat] = r.deal if running and r is not None else -1
             if running and r is not None and r.owners[seat] == 0:  # the deal in play goes on with its stand-in:
                 self._sit(seat, True)  # its page knows it before ``mental`` (it sits the deal out, not away)
@@ -610,8 +613,7 @@ class MentalGuest:
         self._events: list[Event] = []
         self._came: int | None = None  # the deals over when this connection was seated (its first record)
         self._resent: set[int] = set()  # the deals whose audit this connection sent again
-        self.person_left = 0
-        """The last deal whose result this page's person left (*Continue*; the page sets it): :meth:`view_model`."""
+        self._left = max(0, self.memory.reading - 1)  # (a result its person had not left before a reload: kept)
         self._told_next = 0  # the last deal whose ``next`` :meth:`next_owed` gave
 
     @property
@@ -624,6 +626,26 @@ class MentalGuest:
     def seat(self) -> int | None:
         """This page's seat, once welcomed."""
         return self.guest.seat
+
+    @property
+    def person_left(self) -> int:
+        """The last deal whose result this page's person left (*Continue*; the page sets it): :meth:`view_model`,
+        :meth:`readers`. Set at or past the memory's :attr:`~.deal.memory.Memory.reading`, it clears that."""
+        return self._left
+
+    @person_left.setter
+    def person_left(self, deal: int) -> None:
+        self._left = deal
+        if deal >= self.memory.reading:
+            self.memory.reading = 0
+
+    def kept_result(self) -> int:
+        """The deal whose result this page keeps for its person though it did not draw the deal end on this
+        connection — reloaded, or back on a new one, while its person read it (0: none): the page saw that deal
+        end (audited here) and its person has not left its result (:attr:`.deal.memory.Memory.reading`). The page
+        shows that result again, its *Continue* with it, and the host's page waits for them as before."""
+        r = self.memory.reading
+        return r if r > self._left else 0
 
     def events(self) -> list[Event]:
         """What happened since the last call (the mental page's and the stand-in's events)."""
@@ -789,6 +811,7 @@ class MentalGuest:
         assert g.rules is not None and g.table is not None and g.mental is not None
         if self.memory.table != g.table:  # a new page, or one whose storage kept another table
             self.memory = Memory(g.table, checks=self.memory.checks if not self.memory.table else None)
+            self._left = 0
         self.page = MentalPage(g.rules, g.mental, g.table, self.randbytes, seat=g.seat, game=game,
                                rounds=self.memory.rounds)
         if self.standin is None:
@@ -863,6 +886,9 @@ class MentalGuest:
                 said.append(o)
         self.checks.note(said)
         self._events += said
+        for e in said:  # (a result its person has not left: kept across a reload)
+            if e.kind == "audited" and e.deal > self._left:
+                self.memory.reading = max(self.memory.reading, e.deal)
         if self.page is not None and self.standin is not None:
             self._events += self.standin.sync(self.page)
         return out

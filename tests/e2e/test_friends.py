@@ -549,6 +549,26 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
     assert len(Session.from_save(saved).game.deals) == 1  # the audited deal, saved
 
 
+REDEALT_2_JS = """() => {  // the host's page (?king-test): a later try of deal 2 dealt, its cards open
+  const s = JSON.parse(window.kingMentalState || 'null');
+  return !!s && !!s.round && s.round[0][0] === 2 && s.round[0][1] > 0 && s.round[1] === 'deal'; }"""
+
+
+def friend_reloads_at_a_result(host: Any, guests: dict[int, Any]) -> None:
+    """Deal 1's result on every page: friend 1's page reloads before its person pressed *Continue* (deal 2's try,
+    in which it was, annulled and dealt again). Its result panel comes back as it was — deal 1's verdict, its
+    *Continue* — and the table still waits for them: the host's panel names them among those still reading (a
+    new user's page came back at the next deal, its result skipped)."""
+    page = guests[1]
+    page.reload()
+    page.wait_for_selector("body[data-guest=playing][data-mental=guest] #center-panel "
+                           "#mental-check[data-check=audited]")
+    host.wait_for_function(REDEALT_2_JS)
+    page.wait_for_selector("body[data-phase=deal_over][data-deal='1'] #btn-continue:not([disabled])")
+    host.wait_for_function("() => (document.getElementById('mental-wait')?.textContent || '').includes('Петя')")
+    assert page.evaluate("document.querySelectorAll('#center-panel #mental-check').length") == 1
+
+
 WHERE_JS = """() => { const b = document.body.dataset, c = document.querySelector('#center-panel #mental-check');
   return {url: location.hash.slice(0, 12), deal: b.deal, phase: b.phase, guest: b.guest, mental: b.mental,
           check: c && c.dataset.check, status: document.getElementById('status')?.textContent,
@@ -863,6 +883,7 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     mental_deal(host, guests)
     guests[2].wait_for_function(SAID_JS, arg="refused:left_out:2")  # left out: refused, and said
     assert "без цієї сторінки" in str(guests[2].text_content("#guest-banner"))
+    friend_reloads_at_a_result(host, guests)
     host.evaluate("window.kingMentalReshuffle()")  # deal 2's shuffle again: refused, and said
     guests[1].wait_for_function(SAID_JS, arg="refused:again:2")
     assert "ещё раз" in str(guests[1].text_content("#guest-banner"))

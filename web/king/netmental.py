@@ -125,12 +125,13 @@ def held(shown: ViewModel | None, now: ViewModel, left: int) -> bool:
     return (shown is not None and shown["phase"] == "deal_over" and now["deal"] > shown["deal"] > left)
 
 
-def left_by(shown: ViewModel | None, now: ViewModel, left: int) -> int:
+def left_by(shown: ViewModel | None, now: ViewModel, left: int, kept: int = 0) -> int:
     """The last deal whose result the person left (``left`` before), once the page draws ``now`` over ``shown``:
     a deal's result the page did not see the deal end to — the audited game it shows again when the next deal
     is annulled, or the game so far on a new connection or after a reload — is not kept for *Continue*: the next
-    deal, dealt again, replaces it by itself."""
-    if now["phase"] == "deal_over" and (shown is None or shown["deal"] != now["deal"]):
+    deal, dealt again, replaces it by itself; but the result of deal ``kept``, which this page saw end and its
+    person had not left before the reload (``MentalGuest.kept_result``), is."""
+    if now["phase"] == "deal_over" and now["deal"] != kept and (shown is None or shown["deal"] != now["deal"]):
         return max(left, int(now["deal"]))
     return left
 
@@ -357,8 +358,8 @@ class GuestMental:
         self.reloaded_said = False
         self.reloaded_deal = 0  # the deal this page said it was reloaded in (its own "left" not said again)
         self.pending_deal = 0  # the deal of the round it kept: said as reloaded in if the host annulled it
-        self.left_deal: int = earlier.left_deal if earlier is not None else 0  # the last deal whose result was left
-        self.mg.person_left = self.left_deal
+        self.left_deal: int = earlier.left_deal if earlier is not None else self.mg.person_left  # the last deal
+        self.mg.person_left = self.left_deal  # whose result was left (reloaded: one it had not left is kept)
         self.kept = ""
         self.store()
         document.body.dataset.mental = "guest"
@@ -422,7 +423,7 @@ class GuestMental:
              self.app.state.show_toast)  # (a page reloaded mid-deal said so already)
         vm = self.mg.view_model()
         st = self.app.state
-        left = self.left_deal if vm is None else left_by(st.vm, vm, self.left_deal)
+        left = self.left_deal if vm is None else left_by(st.vm, vm, self.left_deal, self.mg.kept_result())
         if left != self.left_deal:  # (a result the person did not see end to: the table of the next deal, cleared)
             self.left_deal = self.mg.person_left = left
             vm = self.mg.view_model()
@@ -441,6 +442,7 @@ class GuestMental:
         vm = self.app.state.vm
         if vm is not None:
             self.left_deal = self.mg.person_left = max(self.left_deal, int(vm["deal"]))
+        self.store()  # (left: a reload now does not show that result again)
         self.after()
 
     def move(self, token: str, bot: bool = False) -> list[str]:
