@@ -120,6 +120,11 @@ def test_a_table_links_join_screen_shows_who_sits_where_and_the_free_seats(lang:
     assert "join-mental" not in text
     mental = markup(room_join_screen(cat, {**lobby, "mental": True}, "Classic", [2, 3], 2))
     assert 'id="join-mental"' in mental and cat.t("net.join.mental") in mental
+    # the page's language chosen there, under the title: the screen covers the bar's picker (a friend opening the
+    # link in a language they do not read could not switch before joining)
+    assert ids(text)[:2] == ["join-title", "join-lang"]
+    chosen = markup(room_join_screen(cat, lobby, "Classic", [2, 3], 2, lang="uk"))
+    assert re.findall(r'<option value="([a-z]+)" lang="[a-z]+" selected', chosen) == ["uk"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -794,6 +794,13 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
         assert page.get_attribute("#join-seats li[data-seat='3']", "data-state") == "bot"
         page.check(f"#join-seat-{seat}")
         page.fill("#join-name", name)
+        if seat == 2:  # the page's language chosen on the join screen, which covers the bar's picker: the screen
+            for lang, asks_there in (("ru", "займите"), ("uk", "займіть")):  # drawn again in it, seat and name kept
+                page.select_option("#join-lang", lang)
+                page.wait_for_function("t => document.getElementById('join-title').textContent.includes(t)",
+                                       arg=asks_there)
+                assert page.evaluate("document.documentElement.lang") == lang
+                assert page.input_value("#join-name") == name and page.is_checked(f"#join-seat-{seat}")
         page.click("#join-accept")
         page.wait_for_selector("body[data-guest=playing]")
     host.wait_for_function("!document.getElementById('invite-dialog').open")

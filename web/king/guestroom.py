@@ -114,15 +114,17 @@ class RoomPage(GuestPage):
             window.kingNoHostNow = create_proxy(self.no_host)
 
     def language_chosen(self, event: Any) -> None:
-        """The finding screen's language (``#join-lang``): the page in it, as from the bar's picker (which the
-        screen covers), and the screen drawn again in it."""
+        """The finding or join screen's language (``#join-lang``): the page in it, as from the bar's picker (which
+        the screen covers), and the screen drawn again in it (the seat chosen and the name typed kept)."""
         if str(event.target.id) != "join-lang":
             return
         self.app.set_language(str(event.target.value))
         state = str(document.body.dataset.guest)
         if state in ("finding", "no_relay", "back"):
             self.finding(state, off=not relay_urls(self.app.state.prefs))
-            el("join-lang").focus()
+        elif state == "asking":
+            self.draw_room_join()
+        el("join-lang").focus()
 
     def clicked(self, event: Any) -> None:
         """A button of the join screen: *Options* (finding, or no relay answering) opens them over it; the
@@ -269,7 +271,8 @@ class RoomPage(GuestPage):
         name = str(typed.value) if not is_none(typed) and str(document.body.dataset.guest) == "asking" \
             else last_name(self.app.state.prefs)
         put(el("join-body"), room_join_screen(self.cat, lobby, self.rules_words(lobby["rules"]), free, chosen,
-                                              self.seat_gone), given=[str(n or "") for n in lobby["names"]])
+                                              self.seat_gone, str(document.documentElement.lang)),
+            given=[str(n or "") for n in lobby["names"]])
         el("join-name").value = name
         self.show_join("asking", "join-name")
 
