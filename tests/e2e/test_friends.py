@@ -887,6 +887,10 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
         page.click("#join-accept")
     for page in guests.values():
         page.wait_for_selector("body[data-guest=playing][data-mental=guest]")
+        # the host keeps her name in the new game (none in her preferences: it came with the saved game) — the
+        # friends' tables call her by it, as the join screen did (a new user's said "Игрок 1")
+        page.wait_for_function("() => document.querySelector('section.seat[data-seat=\"0\"] .seat-name')"
+                               "?.textContent.startsWith('Оля')")
     mental_deal(host, guests)
     guests[2].wait_for_function(SAID_JS, arg="refused:left_out:2")  # left out: refused, and said
     assert "без цієї сторінки" in str(guests[2].text_content("#guest-banner"))
