@@ -632,6 +632,31 @@ def test_a_page_sitting_a_deal_out_shows_its_public_table_and_plays_no_round_unt
     assert not moves, moves
 
 
+@pytest.mark.parametrize("who", ["new", "back"])
+def test_a_page_that_sat_a_deal_out_reads_its_result_like_everyone_and_the_next_deal_waits_for_it(who: str) -> None:
+    """A page seated mid-deal watches it to its end (``watch``): then it shows that deal's result like every page
+    (``kept_result``) and is a reader — no card or call of the next deal, its own seat's neither, is made before
+    its person pressed *Continue* (a new user's next deal began with a card already played from his seat)."""
+    chosen: list[Any] = [-1, None]
+    t = chosen[1] = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    deal, seat, friend = seated_mid_deal(t, chosen, who)
+    friend.back = t.clock.now
+    t.lingering = {seat}
+    t.run(until=lambda: friend.mg is not None and friend.mg.sits_out() == deal)
+    mg = friend.mg
+    assert mg is not None and mg.page is not None
+    t.run(until=lambda: mg.page is not None and len(mg.page.game.deals) == deal and t.table.held())
+    assert mg.kept_result() == deal and seat in mg.readers() and seat in t.table.readers()
+    held_steps(t)
+    d = t.page.deal
+    assert d is not None and d.number == deal + 1 and not d.plays and not d.calls
+    assert t.table.readers() == [seat] and not mg.my_turn()
+    t.lingering = set()  # their Continue: the table plays on
+    t.run(deals=1)
+    assert t.table.audited == deal + 1
+    t.finish()
+
+
 @pytest.mark.parametrize("reload", [False, True])
 def test_a_friend_back_after_a_stand_in_took_its_seat_knows_at_once_the_deal_went_on(reload: bool) -> None:
     """A friend lost mid-deal whose seat the host gave a stand-in (*A bot plays until they are back*), back on a new

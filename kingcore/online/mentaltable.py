@@ -385,8 +385,9 @@ class MentalTable:
             else:
                 self._events.append(o)
                 self._bench(o)
-                if o.kind == "audited" and r is not None and r.deal == o.deal:
-                    self._watched = (o.deal, set(r.pages))
+                if o.kind == "audited" and r is not None and r.deal == o.deal:  # (its pages, and those that sat
+                    self._watched = (o.deal, set(r.pages) | {self.page_of(s) for s in self._greeted  # it out,
+                                                             if self._since.get(s) == o.deal})  # watching it)
         self.checks.note(outs)
         self._events += self.standin.sync(self.page)
         return out
@@ -867,6 +868,9 @@ class MentalGuest:
             self._events.append(Event("refused", len(game.deals), "the host's game so far is not between deals", 0))
             return []
         self.checks.missed(first, len(game.deals), self._came, self.guest.joined_during)
+        watch = self.guest.watch
+        if watch is not None and watch["deal"] == self.guest.joined_during == len(game.deals) > self._left:
+            self.memory.reading = len(game.deals)  # (the deal it sat out, watched to its end: read like everyone)
         assert self.page is not None
         again = self.page.resend()
         self._resent.update(len(game.deals) + 1 for o in again if isinstance(o, Send) and '"mp_audit"' in o.text)
