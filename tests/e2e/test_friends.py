@@ -583,19 +583,28 @@ GO_ON_JS = """() => { const b = document.getElementById('btn-continue');  // a d
 
 
 def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
-    """Deal 2 at a mental table, its cards open: the host's page reloads — its keys of the deal go with it. A
+    """Deal 2 at a mental table, its cards open: the host's page reloads — its keys of the deal go with it —, friend
+    2 still reading deal 1's result, which their page keeps, the table's note in it, until their Continue. A
     friend's page in the deal says the host's page reloaded (not its own); the deal is dealt again and starts on
     every page by itself, no page back at deal 1's result panel waiting for Continue, and is played to its end:
     each page's result panel gives one verdict of it, audited — friend 2's too, left out of the deal's first try
     (that try's "dealt without this page", drawn when its panel came before the audit, stood for the deal)."""
-    for page in guests.values():  # both friends leave deal 1's result (deal 2 is dealt meanwhile)
-        page.evaluate(GO_ON_JS)
+    guests[1].evaluate(GO_ON_JS)  # friend 1 leaves deal 1's result (deal 2 is dealt meanwhile); friend 2 reads on
     host.wait_for_function(DEALT_JS, arg=2)
     host.reload()
     host.wait_for_selector("body[data-ready=true][data-mental=host][data-mental-reloaded='2']")
     guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
     assert "хозяина стола" in str(guests[1].text_content("#toast"))
     assert guests[2].evaluate("document.body.dataset.mentalReloadedBy") != "page"
+    # friend 2, still reading deal 1's result, keeps it until their own Continue — the table's note joins it
+    reader = guests[2]
+    try:
+        reader.wait_for_selector("body[data-guest=playing][data-phase=deal_over][data-deal='1'] "
+                                 "#center-panel:has(#mental-wait):has(#btn-continue:not([disabled]))")
+        assert reader.locator("#center-panel #mental-check[data-check=audited]").count() == 1
+    except Exception as e:
+        raise AssertionError([p.evaluate(WHERE_JS) for p in (host, *guests.values())]) from e
+    reader.evaluate(GO_ON_JS)
     host.wait_for_function(DEALT_JS, arg=2)  # dealt again (meanwhile the host's page shows deal 1's result)
     host.wait_for_function("document.body.dataset.deal === '2' && document.body.dataset.phase !== 'deal_over'")
     while (who := host.wait_for_function(ACTOR_JS).json_value()) not in ("over", "end"):
