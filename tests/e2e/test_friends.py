@@ -582,6 +582,12 @@ GO_ON_JS = """() => { const b = document.getElementById('btn-continue');  // a d
 """*Continue* on a mental table's page that still shows a deal's result (none when a re-deal took it away)."""
 
 
+STATUS_LOG_JS = """() => { window.kingStatusLog = []; const s = document.getElementById('status');
+  new MutationObserver(() => window.kingStatusLog.push([document.body.dataset.guest, s.textContent]))
+    .observe(s, {childList: true, characterData: true, subtree: true}); }"""
+"""A page's status line logged as it changes (``window.kingStatusLog``: its ``data-guest`` state and the words)."""
+
+
 def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     """Deal 2 at a mental table, its cards open: the host's page reloads — its keys of the deal go with it —, friend
     2 still reading deal 1's result, which their page keeps, the table's note in it, until their Continue. A
@@ -591,8 +597,16 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     (that try's "dealt without this page", drawn when its panel came before the audit, stood for the deal)."""
     guests[1].evaluate(GO_ON_JS)  # friend 1 leaves deal 1's result (deal 2 is dealt meanwhile); friend 2 reads on
     host.wait_for_function(DEALT_JS, arg=2)
+    for page in guests.values():  # every status line the friends' pages show from now on, with the page's state
+        page.evaluate(STATUS_LOG_JS)
     host.reload()
     host.wait_for_selector("body[data-ready=true][data-mental=host][data-mental-reloaded='2']")
+    host.wait_for_function(DEALT_JS, arg=2)
+    for page in guests.values():  # back on a new connection before the table is: said so, not a stale turn (a new
+        seen = page.evaluate("window.kingStatusLog")  # user's read "Ждём хода: Оля…" for 2 s)
+        stale = [(state, text) for state, text in seen if state in ("reconnecting", "connected")
+                 and text not in ("Подключено к столу.", "Під'єднано до столу.") and "не на " not in text]
+        assert not stale and any(state == "connected" for state, _ in seen), seen
     guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
     assert "хозяина стола" in str(guests[1].text_content("#toast"))
     assert guests[2].evaluate("document.body.dataset.mentalReloadedBy") != "page"

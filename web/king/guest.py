@@ -111,9 +111,10 @@ class GuestPage:
         self.standing = False  # a mental table's stand-in bot is choosing this seat's move
         drawn = app.screen.drawn
 
-        def redrawn() -> None:  # after each draw: a closed table's result panel offers nothing to go on with
-            drawn()
+        def redrawn() -> None:  # after each draw: a closed table's result panel offers nothing to go on with, and
+            drawn()  # a table not back yet says so
             self.closed_panel()
+            self.restoring()
 
         app.screen.drawn = redrawn
 
@@ -735,6 +736,14 @@ class GuestPage:
         of the host (the first seat): "Player 1"."""
         given = self.invite.get("host")
         return given if isinstance(given, str) and given else self.cat.t("hotseat.player", n=1)
+
+    def restoring(self) -> None:
+        """Back on a new connection in a game under way (``data-guest=connected``) before the host's table is: the
+        status line says so ("Connected to the table."), not whose turn it was on the last table drawn — a picture
+        of it (a new user read "Waiting for Olga…" for two seconds after the host's page reloaded)."""
+        g = self.guest
+        if str(document.body.dataset.guest) == "connected" and g is not None and g.begun:
+            el("status").textContent = self.cat.t("net.join.seated")
 
     def closed(self) -> bool:
         """Whether the host is gone (lost, or closed the table) or being reconnected to: the page's table is only
