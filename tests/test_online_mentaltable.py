@@ -955,6 +955,33 @@ def test_a_friend_reading_whose_page_is_away_is_not_waited_for() -> None:
     assert t.table.readers() == []
 
 
+def test_a_reader_away_who_presses_im_back_mid_deal_does_not_hold_the_deal_again() -> None:
+    """A friend past the turn limit on the last result is away, the host gives the seat a stand-in and the next
+    deal is played on; their *I'm back* (``here``, not *Continue*) makes them present again and counts as leaving
+    the result — the table is not held again part-way through the deal."""
+    t = MentalSim(28, players=4, friends=2, turn_limit=30)
+    seat = min(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1)
+    t.asleep, deal = {seat}, t.table.audited
+    t.run(until=lambda: t.table.held() and t.table.readers() == [seat])
+    t.run(until=lambda: seat in t.lobby.idle, settle=False)
+    t.send_to(t.table.stand_in(seat))  # *A bot plays until they are back*
+
+    def played() -> bool:
+        d = t.page.deal
+        return d is not None and d.number == deal + 1 and len(d.plays) >= 2
+    t.run(until=played, settle=False, steps=20000)
+    f = t.friends[seat]
+    assert f.mg is not None
+    t.net.send(f.conn, True, f.mg.guest.here())
+    t.settle()
+    assert t.lobby.presence()[seat] == "here" and t.table.readers() == [] and not t.table.held()
+    t.asleep = t.lingering = set()
+    t.run(deals=1)
+    assert t.table.audited == deal + 1
+
+
 @pytest.mark.parametrize("reload", [True, False])
 def test_a_friend_back_while_reading_a_result_finds_it_again_and_the_table_waits_for_them(reload: bool) -> None:
     """A friend whose page reloads (or comes back on a new connection) while a deal's result is shown, before
@@ -983,6 +1010,29 @@ def test_a_friend_back_while_reading_a_result_finds_it_again_and_the_table_waits
     t.run(deals=1)
     assert t.table.audited == deal + 1 and mg.kept_result() in (0, deal + 1)
     t.finish()
+
+
+def test_a_host_page_restored_from_its_save_waits_for_a_friend_still_reading_the_last_result() -> None:
+    """The host's page reloaded (its table restored from its save) while a friend's page still shows the last
+    deal's result: that friend, back, is waited for as before the reload — until their page says they left it
+    (``next``; a page that left it already says so at once: :meth:`MentalGuest.next_owed`)."""
+    t = MentalSim(29, players=4, friends=2)
+    seat = min(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1)
+    lobby, problem = Lobby.reopen(Host(Session.from_save(t.table.save()), clock=t.clock), t.lobby.saved(), t.clock,
+                                  t.rng.randbytes)
+    table, ticket = MentalTable(lobby, t.rng.randbytes), t.friends[seat].ticket
+    assert problem is None and ticket is not None and table.audited == 1
+    g = Guest(t.clock, t.rng.randbytes, room=lobby.room_id)
+    for _, text in table.connect("again"):
+        g.receive(text or "")
+    for _, text in table.receive("again", g.back(ticket)):
+        g.receive(text or "")
+    assert g.seat == seat and table.reading(seat) and seat in table.readers() and g.reading[seat]
+    for _, text in table.receive("again", g.next()):
+        g.receive(text or "")
+    assert not table.reading(seat) and table.readers() == [] and not g.reading[seat]
 
 
 def test_a_deal_dealt_again_with_the_friend_whose_page_left_says_that_page_is_back() -> None:

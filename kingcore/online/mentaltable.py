@@ -150,6 +150,10 @@ class MentalTable:
         self._stalled: set[int] = set()  # seats whose page stalled, away until their friend acts again
         self._watched: tuple[int, set[int]] = (0, set())  # the last deal audited here and the pages of its round
         self._went_on: dict[int, int] = {}  # seat → the last deal whose result its friend left (*Continue*)
+        if self.audited > 0:  # (restored from its save: each friend's page may still show the last deal's result —
+            # waited for until it says it left it; one that has sends ``next`` at once: :meth:`MentalGuest.next_owed`)
+            self._watched = (self.audited, {self.page_of(s) for s in self.host.online_seats})
+            self._went_on = {s: self.audited - 1 for s in self.host.online_seats}
         self._told_reading: dict[int, list[bool]] = {}  # seat → the ``reading`` its friend's page was last sent
         self._held_since: float | None = None  # when the table began to wait for its readers, the cards open
         self._shown: dict[int, ViewModel] = {}  # seat → the public table its page, sitting the deal out, was sent
@@ -325,6 +329,9 @@ class MentalTable:
         for seat in self.host.went_on:  # (a result shown before its verdict is left too: the deal being audited)
             self._went_on[seat] = r.deal if r is not None and r.state == "audit" else self.audited
         self.host.went_on = []
+        for seat in self.host.back_here:  # *I'm back*: the last audited deal's result counts as left (its reader
+            self._went_on[seat] = max(self._went_on.get(seat, -1), self.audited)  # back mid-deal holds no one)
+        self.host.back_here = []
         out += self._owing()
         out += self._relay()
         r = self.page.round
