@@ -95,6 +95,8 @@ class MentalSim:
             from its storage's text) rather than kept open.
         asleep: the seats whose friends do not move (their pages still do their part, and play a stand-in bot when
             the host gives the seat one).
+        lingering: the seats whose people (the host's own, seat 0, too) do not leave a deal's result (*Continue*);
+            every other person leaves it at some step once the table waits for them.
     """
 
     def __init__(self, seed: int = 0, players: int = 4, friends: int = 2, *, options: dict[str, Any] | None = None,
@@ -116,6 +118,7 @@ class MentalSim:
         self.lobby = Lobby(self.host, new_room(players, self.rng.randbytes), self.clock, self.rng.randbytes,
                            turn_limit=turn_limit)
         self.asleep: set[int] = set()
+        self.lingering: set[int] = set()
         self.reload = False
         self.table = MentalTable(self.lobby, self.rng.randbytes)
         self.net = Network(self.rng, self.clock, faults)
@@ -346,7 +349,23 @@ class MentalSim:
                 and (f.seat not in self.asleep or f.mg.stand_in())]
         if self.table.to_move() is not None:
             out.append(self.host_move)
+        if self.table.reading(0) and 0 not in self.lingering:
+            out.append(self.host_continue)
+        out += [lambda f=f: self.friend_continue(f) for f in self.friends.values() if f.mg is not None
+                and f.seat not in self.asleep | self.lingering and f.seat in f.mg.readers()]
         return out
+
+    def host_continue(self) -> None:
+        """The host's person leaves the last deal's result (*Continue*), as its page does: the friends' pages told."""
+        self.table.person_left = self.table.audited
+        self.send_to(self.table.tick())
+
+    def friend_continue(self, f: Friend) -> None:
+        """The friend leaves the last deal's result (*Continue*), as its page does: the host's page told (``next``)."""
+        assert f.mg is not None and f.mg.page is not None
+        f.mg.person_left = len(f.mg.page.game.deals)
+        self.net.send(f.conn, True, f.mg.guest.next())
+        self.counts["continued"] += 1
 
     # ----- the checks ----------------------------------------------------------------------------------------
 

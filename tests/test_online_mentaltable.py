@@ -23,8 +23,8 @@ from kingcore.web import BOT_LEVELS, ONLINE, Catalog, Session
 from kingcore.web.botcalls import hint_json
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
-from king.render.wait import wait_words  # (the result panel's words, as the pages draw them)
-from king.words import name_mark
+from king.render.wait import read_words, wait_words  # (the result panel's words, as the pages draw them)
+from king.words import name, name_mark
 from web_catalog import compiled
 
 
@@ -41,7 +41,8 @@ def test_a_host_and_a_friend_play_a_whole_rubber_over_a_data_channel() -> None:
     f = next(iter(t.friends.values()))
     said = f.all[-1].checks.deals  # the friend's page, over its connections (a data channel loses some)
     assert {d for got in f.audited.values() for d in got} == {d for d, c in said.items() if c.checked}
-    assert {c.code for c in said.values()} <= {"audited", "joined"}
+    assert {c.code for c in said.values()} <= {"audited", "joined", "without"}  # (without: played on, a stand-in
+    # at its seat, while its page was away — never "before": the page was at the table from the first deal)
 
 
 @pytest.mark.parametrize(("seed", "players", "friends", "options", "warmup", "prefer"), [
@@ -536,7 +537,8 @@ def test_a_table_waiting_for_a_friend_lost_shows_no_trick_or_points_of_the_deal_
     t.lose(seat)
     t.settle()
     assert t.table.waiting() == ("annulled", deal, [seat])
-    whole = t.table.view_model(0)
+    t.table.person_left = deal - 2  # (as a person still reading the last result would: the deal's try annulled
+    whole = t.table.view_model(0)  # before its first card — no one plays while anyone reads)
     assert whole["deal"] == deal - 1 and whole["last_trick"] is not None and any(whole["tricks"])  # (still read)
     t.table.person_left = mg.person_left = deal - 1  # (*Continue*, or the page saw the deal's end no more)
     for vm in (t.table.view_model(0), mg.view_model()):
@@ -628,6 +630,31 @@ def test_a_page_sitting_a_deal_out_shows_its_public_table_and_plays_no_round_unt
     assert mg is not None and mg.guest.joined_during == deal and mg.guest.watch is not None
     assert not drawn, drawn
     assert not moves, moves
+
+
+@pytest.mark.parametrize("who", ["new", "back"])
+def test_a_page_that_sat_a_deal_out_reads_its_result_like_everyone_and_the_next_deal_waits_for_it(who: str) -> None:
+    """A page seated mid-deal watches it to its end (``watch``): then it shows that deal's result like every page
+    (``kept_result``) and is a reader — no card or call of the next deal, its own seat's neither, is made before
+    its person pressed *Continue* (a new user's next deal began with a card already played from his seat)."""
+    chosen: list[Any] = [-1, None]
+    t = chosen[1] = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    deal, seat, friend = seated_mid_deal(t, chosen, who)
+    friend.back = t.clock.now
+    t.lingering = {seat}
+    t.run(until=lambda: friend.mg is not None and friend.mg.sits_out() == deal)
+    mg = friend.mg
+    assert mg is not None and mg.page is not None
+    t.run(until=lambda: mg.page is not None and len(mg.page.game.deals) == deal and t.table.held())
+    assert mg.kept_result() == deal and seat in mg.readers() and seat in t.table.readers()
+    held_steps(t)
+    d = t.page.deal
+    assert d is not None and d.number == deal + 1 and not d.plays and not d.calls
+    assert t.table.readers() == [seat] and not mg.my_turn()
+    t.lingering = set()  # their Continue: the table plays on
+    t.run(deals=1)
+    assert t.table.audited == deal + 1
+    t.finish()
 
 
 @pytest.mark.parametrize("reload", [False, True])
@@ -833,4 +860,225 @@ def test_the_host_knows_a_friend_is_still_reading_the_last_result_until_they_go_
     assert t.table.reading(seat)  # the next deal's result: reading again
     t.lose(other)
     t.settle()
-    assert not t.table.reading(other)  # (gone: its page on a new connection shows no result to leave)
+    assert not t.table.reading(other)  # (gone: not waited for while its page is away)
+
+
+# ----- the table waits for everyone's Continue ----------------------------------------------------------------
+
+def held_steps(t: MentalSim, steps: int = 400) -> None:
+    """``steps`` steps of the table (texts, ticks, every move a page offers), the clock going on."""
+    for _ in range(steps):
+        t.step()
+    t.settle()
+
+
+def test_no_card_or_call_of_the_next_deal_is_made_until_every_person_present_has_left_the_last_result() -> None:
+    """The next deal is shuffled and dealt while the last one's result is read, but no one moves in it — the host's
+    bots, its person, a friend — until every person at the table pressed *Continue*: each page names them
+    (``readers``), offers no move, and refuses one."""
+    t = MentalSim(27, players=4, friends=2)
+    seat, other = sorted(t.friends)
+    t.lingering = {0, seat, other}
+    t.run(deals=1, settle=False)
+    deal = t.table.audited
+    host_vm = t.table.view_model(0)  # the result the host's page shows (kept until its Continue)
+    t.run(until=lambda: t.table.held() and all(f.mg is not None and f.mg.held() for f in t.friends.values()))
+    moved = t.counts["moved"]
+    held_steps(t)
+    d = t.page.deal
+    assert d is not None and d.number == deal + 1 and not d.plays and not d.calls and t.counts["moved"] == moved
+    assert t.table.readers() == [0, seat, other] and t.table.to_move() is None
+    both = {"ru": "Ждём, пока прочтут итоги: {}…", "uk": "Чекаємо, поки прочитають підсумки: {}…",
+            "en": "Waiting for these players to read the results: {}…"}
+    page = t.friends[seat].mg
+    assert page is not None and page.readers() == [0, seat, other]
+    vm = page.view_model()  # (its status line's table: the next deal, its cards open)
+    assert vm is not None and host_vm["phase"] == "deal_over" and vm["deal"] == deal + 1 and not vm["moves"]
+    for lang, words in both.items():  # every page names the others still reading: the status line, the panel
+        cat = Catalog.from_mo(compiled(lang))
+        assert read_words(cat, vm, page.readers()) == words.format(f"{name(cat, 0, vm)}, {name(cat, other, vm)}")
+        said = wait_words(cat, host_vm, t.table, False, True)
+        assert said is not None and said[0] == "you" and said[1].endswith(
+            words.format(f"{name(cat, seat, host_vm)}, {name(cat, other, host_vm)}"))
+    mover = d.to_move
+    assert mover is not None
+    f = t.friends.get(mover)
+    mg = f.mg if f is not None else None
+    if mg is not None:  # a friend's turn: not offered, and refused
+        shown = mg.view_model()
+        assert mg.page is not None and not mg.my_turn() and shown is not None and shown["moves"] == []
+        with pytest.raises(ValueError):
+            mg.move(next(iter(mg.page.view(mover).legal)))
+    else:  # the host's person's or a bot's
+        assert not t.table.view_model(0)["moves"]
+        with pytest.raises(ValueError):
+            t.table.move(mover, next(iter(t.page.view(mover).legal)))
+    t.lingering = {other}  # the host's person and one friend go on: the table still waits for the other
+    t.run(until=lambda: t.table.readers() == [other])
+    held_steps(t)
+    assert not t.page.deal.plays and not t.page.deal.calls and t.counts["moved"] == moved  # type: ignore[union-attr]
+    for f in t.friends.values():
+        assert f.mg is not None and f.mg.readers() == [other] and not f.mg.my_turn()
+    one = {"ru": "Ждём, пока прочтёт итоги: {}…", "uk": "Чекаємо, поки прочитає підсумки: {}…",
+           "en": "Waiting for this player to read the results: {}…"}
+    vm = page.view_model()
+    assert vm is not None
+    for lang, words in one.items():
+        cat = Catalog.from_mo(compiled(lang))
+        assert read_words(cat, vm, page.readers()) == words.format(name(cat, other, vm))
+    t.lingering = set()
+    t.run(deals=1)
+    assert t.table.audited == deal + 1
+    t.finish()
+
+
+def test_a_friend_reading_whose_page_is_away_is_not_waited_for() -> None:
+    """A friend who stays on the last deal's result past the turn limit, the next deal's cards open, counts as away
+    (the away rules apply, the seat to move is not charged for it) — no longer waited for: the table plays on. So
+    is a friend whose page left."""
+    t = MentalSim(28, players=4, friends=2, turn_limit=30)
+    seat, other = sorted(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1)
+    deal = t.table.audited
+    t.run(until=lambda: t.table.held() and t.table.readers() == [seat])
+    assert t.lobby.presence()[seat] == "here"
+    t.run(until=lambda: not t.table.held(), settle=False)
+    assert t.lobby.presence()[seat] == "away" and t.table.readers() == [] and seat in t.lobby.idle
+    assert t.clock.now > 30
+    t.run(deals=1)
+    assert t.table.audited == deal + 1
+    t.lingering = {other}
+    t.run(until=lambda: t.table.held() and t.table.readers() == [other])
+    t.lose(other)
+    t.settle()
+    assert t.table.readers() == []
+
+
+def test_a_reader_away_who_presses_im_back_mid_deal_does_not_hold_the_deal_again() -> None:
+    """A friend past the turn limit on the last result is away, the host gives the seat a stand-in and the next
+    deal is played on; their *I'm back* (``here``, not *Continue*) makes them present again and counts as leaving
+    the result — the table is not held again part-way through the deal."""
+    t = MentalSim(28, players=4, friends=2, turn_limit=30)
+    seat = min(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1)
+    t.asleep, deal = {seat}, t.table.audited
+    t.run(until=lambda: t.table.held() and t.table.readers() == [seat])
+    t.run(until=lambda: seat in t.lobby.idle, settle=False)
+    t.send_to(t.table.stand_in(seat))  # *A bot plays until they are back*
+
+    def played() -> bool:
+        d = t.page.deal
+        return d is not None and d.number == deal + 1 and len(d.plays) >= 2
+    t.run(until=played, settle=False, steps=20000)
+    f = t.friends[seat]
+    assert f.mg is not None
+    t.net.send(f.conn, True, f.mg.guest.here())
+    t.settle()
+    assert t.lobby.presence()[seat] == "here" and t.table.readers() == [] and not t.table.held()
+    t.asleep = t.lingering = set()
+    t.run(deals=1)
+    assert t.table.audited == deal + 1
+
+
+@pytest.mark.parametrize("reload", [True, False])
+def test_a_friend_back_while_reading_a_result_finds_it_again_and_the_table_waits_for_them(reload: bool) -> None:
+    """A friend whose page reloads (or comes back on a new connection) while a deal's result is shown, before
+    their *Continue*: the page shows that result again (its memory keeps it, ``kept_result``) and the host's page
+    still waits for them — no card of the next deal is played until they go on."""
+    t = MentalSim(31, players=4, friends=2, faults=Faults(stand_in=0.0))
+    seat = min(t.friends)
+    t.lingering, t.reload = {seat}, reload
+    t.run(deals=1)
+    deal = t.table.audited
+    f = t.friends[seat]
+    assert f.mg is not None and f.mg.kept_result() == deal and t.table.reading(seat)
+    t.lose(seat)
+    t.settle()
+    t.rejoin(seat)
+    t.settle()
+    mg = f.mg
+    assert mg is not None and mg.kept_result() == deal and seat in mg.readers()
+    assert mg.page is not None and len(mg.page.game.deals) == deal and t.table.reading(seat)
+    moved = t.counts["moved"]
+    t.run(until=lambda: t.table.held() and t.table.readers() == [seat])
+    held_steps(t)
+    d = t.page.deal
+    assert d is not None and d.number == deal + 1 and not d.plays and not d.calls and t.counts["moved"] == moved
+    t.lingering = set()  # their Continue: the table plays on, and the page keeps the result no more
+    t.run(deals=1)
+    assert t.table.audited == deal + 1 and mg.kept_result() in (0, deal + 1)
+    t.finish()
+
+
+def test_a_host_page_restored_from_its_save_waits_for_a_friend_still_reading_the_last_result() -> None:
+    """The host's page reloaded (its table restored from its save) while a friend's page still shows the last
+    deal's result: that friend, back, is waited for as before the reload — until their page says they left it
+    (``next``; a page that left it already says so at once: :meth:`MentalGuest.next_owed`)."""
+    t = MentalSim(29, players=4, friends=2)
+    seat = min(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1)
+    lobby, problem = Lobby.reopen(Host(Session.from_save(t.table.save()), clock=t.clock), t.lobby.saved(), t.clock,
+                                  t.rng.randbytes)
+    table, ticket = MentalTable(lobby, t.rng.randbytes), t.friends[seat].ticket
+    assert problem is None and ticket is not None and table.audited == 1
+    g = Guest(t.clock, t.rng.randbytes, room=lobby.room_id)
+    for _, text in table.connect("again"):
+        g.receive(text or "")
+    for _, text in table.receive("again", g.back(ticket)):
+        g.receive(text or "")
+    assert g.seat == seat and table.reading(seat) and seat in table.readers() and g.reading[seat]
+    for _, text in table.receive("again", g.next()):
+        g.receive(text or "")
+    assert not table.reading(seat) and table.readers() == [] and not g.reading[seat]
+
+
+def test_a_deal_dealt_again_with_the_friend_whose_page_left_says_that_page_is_back() -> None:
+    """The next deal's try is annulled when a friend's page leaves, while the others still read the last result;
+    the friend comes back and the deal is dealt again with them: the result panel says their page is back — not,
+    as a new user read it, still that it is away."""
+    t = MentalSim(29, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    seat, other = sorted(t.friends)
+    t.lingering = {0, other}
+    t.run(deals=1)
+    deal = t.table.audited + 1
+    t.run(until=lambda: t.table.held())
+    t.lose(seat)
+    t.settle()
+    assert t.table.waiting() == ("annulled", deal, [seat])
+    vm = t.table.view_model(0)
+    cat = Catalog.from_mo(compiled("ru"))
+    assert (wait_words(cat, vm, t.table, False, False) or ("", ""))[1].startswith(
+        f"Раздача {deal} отменена: страница игрока {name_mark(seat)} не на связи.")  # (away now: said so)
+    t.run(until=lambda: (t.table.waiting() or ("",))[0] == "again")
+    assert t.table.waiting() == ("again", deal, [seat]) and vm["deal"] == deal - 1  # (the result the host reads)
+    back = {"ru": f"Раздача {deal} отменена из-за потери связи со страницей игрока {name_mark(seat)}; связь "
+                  "восстановлена.",
+            "uk": f"Роздачу {deal} скасовано через втрату зв'язку зі сторінкою гравця {name_mark(seat)}; зв'язок "
+                  "відновлено.",
+            "en": f"Deal {deal} is annulled: {name_mark(seat)}'s page left and is back."}
+    for lang, words in back.items():
+        cat = Catalog.from_mo(compiled(lang))
+        said = wait_words(cat, vm, t.table, False, False)
+        assert said is not None and said[0] == "again" and said[1] == f"{words} {cat.t('net.mental.wait_again')}"
+
+
+def test_a_page_that_left_the_result_by_itself_tells_the_host_so_the_table_does_not_wait_for_it() -> None:
+    """A friend's page that leaves the last deal's result without its *Continue* (a result it did not see the deal
+    end to is not kept) still tells the host's page (``next``, once): the table never waits for a person who
+    has nothing left to press."""
+    t = MentalSim(30, players=4, friends=2)
+    seat = min(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1)
+    t.run(until=lambda: t.table.held() and t.table.readers() == [seat])
+    f = t.friends[seat]
+    assert f.mg is not None and f.mg.page is not None and f.mg.next_owed() is None  # (still reading: nothing owed)
+    f.mg.person_left = len(f.mg.page.game.deals)  # left by itself
+    owed = f.mg.next_owed()
+    assert owed is not None and f.mg.next_owed() is None  # once
+    t.net.send(f.conn, True, owed)
+    t.settle()
+    assert t.table.readers() == [] and not t.table.held()

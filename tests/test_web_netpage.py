@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import markup
 from king.render.invite import (
     answer_fields,
+    away_note,
     bad_link_screen,
     invite_panel,
     join_screen,
@@ -119,6 +120,44 @@ def test_a_table_links_join_screen_shows_who_sits_where_and_the_free_seats(lang:
     assert "join-mental" not in text
     mental = markup(room_join_screen(cat, {**lobby, "mental": True}, "Classic", [2, 3], 2))
     assert 'id="join-mental"' in mental and cat.t("net.join.mental") in mental
+    # the page's language chosen there, under the title: the screen covers the bar's picker (a friend opening the
+    # link in a language they do not read could not switch before joining)
+    assert ids(text)[:2] == ["join-title", "join-lang"]
+    chosen = markup(room_join_screen(cat, lobby, "Classic", [2, 3], 2, lang="uk"))
+    assert re.findall(r'<option value="([a-z]+)" lang="[a-z]+" selected', chosen) == ["uk"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_friend_back_to_a_seat_given_away_is_told_one_thing_and_one_whose_seat_is_kept_never_that_all_are_taken(
+        lang: str) -> None:
+    """A returning friend whose seat the host gave to someone else reads one sentence, with the way on — not "Every
+    seat is taken" and then "choose a free one" (a new user's two at once) —; a seat kept for this page's own link
+    is its choice, never "Every seat is taken"."""
+    from king.render.invite import room_join_screen
+
+    cat = catalog(lang)
+    lobby = {"levels": ["human", "online", "online"], "names": ["Olga", "Petya", "Ira"], "taken": [True, True, True],
+             "reserved": [False, False, False], "presence": [None, "here", "here"], "host": "Olga"}
+    full = markup(room_join_screen(cat, lobby, "Classic", [], None, gone=True))
+    assert cat.t("net.join.key_gone_full") in full and cat.t("net.join.no_free") not in full
+    assert cat.t("net.join.key_gone") not in full
+    free = {**lobby, "taken": [True, True, False]}
+    one = markup(room_join_screen(cat, free, "Classic", [2], 2, gone=True))
+    assert cat.t("net.join.key_gone") in one and cat.t("net.join.no_free") not in one
+    kept = markup(room_join_screen(cat, {**free, "reserved": [False, False, True]}, "Classic", [2], 2))
+    assert cat.t("net.join.no_free") not in kept and 'id="join-seat-2" checked' in kept
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_several_friends_away_are_named_in_one_sentence(lang: str) -> None:
+    """The host's result panel names every friend away whose seat waits for its choice in one sentence (a tester
+    read the same sentence once per seat), in the plural form for their count."""
+    cat = catalog(lang)
+    one, two = away_note(cat, ["Petya"]), away_note(cat, ["Petya", "Ira"])
+    assert one == cat.n("net.invite.away_note", 1, names="Petya")
+    assert two == cat.n("net.invite.away_note", 2, names=f"Petya{cat.t('list.sep')}Ira")
+    assert two.count(".") == 1 and two.count("Petya") == two.count("Ira") == 1 and one != two.replace("Ira", "")
+    assert two.replace(f"Petya{cat.t('list.sep')}Ira", "") != one.replace("Petya", "")  # (the plural's own words)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -198,6 +237,21 @@ def test_a_seat_given_to_a_bot_is_badged_as_the_bot(lang: str) -> None:
     assert cat.t("level.long.online") not in bot
     vm["stand_ins"] = [1]  # a friend's page: the view model says it (f1), with no stand-ins of the page's own
     assert cat.t("level.long.stand_in") in markup(seat_info(vm, cat, 1))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hosts_own_seat_is_badged_you_as_each_friends_page_badges_its_own(lang: str) -> None:
+    """A tester's find: every friend's page badged its own seat "You", the host's page did not; a game with no one
+    online (alone, or hot seat) badges no seat "You"."""
+    cat = catalog(lang)
+    you = f'data-level="you">{cat.t("position.south")}<'
+    session = online_session({}, {"levels": ["human", "online", "hard", "hard"], "names": ["Оля", "Петя", "", ""]},
+                             random.Random(1))
+    host, friend = session.view_model(0), {**session.view_model(0), "seat": 1}
+    assert you in markup(seat_info(host, cat, 0)) and you in markup(seat_info(friend, cat, 1))
+    assert you not in markup(seat_info(host, cat, 1)) and you not in markup(seat_info(friend, cat, 0))
+    alone = {**host, "levels": ["human", "hard", "hard", "hard"]}
+    assert you not in markup(seat_info(alone, cat, 0))
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -486,3 +486,16 @@ def test_a_mental_tables_bar_names_the_deal_being_dealt_not_the_last_result_show
     assert table.dealing(over, left=1, due=3) is None  # its person still reads it
     assert table.dealing({"phase": "play", "deal": 3}, left=2, due=3) is None
     assert table.dealing(over, left=2, due=None) is None and table.dealing(None, left=2, due=3) is None
+
+
+def test_the_new_game_dialog_keeps_the_name_of_the_person_at_the_table_where_none_was_given() -> None:
+    """A host whose name came with the game she opened (a file, a backup), none in her preferences: the next game's
+    dialog names her seat as the table does — her friends' pages then call her by it, as its join screen does (a new
+    user's friends read "Player 1" in the new mental game) —; a friend online's and a bot's names are not taken, and
+    a name given in the preferences wins."""
+    table = {"levels": ["human", "online", "online", "random"], "names": ["Оля", "Петя", "Остап", None]}
+    assert dialog.dialog_names([""] * 6, table) == ["Оля", "", "", "", "", ""]
+    assert dialog.dialog_names(["Ann", "", "", "", "", ""], table) == ["Ann", "", "", "", "", ""]
+    assert dialog.dialog_names(["", "Bob", "", "", "", ""], None) == ["", "Bob", "", "", "", ""]
+    hot = {"levels": ["human", "human", "random"], "names": ["", "Ира", None]}  # (a hot-seat table: every person's)
+    assert dialog.dialog_names([""] * 6, hot) == ["", "Ира", "", "", "", ""]

@@ -26,7 +26,8 @@
 //       "open"      a peer heard for the first time: `send` reaches it from now on
 //       "message"   a text from an open peer (at most MAX_TEXT characters + 1: longer ones are cut)
 //       "lost"      an open peer not heard for LOST_MS, or whose connection the room library replaced by a new
-//                   one (once; never decided by a connection state). A page that comes back is "open" anew
+//                   one (once; never decided by a connection state; `text`: the milliseconds since it was last
+//                   heard, "" when replaced). A page that comes back is "open" anew
 //       "relays"    rooms: how many relays answer now (`text`, a count), each time it changes
 //       "no-relay"  rooms: no relay answered for NO_RELAY_MS — since the join, or since the last one stopped
 //                   answering (once each time; ids and text "")
@@ -279,7 +280,7 @@
     if (peer.ended || peers[peer.id] !== peer) return;
     if (peer.room && room) room.missed[peer.id] = true;
     forget(peer);
-    tell("lost", peer.id);
+    tell("lost", peer.id, String(Math.max(0, Date.now() - peer.heard))); // (how long it has been silent, ms)
   }
 
   function forget(peer) {

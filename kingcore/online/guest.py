@@ -89,8 +89,8 @@ class Guest:
         self.welcome: dict[str, Any] | None = None
         self.presence: list[str | None] = []
         self.reading: list[bool] = []
-        """At a mental table, per seat: its friend may still be reading the last deal's result (the host's
-        ``reading``): the table waits for them to go on when it is their move."""
+        """At a mental table, per seat: the table waits for that person to leave the last deal's result before
+        anyone moves in the next deal (the host's ``reading``: ``MentalTable.readers``)."""
         self.watch: ViewModel | None = None  # a mental table's public table of a deal this page sits out (``watch``)
         self.fair: list[int] = []
         self.unchecked: list[int] = []

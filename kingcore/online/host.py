@@ -110,6 +110,8 @@ class Host:
             ``(seat, to, text)``.
         went_on: at a mental table, the seats whose friend pressed *Continue* after a deal's result (``next``) since
             the mental table last took them (it knows which deal that was).
+        back_here: at a mental table, the seats whose friend pressed *I'm back* (``here``) since the mental table
+            last took them: the last deal's result counts as left.
         dealing: at a mental table, the deal its round is making or playing (``None`` between rounds): a
             friend seated meanwhile has no part in it (``welcome``'s ``joined_at``).
     """
@@ -124,6 +126,7 @@ class Host:
         self.mental = False
         self.relayed: list[tuple[int, int | None, str]] = []
         self.went_on: list[int] = []
+        self.back_here: list[int] = []
         self.dealing: int | None = None
         self._n = 0
         self._round: _Round | None = None
@@ -313,7 +316,8 @@ class Host:
             return [(seat, self._msg("pong"))]
         if kind in ("take", "back"):
             raise NetError("joined", "this connection holds a seat already", n)
-        if kind == "here":
+        if kind == "here":  # (at a mental table: the last deal's result left too, *I'm back* — not waited for)
+            self.back_here += [seat] if self.mental else []
             return []
         if kind == "mp" or (self.mental and kind in ("intent", "hint", "commit", "reveal")):
             return self._mental(seat, kind, doc)

@@ -65,7 +65,7 @@ from .room import (
     room_id,
 )
 
-__all__ = ["MAX_PEERS", "RECONNECT_GRACE_S", "TURN_LIMITS", "Lobby", "POut"]
+__all__ = ["AWAY_OPEN_S", "MAX_PEERS", "RECONNECT_GRACE_S", "TURN_LIMITS", "Lobby", "POut", "away_open_in"]
 
 POut = tuple[str, str | None]
 """What the host's page sends: ``(peer, text)``, or ``(peer, None)`` to close that connection."""
@@ -81,6 +81,26 @@ reconnect by themselves (docs/NET.md measures a few seconds on the loopback rela
 
 TURN_LIMITS = (None, 30, 60, 120, 300)
 """The turn limits the host may choose, in seconds (``None``: off, the default)."""
+
+AWAY_OPEN_S = 10.0
+"""Seconds a friend is away after their page was last heard (or went idle) before the host's page opens its
+choices for the seat — a page is seen lost only after a few silent seconds (``peer.js``'s heartbeat), which count
+(:func:`away_open_in`). A reload comes back sooner, by itself, and opens nothing."""
+
+
+def away_open_in(silent: str) -> float:
+    """Seconds from now until the panel opens for a friend seen lost now, ``silent`` (``peer.js``'s "lost" text:
+    the milliseconds since the page was last heard; ``""``: now) after their page fell silent: :data:`AWAY_OPEN_S`
+    from that silence, not from the moment it was noticed (docs/PLAYING.md's 10 seconds).
+
+    >>> away_open_in("4000"), away_open_in(""), away_open_in("12000")
+    (6.0, 10.0, 0.0)
+    """
+    try:
+        ago = max(0.0, float(silent) / 1000) if silent else 0.0
+    except ValueError:
+        ago = 0.0
+    return max(0.0, AWAY_OPEN_S - ago)
 
 
 @dataclass
@@ -398,9 +418,14 @@ class Lobby:
         except Exception:
             return False
 
+    def restart_turn(self) -> None:
+        """The turn limit of the seat to move starts again now: a mental table waiting for people still reading
+        the last deal's result counts no time against the seat it does not let move."""
+        self._turn = (self.host.session.game.to_move, self.host.session.ply, self.clock())
+
     def _back_from_idle(self, seat: int) -> None:
         self.idle.discard(seat)
-        self._turn = (self.host.session.game.to_move, self.host.session.ply, self.clock())
+        self.restart_turn()
         if self.host.session.settings["online"][seat] == "bot":
             self.host.stand_in(seat, on=False, idle=True)
         self._events.append(("back", seat))

@@ -33,7 +33,7 @@ from ..errors import KingError
 from ..game import Game, Phase
 from ..notation import dumps, loads
 from ..web import HUMAN, ONLINE, Session, ViewModel
-from .deal.blind import fork
+from .deal.blind import BlindError, fork
 from .deal.checks import RESENT, Check, Checks
 from .deal.memory import Memory
 from .deal.mental import Event, MentalPage, Out, Rounds, Send
@@ -150,7 +150,12 @@ class MentalTable:
         self._stalled: set[int] = set()  # seats whose page stalled, away until their friend acts again
         self._watched: tuple[int, set[int]] = (0, set())  # the last deal audited here and the pages of its round
         self._went_on: dict[int, int] = {}  # seat → the last deal whose result its friend left (*Continue*)
+        if self.audited > 0:  # (restored from its save: each friend's page may still show the last deal's result —
+            # waited for until it says it left it; one that has sends ``next`` at once: :meth:`MentalGuest.next_owed`)
+            self._watched = (self.audited, {self.page_of(s) for s in self.host.online_seats})
+            self._went_on = {s: self.audited - 1 for s in self.host.online_seats}
         self._told_reading: dict[int, list[bool]] = {}  # seat → the ``reading`` its friend's page was last sent
+        self._held_since: float | None = None  # when the table began to wait for its readers, the cards open
         self._shown: dict[int, ViewModel] = {}  # seat → the public table its page, sitting the deal out, was sent
         self.person_left = self.audited
         """The last deal whose result the host's own person left (*Continue*; the page sets it): :meth:`reading`."""
@@ -180,9 +185,10 @@ class MentalTable:
 
     def to_move(self) -> int | None:
         """The seat this page moves for now — its person's, a bot's or a stand-in's — once its cards are open;
-        ``None`` while another page moves or the table waits."""
+        ``None`` while another page moves or the table waits (for cards being opened, or for the people still
+        reading the last deal's result: :meth:`readers`)."""
         d, r = self.page.deal, self.page.round
-        if d is None or r is None or r.state != "deal" or d.to_move not in self.page.mine():
+        if d is None or r is None or r.state != "deal" or d.to_move not in self.page.mine() or self.readers():
             return None
         seat = d.to_move
         return seat if seat is not None and self.page.view(seat).legal else None
@@ -198,7 +204,7 @@ class MentalTable:
         stand-in waits for cards being opened (:attr:`.deal.standin.StandIn.behind`), and no table of a deal over
         whose result its person left once the table went on to the next deal (:func:`between_deals`)."""
         vm = between_deals(self.session.view_model(seat), _due(self.page), self.person_left)
-        return Guest.closed_view(vm) if self.standin.behind or self.standin.broken else vm
+        return Guest.closed_view(vm) if self.standin.behind or self.standin.broken or self.readers() else vm
 
     def reading(self, seat: int) -> bool:
         """Whether the friend at ``seat`` may still be reading the last deal's result: their page saw that deal end
@@ -210,6 +216,22 @@ class MentalTable:
             return deal == self.audited and deal > 0 and self.person_left < deal
         return (seat in self._greeted and deal == self.audited and deal > 0 and self.page_of(seat) in pages
                 and self._went_on.get(seat, -1) < deal)
+
+    def readers(self) -> list[int]:
+        """The seats of the people the table waits for before any card or call of the next deal is made — by a
+        person or a bot: those still reading the last deal's result (:meth:`reading`) whose seat is here — not a
+        friend's page away (past the turn limit, named for stalling, its stand-in playing: the away rules apply),
+        nor one sitting the deal out. Every page is told them (``reading``) and names them; at a real table
+        everyone waits until all have read the score."""
+        presence = self.lobby.presence()
+        return [s for s in range(len(presence)) if presence[s] in (None, HERE) and s not in self._sitting
+                and self.reading(s)]
+
+    def held(self) -> bool:
+        """Whether the next deal's cards are open on this page but no one may move: :meth:`readers` are still
+        reading the last deal's result."""
+        r = self.page.round
+        return r is not None and r.state == "deal" and bool(self.readers())
 
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the table waits for while a deal's result is shown (:meth:`.deal.mental.MentalPage.waiting`), its pages
@@ -258,13 +280,27 @@ class MentalTable:
         annulled and dealt again with a stand-in bot at the host's page, which plays the seat until someone takes
         it — a deal cannot wait for a person no one has invited yet."""
         self._sitting.discard(seat)  # (its stand-in now the host's choice: kept when a newcomer there leaves)
+        self._went_on.pop(seat, None)  # (a newcomer there read no result)
         out = self.lobby.free(seat)
         return self._after(out + self.lobby.stand_in(seat))
 
     def tick(self) -> list[POut]:
         """Call every second: the lobby's deadlines, and a page that owes its part for too long is named as
-        stalling and the deal annulled (:data:`.deal.mental.STALL_S`)."""
-        out = self.lobby.tick()
+        stalling and the deal annulled (:data:`.deal.mental.STALL_S`). While the next deal's cards are open and the
+        table waits for :meth:`readers` (:meth:`held`), the turn limit runs for them, not for the seat to move: a
+        friend still reading past it is away (the away rules apply), no longer waited for."""
+        out: list[POut] = []
+        if self.held():
+            now, limit = self.clock(), self.lobby.turn_limit
+            self._held_since = now if self._held_since is None else self._held_since
+            if limit is not None and now - self._held_since >= limit:
+                for seat in self.readers():
+                    if seat in self.host.online_seats:
+                        out += self.lobby.away(seat)
+            self.lobby.restart_turn()
+        else:
+            self._held_since = None
+        out += self.lobby.tick()
         away = [self.page_of(seat) for seat in self._owed if seat not in self._greeted]
         return self._after(out + self.lobby.send(self._mp(self.page.tick(self.clock(), away))))
 
@@ -273,8 +309,11 @@ class MentalTable:
         its keys.
 
         Raises:
-            IllegalMoveError, BlindError, ValueError: as :meth:`.deal.mental.MentalPage.move`.
+            IllegalMoveError, BlindError, ValueError: as :meth:`.deal.mental.MentalPage.move`; ``BlindError``
+                ``not_your_turn`` while :meth:`readers` are still reading the last deal's result.
         """
+        if self.readers():
+            raise BlindError("not_your_turn", seat, "the table waits for everyone to read the last deal's result")
         return self._after(self.lobby.send(self._mp(self.page.move(seat, token, self.clock()))))
 
     # ----- internals ------------------------------------------------------------------------------------------
@@ -290,6 +329,9 @@ class MentalTable:
         for seat in self.host.went_on:  # (a result shown before its verdict is left too: the deal being audited)
             self._went_on[seat] = r.deal if r is not None and r.state == "audit" else self.audited
         self.host.went_on = []
+        for seat in self.host.back_here:  # *I'm back*: the last audited deal's result counts as left (its reader
+            self._went_on[seat] = max(self._went_on.get(seat, -1), self.audited)  # back mid-deal holds no one)
+        self.host.back_here = []
         out += self._owing()
         out += self._relay()
         r = self.page.round
@@ -308,8 +350,8 @@ class MentalTable:
     def _reading(self) -> list[HostOut]:
         """Each friend's page told, when it changed, whose friends may still be reading the last deal's result
         (``reading``, :meth:`reading`): its status line says the table waits for them to go on."""
-        players = len(self.session.settings["levels"])
-        now = [self.reading(s) for s in range(players)]
+        readers = self.readers()
+        now = [s in readers for s in range(len(self.session.settings["levels"]))]
         out: list[HostOut] = []
         for seat in self._greeted:
             if self._told_reading.get(seat) != now:
@@ -350,8 +392,9 @@ class MentalTable:
             else:
                 self._events.append(o)
                 self._bench(o)
-                if o.kind == "audited" and r is not None and r.deal == o.deal:
-                    self._watched = (o.deal, set(r.pages))
+                if o.kind == "audited" and r is not None and r.deal == o.deal:  # (its pages, and those that sat
+                    self._watched = (o.deal, set(r.pages) | {self.page_of(s) for s in self._greeted  # it out,
+                                                             if self._since.get(s) == o.deal})  # watching it)
         self.checks.note(outs)
         self._events += self.standin.sync(self.page)
         return out
@@ -384,7 +427,9 @@ class MentalTable:
             r = self.page.round
             running = r is not None and r.state not in _OVER
             self._greeted[seat] = peer
-            self._went_on[seat] = self.audited  # (a page on a new connection shows no result to leave)
+            self._went_on.setdefault(seat, self.audited)  # (a page back on a new connection — reloaded too — shows
+            # again the result its person had not left, and the table waits for them; one that kept none sends
+            # ``next`` at once: :meth:`MentalGuest.next_owed`)
             self._since[seat] = r.deal if running and r is not None else -1
             if running and r is not None and r.owners[seat] == 0:  # the deal in play goes on with its stand-in:
                 self._sit(seat, True)  # its page knows it before ``mental`` (it sits the deal out, not away)
@@ -576,8 +621,8 @@ class MentalGuest:
         self._events: list[Event] = []
         self._came: int | None = None  # the deals over when this connection was seated (its first record)
         self._resent: set[int] = set()  # the deals whose audit this connection sent again
-        self.person_left = 0
-        """The last deal whose result this page's person left (*Continue*; the page sets it): :meth:`view_model`."""
+        self._left = max(0, self.memory.reading - 1)  # (a result its person had not left before a reload: kept)
+        self._told_next = 0  # the last deal whose ``next`` :meth:`next_owed` gave
 
     @property
     def checks(self) -> Checks:
@@ -589,6 +634,26 @@ class MentalGuest:
     def seat(self) -> int | None:
         """This page's seat, once welcomed."""
         return self.guest.seat
+
+    @property
+    def person_left(self) -> int:
+        """The last deal whose result this page's person left (*Continue*; the page sets it): :meth:`view_model`,
+        :meth:`readers`. Set at or past the memory's :attr:`~.deal.memory.Memory.reading`, it clears that."""
+        return self._left
+
+    @person_left.setter
+    def person_left(self, deal: int) -> None:
+        self._left = deal
+        if deal >= self.memory.reading:
+            self.memory.reading = 0
+
+    def kept_result(self) -> int:
+        """The deal whose result this page keeps for its person though it did not draw the deal end on this
+        connection — reloaded, or back on a new one, while its person read it (0: none): the page saw that deal
+        end (audited here) and its person has not left its result (:attr:`.deal.memory.Memory.reading`). The page
+        shows that result again, its *Continue* with it, and the host's page waits for them as before."""
+        r = self.memory.reading
+        return r if r > self._left else 0
 
     def events(self) -> list[Event]:
         """What happened since the last call (the mental page's and the stand-in's events)."""
@@ -613,7 +678,7 @@ class MentalGuest:
             shown: ViewModel = {**watch, "sheet": vm["sheet"], "names": vm["names"], "levels": vm["levels"]}
             return shown if watch["deal"] == out else between_deals(shown, out, out)
         vm = between_deals(vm, _due(self.page), self.person_left) if out is None else between_deals(vm, out, out)
-        return Guest.closed_view(vm) if s.behind or s.broken else vm
+        return Guest.closed_view(vm) if s.behind or s.broken or self.readers() else vm
 
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the table waits for while a deal's result is shown, as :meth:`MentalTable.waiting` says it."""
@@ -623,13 +688,40 @@ class MentalGuest:
             return None
         return w[0], w[1], seats_of(list(welcome["levels"]), w[2])
 
+    def readers(self) -> list[int]:
+        """The seats of the people the table waits for before any card or call of the next deal is made, as the
+        host's page said them (``reading``: :meth:`MentalTable.readers`) — this page's own seat only until its
+        person leaves the last deal's result (:attr:`person_left`), before the host heard of it."""
+        page, seat = self.page, self.guest.seat
+        mine = page is not None and self.person_left < len(page.game.deals)
+        return [s for s, r in enumerate(self.guest.reading) if r and (s != seat or mine)]
+
+    def next_owed(self) -> str | None:
+        """The ``next`` to send when the host's page still waits for this page's person (``reading``) though they
+        left the last deal's result (:attr:`person_left`) — the page left it by itself (a result it did not see
+        the deal end to), or no ``next`` reached the host for it —, once per deal; else ``None``."""
+        page, seat = self.page, self.guest.seat
+        reading = self.guest.reading
+        if page is None or seat is None or seat >= len(reading) or not reading[seat] or seat in self.readers() \
+                or self._told_next >= len(page.game.deals):
+            return None
+        self._told_next = len(page.game.deals)
+        return self.guest.next()
+
+    def held(self) -> bool:
+        """Whether the next deal's cards are open on this page but no one may move: :meth:`readers` are still
+        reading the last deal's result."""
+        r = self.page.round if self.page is not None else None
+        return r is not None and r.state == "deal" and bool(self.readers())
+
     def my_turn(self) -> bool:
-        """Whether this page's seat moves now, its cards open."""
+        """Whether this page's seat moves now, its cards open — not while the table waits for :meth:`readers`."""
         page, seat = self.page, self.guest.seat
         d = page.deal if page is not None else None
         return (d is not None and page is not None and seat is not None and d.to_move == seat
                 and page.round is not None and page.round.state == "deal" and bool(page.view(seat).legal)
-                and self.sits_out() is None)  # (sitting a deal out: a round it kept is of a try gone on without it)
+                and self.sits_out() is None  # (sitting a deal out: a round it kept is of a try gone on without it)
+                and not self.readers())
 
     def stand_in(self) -> bool:
         """Whether a stand-in bot plays this page's seat now: the host gave the seat one (its presence says
@@ -699,10 +791,14 @@ class MentalGuest:
         to send. The person's move while a stand-in plays the seat first says the friend is back (``here``).
 
         Raises:
-            IllegalMoveError, BlindError, ValueError: as :meth:`.deal.mental.MentalPage.move`.
+            IllegalMoveError, BlindError, ValueError: as :meth:`.deal.mental.MentalPage.move`; ``BlindError``
+                ``not_your_turn`` while :meth:`readers` are still reading the last deal's result.
         """
         if self.page is None or self.guest.seat is None:
             raise ValueError("no mental table yet")
+        if self.readers():
+            raise BlindError("not_your_turn", self.guest.seat, "the table waits for everyone to read the last deal's "
+                                                               "result")
         back = [self.guest.here()] if not bot and self.stand_in() else []
         return back + self._send(self.page.move(self.guest.seat, token, self.clock()))
 
@@ -723,6 +819,7 @@ class MentalGuest:
         assert g.rules is not None and g.table is not None and g.mental is not None
         if self.memory.table != g.table:  # a new page, or one whose storage kept another table
             self.memory = Memory(g.table, checks=self.memory.checks if not self.memory.table else None)
+            self._left = 0
         self.page = MentalPage(g.rules, g.mental, g.table, self.randbytes, seat=g.seat, game=game,
                                rounds=self.memory.rounds)
         if self.standin is None:
@@ -755,8 +852,8 @@ class MentalGuest:
             game = loads(text)
         except KingError:
             return []
-        if self._came is None:
-            self._came = len(game.deals)
+        if self._came is None:  # (a page at the table before this connection came when its last checked deal was over)
+            self._came = min(len(game.deals), max(self.checks.deals, default=len(game.deals)))
         if _progress(game) <= _progress(page.game):
             return []
         self._send(page.drop_resumed())  # (the round it kept: the host's game so far is past it)
@@ -778,6 +875,9 @@ class MentalGuest:
             self._events.append(Event("refused", len(game.deals), "the host's game so far is not between deals", 0))
             return []
         self.checks.missed(first, len(game.deals), self._came, self.guest.joined_during)
+        watch = self.guest.watch
+        if watch is not None and watch["deal"] == self.guest.joined_during == len(game.deals) > self._left:
+            self.memory.reading = len(game.deals)  # (the deal it sat out, watched to its end: read like everyone)
         assert self.page is not None
         again = self.page.resend()
         self._resent.update(len(game.deals) + 1 for o in again if isinstance(o, Send) and '"mp_audit"' in o.text)
@@ -797,6 +897,9 @@ class MentalGuest:
                 said.append(o)
         self.checks.note(said)
         self._events += said
+        for e in said:  # (a result its person has not left: kept across a reload)
+            if e.kind == "audited" and e.deal > self._left:
+                self.memory.reading = max(self.memory.reading, e.deal)
         if self.page is not None and self.standin is not None:
             self._events += self.standin.sync(self.page)
         return out

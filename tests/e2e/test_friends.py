@@ -549,6 +549,26 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
     assert len(Session.from_save(saved).game.deals) == 1  # the audited deal, saved
 
 
+REDEALT_2_JS = """() => {  // the host's page (?king-test): a later try of deal 2 dealt, its cards open
+  const s = JSON.parse(window.kingMentalState || 'null');
+  return !!s && !!s.round && s.round[0][0] === 2 && s.round[0][1] > 0 && s.round[1] === 'deal'; }"""
+
+
+def friend_reloads_at_a_result(host: Any, guests: dict[int, Any]) -> None:
+    """Deal 1's result on every page: friend 1's page reloads before its person pressed *Continue* (deal 2's try,
+    in which it was, annulled and dealt again). Its result panel comes back as it was — deal 1's verdict, its
+    *Continue* — and the table still waits for them: the host's panel names them among those still reading (a
+    new user's page came back at the next deal, its result skipped)."""
+    page = guests[1]
+    page.reload()
+    page.wait_for_selector("body[data-guest=playing][data-mental=guest] #center-panel "
+                           "#mental-check[data-check=audited]")
+    host.wait_for_function(REDEALT_2_JS)
+    page.wait_for_selector("body[data-phase=deal_over][data-deal='1'] #btn-continue:not([disabled])")
+    host.wait_for_function("() => (document.getElementById('mental-wait')?.textContent || '').includes('Петя')")
+    assert page.evaluate("document.querySelectorAll('#center-panel #mental-check').length") == 1
+
+
 WHERE_JS = """() => { const b = document.body.dataset, c = document.querySelector('#center-panel #mental-check');
   return {url: location.hash.slice(0, 12), deal: b.deal, phase: b.phase, guest: b.guest, mental: b.mental,
           check: c && c.dataset.check, status: document.getElementById('status')?.textContent,
@@ -562,20 +582,43 @@ GO_ON_JS = """() => { const b = document.getElementById('btn-continue');  // a d
 """*Continue* on a mental table's page that still shows a deal's result (none when a re-deal took it away)."""
 
 
+STATUS_LOG_JS = """() => { window.kingStatusLog = []; const s = document.getElementById('status');
+  new MutationObserver(() => window.kingStatusLog.push([document.body.dataset.guest, s.textContent]))
+    .observe(s, {childList: true, characterData: true, subtree: true}); }"""
+"""A page's status line logged as it changes (``window.kingStatusLog``: its ``data-guest`` state and the words)."""
+
+
 def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
-    """Deal 2 at a mental table, its cards open: the host's page reloads — its keys of the deal go with it. A
+    """Deal 2 at a mental table, its cards open: the host's page reloads — its keys of the deal go with it —, friend
+    2 still reading deal 1's result, which their page keeps, the table's note in it, until their Continue. A
     friend's page in the deal says the host's page reloaded (not its own); the deal is dealt again and starts on
     every page by itself, no page back at deal 1's result panel waiting for Continue, and is played to its end:
     each page's result panel gives one verdict of it, audited — friend 2's too, left out of the deal's first try
     (that try's "dealt without this page", drawn when its panel came before the audit, stood for the deal)."""
-    for page in guests.values():  # both friends leave deal 1's result (deal 2 is dealt meanwhile)
-        page.evaluate(GO_ON_JS)
+    guests[1].evaluate(GO_ON_JS)  # friend 1 leaves deal 1's result (deal 2 is dealt meanwhile); friend 2 reads on
     host.wait_for_function(DEALT_JS, arg=2)
+    for page in guests.values():  # every status line the friends' pages show from now on, with the page's state
+        page.evaluate(STATUS_LOG_JS)
     host.reload()
     host.wait_for_selector("body[data-ready=true][data-mental=host][data-mental-reloaded='2']")
+    host.wait_for_function(DEALT_JS, arg=2)
+    for page in guests.values():  # back on a new connection before the table is: said so, not a stale turn (a new
+        seen = page.evaluate("window.kingStatusLog")  # user's read "Ждём хода: Оля…" for 2 s)
+        stale = [(state, text) for state, text in seen if state in ("reconnecting", "connected")
+                 and text not in ("Подключено к столу.", "Під'єднано до столу.") and "не на " not in text]
+        assert not stale and any(state == "connected" for state, _ in seen), seen
     guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
     assert "хозяина стола" in str(guests[1].text_content("#toast"))
     assert guests[2].evaluate("document.body.dataset.mentalReloadedBy") != "page"
+    # friend 2, still reading deal 1's result, keeps it until their own Continue — the table's note joins it
+    reader = guests[2]
+    try:
+        reader.wait_for_selector("body[data-guest=playing][data-phase=deal_over][data-deal='1'] "
+                                 "#center-panel:has(#mental-wait):has(#btn-continue:not([disabled]))")
+        assert reader.locator("#center-panel #mental-check[data-check=audited]").count() == 1
+    except Exception as e:
+        raise AssertionError([p.evaluate(WHERE_JS) for p in (host, *guests.values())]) from e
+    reader.evaluate(GO_ON_JS)
     host.wait_for_function(DEALT_JS, arg=2)  # dealt again (meanwhile the host's page shows deal 1's result)
     host.wait_for_function("document.body.dataset.deal === '2' && document.body.dataset.phase !== 'deal_over'")
     while (who := host.wait_for_function(ACTOR_JS).json_value()) not in ("over", "end"):
@@ -596,12 +639,6 @@ REDEALT_JS = """deal => {  // the host's page (?king-test): a later try of the d
     && s.round[3][2] === 0; }"""
 
 
-PERSON_JS = """deal => {  // the host's page (?king-test): the deal dealt, at a person's turn ('0' or '1'), else null
-  const s = JSON.parse(window.kingMentalState || 'null');
-  return !!s && !!s.round && s.round[0][0] === deal && s.round[1] === 'deal' && [0, 1].includes(s.turn)
-    ? String(s.turn) : null; }"""
-
-
 TRICK_JS = "[...document.querySelectorAll('#trick .card')].map(c => c.dataset.card).sort()"
 """The cards on a page's table (the trick, or the one just finished), sorted."""
 
@@ -610,14 +647,16 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     """Deal 3 at a mental table, dealt while deal 2's result is shown: friend 2's page closes — the deal needs its
     keys: annulled, said in the result panel of every page — and the host, offered its choices for the seat in the
     result panel it still reads, gives the seat to someone else: the deal
-    is dealt again (said) with a stand-in bot at the host's page, and friend 1's page plays it (its card taken; the
-    table froze before). Someone new takes the seat by the table's ``link`` mid-deal: seated, their page says the
+    is dealt again (said) with a stand-in bot at the host's page — no one moves in it while the host still reads
+    deal 2's result (friend 1's page names the host) —, and friend 1's page plays it (its card taken; the table
+    froze before). Someone new takes the seat by the table's ``link`` mid-deal: seated, their page says the
     bot plays the seat to the deal's end, with no *I'm back* to press (a new user's was greeted as away), and shows
     the deal go on — the cards on the host's table — with no hand; its first words were that it looks for the
     table."""
     host.wait_for_function(DEALT_JS, arg=3)
     gone = guests.pop(2)
     ctx = gone.context
+    closed_at = int(host.evaluate("Date.now()"))  # (for the failure's reader)
     gone.close()
     for page in (host, guests[1]):  # deal 2's result shown: it says deal 3 is annulled, and why, on every page
         page.wait_for_selector("#center-panel #mental-wait[data-wait=annulled]")
@@ -630,6 +669,11 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     # the host, still reading deal 2's result, is offered its choices for the away seat there (a new user's panel
     # waited, unseen, behind Continue): its button opens them
     host.wait_for_selector('section.seat[data-seat="2"][data-presence=away]', state="attached")
+    # its choices are due 10 s after the page was last heard — as the guide says —, not 10 s after the host's page
+    # noticed the silence (a tester counted 12–14 s): the page's own marks, in ms
+    heard, noticed, due = (int(host.evaluate(f"document.body.dataset.{k}")) for k in ("awayHeard", "awayNoticed",
+                                                                                       "awayDue"))
+    assert due - heard == 10_000 and heard < noticed and due - noticed < 10_000, (closed_at, heard, noticed, due)
     host.evaluate("window.kingStillAwayNow(2)")  # (its 10 s come now)
     host.wait_for_selector("#center-panel #away-choices[data-seat='2']")
     for _ in range(2):  # the table redrawn (the last trick's inset switched, its button enabled for the test, and
@@ -646,18 +690,15 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
                                 "?.textContent.startsWith(n)", arg=default)
     host.wait_for_function(REDEALT_JS, arg=3)
     host.click("#invite-close")
-    # … and that it is dealt again (and, at its person's turn, that the table waits), on the page still at deal 2's
-    host.wait_for_selector("#center-panel #mental-wait:is([data-wait=again], [data-wait=you])")  # result
-    assert "Раздача 3 отменена" in str(host.text_content("#mental-wait"))
-    seat = int(host.wait_for_function(PERSON_JS, arg=3).json_value())  # deal 3's first person to move
-    if seat == 1:  # friend 1, who left deal 2's result, moves first: it plays, and the table comes to the host
-        got = actor_pick(host, guests, "1")
-        assert got is not None
-        play(*got)
-        host.wait_for_function(PERSON_JS.replace("[0, 1].includes(s.turn)", "s.turn === 0"), arg=3)
-    # the host, still reading deal 2's result (friend 1 left it): the table waits for it, said on both pages
+    # … and that it is dealt again — its cards open, no one moves in it: the table waits for the host, still
+    # reading deal 2's result (friend 1 left it), said on both pages —, on the page still at deal 2's result
     host.wait_for_selector("#center-panel #mental-wait[data-wait=you]")
-    early.wait_for_function("() => document.getElementById('status').textContent.includes('нажмёт «Дальше»')")
+    assert "Раздача 3 отменена" in str(host.text_content("#mental-wait"))
+    try:
+        early.wait_for_function("() => document.getElementById('status').textContent.includes('прочтёт итоги: ')")
+    except PlaywrightTimeout as e:
+        raise AssertionError([p.evaluate(WHERE_JS) for p in (host, early)]) from e
+    assert early.locator("#hand button.card.is-legal, #call-screen:not([hidden]) button[data-move]").count() == 0
     for page in (host, guests[1]):
         page.evaluate(GO_ON_JS)
     friend = guests[1]
@@ -777,6 +818,13 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
         assert page.get_attribute("#join-seats li[data-seat='3']", "data-state") == "bot"
         page.check(f"#join-seat-{seat}")
         page.fill("#join-name", name)
+        if seat == 2:  # the page's language chosen on the join screen, which covers the bar's picker: the screen
+            for lang, asks_there in (("ru", "займите"), ("uk", "займіть")):  # drawn again in it, seat and name kept
+                page.select_option("#join-lang", lang)
+                page.wait_for_function("t => document.getElementById('join-title').textContent.includes(t)",
+                                       arg=asks_there)
+                assert page.evaluate("document.documentElement.lang") == lang
+                assert page.input_value("#join-name") == name and page.is_checked(f"#join-seat-{seat}")
         page.click("#join-accept")
         page.wait_for_selector("body[data-guest=playing]")
     host.wait_for_function("!document.getElementById('invite-dialog').open")
@@ -863,9 +911,14 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
         page.click("#join-accept")
     for page in guests.values():
         page.wait_for_selector("body[data-guest=playing][data-mental=guest]")
+        # the host keeps her name in the new game (none in her preferences: it came with the saved game) — the
+        # friends' tables call her by it, as the join screen did (a new user's said "Игрок 1")
+        page.wait_for_function("() => document.querySelector('section.seat[data-seat=\"0\"] .seat-name')"
+                               "?.textContent.startsWith('Оля')")
     mental_deal(host, guests)
     guests[2].wait_for_function(SAID_JS, arg="refused:left_out:2")  # left out: refused, and said
     assert "без цієї сторінки" in str(guests[2].text_content("#guest-banner"))
+    friend_reloads_at_a_result(host, guests)
     host.evaluate("window.kingMentalReshuffle()")  # deal 2's shuffle again: refused, and said
     guests[1].wait_for_function(SAID_JS, arg="refused:again:2")
     assert "ещё раз" in str(guests[1].text_content("#guest-banner"))

@@ -174,6 +174,7 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
         assert page.text_content("#seat-me .seat-level") == "You" and page.get_attribute("#seat-me", "data-seat") == \
             str(seat)
     presence(host, everyone)
+    assert host.get_attribute("#seat-me .seat-level", "data-level") == "you"  # the host's own seat too (a tester's)
     # a fourth visitor with the link: the full table says so, with Join off and a way off in view on a low phone;
     # its Escape is that way off (the visitor's own game), as on the other screens with nothing to join
     visit = warm_peers.new_context(**LOW)

@@ -111,9 +111,10 @@ class GuestPage:
         self.standing = False  # a mental table's stand-in bot is choosing this seat's move
         drawn = app.screen.drawn
 
-        def redrawn() -> None:  # after each draw: a closed table's result panel offers nothing to go on with
-            drawn()
+        def redrawn() -> None:  # after each draw: a closed table's result panel offers nothing to go on with, and
+            drawn()  # a table not back yet says so
             self.closed_panel()
+            self.restoring()
 
         app.screen.drawn = redrawn
 
@@ -374,8 +375,7 @@ class GuestPage:
                                self.mental.mg.memory.rounds)
                     redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg,
                                self.mental.waited())
-                    reading = self.mental.mg.guest.reading
-                    waiting_status(self.cat, self.app.state.vm, lambda s: s < len(reading) and reading[s])
+                    waiting_status(self.cat, self.app.state.vm, self.mental.mg.readers())
 
             screen.drawn = redrawn
 
@@ -398,6 +398,9 @@ class GuestPage:
         if not self.standing and mental.mg.stand_in_turn() is not None:
             spawn(self.stand_in_move())
         mental.after()
+        owed = mental.mg.next_owed() if self.connected and self.guest is not None else None
+        if owed is not None:  # (the host's page still waits for this person, who left the result: told)
+            self.send(owed)
         check_note(self.cat, mental.mg.checks, before, mental.mg.memory.rounds)  # (an audit, the same view)
         if self.app.state.vm is not before:
             if before is None or self.app.state.vm != before:
@@ -733,6 +736,14 @@ class GuestPage:
         of the host (the first seat): "Player 1"."""
         given = self.invite.get("host")
         return given if isinstance(given, str) and given else self.cat.t("hotseat.player", n=1)
+
+    def restoring(self) -> None:
+        """Back on a new connection in a game under way (``data-guest=connected``) before the host's table is: the
+        status line says so ("Connected to the table."), not whose turn it was on the last table drawn — a picture
+        of it (a new user read "Waiting for Olga…" for two seconds after the host's page reloaded)."""
+        g = self.guest
+        if str(document.body.dataset.guest) == "connected" and g is not None and g.begun:
+            el("status").textContent = self.cat.t("net.join.seated")
 
     def closed(self) -> bool:
         """Whether the host is gone (lost, or closed the table) or being reconnected to: the page's table is only

@@ -62,6 +62,7 @@ class RoomPage(GuestPage):
         self.trying: str | None = None  # the connection asked for a seat (take or back), its welcome awaited
         self.asking: str | None = None  # the connection whose lobby the join screen shows
         self.chosen: int | None = None  # the seat chosen on the join screen
+        self.seat_gone = False  # this page's seat was given to someone else (its ``back`` refused): said so
         self.no_host_timer: Any = None  # the :data:`NO_HOST_S` deadline of the search under way (one at a time)
 
     # ----- finding the table ---------------------------------------------------------------------------
@@ -113,15 +114,17 @@ class RoomPage(GuestPage):
             window.kingNoHostNow = create_proxy(self.no_host)
 
     def language_chosen(self, event: Any) -> None:
-        """The finding screen's language (``#join-lang``): the page in it, as from the bar's picker (which the
-        screen covers), and the screen drawn again in it."""
+        """The finding or join screen's language (``#join-lang``): the page in it, as from the bar's picker (which
+        the screen covers), and the screen drawn again in it (the seat chosen and the name typed kept)."""
         if str(event.target.id) != "join-lang":
             return
         self.app.set_language(str(event.target.value))
         state = str(document.body.dataset.guest)
         if state in ("finding", "no_relay", "back"):
             self.finding(state, off=not relay_urls(self.app.state.prefs))
-            el("join-lang").focus()
+        elif state == "asking":
+            self.draw_room_join()
+        el("join-lang").focus()
 
     def clicked(self, event: Any) -> None:
         """A button of the join screen: *Options* (finding, or no relay answering) opens them over it; the
@@ -267,7 +270,8 @@ class RoomPage(GuestPage):
         typed = el("join-name")
         name = str(typed.value) if not is_none(typed) and str(document.body.dataset.guest) == "asking" \
             else last_name(self.app.state.prefs)
-        put(el("join-body"), room_join_screen(self.cat, lobby, self.rules_words(lobby["rules"]), free, chosen),
+        put(el("join-body"), room_join_screen(self.cat, lobby, self.rules_words(lobby["rules"]), free, chosen,
+                                              self.seat_gone, str(document.documentElement.lang)),
             given=[str(n or "") for n in lobby["names"]])
         el("join-name").value = name
         self.show_join("asking", "join-name")
@@ -307,14 +311,15 @@ class RoomPage(GuestPage):
     def take_refused(self, peer: str, reason: str) -> None:
         """The host refused this page's ``take`` or ``back``: a seat no longer free is said on the join screen (and
         left out of its choices); a key the host no longer knows (the host gave the seat to someone else) leads
-        to the join screen."""
+        to the join screen, which says so once (``seat_gone``)."""
         guest = self.pages.get(peer)
         if guest is not None and guest.lobby is not None and reason in TAKEN and self.chosen is not None:
             guest.lobby["taken" if reason == "seat_taken" else "reserved"][self.chosen] = True
         self.asking = peer
-        self.draw_room_join()
         said = TAKEN.get(reason)
-        el("join-error").textContent = self.cat.t(said) if said else self.cat.t("net.join.key_gone")
+        self.seat_gone = self.seat_gone or said is None  # (said in the screen's one line, with the way on)
+        self.draw_room_join()
+        el("join-error").textContent = self.cat.t(said) if said else ""
 
     # ----- seated --------------------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from kingcore.online import Host, Lobby, POut, kept_secret
+from kingcore.online.lobby import AWAY_OPEN_S, away_open_in
 from kingcore.web import ONLINE
 from kingcore.web.prefs import TURN_LIMITS, deals_by_mental, ice_servers
 from kingcore.web.relays import relay_urls
@@ -44,18 +45,13 @@ from .invite import invite_block, no_double_click_select
 from .netcodes import Codes, site_link
 from .netmental import HostMental
 from .netwait import panel_note
-from .render.invite import answer_fields, invite_panel
+from .render.invite import answer_fields, away_note, invite_panel
 from .state import Change, spawn
 from .words import Catalog, name
 
 TICK_MS = 1000
 """How often the lobby's clock is looked at (the fair round's deadlines, the reconnecting grace, the turn
 limit): ``Lobby.tick``."""
-AWAY_OPEN_S = 10.0
-"""A friend still away this long after their page was lost (or went idle): the panel opens with the host's
-choices for the seat. A reload comes back sooner, by itself, and opens nothing."""
-
-
 def online_seats(levels: list[str]) -> list[int]:
     """The seats friends play from other browsers.
 
@@ -96,6 +92,7 @@ class Online:
         self.no_relay = False  # relays off, or none answered in 10 s: the code links are shown
         self.own: set[int] = set()  # free seats whose own link the host opened
         self.away: dict[int, float] = {}  # seat -> when its friend went away
+        self.silent = ""  # peer.js's "lost" text of the connection being let go: ms since it was last heard
         self.drawn: Any = None  # what the panel shows (drawn anew only when it changes)
         self.open_later = False  # the panel opens once the host leaves the deal's result (a friend away meanwhile)
         self.offered: set[int] = set()  # away seats whose choices the result panel offers (:meth:`offer`)
@@ -241,6 +238,7 @@ class Online:
         elif kind == "message":
             self.receive(ident, text)
         elif kind == "lost":
+            self.silent = text  # (how long it was silent before: counted in its away panel's wait)
             if code and lobby.seat_of(ident) is None:
                 lobby.lost(ident)  # a code's connection that never took its seat
                 self.codes.never_joined(int(ident))
@@ -346,7 +344,13 @@ class Online:
         self.app.state.show_toast(self.cat.t("net.invite.lost", name=self.seat_name(seat)))
         if why == "lost":
             self.codes.lost(seat)
-        window.setTimeout(create_proxy(lambda: self.still_away(seat, since)), AWAY_OPEN_S * 1000)
+        wait = away_open_in(self.silent if why == "lost" else "")
+        self.silent = ""
+        now = round(float(window.Date.now()))  # when it was last heard, seen away, and the panel is due (ms)
+        document.body.dataset.awayHeard = str(now - round((AWAY_OPEN_S - wait) * 1000))
+        document.body.dataset.awayNoticed = str(now)
+        document.body.dataset.awayDue = str(now + round(wait * 1000))
+        window.setTimeout(create_proxy(lambda: self.still_away(seat, since)), wait * 1000)
 
     def still_away(self, seat: int, since: float) -> None:
         """The panel opened for a friend still away — while the host reads a deal's result, offered in the result
@@ -395,8 +399,7 @@ class Online:
         note = document.createElement("p")
         note.id, note.className = "away-choices", "panel-note"
         note.setAttribute("data-seat", seats)
-        note.textContent = " ".join(self.cat.t("net.invite.away_note", name=self.seat_name(seat))
-                                    for seat in sorted(self.offered)) + " "
+        note.textContent = away_note(self.cat, [self.seat_name(seat) for seat in sorted(self.offered)]) + " "
         button = document.createElement("button")
         button.type, button.className, button.id = "button", "btn", "btn-away-choices"
         button.textContent = self.cat.t("net.invite.choices")

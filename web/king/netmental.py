@@ -125,12 +125,13 @@ def held(shown: ViewModel | None, now: ViewModel, left: int) -> bool:
     return (shown is not None and shown["phase"] == "deal_over" and now["deal"] > shown["deal"] > left)
 
 
-def left_by(shown: ViewModel | None, now: ViewModel, left: int) -> int:
+def left_by(shown: ViewModel | None, now: ViewModel, left: int, kept: int = 0) -> int:
     """The last deal whose result the person left (``left`` before), once the page draws ``now`` over ``shown``:
     a deal's result the page did not see the deal end to — the audited game it shows again when the next deal
     is annulled, or the game so far on a new connection or after a reload — is not kept for *Continue*: the next
-    deal, dealt again, replaces it by itself."""
-    if now["phase"] == "deal_over" and (shown is None or shown["deal"] != now["deal"]):
+    deal, dealt again, replaces it by itself; but the result of deal ``kept``, which this page saw end and its
+    person had not left before the reload (``MentalGuest.kept_result``), is."""
+    if now["phase"] == "deal_over" and now["deal"] != kept and (shown is None or shown["deal"] != now["deal"]):
         return max(left, int(now["deal"]))
     return left
 
@@ -160,7 +161,7 @@ class HostMental:
         self.reloaded = self.table.reloaded > 0
         self.left = over  # the last deal whose result the person left
         self.audited = over  # the deals audited when the page last saved
-        self.reading: list[bool] = []  # per online seat: its friend may still be reading the last deal's result
+        self.reading: list[int] = []  # the seats of the people the table waits for, reading the last deal's result
         self.sent: list[str] = []  # ?king-test: the mp_start texts this page sent (a hostile host resends one)
         self.received: list[str] = []  # ?king-test: every text this page received
         self.test = "king-test" in str(window.location.search)
@@ -187,7 +188,7 @@ class HostMental:
         self.drawn()
         check_note(self.cat, self.table.checks, self.app.state.vm, self.table.page.rounds)
         redeal_bar(self.cat, self.app.state.vm, self.left, self.table, self.waited())
-        waiting_status(self.cat, self.app.state.vm, self.reading_at)
+        waiting_status(self.cat, self.app.state.vm, self.table.readers())
 
     # ----- the page's calls ------------------------------------------------------------------------------
 
@@ -217,8 +218,8 @@ class HostMental:
         if left != self.left:  # (a result the person did not see end to: the table of the next deal, cleared)
             self.left = self.table.person_left = left
             vm = self.table.view_model(s.viewer)
-        reading = [self.table.reading(seat) for seat in self.table.host.online_seats]
-        if reading != self.reading:  # (a friend went on: the status line says whom the table waits for)
+        reading = self.table.readers()
+        if reading != self.reading:  # (someone went on: the table, held for them, and whom it waits for drawn again)
             self.reading = reading
             self.app.screen.render()
         if st.vm is not None and (vm == st.vm or held(st.vm, vm, self.left)):
@@ -236,17 +237,11 @@ class HostMental:
         st.commit("bot" if moved else "deal", vm, seat=seat, token=token)
         self.app.loop.kick()
 
-    def reading_at(self, seat: int) -> bool:
-        """Whether the table waits for the friend at ``seat``, still reading the last deal's result: their page
-        holds the seat in the deal in play."""
-        r = self.table.page.round
-        return self.table.reading(seat) and r is not None and r.owners[seat] == self.table.page_of(seat)
-
     def waited(self) -> bool:
-        """Whether the table waits for the host's person to move now (their turn in the next deal, its cards
-        open), who may still be reading the last deal's result."""
-        seat = self.table.to_move()
-        return seat is not None and self.table.player(seat) == "human"
+        """Whether the next deal's cards are open and the table waits for the host's person, who may still be
+        reading the last deal's result."""
+        table = self.table
+        return table.held() and any(table.player(seat) == "human" for seat in table.readers())
 
     def store(self) -> None:
         """The rounds this page started (reloaded, it starts the deal in play's next try) and its checks (a deal it
@@ -363,8 +358,8 @@ class GuestMental:
         self.reloaded_said = False
         self.reloaded_deal = 0  # the deal this page said it was reloaded in (its own "left" not said again)
         self.pending_deal = 0  # the deal of the round it kept: said as reloaded in if the host annulled it
-        self.left_deal: int = earlier.left_deal if earlier is not None else 0  # the last deal whose result was left
-        self.mg.person_left = self.left_deal
+        self.left_deal: int = earlier.left_deal if earlier is not None else self.mg.person_left  # the last deal
+        self.mg.person_left = self.left_deal  # whose result was left (reloaded: one it had not left is kept)
         self.kept = ""
         self.store()
         document.body.dataset.mental = "guest"
@@ -428,7 +423,7 @@ class GuestMental:
              self.app.state.show_toast)  # (a page reloaded mid-deal said so already)
         vm = self.mg.view_model()
         st = self.app.state
-        left = self.left_deal if vm is None else left_by(st.vm, vm, self.left_deal)
+        left = self.left_deal if vm is None else left_by(st.vm, vm, self.left_deal, self.mg.kept_result())
         if left != self.left_deal:  # (a result the person did not see end to: the table of the next deal, cleared)
             self.left_deal = self.mg.person_left = left
             vm = self.mg.view_model()
@@ -438,15 +433,16 @@ class GuestMental:
         st.vm = vm
 
     def waited(self) -> bool:
-        """Whether the table waits for this page's person to move now (their seat's turn in the next deal, its
-        cards open, no stand-in bot playing it), who may still be reading the last deal's result."""
-        return self.mg.my_turn() and not self.mg.stand_in()
+        """Whether the next deal's cards are open and the table waits for this page's person, who may still be
+        reading the last deal's result."""
+        return self.mg.held() and self.mg.seat in self.mg.readers()
 
     def go_on(self) -> None:
         """*Continue* after a deal's result: the table as it is now."""
         vm = self.app.state.vm
         if vm is not None:
             self.left_deal = self.mg.person_left = max(self.left_deal, int(vm["deal"]))
+        self.store()  # (left: a reload now does not show that result again)
         self.after()
 
     def move(self, token: str, bot: bool = False) -> list[str]:

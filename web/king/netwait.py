@@ -1,14 +1,13 @@
 """What a mental table's page says while it shows a deal's result and the table is busy with something else
 (docs/NET.md "In the pages: an option"): the deal's verdict still to come (its audit waits for a page's keys), the
 next deal annulled and waiting or dealt again, the table waiting for this page's person, who is still reading the
-result. One note in the result panel (``#mental-wait``, ``data-wait``: what it says), and while the page shows a
-result its person already left, the panel shows that note alone and the bar names no contract: the deal the page
-waits for is not that one.
+result, or for others still reading it. One note in the result panel (``#mental-wait``, ``data-wait``: what it
+says), and while the page shows a result its person already left, the panel shows that note alone and the bar names
+no contract: the deal the page waits for is not that one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from pyscript import document
@@ -18,8 +17,8 @@ from kingcore.web import ViewModel
 
 from .draw import el, set_deal
 from .render.table import dealing
-from .render.wait import due_deal, wait_words
-from .words import Catalog, fill_names, name
+from .render.wait import due_deal, read_words, wait_words
+from .words import Catalog, fill_names
 
 __all__ = ["redeal_bar", "shuffle_words", "waiting_status"]
 
@@ -79,14 +78,16 @@ def redeal_bar(cat: Catalog, vm: ViewModel | None, left: int, side: Any, waited:
         el("status").textContent = fill_names(words, vm["names"] if vm is not None else None)
 
 
-def waiting_status(cat: Catalog, vm: ViewModel | None, reading: Callable[[int], bool]) -> None:
-    """The status line while the table waits for a friend who has not left the last deal's result yet
-    (``reading(seat)``: the host's page asks its ``MentalTable.reading``, a friend's page what the host told it,
-    ``Guest.reading``): "Waiting for Olga to continue…" instead of "Waiting for Olga…"."""
-    seat = vm["to_move"] if vm is not None and vm["phase"] not in ("deal_over", "rubber_over") else None
-    if vm is None or seat is None or seat == vm["seat"] or seat in vm["stand_ins"] or not reading(seat):
+def waiting_status(cat: Catalog, vm: ViewModel | None, readers: list[int]) -> None:
+    """The status line while the table waits for the people still reading the last deal's result before anyone
+    moves in the next deal (``readers``: the host's page's ``MentalTable.readers()``, a friend's page's
+    ``MentalGuest.readers()``): "Waiting for these players to read the results: Olga, Petya…" — not "Your turn"
+    nor "Waiting for Olga…" (:func:`king.render.wait.read_words`)."""
+    if vm is None or vm["phase"] in ("deal_over", "rubber_over"):
         return
-    el("status").textContent = fill_names(cat.t("net.mental.wait_continue", name=name(cat, seat, vm)), vm["names"])
+    words = read_words(cat, vm, readers)
+    if words:
+        el("status").textContent = fill_names(words, vm["names"])
 
 
 def shuffle_words(cat: Catalog, check: Any, rounds: Any, deal: int) -> str:

@@ -19,7 +19,7 @@ from .app import App
 from .draw import el, put, read_new_game_form, show_choice
 from .extras import open_help
 from .render import dialog
-from .render.dialog import bot_fields, name_error, new_game_form
+from .render.dialog import bot_fields, dialog_names, name_error, new_game_form
 from .store import pref_levels, pref_names
 from .words import Catalog
 
@@ -40,7 +40,9 @@ class NewGameDialog:
         """The dialog showing the last choices (the preferences)."""
         prefs = self.app.state.prefs
         saved: dict[str, Any] = prefs["options"] if isinstance(prefs.get("options"), dict) else {}
-        self.draw(saved, pref_levels(prefs, 6), bool(prefs.get("fast")), pref_names(prefs, 6))
+        session = self.app.state.session  # (a person's name at the table now kept where none was given)
+        names = dialog_names(pref_names(prefs, 6), session.settings if session is not None else None)
+        self.draw(saved, pref_levels(prefs, 6), bool(prefs.get("fast")), names)
         # friends online connected now (``king.net`` marks them): a new game ends this one for them too
         friends = document.body.getAttribute("data-friends")  # (none on a page that never had friends online)
         el("new-game-friends").hidden = is_none(friends) or not str(friends)

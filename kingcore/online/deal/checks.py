@@ -84,15 +84,15 @@ class Checks:
 
     def missed(self, first: int, last: int, came: int, joined: int) -> None:
         """Deals ``first`` to ``last`` came to this page as the host's game so far, not by a round of its own:
-        those with no check yet were dealt before it came (up to ``came``: the deals over when it was seated),
-        while it was joining (up to ``joined``: the deal in play, or being dealt without it, when it was
-        seated), or else without it."""
+        those with no check yet were dealt before it came (up to ``came``: the deals over when it was first
+        seated), while it was joining (``joined``: the deal in play, or being dealt without it, when it was
+        seated), or else without it (a page back on a new connection: the deals played on while it was away)."""
         for deal in range(first, last + 1):
             if deal in self.deals:
                 continue
             if deal <= came:
                 self.deals[deal] = Check("before", "not checked: dealt before this page was at the table")
-            elif deal <= joined:
+            elif deal == joined:
                 self.deals[deal] = Check("joined", "not checked: you joined during this deal")
             else:
                 self.deals[deal] = Check("without", f"not checked: deal {deal} was dealt without this page")

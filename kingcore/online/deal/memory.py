@@ -30,12 +30,16 @@ six with three (measured over two deals of the simulated table)."""
 
 class Memory:
     """One friend's page's memory of table ``table``: its :attr:`rounds` and its :attr:`checks`, shared with each
-    connection's :class:`~kingcore.online.mentaltable.MentalGuest` (which add to them)."""
+    connection's :class:`~kingcore.online.mentaltable.MentalGuest` (which add to them), and :attr:`reading`."""
 
-    def __init__(self, table: str, rounds: Rounds | None = None, checks: Checks | None = None) -> None:
+    def __init__(self, table: str, rounds: Rounds | None = None, checks: Checks | None = None,
+                 reading: int = 0) -> None:
         self.table = table
         self.rounds = rounds if rounds is not None else Rounds()
         self.checks = checks if checks is not None else Checks()
+        self.reading = reading
+        """The deal whose end this page saw (audited here) and whose result its person has not left yet
+        (*Continue*; 0: none): a page reloaded meanwhile shows that result again, and the table waits for it."""
 
     def to_text(self) -> str:
         """The memory as JSON text (a few hundred characters per deal at most)."""
@@ -47,7 +51,8 @@ class Memory:
                                                                 [list(step) for step in r.held.log]],
                            "annulled": [[d, t, why] for d, tries in sorted(r.annulled.items())
                                         for t, why in sorted(tries.items())],
-                           "checks": [[d, c.code, c.words] for d, c in sorted(self.checks.deals.items())]},
+                           "checks": [[d, c.code, c.words] for d, c in sorted(self.checks.deals.items())],
+                           "reading": self.reading},
                           separators=(",", ":"))
 
     @classmethod
@@ -58,7 +63,7 @@ class Memory:
             doc = json.loads(text) if isinstance(text, str) and len(text) <= MAX_TEXT else None
             if not isinstance(doc, dict) or doc.get("table") != table:
                 return cls(table)
-            return cls(table, _rounds(doc), _checks(doc["checks"]))
+            return cls(table, _rounds(doc), _checks(doc["checks"]), max(0, _int(doc.get("reading", 0))))
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
             return cls(table)
 

@@ -138,6 +138,19 @@ def fit_names(names: list[str] | None, players: int) -> list[str]:
     return given + [""] * (players - len(given))
 
 
+def dialog_names(names: list[str], table: dict[str, Any] | None) -> list[str]:
+    """The names the new-game dialog shows: the people's last given (``names``, the preferences, fitted to the
+    seats), a seat left unnamed there taking the name its person has at the table now (``table``: the current
+    game's settings, ``None``: none) — its own person's, not a friend online's nor a bot's —, so that a host whose
+    name came with a game she opened again (a file, a backup) keeps it in the next game, where her friends' pages
+    call her by it as the join screen did."""
+    if table is None:
+        return list(names)
+    levels, given = table.get("levels") or [], table.get("names") or []
+    return [n or (str(given[s] or "") if s < len(levels) and s < len(given) and levels[s] == HUMAN else "")
+            for s, n in enumerate(names)]
+
+
 def name_field(cat: Catalog, seat: int, person: bool) -> Node:
     """A person's name (``#opt-name-<seat>``; hidden for a bot). Its value is set by the page as text
     (``input.value``), never in markup. No ``maxlength``: the field would cut the name before its spaces are

@@ -221,6 +221,12 @@ def lobby_seat(cat: Catalog, lobby: dict[str, Any], seat: int, free: list[int], 
     return h("li", {"data-seat": seat, "data-state": state}, words)
 
 
+def away_note(cat: Catalog, names: list[str]) -> str:
+    """What the host's result panel says of the friends away whose seats wait for its choice (``#away-choices``):
+    one sentence naming them all ("Away: Petya, Ira — the table waits for your choice for their seats.")."""
+    return cat.n("net.invite.away_note", len(names), names=cat.t("list.sep").join(names))
+
+
 def position_of(seat: int, host: int, players: int) -> str:
     """Where ``seat`` sits as the host sees the table (the host at the bottom).
 
@@ -231,19 +237,24 @@ def position_of(seat: int, host: int, players: int) -> str:
 
 
 def room_join_screen(cat: Catalog, lobby: dict[str, Any], rules: str, free: list[int],
-                     chosen: int | None) -> list[Node]:
+                     chosen: int | None, gone: bool = False, lang: str = "en") -> list[Node]:
     """A table link's join screen: whose table (the host's name as mark of its seat), the rules in force
     (``rules``: their words; a button to their help), who sits where (:func:`lobby_seat`, ``ul#join-seats``)
     with the seats this page may take (``free``; ``chosen`` checked: the link's own seat, or the only one),
     the name field ``#join-name``, ``#join-error``, *Play against bots* (``#join-leave``: a way off, a full
     table's too) and ``#join-accept`` (disabled with no free seat, said); at a mental-poker table
-    (``lobby["mental"]``) a line saying so (``#join-mental``)."""
+    (``lobby["mental"]``) a line saying so (``#join-mental``). ``gone``: this page came back to a seat the host
+    gave to someone else — said once, in ``#join-full`` with the way on ("choose a free one", or with none free
+    "ask the host to free one"), never "Every seat is taken" beside "choose a free one". The page's language
+    (``lang``) may be chosen there, under the title (:func:`language_field`): the screen covers the bar's picker,
+    and a friend who does not read the link's language chooses theirs before joining."""
     levels = list(lobby["levels"])
     host = next((s for s, lv in enumerate(levels) if lv != "online"), 0)
     host_name = name_mark(host) if lobby.get("host") else cat.t("hotseat.player", n=host + 1)
-    full = [] if free else [h("p", {"class": "form-error", "id": "join-full", "role": "alert"},
-                              cat.t("net.join.no_free"))]
+    said = ("net.join.key_gone" if free else "net.join.key_gone_full") if gone else None if free else "net.join.no_free"
+    full = [] if said is None else [h("p", {"class": "form-error", "id": "join-full", "role": "alert"}, cat.t(said))]
     return [h("h2", {"id": "join-title"}, cat.t("net.join.room_title", host=host_name)),
+            language_field(cat, lang),
             h("p", {"class": "dialog-lead"}, cat.t("net.join.rules"), " ",
               h("button", {"type": "button", "class": "btn", "id": "join-rules"}, rules)),
             *([h("p", {"class": "dialog-lead", "id": "join-mental"}, cat.t("net.join.mental"))] if lobby.get("mental")
@@ -289,7 +300,8 @@ def finding_screen(cat: Catalog, state: str, off: bool = False, closed: bool = F
 
 def language_field(cat: Catalog, chosen: str) -> Node:
     """The page's language (``#join-lang``, ``chosen`` selected), on a screen that covers the bar and its picker
-    while the table is looked for: a friend need not wait for the table to read the page in their language."""
+    — while the table is looked for, and on the join screen once it is found: a friend need not wait for the
+    table, nor join it, to read the page in their language."""
     return h("label", {"class": "field"}, h("span", {"class": "field-label"}, cat.t("bar.lang")),
              h("select", {"id": "join-lang"},
                *[h("option", {"value": lang, "lang": lang, "selected": lang == chosen},

@@ -48,12 +48,13 @@ PRESENCE_DOTS = {"here": "●", "reconnecting": "◌", "away": "○", "free": "�
 
 
 def level_badge(vm: ViewModel, cat: Catalog, seat: int, level: str, presence: str | None) -> Node | None:
-    """A seat's badge beside its name: the viewer's own seat online says "You" (a friend's page: never
-    "Friend"); a person online (or the host, on a friend's page) says who is there — ``presence``, one of
-    ``here``, ``reconnecting``, ``away``, ``free`` (no one took it yet) — with a sign and a word; a bot its level
-    (a friend's stand-in bot carries ``data-presence=bot``); ``None`` for a person at this device."""
-    if seat == vm["seat"] and level == "online":
-        return h("span", {"class": "seat-level", "data-level": "you"}, cat.t("position.south"))
+    """A seat's badge beside its name: the viewer's own seat at a table with friends online says "You" (a friend's
+    page: never "Friend"; the host's page too); a person online (or the host, on a friend's page) says who is
+    there — ``presence``, one of ``here``, ``reconnecting``, ``away``, ``free`` (no one took it yet) — with a sign
+    and a word; a bot its level (a friend's stand-in bot carries ``data-presence=bot``); ``None`` for another
+    person at this device (hot seat)."""
+    if seat == vm["seat"] and (level == "online" or (level == "human" and "online" in vm["levels"])):
+        return h("span", {"class": "seat-level", "data-level": "you"}, cat.t("position.south"))  # (the host's too)
     if presence in ("here", "reconnecting", "away", "free"):
         dot = PRESENCE_DOTS[presence]
         return h("span", {"class": "seat-level seat-presence", "data-level": level, "data-presence": presence,
