@@ -1056,7 +1056,7 @@ def test_a_deal_dealt_again_with_the_friend_whose_page_left_says_that_page_is_ba
     assert t.table.waiting() == ("again", deal, [seat]) and vm["deal"] == deal - 1  # (the result the host reads)
     back = {"ru": f"Раздача {deal} отменена из-за потери связи со страницей игрока {name_mark(seat)}; связь "
                   "восстановлена.",
-            "uk": f"Роздачу {deal} скасовано через втрату зв'язку зі сторінкою гравця {name_mark(seat)}; зв'язок "
+            "uk": f"Роздачу {deal} скасовано через втрату зв’язку зі сторінкою гравця {name_mark(seat)}; зв’язок "
                   "відновлено.",
             "en": f"Deal {deal} is annulled: {name_mark(seat)}'s page left and is back."}
     for lang, words in back.items():
