@@ -5,6 +5,7 @@ there is none), and a guard that no request leaves 127.0.0.1. The launch argumen
 from __future__ import annotations
 
 import base64
+import contextlib
 import importlib.util
 import re
 import shutil
@@ -46,6 +47,46 @@ ARTIFACTS = ROOT / "artifacts"
 @pytest.fixture(scope="session")
 def browser_type_launch_args() -> dict[str, Any]:
     return launch_args()
+
+
+CRASHED: list[str] = []
+"""The addresses of the pages whose renderer died since the worker's browser was last launched (each
+:class:`Watch`'s pages report it)."""
+
+
+class BrowserBox:
+    """The worker's Chromium (pytest-playwright's ``browser``, every call passed on), launched anew before its
+    next use once a renderer of it crashed (:data:`CRASHED`): in two fresh-clone runs, once one page had crashed,
+    every later page load of that worker's browser crashed too — in new contexts as in the warm one — while the
+    other worker's browser went on, so a rerun (:data:`RENDERER_CRASH`) needs a new browser to mean anything.
+    :attr:`launches` counts them (:class:`WarmSite` makes its context again after one)."""
+
+    def __init__(self, launch: Callable[[], Any]) -> None:
+        self._launch = launch
+        self.real = launch()
+        self.launches = 1
+
+    def fresh(self) -> None:
+        """Launch the browser anew if a renderer of it crashed (its contexts closed with it)."""
+        if not CRASHED:
+            return
+        print(f"\nChromium launched again: a renderer crashed at {CRASHED[:3]}", file=sys.stderr)
+        CRASHED.clear()
+        with contextlib.suppress(Exception):  # (a browser in that state may not close cleanly: it is left)
+            self.real.close()
+        self.real = self._launch()
+        self.launches += 1
+
+    def __getattr__(self, name: str) -> Any:
+        self.fresh()
+        return getattr(self.real, name)
+
+
+@pytest.fixture(scope="session")
+def browser(launch_browser: Callable[[], Any]) -> Iterator[BrowserBox]:
+    box = BrowserBox(launch_browser)
+    yield box
+    box.real.close()
 
 
 @pytest.fixture(scope="session")
@@ -101,6 +142,7 @@ class Watch:
         self.forgiven: tuple[str, ...] = ()
 
     def attach_page(self, page: Any) -> None:
+        page.on("crash", lambda p: CRASHED.append(p.url))
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
         page.on("console", lambda m: self.error(f"console.error: {m.text}") if m.type == "error" else None)
 
@@ -278,36 +320,73 @@ def storage_tab() -> Callable[[Any, str], StorageTab]:
     return StorageTab
 
 
-@pytest.fixture(scope="session")
-def warm_site(site: Path, browser: Any, start_snapshot: Path) -> Iterator[tuple[SiteServer, Any, Watch, StorageTab]]:
+class WarmSite:
     """One served site and one browser context per pytest-xdist worker in which the site has been played
     once (its service worker in control, its files in the Cache Storage, the start-up snapshot stored):
     what a returning player's browser holds. A new context costs about 7 s of Chromium's CPU before the
     first check (the snapshot stored 2 s, the first load 4–5 s, the bots' worker 1 s), a page in this one
-    2.5–3.5 s (docs/PERF.md, "Where the time goes"). With the context's :class:`StorageTab`, kept open."""
-    srv = SiteServer(site).start()
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US", reduced_motion=MOTION)
-    ctx.set_default_timeout(TIMEOUT_MS)
-    ctx.add_init_script(script=NO_WELCOME)
-    watch = Watch()
-    ctx.on("request", lambda r: watch.requests.append(r.url))
-    ctx.on("page", watch.attach_page)
-    seed_snapshot(ctx, srv, start_snapshot)
-    writer = StorageTab(ctx, srv.url)  # before the site's service worker controls the origin
-    page = ctx.new_page()
-    page.goto(srv.url)
-    page.wait_for_selector(READY)
-    page.wait_for_function(OFFLINE_READY)
-    page.close()
+    2.5–3.5 s (docs/PERF.md, "Where the time goes"). With the context's :class:`StorageTab`, kept open.
+    Read as the tuple ``(server, context, watch, storage tab)`` — made again first when the worker's browser was
+    launched anew since (:class:`BrowserBox`)."""
+
+    def __init__(self, site: Path, browser: BrowserBox, snapshot: Path) -> None:
+        self.site, self.browser, self.snapshot = site, browser, snapshot
+        self.made: tuple[SiteServer, Any, Watch, StorageTab] | None = None
+        self.launch = 0
+
+    def _make(self) -> tuple[SiteServer, Any, Watch, StorageTab]:
+        srv = SiteServer(self.site).start()
+        ctx = self.browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US",
+                                       reduced_motion=MOTION)
+        ctx.set_default_timeout(TIMEOUT_MS)
+        ctx.add_init_script(script=NO_WELCOME)
+        watch = Watch()
+        ctx.on("request", lambda r: watch.requests.append(r.url))
+        ctx.on("page", watch.attach_page)
+        seed_snapshot(ctx, srv, self.snapshot)
+        writer = StorageTab(ctx, srv.url)  # before the site's service worker controls the origin
+        page = ctx.new_page()
+        page.goto(srv.url)
+        page.wait_for_selector(READY)
+        page.wait_for_function(OFFLINE_READY)
+        page.close()
+        return srv, ctx, watch, writer
+
+    def now(self) -> tuple[SiteServer, Any, Watch, StorageTab]:
+        self.browser.fresh()
+        if self.made is None or self.launch != self.browser.launches:
+            self.close()
+            self.launch = self.browser.launches
+            self.made = self._make()
+        return self.made
+
+    def close(self) -> None:
+        if self.made is not None:
+            srv, ctx = self.made[0], self.made[1]
+            self.made = None
+            with contextlib.suppress(Exception):  # (closed with a browser launched anew)
+                ctx.close()
+            srv.stop()
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.now())
+
+    def __getitem__(self, i: int) -> Any:
+        return self.now()[i]
+
+
+@pytest.fixture(scope="session")
+def warm_site(site: Path, browser: BrowserBox, start_snapshot: Path) -> Iterator[WarmSite]:
+    """The worker's :class:`WarmSite`."""
+    warm = WarmSite(site, browser, start_snapshot)
     try:
-        yield srv, ctx, watch, writer
+        yield warm
     finally:
-        ctx.close()
-        srv.stop()
+        warm.close()
 
 
 @pytest.fixture
-def warm_game(warm_site: tuple[SiteServer, Any, Watch, StorageTab]) -> Iterator[Callable[..., Any]]:
+def warm_game(warm_site: WarmSite) -> Iterator[Callable[..., Any]]:
     """``warm_game(items, query="", size=None)`` -> a page of the game in :func:`warm_site`'s context, its
     localStorage holding only ``items`` (the pages of the test before are closed first); the site's URL plus
     ``query`` (e.g. ``"?king-test"``), loaded at ``size`` (width, height) when given, else 1280×800. At the
@@ -341,11 +420,11 @@ def warm_game(warm_site: tuple[SiteServer, Any, Watch, StorageTab]) -> Iterator[
 
 
 @pytest.fixture
-def warm_tab(warm_game: Callable[..., Any], warm_site: tuple[SiteServer, Any, Watch, StorageTab]) -> StorageTab:
+def warm_tab(warm_game: Callable[..., Any], warm_site: WarmSite) -> StorageTab:
     """The :class:`StorageTab` of :func:`warm_game`'s context: ``warm_tab.write(items)`` is another tab of the
     site writing (the test's open pages get their "storage" events and follow a newer save) — a new state
     without a reload where the reload is not what the test checks."""
-    return warm_site[3]
+    return warm_site.now()[3]
 
 
 class WarmPeers:
@@ -353,7 +432,7 @@ class WarmPeers:
     player's browser, no first visit to pay: about 3 s of a page load less than a new context's) and new
     contexts of the same site with its start-up snapshot stored. ``url``: the site's address."""
 
-    def __init__(self, warm_site: tuple[SiteServer, Any, Watch, StorageTab], snapshot: Path,
+    def __init__(self, warm_site: WarmSite, snapshot: Path,
                  new_context: Callable[..., tuple[Any, Watch]]) -> None:
         self.srv, self.ctx, _, self.writer = warm_site
         self.url = self.srv.url
@@ -376,7 +455,7 @@ class WarmPeers:
 
 
 @pytest.fixture
-def warm_peers(warm_game: Callable[..., Any], warm_site: tuple[SiteServer, Any, Watch, StorageTab],
+def warm_peers(warm_game: Callable[..., Any], warm_site: WarmSite,
                start_snapshot: Path, new_context: Callable[..., tuple[Any, Watch]]) -> WarmPeers:
     """A :class:`WarmPeers` (the warm context's pages closed and checked at the end as with :func:`warm_game`,
     the new contexts as with :func:`new_context`)."""
