@@ -720,7 +720,8 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     newcomer.wait_for_selector("body[data-guest=playing][data-sits-out='3'] #guest-away:not([hidden])")
     assert newcomer.text_content("#guest-away-text") == Catalog.from_mo(compiled("uk")).t("net.sits_out", deal=3)
     assert newcomer.locator("#btn-here").is_hidden()
-    assert newcomer.text_content("#status") != "Роздачу завершено."  # (deal 3 is in play: a bot plays it for them)
+    # (deal 3 is in play: a bot plays it for them — said once the deal's public table came, not "the deal is over")
+    newcomer.wait_for_function("() => document.getElementById('status').textContent !== 'Роздачу завершено.'")
     # … and sees it go on: the host's table's cards on theirs, though no one's hand (the seat's is the bot's) —
     # (the table waits for a person, the host or friend 1 — who leads again after winning a trick they ended —:
     host.wait_for_function("['0', '1'].includes(document.body.dataset.toMove)")  # it stays)
