@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import socket
 from pathlib import Path
 from typing import Any
@@ -605,7 +606,8 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     for page in guests.values():  # back on a new connection before the table is: said so, not a stale turn (a new
         seen = page.evaluate("window.kingStatusLog")  # user's read "Ждём хода: Оля…" for 2 s)
         stale = [(state, text) for state, text in seen if state in ("reconnecting", "connected")
-                 and text not in ("Подключено к столу.", "Під’єднано до столу.") and "не на " not in text]
+                 and text not in ("Подключено к столу.", "Під’єднано до столу.") and "не на " not in text
+                 and not re.search("Раздача 2 отменена|Роздачу 2 скасовано", text)]  # (true: dealt again)
         assert not stale and any(state == "connected" for state, _ in seen), seen
     guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
     assert "хозяина стола" in str(guests[1].text_content("#toast"))
