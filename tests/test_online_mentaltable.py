@@ -1012,6 +1012,30 @@ def test_a_friend_back_while_reading_a_result_finds_it_again_and_the_table_waits
     t.finish()
 
 
+@pytest.mark.parametrize("reload", [True, False])
+def test_someone_new_at_a_freed_seat_is_not_held_at_the_result_its_device_last_showed(reload: bool) -> None:
+    """A friend's page is lost while its person reads a deal's result; the host gives the seat to someone else,
+    who takes it on that same device (a new key: ``Guest.taken``): the result its last person had not left is not
+    theirs to read — their page keeps none (``kept_result``), names no reader, and the table does not wait for
+    them (a newcomer's page stayed at the last person's result, «the deal is over», while the table played on)."""
+    t = MentalSim(31, players=4, friends=2, faults=Faults(stand_in=0.0))
+    seat = min(t.friends)
+    t.lingering, t.reload = {seat}, reload
+    t.run(deals=1)
+    deal = t.table.audited
+    f = t.friends[seat]
+    assert f.mg is not None and f.mg.kept_result() == deal and f.mg.memory.reading == deal
+    t.lose(seat)
+    t.settle()
+    mg = newcomer(t, seat)
+    assert mg.guest.taken and mg.memory is not None and mg.memory.reading == 0 and mg.kept_result() == 0
+    assert seat not in mg.readers() and not t.table.reading(seat)
+    t.lingering = set()
+    t.run(deals=1)
+    assert t.table.audited == deal + 1
+    t.finish()
+
+
 def test_a_host_page_restored_from_its_save_waits_for_a_friend_still_reading_the_last_result() -> None:
     """The host's page reloaded (its table restored from its save) while a friend's page still shows the last
     deal's result: that friend, back, is waited for as before the reload — until their page says they left it

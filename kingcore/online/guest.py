@@ -54,11 +54,9 @@ class Guest:
         lobby: the host's ``lobby`` fields once received (``None`` before).
         seat, table: the seat taken (or taken back) and the host's table, once welcomed (``None`` before).
         rules: the table's :class:`~kingcore.rules.Rules` once welcomed: every view is bounded by them.
-        key: the seat's key the host gave when the seat was taken (the page keeps it in a
-            :class:`.room.Ticket`), or ``None``.
+        key: the seat's key the host gave when the seat was taken (kept in a :class:`.room.Ticket`), or ``None``.
         vm: the last view model drawn (checked), or ``None``; ``at``: its counter.
-        welcome: the host's ``welcome`` fields once received.
-        presence: each seat's presence as the host last said it.
+        welcome, presence: the host's ``welcome`` fields once received; each seat's presence as the host last said.
         fair: the deals checked as the agreed shuffle.
         unchecked: the deals over whose fair-deal round this ``Guest`` was not in (it joined or rejoined
             after the round, and its :attr:`shuffles` keep no secret it revealed for the deal): not checked, since
@@ -67,6 +65,7 @@ class Guest:
             part) but whose secrets never came: the host's page was reloaded during the deal and lost its own
             part — said as such on the page, never "you were not at the table".
         joined_during: the deal in play when this ``Guest`` was welcomed (0: none), whose round it missed.
+        taken: whether the seat was taken anew (``take``: a new person, given a new key), not taken back.
         begun: whether the host's game had begun when it last welcomed this page (``False`` before).
         mental: this connection's page number at a mental-poker table (the host's ``mental``), else ``None``.
         host_reloaded: the deal the host's page was reloaded during, as its ``mental`` says (0: none).
@@ -96,6 +95,7 @@ class Guest:
         self.unchecked: list[int] = []
         self.forgotten: list[int] = []
         self.joined_during = 0
+        self.taken = False
         self.begun = False
         self.unshuffled: list[int] = []
         self.mental: int | None = None
@@ -302,7 +302,7 @@ class Guest:
                 raise NetError("bad_key", "the welcome's proof does not show this seat's key: not the host")
         self.seat, self.table, self.rules = seat, lobby["table"], Rules.parse(doc["rules"])
         self.joined_during, self.begun = doc["joined_at"], doc["begun"]
-        self.welcome = fields
+        self.welcome, self.taken = fields, how == "take"
         return {"welcome": fields, "key": self.key} if how == "take" else {"welcome": fields}
 
     def _fair(self, kind: str, doc: dict[str, Any]) -> dict[str, Any]:

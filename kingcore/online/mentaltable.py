@@ -601,7 +601,8 @@ class MentalGuest:
         clock: seconds, monotonic (the stalls' deadlines).
         memory: the page's memory of its table (:attr:`memory` of its earlier connection's ``MentalGuest``, or
             read back from its storage after a reload: :meth:`.deal.memory.Memory.from_text`); one of another
-            table is not used.
+            table is not used. At a seat taken anew (``guest.taken``) its :attr:`~.deal.memory.Memory.reading`
+            is dropped: the result the device's last person had not left is not the new person's to read.
 
     Attributes:
         memory: the rounds this page took part in and its checks, across its connections
@@ -618,6 +619,8 @@ class MentalGuest:
         self.page: MentalPage | None = None
         self.standin: StandIn | None = None
         self.memory = memory if memory is not None else Memory("")
+        if guest.taken:  # (a seat taken anew is a new person's: the result the device's last one read is not theirs)
+            self.memory.reading = 0
         self._events: list[Event] = []
         self._came: int | None = None  # the deals over when this connection was seated (its first record)
         self._resent: set[int] = set()  # the deals whose audit this connection sent again
@@ -776,6 +779,8 @@ class MentalGuest:
         page's ``mp`` texts). Never raises."""
         got = self.guest.receive(text)
         out: list[str] = []
+        if "welcome" in got and self.guest.taken:  # (a new person's: see ``memory``)
+            self.memory.reading = 0
         if "mental" in got and self.guest.rules is not None:
             self._open(Game(self.guest.rules))
         elif ("welcome" in got or "presence" in got) and self.standin is not None:

@@ -723,7 +723,12 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     assert newcomer.text_content("#guest-away-text") == Catalog.from_mo(compiled("uk")).t("net.sits_out", deal=3)
     assert newcomer.locator("#btn-here").is_hidden()
     # (deal 3 is in play: a bot plays it for them — said once the deal's public table came, not "the deal is over")
-    newcomer.wait_for_function("() => document.getElementById('status').textContent !== 'Роздачу завершено.'")
+    try:
+        newcomer.wait_for_function("() => document.getElementById('status').textContent !== 'Роздачу завершено.'")
+    except PlaywrightTimeout as e:
+        raise AssertionError([p.evaluate(WHERE_JS) for p in (host, early, newcomer)]
+                             + [newcomer.evaluate("[JSON.stringify(document.body.dataset), "
+                                                  "document.getElementById('center-panel')?.innerText]")]) from e
     # … and sees it go on: the host's table's cards on theirs, though no one's hand (the seat's is the bot's) —
     # (the table waits for a person, the host or friend 1 — who leads again after winning a trick they ended —:
     host.wait_for_function("['0', '1'].includes(document.body.dataset.toMove)")  # it stays)
