@@ -547,4 +547,11 @@
     state: function (id) { var p = peers[id]; return p ? (p.open ? "open" : "connecting") : "none"; },
     peers: function () { return Object.keys(peers).filter(function (id) { return peers[id].open; }); }
   };
+  if (location.search.indexOf("king-test") >= 0) {
+    /** The browser tests' look at the relays' retry (``?king-test`` only): when the room's relays that do not
+     * answer are next asked again (Date.now() ms; 0: all answer, or no room) and how long after it was set (ms,
+     * the wait), and that retry come now. */
+    window.kingRelayRetryDue = function () { return room ? [room.retryAt, room.retryMs] : [0, 0]; };
+    window.kingRelayRetryNow = function () { if (room && room.retryAt) { room.retryAt = Date.now(); relays(room); } };
+  }
 })();
