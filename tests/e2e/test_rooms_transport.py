@@ -3,8 +3,9 @@ relay on the loopback (``python build.py relay``: the ``relay`` fixture): pages 
 and secret find each other through the relay and talk page to page over WebRTC (``kingPeer.join``, web/peer.js;
 docs/NET.md, "The rooms' transport").
 
-Each page is the site as a player has it (a returning player's browser), with friends online's wire loaded the way
-a New game's friend seat loads it; the room library (vendored trystero) comes only with the first join. Checked:
+Each page is the site as a player has it (a returning player's browser: tabs of the worker's warm context, each
+its own peer; test_rooms.py's friends are new browsers), with friends online's wire loaded the way a New game's
+friend seat loads it; the room library (vendored trystero) comes only with the first join. Checked:
 two and then four pages in a full mesh, every page reaching every other; a page with another secret left out; a
 page leaving and joining again; what
 the relay was sent and sent on (no SDP, no address, no text of the game, no secret); a page closed → every other
@@ -139,7 +140,7 @@ def test_pages_meet_in_a_room_talk_page_to_page_and_outlive_the_relay(relay: Any
     frames: list[str] = []
     warm_peers.store({})
     a = Member(warm_peers.ctx, warm_peers.url, frames)
-    b, c, d = (Member(warm_peers.new_context(), warm_peers.url, frames) for _ in range(3))
+    b, c, d = (Member(warm_peers.ctx, warm_peers.url, frames) for _ in range(3))
 
     # another secret for the same room's id: d announces itself first, and is never connected
     d.join([relay.url], secret="not the room's secret")
