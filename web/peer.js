@@ -547,4 +547,16 @@
     state: function (id) { var p = peers[id]; return p ? (p.open ? "open" : "connecting") : "none"; },
     peers: function () { return Object.keys(peers).filter(function (id) { return peers[id].open; }); }
   };
+  if (location.search.indexOf("king-test") >= 0) {
+    /** The browser tests' look at the relays' timers (``?king-test`` only): when the room's relays that do not
+     * answer are next asked again (Date.now() ms; 0: all answer, or no room), how long after it was set (ms, the
+     * wait) and when "no-relay" is due (Date.now() ms; 0: a relay answers, or said already); each come now. */
+    window.kingRelayRetryDue = function () {
+      return room ? [room.retryAt, room.retryMs, room.quiet && !room.said ? room.quiet + NO_RELAY_MS : 0] : [0, 0, 0];
+    };
+    window.kingRelayRetryNow = function () { if (room && room.retryAt) { room.retryAt = Date.now(); relays(room); } };
+    window.kingNoRelayNow = function () {
+      if (room && room.quiet && !room.said) { room.quiet = Date.now() - NO_RELAY_MS; relays(room); }
+    };
+  }
 })();

@@ -3,14 +3,16 @@ relay on the loopback (``python build.py relay``: the ``relay`` fixture): pages 
 and secret find each other through the relay and talk page to page over WebRTC (``kingPeer.join``, web/peer.js;
 docs/NET.md, "The rooms' transport").
 
-Each page is the site as a player has it (a returning player's browser), with friends online's wire loaded the way
-a New game's friend seat loads it; the room library (vendored trystero) comes only with the first join. Checked:
+Each page is the site as a player has it (a returning player's browser: tabs of the worker's warm context, each
+its own peer; test_rooms.py's friends are new browsers), with friends online's wire loaded the way a New game's
+friend seat loads it; the room library (vendored trystero) comes only with the first join. Checked:
 two and then four pages in a full mesh, every page reaching every other; a page with another secret left out; a
 page leaving and joining again; what
 the relay was sent and sent on (no SDP, no address, no text of the game, no secret); a page closed → every other
 page reports it lost by the heartbeat; a reloaded page joins again and is reached; the relay stopped → the open
 channels carry on, and a page whose connections died meanwhile is reached again within seconds of the relay's
-restart; no relay answering → said once, after 10 s, and with no relay at all at once."""
+restart; no relay answering → said once, due 10 s after the join by the page's clock (``kingRelayRetryDue``: fired
+at once, ``kingNoRelayNow``), and with no relay at all at once."""
 
 from __future__ import annotations
 
@@ -139,7 +141,7 @@ def test_pages_meet_in_a_room_talk_page_to_page_and_outlive_the_relay(relay: Any
     frames: list[str] = []
     warm_peers.store({})
     a = Member(warm_peers.ctx, warm_peers.url, frames)
-    b, c, d = (Member(warm_peers.new_context(), warm_peers.url, frames) for _ in range(3))
+    b, c, d = (Member(warm_peers.ctx, warm_peers.url, frames) for _ in range(3))
 
     # another secret for the same room's id: d announces itself first, and is never connected
     d.join([relay.url], secret="not the room's secret")
@@ -246,14 +248,19 @@ def test_pages_meet_in_a_room_talk_page_to_page_and_outlive_the_relay(relay: Any
 
 def test_no_relay_answering_is_said_once_after_ten_seconds(relay: Any, warm_peers: Any) -> None:
     warm_peers.store({})
-    a = Member(warm_peers.ctx, warm_peers.url, [])
+    a = Member(warm_peers.ctx, warm_peers.url + "?king-test", [])  # (the test hooks: kingNoRelayNow)
     closed = relay.url
     relay.stop()  # its port now refuses connections: a relay that is down
     a.join([closed])
+    # due NO_RELAY_MS after the join by the page's own clock (kingRelayRetryDue), not said before: come now, said
+    a.page.wait_for_function("() => kingRelayRetryDue()[2] > 0")
+    assert a.page.evaluate("kingRelayRetryDue()[2] - window.kingJoinedAt") >= NO_RELAY_MS
+    assert a.events("no-relay") == []
+    a.page.evaluate("kingNoRelayNow()")
     a.page.wait_for_function("() => kingEvents.some(e => e.kind === 'no-relay')")
     said = a.events("no-relay")
     assert len(said) == 1 and said[0]["id"] == said[0]["text"] == ""
-    assert said[0]["at"] - a.page.evaluate("window.kingJoinedAt") >= NO_RELAY_MS
+    assert a.page.evaluate("kingRelayRetryDue()[2]") == 0  # said: none due again
     assert [e["text"] for e in a.events("relays")] == ["0"]
     assert a.peers() == set()
     # the rooms' connections wait for an ICE restart's own candidates before its offer goes out: right after
