@@ -714,14 +714,16 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     cards = len(friend.evaluate(HAND_JS))
     play(page, move)
     friend.wait_for_function("n => document.querySelectorAll('#hand button.card[data-card]').length < n", arg=cards)
-    newcomer = opened(ctx, link)  # (this device's old key for the seat is refused: the join screen)
-    newcomer.wait_for_selector("#join-seat-2")
+    newcomer = opened(ctx, link)  # (this device's old key for the seat is refused: the join screen says so)
+    newcomer.wait_for_selector("body[data-seat-gone=true] #join-seat-2")
+    assert newcomer.text_content("#join-full") == Catalog.from_mo(compiled("uk")).t("net.join.key_gone")
     newcomer.check("#join-seat-2")
     newcomer.fill("#join-name", "Марта")
     newcomer.click("#join-accept")
     newcomer.wait_for_selector("body[data-guest=playing][data-sits-out='3'] #guest-away:not([hidden])")
     assert newcomer.text_content("#guest-away-text") == Catalog.from_mo(compiled("uk")).t("net.sits_out", deal=3)
     assert newcomer.locator("#btn-here").is_hidden()
+    assert newcomer.evaluate("document.body.dataset.seatGone") is None  # seated: a later refusal says only its own
     # (deal 3 is in play: a bot plays it for them — said once the deal's public table came, not "the deal is over")
     try:
         newcomer.wait_for_function("() => document.getElementById('status').textContent !== 'Роздачу завершено.'")
