@@ -1133,3 +1133,24 @@ def test_a_host_page_reloaded_at_a_result_hears_at_once_from_friends_who_left_it
     t.run(deals=1)
     assert t.table.audited == 2
     t.finish()
+
+
+def test_a_friend_reading_a_result_keeps_it_when_another_friend_is_seated_again() -> None:
+    """A friend who took their seat on this connection (a new key) reads a deal's result; another friend's page comes
+    back on a new connection, so the host's page sends everyone a ``welcome`` with the names: the reader's page still
+    keeps the result it has not left (``kept_result``, its memory's ``reading``) — only the welcome that seats a
+    page anew drops it. (The friends' browser test: friend 1 reloaded at deal 1's result, and friend 2, still reading
+    it, lost it at the host's reload — their page had forgotten it was reading.)"""
+    t = MentalSim(31, players=4, friends=2, faults=Faults(stand_in=0.0))
+    seat, other = sorted(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1)
+    deal = t.table.audited
+    mg = t.friends[seat].mg
+    assert mg is not None and mg.guest.taken and mg.kept_result() == deal and mg.memory.reading == deal
+    t.lose(other)
+    t.settle()
+    t.rejoin(other)
+    t.settle()
+    assert t.friends[seat].mg is mg and mg.memory.reading == deal and mg.kept_result() == deal
+    assert t.table.reading(seat)
