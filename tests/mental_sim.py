@@ -97,6 +97,8 @@ class MentalSim:
             the host gives the seat one).
         lingering: the seats whose people (the host's own, seat 0, too) do not leave a deal's result (*Continue*);
             every other person leaves it at some step once the table waits for them.
+        owe: whether each friend's page sends the ``next`` it owes (:meth:`MentalGuest.next_owed`) after each text
+            it reads, as web/king/guest.py does.
     """
 
     def __init__(self, seed: int = 0, players: int = 4, friends: int = 2, *, options: dict[str, Any] | None = None,
@@ -120,6 +122,7 @@ class MentalSim:
         self.asleep: set[int] = set()
         self.lingering: set[int] = set()
         self.reload = False
+        self.owe = False
         self.table = MentalTable(self.lobby, self.rng.randbytes)
         self.net = Network(self.rng, self.clock, faults)
         self.friends = {s: Friend(s, f"P{s}") for s in self.host.online_seats}
@@ -172,6 +175,30 @@ class MentalSim:
         r = self.page.round
         if r is not None and r.state not in ("done", "annulled"):
             self._playing[r.deal] = list(r.pages)  # (the next round may start in the call that ends this one)
+
+    def reload_host(self) -> None:
+        """The host's page reloads between deals: its table restored from its save, its room and its rounds and
+        checks from its storage (as web/king/net.py and netmental.py do); every friend's page, kept open, loses
+        its connection and takes its seat back on a new one, its person's place carried over
+        (``GuestMental(earlier)``)."""
+        save, room = self.table.save(), self.lobby.saved()
+        kept = Memory.from_text(Memory(self.host.table, rounds=self.page.rounds, checks=self.table.checks).to_text(),
+                                self.host.table)
+        self.host = Host(Session.from_save(save), clock=self.clock)
+        self.lobby, problem = Lobby.reopen(self.host, room, self.clock, self.rng.randbytes,
+                                           turn_limit=self.lobby.turn_limit)
+        assert problem is None, problem
+        self.table = MentalTable(self.lobby, self.rng.randbytes, rounds=kept.rounds, checks=kept.checks)
+        left: dict[int, int] = {}
+        for f in self.friends.values():
+            if f.mg is not None:
+                self.net.close(f.conn)
+                left[f.seat], f.mg = f.mg.person_left, None
+        for seat, deal in left.items():
+            self.rejoin(seat)
+            mg = self.friends[seat].mg
+            assert mg is not None
+            mg.person_left = deal
 
     def host_move(self) -> bool:
         """The host's page moves for the seat it holds, if any: its person from its view model (when it offers a
@@ -248,7 +275,8 @@ class MentalSim:
             f.ticket = mg.guest.ticket(f.name)
         if self.strict and "error" in got:
             raise self.fail(f"seat {f.seat}'s page answered {got}")
-        self._send(f, out)
+        owed = mg.next_owed() if self.owe else None
+        self._send(f, out + ([owed] if owed is not None else []))
 
     def _send(self, f: Friend, texts: list[str]) -> None:
         assert f.mg is not None

@@ -1106,3 +1106,51 @@ def test_a_page_that_left_the_result_by_itself_tells_the_host_so_the_table_does_
     t.net.send(f.conn, True, owed)
     t.settle()
     assert t.table.readers() == [] and not t.table.held()
+
+
+def test_a_host_page_reloaded_at_a_result_hears_at_once_from_friends_who_left_it() -> None:
+    """The host's page reloads at a deal's result that both friends left (*Continue*): its restored table counts
+    each friend's page back as still reading until the page says otherwise, which a page kept open does at once — its
+    ``next``, in answer to the ``reading`` that comes with the game so far on its greeting (``MentalGuest.next_owed``):
+    one round trip, long before the deal dealt again has its cards open, so no one waits for it. (Simulated at a
+    one-way latency of 0.4 s, seeds 3, 5, 7: the ``next`` in 0.9–1.3 s from the page's greeting — the round trip and
+    the simulated pages' own steps —, the cards open 2.2–2.6 s after it.)"""
+    latency = 0.4
+    t = MentalSim(3, players=4, friends=2, faults=Faults(latency=(latency, latency), stand_in=0.0))
+    seats = sorted(t.friends)
+    t.lingering = {0}  # (the host's person reads on: the table waits, the friends leave the result)
+    t.run(deals=1)
+    t.run(until=lambda: not any(t.table.reading(s) for s in seats))
+    t.owe = True
+    t.reload_host()
+    t.run(until=lambda: all(t.lobby.peer_of(s) is not None for s in seats), settle=False)
+    assert all(t.table.reading(s) for s in seats) and t.table.readers() == seats  # (until their pages say so)
+    t.run(until=lambda: not any(t.table.reading(s) for s in seats), settle=False)
+    r = t.page.round
+    assert r is None or r.state != "deal"  # (their word came before the deal dealt again has its cards open)
+    t.run(until=lambda: t.page.round is not None and t.page.round.state == "deal", settle=False)
+    assert t.table.readers() == [] and not t.table.held()
+    t.run(deals=1)
+    assert t.table.audited == 2
+    t.finish()
+
+
+def test_a_friend_reading_a_result_keeps_it_when_another_friend_is_seated_again() -> None:
+    """A friend who took their seat on this connection (a new key) reads a deal's result; another friend's page comes
+    back on a new connection, so the host's page sends everyone a ``welcome`` with the names: the reader's page still
+    keeps the result it has not left (``kept_result``, its memory's ``reading``) — only the welcome that seats a
+    page anew drops it. (The friends' browser test: friend 1 reloaded at deal 1's result, and friend 2, still reading
+    it, lost it at the host's reload — their page had forgotten it was reading.)"""
+    t = MentalSim(31, players=4, friends=2, faults=Faults(stand_in=0.0))
+    seat, other = sorted(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1)
+    deal = t.table.audited
+    mg = t.friends[seat].mg
+    assert mg is not None and mg.guest.taken and mg.kept_result() == deal and mg.memory.reading == deal
+    t.lose(other)
+    t.settle()
+    t.rejoin(other)
+    t.settle()
+    assert t.friends[seat].mg is mg and mg.memory.reading == deal and mg.kept_result() == deal
+    assert t.table.reading(seat)

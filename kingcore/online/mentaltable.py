@@ -779,7 +779,7 @@ class MentalGuest:
         page's ``mp`` texts). Never raises."""
         got = self.guest.receive(text)
         out: list[str] = []
-        if "welcome" in got and self.guest.taken:  # (a new person's: see ``memory``)
+        if "key" in got:  # (the welcome that seats a new person — a later one only names the others: ``memory``)
             self.memory.reading = 0
         if "mental" in got and self.guest.rules is not None:
             self._open(Game(self.guest.rules))

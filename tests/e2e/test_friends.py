@@ -648,7 +648,7 @@ TRICK_JS = "[...document.querySelectorAll('#trick .card')].map(c => c.dataset.ca
 """The cards on a page's table (the trick, or the one just finished), sorted."""
 
 
-def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
+def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     """Deal 3 at a mental table, dealt while deal 2's result is shown: friend 2's page closes — the deal needs its
     keys: annulled, said in the result panel of every page — and the host, offered its choices for the seat in the
     result panel it still reads, gives the seat to someone else: the deal
@@ -657,7 +657,7 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     froze before). Someone new takes the seat by the table's ``link`` mid-deal: seated, their page says the
     bot plays the seat to the deal's end, with no *I'm back* to press (a new user's was greeted as away), and shows
     the deal go on — the cards on the host's table — with no hand; its first words were that it looks for the
-    table."""
+    table. Returns the newcomer's page."""
     host.wait_for_function(DEALT_JS, arg=3)
     gone = guests.pop(2)
     ctx = gone.context
@@ -717,14 +717,16 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     cards = len(friend.evaluate(HAND_JS))
     play(page, move)
     friend.wait_for_function("n => document.querySelectorAll('#hand button.card[data-card]').length < n", arg=cards)
-    newcomer = opened(ctx, link)  # (this device's old key for the seat is refused: the join screen)
-    newcomer.wait_for_selector("#join-seat-2")
+    newcomer = opened(ctx, link)  # (this device's old key for the seat is refused: the join screen says so)
+    newcomer.wait_for_selector("body[data-seat-gone=true] #join-seat-2")
+    assert newcomer.text_content("#join-full") == Catalog.from_mo(compiled("uk")).t("net.join.key_gone")
     newcomer.check("#join-seat-2")
     newcomer.fill("#join-name", "Марта")
     newcomer.click("#join-accept")
     newcomer.wait_for_selector("body[data-guest=playing][data-sits-out='3'] #guest-away:not([hidden])")
     assert newcomer.text_content("#guest-away-text") == Catalog.from_mo(compiled("uk")).t("net.sits_out", deal=3)
     assert newcomer.locator("#btn-here").is_hidden()
+    assert newcomer.evaluate("document.body.dataset.seatGone") is None  # seated: a later refusal says only its own
     # (deal 3 is in play: a bot plays it for them — said once the deal's public table came, not "the deal is over")
     try:
         newcomer.wait_for_function("() => document.getElementById('status').textContent !== 'Роздачу завершено.'")
@@ -745,13 +747,36 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> None:
     assert newcomer.locator("#hand .card").count() == 0 and cards
     # its first words were that it looks for the table, not that it shuffles a deck (before its Python ran)
     assert newcomer.evaluate("document.querySelector('#loading p').dataset.t") == "net.join.finding"
-    newcomer.close()
+    return newcomer
 
 
-def new_game_at_a_result(host: Any, guests: dict[int, Any]) -> None:
-    """Deal 3 at a mental table played to its end (the newcomer's seat, left again, keeps the stand-in bot the
-    host's freeing gave it), and at its result the host starts a New game: friend 1's page, still at that result,
-    says the host started a new game and offers no *Continue* (a new user's dealt the next deal from its own
+def back_at_a_result(host: Any, page: Any, deal: int, seat: int, waiting: str) -> None:
+    """Deal ``deal + 1``'s cards open, the friend at ``seat`` (``page``) still reads deal ``deal``'s result past the
+    table's turn limit (1 s here: ``kingTurnLimit``): away, *I'm back* offered beside the result's *Continue*. *I'm
+    back* leaves the result as *Continue* does — the host's page counts it so, and so does theirs: the next deal's
+    table, waiting for the host still reading (``waiting``: the status line's words), no *Continue* (their page kept
+    the result and its *Continue* while the host went on)."""
+    host.evaluate("window.kingTurnLimit(1)")
+    page.wait_for_selector("#guest-away:not([hidden]) #btn-here:visible")
+    host.evaluate("window.kingTurnLimit(0)")
+    shown = f"body[data-phase=deal_over][data-deal='{deal}'] #center-panel #btn-continue:visible"
+    assert page.locator(shown).count() == 1
+    page.click("#btn-here")
+    try:
+        page.wait_for_function("d => document.body.dataset.deal === d && document.body.dataset.phase !== 'deal_over'",
+                               arg=str(deal + 1))
+    except PlaywrightTimeout as e:
+        raise AssertionError([p.evaluate(WHERE_JS) for p in (host, page)]) from e
+    assert page.locator("#btn-continue:visible, #guest-away:visible").count() == 0
+    page.wait_for_function("w => document.getElementById('status').textContent.includes(w)", arg=waiting)
+    host.wait_for_selector(f'section.seat[data-seat="{seat}"][data-presence=here]', state="attached")
+
+
+def new_game_at_a_result(host: Any, guests: dict[int, Any], newcomer: Any) -> None:
+    """Deal 3 at a mental table played to its end; the newcomer, who sat it out, reads its result like everyone.
+    Deal 4's cards open, the newcomer and friend 1 read on past a turn limit: the newcomer's *I'm back* leaves the
+    result (:func:`back_at_a_result`). At the result friend 1 still reads, the host starts a New game: friend 1's
+    page says the host started a new game and offers no *Continue* (a new user's dealt the next deal from its own
     copy of the table)."""
     while (who := host.wait_for_function(ACTOR_JS).json_value()) not in ("over", "end"):
         if who == "2":  # the seat's stand-in at the host's page: its move comes by itself
@@ -760,6 +785,9 @@ def new_game_at_a_result(host: Any, guests: dict[int, Any]) -> None:
             play(*got)
     friend = guests[1]
     friend.wait_for_selector("#center-panel #mental-check[data-check=audited]")  # its result, audited
+    newcomer.wait_for_selector("body[data-phase=deal_over][data-deal='3'] #center-panel #btn-continue:visible")
+    host.wait_for_function(DEALT_JS, arg=4)
+    back_at_a_result(host, newcomer, 3, 2, "прочитає підсумки: ")
     friend.wait_for_selector("#center-panel #btn-continue:visible")
     host.click("#btn-new")
     host.click("#new-game-start")
@@ -767,6 +795,7 @@ def new_game_at_a_result(host: Any, guests: dict[int, Any]) -> None:
     friend.wait_for_selector("body[data-guest=new_game]", state="attached")
     assert friend.locator("#center-panel").is_visible() and friend.locator("#btn-continue:visible").count() == 0
     assert friend.evaluate("document.body.dataset.deal") == "3"  # (its table stays as it was)
+    newcomer.close()
 
 
 def near_the_end(levels: list[str], names: list[str]) -> str:
@@ -934,6 +963,6 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
     guests[1].wait_for_function(SAID_JS, arg="refused:again:2")
     assert "ещё раз" in str(guests[1].text_content("#guest-banner"))
     host_reloads_mid_deal(host, guests)
-    seat_given_away(host, guests, new_link)
-    new_game_at_a_result(host, guests)
+    newcomer = seat_given_away(host, guests, new_link)
+    new_game_at_a_result(host, guests, newcomer)
     forgive(warm_peers.watches, relay.url)

@@ -552,10 +552,17 @@ class GuestPage:
         document.body.dataset.sitsOut = str(deal or "")
 
     def back_here(self) -> None:
-        """*I'm back*: the friend acts again after the turn limit made the seat away."""
-        if self.guest is not None and self.connected:
+        """*I'm back*: the friend acts again after the turn limit made the seat away — on a mental table's page still
+        showing a deal's result its person has not left (:meth:`GuestMental.reading`), as *Continue* does
+        (:meth:`next_deal`): the host's page counts it as leaving the result (``Host.back_here``), and so does
+        this page."""
+        if self.guest is None or not self.connected:
+            return
+        el("guest-away").hidden = True
+        if self.mental is not None and self.mental.on and self.mental.reading():
+            self.next_deal()  # (its ``here`` too when a stand-in plays the seat; its ``next`` brings it back else)
+        else:
             self.send(self.guest.here())
-            el("guest-away").hidden = True
 
     def draw(self, received: Any) -> None:
         """A view model from the host (``received``, untrusted), checked, drawn by the page's renderers (never

@@ -62,7 +62,8 @@ class RoomPage(GuestPage):
         self.trying: str | None = None  # the connection asked for a seat (take or back), its welcome awaited
         self.asking: str | None = None  # the connection whose lobby the join screen shows
         self.chosen: int | None = None  # the seat chosen on the join screen
-        self.seat_gone = False  # this page's seat was given to someone else (its ``back`` refused): said so
+        self.seat_gone = False  # this page's seat was given to someone else (its ``back`` refused): said so, until
+        # the page is seated again or leaves the join screen (``data-seat-gone``)
         self.no_host_timer: Any = None  # the :data:`NO_HOST_S` deadline of the search under way (one at a time)
 
     # ----- finding the table ---------------------------------------------------------------------------
@@ -94,7 +95,9 @@ class RoomPage(GuestPage):
 
     def finding(self, state: str, off: bool = False) -> None:
         """The screen before the table is found: ``finding``, ``no_relay`` (``off``: relays off in the Options) or
-        ``back`` (:func:`finding_screen`)."""
+        ``back`` (:func:`finding_screen`). The join screen left: a seat given away is said again only if the host
+        refuses this page's key again."""
+        self.gone_said(False)
         lang = str(document.documentElement.lang)
         put(el("join-body"), finding_screen(self.cat, state, off, self.was_closed(), lang))
         self.show_join(state, "join-options" if state == "no_relay" else "join-leave")
@@ -317,9 +320,18 @@ class RoomPage(GuestPage):
             guest.lobby["taken" if reason == "seat_taken" else "reserved"][self.chosen] = True
         self.asking = peer
         said = TAKEN.get(reason)
-        self.seat_gone = self.seat_gone or said is None  # (said in the screen's one line, with the way on)
+        self.gone_said(self.seat_gone or said is None)  # (said in the screen's one line, with the way on)
         self.draw_room_join()
         el("join-error").textContent = self.cat.t(said) if said else ""
+
+    def gone_said(self, gone: bool) -> None:
+        """Whether the join screen says this page's seat was given to someone else (:attr:`seat_gone`, the body's
+        ``data-seat-gone``)."""
+        self.seat_gone = gone
+        if gone:
+            document.body.dataset.seatGone = "true"
+        else:
+            document.body.removeAttribute("data-seat-gone")
 
     # ----- seated --------------------------------------------------------------------------------------
 
@@ -327,6 +339,7 @@ class RoomPage(GuestPage):
         """The host's welcome: this connection is the host's; a new seat's key kept as this device's ticket;
         the table follows."""
         self.peer, self.guest, self.trying, self.asking = peer, guest, None, None
+        self.gone_said(False)  # (seated again: a later refusal says only what is true then)
         self.mental = None  # (a mental table's side is made on this connection's ``mental``)
         self.lobbies = [p for p in self.lobbies if p != peer]
         self.connected = True

@@ -437,6 +437,11 @@ class GuestMental:
         reading the last deal's result."""
         return self.mg.held() and self.mg.seat in self.mg.readers()
 
+    def reading(self) -> bool:
+        """Whether the page shows a deal's result its person has not left yet (its *Continue* leaves it)."""
+        vm = self.app.state.vm
+        return vm is not None and vm["phase"] == "deal_over" and int(vm["deal"]) > self.left_deal
+
     def go_on(self) -> None:
         """*Continue* after a deal's result: the table as it is now."""
         vm = self.app.state.vm
