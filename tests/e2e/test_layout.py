@@ -16,7 +16,8 @@ Tricks or Last trick, the result panel covers the status line or part of a seat'
 or wholly under it), or does not hold its content (unless it scrolls inside, its buttons always in view, no words
 showing beside or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review out
 of the panel's view, the status line wraps to more than two lines, the trick's label lies over a seat or the trick's
-side cards, the Last trick panel over a card of the trick being played, a control over a seat's name or numbers or
+side cards, the Last trick panel over a card of the trick being played, a card of the trick and a control meet (six
+seats' trick I took lies on the table too), a control over a seat's name or numbers or
 over the Last trick panel's words, a card of my hand sticks out of the hand, card backs lie too close to count, a
 dealer's mark wraps alone under its name, the pass screen leaves a strip under the bar, the score sheet's headers run
 together or a total is not under its header, words are too small to read (under 11 px; a control's label under 12 px,
@@ -500,6 +501,22 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (underFooter(c, top)) continue;
     bad.push(`${who(c)} covered at its centre by ${who(top)}`);
   }
+  // 9a. nothing played over a control, nor a control over a card played (six seats' south card, mine, lay over
+  // part of Last trick at 320×568 and 740×360): where a card of the trick and a control meet, the two are what
+  // is on top there (not both under a panel or a dialog)
+  for (const card of document.querySelectorAll('#trick .card')) {
+    if (!shown(card)) continue;
+    for (const c of controls) {
+      if (layer(c) || c.contains(card)) continue;
+      const o = meet(box(card), inView(c));
+      if (!big(o)) continue;
+      const stack = document.elementsFromPoint((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);
+      const end = stack.findIndex(x => !card.contains(x) && !c.contains(x));
+      const above = end < 0 ? stack : stack.slice(0, end);
+      if (above.some(x => card.contains(x)) && above.some(x => c.contains(x)))
+        bad.push(`the trick's ${who(card)} and ${who(c)} meet (${o.map(Math.round)})`);
+    }
+  }
   document.adoptedStyleSheets = sheets;
 
   // 10. the page wider than the window (it would scroll sideways), a visible control past the window's edge
@@ -733,6 +750,12 @@ def play_with_last_trick(s: Session) -> bool:
             and vm["deal"] >= 2 and any(not c["legal"] for c in vm["hand"]))
 
 
+def my_lead_after_my_trick(s: Session) -> bool:
+    """My lead after a trick I took, which lies on the table still (my card at its foot: "Trick 3 → You")."""
+    vm = s.view_model(0)
+    return vm["phase"] == "play" and vm["my_turn"] and vm["trick_complete"] and vm["deal"] >= 2
+
+
 def phase_is(phase: str) -> Callable[[Session], bool]:
     return lambda s: s.view_model(0)["phase"] == phase and (phase != "deal_over" or s.view_model(0)["deal"] >= 2)
 
@@ -757,6 +780,8 @@ def saves() -> list[tuple[str, str, str]]:
     for players in (4, 2, 6):
         made.append((f"table-{players}p-play", saved_session(play_with_last_trick, options={"players": players}),
                      "play"))
+    # six seats, the trick I took on the table: the trick's foot (my card) was the lowest, over Last trick
+    made.append(("table-6p-taken", saved_session(my_lead_after_my_trick, options={"players": 6}), "lead"))
     for players in (4, 2, 6):  # six seats: a deal ended early, its note the panel's longest words
         made.append((f"result-{players}p", saved_session(ended_early if players == 6 else phase_is("deal_over"),
                                                          options={"players": players}), "deal_over"))
@@ -955,6 +980,9 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             gap = page.evaluate(PASS_GAP_JS)
             if abs(gap) > 1:
                 look.problem(f"the pass screen {abs(gap)} px {'below' if gap > 0 else 'over'} the bar's foot in {lang}")
+        if phase == "lead":
+            look.screen(name, PANEL_SIZES)
+            continue
         if phase == "play":
             # a tap on a card I may not play, the pointer then elsewhere: its reason must not stay up; its toast
             # ("you must follow ♠") clear of the trick's cards on the smallest phone
