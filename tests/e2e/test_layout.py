@@ -580,6 +580,19 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (played.length <= 4 && new Set(played.map(c => Math.round(box(c)[1]))).size > 1)
       bad.push(`a trick's cards wrap in Tricks: trick ${row.dataset.trick} «${row.innerText.replace(/\s+/g, ' ')}»`);
   }
+  // 11d. a hint's expected points on a card of my hand wholly in view, its both ends not under the next card (at
+  // 360 px the next card of a tilted hand hid the end of «−0,6»)
+  for (const ev of document.querySelectorAll('#hand .card .ev')) {
+    if (!shown(ev)) continue;
+    const r = box(ev), y = (r[1] + r[3]) / 2, card = ev.closest('.card');
+    for (const x of [r[0] + 1.5, r[2] - 1.5]) {
+      const top = hit(x, y);
+      if (top && !card.contains(top)) {
+        bad.push(`a hint's points under ${who(top)}: ${who(card)} «${ev.innerText}»`);
+        break;
+      }
+    }
+  }
   // 12. a seat's dealer mark beside its name, not alone on a line under it (a bot's level may go under them)
   for (const n of document.querySelectorAll('.seat-name')) {
     const w = n.querySelector('.who'), mark = n.querySelector(':scope > .chip');
@@ -623,7 +636,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   // at least 24 px beside the next one; no keys' "?" where there is no keyboard
   if (touch) {
     const MAIN = '#btn-continue, #btn-final-new, #new-game-start, #pass-show, .call-screen button, #welcome-play, '
-                 + '#replace-dialog .dialog-buttons button, #btn-hint, #btn-history, #btn-last';
+                 + '#replace-dialog .dialog-buttons button, #btn-hint, #btn-history, #btn-last, .bar-actions > .btn';
     for (const c of document.querySelectorAll(CONTROLS)) {
       if (c.closest('#hand') || !shown(c) || (modal && !modal.contains(c)) || !big(inView(c))) continue;
       if (c.matches('input') && c.closest('label.switch')) continue;
@@ -757,6 +770,13 @@ def my_lead_after_my_trick(s: Session) -> bool:
     return vm["phase"] == "play" and vm["my_turn"] and vm["trick_complete"] and vm["deal"] >= 2
 
 
+def my_turn_with_a_full_hand(s: Session) -> bool:
+    """My turn with eight cards or more, six of them or more I may play: the hint's points on each."""
+    vm = s.view_model(0)
+    return (vm["phase"] == "play" and vm["my_turn"] and len(vm["hand"]) >= 8
+            and sum(c["legal"] for c in vm["hand"]) >= 6)
+
+
 def phase_is(phase: str) -> Callable[[Session], bool]:
     return lambda s: s.view_model(0)["phase"] == phase and (phase != "deal_over" or s.view_model(0)["deal"] >= 2)
 
@@ -783,6 +803,8 @@ def saves() -> list[tuple[str, str, str]]:
                      "play"))
     # six seats, the trick I took on the table: the trick's foot (my card) was the lowest, over Last trick
     made.append(("table-6p-taken", saved_session(my_lead_after_my_trick, options={"players": 6}), "lead"))
+    # Hint pressed on a full hand: a card's points in the strip the next card leaves (at 360 px its end was hidden)
+    made.append(("table-4p-hint", saved_session(my_turn_with_a_full_hand), "hint"))
     for players in (4, 2, 6):  # six seats: a deal ended early, its note the panel's longest words
         made.append((f"result-{players}p", saved_session(ended_early if players == 6 else phase_is("deal_over"),
                                                          options={"players": players}), "deal_over"))
@@ -981,7 +1003,11 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             gap = page.evaluate(PASS_GAP_JS)
             if abs(gap) > 1:
                 look.problem(f"the pass screen {abs(gap)} px {'below' if gap > 0 else 'over'} the bar's foot in {lang}")
-        if phase == "lead":
+        if phase == "hint":
+            page.click("#btn-hint")
+            page.wait_for_selector("#hand .card .ev")
+            page.mouse.move(2, 2)
+        if phase in ("lead", "hint"):
             look.screen(name, PANEL_SIZES)
             continue
         if phase == "play":
