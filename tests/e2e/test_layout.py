@@ -328,8 +328,9 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (toast.id === 'tip') {  // a tip keeps the table in view: the trick's cards, each seat's name and cards
       for (const e of document.querySelectorAll('#trick .card, .seat .seat-name, .seat .back'))
         if (shown(e) && big(meet(t, box(e)))) bad.push(`the tip over ${who(e)}`);
-    } else {  // a toast keeps the trick's cards in view (a short window's tip once brought the top card under it)
-      for (const e of document.querySelectorAll('#trick .card'))
+    } else {  // a toast keeps the trick's cards in view (a short window's tip once brought the top card under it), and
+      // the Last trick panel's title and words (it lay over «Последняя взятка» at the felt's head at every size)
+      for (const e of document.querySelectorAll('#trick .card, #last-inset .last-inset-head, #last-inset .mini small'))
         if (shown(e) && big(meet(t, box(e)))) bad.push(`the toast «${toast.innerText.slice(0, 30)}» over ${who(e)}`);
     }
   }
@@ -1063,7 +1064,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             page.click("#btn-last")
         page.wait_for_selector("#last-inset:not([hidden])")
         # six seats' inset also on the smallest phone (a new user saw its right edge off the screen there)
-        look.screen(f"last-trick-{players}", PANEL_SIZES if players == "6p" else None)
+        look.screen(f"last-trick-{players}", PANEL_SIZES if players == "6p" else None,  # a toast up too
+                    before=lambda: toast_up(page))
         if players == "4p":  # fix 3: Last trick and Tricks stay open while the bots play, until closed
             page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
             page.click("#btn-history")
