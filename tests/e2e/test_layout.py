@@ -407,6 +407,21 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     }
     panel.scrollTop = was;
   }
+  // 7d. a result panel that scrolls shows a sign of it (its words fading into its buttons: a new user took the
+  // review's cut first sentence for the panel's end) while more of it lies below, and none at its foot
+  if (panel && shown(panel) && panel.scrollHeight > panel.clientHeight + 1) {
+    const was = panel.scrollTop, signs = [];
+    const sign = () => [...panel.querySelectorAll(':scope > .panel-buttons')].some(
+      b => shown(b) && !['none', 'normal'].includes(getComputedStyle(b, '::before').content));
+    for (const at of [0, panel.scrollHeight]) {
+      panel.scrollTop = at;  // the page hears the scroll by the next frame
+      await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+      signs.push(sign());
+    }
+    panel.scrollTop = was;
+    if (!signs[0]) bad.push(`the result panel scrolls with no sign of more below at its top`);
+    if (signs[1]) bad.push(`the result panel's sign of more below still shows at its foot`);
+  }
   // 7b. the status line in two lines at most (at 320×400 it once wrapped to four, squeezed beside Hint)
   if (status && shown(status)) {
     const tops = [];
