@@ -151,7 +151,8 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   const box = once(freshBox);
   const shown = once(e => e.checkVisibility({opacityProperty: true, visibilityProperty: true})
                           && e.getClientRects().length > 0 && box(e)[2] - box(e)[0] > 0.5
-                          && box(e)[3] - box(e)[1] > 0.5);
+                          && box(e)[3] - box(e)[1] > 0.5
+                          && getComputedStyle(e).clipPath !== 'inset(50%)');  // for screen readers only
   const who = e => {
     let s = e.id ? '#' + e.id : e.tagName.toLowerCase();
     const cls = typeof e.className === 'string' ? e.className.trim() : '';
@@ -590,11 +591,18 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       bad.push(`a seat's points alone under its tricks: ${who(st.closest('.seat'))} `
                + `«${st.innerText.replace(/\s+/g, ' ')}»`);
   }
-  // 11c. a trick of up to four cards on one line in Tricks (they wrapped under 400 px wide)
+  // 11c. each trick on one line in Tricks: its cards (they wrapped under 400 px; six seats' at 360 px and under) and
+  // every word of its row (six seats' «Северо-восток» took two lines there)
   for (const row of document.querySelectorAll('#history-dialog[open] tr[data-trick]')) {
     const played = [...row.querySelectorAll('.history-card')].filter(shown);
-    if (played.length <= 4 && new Set(played.map(c => Math.round(box(c)[1]))).size > 1)
-      bad.push(`a trick's cards wrap in Tricks: trick ${row.dataset.trick} «${row.innerText.replace(/\s+/g, ' ')}»`);
+    const lines = e => {
+      const r = document.createRange();
+      r.selectNodeContents(e);
+      return new Set([...r.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top))).size;
+    };
+    if (new Set(played.map(c => Math.round(box(c)[1]))).size > 1
+        || [...row.cells].some(c => shown(c) && !c.matches('.history-cards') && lines(c) > 1))
+      bad.push(`a trick takes two lines in Tricks: trick ${row.dataset.trick} «${row.innerText.replace(/\s+/g, ' ')}»`);
   }
   // 11d. a hint's expected points on a card of my hand wholly in view, its both ends not under the next card (at
   // 360 px the next card of a tilted hand hid the end of «−0,6»)
