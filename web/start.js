@@ -176,3 +176,19 @@ addEventListener("py:ready", function () { window.kingStats.pyReadyMs = window.k
   sw.startMessages();
   document.getElementById("btn-reload").addEventListener("click", function () { location.reload(); });
 })();
+// the result panel says there is more of it below while there is (issue 30: a new user took the review's cut first
+// sentence for the panel's end): data-more on #center-panel while it can scroll further down, set as it scrolls and
+// whenever its content or size changes; the style sheet fades its last words into its buttons then. Nothing
+// animates (a scroll-driven animation crashed Chromium's renderer).
+(function () {
+  var panel = document.getElementById("center-panel");
+  if (!panel) return;
+  function more() {
+    panel.toggleAttribute("data-more", !panel.hidden && panel.scrollHeight - panel.scrollTop - panel.clientHeight > 1);
+  }
+  panel.addEventListener("scroll", more, { passive: true });
+  addEventListener("resize", more);
+  new ResizeObserver(more).observe(panel);
+  new MutationObserver(more).observe(panel, { childList: true, subtree: true, characterData: true,
+                                              attributes: true, attributeFilter: ["hidden", "open"] });
+})();

@@ -16,7 +16,8 @@ Tricks or Last trick, the result panel covers the status line or part of a seat'
 or wholly under it), or does not hold its content (unless it scrolls inside, its buttons always in view, no words
 showing beside or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review out
 of the panel's view, the status line wraps to more than two lines, the trick's label lies over a seat or the trick's
-side cards, the Last trick panel over a card of the trick being played, a control over a seat's name or numbers or
+side cards, the Last trick panel over a card of the trick being played, a card of the trick and a control meet (six
+seats' trick I took lies on the table too), a control over a seat's name or numbers or
 over the Last trick panel's words, a card of my hand sticks out of the hand, card backs lie too close to count, a
 dealer's mark wraps alone under its name, the pass screen leaves a strip under the bar, the score sheet's headers run
 together or a total is not under its header, words are too small to read (under 11 px; a control's label under 12 px,
@@ -54,6 +55,7 @@ from typing import Any
 
 import bar
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from test_recovery import FILL_JS, FREE_JS
 from test_web import MY_TURN_OR_BREAK, PREFS_KEY, SAVE_KEY, my_call, saved_session, step
 
@@ -149,7 +151,8 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   const box = once(freshBox);
   const shown = once(e => e.checkVisibility({opacityProperty: true, visibilityProperty: true})
                           && e.getClientRects().length > 0 && box(e)[2] - box(e)[0] > 0.5
-                          && box(e)[3] - box(e)[1] > 0.5);
+                          && box(e)[3] - box(e)[1] > 0.5
+                          && getComputedStyle(e).clipPath !== 'inset(50%)');  // for screen readers only
   const who = e => {
     let s = e.id ? '#' + e.id : e.tagName.toLowerCase();
     const cls = typeof e.className === 'string' ? e.className.trim() : '';
@@ -326,8 +329,9 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (toast.id === 'tip') {  // a tip keeps the table in view: the trick's cards, each seat's name and cards
       for (const e of document.querySelectorAll('#trick .card, .seat .seat-name, .seat .back'))
         if (shown(e) && big(meet(t, box(e)))) bad.push(`the tip over ${who(e)}`);
-    } else {  // a toast keeps the trick's cards in view (a short window's tip once brought the top card under it)
-      for (const e of document.querySelectorAll('#trick .card'))
+    } else {  // a toast keeps the trick's cards in view (a short window's tip once brought the top card under it), and
+      // the Last trick panel's title and words (it lay over «Последняя взятка» at the felt's head at every size)
+      for (const e of document.querySelectorAll('#trick .card, #last-inset .last-inset-head, #last-inset .mini small'))
         if (shown(e) && big(meet(t, box(e)))) bad.push(`the toast «${toast.innerText.slice(0, 30)}» over ${who(e)}`);
     }
   }
@@ -403,6 +407,21 @@ CHECK_JS = r"""async ([touch, width, height]) => {
         bad.push(`scrolled to its foot, the result panel's ${who(e)} lies under its buttons`);
     }
     panel.scrollTop = was;
+  }
+  // 7d. a result panel that scrolls shows a sign of it (its words fading into its buttons: a new user took the
+  // review's cut first sentence for the panel's end) while more of it lies below, and none at its foot
+  if (panel && shown(panel) && panel.scrollHeight > panel.clientHeight + 1) {
+    const was = panel.scrollTop, signs = [];
+    const sign = () => [...panel.querySelectorAll(':scope > .panel-buttons')].some(
+      b => shown(b) && !['none', 'normal'].includes(getComputedStyle(b, '::before').content));
+    for (const at of [0, panel.scrollHeight]) {
+      panel.scrollTop = at;  // the page hears the scroll by the next frame
+      await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+      signs.push(sign());
+    }
+    panel.scrollTop = was;
+    if (!signs[0]) bad.push(`the result panel scrolls with no sign of more below at its top`);
+    if (signs[1]) bad.push(`the result panel's sign of more below still shows at its foot`);
   }
   // 7b. the status line in two lines at most (at 320×400 it once wrapped to four, squeezed beside Hint)
   if (status && shown(status)) {
@@ -500,6 +519,22 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (underFooter(c, top)) continue;
     bad.push(`${who(c)} covered at its centre by ${who(top)}`);
   }
+  // 9a. nothing played over a control, nor a control over a card played (six seats' south card, mine, lay over
+  // part of Last trick at 320×568 and 740×360): where a card of the trick and a control meet, the two are what
+  // is on top there (not both under a panel or a dialog)
+  for (const card of document.querySelectorAll('#trick .card')) {
+    if (!shown(card)) continue;
+    for (const c of controls) {
+      if (layer(c) || c.contains(card)) continue;
+      const o = meet(box(card), inView(c));
+      if (!big(o)) continue;
+      const stack = document.elementsFromPoint((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);
+      const end = stack.findIndex(x => !card.contains(x) && !c.contains(x));
+      const above = end < 0 ? stack : stack.slice(0, end);
+      if (above.some(x => card.contains(x)) && above.some(x => c.contains(x)))
+        bad.push(`the trick's ${who(card)} and ${who(c)} meet (${o.map(Math.round)})`);
+    }
+  }
   document.adoptedStyleSheets = sheets;
 
   // 10. the page wider than the window (it would scroll sideways), a visible control past the window's edge
@@ -556,11 +591,31 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       bad.push(`a seat's points alone under its tricks: ${who(st.closest('.seat'))} `
                + `«${st.innerText.replace(/\s+/g, ' ')}»`);
   }
-  // 11c. a trick of up to four cards on one line in Tricks (they wrapped under 400 px wide)
+  // 11c. each trick on one line in Tricks: its cards (they wrapped under 400 px; six seats' at 360 px and under) and
+  // every word of its row (six seats' «Северо-восток» took two lines there)
   for (const row of document.querySelectorAll('#history-dialog[open] tr[data-trick]')) {
     const played = [...row.querySelectorAll('.history-card')].filter(shown);
-    if (played.length <= 4 && new Set(played.map(c => Math.round(box(c)[1]))).size > 1)
-      bad.push(`a trick's cards wrap in Tricks: trick ${row.dataset.trick} «${row.innerText.replace(/\s+/g, ' ')}»`);
+    const lines = e => {
+      const r = document.createRange();
+      r.selectNodeContents(e);
+      return new Set([...r.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top))).size;
+    };
+    if (new Set(played.map(c => Math.round(box(c)[1]))).size > 1
+        || [...row.cells].some(c => shown(c) && !c.matches('.history-cards') && lines(c) > 1))
+      bad.push(`a trick takes two lines in Tricks: trick ${row.dataset.trick} «${row.innerText.replace(/\s+/g, ' ')}»`);
+  }
+  // 11d. a hint's expected points on a card of my hand wholly in view, its both ends not under the next card (at
+  // 360 px the next card of a tilted hand hid the end of «−0,6»)
+  for (const ev of document.querySelectorAll('#hand .card .ev')) {
+    if (!shown(ev)) continue;
+    const r = box(ev), y = (r[1] + r[3]) / 2, card = ev.closest('.card');
+    for (const x of [r[0] + 1.5, r[2] - 1.5]) {
+      const top = hit(x, y);
+      if (top && !card.contains(top)) {
+        bad.push(`a hint's points under ${who(top)}: ${who(card)} «${ev.innerText}»`);
+        break;
+      }
+    }
   }
   // 12. a seat's dealer mark beside its name, not alone on a line under it (a bot's level may go under them)
   for (const n of document.querySelectorAll('.seat-name')) {
@@ -605,7 +660,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   // at least 24 px beside the next one; no keys' "?" where there is no keyboard
   if (touch) {
     const MAIN = '#btn-continue, #btn-final-new, #new-game-start, #pass-show, .call-screen button, #welcome-play, '
-                 + '#replace-dialog .dialog-buttons button, #btn-hint, #btn-history, #btn-last';
+                 + '#replace-dialog .dialog-buttons button, #btn-hint, #btn-history, #btn-last, .bar-actions > .btn';
     for (const c of document.querySelectorAll(CONTROLS)) {
       if (c.closest('#hand') || !shown(c) || (modal && !modal.contains(c)) || !big(inView(c))) continue;
       if (c.matches('input') && c.closest('label.switch')) continue;
@@ -733,6 +788,19 @@ def play_with_last_trick(s: Session) -> bool:
             and vm["deal"] >= 2 and any(not c["legal"] for c in vm["hand"]))
 
 
+def my_lead_after_my_trick(s: Session) -> bool:
+    """My lead after a trick I took, which lies on the table still (my card at its foot: "Trick 3 → You")."""
+    vm = s.view_model(0)
+    return vm["phase"] == "play" and vm["my_turn"] and vm["trick_complete"] and vm["deal"] >= 2
+
+
+def my_turn_with_a_full_hand(s: Session) -> bool:
+    """My turn with eight cards or more, six of them or more I may play: the hint's points on each."""
+    vm = s.view_model(0)
+    return (vm["phase"] == "play" and vm["my_turn"] and len(vm["hand"]) >= 8
+            and sum(c["legal"] for c in vm["hand"]) >= 6)
+
+
 def phase_is(phase: str) -> Callable[[Session], bool]:
     return lambda s: s.view_model(0)["phase"] == phase and (phase != "deal_over" or s.view_model(0)["deal"] >= 2)
 
@@ -757,6 +825,10 @@ def saves() -> list[tuple[str, str, str]]:
     for players in (4, 2, 6):
         made.append((f"table-{players}p-play", saved_session(play_with_last_trick, options={"players": players}),
                      "play"))
+    # six seats, the trick I took on the table: the trick's foot (my card) was the lowest, over Last trick
+    made.append(("table-6p-taken", saved_session(my_lead_after_my_trick, options={"players": 6}), "lead"))
+    # Hint pressed on a full hand: a card's points in the strip the next card leaves (at 360 px its end was hidden)
+    made.append(("table-4p-hint", saved_session(my_turn_with_a_full_hand), "hint"))
     for players in (4, 2, 6):  # six seats: a deal ended early, its note the panel's longest words
         made.append((f"result-{players}p", saved_session(ended_early if players == 6 else phase_is("deal_over"),
                                                          options={"players": players}), "deal_over"))
@@ -955,6 +1027,13 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             gap = page.evaluate(PASS_GAP_JS)
             if abs(gap) > 1:
                 look.problem(f"the pass screen {abs(gap)} px {'below' if gap > 0 else 'over'} the bar's foot in {lang}")
+        if phase == "hint":
+            page.click("#btn-hint")
+            page.wait_for_selector("#hand .card .ev")
+            page.mouse.move(2, 2)
+        if phase in ("lead", "hint"):
+            look.screen(name, PANEL_SIZES)
+            continue
         if phase == "play":
             # a tap on a card I may not play, the pointer then elsewhere: its reason must not stay up; its toast
             # ("you must follow ♠") clear of the trick's cards on the smallest phone
@@ -1008,7 +1087,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             page.click("#btn-last")
         page.wait_for_selector("#last-inset:not([hidden])")
         # six seats' inset also on the smallest phone (a new user saw its right edge off the screen there)
-        look.screen(f"last-trick-{players}", PANEL_SIZES if players == "6p" else None)
+        look.screen(f"last-trick-{players}", PANEL_SIZES if players == "6p" else None,  # a toast up too
+                    before=lambda: toast_up(page))
         if players == "4p":  # fix 3: Last trick and Tricks stay open while the bots play, until closed
             page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
             page.click("#btn-history")
@@ -1085,7 +1165,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
     if lang == "en":
         for problem in hot_seat_toast_names_the_dealer(page):
             look.problem(problem)
-    if lang == "ru" and FLOW in wanted:
+    if lang in ("ru", "uk") and FLOW in wanted:
         for problem in rules_line_whole(page, tab, look, hearts):
             look.problem(problem)
     friends_online(page, tab, look)
@@ -1283,21 +1363,31 @@ WHOLE_RULES_JS = """() => { const r = document.getElementById('contract-rules');
 
 
 def rules_line_whole(page: Any, tab: Any, look: Look, hearts: str) -> list[str]:
-    """The bar's scoring and rules of a hearts deal: whole at 740×360 (its "no ♥ lead" rule was cut off
-    there), and at 480×400, where two lines do not hold it, whole once the contract is tapped (focused). The
-    problems found (the page then shows the hearts deal)."""
+    """The bar's scoring and rules of a hearts deal on a touch screen: whole at 740×360 (its "no ♥ lead" rule was
+    cut off there) and at 360×740 (in Ukrainian two lines in the narrow bar's contract column cut it: a new user's
+    touch had no hover for its title); at 480×400 and 320×568, where two lines may not hold it, whole once the
+    contract is tapped (a touch through the DevTools protocol, as a finger's). The problems found (the page then
+    shows the hearts deal)."""
     take(page, tab, hearts, "play")
     look.as_touch(True)
     problems = []
-    for size, tap in (((740, 360), False), ((480, 400), True)):
+    for size, tap in (((740, 360), False), ((360, 740), False), ((480, 400), True), ((320, 568), True)):
         look.resize(*size, settle=True)
         if tap:
-            page.focus("#contract")  # what a tap on it does
+            box = page.locator("#contract").bounding_box()
+            at = {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+            look.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [at]})
+            look.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            try:
+                page.wait_for_function("document.activeElement === document.getElementById('contract')", timeout=10_000)
+            except PlaywrightError:
+                problems.append(f"a tap on the contract at {size_id(size)} does not select it")
+            page.evaluate(FRAMES_JS)
         if not page.evaluate(WHOLE_RULES_JS):
             how = " once tapped" if tap else ""
             problems.append(f"the hearts deal's rules in the bar cut at {size_id(size)}{how}: "
                             + page.inner_text("#contract-rules"))
-    page.evaluate("document.activeElement.blur()")
+        page.evaluate("document.activeElement.blur()")
     return problems
 
 

@@ -573,3 +573,32 @@ def test_a_called_trump_stays_whole_in_a_phones_bar(warm_game: Any) -> None:
         shown = page.evaluate(TRUMP_SHOWN_JS, suit)
         assert shown["text"] == cat.contract_name(vm["contract"]), shown
         assert shown["left"] >= 0 and shown["right"] <= shown["within"] + 0.5, (width, shown)
+
+
+REVIEW_SIGN_JS = """async (at) => {  // the result panel scrolled to its top (0) or foot (1): whether it scrolls, and
+  // whether a sign of more below (its words fading into its buttons: web/start.js, style.css) is drawn
+  const panel = document.getElementById('center-panel');
+  panel.scrollTop = at ? panel.scrollHeight : 0;
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return {scrolls: panel.scrollHeight > panel.clientHeight + 1, more: panel.hasAttribute('data-more'),
+          sign: [...panel.querySelectorAll(':scope > .panel-buttons')].some(
+            b => !['none', 'normal'].includes(getComputedStyle(b, '::before').content))};
+}"""
+
+
+def test_a_scrolling_review_says_there_is_more_below(warm_game: Any) -> None:
+    """The expert's review in the result panel at 740×360, 320×568 and 1280×500 (issue 30: with no sign that the
+    panel scrolls, a new user took the review's cut first sentence for the panel's end): while more of it lies
+    below, its words fade into its buttons; scrolled to its foot, they do not (nothing animates: a scroll-driven
+    animation crashed Chromium's renderer)."""
+    s = saved_session(lambda s: s.view_model(0)["phase"] == "deal_over" and s.view_model(0)["deal"] >= 2)
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"fast": False, "lang": "ru"})}, size=(740, 360))
+    page.click("#btn-review")
+    page.wait_for_selector("#center-panel #review .review-table tbody tr")
+    for width, height in [(740, 360), (320, 568), (1280, 500)]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate(SETTLED_JS)
+        top, foot = page.evaluate(REVIEW_SIGN_JS, 0), page.evaluate(REVIEW_SIGN_JS, 1)
+        assert top["scrolls"], (width, height, "the review fits: nothing to say")
+        assert top["more"] and top["sign"], (width, height, top)
+        assert not foot["more"] and not foot["sign"], (width, height, foot)
