@@ -23,6 +23,8 @@ from kingcore.web import BOT_LEVELS, ONLINE, Catalog, Session
 from kingcore.web.botcalls import hint_json
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
+from king.render.hand import hand
+from king.render.status import status
 from king.render.wait import read_words, wait_words  # (the result panel's words, as the pages draw them)
 from king.words import name, name_mark
 from web_catalog import compiled
@@ -1106,3 +1108,34 @@ def test_a_page_that_left_the_result_by_itself_tells_the_host_so_the_table_does_
     t.net.send(f.conn, True, owed)
     t.settle()
     assert t.table.readers() == [] and not t.table.held()
+
+
+def test_while_the_table_waits_for_a_reader_no_page_shows_a_seat_to_move_and_a_card_says_whom_it_waits_for() -> None:
+    """The next deal's cards open, the table waiting for a friend still reading the last result: no page — the
+    host's own, another friend's — shows a seat to move (a new user's host page showed her own seat highlighted)
+    or a card to play, and a click on a card says whom the table waits for, not "wait for your turn"."""
+    t = MentalSim(27, players=4, friends=2)
+    seat, other = sorted(t.friends)
+    t.lingering = {other}
+    t.run(deals=1, settle=False)
+    mg = t.friends[seat].mg
+    t.run(until=lambda: t.table.held() and t.table.readers() == [other] and mg is not None and mg.held()
+          and mg.readers() == [other])
+    assert mg is not None and t.page.deal is not None and t.page.deal.to_move is not None  # (someone's turn, held)
+    one = {"ru": "Ждём, пока прочтёт итоги: {}…", "uk": "Чекаємо, поки прочитає підсумки: {}…",
+           "en": "Waiting for this player to read the results: {}…"}
+    for vm in (t.table.view_model(0), mg.view_model()):
+        assert vm is not None and vm["phase"] != "deal_over" and vm["hand"]
+        assert vm["to_move"] is None and not vm["my_turn"] and not vm["moves"]
+        assert not [c for c in vm["hand"] if c["legal"]]
+        for lang, words in one.items():
+            cat = Catalog.from_mo(compiled(lang))
+            buttons, _ = hand(vm, cat, {}, None)
+            said = words.format(name(cat, other, vm))
+            assert {(b.attr("data-said"), b.attr("data-why")) for b in buttons} == {(said, said)}
+            assert status(vm, cat, True, None) == ""  # (the page's status line says whom it waits for instead)
+    t.lingering = set()
+    t.run(until=lambda: not t.table.held())
+    vm = t.table.view_model(0)
+    assert vm["to_move"] == t.page.deal.to_move  # type: ignore[union-attr]
+
