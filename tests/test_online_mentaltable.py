@@ -1139,3 +1139,39 @@ def test_while_the_table_waits_for_a_reader_no_page_shows_a_seat_to_move_and_a_c
     vm = t.table.view_model(0)
     assert vm["to_move"] == t.page.deal.to_move  # type: ignore[union-attr]
 
+
+def test_a_host_page_reloaded_at_a_result_its_person_had_not_left_shows_it_again_and_the_table_waits() -> None:
+    """The host's page reloaded while its person reads the last deal's result (its memory kept with the room says
+    so: ``reading``): as a friend's page, it shows that result again with its *Continue*, and the next deal waits
+    for them — every friend's page is told so — until they go on; one reloaded after its person went on does not."""
+    t = MentalSim(29, players=4, friends=2)
+    seat = min(t.friends)
+    t.lingering = {0}
+    t.run(deals=1)
+    t.run(until=lambda: t.table.held() and t.table.readers() == [0])
+    deal = t.table.audited
+    kept = Memory.from_text(t.table.memory().to_text(), t.host.table)
+    assert kept.reading == deal
+
+    def reopened(reading: int) -> MentalTable:
+        lobby, problem = Lobby.reopen(Host(Session.from_save(t.table.save()), clock=t.clock), t.lobby.saved(),
+                                      t.clock, t.rng.randbytes)
+        assert problem is None
+        return MentalTable(lobby, t.rng.randbytes, rounds=kept.rounds, checks=kept.checks, reading=reading)
+
+    table = reopened(kept.reading)
+    assert table.audited == deal and table.person_left == deal - 1 and table.reading(0) and table.readers() == [0]
+    assert table.memory().reading == deal  # (reloaded again: still shown)
+    ticket = t.friends[seat].ticket
+    assert ticket is not None
+    g = Guest(t.clock, t.rng.randbytes, room=table.lobby.room_id)
+    for _, text in table.connect("again"):
+        g.receive(text or "")
+    for _, text in table.receive("again", g.back(ticket)):
+        g.receive(text or "")
+    assert g.seat == seat and g.reading[0]  # the friend's page names the host's person among those reading
+    table.person_left = deal  # their Continue
+    for _, text in table.tick():
+        g.receive(text or "")
+    assert 0 not in table.readers() and not g.reading[0] and table.memory().reading == 0
+    assert reopened(0).person_left == deal and not reopened(0).reading(0)

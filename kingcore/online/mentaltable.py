@@ -131,13 +131,17 @@ class MentalTable:
             the reloaded page starts the deal in play on its next try.
         checks: the deals' checks of the host's page before its reload (:attr:`checks`, kept with the rounds):
             a deal it audited before is still said audited.
+        reading: the deal whose result the host's own person had not left before the page's reload (its
+            :meth:`memory`'s :attr:`~.deal.memory.Memory.reading`; 0: none): when it is the last deal audited, its
+            result is still theirs to leave (:attr:`person_left`) — the page shows it again, its *Continue* with
+            it, and the table waits for them as for a friend still reading.
 
     Raises:
         ValueError: the session's game is in the middle of a deal.
     """
 
     def __init__(self, lobby: Lobby, randbytes: Callable[[int], bytes], rounds: Rounds | None = None,
-                 checks: Checks | None = None) -> None:
+                 checks: Checks | None = None, reading: int = 0) -> None:
         self.lobby = lobby
         self.host = lobby.host
         self.host.mental = True
@@ -171,7 +175,7 @@ class MentalTable:
         self._told_reading: dict[int, list[bool]] = {}  # seat → the ``reading`` its friend's page was last sent
         self._held_since: float | None = None  # when the table began to wait for its readers, the cards open
         self._shown: dict[int, ViewModel] = {}  # seat → the public table its page, sitting the deal out, was sent
-        self.person_left = self.audited
+        self.person_left = self.audited - 1 if 0 < self.audited == reading else self.audited
         """The last deal whose result the host's own person left (*Continue*; the page sets it): :meth:`reading`."""
         self._since_reload: set[int] = set()  # pages in a try of the deal this page was reloaded during, begun after
         self._log: dict[int, list[tuple[int, str]]] = {}  # seat → the round in play's texts for its page, (sender,
@@ -266,6 +270,14 @@ class MentalTable:
         again anyway."""
         s = self.session
         return Session(fork(self.page.game), s.settings, s.seq, s.game_id, sorted(s.undo_deals)).to_save()
+
+    def memory(self) -> Memory:
+        """What the host's page keeps with its room beside its save (:class:`~.deal.memory.Memory`, of its table):
+        the rounds it started, each deal's check, and the deal whose result its person has not left (``reading``:
+        the last deal audited, or 0) — given back to a new table after a reload (``rounds``, ``checks``,
+        ``reading``)."""
+        reading = self.audited if self.person_left < self.audited else 0
+        return Memory(self.host.table, rounds=self.page.rounds, checks=self.checks, reading=reading)
 
     def events(self) -> list[Event]:
         """What happened since the last call (:class:`~.deal.mental.Event`: a deal dealt, a move, an audit, a
