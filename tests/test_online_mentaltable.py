@@ -1175,3 +1175,30 @@ def test_a_host_page_reloaded_at_a_result_its_person_had_not_left_shows_it_again
         g.receive(text or "")
     assert 0 not in table.readers() and not g.reading[0] and table.memory().reading == 0
     assert reopened(0).person_left == deal and not reopened(0).reading(0)
+
+
+def test_a_friend_reloaded_at_a_result_annuls_the_next_deal_on_every_page_that_drew_its_hand_and_each_says_so() -> None:
+    """The next deal's cards open and drawn on the host's page and on another friend's (both left the last result),
+    the table held for a friend still reading it, whose page reloads (its part of the shuffle gone with it): the
+    deal's try is annulled on both pages that drew its hands — each has the event its page says ("Deal 2 is
+    annulled and will be dealt again.") — and dealt again; no hand changes unsaid."""
+    t = MentalSim(27, players=4, friends=2)
+    seat, other = sorted(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1, settle=False)
+    deal = t.table.audited + 1
+    mg = t.friends[other].mg
+    t.run(until=lambda: t.table.held() and t.table.readers() == [seat] and mg is not None and mg.held())
+    assert mg is not None
+    drawn = {-1: t.table.view_model(0)["hand"], other: (mg.view_model() or {"hand": []})["hand"]}
+    assert all(drawn.values())  # (both pages show their hand of the next deal)
+    before = len(t.events)
+    t.reload = True
+    t.lose(seat)
+    t.settle()
+    t.rejoin(seat)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[1] > 0 and t.page.round.state == "deal")
+    said = {(page, e.kind, e.deal) for page, e in t.events[before:] if e.kind == "annulled"}
+    assert said >= {(-1, "annulled", deal), (other, "annulled", deal)}, said
+    cat = Catalog.from_mo(compiled("ru"))
+    assert cat.t("net.mental.annulled", deal=deal) == f"Раздача {deal} отменена и будет сдана заново."
