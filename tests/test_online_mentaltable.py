@@ -23,6 +23,8 @@ from kingcore.web import BOT_LEVELS, ONLINE, Catalog, Session
 from kingcore.web.botcalls import hint_json
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
+from king.render.hand import hand
+from king.render.status import status
 from king.render.wait import read_words, wait_words  # (the result panel's words, as the pages draw them)
 from king.words import name, name_mark
 from web_catalog import compiled
@@ -1154,3 +1156,97 @@ def test_a_friend_reading_a_result_keeps_it_when_another_friend_is_seated_again(
     t.settle()
     assert t.friends[seat].mg is mg and mg.memory.reading == deal and mg.kept_result() == deal
     assert t.table.reading(seat)
+
+
+def test_while_the_table_waits_for_a_reader_no_page_shows_a_seat_to_move_and_a_card_says_whom_it_waits_for() -> None:
+    """The next deal's cards open, the table waiting for a friend still reading the last result: no page — the
+    host's own, another friend's — shows a seat to move (a new user's host page showed her own seat highlighted)
+    or a card to play, and a click on a card says whom the table waits for, not "wait for your turn"."""
+    t = MentalSim(27, players=4, friends=2)
+    seat, other = sorted(t.friends)
+    t.lingering = {other}
+    t.run(deals=1, settle=False)
+    mg = t.friends[seat].mg
+    t.run(until=lambda: t.table.held() and t.table.readers() == [other] and mg is not None and mg.held()
+          and mg.readers() == [other])
+    assert mg is not None and t.page.deal is not None and t.page.deal.to_move is not None  # (someone's turn, held)
+    one = {"ru": "Ждём, пока прочтёт итоги: {}…", "uk": "Чекаємо, поки прочитає підсумки: {}…",
+           "en": "Waiting for this player to read the results: {}…"}
+    for vm in (t.table.view_model(0), mg.view_model()):
+        assert vm is not None and vm["phase"] != "deal_over" and vm["hand"]
+        assert vm["to_move"] is None and not vm["my_turn"] and not vm["moves"]
+        assert not [c for c in vm["hand"] if c["legal"]]
+        for lang, words in one.items():
+            cat = Catalog.from_mo(compiled(lang))
+            buttons, _ = hand(vm, cat, {}, None)
+            said = words.format(name(cat, other, vm))
+            assert {(b.attr("data-said"), b.attr("data-why")) for b in buttons} == {(said, said)}
+            assert status(vm, cat, True, None) == ""  # (the page's status line says whom it waits for instead)
+    t.lingering = set()
+    t.run(until=lambda: not t.table.held())
+    vm = t.table.view_model(0)
+    assert vm["to_move"] == t.page.deal.to_move  # type: ignore[union-attr]
+
+
+def test_a_host_page_reloaded_at_a_result_its_person_had_not_left_shows_it_again_and_the_table_waits() -> None:
+    """The host's page reloaded while its person reads the last deal's result (its memory kept with the room says
+    so: ``reading``): as a friend's page, it shows that result again with its *Continue*, and the next deal waits
+    for them — every friend's page is told so — until they go on; one reloaded after its person went on does not."""
+    t = MentalSim(29, players=4, friends=2)
+    seat = min(t.friends)
+    t.lingering = {0}
+    t.run(deals=1)
+    t.run(until=lambda: t.table.held() and t.table.readers() == [0])
+    deal = t.table.audited
+    kept = Memory.from_text(t.table.memory().to_text(), t.host.table)
+    assert kept.reading == deal
+
+    def reopened(reading: int) -> MentalTable:
+        lobby, problem = Lobby.reopen(Host(Session.from_save(t.table.save()), clock=t.clock), t.lobby.saved(),
+                                      t.clock, t.rng.randbytes)
+        assert problem is None
+        return MentalTable(lobby, t.rng.randbytes, rounds=kept.rounds, checks=kept.checks, reading=reading)
+
+    table = reopened(kept.reading)
+    assert table.audited == deal and table.person_left == deal - 1 and table.reading(0) and table.readers() == [0]
+    assert table.memory().reading == deal  # (reloaded again: still shown)
+    ticket = t.friends[seat].ticket
+    assert ticket is not None
+    g = Guest(t.clock, t.rng.randbytes, room=table.lobby.room_id)
+    for _, text in table.connect("again"):
+        g.receive(text or "")
+    for _, text in table.receive("again", g.back(ticket)):
+        g.receive(text or "")
+    assert g.seat == seat and g.reading[0]  # the friend's page names the host's person among those reading
+    table.person_left = deal  # their Continue
+    for _, text in table.tick():
+        g.receive(text or "")
+    assert 0 not in table.readers() and not g.reading[0] and table.memory().reading == 0
+    assert reopened(0).person_left == deal and not reopened(0).reading(0)
+
+
+def test_a_friend_reloaded_at_a_result_annuls_the_next_deal_on_every_page_that_drew_its_hand_and_each_says_so() -> None:
+    """The next deal's cards open and drawn on the host's page and on another friend's (both left the last result),
+    the table held for a friend still reading it, whose page reloads (its part of the shuffle gone with it): the
+    deal's try is annulled on both pages that drew its hands — each has the event its page says ("Deal 2 is
+    annulled and will be dealt again.") — and dealt again; no hand changes unsaid."""
+    t = MentalSim(27, players=4, friends=2)
+    seat, other = sorted(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1, settle=False)
+    deal = t.table.audited + 1
+    mg = t.friends[other].mg
+    t.run(until=lambda: t.table.held() and t.table.readers() == [seat] and mg is not None and mg.held())
+    assert mg is not None
+    drawn = {-1: t.table.view_model(0)["hand"], other: (mg.view_model() or {"hand": []})["hand"]}
+    assert all(drawn.values())  # (both pages show their hand of the next deal)
+    before = len(t.events)
+    t.reload = True
+    t.lose(seat)
+    t.settle()
+    t.rejoin(seat)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[1] > 0 and t.page.round.state == "deal")
+    said = {(page, e.kind, e.deal) for page, e in t.events[before:] if e.kind == "annulled"}
+    assert said >= {(-1, "annulled", deal), (other, "annulled", deal)}, said
+    cat = Catalog.from_mo(compiled("ru"))
+    assert cat.t("net.mental.annulled", deal=deal) == f"Раздача {deal} отменена и будет сдана заново."

@@ -104,7 +104,7 @@ def on_hand(event: Any) -> None:
     if is_none(button) or strays.stray(event) or (friends.guest is not None and friends.guest.closed()):
         return  # (a friend's page whose host is gone: its status line says so, a tap adds nothing)
     if button.getAttribute("aria-disabled") == "true":
-        app.state.show_toast(CAT.t("toast.not_allowed", why=str(button.dataset.why)))
+        app.state.show_toast(str(button.getAttribute("data-said")))  # (its reason, or whom the table waits for)
     else:
         play(str(button.dataset.card))
 

@@ -32,7 +32,7 @@ from typing import Any
 from ..errors import KingError
 from ..game import Game, Phase
 from ..notation import dumps, loads
-from ..web import HUMAN, ONLINE, Session, ViewModel
+from ..web import HUMAN, ONLINE, HandCard, Session, ViewModel
 from .deal.blind import BlindError, fork
 from .deal.checks import RESENT, Check, Checks
 from .deal.memory import Memory
@@ -45,9 +45,12 @@ from .lobby import Lobby, POut
 from .messages import MAX_MESSAGE
 from .room import BOT, HERE
 
-__all__ = ["MentalGuest", "MentalTable", "between_deals", "page_number", "seats_of"]
+__all__ = ["WAIT_READ", "MentalGuest", "MentalTable", "between_deals", "held_view", "page_number", "seats_of"]
 
 _OVER = ("done", "annulled")
+WAIT_READ = "wait_read"
+"""The reason a card is not playable while the table waits for the people still reading the last deal's result
+(:func:`held_view`)."""
 
 
 def between_deals(vm: ViewModel, due: int | None, left: int) -> ViewModel:
@@ -63,6 +66,17 @@ def between_deals(vm: ViewModel, due: int | None, left: int) -> ViewModel:
     return {**vm, "hand": [], "counts": zeros, "trick": [], "trick_complete": False, "last_trick": None, "seen": [],
             "tricks": list(zeros), "points": list(zeros), "tricks_done": 0, "calls": [], "high_bid": None,
             "moves": [], "contract": None, "kitty_cards": [], "history": [], "to_move": None, "my_turn": False}
+
+
+def held_view(vm: ViewModel, readers: list[int]) -> ViewModel:
+    """``vm`` as a page draws it while the table waits for ``readers`` (seats) to leave the last deal's result
+    before anyone moves in the next deal: no seat to move (none is shown to play), no card playable nor call
+    offered — each card's reason ``wait_read``, its ``args["seats"]`` the readers' seats (``"1 2"``), so that a
+    click on it names whom the table waits for, not "wait for your turn" —, the cards and the table as they are."""
+    seats = " ".join(str(s) for s in readers)
+    hand = [HandCard(card=c["card"], rank=c["rank"], suit=c["suit"], legal=False, reason=WAIT_READ,
+                     args={"seats": seats}) for c in vm["hand"]]
+    return {**vm, "my_turn": False, "moves": [], "hand": hand, "to_move": None}
 
 
 def _due(page: MentalPage | None) -> int | None:
@@ -117,13 +131,17 @@ class MentalTable:
             the reloaded page starts the deal in play on its next try.
         checks: the deals' checks of the host's page before its reload (:attr:`checks`, kept with the rounds):
             a deal it audited before is still said audited.
+        reading: the deal whose result the host's own person had not left before the page's reload (its
+            :meth:`memory`'s :attr:`~.deal.memory.Memory.reading`; 0: none): when it is the last deal audited, its
+            result is still theirs to leave (:attr:`person_left`) — the page shows it again, its *Continue* with
+            it, and the table waits for them as for a friend still reading.
 
     Raises:
         ValueError: the session's game is in the middle of a deal.
     """
 
     def __init__(self, lobby: Lobby, randbytes: Callable[[int], bytes], rounds: Rounds | None = None,
-                 checks: Checks | None = None) -> None:
+                 checks: Checks | None = None, reading: int = 0) -> None:
         self.lobby = lobby
         self.host = lobby.host
         self.host.mental = True
@@ -157,7 +175,7 @@ class MentalTable:
         self._told_reading: dict[int, list[bool]] = {}  # seat → the ``reading`` its friend's page was last sent
         self._held_since: float | None = None  # when the table began to wait for its readers, the cards open
         self._shown: dict[int, ViewModel] = {}  # seat → the public table its page, sitting the deal out, was sent
-        self.person_left = self.audited
+        self.person_left = self.audited - 1 if 0 < self.audited == reading else self.audited
         """The last deal whose result the host's own person left (*Continue*; the page sets it): :meth:`reading`."""
         self._since_reload: set[int] = set()  # pages in a try of the deal this page was reloaded during, begun after
         self._log: dict[int, list[tuple[int, str]]] = {}  # seat → the round in play's texts for its page, (sender,
@@ -201,10 +219,14 @@ class MentalTable:
 
     def view_model(self, seat: int) -> ViewModel:
         """What the host's page draws for its ``seat``: the session's view model, with no move offered while the
-        stand-in waits for cards being opened (:attr:`.deal.standin.StandIn.behind`), and no table of a deal over
+        stand-in waits for cards being opened (:attr:`.deal.standin.StandIn.behind`) nor while the table waits for
+        :meth:`readers` — no seat shown to move then (:func:`held_view`) —, and no table of a deal over
         whose result its person left once the table went on to the next deal (:func:`between_deals`)."""
         vm = between_deals(self.session.view_model(seat), _due(self.page), self.person_left)
-        return Guest.closed_view(vm) if self.standin.behind or self.standin.broken or self.readers() else vm
+        if self.standin.behind or self.standin.broken:
+            return Guest.closed_view(vm)
+        readers = self.readers()
+        return held_view(vm, readers) if readers else vm
 
     def reading(self, seat: int) -> bool:
         """Whether the friend at ``seat`` may still be reading the last deal's result: their page saw that deal end
@@ -248,6 +270,14 @@ class MentalTable:
         again anyway."""
         s = self.session
         return Session(fork(self.page.game), s.settings, s.seq, s.game_id, sorted(s.undo_deals)).to_save()
+
+    def memory(self) -> Memory:
+        """What the host's page keeps with its room beside its save (:class:`~.deal.memory.Memory`, of its table):
+        the rounds it started, each deal's check, and the deal whose result its person has not left (``reading``:
+        the last deal audited, or 0) — given back to a new table after a reload (``rounds``, ``checks``,
+        ``reading``)."""
+        reading = self.audited if self.person_left < self.audited else 0
+        return Memory(self.host.table, rounds=self.page.rounds, checks=self.checks, reading=reading)
 
     def events(self) -> list[Event]:
         """What happened since the last call (:class:`~.deal.mental.Event`: a deal dealt, a move, an audit, a
@@ -665,7 +695,8 @@ class MentalGuest:
 
     def view_model(self) -> ViewModel | None:
         """What the page draws for its seat (``None`` before the host's ``mental``): its own session's view model,
-        with no move offered while the stand-in waits for cards being opened, and no table of a deal over whose
+        with no move offered while the stand-in waits for cards being opened nor while the table waits for
+        :meth:`readers` (:func:`held_view`), and no table of a deal over whose
         result its person left (:attr:`person_left`) once the table went on to the next deal (:func:`between_deals`);
         while the page sits a deal out (:meth:`sits_out`), the host's public table of it (its last ``watch``: the
         cards played, the tricks, the score — no hand), or of the last deal, cleared, while that deal's try is
@@ -681,7 +712,10 @@ class MentalGuest:
             shown: ViewModel = {**watch, "sheet": vm["sheet"], "names": vm["names"], "levels": vm["levels"]}
             return shown if watch["deal"] == out else between_deals(shown, out, out)
         vm = between_deals(vm, _due(self.page), self.person_left) if out is None else between_deals(vm, out, out)
-        return Guest.closed_view(vm) if s.behind or s.broken or self.readers() else vm
+        if s.behind or s.broken:
+            return Guest.closed_view(vm)
+        readers = self.readers()
+        return held_view(vm, readers) if readers else vm
 
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the table waits for while a deal's result is shown, as :meth:`MentalTable.waiting` says it."""

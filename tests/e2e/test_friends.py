@@ -559,17 +559,29 @@ REDEALT_2_JS = """() => {  // the host's page (?king-test): a later try of deal 
 
 
 def friend_reloads_at_a_result(host: Any, guests: dict[int, Any]) -> None:
-    """Deal 1's result on every page: friend 1's page reloads before its person pressed *Continue* (deal 2's try,
-    in which it was, annulled and dealt again). Its result panel comes back as it was — deal 1's verdict, its
-    *Continue* — and the table still waits for them: the host's panel names them among those still reading (a
-    new user's page came back at the next deal, its result skipped)."""
+    """Deal 1's result on every page: the host's person leaves it — deal 2's hand drawn, no seat shown to move, a
+    card clicked says whom the table waits for —; friend 1's page reloads before its person pressed *Continue*
+    (deal 2's try, in which it was, annulled and dealt again: the host's page says so in its toast). Its result
+    panel comes back as it was — deal 1's verdict, its *Continue* — and the table still waits for them: the host's
+    status line names them among those still reading (a new user's page came back at the next deal, its result
+    skipped)."""
     page = guests[1]
+    host.evaluate(GO_ON_JS)  # the host's person left it: its deal-2 hand drawn, the table waiting for friend 1
+    host.wait_for_selector("body[data-deal='2'][data-to-move='']:has(#seat-me:not(.is-turn)) "
+                           "#hand button.card[aria-disabled=true]")  # (no seat shown to move, no card raised)
+    host.click("#hand button.card >> nth=0", force=True)  # (aria-disabled) it says whom the table waits for
+    host.wait_for_function("() => /^Ждём, пока прочт.т итоги: .*Петя/.test("
+                           "document.getElementById('toast')?.textContent || '')")
     page.reload()
     page.wait_for_selector("body[data-guest=playing][data-mental=guest] #center-panel "
                            "#mental-check[data-check=audited]")
+    host.wait_for_function(SAID_JS, arg="annulled:left:2")  # its hand is not replaced silently: said, and the
+    toast = str(host.text_content("#toast"))  # toast says it (a new user's was replaced at once by "Петя: нет на
+    assert "Раздача 2 отменена" in toast, toast  # месте…")
     host.wait_for_function(REDEALT_2_JS)
     page.wait_for_selector("body[data-phase=deal_over][data-deal='1'] #btn-continue:not([disabled])")
-    host.wait_for_function("() => (document.getElementById('mental-wait')?.textContent || '').includes('Петя')")
+    host.wait_for_function("() => /^Ждём, пока прочт.т итоги: .*Петя/.test("
+                           "document.getElementById('status')?.textContent || '')")
     assert page.evaluate("document.querySelectorAll('#center-panel #mental-check').length") == 1
 
 

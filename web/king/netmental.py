@@ -156,10 +156,12 @@ class HostMental:
 
         kept = Memory.from_text(st.store.get(self.rounds_key), lobby.host.table)
         self.kept = ""
-        self.table = MentalTable(lobby, os.urandom, rounds=kept.rounds, checks=kept.checks)
+        self.table = MentalTable(lobby, os.urandom, rounds=kept.rounds, checks=kept.checks, reading=kept.reading)
         over = self.table.audited  # a deal in play when the page was reloaded: its keys went with it, dealt again
         self.reloaded = self.table.reloaded > 0
-        self.left = over  # the last deal whose result the person left
+        self.left = self.table.person_left  # the last deal whose result the person left (reloaded: one not left
+        # is shown again, with its Continue, and the table waits for them)
+        self.kept_result = over if self.left < over else 0  # (that result: kept for Continue, not left by itself)
         self.audited = over  # the deals audited when the page last saved
         self.reading: list[int] = []  # the seats of the people the table waits for, reading the last deal's result
         self.sent: list[str] = []  # ?king-test: the mp_start texts this page sent (a hostile host resends one)
@@ -214,7 +216,7 @@ class HostMental:
         if s is None:
             return
         vm = self.table.view_model(s.viewer)
-        left = left_by(st.vm, vm, self.left)
+        left = left_by(st.vm, vm, self.left, self.kept_result)
         if left != self.left:  # (a result the person did not see end to: the table of the next deal, cleared)
             self.left = self.table.person_left = left
             vm = self.table.view_model(s.viewer)
@@ -244,11 +246,10 @@ class HostMental:
         return table.held() and any(table.player(seat) == "human" for seat in table.readers())
 
     def store(self) -> None:
-        """The rounds this page started (reloaded, it starts the deal in play's next try) and its checks (a deal it
-        audited is still said audited) kept with the room, when they changed."""
-        from kingcore.online.deal.memory import Memory
-
-        kept = Memory(self.table.host.table, rounds=self.table.page.rounds, checks=self.table.checks).to_text()
+        """The rounds this page started (reloaded, it starts the deal in play's next try), its checks (a deal it
+        audited is still said audited) and the result its person has not left (shown again) kept with the room,
+        when they changed (``MentalTable.memory``)."""
+        kept = self.table.memory().to_text()
         if kept != self.kept:
             self.kept = kept
             self.app.state.store.put(self.rounds_key, kept)
@@ -292,6 +293,7 @@ class HostMental:
         self.left = self.table.person_left = max(self.left, int(st.vm["deal"]))
         outs = self.table.tick()  # (the friends' pages told the table no longer waits for this person to go on)
         self.send(outs)
+        self.store()  # (left: a reload now does not show that result again)
         st.commit("deal", self.table.view_model(s.viewer))
         self.app.loop.kick()
 

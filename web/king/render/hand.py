@@ -1,7 +1,8 @@
 """My hand: a ``button.card`` per card — playable ones ``.is-legal``, the others ``aria-disabled`` (still
 focusable, so that a screen reader reads their reason) with the reason (title, ``data-why`` and a
-described-by text), the hint's expected points on each when asked. One card is the hand's tab stop
-(``tabindex=0``, the first playable one; the others ``-1``): the arrow keys, Home and End move between them."""
+described-by text) and what a click on one says (``data-said``), the hint's expected points on each when asked.
+One card is the hand's tab stop (``tabindex=0``, the first playable one; the others ``-1``): the arrow keys, Home
+and End move between them."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from kingcore.web import ViewModel
 from ..dom import Node, h
 from ..words import Catalog, signed
 from .cards import face, spoken
+from .wait import read_words
 
 
 def hand(vm: ViewModel, cat: Catalog, values: dict[str, float], best: str | None) -> tuple[list[Node], list[Node]]:
@@ -23,9 +25,9 @@ def hand(vm: ViewModel, cat: Catalog, values: dict[str, float], best: str | None
         card = c["card"]
         attrs: dict[str, str | int | float | bool | None] = {}
         if not c["legal"]:
-            why = cat.why(c["reason"], c["args"])
+            why, said = refused(vm, cat, c["reason"], c["args"])
             whys.append(h("span", {"id": f"why-{card}"}, why))
-            attrs = {"aria-disabled": "true", "title": why, "data-why": why,
+            attrs = {"aria-disabled": "true", "title": why, "data-why": why, "data-said": said,
                      "data-tip": "start" if i < len(cards) / 2 else "end", "aria-describedby": f"why-{card}"}
         label, badge = cat.card_name(card), None
         if card in values:
@@ -38,6 +40,21 @@ def hand(vm: ViewModel, cat: Catalog, values: dict[str, float], best: str | None
                                     "tabindex": 0 if i == stop else -1, "style": f"--o:{i - mid}", **attrs},
                          spoken([*face(cat, card), badge], label)))
     return buttons, whys
+
+
+def refused(vm: ViewModel, cat: Catalog, reason: str | None, args: dict[str, str | None] | None) -> tuple[str, str]:
+    """Why a card of my hand is not playable (its title) and what a click on it says (the toast): "Not allowed:
+    wait for your turn." — or, while a mental table waits for the people still reading the last deal's result
+    (reason ``wait_read``, their seats in ``args["seats"]``), whom it waits for: "Waiting for this player to read
+    the results: Petya…" (:func:`king.render.wait.read_words`; my own seat left out)."""
+    if reason == "wait_read":
+        seats = [int(s) for s in str((args or {}).get("seats") or "").split() if s.isdigit()]
+        words = read_words(cat, vm, seats)
+        if words:
+            return words, words
+        reason = "not_your_turn"
+    why = cat.why(reason, args)
+    return why, cat.t("toast.not_allowed", why=why)
 
 
 FOLLOW_UP_MS = 600

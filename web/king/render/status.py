@@ -29,14 +29,12 @@ def status(vm: ViewModel | None, cat: Catalog, bots_ready: bool, hint: dict[str,
             if len(reasons) == 1 and vm["trick"]:
                 why = next(iter(reasons))
                 text = cat.t("status.turn_why", why=why[:1].upper() + why[1:])  # "K♥ must go" keeps its K
-        else:
-            assert to_move is not None  # a seat is to move in play
+        elif to_move is not None:  # (none while a mental table waits for its readers: ``king.netwait`` says them)
             level = vm["levels"][to_move]
             person = level in (ONLINE, HUMAN) and to_move not in vm["stand_ins"]  # (a stand-in: a bot, not waited)
             code = "net.waiting_for" if person else "status.bot"  # (the page plays a bot meanwhile)
             text = cat.t(code, name=name(cat, to_move, players))  # a friend online's (or a person's: the host)
-    elif phase in CALL_PHASES:
-        assert to_move is not None  # a seat is to call
+    elif phase in CALL_PHASES and to_move is not None:  # (none while a mental table waits for its readers)
         what = cat.t(f"what.{phase}")
         calls = cat.t("list.sep").join(cat.t("status.call_entry", name=name(cat, c["seat"], players), move=cat.move(c))
                                        for c in vm["calls"])
