@@ -149,6 +149,9 @@ def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: 
     assert stand_in or back.checks.deals[deal].words == again
     assert t.table.checks.deals[deal].shuffled == 2 and t.page.rounds.why_annulled(deal, 2) == ["left"]  # and why
     assert stand_in or back.memory.rounds.why_annulled(deal, 2) == ["reloaded"]  # (its own page: it went away)
+    assert t.page.rounds.who_annulled(deal, 2) == [seat]  # whose page it was, said in the result panel
+    assert other.page is not None and other.page.rounds.who_annulled(deal, 2) == [seat]  # on every other page
+    assert stand_in or back.memory.rounds.who_annulled(deal, 2) == [None]  # (its own: "this page")
     assert back.checks.deals[deal + 1].code == "audited"
     assert any(t.table.page_of(seat) in pages for d, pages in t.rounds.items() if d > deal)  # it plays again
 

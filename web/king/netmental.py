@@ -34,8 +34,9 @@ from kingcore.online import Guest, Lobby, POut
 from kingcore.web import Answer, ViewModel
 
 from .draw import el
-from .netwait import panel_note, redeal_bar, shuffle_words, waiting_status
-from .words import Catalog
+from .netwait import panel_note, redeal_bar, waiting_status
+from .render.wait import shuffle_words
+from .words import Catalog, fill_names
 
 if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
     from kingcore.online.deal.mental import Event
@@ -100,7 +101,8 @@ def check_note(cat: Catalog, checks: Any, vm: ViewModel | None, rounds: Any = No
     if check is None:
         return
     words = " ".join(w for w in (cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=vm["deal"]),
-                                 shuffle_words(cat, check, rounds, int(vm["deal"]))) if w)
+                                 shuffle_words(cat, check, rounds, vm)) if w)
+    words = fill_names(words, vm["names"])
     note = document.getElementById("mental-check")
     if is_none(note):
         note = document.createElement("p")

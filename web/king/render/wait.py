@@ -12,7 +12,14 @@ from kingcore.web import ViewModel
 
 from ..words import Catalog, name
 
-__all__ = ["due_deal", "read_words", "wait_words"]
+__all__ = ["due_deal", "read_words", "shuffle_words", "try_words", "wait_words"]
+
+TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen"}
+"""Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
+(``{name}``); any other code is a cheat's (``net.mental.try_broken``). A page that left and this page's own
+reload or lost connection (``reloaded``) are one cause, said alike; a page not named is "one of the pages"
+(the code's ``_any`` words)."""
+
 
 
 def due_deal(page: Any) -> int | None:
@@ -66,3 +73,29 @@ def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool
     if stale:
         return "dealing", cat.t("net.mental.wait_dealing", deal=deal + 1)
     return None
+
+
+def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel) -> str:
+    """What a deal's result panel (of ``vm``) adds to its audit when the deal was shuffled more than once: how
+    often, and why each earlier try was annulled as this page saw it, and whose page it was (the seat's
+    :func:`~king.words.name` — a name mark in a game with names) — every shuffle the audit counts is said
+    ("Shuffled 3 times; the earlier tries were annulled: 1) Petya's page was reloaded or disconnected; 2) not
+    seen by this page."); ``""`` otherwise."""
+    n, deal = int(check.shuffled), int(vm["deal"])
+    if n < 2 or rounds is None:
+        return ""
+    said = [try_words(cat, why, seat, vm) for why, seat in zip(rounds.why_annulled(deal, n),
+                                                               rounds.who_annulled(deal, n), strict=True)]
+    return cat.n("net.mental.shuffled", n, tries="; ".join(f"{i}) {w}" for i, w in enumerate(said, 1)))
+
+
+def try_words(cat: Catalog, why: str, seat: int | None, vm: ViewModel) -> str:
+    """Why one earlier try of a deal was annulled (``why``: ``Rounds.why_annulled``'s code; ``seat``: the seat
+    of the page it named, ``Rounds.who_annulled``), in the words of :data:`TRY_WORDS`: this page's own page
+    when it was this page's reload or lost connection."""
+    if why == "reloaded" or (why == "left" and seat == vm["seat"]):
+        return cat.t("net.mental.try_reloaded")
+    code = TRY_WORDS.get(why, "net.mental.try_broken")
+    if why == "unseen":
+        return cat.t(code)
+    return cat.t(code, name=name(cat, seat, vm)) if seat is not None else cat.t(code + "_any")

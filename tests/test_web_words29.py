@@ -1,0 +1,61 @@
+"""Issue 29, a new user's finds in the words of a mental table (CPython, fast): each annulled shuffle of a deal
+named with whose page it was and one wording per cause; the words of a reload at a deal's result; one term
+for the host; the seat's words the same on every page."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from web_catalog import compiled
+
+from kingcore.online.deal.checks import Check
+from kingcore.online.deal.memory import Memory
+from kingcore.online.deal.mental import Rounds
+from kingcore.web import Catalog
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
+from king.render.wait import shuffle_words
+from king.words import fill_names
+
+ROOT = Path(__file__).parent.parent
+LANGS = ("en", "ru", "uk")
+CATS = {lang: Catalog.from_mo(compiled(lang), strict=True) for lang in LANGS}
+VM = {"deal": 3, "seat": 2, "players": 4, "names": ["Оля", "Петя", "Оксана", None]}
+
+
+def shuffled(n: int) -> Check:
+    return Check("audited", f"deal 3 audited: every card was dealt once and played by the rules; shuffled {n} times,"
+                            f" the first {n - 1} annulled")
+
+
+def said(lang: str, rounds: Rounds, n: int) -> list[str]:
+    """Each earlier try's words of the result panel of deal 3, shuffled ``n`` times, names filled in."""
+    text = fill_names(shuffle_words(CATS[lang], shuffled(n), rounds, VM), VM["names"])
+    return [t.strip().rstrip(".;") for t in re.split(r"\d\) ", text.split(":", 1)[1])[1:]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_annulled_shuffle_names_whose_page_it_was(lang: str) -> None:
+    """«1) страница отключилась; 2) страница отключилась» said neither whose page nor alike for one cause: a page
+    that left is named, this page's own loss is "this page", a page not named is "one of the pages"."""
+    rounds = Rounds(annulled={3: {0: "left", 1: "stalled", 2: "left", 3: "reloaded", 5: "left", 6: "broken"}},
+                    annulled_seat={3: {0: 1, 1: 0, 2: 2, 6: 1}})
+    tries = said(lang, rounds, 8)
+    assert len(tries) == 7, tries
+    assert "Петя" in tries[0] and "Оля" in tries[1] and "Петя" in tries[6]  # whose page
+    assert tries[2] == tries[3]  # this page's own, by a lost connection or a reload: one cause, said alike
+    assert tries[4] == CATS[lang].t("net.mental.try_unseen")
+    assert not any(n in tries[5] for n in VM["names"] if n) and tries[5] != tries[0]
+    cause = CATS[lang].t("net.mental.try_reloaded").split()[-3:]  # the cause's words, the same for every page
+    assert tries[0].split()[-3:] == tries[2].split()[-3:] == tries[5].split()[-3:] == cause, tries
+
+
+def test_the_seat_an_annulment_named_is_kept_across_a_reload() -> None:
+    rounds = Rounds(annulled={3: {0: "left", 1: "reloaded"}}, annulled_seat={3: {0: 1}})
+    back = Memory.from_text(Memory("t", rounds).to_text(), "t").rounds
+    assert back.annulled == rounds.annulled and back.who_annulled(3, 3) == [1, None]
+    old = '{"table":"t","seen":[],"tries":[],"named":[],"done":[],"checks":[],"annulled":[[3,0,"left"]]}'
+    assert Memory.from_text(old, "t").rounds.who_annulled(3, 2) == [None]  # a memory kept before: no seat
