@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from web_catalog import compiled
 
 from kingcore.online.deal.checks import Check
@@ -59,3 +60,25 @@ def test_the_seat_an_annulment_named_is_kept_across_a_reload() -> None:
     assert back.annulled == rounds.annulled and back.who_annulled(3, 3) == [1, None]
     old = '{"table":"t","seen":[],"tries":[],"named":[],"done":[],"checks":[],"annulled":[[3,0,"left"]]}'
     assert Memory.from_text(old, "t").rounds.who_annulled(3, 2) == [None]  # a memory kept before: no seat
+
+
+def entries(lang: str) -> dict[str, list[str]]:
+    """The catalog's entries of ``lang``: code → its words (each plural form)."""
+    with open(ROOT / "web" / "locale" / f"{lang}.po", "rb") as f:
+        return {m.id: [m.string] if isinstance(m.string, str) else list(m.string) for m in read_po(f) if m.id}
+
+
+HOST = {"en": r"\bhost\b(?!:)", "ru": r"хозя[а-я]* стола|хозя", "uk": r"господар"}
+"""The term for the host in each language (not ``{host}``, a person's name, nor ``host:port``)."""
+
+
+def test_one_term_for_the_host_in_each_language() -> None:
+    """The join screen called the host «ведущего», Options «хозяина стола»: the same entries name the host in
+    every language, each by its one term."""
+    found = {}
+    for lang, term in HOST.items():
+        texts = entries(lang)
+        found[lang] = {i for i, ts in texts.items() if any(re.search(term, t.replace("{host}", ""), re.I) for t in ts)}
+    assert not any("ведущ" in t or "ведуч" in t for lang in ("ru", "uk") for ts in entries(lang).values() for t in ts)
+    assert len(found["en"]) > 20 and found["ru"] == found["en"] == found["uk"], (found["en"] ^ found["ru"],
+                                                                                 found["en"] ^ found["uk"])
