@@ -82,3 +82,16 @@ def test_one_term_for_the_host_in_each_language() -> None:
     assert not any("ведущ" in t or "ведуч" in t for lang in ("ru", "uk") for ts in entries(lang).values() for t in ts)
     assert len(found["en"]) > 20 and found["ru"] == found["en"] == found["uk"], (found["en"] ^ found["ru"],
                                                                                  found["en"] ^ found["uk"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_seats_presence_has_one_word_on_every_page(lang: str) -> None:
+    """The host's page said «◇ свободно», the phone «◇ пусто» for the same seat; the phone's «◌ связь…» was a cut
+    word for «переподключается»: a short form is the long one when that fits, else a whole word of its own."""
+    from kingcore.online.room import PRESENCE
+
+    cat = CATS[lang]
+    assert cat.t("presence.short.free") == cat.t("presence.free")
+    for state in PRESENCE:
+        short = cat.t(f"presence.short.{state}")
+        assert "…" not in short or short == cat.t(f"presence.{state}"), (state, short)  # (no word cut short)
