@@ -879,7 +879,7 @@ class MentalGuest:
         except ValueError:
             self._events.append(Event("refused", len(game.deals), "the host's game so far is not between deals", 0))
             return []
-        self.checks.missed(first, len(game.deals), self._came, self.guest.joined_during)
+        self.checks.missed(first, len(game.deals), self._came, self.guest.joined_during, back=not self.guest.taken)
         watch = self.guest.watch
         if watch is not None and watch["deal"] == self.guest.joined_during == len(game.deals) > self._left:
             self.memory.reading = len(game.deals)  # (the deal it sat out, watched to its end: read like everyone)

@@ -55,7 +55,8 @@ SAID = {("refused", "again"): "net.reshuffle", ("refused", "left_out"): "net.men
 WARN = ("cheat", "refused", "renege", "no_world")
 """Events said on the banner (a host or a page that broke the rules), not only in the toast."""
 CHECK_WORDS = {"audited": "net.mental.audited", "renege": "net.mental.check_renege", "before": "net.unchecked",
-               "joined": "net.mental.joined", "without": "net.mental.without", "resent": "net.mental.resent"}
+               "joined": "net.mental.joined", "back": "net.mental.came_back", "without": "net.mental.without",
+               "resent": "net.mental.resent"}
 """A deal's check (``kingcore.online.deal.checks.Check.code``) → what its result panel says."""
 
 
