@@ -18,7 +18,7 @@ from kingcore.online.deal.mental import Rounds
 from kingcore.web import Catalog
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
-from king.render.wait import shuffle_words
+from king.render.wait import begun, reload_words, shuffle_words
 from king.words import fill_names
 
 ROOT = Path(__file__).parent.parent
@@ -95,3 +95,21 @@ def test_a_seats_presence_has_one_word_on_every_page(lang: str) -> None:
     for state in PRESENCE:
         short = cat.t(f"presence.short.{state}")
         assert "…" not in short or short == cat.t(f"presence.{state}"), (state, short)  # (no word cut short)
+
+
+@pytest.mark.parametrize("by", ["page", "host", "went_on"])
+def test_a_reload_while_the_next_deal_is_dealt_is_not_said_as_during_its_play(by: str) -> None:
+    """Petya reloaded while reading deal 1's result and was told «…во время раздачи 2…»; the friends were told
+    «Страница хозяина стола была перезагружена во время раздачи 3» while the host still read deal 2's result: a
+    deal no one had played yet is said as being shuffled and dealt, and dealt again; one under way as before."""
+    result = {"deal": 2, "phase": "deal_over", "trick": [], "tricks_done": 8, "calls": []}
+    held = {"deal": 3, "phase": "play", "trick": [], "tricks_done": 0, "calls": []}  # (its readers not done)
+    played = {**held, "trick": [[1, "7S"]]}
+    assert [begun(vm, 3) for vm in (None, result, held, played)] == [False, False, False, True]
+    for lang in LANGS:
+        cat = CATS[lang]
+        dealing, during = reload_words(cat, by, 3, dealing=True), reload_words(cat, by, 3, dealing=False)
+        assert dealing != during and "3" in dealing
+        ru = lang == "ru" and (dealing, during)
+        assert not ru or ("во время раздачи 3" not in ru[0] and "тасовали и сдавали" in ru[0]
+                          and "во время раздачи 3" in ru[1]), ru

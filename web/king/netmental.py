@@ -35,7 +35,7 @@ from kingcore.web import Answer, ViewModel
 
 from .draw import el
 from .netwait import panel_note, redeal_bar, waiting_status
-from .render.wait import shuffle_words
+from .render.wait import begun, reload_words, shuffle_words
 from .words import Catalog, fill_names
 
 if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
@@ -400,10 +400,14 @@ class GuestMental:
         self.said_reload(deal, "host" if host == deal else "page")
 
     def said_reload(self, deal: int, by: str) -> None:
+        """Said: ``deal`` cut off by ``by``'s reload — while it was still being shuffled and dealt (its person, or
+        the host, still read the last deal's result: this page's kept result, or the table it showed, with no card
+        or call of the deal made yet), or under way (:func:`king.render.wait.reload_words`)."""
         self.reloaded_deal = deal
         went_on = by == "page" and self.mg.sits_out() == deal  # (dealt again without this page: a stand-in plays)
-        key = "net.mental.host_reloaded" if by == "host" else "net.mental.went_on" if went_on else "net.mental.reloaded"
-        self.app.state.show_toast(self.cat.t(key, deal=deal))
+        dealing = self.mg.kept_result() == deal - 1 > 0 if by == "page" else not begun(self.app.state.vm, deal)
+        words = reload_words(self.cat, "went_on" if went_on else by, deal, dealing)
+        self.app.state.show_toast(words)
         document.body.dataset.mentalReloaded = str(deal)
         document.body.dataset.mentalReloadedBy = by
 

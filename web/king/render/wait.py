@@ -12,7 +12,7 @@ from kingcore.web import ViewModel
 
 from ..words import Catalog, name
 
-__all__ = ["due_deal", "read_words", "shuffle_words", "try_words", "wait_words"]
+__all__ = ["begun", "due_deal", "read_words", "reload_words", "shuffle_words", "try_words", "wait_words"]
 
 TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
@@ -99,3 +99,34 @@ def try_words(cat: Catalog, why: str, seat: int | None, vm: ViewModel) -> str:
     if why == "unseen":
         return cat.t(code)
     return cat.t(code, name=name(cat, seat, vm)) if seat is not None else cat.t(code + "_any")
+
+
+RELOAD_WORDS = {("host", False): "net.mental.host_reloaded", ("page", False): "net.mental.reloaded",
+                ("went_on", False): "net.mental.went_on", ("host", True): "net.mental.host_reloaded_dealing",
+                ("page", True): "net.mental.reloaded_dealing", ("went_on", True): "net.mental.went_on_dealing"}
+"""Whose reload cut a deal off (``host``: the host's page's; ``page``: this page's own, or its lost connection;
+``went_on``: this page's, the deal dealt again without it, a stand-in at its seat) and whether it was still
+being shuffled and dealt, no card or call made yet → the words (:func:`reload_words`)."""
+
+
+def begun(vm: ViewModel | None, deal: int) -> bool:
+    """Whether the page, showing ``vm``, had seen deal ``deal`` under way — a card or a call made in it — rather
+    than the last deal's result, or that deal's cards while the table waited for its readers.
+
+    >>> begun(None, 3), begun({"deal": 2, "phase": "deal_over"}, 3)
+    (False, False)
+    >>> begun({"deal": 3, "phase": "play", "trick": [], "tricks_done": 0, "calls": []}, 3)
+    False
+    >>> begun({"deal": 3, "phase": "play", "trick": [[1, "7S"]], "tricks_done": 0, "calls": []}, 3)
+    True
+    """
+    if vm is None or int(vm["deal"]) < deal:
+        return False
+    return int(vm["deal"]) > deal or bool(vm.get("trick")) or bool(vm.get("tricks_done")) or bool(vm.get("calls"))
+
+
+def reload_words(cat: Catalog, by: str, deal: int, dealing: bool) -> str:
+    """What a page says of deal ``deal`` cut off by a reload (``by``: :data:`RELOAD_WORDS`' whose): "during deal
+    3" only when it was under way; "while deal 3 was being shuffled and dealt" when ``dealing`` — its person (or
+    the host) still read the last deal's result, no card or call made yet."""
+    return cat.t(RELOAD_WORDS[by, dealing], deal=deal)
