@@ -97,7 +97,7 @@ def test_a_seats_presence_has_one_word_on_every_page(lang: str) -> None:
         assert "…" not in short or short == cat.t(f"presence.{state}"), (state, short)  # (no word cut short)
 
 
-@pytest.mark.parametrize("by", ["page", "host", "went_on"])
+@pytest.mark.parametrize("by", ["page", "host"])
 def test_a_reload_while_the_next_deal_is_dealt_is_not_said_as_during_its_play(by: str) -> None:
     """Petya reloaded while reading deal 1's result and was told «…во время раздачи 2…»; the friends were told
     «Страница хозяина стола была перезагружена во время раздачи 3» while the host still read deal 2's result: a
@@ -113,3 +113,12 @@ def test_a_reload_while_the_next_deal_is_dealt_is_not_said_as_during_its_play(by
         ru = lang == "ru" and (dealing, during)
         assert not ru or ("во время раздачи 3" not in ru[0] and "тасовали и сдавали" in ru[0]
                           and "во время раздачи 3" in ru[1]), ru
+
+
+def test_a_page_back_while_its_stand_in_plays_says_so_once() -> None:
+    """A friend back while a bot finished the deal for her read the same line twice, on the seat's banner
+    («Раздача 3 продолжилась без вас…», ``net.sits_out_back``) and in a toast: the banner says it alone."""
+    for lang in LANGS:
+        assert reload_words(CATS[lang], "page", 3, dealing=False, went_on=True) is None
+        assert reload_words(CATS[lang], "page", 3, dealing=False) and reload_words(CATS[lang], "host", 3, False, True)
+        assert "3" in CATS[lang].t("net.sits_out_back", deal=3)

@@ -610,7 +610,8 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
                  and not re.search("Раздача 2 отменена|Роздачу 2 скасовано", text)]  # (true: dealt again)
         assert not stale and any(state == "connected" for state, _ in seen), seen
     guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
-    assert "хозяина стола" in str(guests[1].text_content("#toast"))
+    assert "хозяина стола" in str(guests[1].text_content("#toast"))  # (held for a reader, no card played in deal
+    assert "ещё тасовали и сдавали" in str(guests[1].text_content("#toast"))  # 2: not "during deal 2", issue 29)
     assert guests[2].evaluate("document.body.dataset.mentalReloadedBy") != "page"
     # friend 2, still reading deal 1's result, keeps it until their own Continue — the table's note joins it
     reader = guests[2]

@@ -406,8 +406,9 @@ class GuestMental:
         self.reloaded_deal = deal
         went_on = by == "page" and self.mg.sits_out() == deal  # (dealt again without this page: a stand-in plays)
         dealing = self.mg.kept_result() == deal - 1 > 0 if by == "page" else not begun(self.app.state.vm, deal)
-        words = reload_words(self.cat, "went_on" if went_on else by, deal, dealing)
-        self.app.state.show_toast(words)
+        words = reload_words(self.cat, by, deal, dealing, went_on)
+        if words is not None:  # (went on without it: the seat's banner says so)
+            self.app.state.show_toast(words)
         document.body.dataset.mentalReloaded = str(deal)
         document.body.dataset.mentalReloadedBy = by
 

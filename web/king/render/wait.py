@@ -102,11 +102,9 @@ def try_words(cat: Catalog, why: str, seat: int | None, vm: ViewModel) -> str:
 
 
 RELOAD_WORDS = {("host", False): "net.mental.host_reloaded", ("page", False): "net.mental.reloaded",
-                ("went_on", False): "net.mental.went_on", ("host", True): "net.mental.host_reloaded_dealing",
-                ("page", True): "net.mental.reloaded_dealing", ("went_on", True): "net.mental.went_on_dealing"}
-"""Whose reload cut a deal off (``host``: the host's page's; ``page``: this page's own, or its lost connection;
-``went_on``: this page's, the deal dealt again without it, a stand-in at its seat) and whether it was still
-being shuffled and dealt, no card or call made yet → the words (:func:`reload_words`)."""
+                ("host", True): "net.mental.host_reloaded_dealing", ("page", True): "net.mental.reloaded_dealing"}
+"""Whose reload cut a deal off (``host``: the host's page's; ``page``: this page's own, or its lost connection)
+and whether it was still being shuffled and dealt, no card or call made yet → the words (:func:`reload_words`)."""
 
 
 def begun(vm: ViewModel | None, deal: int) -> bool:
@@ -125,8 +123,10 @@ def begun(vm: ViewModel | None, deal: int) -> bool:
     return int(vm["deal"]) > deal or bool(vm.get("trick")) or bool(vm.get("tricks_done")) or bool(vm.get("calls"))
 
 
-def reload_words(cat: Catalog, by: str, deal: int, dealing: bool) -> str:
+def reload_words(cat: Catalog, by: str, deal: int, dealing: bool, went_on: bool = False) -> str | None:
     """What a page says of deal ``deal`` cut off by a reload (``by``: :data:`RELOAD_WORDS`' whose): "during deal
     3" only when it was under way; "while deal 3 was being shuffled and dealt" when ``dealing`` — its person (or
-    the host) still read the last deal's result, no card or call made yet."""
-    return cat.t(RELOAD_WORDS[by, dealing], deal=deal)
+    the host) still read the last deal's result, no card or call made yet. ``None`` when the deal went on
+    without this page (``went_on``: its stand-in plays the seat): the seat's banner says that already
+    (``net.sits_out_back``), and one line is said once."""
+    return None if went_on and by == "page" else cat.t(RELOAD_WORDS[by, dealing], deal=deal)
