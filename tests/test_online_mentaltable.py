@@ -678,6 +678,7 @@ def test_a_friend_back_after_a_stand_in_took_its_seat_knows_at_once_the_deal_wen
     assert mg is not None and mg.page is not None and t.page.deal is not None and t.page.deal.number == deal
     held = mg.page.rounds.held
     assert held is not None and held.key[0] == deal and mg.guest.host_reloaded != deal and mg.sits_out() == deal
+    assert t.table.sitting_out() == [seat]  # the host's page says it: the friend is here, a stand-in ends the deal
 
 
 def back_after_a_stand_in(t: MentalSim, seat: int) -> Friend:

@@ -18,7 +18,7 @@ from kingcore.online.deal.mental import Rounds
 from kingcore.web import Catalog
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
-from king.render.wait import begun, reload_words, shuffle_words
+from king.render.wait import begun, reload_words, shuffle_words, sitting_words
 from king.words import fill_names
 
 ROOT = Path(__file__).parent.parent
@@ -122,3 +122,11 @@ def test_a_page_back_while_its_stand_in_plays_says_so_once() -> None:
         assert reload_words(CATS[lang], "page", 3, dealing=False, went_on=True) is None
         assert reload_words(CATS[lang], "page", 3, dealing=False) and reload_words(CATS[lang], "host", 3, False, True)
         assert "3" in CATS[lang].t("net.sits_out_back", deal=3)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_hosts_page_says_a_friend_is_here_while_a_stand_in_ends_the_deal(lang: str) -> None:
+    """The host's page showed «Бот» on Оксана's seat after she was back, until the deal ended, and nothing said
+    she was back: it says she is here, and plays from the next deal."""
+    words = sitting_words(CATS[lang], 2, 3, VM)
+    assert words.count("Оксана") == 2 and "3" in words, words

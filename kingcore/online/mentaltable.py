@@ -227,6 +227,12 @@ class MentalTable:
         return [s for s in range(len(presence)) if presence[s] in (None, HERE) and s not in self._sitting
                 and self.reading(s)]
 
+    def sitting_out(self) -> list[int]:
+        """The seats of friends at the table whose page sits the deal in play out, a stand-in bot playing it to
+        its end — the seat taken, or taken back, during that deal, or its page named for a stall or a cheat —:
+        their friend plays from the next deal on. Sorted."""
+        return sorted(self._sitting)
+
     def held(self) -> bool:
         """Whether the next deal's cards are open on this page but no one may move: :meth:`readers` are still
         reading the last deal's result."""

@@ -35,7 +35,7 @@ from kingcore.web import Answer, ViewModel
 
 from .draw import el
 from .netwait import panel_note, redeal_bar, waiting_status
-from .render.wait import begun, reload_words, shuffle_words
+from .render.wait import begun, reload_words, shuffle_words, sitting_words
 from .words import Catalog, fill_names
 
 if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
@@ -165,6 +165,7 @@ class HostMental:
         self.left = over  # the last deal whose result the person left
         self.audited = over  # the deals audited when the page last saved
         self.reading: list[int] = []  # the seats of the people the table waits for, reading the last deal's result
+        self.sitting: list[int] = []  # the friends' seats a stand-in plays to the deal's end (said when they come)
         self.sent: list[str] = []  # ?king-test: the mp_start texts this page sent (a hostile host resends one)
         self.received: list[str] = []  # ?king-test: every text this page received
         self.test = "king-test" in str(window.location.search)
@@ -205,6 +206,7 @@ class HostMental:
         events = self.table.events()
         tell(self.cat, events, self.app.state.show_toast)
         st = self.app.state
+        self.tell_sitting(st.vm)
         if self.test:
             r, page = self.table.page.round, self.table.page
             window.kingMentalState = json.dumps({
@@ -239,6 +241,15 @@ class HostMental:
         token = str(moved[-1].detail) if moved else None
         st.commit("bot" if moved else "deal", vm, seat=seat, token=token)
         self.app.loop.kick()
+
+    def tell_sitting(self, vm: ViewModel | None) -> None:
+        """A friend here whose seat a stand-in plays to the end of the deal in play (back, or seated, during it:
+        ``MentalTable.sitting_out``) is said once in the toast — the seat's badge says "Bot" until then."""
+        sitting, r = self.table.sitting_out(), self.table.page.round
+        if vm is not None and r is not None:
+            for seat in sorted(set(sitting) - set(self.sitting)):
+                self.app.state.show_toast(sitting_words(self.cat, seat, r.deal, vm))
+        self.sitting = sitting
 
     def waited(self) -> bool:
         """Whether the next deal's cards are open and the table waits for the host's person, who may still be

@@ -10,9 +10,10 @@ from typing import Any
 
 from kingcore.web import ViewModel
 
-from ..words import Catalog, name
+from ..words import Catalog, fill_names, name
 
-__all__ = ["begun", "due_deal", "read_words", "reload_words", "shuffle_words", "try_words", "wait_words"]
+__all__ = ["begun", "due_deal", "read_words", "reload_words", "shuffle_words", "sitting_words", "try_words",
+           "wait_words"]
 
 TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
@@ -130,3 +131,11 @@ def reload_words(cat: Catalog, by: str, deal: int, dealing: bool, went_on: bool 
     without this page (``went_on``: its stand-in plays the seat): the seat's banner says that already
     (``net.sits_out_back``), and one line is said once."""
     return None if went_on and by == "page" else cat.t(RELOAD_WORDS[by, dealing], deal=deal)
+
+
+def sitting_words(cat: Catalog, seat: int, deal: int, vm: ViewModel) -> str:
+    """What the host's page says when the friend at ``seat`` is at the table again (or newly) while a stand-in
+    plays their seat to the end of deal ``deal``: the bot plays on, and they play from the next deal (names
+    filled in)."""
+    who = name(cat, seat, vm)
+    return fill_names(cat.t("net.mental.sits_out_host", name=who, deal=deal), vm.get("names"))
