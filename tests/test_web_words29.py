@@ -130,3 +130,13 @@ def test_the_hosts_page_says_a_friend_is_here_while_a_stand_in_ends_the_deal(lan
     she was back: it says she is here, and plays from the next deal."""
     words = sitting_words(CATS[lang], 2, 3, VM)
     assert words.count("Оксана") == 2 and "3" in words, words
+
+
+def test_an_options_label_ends_with_its_words() -> None:
+    """«Лимит на ход для друзей по сети » had a trailing space: a label's words meet its list or text box with no
+    white space between them, and the control sits on its own line."""
+    page = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+    labels = re.findall(r'<label class="option-list">(.*?)</label>', page, flags=re.S)
+    assert len(labels) >= 3 and all(re.match(r'<span data-t="[^"]+">[^<]*</span><(select|textarea)', x)
+                                    for x in labels), labels
+    assert re.search(r"\.option-list select \{ display: block;", (ROOT / "web" / "style.css").read_text())
