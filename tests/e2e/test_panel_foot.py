@@ -51,3 +51,42 @@ def test_no_word_of_the_result_panel_shows_by_its_buttons(browser: Any, size: tu
         assert not seen["shown"], seen  # no point just above or beside the buttons shows the words under them
     finally:
         page.close()
+
+
+TOAST = ("Эта страница была перезагружена или отключена, пока раздачу 2 ещё тасовали и сдавали: её часть тасовки "
+         "потеряна, поэтому раздача 2 будет сдана заново.")
+RESULT = f"""<!doctype html><html lang="ru" style="--bar-h: 0px"><head><meta charset="utf-8"><style>{{css}}</style>
+</head><body><header style="height: 82px"></header>
+<main class="table" id="table"><div class="felt" style="height: 560px">
+<div class="toast" id="toast" role="alert">{TOAST}</div>
+<div class="panel" id="center-panel"><h2>Раздача 1: Не брать взяток</h2>
+<div class="final-trick" style="height: 120px">Последняя взятка (№ 8) → Оксана</div>
+<table class="result"><tr><td>Оля</td><td>2</td></tr><tr><td>Петя</td><td>3</td></tr><tr><td>Бот 3</td><td>0</td></tr>
+<tr><td>Оксана</td><td>3</td></tr></table>
+<p class="panel-note" id="mental-check">Проверено этой страницей: каждая карта раздачи 1 сдана один раз и сыграна по
+правилам, и ни одно устройство не видело чужих карт.</p>
+<p class="panel-note" id="mental-wait">Раздача 2 отменена. Раздаём её заново…</p>
+<p class="panel-buttons"><button class="btn btn--accent" id="btn-continue">Дальше</button></p>
+</div></div></main></body></html>"""
+
+CLEAR_JS = """() => {
+  const toast = document.getElementById('toast'), t = toast.getBoundingClientRect();
+  toast.style.pointerEvents = 'auto';  // (for the hit test only: a toast lets taps through)
+  const p = document.getElementById('center-panel').getBoundingClientRect();
+  const hit = document.elementFromPoint(t.left + t.width / 2, t.top + t.height / 2);
+  return {toast: [t.top, t.bottom], panel: [p.top, p.bottom], over: !(t.bottom <= p.top || t.top >= p.bottom),
+          seen: hit !== null && hit.id === 'toast', hit: hit && (hit.id || hit.className), inside: t.top >= 0 && t.bottom <= innerHeight};
+}"""
+
+
+@pytest.mark.browser
+def test_a_toast_over_a_result_panel_on_a_phone_lies_clear_of_it(browser: Any) -> None:
+    """A reload at deal 1's result: its toast lay half under the result panel on the phone (360×740): it lies
+    clear of the panel, whole in the window, and nothing covers it."""
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    try:
+        page.set_content(RESULT.replace("{css}", (ROOT / "web" / "style.css").read_text(encoding="utf-8")))
+        seen = page.evaluate(CLEAR_JS)
+        assert seen["seen"] and seen["inside"] and not seen["over"], str(seen)
+    finally:
+        page.close()
