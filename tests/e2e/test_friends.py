@@ -544,8 +544,10 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
     assert hinted  # a friend's hint at a mental table, from its own page
     for page in (host, *guests.values()):
         page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
-    said = str(host.text_content("#mental-check"))  # every shuffle its audit counts is said, and why
-    assert "тасовали 2 раза; прежние попытки отменены: 1) страница отключилась." in said, said
+    said = str(host.text_content("#mental-check"))  # every shuffle its audit counts is said, why, and whose page
+    assert "тасовали 2 раза; прежние попытки отменены: 1) страница игрока Петя перезагружена или отключена." in said
+    mine = str(guests[1].text_content("#mental-check"))  # (Petya's own page: "this page", the same cause's words)
+    assert "1) эта страница перезагружена или отключена." in mine, mine
     saved = host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
     assert len(Session.from_save(saved).game.deals) == 1  # the audited deal, saved
 
