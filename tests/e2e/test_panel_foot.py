@@ -36,7 +36,7 @@ SEEN_JS = """() => {
       }
     }
   }
-  return {shown: shown.slice(0, 5), scrolls: panel.scrollHeight > panel.clientHeight, gap: top - note.getBoundingClientRect().bottom};
+  return {shown: shown.slice(0, 5), scrolls: panel.scrollHeight > panel.clientHeight};
 }"""
 
 
@@ -75,7 +75,8 @@ CLEAR_JS = """() => {
   const p = document.getElementById('center-panel').getBoundingClientRect();
   const hit = document.elementFromPoint(t.left + t.width / 2, t.top + t.height / 2);
   return {toast: [t.top, t.bottom], panel: [p.top, p.bottom], over: !(t.bottom <= p.top || t.top >= p.bottom),
-          seen: hit !== null && hit.id === 'toast', hit: hit && (hit.id || hit.className), inside: t.top >= 0 && t.bottom <= innerHeight};
+          seen: hit !== null && hit.id === 'toast', hit: hit && (hit.id || hit.className),
+          inside: t.top >= 0 && t.bottom <= innerHeight};
 }"""
 
 
