@@ -425,10 +425,10 @@ def test_every_page_reloaded_mid_deal_with_its_rounds_deals_it_again_on_the_next
 def test_deals_played_while_a_page_was_away_are_said_dealt_without_it_not_before_it_came() -> None:
     """A page at the table since deal 1, lost in deal 6 and back during deal 7 (seated while deal 7 is in play):
     deal 6, played on with a stand-in at its seat, was dealt without it — not before it came, nor while it
-    joined — and deal 7 while it joined."""
+    joined — and deal 7 while it came back (not "you joined": a new user's find)."""
     checks = Checks()
-    checks.missed(6, 7, came=5, joined=7)
-    assert [checks.deals[d].code for d in (6, 7)] == ["without", "joined"]
+    checks.missed(6, 7, came=5, joined=7, back=True)
+    assert [checks.deals[d].code for d in (6, 7)] == ["without", "back"]
     fresh = Checks()  # a new page seated during deal 7: the deals before it came, and the one it joined in
     fresh.missed(1, 7, came=6, joined=7)
     assert [fresh.deals[d].code for d in (1, 6, 7)] == ["before", "before", "joined"]

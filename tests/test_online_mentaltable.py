@@ -43,7 +43,7 @@ def test_a_host_and_a_friend_play_a_whole_rubber_over_a_data_channel() -> None:
     f = next(iter(t.friends.values()))
     said = f.all[-1].checks.deals  # the friend's page, over its connections (a data channel loses some)
     assert {d for got in f.audited.values() for d in got} == {d for d, c in said.items() if c.checked}
-    assert {c.code for c in said.values()} <= {"audited", "joined", "without"}  # (without: played on, a stand-in
+    assert {c.code for c in said.values()} <= {"audited", "back", "without"}  # (without: played on, a stand-in
     # at its seat, while its page was away — never "before": the page was at the table from the first deal)
 
 
@@ -144,13 +144,16 @@ def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: 
     back = t.friends[seat].all[-1]
     assert back.page is not None and back.page.page == t.table.page_of(seat)
     assert back.checks is t.friends[seat].all[0].checks  # one page: its checks go on across its connections
-    assert back.checks.deals[deal].code == ("joined" if stand_in else "audited")  # dealt again without it, or with
+    assert back.checks.deals[deal].code == ("back" if stand_in else "audited")  # dealt again without it, or with
     again = f"deal {deal} audited: every card was dealt once and played by the rules; shuffled 2 times, the first " \
             "annulled"
     assert t.table.checks.deals[deal].words == again  # the try annulled is said in the result panel
     assert stand_in or back.checks.deals[deal].words == again
     assert t.table.checks.deals[deal].shuffled == 2 and t.page.rounds.why_annulled(deal, 2) == ["left"]  # and why
     assert stand_in or back.memory.rounds.why_annulled(deal, 2) == ["reloaded"]  # (its own page: it went away)
+    assert t.page.rounds.who_annulled(deal, 2) == [seat]  # whose page it was, said in the result panel
+    assert other.page is not None and other.page.rounds.who_annulled(deal, 2) == [seat]  # on every other page
+    assert stand_in or back.memory.rounds.who_annulled(deal, 2) == [None]  # (its own: "this page")
     assert back.checks.deals[deal + 1].code == "audited"
     assert any(t.table.page_of(seat) in pages for d, pages in t.rounds.items() if d > deal)  # it plays again
 
@@ -224,7 +227,7 @@ def test_a_friend_joining_mid_deal_sits_it_out_and_plays_the_next() -> None:
     page = t.table.page_of(seat)
     assert page not in t.rounds[deal] and page in t.rounds[deal + 1]
     said = {d: (c.code, c.words) for d, c in mg.checks.deals.items()}  # its result panels, never silent
-    assert said[deal] == ("joined", "not checked: you joined during this deal")
+    assert said[deal] == ("back", "not checked: you came back during this deal")  # (not "joined": it came back)
     assert said[deal + 1][0] == "audited"
     assert not [e for s, e in t.events if s == seat and e.kind in ("refused", "stood_in")]
 
@@ -677,6 +680,7 @@ def test_a_friend_back_after_a_stand_in_took_its_seat_knows_at_once_the_deal_wen
     assert mg is not None and mg.page is not None and t.page.deal is not None and t.page.deal.number == deal
     held = mg.page.rounds.held
     assert held is not None and held.key[0] == deal and mg.guest.host_reloaded != deal and mg.sits_out() == deal
+    assert t.table.sitting_out() == [seat]  # the host's page says it: the friend is here, a stand-in ends the deal
 
 
 def back_after_a_stand_in(t: MentalSim, seat: int) -> Friend:

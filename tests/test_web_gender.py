@@ -27,7 +27,7 @@ PAST = {
 """A word in the past tense, masculine or feminine (not the plural, which is the same for everyone)."""
 
 NOT_VERBS = {
-    "ru": {"стол": "a table", "правила": "the rules"},
+    "ru": {"стол": "a table", "стола": "of a table (genitive)", "правила": "the rules"},
     "uk": {"правила": "the rules", "пів": "half", "взятків": "tricks (genitive plural)",
            "виборів": "choices (genitive plural)", "друзів": "friends (genitive plural)",
            "знаків": "characters (genitive plural)"},

@@ -249,6 +249,12 @@ class MentalTable:
         return [s for s in range(len(presence)) if presence[s] in (None, HERE) and s not in self._sitting
                 and self.reading(s)]
 
+    def sitting_out(self) -> list[int]:
+        """The seats of friends at the table whose page sits the deal in play out, a stand-in bot playing it to
+        its end — the seat taken, or taken back, during that deal, or its page named for a stall or a cheat —:
+        their friend plays from the next deal on. Sorted."""
+        return sorted(self._sitting)
+
     def held(self) -> bool:
         """Whether the next deal's cards are open on this page but no one may move: :meth:`readers` are still
         reading the last deal's result."""
@@ -913,7 +919,7 @@ class MentalGuest:
         except ValueError:
             self._events.append(Event("refused", len(game.deals), "the host's game so far is not between deals", 0))
             return []
-        self.checks.missed(first, len(game.deals), self._came, self.guest.joined_during)
+        self.checks.missed(first, len(game.deals), self._came, self.guest.joined_during, back=not self.guest.taken)
         watch = self.guest.watch
         if watch is not None and watch["deal"] == self.guest.joined_during == len(game.deals) > self._left:
             self.memory.reading = len(game.deals)  # (the deal it sat out, watched to its end: read like everyone)

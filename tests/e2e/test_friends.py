@@ -547,8 +547,10 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
     assert hinted  # a friend's hint at a mental table, from its own page
     for page in (host, *guests.values()):
         page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
-    said = str(host.text_content("#mental-check"))  # every shuffle its audit counts is said, and why
-    assert "тасовали 2 раза; прежние попытки отменены: 1) страница отключилась." in said, said
+    said = str(host.text_content("#mental-check"))  # every shuffle its audit counts is said, why, and whose page
+    assert "тасовали 2 раза; прежние попытки отменены: 1) страница игрока Петя перезагружена или отключена." in said
+    mine = str(guests[1].text_content("#mental-check"))  # (Petya's own page: "this page", the same cause's words)
+    assert "1) эта страница перезагружена или отключена." in mine, mine
     saved = host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
     assert len(Session.from_save(saved).game.deals) == 1  # the audited deal, saved
 
@@ -625,7 +627,8 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
                  and not re.search("Раздача 2 отменена|Роздачу 2 скасовано", text)]  # (true: dealt again)
         assert not stale and any(state == "connected" for state, _ in seen), seen
     guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
-    assert "хозяина стола" in str(guests[1].text_content("#toast"))
+    assert "хозяина стола" in str(guests[1].text_content("#toast"))  # (held for a reader, no card played in deal
+    assert "ещё тасовали и сдавали" in str(guests[1].text_content("#toast"))  # 2: not "during deal 2", issue 29)
     assert guests[2].evaluate("document.body.dataset.mentalReloadedBy") != "page"
     # friend 2, still reading deal 1's result, keeps it until their own Continue — the table's note joins it
     reader = guests[2]

@@ -206,7 +206,7 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     play_moves(host, friends, 4)
 
     # the host's page reloads mid-deal: every friend's page shows it reconnecting, then is back by itself (on a
-    # phone's, in the side column, with its whole word: "◌ связь…" was cut at 360 px)
+    # phone's, in the side column, with its whole word: "◌ связь…" was cut at 360 px; now "◌ вернётся")
     friends[1].set_viewport_size(PHONE)
     for page in friends.values():
         page.evaluate(WATCH_JS, [0, "reconnecting"])

@@ -34,8 +34,9 @@ from kingcore.online import Guest, Lobby, POut
 from kingcore.web import Answer, ViewModel
 
 from .draw import el
-from .netwait import panel_note, redeal_bar, shuffle_words, waiting_status
-from .words import Catalog
+from .netwait import panel_note, redeal_bar, waiting_status
+from .render.wait import begun, reload_words, shuffle_words, sitting_words
+from .words import Catalog, fill_names
 
 if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
     from kingcore.online.deal.mental import Event
@@ -54,7 +55,8 @@ SAID = {("refused", "again"): "net.reshuffle", ("refused", "left_out"): "net.men
 WARN = ("cheat", "refused", "renege", "no_world")
 """Events said on the banner (a host or a page that broke the rules), not only in the toast."""
 CHECK_WORDS = {"audited": "net.mental.audited", "renege": "net.mental.check_renege", "before": "net.unchecked",
-               "joined": "net.mental.joined", "without": "net.mental.without", "resent": "net.mental.resent"}
+               "joined": "net.mental.joined", "back": "net.mental.came_back", "without": "net.mental.without",
+               "resent": "net.mental.resent"}
 """A deal's check (``kingcore.online.deal.checks.Check.code``) → what its result panel says."""
 
 
@@ -100,7 +102,8 @@ def check_note(cat: Catalog, checks: Any, vm: ViewModel | None, rounds: Any = No
     if check is None:
         return
     words = " ".join(w for w in (cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=vm["deal"]),
-                                 shuffle_words(cat, check, rounds, int(vm["deal"]))) if w)
+                                 shuffle_words(cat, check, rounds, vm)) if w)
+    words = fill_names(words, vm["names"])
     note = document.getElementById("mental-check")
     if is_none(note):
         note = document.createElement("p")
@@ -164,6 +167,7 @@ class HostMental:
         self.kept_result = over if self.left < over else 0  # (that result: kept for Continue, not left by itself)
         self.audited = over  # the deals audited when the page last saved
         self.reading: list[int] = []  # the seats of the people the table waits for, reading the last deal's result
+        self.sitting: list[int] = []  # the friends' seats a stand-in plays to the deal's end (said when they come)
         self.sent: list[str] = []  # ?king-test: the mp_start texts this page sent (a hostile host resends one)
         self.received: list[str] = []  # ?king-test: every text this page received
         self.test = "king-test" in str(window.location.search)
@@ -204,6 +208,7 @@ class HostMental:
         events = self.table.events()
         tell(self.cat, events, self.app.state.show_toast)
         st = self.app.state
+        self.tell_sitting(st.vm)
         if self.test:
             r, page = self.table.page.round, self.table.page
             window.kingMentalState = json.dumps({
@@ -238,6 +243,15 @@ class HostMental:
         token = str(moved[-1].detail) if moved else None
         st.commit("bot" if moved else "deal", vm, seat=seat, token=token)
         self.app.loop.kick()
+
+    def tell_sitting(self, vm: ViewModel | None) -> None:
+        """A friend here whose seat a stand-in plays to the end of the deal in play (back, or seated, during it:
+        ``MentalTable.sitting_out``) is said once in the toast — the seat's badge says "Bot" until then."""
+        sitting, r = self.table.sitting_out(), self.table.page.round
+        if vm is not None and r is not None:
+            for seat in sorted(set(sitting) - set(self.sitting)):
+                self.app.state.show_toast(sitting_words(self.cat, seat, r.deal, vm))
+        self.sitting = sitting
 
     def waited(self) -> bool:
         """Whether the next deal's cards are open and the table waits for the host's person, who may still be
@@ -399,10 +413,15 @@ class GuestMental:
         self.said_reload(deal, "host" if host == deal else "page")
 
     def said_reload(self, deal: int, by: str) -> None:
+        """Said: ``deal`` cut off by ``by``'s reload — while it was still being shuffled and dealt (its person, or
+        the host, still read the last deal's result: this page's kept result, or the table it showed, with no card
+        or call of the deal made yet), or under way (:func:`king.render.wait.reload_words`)."""
         self.reloaded_deal = deal
         went_on = by == "page" and self.mg.sits_out() == deal  # (dealt again without this page: a stand-in plays)
-        key = "net.mental.host_reloaded" if by == "host" else "net.mental.went_on" if went_on else "net.mental.reloaded"
-        self.app.state.show_toast(self.cat.t(key, deal=deal))
+        dealing = self.mg.kept_result() == deal - 1 > 0 if by == "page" else not begun(self.app.state.vm, deal)
+        words = reload_words(self.cat, by, deal, dealing, went_on)
+        if words is not None:  # (went on without it: the seat's banner says so)
+            self.app.state.show_toast(words)
         document.body.dataset.mentalReloaded = str(deal)
         document.body.dataset.mentalReloadedBy = by
 

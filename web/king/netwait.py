@@ -20,13 +20,7 @@ from .render.table import dealing
 from .render.wait import due_deal, read_words, wait_words
 from .words import Catalog, fill_names
 
-__all__ = ["redeal_bar", "shuffle_words", "waiting_status"]
-
-TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "reloaded": "net.mental.try_reloaded",
-             "unseen": "net.mental.try_unseen"}
-"""Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words; any other code is a cheat's
-(``net.mental.try_broken``)."""
-
+__all__ = ["redeal_bar", "waiting_status"]
 
 def wait_note(cat: Catalog, vm: ViewModel | None, side: Any, stale: bool, waited: bool) -> str:
     """The result panel's note of what the table waits for (``#mental-wait``), drawn, changed or taken away; the
@@ -88,18 +82,6 @@ def waiting_status(cat: Catalog, vm: ViewModel | None, readers: list[int]) -> No
     words = read_words(cat, vm, readers)
     if words:
         el("status").textContent = fill_names(words, vm["names"])
-
-
-def shuffle_words(cat: Catalog, check: Any, rounds: Any, deal: int) -> str:
-    """What a deal's result panel adds to its audit when the deal was shuffled more than once: how often, and why
-    each earlier try was annulled as this page saw it — every shuffle the audit counts is said ("Shuffled 3
-    times; the earlier tries were annulled: 1) a page left; 2) not seen by this page."); ``""`` otherwise."""
-    n = int(check.shuffled)
-    if n < 2 or rounds is None:
-        return ""
-    whys = rounds.why_annulled(deal, n)
-    tries = "; ".join(f"{i}) {cat.t(TRY_WORDS.get(why, 'net.mental.try_broken'))}" for i, why in enumerate(whys, 1))
-    return cat.n("net.mental.shuffled", n, tries=tries)
 
 
 def panel_note(panel: Any, note: Any) -> None:

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 
 from .mental import Event, Out
 
-CODES = ("audited", "renege", "before", "joined", "without", "resent")
+CODES = ("audited", "renege", "before", "joined", "back", "without", "resent")
 """Every :attr:`Check.code`: audited here (with no renege, or naming one), or not checked here because the deal
-was dealt before the page came, while it was joining, or without it, or because its connection was lost at the
-deal's end (``resent``: it sent its keys again when it was back, and the other pages audited the deal)."""
+was dealt before the page came, while it was joining or coming back to its seat (``back``), or without it, or
+because its connection was lost at the deal's end (``resent``: it sent its keys again when it was back, and the
+other pages audited the deal)."""
 RESENT = "not checked here: this page's connection was lost at the deal's end; it sent its keys again when it " \
          "was back, and the other pages audited the deal"
 """What a page says of a deal whose audit it sent again (:meth:`~.mental.MentalPage.resend`)."""
@@ -82,16 +83,19 @@ class Checks:
                     and e.deal not in self.deals:
                 self.deals[e.deal] = Check("without", e.words)
 
-    def missed(self, first: int, last: int, came: int, joined: int) -> None:
+    def missed(self, first: int, last: int, came: int, joined: int, back: bool = False) -> None:
         """Deals ``first`` to ``last`` came to this page as the host's game so far, not by a round of its own:
         those with no check yet were dealt before it came (up to ``came``: the deals over when it was first
         seated), while it was joining (``joined``: the deal in play, or being dealt without it, when it was
-        seated), or else without it (a page back on a new connection: the deals played on while it was away)."""
+        seated; ``back``: it took its own seat back then, not a seat anew), or else without it (a page back on
+        a new connection: the deals played on while it was away)."""
         for deal in range(first, last + 1):
             if deal in self.deals:
                 continue
             if deal <= came:
                 self.deals[deal] = Check("before", "not checked: dealt before this page was at the table")
+            elif deal == joined and back:
+                self.deals[deal] = Check("back", "not checked: you came back during this deal")
             elif deal == joined:
                 self.deals[deal] = Check("joined", "not checked: you joined during this deal")
             else:

@@ -49,8 +49,7 @@ class Memory:
                            "audits": [[*k, keys] for k, keys in sorted(r.audits.items())],
                            "held": None if r.held is None else [list(r.held.key), r.held.k, r.held.perm, r.held.keys,
                                                                 [list(step) for step in r.held.log]],
-                           "annulled": [[d, t, why] for d, tries in sorted(r.annulled.items())
-                                        for t, why in sorted(tries.items())],
+                           "annulled": _annulled(r),
                            "checks": [[d, c.code, c.words] for d, c in sorted(self.checks.deals.items())],
                            "reading": self.reading},
                           separators=(",", ":"))
@@ -66,6 +65,16 @@ class Memory:
             return cls(table, _rounds(doc), _checks(doc["checks"]), max(0, _int(doc.get("reading", 0))))
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
             return cls(table)
+
+
+def _annulled(r: Rounds) -> list[list[Any]]:
+    """Each annulled try as ``[deal, try, why]``, and the seat its annulment named after them when there was one."""
+    out: list[list[Any]] = []
+    for d, tries in sorted(r.annulled.items()):
+        for t, why in sorted(tries.items()):
+            seat = r.annulled_seat.get(d, {}).get(t)
+            out.append([d, t, why] if seat is None else [d, t, why, seat])
+    return out
 
 
 def _int(x: Any) -> int:
@@ -85,11 +94,15 @@ def _rounds(doc: dict[str, Any]) -> Rounds:
             raise ValueError("not an audit's keys")
         audits[(_int(d), _int(t), _int(r))] = list(keys)
     annulled: dict[int, dict[int, str]] = {}
-    for d, t, why in doc.get("annulled", []):
+    annulled_seat: dict[int, dict[int, int]] = {}
+    for d, t, why, *seat in doc.get("annulled", []):  # (a try's named seat, when there was one)
         annulled.setdefault(_int(d), {})[_int(t)] = str(why)
+        for s in seat[:1]:
+            annulled_seat.setdefault(_int(d), {})[_int(t)] = _int(s)
     return Rounds(seen=seen, tries={_int(d): _int(t) for d, t in doc["tries"]},
                   named_in={_int(d): str(code) for d, code in doc["named"]}, done={_int(d) for d in doc["done"]},
-                  audits=audits, held=_held(doc.get("held")), annulled=annulled)
+                  audits=audits, held=_held(doc.get("held")), annulled=annulled,
+                  annulled_seat=annulled_seat)
 
 
 def _held(doc: Any) -> Held | None:

@@ -157,6 +157,9 @@ class Rounds:
             cheat's; ``reloaded``: this page was reloaded, or lost its connection, during it): a deal's audit says
             how often it was shuffled, and the page says why each earlier try was annulled, or that it did not
             see it.
+        annulled_seat: deal → try → the seat of the page that try's annulment named (the page that left, did not
+            answer in time or broke the shuffle; its first seat), when it named another page than this one: the
+            result panel says whose page it was.
     """
 
     seen: set[tuple[int, int, int]] = field(default_factory=set)
@@ -166,6 +169,7 @@ class Rounds:
     audits: dict[tuple[int, int, int], list[str]] = field(default_factory=dict)
     held: Held | None = None
     annulled: dict[int, dict[int, str]] = field(default_factory=dict)
+    annulled_seat: dict[int, dict[int, int]] = field(default_factory=dict)
 
     def why_annulled(self, deal: int, shuffled: int) -> list[str]:
         """Why each try of ``deal`` before its last was annulled, as this page saw it (:attr:`annulled`;
@@ -177,6 +181,17 @@ class Rounds:
         """
         tries = self.annulled.get(deal, {})
         return [tries.get(t, "unseen") for t in range(shuffled - 1)]
+
+    def who_annulled(self, deal: int, shuffled: int) -> list[int | None]:
+        """The seat of the page each try of ``deal`` before its last was annulled for (:attr:`annulled_seat`;
+        ``None``: this page, or a page not named, or a try this page did not see), one a try as
+        :meth:`why_annulled`.
+
+        >>> Rounds(annulled_seat={3: {0: 2}}).who_annulled(3, 3)
+        [2, None]
+        """
+        seats = self.annulled_seat.get(deal, {})
+        return [seats.get(t) for t in range(shuffled - 1)]
 
 
 _OVER = ("done", "annulled")
@@ -1069,6 +1084,10 @@ class MentalPage:
         self.tries[r.deal] = r.attempt + 1
         self.last_annulled = (r.deal, r.attempt, page, code)
         self.rounds.annulled.setdefault(r.deal, {})[r.attempt] = code
+        owned = [s for s, p in enumerate(r.owners) if p == page]
+        named = seat if seat is not None and page != self.page else owned[0] if owned and page != self.page else None
+        if named is not None:
+            self.rounds.annulled_seat.setdefault(r.deal, {})[r.attempt] = named
         self.rounds.audits.pop(r.key, None)
         self._hold(r.key, None)
         if page == self.page:

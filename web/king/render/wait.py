@@ -10,9 +10,17 @@ from typing import Any
 
 from kingcore.web import ViewModel
 
-from ..words import Catalog, name
+from ..words import Catalog, fill_names, name
 
-__all__ = ["due_deal", "read_words", "wait_words"]
+__all__ = ["begun", "due_deal", "read_words", "reload_words", "shuffle_words", "sitting_words", "try_words",
+           "wait_words"]
+
+TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen"}
+"""Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
+(``{name}``); any other code is a cheat's (``net.mental.try_broken``). A page that left and this page's own
+reload or lost connection (``reloaded``) are one cause, said alike; a page not named is "one of the pages"
+(the code's ``_any`` words)."""
+
 
 
 def due_deal(page: Any) -> int | None:
@@ -66,3 +74,68 @@ def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool
     if stale:
         return "dealing", cat.t("net.mental.wait_dealing", deal=deal + 1)
     return None
+
+
+def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel) -> str:
+    """What a deal's result panel (of ``vm``) adds to its audit when the deal was shuffled more than once: how
+    often, and why each earlier try was annulled as this page saw it, and whose page it was (the seat's
+    :func:`~king.words.name` — a name mark in a game with names) — every shuffle the audit counts is said
+    ("Shuffled 3 times; the earlier tries were annulled: 1) Petya's page was reloaded or disconnected; 2) not
+    seen by this page."); ``""`` otherwise."""
+    n, deal = int(check.shuffled), int(vm["deal"])
+    if n < 2 or rounds is None:
+        return ""
+    said = [try_words(cat, why, seat, vm) for why, seat in zip(rounds.why_annulled(deal, n),
+                                                               rounds.who_annulled(deal, n), strict=True)]
+    return cat.n("net.mental.shuffled", n, tries="; ".join(f"{i}) {w}" for i, w in enumerate(said, 1)))
+
+
+def try_words(cat: Catalog, why: str, seat: int | None, vm: ViewModel) -> str:
+    """Why one earlier try of a deal was annulled (``why``: ``Rounds.why_annulled``'s code; ``seat``: the seat
+    of the page it named, ``Rounds.who_annulled``), in the words of :data:`TRY_WORDS`: this page's own page
+    when it was this page's reload or lost connection."""
+    if why == "reloaded" or (why == "left" and seat == vm["seat"]):
+        return cat.t("net.mental.try_reloaded")
+    code = TRY_WORDS.get(why, "net.mental.try_broken")
+    if why == "unseen":
+        return cat.t(code)
+    return cat.t(code, name=name(cat, seat, vm)) if seat is not None else cat.t(code + "_any")
+
+
+RELOAD_WORDS = {("host", False): "net.mental.host_reloaded", ("page", False): "net.mental.reloaded",
+                ("host", True): "net.mental.host_reloaded_dealing", ("page", True): "net.mental.reloaded_dealing"}
+"""Whose reload cut a deal off (``host``: the host's page's; ``page``: this page's own, or its lost connection)
+and whether it was still being shuffled and dealt, no card or call made yet → the words (:func:`reload_words`)."""
+
+
+def begun(vm: ViewModel | None, deal: int) -> bool:
+    """Whether the page, showing ``vm``, had seen deal ``deal`` under way — a card or a call made in it — rather
+    than the last deal's result, or that deal's cards while the table waited for its readers.
+
+    >>> begun(None, 3), begun({"deal": 2, "phase": "deal_over"}, 3)
+    (False, False)
+    >>> begun({"deal": 3, "phase": "play", "trick": [], "tricks_done": 0, "calls": []}, 3)
+    False
+    >>> begun({"deal": 3, "phase": "play", "trick": [[1, "7S"]], "tricks_done": 0, "calls": []}, 3)
+    True
+    """
+    if vm is None or int(vm["deal"]) < deal:
+        return False
+    return int(vm["deal"]) > deal or bool(vm.get("trick")) or bool(vm.get("tricks_done")) or bool(vm.get("calls"))
+
+
+def reload_words(cat: Catalog, by: str, deal: int, dealing: bool, went_on: bool = False) -> str | None:
+    """What a page says of deal ``deal`` cut off by a reload (``by``: :data:`RELOAD_WORDS`' whose): "during deal
+    3" only when it was under way; "while deal 3 was being shuffled and dealt" when ``dealing`` — its person (or
+    the host) still read the last deal's result, no card or call made yet. ``None`` when the deal went on
+    without this page (``went_on``: its stand-in plays the seat): the seat's banner says that already
+    (``net.sits_out_back``), and one line is said once."""
+    return None if went_on and by == "page" else cat.t(RELOAD_WORDS[by, dealing], deal=deal)
+
+
+def sitting_words(cat: Catalog, seat: int, deal: int, vm: ViewModel) -> str:
+    """What the host's page says when the friend at ``seat`` is at the table again (or newly) while a stand-in
+    plays their seat to the end of deal ``deal``: the bot plays on, and they play from the next deal (names
+    filled in)."""
+    who = name(cat, seat, vm)
+    return fill_names(cat.t("net.mental.sits_out_host", name=who, deal=deal), vm.get("names"))
