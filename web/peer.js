@@ -37,8 +37,8 @@
 // Heartbeat: each side sends "b" on "beat" every BEAT_MS to every peer; anything heard from a peer (a beat or a
 // text) is a sign of life. A peer not heard for LOST_MS is lost. A page whose own timers ran late (its main
 // thread blocked, its tab asleep) does not blame its peers for its own silence: a late tick counts as news.
-// A room's peer lost, or whose channels have not opened OPEN_MS after its connection came, has that connection
-// closed: the room library then connects the two pages anew, as after a reload (it kept one it took for alive).
+// A room's peer lost has the room library's connection to it closed: the library then connects the two pages
+// anew, as after a reload (it kept one it took for alive).
 //
 // Relays that stop answering are asked again for as long as the room is joined: first after RETRY_MIN_MS, then
 // at twice the last wait, at most RETRY_MAX_MS. (Left to itself the room library gives a relay up after about
@@ -52,7 +52,6 @@
   var BEAT_MS = 1000, LOST_MS = 4000, TICK_MS = 250, STALL_MS = 1500, GATHER_MS = 5000, CLOSE_MS = 1000;
   var MAX_TEXT = 65536, MAX_CODE = 16384, NO_RELAY_MS = TESTED.NO_RELAY_MS || 10000, RELAY_POLL_MS = 250;
   var CHANNEL_TRIES = 40, RETRY_MIN_MS = 1000, RETRY_MAX_MS = TESTED.RETRY_MAX_MS || 8000, PROBE_MS = 3000;
-  var OPEN_MS = 15000;
   var KING_ID = 2, BEAT_ID = 3;  // negotiated on both sides; trystero's own channel takes 0 or 1 (DTLS role)
   var APP_ID = "king-card-game";  // trystero's application id: part of every topic and of the offers' key
   var ROOMS_JS = "./trystero/nostr/index.mjs";  // relative to this script (the site's root)
@@ -274,7 +273,6 @@
       var peer = peers[id];
       if (stalled) peer.heard = Math.max(peer.heard, now - TICK_MS); // our own silence, not the peer's
       if (peer.open && now - peer.heard > LOST_MS) { lost(peer); return; }
-      if (!peer.open && peer.room && now - peer.heard > OPEN_MS) { unopened(peer); return; }
       if (now - peer.sent >= BEAT_MS) pulse(peer);
     });
     if (!Object.keys(peers).length) { clearInterval(ticker); ticker = null; }
@@ -286,13 +284,6 @@
     forget(peer);
     if (peer.room) drop(peer);
     tell("lost", peer.id, String(Math.max(0, Date.now() - peer.heard))); // (how long it has been silent, ms)
-  }
-
-  /** A room's peer whose channels never opened within OPEN_MS of its connection: given up and asked anew. */
-  function unopened(peer) {
-    console.info("king: no channel to " + peer.id + " opened within " + OPEN_MS + " ms: connecting anew");
-    forget(peer);
-    drop(peer);
   }
 
   /** The room library's connection to a peer this page gave up, closed: the library takes a connection whose own

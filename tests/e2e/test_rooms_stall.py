@@ -58,35 +58,3 @@ def test_a_friend_page_silent_a_while_and_its_host_find_each_other_again(relay: 
     friend.wait_for_function(PRESENCE_JS, arg=[0, "here"])
     assert friend.evaluate("document.body.dataset.guest") == "playing"
 
-
-HELD_JS = """(() => {  // the first connection's negotiated text channel (id 2) never made on this page
-  const real = RTCPeerConnection.prototype.createDataChannel;
-  let held = null;
-  RTCPeerConnection.prototype.createDataChannel = function (label, options) {
-    if (options && options.negotiated && options.id === 2 && (held === null || held === this)) {
-      held = this;
-      throw new DOMException("held by the test", "OperationError");
-    }
-    return real.apply(this, arguments);
-  };
-})();"""
-
-
-def test_a_connection_whose_channels_never_open_is_made_anew(relay: Any, warm_peers: Any) -> None:
-    """A friend's page whose first connection to the host never opens its channels (here: its text channel never
-    made on it) is not left looking for the table: the connection is given up on both sides and made anew, and
-    the join screen comes (before, the page looked for its host for good)."""
-    relays = {"mode": "own", "text": relay.url}
-    prefs = {"fast": True, "relays": relays, "mental": False, "ice": {"mode": "none"}}
-    warm_peers.store({PREFS_KEY: json.dumps({**prefs, "levels": ["human", "online", "random", "random"]})})
-    host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
-    host.click("#btn-new")
-    host.click("#new-game-start")
-    host.wait_for_selector("#invite-dialog[open] #room-status[data-relays=relays]")
-    link = host.input_value("#invite-dialog input[data-room-link]")
-    ctx = warm_peers.new_context()
-    seed_storage(ctx, {PREFS_KEY: json.dumps(prefs)})
-    ctx.add_init_script(HELD_JS)
-    friend = opened(ctx, link)
-    friend.wait_for_selector("#join-dialog[open] #join-seats")
-    assert friend.evaluate("document.body.dataset.guest") == "asking"
