@@ -37,6 +37,8 @@
 // Heartbeat: each side sends "b" on "beat" every BEAT_MS to every peer; anything heard from a peer (a beat or a
 // text) is a sign of life. A peer not heard for LOST_MS is lost. A page whose own timers ran late (its main
 // thread blocked, its tab asleep) does not blame its peers for its own silence: a late tick counts as news.
+// A room's peer lost has the room library's connection to it closed: the library then connects the two pages
+// anew, as after a reload (it kept one it took for alive).
 //
 // Relays that stop answering are asked again for as long as the room is joined: first after RETRY_MIN_MS, then
 // at twice the last wait, at most RETRY_MAX_MS. (Left to itself the room library gives a relay up after about
@@ -280,7 +282,20 @@
     if (peer.ended || peers[peer.id] !== peer) return;
     if (peer.room && room) room.missed[peer.id] = true;
     forget(peer);
+    if (peer.room) drop(peer);
     tell("lost", peer.id, String(Math.max(0, Date.now() - peer.heard))); // (how long it has been silent, ms)
+  }
+
+  /** The room library's connection to a peer this page gave up, closed: the library takes a connection whose own
+   * channel is open for alive, and answers none of that page's offers while it has one — a page silent a while
+   * (its thread busy) but still there was lost for good on both sides, each waiting for the other (a new user's
+   * page said the host was reconnecting for 110 s until its reload). Closed, the library forgets it and announces
+   * the page again: both pages connect again as new. A connection closed by its own page says nothing to that
+   * page (no state change event): the library is told as the browser tells it of a connection that closed —
+   * else it learnt it only at the other page's next announcement, a minute apart once steady. */
+  function drop(peer) {
+    try { peer.pc.close(); } catch (e) { /* closed */ }
+    try { peer.pc.dispatchEvent(new Event("connectionstatechange")); } catch (e) { /* not the library's */ }
   }
 
   function forget(peer) {

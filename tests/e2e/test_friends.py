@@ -686,6 +686,11 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     early.wait_for_selector("#center-panel[data-stale] #mental-wait[data-wait=annulled]")
     assert early.evaluate("document.querySelectorAll('#trick .card, #hand .card, .seat .back').length") == 0
     assert "Ждём, пока" in str(early.text_content("#status"))
+    # a phone (360×740): while the table waits, its other seats and their presence stay in view around the note
+    # (a new user's phone showed no seat at all there; 1024 and 1280 did)
+    assert early.viewport_size == {"width": 360, "height": 740}
+    for seat in (0, 2, 3):
+        assert early.locator(f'section.seat[data-seat="{seat}"] .seat-name').is_visible(), seat
     # the host, still reading deal 2's result, is offered its choices for the away seat there (a new user's panel
     # waited, unseen, behind Continue): its button opens them
     host.wait_for_selector('section.seat[data-seat="2"][data-presence=away]', state="attached")
