@@ -988,20 +988,28 @@ def test_a_reader_away_who_presses_im_back_mid_deal_does_not_hold_the_deal_again
     assert t.table.audited == deal + 1
 
 
-@pytest.mark.parametrize("reload", [True, False])
-def test_a_friend_back_while_reading_a_result_finds_it_again_and_the_table_waits_for_them(reload: bool) -> None:
-    """A friend whose page reloads (or comes back on a new connection) while a deal's result is shown, before
-    their *Continue*: the page shows that result again (its memory keeps it, ``kept_result``) and the host's page
-    still waits for them — no card of the next deal is played until they go on."""
+def lost_while_reading(reload: bool) -> tuple[MentalSim, int, int]:
+    """A table whose friend at its lowest seat reads deal 1's result (the page keeps it: ``kept_result``, its
+    memory's ``reading``) when its page is lost (reloaded, or not): the table, the seat, the deal."""
     t = MentalSim(31, players=4, friends=2, faults=Faults(stand_in=0.0))
     seat = min(t.friends)
     t.lingering, t.reload = {seat}, reload
     t.run(deals=1)
     deal = t.table.audited
-    f = t.friends[seat]
-    assert f.mg is not None and f.mg.kept_result() == deal and t.table.reading(seat)
+    mg = t.friends[seat].mg
+    assert mg is not None and mg.kept_result() == deal == mg.memory.reading and t.table.reading(seat)
     t.lose(seat)
     t.settle()
+    return t, seat, deal
+
+
+@pytest.mark.parametrize("reload", [True, False])
+def test_a_friend_back_while_reading_a_result_finds_it_again_and_the_table_waits_for_them(reload: bool) -> None:
+    """A friend whose page reloads (or comes back on a new connection) while a deal's result is shown, before
+    their *Continue*: the page shows that result again (its memory keeps it, ``kept_result``) and the host's page
+    still waits for them — no card of the next deal is played until they go on."""
+    t, seat, deal = lost_while_reading(reload)
+    f = t.friends[seat]
     t.rejoin(seat)
     t.settle()
     mg = f.mg
@@ -1024,15 +1032,7 @@ def test_someone_new_at_a_freed_seat_is_not_held_at_the_result_its_device_last_s
     who takes it on that same device (a new key: ``Guest.taken``): the result its last person had not left is not
     theirs to read — their page keeps none (``kept_result``), names no reader, and the table does not wait for
     them (a newcomer's page stayed at the last person's result, «the deal is over», while the table played on)."""
-    t = MentalSim(31, players=4, friends=2, faults=Faults(stand_in=0.0))
-    seat = min(t.friends)
-    t.lingering, t.reload = {seat}, reload
-    t.run(deals=1)
-    deal = t.table.audited
-    f = t.friends[seat]
-    assert f.mg is not None and f.mg.kept_result() == deal and f.mg.memory.reading == deal
-    t.lose(seat)
-    t.settle()
+    t, seat, deal = lost_while_reading(reload)
     mg = newcomer(t, seat)
     assert mg.guest.taken and mg.memory is not None and mg.memory.reading == 0 and mg.kept_result() == 0
     assert seat not in mg.readers() and not t.table.reading(seat)
