@@ -123,3 +123,19 @@ def test_a_bar_label_cut_short_says_its_whole_in_its_name_and_tooltip(lang: str)
         if (attrs, inner) in words:
             titles = [cat.t(c) for c in re.findall(r'data-t-title="([^"]+)"', attrs)]
             assert any(t.startswith(whole) for t in titles), (attrs, whole, titles)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_bar_button_shown_as_its_icon_has_a_tooltip(lang: str) -> None:
+    """A bar button cut to its icon on a narrow bar (↶, ▷, §, ?, ⚙, the chart) has a tooltip (``title``) in every
+    language, other words than an empty one — a mouse user has no other way to learn what ⚙ opens (Options had
+    none)."""
+    cat = Catalog.from_mo(compiled(lang), strict=True)
+    page = (Path(__file__).parent.parent / "web" / "index.html").read_text(encoding="utf-8")
+    bar = page[page.index('id="bar-actions"'):page.index("</nav>", page.index('id="bar-actions"'))]
+    icons = [attrs for attrs, inner in re.findall(r"<button\b([^>]*)>(.*?)</button>", bar, flags=re.S)
+             if 'aria-hidden="true"' in inner]
+    assert len(icons) >= 6
+    for attrs in icons:
+        titles = [cat.t(c).strip() for c in re.findall(r'data-t-title="([^"]+)"', attrs)]
+        assert titles and titles[0], attrs
