@@ -635,7 +635,8 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     try:
         reader.wait_for_selector("body[data-guest=playing][data-phase=deal_over][data-deal='1'] "
                                  "#center-panel:has(#mental-wait):has(#btn-continue:not([disabled]))")
-        assert reader.locator("#center-panel #mental-check[data-check=audited]").count() == 1
+        reader.wait_for_selector("#center-panel #mental-check[data-check=audited]")  # (may come a moment after)
+        assert reader.locator("#center-panel #mental-check").count() == 1
     except Exception as e:
         raise AssertionError([p.evaluate(WHERE_JS) for p in (host, *guests.values())]) from e
     reader.evaluate(GO_ON_JS)
