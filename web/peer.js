@@ -538,8 +538,10 @@
     lib.resumeRelayReconnection(); // the sockets waiting for it connect again now
     me.retryMs = Math.min(2 * me.retryMs, RETRY_MAX_MS);
     me.retryAt = now + me.retryMs;
-    // paused again once the resumed retries have started (the library clears its pause a microtask later)
-    setTimeout(function () { if (room === me && me.retryAt) lib.pauseRelayReconnection(); }, 0);
+    // paused again once the library has cleared its pause (its handler, the first microtask) and before the resumed
+    // sockets' attempts can close: a task later (setTimeout), a refused attempt could close first on a busy page,
+    // and its socket then waited for the library's own timer (doubling to a minute, then given up), not this one
+    Promise.resolve().then(function () { if (room === me && me.retryAt) lib.pauseRelayReconnection(); });
   }
 
   /** Leave the room; with `relaysJson`, the relays not in it too (:func:`leaveRelays`: "[]", every one). */
