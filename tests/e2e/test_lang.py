@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page
 from web_catalog import compiled
 
 from kingcore.web import Catalog
+from sitebuild.browser import TIMEOUT_MS
 
 pytestmark = pytest.mark.browser
 
@@ -159,6 +161,9 @@ def test_the_browsers_language_is_the_pages(locale: str, lang: str, server: Any,
     page.add_init_script(FIRST_WORDS_JS)
     page.goto(server.url, wait_until="commit")
     page.wait_for_function("document.getElementById('loading') !== null", polling=20)  # not by frames: none yet
+    due = time.monotonic() + TIMEOUT_MS / 1000  # start.js asked for: its route's event comes a moment later (a
+    while not held and time.monotonic() < due:  # fresh-clone run checked it at once and found none yet)
+        page.wait_for_timeout(20)  # (Playwright hands its events over meanwhile)
     assert held
     for route in held:
         route.continue_()
