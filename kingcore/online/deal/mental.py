@@ -1084,10 +1084,10 @@ class MentalPage:
         self.tries[r.deal] = r.attempt + 1
         self.last_annulled = (r.deal, r.attempt, page, code)
         self.rounds.annulled.setdefault(r.deal, {})[r.attempt] = code
-        owned = [s for s, p in enumerate(r.owners) if p == page]
-        named = seat if seat is not None and page != self.page else owned[0] if owned and page != self.page else None
-        if named is not None:
-            self.rounds.annulled_seat.setdefault(r.deal, {})[r.attempt] = named
+        if page != self.page:  # (another page named: its seat given, else the first it holds)
+            named = seat if seat is not None else next((s for s, p in enumerate(r.owners) if p == page), None)
+            if named is not None:
+                self.rounds.annulled_seat.setdefault(r.deal, {})[r.attempt] = named
         self.rounds.audits.pop(r.key, None)
         self._hold(r.key, None)
         if page == self.page:
