@@ -102,7 +102,7 @@ class Screen:
     # ----- the toast, the banners ------------------------------------------------------------------------
 
     def draw_toast(self) -> None:
-        """The toast's notes, a line each (``white-space: pre-line``), and a timer for the next short one to go."""
+        """The toast's notes, a line each (``span.toast-note``), and a timer for the next short one to go."""
         message = self.state.toast
         node = el("toast")
         if self.toast_handle is not None:
@@ -116,7 +116,13 @@ class Screen:
                     node.hidePopover()
                 node.removeAttribute("popover")
             return
-        node.textContent = names.text(message)
+        lines = []
+        for words in message.split("\n"):  # a note a line (the newest last; a cramped table shows it alone)
+            line = document.createElement("span")
+            line.className = "toast-note"
+            line.textContent = names.text(words)
+            lines.append(line)
+        node.replaceChildren(*lines)
         node.hidden = False
         session = self.state.session
         covered = session is not None and session.covered  # the pass screen is up, or is coming
