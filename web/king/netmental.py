@@ -77,16 +77,18 @@ def said(cat: Catalog, event: Event) -> str | None:
 
 
 def tell(cat: Catalog, events: list[Event], toast: Callable[..., None], vm: ViewModel | None = None,
-         own: int | None = None) -> None:
+         page: Any = None) -> None:
     """The events a person must know: said in the toast, the rule breakers on the banner (``data-mental-said``:
     the last twenty's kind, detail and deal, for the tests; their English words in the console). A deal's
-    annulment is said with why and whose page (``vm``: the table drawn, for the names; ``own``: this page's
-    number) in a lasting note, until that deal is dealt again (:func:`tell_redealt`) and the person moves."""
+    annulment is said with why and whose page (``vm``: the table drawn, for the names; ``page``: this page's
+    ``MentalPage``, whose rounds name the seat) in a lasting note, until that deal is dealt again
+    (:func:`tell_redealt`) and the person moves."""
     for e in events:
         words = said(cat, e)
         lasting = e.kind == "annulled" and e.deal > 0 and isinstance(e.detail, str)
         if lasting:
-            why = ("reloaded", None) if e.page is not None and e.page == own else (str(e.detail), e.seat)
+            own = page is not None and e.page is not None and e.page == page.page
+            why = ("reloaded", None) if own else cause(page, e.deal) or (str(e.detail), e.seat)
             words = annulled_words(cat, e.deal, why, vm)
         banner = el("guest-banner")
         if e.kind == "dealt" and not is_none(banner) and str(banner.getAttribute("data-left")) == str(e.deal):
@@ -252,7 +254,7 @@ class HostMental:
         self.send(outs)
         events = self.table.events()
         st = self.app.state
-        tell(self.cat, events, st.show_toast, st.vm, self.table.page.page)
+        tell(self.cat, events, st.show_toast, st.vm, self.table.page)
         tell_redealt(self.cat, events, self.table.page, st.vm, st.show_toast)
         self.tell_sitting(st.vm)
         if self.test:
@@ -334,7 +336,7 @@ class HostMental:
         self.send(outs)
         self.store()
         events = self.table.events()
-        tell(self.cat, events, st.show_toast, st.vm, self.table.page.page)
+        tell(self.cat, events, st.show_toast, st.vm, self.table.page)
         vm = self.view_model()
         if st.vm is not None and held(st.vm, vm, self.left):
             return {"ok": True, "view": st.vm}
@@ -495,7 +497,7 @@ class GuestMental:
         st, page = self.app.state, self.mg.page
         tell(self.cat, [e for e in events if not (e.kind == "annulled" and e.detail == "left"
                                                   and e.deal == self.reloaded_deal)],
-             st.show_toast, st.vm, page.page if page is not None else None)  # (a page reloaded mid-deal said so)
+             st.show_toast, st.vm, page)  # (a page reloaded mid-deal said so already)
         tell_redealt(self.cat, events, page, st.vm or self.mg.view_model(), st.show_toast, self.mg.guest.host_reloaded)
         vm = self.view_model()
         left = self.left_deal if vm is None else left_by(st.vm, vm, self.left_deal, self.mg.kept_result())
