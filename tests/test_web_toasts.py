@@ -64,3 +64,18 @@ def test_a_lasting_note_stays_until_the_person_moves_and_its_key_replaces_it() -
     assert t.text is not None
     t.clear(10 * SHORT_MS)
     assert t.text is None
+
+
+def test_lasting_notes_never_keep_a_refusal_waiting_and_a_later_deal_replaces_the_earlier() -> None:
+    t = Toasts()
+    t.add("Эта страница была перезагружена…", 0, lasting=True, key="reload:2")
+    t.add("Раздача 2 отменена и сдана заново…", 1, lasting=True, key="redeal:2")
+    t.add("Раздача 3 отменена и будет сдана заново…", 2, lasting=True, key="redeal:3")  # (deal 2's note replaced)
+    for i in range(MOST):
+        t.add(f"note {i}", 3 + i)
+    assert t.text == "\n".join(["Эта страница была перезагружена…", "Раздача 3 отменена и будет сдана заново…",
+                                 *(f"note {i}" for i in range(MOST))])
+    t.add("Нельзя: нужно ходить в ♠.", 10)  # the short ones full: it waits for the first to go, not for a move
+    assert "Нельзя" not in (t.text or "")
+    t.expire(3 + SHORT_MS)
+    assert (t.text or "").endswith("Нельзя: нужно ходить в ♠.")
