@@ -581,6 +581,8 @@ def friend_reloads_at_a_result(host: Any, guests: dict[int, Any]) -> None:
     toast = str(host.text_content("#toast"))  # toast says it (a new user's was replaced at once by "Петя: нет на
     assert "Раздача 2 отменена" in toast, toast  # месте…")
     host.wait_for_function(REDEALT_2_JS)
+    host.wait_for_function("() => /Раздача 2 отменена и сдана заново: страница игрока Петя/.test("  # dealt again:
+                           "document.getElementById('toast')?.textContent || '')")  # said, and whose page (issue 29)
     page.wait_for_selector("body[data-phase=deal_over][data-deal='1'] #btn-continue:not([disabled])")
     host.wait_for_function("() => /^Ждём, пока прочт.т итоги: .*Петя/.test("
                            "document.getElementById('status')?.textContent || '')")
@@ -629,6 +631,8 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
     assert "хозяина стола" in str(guests[1].text_content("#toast"))  # (held for a reader, no card played in deal
     assert "ещё тасовали и сдавали" in str(guests[1].text_content("#toast"))  # 2: not "during deal 2", issue 29)
+    guests[1].wait_for_function("() => /Раздача 2 отменена и сдана заново: страница хозяина стола/.test("  # its
+                                "document.getElementById('toast')?.textContent || '')")  # hand replaced: said why
     assert guests[2].evaluate("document.body.dataset.mentalReloadedBy") != "page"
     # friend 2, still reading deal 1's result, keeps it until their own Continue — the table's note joins it
     reader = guests[2]

@@ -333,6 +333,11 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       // the Last trick panel's title and words (it lay over «Последняя взятка» at the felt's head at every size)
       for (const e of document.querySelectorAll('#trick .card, #last-inset .last-inset-head, #last-inset .mini small'))
         if (shown(e) && big(meet(t, box(e)))) bad.push(`the toast «${toast.innerText.slice(0, 30)}» over ${who(e)}`);
+      // and never lies under the result panel (the host's «Раздача 3 отменена…» was half hidden behind it)
+      const result = document.getElementById('center-panel');
+      if (result && shown(result) && !toast.matches(':popover-open') && big(meet(t, box(result)))
+          && +getComputedStyle(toast).zIndex < +getComputedStyle(result).zIndex)
+        bad.push(`the toast «${toast.innerText.slice(0, 30)}» under the result panel`);
     }
   }
   // 6. the pass screen hides the whole width below the bar; a result panel leaves the status line in view

@@ -37,7 +37,7 @@ from .botloop import BOT_PACE_MS
 from .draw import blob_url, el, put
 from .extras import open_help
 from .invite import invite_block, no_double_click_select
-from .netmental import GuestMental, check_note
+from .netmental import GuestMental, check_note, redeal_line
 from .netwait import panel_note, redeal_bar, waiting_status
 from .render.invite import bad_link_screen, join_screen, used_link_screen
 from .render.status import move_hint
@@ -376,6 +376,9 @@ class GuestPage:
                     redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg,
                                self.mental.waited())
                     waiting_status(self.cat, self.app.state.vm, self.mental.mg.readers())
+                    mg = self.mental.mg
+                    redeal_line(self.cat, self.app.state.vm, mg.page, mg.guest.host_reloaded,
+                                mg.standin is not None and mg.standin.behind)
 
             screen.drawn = redrawn
 

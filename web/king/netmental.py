@@ -35,6 +35,15 @@ from kingcore.web import Answer, ViewModel
 
 from .draw import el
 from .netwait import panel_note, redeal_bar, waiting_status
+from .render.redeal import (
+    annulled_words,
+    cause,
+    redeal_key,
+    redeal_status,
+    redeal_view,
+    redealing,
+    redealt_words,
+)
 from .render.wait import begun, reload_words, shuffle_words, sitting_words
 from .words import Catalog, fill_names
 
@@ -43,7 +52,7 @@ if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are i
 
     from .app import App
 
-__all__ = ["GuestMental", "HostMental", "said"]
+__all__ = ["GuestMental", "HostMental", "redeal_line", "said"]
 
 SAID = {("refused", "again"): "net.reshuffle", ("refused", "left_out"): "net.mental.left_out",
         ("refused", "seat_taken"): "net.mental.left_out", ("stood_in", None): "net.mental.sat_out",
@@ -67,11 +76,20 @@ def said(cat: Catalog, event: Event) -> str | None:
     return None if code is None else cat.t(code, deal=event.deal)
 
 
-def tell(cat: Catalog, events: list[Event], toast: Callable[[str], None]) -> None:
+def tell(cat: Catalog, events: list[Event], toast: Callable[..., None], vm: ViewModel | None = None,
+         page: Any = None) -> None:
     """The events a person must know: said in the toast, the rule breakers on the banner (``data-mental-said``:
-    the last twenty's kind, detail and deal, for the tests; their English words in the console)."""
+    the last twenty's kind, detail and deal, for the tests; their English words in the console). A deal's
+    annulment is said with why and whose page (``vm``: the table drawn, for the names; ``page``: this page's
+    ``MentalPage``, whose rounds name the seat) in a lasting note, until that deal is dealt again
+    (:func:`tell_redealt`) and the person moves."""
     for e in events:
         words = said(cat, e)
+        lasting = e.kind == "annulled" and e.deal > 0 and isinstance(e.detail, str)
+        if lasting:
+            own = page is not None and e.page is not None and e.page == page.page
+            why = ("reloaded", None) if own else cause(page, e.deal) or (str(e.detail), e.seat)
+            words = annulled_words(cat, e.deal, why, vm)
         banner = el("guest-banner")
         if e.kind == "dealt" and not is_none(banner) and str(banner.getAttribute("data-left")) == str(e.deal):
             banner.hidden = True  # (dealt without this page, said on it: a later try deals this page in)
@@ -83,11 +101,38 @@ def tell(cat: Catalog, events: list[Event], toast: Callable[[str], None]) -> Non
         kept = document.body.getAttribute("data-mental-said")
         before = [] if is_none(kept) else str(kept).split()
         document.body.dataset.mentalSaid = " ".join([*before, said_now][-20:])
-        toast(words)
+        toast(words, lasting=lasting, key=redeal_key(e.deal) if lasting else None)
         if e.kind in WARN and not is_none(banner):
             banner.textContent = words
             banner.hidden = False
             banner.dataset.left = str(e.deal) if e.detail == "left_out" else ""
+
+
+def tell_redealt(cat: Catalog, events: list[Event], page: Any, vm: ViewModel | None, toast: Callable[..., None],
+                 host_reloaded: int = 0) -> None:
+    """A deal this page saw annulled, dealt again now (its ``dealt`` event on a later try): said in a lasting note
+    with why and whose page — "Deal 3 was annulled and dealt again: Masha's page was reloaded or disconnected.
+    Your cards are new." — in place of its annulment's note (``page``: the page's ``MentalPage``;
+    ``host_reloaded``: the deal a friend's page heard the host's page was reloaded in)."""
+    r = page.round if page is not None else None
+    for e in events:
+        if e.kind != "dealt" or vm is None or r is None or r.deal != e.deal or r.attempt < 1 or e.deal < 1:
+            continue
+        why = cause(page, e.deal, host_reloaded)
+        if why is not None:
+            toast(redealt_words(cat, e.deal, why, vm), lasting=True, key=redeal_key(e.deal))
+            document.body.dataset.mentalRedealt = str(e.deal)
+
+
+def redeal_line(cat: Catalog, vm: ViewModel | None, page: Any, host_reloaded: int = 0, behind: bool = False) -> None:
+    """While the deal in play is shuffled and dealt again, the status line says so, and why
+    (:func:`king.render.redeal.redeal_status`; ``data-redealing``: the deal)."""
+    words = redeal_status(cat, vm, page, host_reloaded, behind)
+    if words is None:
+        document.body.removeAttribute("data-redealing")
+        return
+    el("status").textContent = words
+    document.body.dataset.redealing = str(redealing(page, vm, behind))
 
 
 def check_note(cat: Catalog, checks: Any, vm: ViewModel | None, rounds: Any = None) -> None:
@@ -177,7 +222,8 @@ class HostMental:
         app.screen.drawn = self.redrawn
         document.body.dataset.mental = "host"
         if self.reloaded:
-            st.show_toast(cat.t("net.mental.reloaded", deal=over + 1))
+            st.show_toast(cat.t("net.mental.reloaded", deal=over + 1), lasting=True,
+                          key=redeal_key(over + 1, reload=True))
             document.body.dataset.mentalReloaded = str(over + 1)
         self.store()  # (this game deals by mental poker: opened again, it goes on so)
 
@@ -195,6 +241,7 @@ class HostMental:
         check_note(self.cat, self.table.checks, self.app.state.vm, self.table.page.rounds)
         redeal_bar(self.cat, self.app.state.vm, self.left, self.table, self.waited())
         waiting_status(self.cat, self.app.state.vm, self.table.readers())
+        redeal_line(self.cat, self.app.state.vm, self.table.page, behind=self.table.standin.behind)
 
     # ----- the page's calls ------------------------------------------------------------------------------
 
@@ -206,8 +253,9 @@ class HostMental:
                           and (doc := json.loads(t)).get("kind") == "mp"]
         self.send(outs)
         events = self.table.events()
-        tell(self.cat, events, self.app.state.show_toast)
         st = self.app.state
+        tell(self.cat, events, st.show_toast, st.vm, self.table.page)
+        tell_redealt(self.cat, events, self.table.page, st.vm, st.show_toast)
         self.tell_sitting(st.vm)
         if self.test:
             r, page = self.table.page.round, self.table.page
@@ -220,11 +268,11 @@ class HostMental:
         s = st.session
         if s is None:
             return
-        vm = self.table.view_model(s.viewer)
+        vm = self.view_model()
         left = left_by(st.vm, vm, self.left, self.kept_result)
         if left != self.left:  # (a result the person did not see end to: the table of the next deal, cleared)
             self.left = self.table.person_left = left
-            vm = self.table.view_model(s.viewer)
+            vm = self.view_model()
         reading = self.table.readers()
         if reading != self.reading:  # (someone went on: the table, held for them, and whom it waits for drawn again)
             self.reading = reading
@@ -243,6 +291,13 @@ class HostMental:
         token = str(moved[-1].detail) if moved else None
         st.commit("bot" if moved else "deal", vm, seat=seat, token=token)
         self.app.loop.kick()
+
+    def view_model(self) -> ViewModel:
+        """The table as the host's page draws it (``MentalTable.view_model``), nobody to move while the deal in play
+        is dealt again (:func:`king.render.redeal.redeal_view`)."""
+        s = self.app.state.session
+        assert s is not None
+        return redeal_view(self.table.view_model(s.viewer), self.table.page, self.table.standin.behind)
 
     def tell_sitting(self, vm: ViewModel | None) -> None:
         """A friend here whose seat a stand-in plays to the end of the deal in play (back, or seated, during it:
@@ -281,8 +336,8 @@ class HostMental:
         self.send(outs)
         self.store()
         events = self.table.events()
-        tell(self.cat, events, st.show_toast)
-        vm = self.table.view_model(s.viewer)
+        tell(self.cat, events, st.show_toast, st.vm, self.table.page)
+        vm = self.view_model()
         if st.vm is not None and held(st.vm, vm, self.left):
             return {"ok": True, "view": st.vm}
         st.commit(kind, vm, seat=seat, token=token)
@@ -308,7 +363,7 @@ class HostMental:
         outs = self.table.tick()  # (the friends' pages told the table no longer waits for this person to go on)
         self.send(outs)
         self.store()  # (left: a reload now does not show that result again)
-        st.commit("deal", self.table.view_model(s.viewer))
+        st.commit("deal", self.view_model())
         self.app.loop.kick()
 
     # ----- ?king-test: a hostile host ----------------------------------------------------------------------
@@ -421,7 +476,7 @@ class GuestMental:
         dealing = self.mg.kept_result() == deal - 1 > 0 if by == "page" else not begun(self.app.state.vm, deal)
         words = reload_words(self.cat, by, deal, dealing, went_on)
         if words is not None:  # (went on without it: the seat's banner says so)
-            self.app.state.show_toast(words)
+            self.app.state.show_toast(words, lasting=True, key=redeal_key(deal, reload=True))
         document.body.dataset.mentalReloaded = str(deal)
         document.body.dataset.mentalReloadedBy = by
 
@@ -439,19 +494,26 @@ class GuestMental:
             if e.kind == "annulled" and e.detail == "left" and e.deal == self.pending_deal:
                 self.pending_deal = 0  # (the round it kept: the host annulled it meanwhile)
                 self.said_reload(e.deal, "page")
+        st, page = self.app.state, self.mg.page
         tell(self.cat, [e for e in events if not (e.kind == "annulled" and e.detail == "left"
                                                   and e.deal == self.reloaded_deal)],
-             self.app.state.show_toast)  # (a page reloaded mid-deal said so already)
-        vm = self.mg.view_model()
-        st = self.app.state
+             st.show_toast, st.vm, page)  # (a page reloaded mid-deal said so already)
+        tell_redealt(self.cat, events, page, st.vm or self.mg.view_model(), st.show_toast, self.mg.guest.host_reloaded)
+        vm = self.view_model()
         left = self.left_deal if vm is None else left_by(st.vm, vm, self.left_deal, self.mg.kept_result())
         if left != self.left_deal:  # (a result the person did not see end to: the table of the next deal, cleared)
             self.left_deal = self.mg.person_left = left
-            vm = self.mg.view_model()
+            vm = self.view_model()
         if vm is None or (st.vm is not None and held(st.vm, vm, self.left_deal)) or vm == st.vm:
             redeal_bar(self.cat, st.vm, self.left_deal, self.mg, self.waited())  # (a round began: the same table)
             return
         st.vm = vm
+
+    def view_model(self) -> ViewModel | None:
+        """The table as this page draws it (``MentalGuest.view_model``), nobody to move while the deal in play is
+        dealt again (:func:`king.render.redeal.redeal_view`)."""
+        vm, standin = self.mg.view_model(), self.mg.standin
+        return None if vm is None else redeal_view(vm, self.mg.page, standin is not None and standin.behind)
 
     def waited(self) -> bool:
         """Whether the next deal's cards are open and the table waits for this page's person, who may still be
@@ -480,5 +542,7 @@ class GuestMental:
             self.app.state.show_toast(self.cat.t("toast.not_allowed", why=self.cat.why(err["reason"], {})))
             return []
         self.store()
+        if not bot:
+            self.app.state.moved()  # (the person moved: the notes read, a lasting one too)
         return out
 

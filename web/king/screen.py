@@ -23,7 +23,6 @@ from .render.tips import panel_tip
 from .state import Change, State
 from .words import Catalog
 
-TOAST_MS = 3000
 QUIET = ("settings", "toast")
 """Changes that redraw no table (the fast switch is already shown; a toast is drawn on its own)."""
 
@@ -38,7 +37,7 @@ class Screen:
         self.drawing = Drawing(cat)
         self.bots_ready, self.uncover, self.drawn = bots_ready, uncover, drawn
         self.toast_handle: Any = None
-        self.hide_toast_proxy = create_proxy(state.hide_toast)
+        self.expire_proxy = create_proxy(state.expire_toasts)
         self.toast_shown: str | None = None
         self.problem_shown: Any = None  # the unreadable save whose words and export link are drawn
         self.export_url: str | None = None
@@ -51,8 +50,8 @@ class Screen:
             document.body.dataset.storage = "ok" if st.saved else "full"
         if st.ties_lost:
             document.body.dataset.tabTies = str(st.ties_lost)
-        if change.kind == "toast" or (self.toast_shown is not None and st.toast is None):
-            self.draw_toast()  # a new note (its timer anew), or the note gone
+        if change.kind == "toast" or st.toast != self.toast_shown:
+            self.draw_toast()  # a note said or gone (the timer set for the next to go)
         if change.kind in QUIET:
             return
         self.draw_problem()
@@ -103,6 +102,7 @@ class Screen:
     # ----- the toast, the banners ------------------------------------------------------------------------
 
     def draw_toast(self) -> None:
+        """The toast's notes, a line each (``span.toast-note``), and a timer for the next short one to go."""
         message = self.state.toast
         node = el("toast")
         if self.toast_handle is not None:
@@ -116,7 +116,13 @@ class Screen:
                     node.hidePopover()
                 node.removeAttribute("popover")
             return
-        node.textContent = names.text(message)
+        lines = []
+        for words in message.split("\n"):  # a note a line (the newest last; a cramped table shows it alone)
+            line = document.createElement("span")
+            line.className = "toast-note"
+            line.textContent = names.text(words)
+            lines.append(line)
+        node.replaceChildren(*lines)
         node.hidden = False
         session = self.state.session
         covered = session is not None and session.covered  # the pass screen is up, or is coming
@@ -124,7 +130,9 @@ class Screen:
             node.setAttribute("popover", "manual")  # the top layer: above the modal dialog or the pass screen
             if not node.matches(":popover-open"):
                 node.showPopover()
-        self.toast_handle = window.setTimeout(self.hide_toast_proxy, TOAST_MS)
+        due = self.state.toasts.due()
+        if due is not None:
+            self.toast_handle = window.setTimeout(self.expire_proxy, max(0, due - self.state.clock()) + 1)
 
     def draw_problem(self, words: bool = False) -> None:
         """The unreadable save's banner (its words again after a language switch: ``words``), and the full

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,7 @@ from typing import Any
 from kingcore.web import Answer, SaveError, Session, ViewModel, save_newer, save_seq, seq_after, seq_newer
 
 from .store import Store
+from .toasts import Toasts
 
 CHANGES = ("intent", "bot", "deal", "undo", "uncover", "new", "adopt", "settings", "page", "toast")
 """What a :class:`Change` can be: a person's move (``intent``), a bot's, the next deal, an undo, the pass
@@ -75,7 +77,8 @@ class State:
         self.hint: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "best", "values", "shown", "text"}
         self.review: dict[str, Any] | None = None  # {"key", "pending"} or {"key", "data"}: the viewer's cards
         self.show_last = False  # the Last-trick inset is open
-        self.toast: str | None = None  # the short note shown now
+        self.toasts = Toasts()  # the notes the toast shows now (several join: none replaces another)
+        self.clock: Callable[[], float] = lambda: time.monotonic() * 1000  # the toasts' times (ms)
         self.saved: bool | None = None  # the last save was written (False: the storage is full or disabled)
         self.saved_text: str | None = None  # the save text this tab last wrote or took (two tabs' ties)
         self.ties_lost = 0  # simultaneous moves in another tab that won (``data-tab-ties``)
@@ -161,7 +164,7 @@ class State:
         if kind in NEW_TABLE:
             self.show_last = False
         if kind in ("intent", "undo"):
-            self.toast = None
+            self.toasts.clear(self.clock())  # (the person moved: every note read, a lasting one too)
         if save:
             s.seq = seq
             self.saved_text = self.saver() if self.saver is not None else s.to_save()
@@ -237,12 +240,29 @@ class State:
 
     # ----- the toast ---------------------------------------------------------------------------------
 
-    def show_toast(self, message: str) -> None:
-        """Show a short note (the toast)."""
-        self.toast = message
+    @property
+    def toast(self) -> str | None:
+        """The toast's words now, a line a note (``None``: none shown)."""
+        return self.toasts.text
+
+    def show_toast(self, message: str, lasting: bool = False, key: str | None = None) -> None:
+        """Say a note in the toast, joined to the notes shown (:class:`king.toasts.Toasts`): a short one, or
+        (``lasting``) one that stays until the person moves; a note of the same ``key`` is replaced."""
+        self.toasts.add(message, self.clock(), lasting, key)
         self.notify(Change("toast"))
 
+    def expire_toasts(self, *_: Any) -> None:
+        """The short notes whose time is up go (the toast's timer)."""
+        if self.toasts.expire(self.clock()):
+            self.notify(Change("toast"))
+
+    def moved(self) -> None:
+        """The person moved at a table drawn without :meth:`commit` (a friend's page): every note read."""
+        if self.toast is not None:
+            self.toasts.clear(self.clock())
+            self.notify(Change("toast"))
+
     def hide_toast(self, *_: Any) -> None:
-        """The toast goes."""
-        self.toast = None
+        """The toast goes, every note in it."""
+        self.toasts.clear(self.clock())
         self.notify(Change("toast"))

@@ -1,0 +1,98 @@
+"""A deal dealt again on a mental table's page (web/king/render/redeal.py), read from a simulated table
+(tests/mental_sim.py) in CPython: while the deal in play is shuffled again nobody is shown to move and the status
+line says the deal is annulled, and why — not "Waiting for Player 1 to start the game…" —; once it is dealt again,
+every page's note says so and whose page it was (a new user's friend saw her cards replaced with no word)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mental_sim import Faults, MentalSim
+from web_catalog import compiled
+
+from kingcore.web import Catalog
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
+from king.render.redeal import annulled_words, cause, redeal_status, redeal_view, redealing, redealt_words
+from king.render.status import status
+from king.words import fill_names, name
+
+
+def who(cat: Catalog, seat: int, vm: dict[str, Any]) -> str:
+    """The seat's name as the page shows it (its mark filled in)."""
+    return fill_names(name(cat, seat, vm), vm.get("names"))
+
+
+def catalog(lang: str) -> Catalog:
+    return Catalog.from_mo(compiled(lang), strict=True)
+
+
+def lost_mid_deal(deals: int, stand_in: float) -> tuple[MentalSim, int, int]:
+    """``deals`` deals played, three cards of the next down, then the first friend's page lost: the table, the
+    deal annulled and the friend's seat."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=stand_in, away=(1.0, 1.0)))
+    if deals:
+        t.run(deals=deals)
+    t.run(until=lambda: t.page.deal is not None and len(t.page.deal.plays) >= 3 and t.page.round is not None
+          and t.page.round.state == "deal")
+    assert t.page.deal is not None
+    deal, seat = t.page.deal.number, min(t.friends)
+    t.lose(seat)
+    t.settle()
+    return t, deal, seat
+
+
+@pytest.mark.parametrize("lang", ["ru", "en", "uk"])
+def test_the_first_deal_shuffled_again_says_so_and_why_with_no_one_to_move(lang: str) -> None:
+    cat = catalog(lang)
+    t, deal, seat = lost_mid_deal(0, 0.0)
+    raw = t.table.view_model(t.table.session.viewer)
+    assert t.page.round is not None and t.page.round.state == "annulled"
+    assert raw["phase"] == "deal"  # (the table before deal 1: its status line waited for the host to start)
+    assert redealing(t.page, raw) == deal == 1
+    said = redeal_status(cat, raw, t.page)
+    why = cat.t("net.mental.try_left", name=who(cat, seat, raw))
+    assert said == cat.t("net.mental.annulled_why", deal=deal, why=why), said
+    assert status(raw, cat, True, None) != said  # (what the page said before)
+    assert redeal_view(raw, t.page)["to_move"] is None
+    other = next(f.mg for f in t.friends.values() if f.seat != seat)
+    assert other is not None
+    seen = other.view_model()
+    assert seen is not None and redeal_status(cat, seen, other.page) == said  # every page here says the same
+    t.rejoin(seat)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (deal, 1)
+          and t.page.round.state == "deal" and not t.table.standin.behind)
+    dealt = t.table.view_model(t.table.session.viewer)
+    assert redealing(t.page, dealt) is None and redeal_status(cat, dealt, t.page) is None  # dealt: play goes on
+
+
+@pytest.mark.parametrize("stand_in", [0.0, 1.0])
+def test_a_deal_dealt_again_says_whose_page_it_was_on_every_page(stand_in: float) -> None:
+    cat = catalog("ru")
+    t, deal, seat = lost_mid_deal(1, stand_in)
+    host_vm = t.table.view_model(t.table.session.viewer)
+    assert annulled_words(cat, deal, ("left", seat), host_vm) == (
+        f"Раздача {deal} отменена и будет сдана заново: страница игрока {who(cat, seat, host_vm)} перезагружена "
+        "или отключена.")
+    if not stand_in:
+        t.rejoin(seat)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (deal, 1)
+          and t.page.round.state == "deal")
+    assert cause(t.page, deal) == ("left", seat)
+    assert redealt_words(cat, deal, ("left", seat), host_vm) == (
+        f"Раздача {deal} отменена и сдана заново: страница игрока {who(cat, seat, host_vm)} перезагружена или "
+        "отключена. У вас новые карты.")
+    other = next(f.mg for f in t.friends.values() if f.seat != seat)
+    assert other is not None and cause(other.page, deal) == ("left", seat)
+    if not stand_in:  # the friend's own page, back: "this page"
+        back = t.friends[seat].all[-1]
+        assert cause(back.page, deal) == ("reloaded", None)
+        assert redealt_words(cat, deal, ("reloaded", None), host_vm) == (
+            f"Раздача {deal} отменена и сдана заново: эта страница перезагружена или отключена. У вас новые карты.")
+    assert cause(t.page, deal + 1) is None  # a deal dealt once: nothing said
+    assert cause(other.page, deal, host_reloaded=deal) == ("host", None)  # a friend's page told the host reloaded
+    assert redealt_words(cat, deal, ("host", None), host_vm).startswith(
+        f"Раздача {deal} отменена и сдана заново: страница хозяина стола перезагружена.")

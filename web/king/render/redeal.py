@@ -1,0 +1,94 @@
+"""What a mental table's page says when the deal in play is dealt again — its try annulled (a page reloaded or
+lost, a page that did not answer in time, a rule broken) — and why (docs/PLAYING.md "No device sees another's
+cards"): while it is shuffled and dealt again the status line says so and no seat is shown to move
+(:func:`redealing`, :func:`redeal_view`); the annulment and, once dealt, the new cards are said in a lasting note
+of the toast, naming whose page it was (:func:`annulled_words`, :func:`redealt_words`). From the page's
+``MentalPage`` and its view model alone — no page —, so that CPython tests read the very words a page gets.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kingcore.web import ViewModel
+
+from ..words import Catalog, fill_names
+from .wait import try_words
+
+__all__ = ["annulled_words", "cause", "redeal_key", "redeal_status", "redeal_view", "redealing", "redealt_words",
+           "why_words"]
+
+OVER = ("deal_over", "rubber_over")
+
+
+def redeal_key(deal: int, reload: bool = False) -> str:
+    """The toast's key of what is said of deal ``deal`` dealt again: its annulment's note, then its new cards' in
+    its place; (``reload``) a page's reload that cut it off, said apart."""
+    return f"{'reload' if reload else 'redeal'}:{deal}"
+
+
+def cause(page: Any, deal: int, host_reloaded: int = 0) -> tuple[str, int | None] | None:
+    """Why this page's last try of ``deal`` was annulled and whose page it named: ``(code, seat)`` — the code of
+    ``Rounds.why_annulled`` (``"host"``: the host's page was reloaded, ``host_reloaded`` being that deal, as a
+    friend's page hears it), the seat of ``Rounds.who_annulled`` (``None``: this page, or no page named) — or
+    ``None`` when this page saw no try of it annulled (``page``: its ``MentalPage``)."""
+    if host_reloaded and host_reloaded == deal:
+        return "host", None
+    tries = page.rounds.annulled.get(deal, {}) if page is not None else {}
+    if not tries:
+        return None
+    last = max(tries)
+    return str(tries[last]), page.rounds.annulled_seat.get(deal, {}).get(last)
+
+
+def why_words(cat: Catalog, why: tuple[str, int | None], vm: ViewModel) -> str:
+    """``why`` (:func:`cause`) in words: whose page (a name mark filled in by :func:`annulled_words`)."""
+    return cat.t("net.mental.try_host") if why[0] == "host" else try_words(cat, why[0], why[1], vm)
+
+
+def annulled_words(cat: Catalog, deal: int, why: tuple[str, int | None] | None, vm: ViewModel | None) -> str:
+    """"Deal 3 is annulled and will be dealt again: Masha's page was reloaded or disconnected." (names filled in;
+    with no cause known, the plain words)."""
+    if why is None or vm is None:
+        return cat.t("net.mental.annulled", deal=deal)
+    return fill_names(cat.t("net.mental.annulled_why", deal=deal, why=why_words(cat, why, vm)), vm.get("names"))
+
+
+def redealt_words(cat: Catalog, deal: int, why: tuple[str, int | None], vm: ViewModel) -> str:
+    """"Deal 3 was annulled and dealt again: Masha's page was reloaded or disconnected. Your cards are new."
+    (names filled in)."""
+    return fill_names(cat.t("net.mental.redealt", deal=deal, why=why_words(cat, why, vm)), vm.get("names"))
+
+
+def redealing(page: Any, vm: ViewModel | None, behind: bool = False) -> int | None:
+    """The deal in play, drawn by ``vm`` (or about to be: ``vm`` between deals, before it), when its try was
+    annulled on this page (``page``: its ``MentalPage``) and it is not dealt again yet — waiting for its next try,
+    being shuffled on it, or (``behind``: the page's stand-in waits for cards being opened) its cards not all open
+    yet —; else ``None``. Not while the page shows the last deal's result (its panel says what the table waits
+    for: ``king.netwait``)."""
+    r = page.round if page is not None else None
+    if vm is None or r is None or r.draw >= 0 or r.deal < 1 or vm["phase"] in OVER:
+        return None
+    if int(vm["deal"]) + (1 if vm["phase"] == "deal" else 0) != r.deal:
+        return None
+    again = r.attempt > 0 and (r.state == "shuffle" or (r.state == "deal" and behind))
+    return r.deal if r.state == "annulled" or again else None
+
+
+def redeal_view(vm: ViewModel, page: Any, behind: bool = False) -> ViewModel:
+    """``vm`` while its deal is dealt again (:func:`redealing`): no seat shown to move, no card playable, no call
+    offered — the table is shuffling, nobody's turn —; any other ``vm`` as it is."""
+    if redealing(page, vm, behind) is None:
+        return vm
+    hand = [{**c, "legal": False, "reason": "not_your_turn", "args": {}} for c in vm["hand"]]
+    return {**vm, "to_move": None, "my_turn": False, "moves": [], "hand": hand}  # type: ignore[typeddict-item]
+
+
+def redeal_status(cat: Catalog, vm: ViewModel | None, page: Any, host_reloaded: int = 0,
+                  behind: bool = False) -> str | None:
+    """The status line while the deal in play is dealt again (:func:`redealing`): its annulment and why
+    (:func:`annulled_words`); else ``None``."""
+    deal = redealing(page, vm, behind)
+    if deal is None or vm is None:
+        return None
+    return annulled_words(cat, deal, cause(page, deal, host_reloaded), vm)
