@@ -18,8 +18,8 @@ __all__ = ["begun", "due_deal", "read_words", "reload_words", "shuffle_words", "
 TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
 (``{name}``); any other code is a cheat's (``net.mental.try_broken``). A page that left and this page's own
-reload or lost connection (``reloaded``) are one cause, said alike; a page not named is "one of the pages"
-(the code's ``_any`` words)."""
+reload or lost connection (``reloaded``) are one cause, said alike; the host's page's reload (``host``) is said
+as the host's page; a page not named is "one of the pages" (the code's ``_any`` words)."""
 
 
 
@@ -93,9 +93,11 @@ def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel) -> str:
 def try_words(cat: Catalog, why: str, seat: int | None, vm: ViewModel) -> str:
     """Why one earlier try of a deal was annulled (``why``: ``Rounds.why_annulled``'s code; ``seat``: the seat
     of the page it named, ``Rounds.who_annulled``), in the words of :data:`TRY_WORDS`: this page's own page
-    when it was this page's reload or lost connection."""
+    when it was this page's reload or lost connection, the host's page when it was the host's page's reload."""
     if why == "reloaded" or (why == "left" and seat == vm["seat"]):
         return cat.t("net.mental.try_reloaded")
+    if why == "host":
+        return cat.t("net.mental.try_host")
     code = TRY_WORDS.get(why, "net.mental.try_broken")
     if why == "unseen":
         return cat.t(code)
