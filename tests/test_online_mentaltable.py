@@ -1299,3 +1299,19 @@ def test_each_page_says_whose_page_cut_each_try_of_a_deal(cuts: tuple[str, ...])
             else:
                 assert name(cat, seat, vm) in w and named[cut] == seat, words
     t.finish()
+
+
+def test_a_reader_whose_page_is_unloading_is_waited_for_until_its_connection_is_lost() -> None:
+    """A friend still reading the last result whose page closes its channel (reloading: *reconnecting* on every page
+    at once) holds the next deal as before, while its connection is not lost: no card of it is made meanwhile."""
+    t = MentalSim(27, players=3, friends=2)
+    seat = min(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1, settle=False)
+    t.run(until=lambda: t.table.held() and t.table.readers() == [seat])
+    peer = t.lobby.peer_of(seat)
+    assert peer is not None
+    t.send_to(t.table.closing(peer))
+    assert t.lobby.presence()[seat] == "reconnecting" and t.table.readers() == [seat] and t.table.held()
+    t.send_to(t.table.lost(peer))
+    assert t.lobby.presence()[seat] == "away" and t.table.readers() == []

@@ -43,7 +43,7 @@ from .guest import Guest
 from .host import Out as HostOut
 from .lobby import Lobby, POut
 from .messages import MAX_MESSAGE
-from .room import BOT, HERE
+from .room import BOT, HERE, RECONNECTING
 
 __all__ = ["WAIT_READ", "MentalGuest", "MentalTable", "between_deals", "held_view", "page_number", "seats_of"]
 
@@ -246,8 +246,9 @@ class MentalTable:
         nor one sitting the deal out. Every page is told them (``reading``) and names them; at a real table
         everyone waits until all have read the score."""
         presence = self.lobby.presence()
-        return [s for s in range(len(presence)) if presence[s] in (None, HERE) and s not in self._sitting
-                and self.reading(s)]
+        here = [p in (None, HERE) or (p == RECONNECTING and self.lobby.peer_of(s) is not None)  # (its page unloading:
+                for s, p in enumerate(presence)]  # waited for until its connection is lost, as before it said so)
+        return [s for s in range(len(presence)) if here[s] and s not in self._sitting and self.reading(s)]
 
     def sitting_out(self) -> list[int]:
         """The seats of friends at the table whose page sits the deal in play out, a stand-in bot playing it to
@@ -300,6 +301,10 @@ class MentalTable:
     def receive(self, peer: str, text: str) -> list[POut]:
         """A text from ``peer`` (:meth:`.lobby.Lobby.receive`; its ``mp`` texts relayed and read). Never raises."""
         return self._after(self.lobby.receive(peer, text))
+
+    def closing(self, peer: str) -> list[POut]:
+        """A connection's channel closed by its page (:meth:`.lobby.Lobby.closing`): its seat *reconnecting*."""
+        return self._after(self.lobby.closing(peer))
 
     def lost(self, peer: str) -> list[POut]:
         """A connection lost (:meth:`.lobby.Lobby.lost`): the deal its page is needed in is annulled."""

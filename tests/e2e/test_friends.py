@@ -338,6 +338,9 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
         turns += 1
         if turns == 3:  # mid-deal the friend's page closes
             guest.close()
+            # its page closed its connection as it went (web/peer.js, "pagehide"), seen at once: *reconnecting* (a
+            # reload comes back by itself) until the connection is lost, not *here*
+            host.wait_for_selector('section.seat[data-seat="1"][data-presence=reconnecting]', state="attached")
             stale = opened(gctx, link)  # its code link opened again: used up, and said so (it once made an answer)
             host.wait_for_selector('section.seat[data-seat="1"][data-presence=away]')  # (web/peer.js's heartbeat:
             # 5 s, waited for, not timed — it took 5.4 s at a load of 13)
