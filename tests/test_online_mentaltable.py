@@ -1315,3 +1315,29 @@ def test_a_reader_whose_page_is_unloading_is_waited_for_until_its_connection_is_
     assert t.lobby.presence()[seat] == "reconnecting" and t.table.readers() == [seat] and t.table.held()
     t.send_to(t.table.lost(peer))
     assert t.lobby.presence()[seat] == "away" and t.table.readers() == []
+
+
+def test_a_page_reloaded_at_a_result_says_why_the_next_deals_shuffle_was_annulled_not_that_the_deal_was() -> None:
+    """A friend's page reloaded at deal 1's result, while deal 2 was shuffled and dealt (no card or call of it made):
+    its result panel said «Раздача 2 отменена.» — no reason, and deal 2 had not begun. It says the try of deal 2's
+    shuffle was annulled, and why, in the words of the result panel's list (this page was reloaded)."""
+    t = MentalSim(31, players=4, friends=2, faults=Faults(stand_in=0.0))
+    seat = min(t.friends)
+    t.lingering, t.reload = {seat}, True
+    t.run(deals=1)
+    deal = t.table.audited + 1
+    assert t.page.round is not None and t.page.round.key[:2] == (deal, 0)  # (its try the page was in: annulled)
+    t.lose(seat)
+    t.settle()
+    t.rejoin(seat)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[1] > 0 and t.page.round.state == "deal")
+    mg = t.friends[seat].mg
+    assert mg is not None and mg.kept_result() == deal - 1
+    held = mg.view_model()  # (the next deal's table, held: the page draws the result it kept over it — its words)
+    assert held is not None and held["deal"] == deal
+    vm = {**held, "deal": deal - 1, "phase": "deal_over"}
+    cat = Catalog.from_mo(compiled("ru"))
+    said = wait_words(cat, vm, mg, False, mg.held() and seat in mg.readers())
+    assert said is not None, mg.waiting()
+    assert f"Тасовка раздачи {deal} отменена: эта страница перезагружена или отключена." in said[1], said
+    assert f"Раздача {deal} отменена" not in said[1], said

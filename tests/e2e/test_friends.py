@@ -627,7 +627,8 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
         seen = page.evaluate("window.kingStatusLog")  # user's read "Ждём хода: Оля…" for 2 s)
         stale = [(state, text) for state, text in seen if state in ("reconnecting", "connected")
                  and text not in ("Подключено к столу.", "Під’єднано до столу.") and "не на " not in text
-                 and not re.search("Раздача 2 отменена|Роздачу 2 скасовано", text)]  # (true: dealt again)
+                 and not re.search("(Тасовка раздачи|Тасування роздачі) 2 (отменена|скасовано): (страница хозяина "
+                                   "стола|сторінку господаря столу)", text)]  # (true, and why: dealt again)
         assert not stale and any(state == "connected" for state, _ in seen), seen
     guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
     assert "хозяина стола" in str(guests[1].text_content("#toast"))  # (held for a reader, no card played in deal
