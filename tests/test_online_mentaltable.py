@@ -25,7 +25,7 @@ from kingcore.web.botcalls import hint_json
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.render.hand import hand
 from king.render.status import status
-from king.render.wait import read_words, wait_words  # (the result panel's words, as the pages draw them)
+from king.render.wait import read_words, try_words, wait_words  # (the result panel's words, as the pages draw them)
 from king.words import name, name_mark
 from web_catalog import compiled
 
@@ -1254,3 +1254,90 @@ def test_a_friend_reloaded_at_a_result_annuls_the_next_deal_on_every_page_that_d
     assert said >= {(-1, "annulled", deal), (other, "annulled", deal)}, said
     cat = Catalog.from_mo(compiled("ru"))
     assert cat.t("net.mental.annulled", deal=deal) == f"Раздача {deal} отменена и будет сдана заново."
+
+
+@pytest.mark.parametrize("cuts", [("host", "friend", "friend"), ("friend", "host", "host")])
+def test_each_page_says_whose_page_cut_each_try_of_a_deal(cuts: tuple[str, ...]) -> None:
+    """Tries of a deal cut off — by the host's page's reload or a friend's page's (``cuts``, in turn: each page
+    twice, after the other or before it), the deal then played to its audit: each page says of each try whose page
+    it was — the host's, its own, or the friend's by name — the same cause on every page («1) эта страница…» on a
+    friend's page that never reloaded blamed it for the host's reload)."""
+    t = MentalSim(26, players=3, friends=2, faults=Faults(stand_in=0.0))
+    t.reload = t.owe = True  # (a friend's page read back from its storage; it says it left a result it kept)
+    seat, other = sorted(t.friends)
+    deal = mid_deal(t, 1)
+    for cut in cuts:
+        if cut == "host":
+            t.reload_host()
+        else:
+            t.lose(seat)
+            t.settle()
+            t.rejoin(seat)
+        mid_deal(t, 1)
+    t.run(until=lambda: t.table.audited == deal)
+    host_said = {"host": "reloaded", "friend": "left"}
+    friend_said = {"host": "host", "friend": "reloaded"}
+    other_said = {"host": "host", "friend": "left"}
+    named = {"host": None, "friend": seat}
+    n = len(cuts) + 1  # (shuffled: each try cut off, then the one played)
+    assert t.page.rounds.why_annulled(deal, n) == [host_said[c] for c in cuts]
+    cat = Catalog.from_mo(compiled("ru"))
+    for s, said in ((seat, friend_said), (other, other_said)):
+        mg = t.friends[s].mg
+        assert mg is not None and mg.page is not None
+        rounds = mg.page.rounds
+        assert rounds.why_annulled(deal, n) == [said[c] for c in cuts], (s, rounds.annulled)
+        vm = mg.view_model()
+        assert vm is not None
+        words = [try_words(cat, why, who, vm) for why, who in zip(rounds.why_annulled(deal, n),
+                                                                   rounds.who_annulled(deal, n), strict=True)]
+        for cut, w in zip(cuts, words, strict=True):
+            if cut == "host":
+                assert w == "страница хозяина стола перезагружена или отключена", words
+            elif s == seat:
+                assert w == "эта страница перезагружена или отключена", words
+            else:
+                assert name(cat, seat, vm) in w and named[cut] == seat, words
+    t.finish()
+
+
+def test_a_reader_whose_page_is_unloading_is_waited_for_until_its_connection_is_lost() -> None:
+    """A friend still reading the last result whose page closes its channel (reloading: *reconnecting* on every page
+    at once) holds the next deal as before, while its connection is not lost: no card of it is made meanwhile."""
+    t = MentalSim(27, players=3, friends=2)
+    seat = min(t.friends)
+    t.lingering = {seat}
+    t.run(deals=1, settle=False)
+    t.run(until=lambda: t.table.held() and t.table.readers() == [seat])
+    peer = t.lobby.peer_of(seat)
+    assert peer is not None
+    t.send_to(t.table.closing(peer))
+    assert t.lobby.presence()[seat] == "reconnecting" and t.table.readers() == [seat] and t.table.held()
+    t.send_to(t.table.lost(peer))
+    assert t.lobby.presence()[seat] == "away" and t.table.readers() == []
+
+
+def test_a_page_reloaded_at_a_result_says_why_the_next_deals_shuffle_was_annulled_not_that_the_deal_was() -> None:
+    """A friend's page reloaded at deal 1's result, while deal 2 was shuffled and dealt (no card or call of it made):
+    its result panel said «Раздача 2 отменена.» — no reason, and deal 2 had not begun. It says the try of deal 2's
+    shuffle was annulled, and why, in the words of the result panel's list (this page was reloaded)."""
+    t = MentalSim(31, players=4, friends=2, faults=Faults(stand_in=0.0))
+    seat = min(t.friends)
+    t.lingering, t.reload = {seat}, True
+    t.run(deals=1)
+    deal = t.table.audited + 1
+    assert t.page.round is not None and t.page.round.key[:2] == (deal, 0)  # (its try the page was in: annulled)
+    t.lose(seat)
+    t.settle()
+    t.rejoin(seat)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[1] > 0 and t.page.round.state == "deal")
+    mg = t.friends[seat].mg
+    assert mg is not None and mg.kept_result() == deal - 1
+    held = mg.view_model()  # (the next deal's table, held: the page draws the result it kept over it — its words)
+    assert held is not None and held["deal"] == deal
+    vm = {**held, "deal": deal - 1, "phase": "deal_over"}
+    cat = Catalog.from_mo(compiled("ru"))
+    said = wait_words(cat, vm, mg, False, mg.held() and seat in mg.readers())
+    assert said is not None, mg.waiting()
+    assert f"Тасовка раздачи {deal} отменена: эта страница перезагружена или отключена." in said[1], said
+    assert f"Раздача {deal} отменена" not in said[1], said

@@ -685,7 +685,8 @@ HOST_SAMPLES: dict[str, dict[str, Any]] = {
     "hint": {"token": "QS", "at": 1}, "commit?": {"deal": 1, "host_hash": HEX},
     "reveal?": {"deal": 1, "hashes": [HEX, None, None, None]},
     "dealt": {"deal": 1, "secrets": [HEX, None, None, None], "seed": HEX}, "record": {"deal": 1, "text": "x"},
-    "bye": {"reason": "flood"}, "mental": {"page": 1, "reloaded": 0}, "mp": {"from": 0, "text": '{"kind":"mp_lock"}'},
+    "bye": {"reason": "flood"}, "mental": {"page": 1, "reloaded": 0, "lost": []},
+    "mp": {"from": 0, "text": '{"kind":"mp_lock"}'},
     "reading": {"seats": [False, True, False, False]}, "watch": {"vm": None}, "pong": {}}
 
 

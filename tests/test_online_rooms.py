@@ -368,6 +368,34 @@ def test_every_seated_page_hears_presence_change() -> None:
     assert anna.last("presence") == [None, "here", "bot", None]
 
 
+def test_a_page_whose_channel_closed_shows_reconnecting_until_its_connection_is_lost() -> None:
+    """A friend's page reloading (its channel closed, said at once: :meth:`Lobby.closing`) showed *here* on every
+    page until its connection was lost: it is *reconnecting* from the close until then, *away* after (a closed page
+    within the transport's 5 s, as before), *here* once its page takes the seat back — at once if that comes
+    first. A connection lost with no close said is *away* at once, as before; a peer not seated changes nothing."""
+    lobby, clock = table()
+    anna, bob = Page(lobby, "a", clock), Page(lobby, "b", clock, seed=8)
+    anna.deliver(anna.send(anna.guest.take(1, "Anna")))
+    bob.deliver(outs := bob.send(bob.guest.take(2, "Bob")))
+    anna.deliver(outs)
+    ticket = bob.guest.ticket("Bob")
+    assert ticket is not None and anna.last("presence") == [None, "here", "here", None]
+    for n, close in enumerate((True, True, False)):
+        if close:
+            anna.deliver(lobby.closing(bob.peer))
+            assert anna.last("presence") == [None, "here", "reconnecting", None]
+            clock.now += 4.0
+            anna.deliver(lobby.tick())
+            assert anna.last("presence") == [None, "here", "reconnecting", None]
+        if n != 1:  # (the second time its page is back before its old connection is seen lost)
+            anna.deliver(lobby.lost(bob.peer))
+            assert anna.last("presence") == [None, "here", "away", None]
+        bob = Page(lobby, f"b{n}", clock, seed=9 + n)
+        anna.deliver(bob.send(bob.guest.back(ticket)))
+        assert anna.last("presence") == [None, "here", "here", None]
+    assert lobby.closing("nobody") == [] and lobby.presence() == [None, "here", "here", None]
+
+
 def test_a_friend_past_the_turn_limit_is_away_and_acting_again_brings_them_back() -> None:
     lobby, clock = table(turn_limit=60)
     anna = Page(lobby, "a", clock)

@@ -59,6 +59,15 @@ def test_every_code_has_words(lang: str) -> None:
     assert not stale, f"codes of web/locale/{lang}.po that en.po no longer has:\n" + "\n".join(stale)
 
 
+@pytest.mark.parametrize("lang", ["en", *TRANSLATIONS])
+def test_no_code_twice(lang: str) -> None:
+    """Each msgid once in a catalog: babel keeps the last of two silently (two branches merged once brought
+    ``net.mental.try_host`` twice, with different words, and the page showed the one a test did not expect)."""
+    ids = re.findall(r'^msgid "(.+)"$', (LOCALE / f"{lang}.po").read_text(encoding="utf-8"), flags=re.M)
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    assert not twice, f"codes written twice in web/locale/{lang}.po: {twice}"
+
+
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_same_placeholders_and_plural_forms(lang: str) -> None:
     en, tr = read("en"), read(lang)

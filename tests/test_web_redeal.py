@@ -95,4 +95,4 @@ def test_a_deal_dealt_again_says_whose_page_it_was_on_every_page(stand_in: float
     assert cause(t.page, deal + 1) is None  # a deal dealt once: nothing said
     assert cause(other.page, deal, host_reloaded=deal) == ("host", None)  # a friend's page told the host reloaded
     assert redealt_words(cat, deal, ("host", None), host_vm).startswith(
-        f"Раздача {deal} отменена и сдана заново: страница хозяина стола перезагружена.")
+        f"Раздача {deal} отменена и сдана заново: страница хозяина стола перезагружена или отключена.")

@@ -28,6 +28,8 @@
 //       "lost"      an open peer not heard for LOST_MS, or whose connection the room library replaced by a new
 //                   one (once; never decided by a connection state; `text`: the milliseconds since it was last
 //                   heard, "" when replaced). A page that comes back is "open" anew
+//       "closed"    an open peer's text channel closed by the other page (its page unloading: reloaded or
+//                   closed), said at once; the peer stays open until the heartbeat says "lost"
 //       "relays"    rooms: how many relays answer now (`text`, a count), each time it changes
 //       "no-relay"  rooms: no relay answered for NO_RELAY_MS — since the join, or since the last one stopped
 //                   answering (once each time; ids and text "")
@@ -242,6 +244,7 @@
     function current() { return peers[peer.id] === peer && peer.chan === chan && !peer.ended; }
     beat.onopen = function () { if (current()) pulse(peer); };
     beat.onmessage = function () { if (current()) heard(peer); };
+    chan.onclose = function () { if (current() && peer.open) tell("closed", peer.id); };
     chan.onmessage = function (e) {
       if (!current()) return;
       heard(peer);
@@ -556,6 +559,13 @@
     Object.keys(peers).forEach(function (id) { if (peers[id].room) forget(peers[id]); });
     try { await me.room.leave(); } catch (e) { console.warn("king: room: leaving", e); }
   }
+
+  /* A page unloading (reloaded, closed, left) closes its connections itself, as the room library does its own at
+   * "beforeunload" (which a closed tab may skip): the other page's text channel closes at once ("closed"), not
+   * only its heartbeat's silence seconds later. */
+  window.addEventListener("pagehide", function () {
+    Object.keys(peers).forEach(function (id) { try { peers[id].pc.close(); } catch (e) { /* closed */ } });
+  });
 
   window.kingPeer = {
     encode: encode, decode: decode, offer: offer, accept: accept, answer: answer, send: send, close: close,

@@ -68,7 +68,8 @@ class Guest:
         taken: whether the seat was taken anew (``take``: a new person, given a new key), not taken back.
         begun: whether the host's game had begun when it last welcomed this page (``False`` before).
         mental: this connection's page number at a mental-poker table (the host's ``mental``), else ``None``.
-        host_reloaded: the deal the host's page was reloaded during, as its ``mental`` says (0: none).
+        host_reloaded, host_lost: the deal the host's page was reloaded during, as its ``mental`` says (0: none),
+            and the tries of that deal its reloads cut off.
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic,
@@ -94,12 +95,11 @@ class Guest:
         self.fair: list[int] = []
         self.unchecked: list[int] = []
         self.forgotten: list[int] = []
-        self.joined_during = 0
-        self.taken = False
-        self.begun = False
+        self.joined_during, self.taken, self.begun = 0, False, False
         self.unshuffled: list[int] = []
         self.mental: int | None = None
         self.host_reloaded = 0
+        self.host_lost: list[int] = []
         self._n = 0
         self._inbox = Inbox("host")
         self._rounds: dict[int, _Pending] = {}
@@ -263,7 +263,7 @@ class Guest:
         if kind == "refused":
             return {"refused": {k: doc[k] for k in ("reason", "of", "args")}}
         if kind == "mental":
-            self.mental, self.host_reloaded = doc["page"], doc["reloaded"]
+            self.mental, self.host_reloaded, self.host_lost = doc["page"], doc["reloaded"], list(doc["lost"])
             return {"mental": doc["page"]}
         if kind == "mp":
             return {"mp": {"from": doc["from"], "text": doc["text"]}}

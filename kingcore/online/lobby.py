@@ -143,6 +143,7 @@ class Lobby:
         self._grace = clock() + RECONNECT_GRACE_S
         # after the host's reload: the seats whose friends' pages are expected back by themselves
         self._expected = {s for s, key in enumerate(self.room["keys"]) if key is not None} if restored else set()
+        self._closing: set[int] = set()  # seated seats whose page closed its channel: *reconnecting* until lost
         self._events: list[tuple[str, int]] = []
         self._shown: list[str | None] = self.presence()
         self._door: tuple[Any, ...] = self._door_view()  # what the lobby peers were last shown
@@ -203,10 +204,13 @@ class Lobby:
         return next((name for name, p in self.peers.items() if p.seat == seat), None)
 
     def presence(self) -> list[str | None]:
-        """Each seat's presence (:data:`.room.PRESENCE`; ``None`` for a seat at the host's device)."""
+        """Each seat's presence (:data:`.room.PRESENCE`; ``None`` for a seat at the host's device): *reconnecting*
+        from its page's channel closed (:meth:`closing`) until its connection is lost."""
         settings = self.host.session.settings
         online = set(self.host.online_seats)
         seated = {p.seat for p in self.peers.values() if p.seat is not None}
+        now = self.clock()
+        back = self._closing | (self._expected if now < self._grace else set())
         out: list[str | None] = []
         for seat in range(len(settings["levels"])):
             if seat not in online:
@@ -215,10 +219,12 @@ class Lobby:
                 out.append(BOT)
             elif self.room["keys"][seat] is None:
                 out.append(FREE)
-            elif seat in seated:
-                out.append(AWAY if seat in self.idle else HERE)
-            elif seat in self._expected and self.clock() < self._grace:
+            elif seat in seated and seat in self.idle:
+                out.append(AWAY)
+            elif seat in back:  # (expected back by itself: its page unloading, or the host's page just reloaded)
                 out.append(RECONNECTING)
+            elif seat in seated:
+                out.append(HERE)
             else:
                 out.append(AWAY)
         return out
@@ -268,6 +274,17 @@ class Lobby:
                          reserved=list(self.room["reserved"]), presence=self.presence(), nonce=p.nonce,
                          mental=h.mental)
 
+    def closing(self, peer: str) -> list[POut]:
+        """The connection ``peer``'s channel was closed by its page (the transport says so at once: the page is
+        unloading — reloaded, or closed —; the heartbeat's loss comes seconds later): its seat shows *reconnecting*
+        on every page from now until the connection is lost (then *away*, within the transport's 5 s, until it is
+        back); nothing else changes meanwhile."""
+        seat = self.seat_of(peer)
+        if seat is None:
+            return []
+        self._closing.add(seat)
+        return self._presence_changed()
+
     def lost(self, peer: str) -> list[POut]:
         """The connection ``peer`` closed or was lost (the transport's heartbeat): its seat, if any, is away."""
         p = self.peers.pop(peer, None)
@@ -275,6 +292,7 @@ class Lobby:
             return []
         seat = p.seat
         self.idle.discard(seat)
+        self._closing.discard(seat)
         self._events.append(("lost", seat))
         outs = [o for o in self.host.leave(seat) if o[1] is not None]  # the connection is gone already
         return self._route(outs) + self._presence_changed()
@@ -356,6 +374,7 @@ class Lobby:
         p.seat = seat
         self.idle.discard(seat)
         self._expected.discard(seat)
+        self._closing.discard(seat)
         self._events.append(("seated", seat))
         if seat in self._invites:
             self._answers.pop(seat, None)
@@ -467,6 +486,7 @@ class Lobby:
         self.host.session.settings["names"][seat] = ""
         self.idle.discard(seat)
         self._expected.discard(seat)
+        self._closing.discard(seat)
         self._invites.pop(seat, None)
         self._answers.pop(seat, None)
         self._events.append(("freed", seat))

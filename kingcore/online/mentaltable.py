@@ -43,7 +43,7 @@ from .guest import Guest
 from .host import Out as HostOut
 from .lobby import Lobby, POut
 from .messages import MAX_MESSAGE
-from .room import BOT, HERE
+from .room import BOT, HERE, RECONNECTING
 
 __all__ = ["WAIT_READ", "MentalGuest", "MentalTable", "between_deals", "held_view", "page_number", "seats_of"]
 
@@ -246,8 +246,9 @@ class MentalTable:
         nor one sitting the deal out. Every page is told them (``reading``) and names them; at a real table
         everyone waits until all have read the score."""
         presence = self.lobby.presence()
-        return [s for s in range(len(presence)) if presence[s] in (None, HERE) and s not in self._sitting
-                and self.reading(s)]
+        here = [p in (None, HERE) or (p == RECONNECTING and self.lobby.peer_of(s) is not None)  # (its page unloading:
+                for s, p in enumerate(presence)]  # waited for until its connection is lost, as before it said so)
+        return [s for s in range(len(presence)) if here[s] and s not in self._sitting and self.reading(s)]
 
     def sitting_out(self) -> list[int]:
         """The seats of friends at the table whose page sits the deal in play out, a stand-in bot playing it to
@@ -300,6 +301,10 @@ class MentalTable:
     def receive(self, peer: str, text: str) -> list[POut]:
         """A text from ``peer`` (:meth:`.lobby.Lobby.receive`; its ``mp`` texts relayed and read). Never raises."""
         return self._after(self.lobby.receive(peer, text))
+
+    def closing(self, peer: str) -> list[POut]:
+        """A connection's channel closed by its page (:meth:`.lobby.Lobby.closing`): its seat *reconnecting*."""
+        return self._after(self.lobby.closing(peer))
 
     def lost(self, peer: str) -> list[POut]:
         """A connection lost (:meth:`.lobby.Lobby.lost`): the deal its page is needed in is annulled."""
@@ -470,7 +475,9 @@ class MentalTable:
             if running and r is not None and r.owners[seat] == 0:  # the deal in play goes on with its stand-in:
                 self._sit(seat, True)  # its page knows it before ``mental`` (it sits the deal out, not away)
                 out.append((seat, self.host.message("presence", seats=self.lobby.presence())))
-            out.append((seat, self.host.message("mental", page=self.page_of(seat), reloaded=self._reloaded(seat))))
+            deal = self._reloaded(seat)
+            lost = sorted(t for t, why in self.page.rounds.annulled.get(deal, {}).items() if why == "reloaded")
+            out.append((seat, self.host.message("mental", page=self.page_of(seat), reloaded=deal, lost=lost[-100:])))
             out += self._record(seat)
             if r is not None and self._owed.get(seat) == r.key:  # the round's texts again: its page plays it on
                 out += [(seat, self._text(sender, text)) for sender, text in self._log.get(seat, [])
@@ -481,7 +488,9 @@ class MentalTable:
 
     def _reloaded(self, seat: int) -> int:
         """The deal this page was reloaded during, as ``seat``'s page is told it (0: none) — not once its page took
-        part in a try of that deal begun after the reload: its page lost that try itself (its own connection)."""
+        part in a try of that deal begun after the reload: its page lost that try itself (its own connection). The
+        ``mental`` that tells it also lists the tries of that deal this page's reloads cut off (its own rounds say
+        ``reloaded`` of them): the friend's page says of each that the host's page was lost, not its own."""
         if self.reloaded <= self.audited or self.page_of(seat) in self._since_reload:
             return 0
         return self.reloaded
@@ -866,7 +875,7 @@ class MentalGuest:
             self.memory = Memory(g.table, checks=self.memory.checks if not self.memory.table else None)
             self._left = 0
         self.page = MentalPage(g.rules, g.mental, g.table, self.randbytes, seat=g.seat, game=game,
-                               rounds=self.memory.rounds)
+                               rounds=self.memory.rounds, host_lost=[(g.host_reloaded, t) for t in g.host_lost])
         if self.standin is None:
             self.standin = StandIn(Session(Game(g.rules), game_id=g.table), self.randbytes)
             self._settings()

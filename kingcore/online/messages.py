@@ -238,7 +238,8 @@ HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "dealt": {"deal": _count, "secrets": _per_seat(_hex_or_none), "seed": is_hex},
     "record": {"deal": _count, "text": lambda x: isinstance(x, str) and _text(MAX_MESSAGE)(x.replace("\n", " "))},
     "bye": {"reason": _CODE},
-    "mental": {"page": _page, "reloaded": _count},
+    "mental": {"page": _page, "reloaded": _count,
+               "lost": lambda x: isinstance(x, list) and len(x) <= 100 and all(_count(t) for t in x)},
     "mp": {"from": _page, "text": _MP_TEXT},
     "reading": {"seats": _per_seat(_bool)},
     "pong": {},
@@ -261,7 +262,8 @@ record} once the deal is over; ``bye`` {reason: ``new_game``, ``flood``, ``elsew
 back on another connection), ``freed`` (the host gave the seat to someone else), ``full`` (too many
 connections)}; at a mental-poker table (docs/NET.md "The mental table"), ``mental`` {page: this connection's
 page number, reloaded: the deal the host's page was reloaded during — its try of that deal annulled, dealt
-again — or 0} right after the ``welcome``, ``mp`` {from: the page that sent it, text: a mental-poker text}
+again — or 0, lost: the tries of that deal the host's page's reloads cut off (at most 100)} right after the
+``welcome``, ``mp`` {from: the page that sent it, text: a mental-poker text}
 in place of ``view``, ``commit?``, ``reveal?`` and ``dealt``, and ``watch`` {vm: the public table of the deal
 in play, as the seat's view model with no hand and no move} to a page that sits that deal out (seated during
 it, RULES.md §11.22); ``pong``."""

@@ -237,6 +237,8 @@ class Online:
             self.out(self.door().connect(ident))
         elif kind == "message":
             self.receive(ident, text)
+        elif kind == "closed":  # (its page unloading: reloaded, or closed — its seat *reconnecting* meanwhile)
+            self.out(self.door().closing(ident))
         elif kind == "lost":
             self.silent = text  # (how long it was silent before: counted in its away panel's wait)
             if code and lobby.seat_of(ident) is None:

@@ -154,9 +154,9 @@ class Rounds:
             waits for it instead of annulling a deal played to its end.
         held: the round in play a friend's page is in (:class:`Held`), ``None`` when there is none.
         annulled: deal → try → why this page saw that try annulled (the annulment's code: ``left``, ``stalled``, a
-            cheat's; ``reloaded``: this page was reloaded, or lost its connection, during it): a deal's audit says
-            how often it was shuffled, and the page says why each earlier try was annulled, or that it did not
-            see it.
+            cheat's; ``reloaded``: this page was reloaded, or lost its connection, during it; ``host``: the host's
+            page was reloaded during it, which cut this page's connection too): a deal's audit says how often it
+            was shuffled, and the page says why each earlier try was annulled, or that it did not see it.
         annulled_seat: deal → try → the seat of the page that try's annulment named (the page that left, did not
             answer in time or broke the shuffle; its first seat), when it named another page than this one: the
             result panel says whose page it was.
@@ -273,7 +273,8 @@ class MentalPage:
     """
 
     def __init__(self, rules: Rules, page: int, table: str, randbytes: Callable[[int], bytes],
-                 seat: int | None = None, game: Game | None = None, rounds: Rounds | None = None) -> None:
+                 seat: int | None = None, game: Game | None = None, rounds: Rounds | None = None,
+                 host_lost: Collection[tuple[int, int]] = ()) -> None:
         self.rules = rules
         self.page = page
         self.table = table
@@ -288,11 +289,14 @@ class MentalPage:
         self.draw: list[Card] = []
         self.round: _Round | None = None
         self.rounds = rounds if rounds is not None else Rounds()
+        self.host_lost = set(host_lost)
+        """The tries ``(deal, try)`` the host's page's reload cut off (its ``mental`` says so): a friend's page that
+        lost one says the host's page was lost (``host``), not its own (``reloaded``)."""
         held = self.rounds.held
         for d, t, r in self.rounds.seen:  # a round this page joined and never finished is over (its keys are lost
             if d not in self.rounds.done and (held is None or held.key != (d, t, r)):  # with the page that held
                 self.rounds.tries[d] = max(self.rounds.tries.get(d, 0), t + 1)  # them): its deal goes on from the
-                self.rounds.annulled.setdefault(d, {}).setdefault(t, "reloaded")  # next try
+                self._lost(d, t)  # next try
         self.seen = self.rounds.seen
         self.tries = self.rounds.tries
         self.draw_round = 0
@@ -528,7 +532,7 @@ class MentalPage:
         r.state = "annulled"
         self.tries[r.deal] = max(self.tries.get(r.deal, 0), r.attempt + 1)
         self.last_annulled = (r.deal, r.attempt, self.page, "left")
-        self.rounds.annulled.setdefault(r.deal, {})[r.attempt] = "reloaded"
+        self._lost(r.deal, r.attempt)
         self.rounds.audits.pop(r.key, None)
         self._hold(r.key, None)
         self.deal = None
@@ -585,7 +589,19 @@ class MentalPage:
             return
         self.round, self.deal, self.rounds.held = None, None, None
         self.tries[d] = max(self.tries.get(d, 0), held.key[1] + 1)
-        self.rounds.annulled.setdefault(d, {}).setdefault(held.key[1], "reloaded")
+        self._lost(d, held.key[1])
+
+    def _lost(self, deal: int, attempt: int) -> None:
+        """A try this page was in and never saw end, over with its connection (:attr:`Rounds.annulled`):
+        ``host`` when the host's page's reload cut it off (:attr:`host_lost`), else ``reloaded`` (this page's
+        own reload or lost connection) — a code said before stays, but for ``reloaded`` of a try the host's page
+        says it lost."""
+        tries = self.rounds.annulled.setdefault(deal, {})
+        if (deal, attempt) in self.host_lost and tries.get(attempt, "reloaded") == "reloaded":
+            tries[attempt] = "host"
+            self.rounds.annulled_seat.get(deal, {}).pop(attempt, None)
+        else:
+            tries.setdefault(attempt, "reloaded")
 
     def _rk(self, r: _Round) -> dict[str, int]:
         return {"deal": r.deal, "try": r.attempt, "draw": r.draw}

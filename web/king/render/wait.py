@@ -12,14 +12,14 @@ from kingcore.web import ViewModel
 
 from ..words import Catalog, fill_names, name
 
-__all__ = ["begun", "due_deal", "read_words", "reload_words", "shuffle_words", "sitting_words", "try_words",
-           "wait_words"]
+__all__ = ["annulled_words", "begun", "due_deal", "read_words", "reload_words", "shuffle_words", "sitting_words",
+           "try_words", "wait_words"]
 
 TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
 (``{name}``); any other code is a cheat's (``net.mental.try_broken``). A page that left and this page's own
-reload or lost connection (``reloaded``) are one cause, said alike; a page not named is "one of the pages"
-(the code's ``_any`` words)."""
+reload or lost connection (``reloaded``) are one cause, said alike; the host's page's reload (``host``) is said
+as the host's page; a page not named is "one of the pages" (the code's ``_any`` words)."""
 
 
 
@@ -59,7 +59,7 @@ def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool
         back = w[0] == "again" and last is not None and r is not None and last[2] in r.pages  # (in the new try)
         left = "net.mental.wait_left_back" if back else "net.mental.wait_left"  # (said as it is now, not as it was)
         first = cat.t(left, deal=w[1], name=who) if who and last is not None \
-            and last[3] == "left" else cat.t("net.mental.wait_annulled", deal=w[1])
+            and last[3] == "left" else annulled_words(cat, vm, side.page, w[1])
         then = cat.t("net.mental.wait_again") if w[0] == "again" else \
             cat.t("net.mental.wait_back", name=who) if who else ""
         said = w[0], f"{first} {then}".strip()
@@ -74,6 +74,20 @@ def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool
     if stale:
         return "dealing", cat.t("net.mental.wait_dealing", deal=deal + 1)
     return None
+
+
+def annulled_words(cat: Catalog, vm: ViewModel, page: Any, deal: int) -> str:
+    """What the result panel of ``vm`` says of the last try of ``deal`` (the next deal) annulled on ``page`` (its
+    ``MentalPage``: ``last_annulled``) when no other page that left is named: that try of the deal's shuffle was
+    annulled, and why, in the words of the result's list (:func:`try_words`: this page's own reload, the host's
+    page, a page that did not answer…) — a deal not yet played is not said annulled ("Deal 3's shuffle was
+    annulled: this page was reloaded or disconnected."); "Deal 3 is annulled." when this page knows no reason."""
+    last, rounds = page.last_annulled, page.rounds
+    why = rounds.annulled.get(deal, {}).get(last[1]) if last is not None and last[0] == deal else None
+    if why is None:
+        return cat.t("net.mental.wait_annulled", deal=deal)
+    seat = rounds.annulled_seat.get(deal, {}).get(last[1])
+    return cat.t("net.mental.wait_try", deal=deal, why=try_words(cat, why, seat, vm))
 
 
 def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel) -> str:
@@ -93,9 +107,11 @@ def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel) -> str:
 def try_words(cat: Catalog, why: str, seat: int | None, vm: ViewModel) -> str:
     """Why one earlier try of a deal was annulled (``why``: ``Rounds.why_annulled``'s code; ``seat``: the seat
     of the page it named, ``Rounds.who_annulled``), in the words of :data:`TRY_WORDS`: this page's own page
-    when it was this page's reload or lost connection."""
+    when it was this page's reload or lost connection, the host's page when it was the host's page's reload."""
     if why == "reloaded" or (why == "left" and seat == vm["seat"]):
         return cat.t("net.mental.try_reloaded")
+    if why == "host":
+        return cat.t("net.mental.try_host")
     code = TRY_WORDS.get(why, "net.mental.try_broken")
     if why == "unseen":
         return cat.t(code)
