@@ -727,6 +727,8 @@ class Look:
         self.seen: list[str] = []
         self.cdp = page.context.new_cdp_session(page)
         self.touching: bool | None = None
+        self.size: tuple[int, int] | None = None  # the size last set (the DevTools protocol's emulation outlives
+        # the tab's loads of a new address)
 
     def resize(self, width: int, height: int, settle: bool = False) -> None:
         """The window ``width`` × ``height`` CSS px: the page's viewport set through the DevTools protocol
@@ -734,10 +736,13 @@ class Look:
         also resizing the browser's window each time: about half the cost of a size, hundreds of sizes a
         language). :data:`CHECK_JS` checks that the page has the size asked for; a picture is taken at a size
         Playwright has set too (its screenshots read its own viewport). ``settle``: returns once the page has
-        the size and two frames have passed (its resize handled)."""
-        self.cdp.send("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "screenWidth": width, "screenHeight": height, "deviceScaleFactor": 1,
-            "mobile": False, "screenOrientation": {"angle": 0, "type": "landscapePrimary"}})
+        the size and two frames have passed (its resize handled). A page already at that size is not sent it again
+        (a round trip to the browser: a screen starts at the size the one before ended at, when it looks at it)."""
+        if (width, height) != self.size:
+            self.size = (width, height)
+            self.cdp.send("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "screenWidth": width, "screenHeight": height, "deviceScaleFactor": 1,
+                "mobile": False, "screenOrientation": {"angle": 0, "type": "landscapePrimary"}})
         if settle:
             self.page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
             self.page.evaluate(FRAMES_JS)
@@ -755,8 +760,9 @@ class Look:
     def screen(self, name: str, sizes: list[tuple[int, int]] | None = None,
                before: Callable[[], None] | None = None) -> None:
         """Check ``name`` (as it is now) at each size; ``before`` runs at each size first (e.g. show a toast)."""
-        # the sizes of the touch state the page is in first: a switch of it costs a call to the browser
-        for width, height in sorted(sizes or SIZES, key=lambda size: touch(size) != self.touching):
+        # the sizes of the touch state the page is in first (a switch of it costs a call to the browser), the size
+        # the page has first of those (so does a resize)
+        for width, height in sorted(sizes or SIZES, key=lambda size: (touch(size) != self.touching, size != self.size)):
             if (width, height) not in self.wanted:
                 continue
             self.as_touch(touch((width, height)))
