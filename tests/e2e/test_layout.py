@@ -702,6 +702,11 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   return bad;
 }"""
 
+TOASTED_CHECK_JS = f"""([toasted, args]) => toasted && document.getElementById('toast').hidden ? null
+  : ({CHECK_JS})(args)"""
+""":data:`CHECK_JS` of a screen looked at with a toast up (``toasted``): ``null`` at once, nothing checked, when
+the page has none up (``#toast`` hidden, as :func:`toast_up` and :func:`other_tab_toast` wait for it)."""
+
 PASS_GAP_JS = """() => document.getElementById('pass-screen').getBoundingClientRect().top
   - document.querySelector('.bar').getBoundingClientRect().bottom"""
 """How far the pass screen's top lies below the bar's foot (a strip of the table between them: issue 30)."""
@@ -732,6 +737,8 @@ class Look:
         self.seen: list[str] = []
         self.cdp = page.context.new_cdp_session(page)
         self.touching: bool | None = None
+        self.size: tuple[int, int] | None = None  # the size last set (the DevTools protocol's emulation outlives
+        # the tab's loads of a new address)
 
     def resize(self, width: int, height: int, settle: bool = False) -> None:
         """The window ``width`` × ``height`` CSS px: the page's viewport set through the DevTools protocol
@@ -739,10 +746,13 @@ class Look:
         also resizing the browser's window each time: about half the cost of a size, hundreds of sizes a
         language). :data:`CHECK_JS` checks that the page has the size asked for; a picture is taken at a size
         Playwright has set too (its screenshots read its own viewport). ``settle``: returns once the page has
-        the size and two frames have passed (its resize handled)."""
-        self.cdp.send("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "screenWidth": width, "screenHeight": height, "deviceScaleFactor": 1,
-            "mobile": False, "screenOrientation": {"angle": 0, "type": "landscapePrimary"}})
+        the size and two frames have passed (its resize handled). A page already at that size is not sent it again
+        (a round trip to the browser: a screen starts at the size the one before ended at, when it looks at it)."""
+        if (width, height) != self.size:
+            self.size = (width, height)
+            self.cdp.send("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "screenWidth": width, "screenHeight": height, "deviceScaleFactor": 1,
+                "mobile": False, "screenOrientation": {"angle": 0, "type": "landscapePrimary"}})
         if settle:
             self.page.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=[width, height])
             self.page.evaluate(FRAMES_JS)
@@ -758,10 +768,14 @@ class Look:
         self.problems[FLOW].append(text)
 
     def screen(self, name: str, sizes: list[tuple[int, int]] | None = None,
-               before: Callable[[], None] | None = None) -> None:
-        """Check ``name`` (as it is now) at each size; ``before`` runs at each size first (e.g. show a toast)."""
-        # the sizes of the touch state the page is in first: a switch of it costs a call to the browser
-        for width, height in sorted(sizes or SIZES, key=lambda size: touch(size) != self.touching):
+               before: Callable[[], None] | None = None, toast: Callable[[], None] | None = None) -> None:
+        """Check ``name`` (as it is now) at each size; ``before`` runs at each size first (e.g. open the bar's
+        menu); ``toast`` puts a toast up (any toast will do): at a size where the page has none up, and only there
+        — the check finds whether one is, in the call that checks (:data:`TOASTED_CHECK_JS`: a call to the browser
+        a size less than asking first)."""
+        # the sizes of the touch state the page is in first (a switch of it costs a call to the browser), the size
+        # the page has first of those (so does a resize)
+        for width, height in sorted(sizes or SIZES, key=lambda size: (touch(size) != self.touching, size != self.size)):
             if (width, height) not in self.wanted:
                 continue
             self.as_touch(touch((width, height)))
@@ -769,7 +783,12 @@ class Look:
             if before is not None:
                 before()
             where = f"{name} at {width}x{height} in {self.lang}"
-            found = [f"{where}: {p}" for p in self.page.evaluate(CHECK_JS, [touch((width, height)), width, height])]
+            args = [touch((width, height)), width, height]
+            checked = self.page.evaluate(TOASTED_CHECK_JS, [toast is not None, args])
+            if checked is None and toast is not None:  # no toast up (the last one's three seconds over): one put up
+                toast()
+                checked = self.page.evaluate(CHECK_JS, args)
+            found = [f"{where}: {p}" for p in checked]
             self.problems.setdefault(size_id((width, height)), []).extend(found)
             shot = self.lang == SHOTS_LANG or found or (name, self.lang, (width, height)) in DOCS_SHOTS
             if shot:
@@ -1056,7 +1075,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                         f"{over[1]}")
         look.screen(name, PANEL_SIZES if name.startswith(("result-", "table-"))
                     else CALL_SIZES if name.startswith("call-") else None,
-                    before=(lambda: other_tab_toast(page, tab)) if name.startswith("call-") else None)
+                    toast=(lambda: other_tab_toast(page, tab)) if name.startswith("call-") else None)
         if name == "table-6p-play":  # a beginner's tip at six seats: the trick's cards lie higher, the tip too
             tips(page, True)
             look.screen("tip-6p", PANEL_SIZES)
@@ -1071,7 +1090,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             look.screen("review-4p", PANEL_SIZES)
         if name == first_name:
             look.screen(name, [size for size in SWEEP if size not in SIZES],  # every width, both heights, a toast up
-                        before=lambda: toast_up(page))
+                        toast=lambda: toast_up(page))
             look.screen("bar-menu", before=lambda: open_bar_menu(page))
             close_bar_menu(page)
             first_visit_dialogs(page, tab, look, tipped)
@@ -1093,7 +1112,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         page.wait_for_selector("#last-inset:not([hidden])")
         # six seats' inset also on the smallest phone (a new user saw its right edge off the screen there)
         look.screen(f"last-trick-{players}", PANEL_SIZES if players == "6p" else None,  # a toast up too
-                    before=lambda: toast_up(page))
+                    toast=lambda: toast_up(page))
         if players == "4p":  # fix 3: Last trick and Tricks stay open while the bots play, until closed
             page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
             page.click("#btn-history")
@@ -1204,10 +1223,10 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
     page.click("#replace-keep")
     page.wait_for_function("!document.getElementById('new-game-dialog').open")
     tips(page, True)
-    look.screen("tip-follow", sizes, before=lambda: toast_up(page))  # the trick shortened by the tip, a toast up
+    look.screen("tip-follow", sizes, toast=lambda: toast_up(page))  # the trick shortened by the tip, a toast up
     page.click("#btn-last")  # an upright phone's felt with the Last trick panel at its head, a tip and a toast:
     page.wait_for_selector("#last-inset:not([hidden])")  # the toast once lay over the trick's top cards there
-    look.screen("tip-follow-last", [SMALL_PHONE, (360, 740)], before=lambda: toast_up(page))
+    look.screen("tip-follow-last", [SMALL_PHONE, (360, 740)], toast=lambda: toast_up(page))
     page.click("#btn-last")
     page.wait_for_selector("#last-inset", state="hidden")
     for name, save, phase in tipped:
