@@ -19,11 +19,12 @@ of the panel's view, the status line wraps to more than two lines, the trick's l
 side cards, the Last trick panel over a card of the trick being played, a card of the trick and a control meet (six
 seats' trick I took lies on the table too), a control over a seat's name or numbers or
 over the Last trick panel's words, a card of my hand sticks out of the hand, card backs lie too close to count, a
-dealer's mark wraps alone under its name, the pass screen leaves a strip under the bar, the score sheet's headers run
-together or a total is not under its header, words are too small to read (under 11 px; a control's label under 12 px,
-the bar's and the main buttons' under 14 px), or — on a touch screen — a target is smaller than 24×24 (the main
-buttons, Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my cards 44×44; a button's tap area
-may reach past its box, measured by where taps through its middle land) or the keys' "?" shows. Screenshots go to
+dealer's mark wraps alone under its name, a seat's points said with their word and another's without, the pass
+screen leaves a strip under the bar, the score sheet's headers run together or a total is not under its header,
+words are too small to read (under 11 px; a control's label under 12 px, the bar's and the main buttons' under
+14 px), or — on a touch screen — a target is smaller than 24×24 (the main buttons, Hint, Tricks, Last trick, the
+welcome's Play, the question's buttons and my cards 44×44; a button's tap area may reach past its box, measured by
+where taps through its middle land) or the keys' "?" shows. Screenshots go to
 artifacts/layout/: each screen with a problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in
 Russian.
 
@@ -591,6 +592,12 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       bad.push(`a seat's points alone under its tricks: ${who(st.closest('.seat'))} `
                + `«${st.innerText.replace(/\s+/g, ' ')}»`);
   }
+  // and in one form at every seat: with their word at each or at none (a phone said «0 очков» at the side seats, a
+  // bare «0» at mine)
+  const forms = new Set([...document.querySelectorAll('.seat .seat-points')].filter(shown).map(
+    p => [...p.querySelectorAll('.seat-points-unit')].some(shown)));
+  if (forms.size > 1) bad.push(`a seat's points with their word, another's without: ${
+    [...document.querySelectorAll('.seat .seat-points')].filter(shown).map(p => `«${p.innerText.trim()}»`).join(' ')}`);
   // 11c. each trick on one line in Tricks: its cards (they wrapped under 400 px; six seats' at 360 px and under) and
   // every word of its row (six seats' «Северо-восток» took two lines there)
   for (const row of document.querySelectorAll('#history-dialog[open] tr[data-trick]')) {

@@ -602,3 +602,29 @@ def test_a_scrolling_review_says_there_is_more_below(warm_game: Any) -> None:
         assert top["scrolls"], (width, height, "the review fits: nothing to say")
         assert top["more"] and top["sign"], (width, height, top)
         assert not foot["more"] and not foot["sign"], (width, height, foot)
+
+
+SHORT_PHONES = [(560, 400), (600, 400)]
+"""Short windows under 640 px wide (an upright phone shortened by its keyboard or its browser's bars): six seats
+there with the Last trick panel open cut the top seats' names and levels («Северо-зап…», «Силь»)."""
+
+
+def test_six_seats_with_the_last_trick_in_a_short_narrow_window(warm_game: Any, artifacts: Path) -> None:
+    """Six seats in Russian (the longest words), my turn with Last trick open, in each of :data:`SHORT_PHONES` as a
+    touch screen: the page passes test_layout.py's whole check there (every name and level whole, no control over
+    another, nothing past the window)."""
+    from test_layout import CHECK_JS, Look
+
+    s = saved_session(my_turn_illegal_after_a_trick, options={"players": 6}, seed=11)
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"lang": "ru"})})
+    page.wait_for_selector("body[data-lang=ru]")
+    page.emulate_media(reduced_motion="reduce")
+    page.click("#btn-last")
+    page.wait_for_selector("#last-inset:not([hidden])")
+    look = Look(page, "ru", artifacts, set())
+    look.as_touch(True)
+    problems: list[str] = []
+    for width, height in SHORT_PHONES:
+        look.resize(width, height, settle=True)
+        problems += [f"{width}×{height}: {p}" for p in page.evaluate(CHECK_JS, [True, width, height])]
+    assert not problems, "\n".join(problems)
