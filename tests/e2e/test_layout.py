@@ -546,6 +546,19 @@ CHECK_JS = r"""async ([touch, width, height]) => {
         bad.push(`the trick's ${who(card)} and ${who(c)} meet (${o.map(Math.round)})`);
     }
   }
+  // 9b. and none touching Tricks or Last trick: at least 2 px between (six seats' East card touched «Скрыть последнюю
+  // взятку» at 320×568, the panel open)
+  const feltButtons = [...document.querySelectorAll('.felt > :is(.btn--history, .btn--last)')].filter(
+    b => shown(b) && getComputedStyle(b).visibility === 'visible');
+  for (const card of document.querySelectorAll('#trick .card')) {
+    if (!shown(card)) continue;
+    const r = box(card), near = [r[0] - 2, r[1] - 2, r[2] + 2, r[3] + 2];
+    for (const b of feltButtons) {
+      const o = meet(near, box(b));
+      if (o[2] > o[0] && o[3] > o[1] && !big(meet(r, box(b))))
+        bad.push(`the trick's ${who(card)} touches ${who(b)}`);
+    }
+  }
   document.adoptedStyleSheets = sheets;
 
   // 10. the page wider than the window (it would scroll sideways), a visible control past the window's edge
