@@ -97,6 +97,15 @@ def test_a_seats_presence_has_one_word_on_every_page(lang: str) -> None:
         assert "…" not in short or short == cat.t(f"presence.{state}"), (state, short)  # (no word cut short)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_away_badge_on_a_phone_says_not_here(lang: str) -> None:
+    """A new user's phone read «○ нет» (a bare "no") where the host's page said «○ нет на месте»: the short form of
+    "away" is the whole one where it fits, else the opposite of the short "here" beside it (as «не здесь»)."""
+    cat = CATS[lang]
+    short, here = cat.t("presence.short.away"), cat.t("presence.short.here")
+    assert short == cat.t("presence.away") or here in short.split(), (short, here)
+
+
 @pytest.mark.parametrize("by", ["page", "host"])
 def test_a_reload_while_the_next_deal_is_dealt_is_not_said_as_during_its_play(by: str) -> None:
     """Petya reloaded while reading deal 1's result and was told «…во время раздачи 2…»; the friends were told

@@ -3,23 +3,24 @@ call screen (with a toast up), the result panel (and the expert's review in it),
 the rules help, new game, options, keys, statistics, replay, the bar's "⋯" menu, the pass screen, the save banner,
 the new-game toast, friends online's invite panel (with a seat's alert line) and a friend's join screen, table and
 result panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels, the
-review and Tricks also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and 400
-px high — in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips on the
-table in those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or 500 px high)
-are looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the
-window, a visible control lies past the window's edge or over another, an enabled control is covered at its centre
-(even by what lets the pointer through: a card's reason label on a friend's table with hints allowed once covered
-Hint), a dialog's or panel's content is wider than its box or reaches past the viewport, a text is clipped, a card's
-reason label shows with no pointer over the card and no keyboard focus, a toast or a tip covers a control (a tip or a
-toast the trick's cards: a toast is kept up over the table mid-trick at every width, with a tip too), a tip hides
-Tricks or Last trick, the result panel covers the status line or part of a seat's name or numbers (a seat is in view
-or wholly under it), or does not hold its content (unless it scrolls inside, its buttons always in view, no words
-showing beside or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review out
-of the panel's view, the status line wraps to more than two lines, the trick's label lies over a seat or the trick's
-side cards, the Last trick panel over a card of the trick being played, a card of the trick and a control meet (six
-seats' trick I took lies on the table too), a control over a seat's name or numbers or
-over the Last trick panel's words, a card of my hand sticks out of the hand, card backs lie too close to count, a
-dealer's mark wraps alone under its name, the pass screen leaves a strip under the bar, the score sheet's headers run
+review and Tricks also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and
+400 px high — in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips
+on the table in those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or
+500 px high) are looked at as touch screens. A screen fails, named by (screen, size, language), when the page is
+wider than the window, a visible control lies past the window's edge or over another, an enabled control is covered
+at its centre (even by what lets the pointer through: a card's reason label on a friend's table with hints allowed
+once covered Hint), a dialog's or panel's content is wider than its box or reaches past the viewport, a text is
+clipped, a card's reason label shows with no pointer over the card and no keyboard focus, a toast or a tip covers a
+control (a tip or a toast the trick's cards: a toast is kept up over the table mid-trick at every width, with a tip
+too), a tip hides Tricks or Last trick, the result panel covers the status line or part of a seat's name or numbers
+(a seat is in view or wholly under it), or does not hold its content (unless it scrolls inside, its buttons always in
+view, no words showing beside or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves
+the review out of the panel's view, the status line wraps to more than two lines, the trick's label lies over a seat
+or the trick's side cards, the Last trick panel over a card of the trick being played or the trick too short to keep
+its head's card from under its foot's, a card of the trick and a control meet (six seats' trick I took lies on the
+table too), a control over a seat's name or numbers or over the Last trick panel's words, a card of my hand sticks
+out of the hand, card backs lie too close to count, a dealer's mark wraps alone under its name, a seat's points said
+with their word and another's without, the pass screen leaves a strip under the bar, the score sheet's headers run
 together or a total is not under its header, words are too small to read (under 11 px; a control's label under 12 px,
 the bar's and the main buttons' under 14 px), or — on a touch screen — a target is smaller than 24×24 (the main
 buttons, Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my cards 44×44; a button's tap area
@@ -476,6 +477,16 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   if (inset && shown(inset) && liveTrick && !liveTrick.classList.contains('is-last'))
     for (const c of liveTrick.querySelectorAll('.card'))
       if (shown(c) && big(meet(box(inset), box(c)))) bad.push(`the Last trick panel over the trick's ${who(c)}`);
+  // 8c. the trick being played tall enough for the cards at its head and at its foot to cover at most half of each
+  // other (six seats' with the Last trick panel open at 320×568 was one card high: my card lay over all of North's).
+  // Not yet with a tip up: its row leaves the trick 74–88 px for 67 px cards at 320×568 (issue 30, still open)
+  const trickCard = liveTrick && [...liveTrick.querySelectorAll('.card')].find(shown);
+  const tipUp = !!document.querySelector('#tip:not([hidden])');  // (its row kept while a toast hides it)
+  if (trickCard && !liveTrick.classList.contains('is-last') && !tipUp) {
+    const tall = box(liveTrick)[3] - box(liveTrick)[1], card = trickCard.offsetHeight;
+    if (tall < 1.5 * card - 1)
+      bad.push(`the trick ${Math.round(tall)} px high for its ${card} px cards: its foot's card over its head's`);
+  }
   // 8b. a control over a seat's name or numbers, or over the Last trick panel's words (six seats' Hide last trick
   // once lay over a name of the panel's lower row at 320×568): where they meet, the control is on top and right
   // under it are those words (not a call screen or a panel that lies over both)
@@ -540,6 +551,19 @@ CHECK_JS = r"""async ([touch, width, height]) => {
         bad.push(`the trick's ${who(card)} and ${who(c)} meet (${o.map(Math.round)})`);
     }
   }
+  // 9b. and none touching Tricks or Last trick: at least 2 px between (six seats' East card touched «Скрыть последнюю
+  // взятку» at 320×568, the panel open)
+  const feltButtons = [...document.querySelectorAll('.felt > :is(.btn--history, .btn--last)')].filter(
+    b => shown(b) && getComputedStyle(b).visibility === 'visible');
+  for (const card of document.querySelectorAll('#trick .card')) {
+    if (!shown(card)) continue;
+    const r = box(card), near = [r[0] - 2, r[1] - 2, r[2] + 2, r[3] + 2];
+    for (const b of feltButtons) {
+      const o = meet(near, box(b));
+      if (o[2] > o[0] && o[3] > o[1] && !big(meet(r, box(b))))
+        bad.push(`the trick's ${who(card)} touches ${who(b)}`);
+    }
+  }
   document.adoptedStyleSheets = sheets;
 
   // 10. the page wider than the window (it would scroll sideways), a visible control past the window's edge
@@ -596,6 +620,12 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       bad.push(`a seat's points alone under its tricks: ${who(st.closest('.seat'))} `
                + `«${st.innerText.replace(/\s+/g, ' ')}»`);
   }
+  // and in one form at every seat: with their word at each or at none (a phone said «0 очков» at the side seats, a
+  // bare «0» at mine)
+  const forms = new Set([...document.querySelectorAll('.seat .seat-points')].filter(shown).map(
+    p => [...p.querySelectorAll('.seat-points-unit')].some(shown)));
+  if (forms.size > 1) bad.push(`a seat's points with their word, another's without: ${
+    [...document.querySelectorAll('.seat .seat-points')].filter(shown).map(p => `«${p.innerText.trim()}»`).join(' ')}`);
   // 11c. each trick on one line in Tricks: its cards (they wrapped under 400 px; six seats' at 360 px and under) and
   // every word of its row (six seats' «Северо-восток» took two lines there)
   for (const row of document.querySelectorAll('#history-dialog[open] tr[data-trick]')) {

@@ -30,8 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page
 from web_catalog import compiled
 
 from kingcore import Contract, Phase, Rules
+from kingcore.contracts import NO_HEARTS_LEAD
 from kingcore.notation import loads
 from kingcore.web import RULE_SET_TEXTS, RULE_SETS, Catalog, Session
+from kingcore.web.viewmodel import scoring
 
 pytestmark = pytest.mark.browser
 
@@ -602,3 +604,72 @@ def test_a_scrolling_review_says_there_is_more_below(warm_game: Any) -> None:
         assert top["scrolls"], (width, height, "the review fits: nothing to say")
         assert top["more"] and top["sign"], (width, height, top)
         assert not foot["more"] and not foot["sign"], (width, height, foot)
+
+
+SHORT_PHONES = [(560, 400), (600, 400)]
+"""Short windows under 640 px wide (an upright phone shortened by its keyboard or its browser's bars): six seats
+there with the Last trick panel open cut the top seats' names and levels («Северо-зап…», «Силь»)."""
+
+
+def test_six_seats_with_the_last_trick_in_a_short_narrow_window(warm_game: Any, artifacts: Path) -> None:
+    """Six seats in Russian (the longest words), my turn with Last trick open, in each of :data:`SHORT_PHONES` as a
+    touch screen: the page passes test_layout.py's whole check there (every name and level whole, no control over
+    another, nothing past the window)."""
+    from test_layout import CHECK_JS, Look
+
+    s = saved_session(my_turn_illegal_after_a_trick, options={"players": 6}, seed=11)
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"lang": "ru"})})
+    page.wait_for_selector("body[data-lang=ru]")
+    page.emulate_media(reduced_motion="reduce")
+    page.click("#btn-last")
+    page.wait_for_selector("#last-inset:not([hidden])")
+    look = Look(page, "ru", artifacts, set())
+    look.as_touch(True)
+    problems: list[str] = []
+    for width, height in SHORT_PHONES:
+        look.resize(width, height, settle=True)
+        problems += [f"{width}×{height}: {p}" for p in page.evaluate(CHECK_JS, [True, width, height])]
+    assert not problems, "\n".join(problems)
+
+
+CONTRACT_LINE_JS = """(line) => {  // the bar's scoring and rules set to ``line``: the lines it takes, the lines shown
+  const r = document.getElementById('contract-rules'), kept = r.textContent;
+  r.textContent = line;
+  const out = {scroll: r.scrollHeight, client: r.clientHeight, page: document.documentElement.scrollHeight,
+               height: innerHeight};
+  r.textContent = kept;
+  return out;
+}"""
+
+
+def longest_contract_lines(lang: str) -> list[str]:
+    """The three longest scoring-and-rules lines of the bar in ``lang``: every contract of every named rule set (a
+    trump deal at each trick value), its static rule with each rule of a deal in turn (RULES.md §5)."""
+    cat = Catalog.from_mo(compiled(lang))
+    found = set()
+    for rules in RULE_SETS.values():
+        for contract in Contract:
+            for value in (0, 2, 4, 8):
+                try:
+                    scored = scoring(rules, contract, value)
+                except (AssertionError, KeyError, ValueError):  # not a contract of these rules
+                    continue
+                notes = ["no_hearts_lead"] if contract in NO_HEARTS_LEAD else []
+                for deal in ([], ["king_must_go"], ["hearts_must_go"], ["must_trump"], ["misere"], ["early_end"]):
+                    found.add(cat.contract_line({"scoring": scored, "notes": notes + deal}))
+    return sorted(found, key=len)[-3:]
+
+
+def test_a_laptop_shows_the_whole_contract_line(warm_game: Any) -> None:
+    """At 1280×800 the bar's scoring and rules are whole, however long (a new user read them cut with "…" there: a
+    deal of all six at once needs four or five lines in the contract's column), in each language, and the page
+    still fits the window."""
+    s = saved_session(lambda s: s.view_model(0)["phase"] == "play", seed=11)
+    page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"lang": "en"})}, size=(1280, 800))
+    for lang in ("en", "ru", "uk"):
+        bar.choose_language(page, lang)
+        page.wait_for_selector(f"body[data-lang={lang}]")
+        page.mouse.move(640, 600)  # not over the contract (its hover shows the whole line anyway)
+        for line in longest_contract_lines(lang):
+            got = page.evaluate(CONTRACT_LINE_JS, line)
+            assert got["scroll"] <= got["client"] + 1 and got["page"] <= got["height"], (lang, line, got)
