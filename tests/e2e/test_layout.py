@@ -732,6 +732,7 @@ class Look:
         self.seen: list[str] = []
         self.cdp = page.context.new_cdp_session(page)
         self.touching: bool | None = None
+        self.size: tuple[int, int] | None = None
 
     def resize(self, width: int, height: int, settle: bool = False) -> None:
         """The window ``width`` × ``height`` CSS px: the page's viewport set through the DevTools protocol
@@ -740,6 +741,7 @@ class Look:
         language). :data:`CHECK_JS` checks that the page has the size asked for; a picture is taken at a size
         Playwright has set too (its screenshots read its own viewport). ``settle``: returns once the page has
         the size and two frames have passed (its resize handled)."""
+        self.size = (width, height)
         self.cdp.send("Emulation.setDeviceMetricsOverride", {
             "width": width, "height": height, "screenWidth": width, "screenHeight": height, "deviceScaleFactor": 1,
             "mobile": False, "screenOrientation": {"angle": 0, "type": "landscapePrimary"}})
@@ -1028,6 +1030,10 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
     for name, save, phase in made:
         if name != first_name:
             take(page, tab, save, phase)
+        if name.startswith("call-") and (top := page.evaluate(CALL_SCROLLED_JS)):
+            # a call screen opens at its head (the contracts' list opened scrolled as far as the auction before it)
+            at = size_id(look.size) if look.size in look.wanted and look.size is not None else FLOW
+            look.problems.setdefault(at, []).append(f"{name} in {lang}: the call screen opened {top} px down")
         if name == "pass-screen" and FLOW in wanted:  # as it comes, the window's size unchanged since the call screen
             gap = page.evaluate(PASS_GAP_JS)
             if abs(gap) > 1:
@@ -1056,7 +1062,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                         f"{over[1]}")
         look.screen(name, PANEL_SIZES if name.startswith(("result-", "table-"))
                     else CALL_SIZES if name.startswith("call-") else None,
-                    before=(lambda: other_tab_toast(page, tab)) if name.startswith("call-") else None)
+                    before=(lambda: other_tab_toast(page, tab, cat.t("toast.continued"))) if name.startswith("call-")
+                    else None)
         if name == "table-6p-play":  # a beginner's tip at six seats: the trick's cards lie higher, the tip too
             tips(page, True)
             look.screen("tip-6p", PANEL_SIZES)
@@ -1221,15 +1228,27 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
             look.screen("tip-review", sizes)
 
 
-def other_tab_toast(page: Any, tab: Any) -> None:
-    """A toast up over a call screen ("Continued from another tab": the same position saved again by another tab,
-    with the next counter); nothing if one is up already (it stays three seconds)."""
-    if page.is_visible("#toast"):
+CALL_SCROLLED_JS = """() => {  // how far the call screen is scrolled down with its first option in view at its head
+  const c = document.getElementById('call-screen'), first = c.querySelector('button[data-move]');
+  const below = first.getBoundingClientRect().bottom - c.getBoundingClientRect().top + c.scrollTop;
+  return below <= c.clientHeight ? c.scrollTop : 0;
+}"""
+OWN_NOTE_JS = """(note) => [...document.querySelectorAll('#toast:not([hidden]) .toast-note')]
+  .some(n => n.textContent === note)"""
+
+
+def other_tab_toast(page: Any, tab: Any, note: str) -> None:
+    """A toast up over a call screen, this one: ``note`` ("Continued from another tab": the same position saved again
+    by another tab, with the next counter); nothing if it is up already (it stays three seconds). A note left from
+    the screen before (a card refused at the table) goes first: whether it was still up was the run's timing (the
+    walk of one size got there in time and checked that note's toast, the walk of all in a whole run did not)."""
+    if page.evaluate(OWN_NOTE_JS, note):
         return
+    page.wait_for_selector("#toast", state="hidden")
     again = Session.from_save(page.evaluate("localStorage.getItem(window.kingSaveKey)"))
     again.seq += 1
     tab.write({SAVE_KEY: again.to_save()})
-    page.wait_for_selector("#toast:not([hidden])")
+    page.wait_for_function(OWN_NOTE_JS, arg=note)
 
 
 def toast_up(page: Any) -> None:
