@@ -1077,6 +1077,10 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
     for name, save, phase in made:
         if name != first_name:
             take(page, tab, save, phase)
+        if name.startswith("call-") and (top := page.evaluate(CALL_SCROLLED_JS)):
+            # a call screen opens at its head (the contracts' list opened scrolled as far as the auction before it)
+            at = size_id(look.size) if look.size in look.wanted and look.size is not None else FLOW
+            look.problems.setdefault(at, []).append(f"{name} in {lang}: the call screen opened {top} px down")
         if name == "pass-screen" and FLOW in wanted:  # as it comes, the window's size unchanged since the call screen
             gap = page.evaluate(PASS_GAP_JS)
             if abs(gap) > 1:
@@ -1105,7 +1109,12 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                         f"{over[1]}")
         look.screen(name, PANEL_SIZES if name.startswith(("result-", "table-"))
                     else CALL_SIZES if name.startswith("call-") else None,
-                    toast=(lambda: other_tab_toast(page, tab)) if name.startswith("call-") else None)
+                    before=(lambda: other_tab_toast(page, tab, cat.t("toast.continued"))) if name.startswith("call-")
+                    else None)
+        if name == "call-contract":  # the list scrolled half-way, as a player may have it (at the head of a scrolled
+            # list the toast lay over «Не брать взяток» at 320×400)
+            look.screen("call-contract-scrolled", CALL_SIZES,
+                        before=lambda: other_tab_toast(page, tab, cat.t("toast.continued"), half_way=True))
         if name == "table-6p-play":  # a beginner's tip at six seats: the trick's cards lie higher, the tip too
             tips(page, True)
             look.screen("tip-6p", PANEL_SIZES)
@@ -1270,15 +1279,31 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
             look.screen("tip-review", sizes)
 
 
-def other_tab_toast(page: Any, tab: Any) -> None:
-    """A toast up over a call screen ("Continued from another tab": the same position saved again by another tab,
-    with the next counter); nothing if one is up already (it stays three seconds)."""
-    if page.is_visible("#toast"):
-        return
-    again = Session.from_save(page.evaluate("localStorage.getItem(window.kingSaveKey)"))
-    again.seq += 1
-    tab.write({SAVE_KEY: again.to_save()})
-    page.wait_for_selector("#toast:not([hidden])")
+CALL_SCROLLED_JS = """() => {  // how far the call screen is scrolled down with its first option in view at its head
+  const c = document.getElementById('call-screen'), first = c.querySelector('button[data-move]');
+  const below = first.getBoundingClientRect().bottom - c.getBoundingClientRect().top + c.scrollTop;
+  return below <= c.clientHeight ? c.scrollTop : 0;
+}"""
+SCROLL_HALF_JS = """() => { const c = document.getElementById('call-screen');
+  c.scrollTop = (c.scrollHeight - c.clientHeight) / 2; }"""
+OWN_NOTE_JS = """(note) => [...document.querySelectorAll('#toast:not([hidden]) .toast-note')]
+  .some(n => n.textContent === note)"""
+
+
+def other_tab_toast(page: Any, tab: Any, note: str, half_way: bool = False) -> None:
+    """A toast up over a call screen, this one: ``note`` ("Continued from another tab": the same position saved again
+    by another tab, with the next counter); nothing if it is up already (it stays three seconds). A note left from
+    the screen before (a card refused at the table) goes first: whether it was still up was the run's timing (the
+    walk of one size got there in time and checked that note's toast, the walk of all in a whole run did not).
+    ``half_way``: the call screen then scrolled half-way down, as a player may have it."""
+    if not page.evaluate(OWN_NOTE_JS, note):
+        page.wait_for_selector("#toast", state="hidden")
+        again = Session.from_save(page.evaluate("localStorage.getItem(window.kingSaveKey)"))
+        again.seq += 1
+        tab.write({SAVE_KEY: again.to_save()})
+        page.wait_for_function(OWN_NOTE_JS, arg=note)
+    if half_way:
+        page.evaluate(SCROLL_HALF_JS)
 
 
 def toast_up(page: Any) -> None:

@@ -345,8 +345,8 @@ class Drawing:
             el("call-screen").dataset.kind = vm["phase"]
 
     def call_screen(self, nodes: list[Node] | None, key: Any) -> None:
-        """Show (or hide, ``nodes`` None) the call screen; redraw only what changed. Newly shown, its first
-        option takes the focus; redrawn (a hint came), the focused option keeps it."""
+        """Show (or hide, ``nodes`` None) the call screen; redraw only what changed. Newly shown, it is at its head
+        and its first option takes the focus; redrawn (a hint came), the focused option keeps it."""
         screen = el("call-screen")
         if is_none(screen):
             screen = document.createElement("section")
@@ -373,7 +373,8 @@ class Drawing:
             self.call_markup = text
             screen.hidden = False
             target = None
-            if key != self.call_key:
+            if key != self.call_key:  # a new call screen: at its head, not where the one before was scrolled
+                screen.scrollTop = 0
                 if el("sheet-panel").hidden and not el("new-game-dialog").open:
                     target = screen.querySelector("button[data-move]")
             elif focused is not None:
