@@ -99,3 +99,9 @@ def test_position_string_round_trip(r: Rules, contract: Contract, seed: int, ste
     q = parse_position(str(p))
     assert q == p and q.over == p.over and q.legal_moves() == p.legal_moves()
     assert eval(repr(p)) == p
+
+
+def test_property_tests_have_no_deadline() -> None:
+    """tests/conftest.py's Hypothesis profile: no example fails for its wall time (a loaded machine once failed
+    :func:`test_deal_line_round_trip` on Hypothesis's 200 ms deadline)."""
+    assert settings.default.deadline is None
