@@ -585,5 +585,13 @@
     window.kingNoRelayNow = function () {
       if (room && room.quiet && !room.said) { room.quiet = Date.now() - NO_RELAY_MS; relays(room); }
     };
+    /** The open peers whose text channel closed (their page unloading: "closed" said) lost now, by the
+     * heartbeat's own `lost` as LOST_MS of silence would (the silence reported is the true one); their ids. */
+    window.kingLostNow = function () {
+      return Object.keys(peers).filter(function (id) {
+        var p = peers[id];
+        return p.open && !p.ended && p.chan && p.chan.readyState !== "open";
+      }).map(function (id) { lost(peers[id]); return id; });
+    };
   }
 })();
