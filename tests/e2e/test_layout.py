@@ -1094,6 +1094,10 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             if SMALL_PHONE in look.wanted and name in ("table-4p-play", "table-6p-play"):
                 look.as_touch(True)
                 look.resize(*SMALL_PHONE, settle=True)
+            # the refusal alone in the toast: take()'s «Continued from another tab» waited out first (up or gone
+            # by then as the machine's load had it: a toast of both notes, two lines, came over the trick's top
+            # card at 1024×768 — or not)
+            page.wait_for_selector("#toast", state="hidden")
             card = page.locator("#hand.is-my-turn button.card[aria-disabled=true]").first
             card.click(force=True)
             page.mouse.move(2, 2)
