@@ -42,6 +42,8 @@ class Screen:
         # a modal dialog closed: the toast back from the top layer to the felt (no change of the state says so)
         self.place_proxy = create_proxy(lambda _event: self.place_toast())
         document.addEventListener("close", self.place_proxy, True)
+        # test hook (the layout walk: a screen's own toast alone, none left from the screen before): every note gone
+        window.kingHideToast = create_proxy(state.hide_toast)
         self.problem_shown: Any = None  # the unreadable save whose words and export link are drawn
         self.export_url: str | None = None
 
