@@ -1034,7 +1034,11 @@ def tip_saves(first: str) -> list[tuple[str, str, str]]:
 
 
 def take(page: Any, tab: Any, save: str, phase: str) -> None:
-    """The page follows a save another tab wrote (no reload): it shows that save's hand, phase and deal."""
+    """The page follows a save another tab wrote (no reload): it shows that save's hand, phase and deal — and says
+    «Continued from another tab» alone: the screen before's toast gone first (``window.kingHideToast``: a refused
+    card's note was left up or gone as the machine's load had it, and the two notes came over the result panel's
+    cards at 320×568)."""
+    page.evaluate("window.kingHideToast()")
     tab.write({SAVE_KEY: save})
     vm = Session.from_save(save).table_view()
     page.wait_for_function("""([phase, deal, hand, covered]) => document.body.dataset.phase === phase
@@ -1098,6 +1102,10 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             if SMALL_PHONE in look.wanted and name in ("table-4p-play", "table-6p-play"):
                 look.as_touch(True)
                 look.resize(*SMALL_PHONE, settle=True)
+            # the refusal alone in the toast: take()'s «Continued from another tab» gone first (up or gone by then
+            # as the machine's load had it: a toast of both notes, two lines, came over the trick's top card at
+            # 1024×768 — or not)
+            page.evaluate("window.kingHideToast()")
             card = page.locator("#hand.is-my-turn button.card[aria-disabled=true]").first
             card.click(force=True)
             page.mouse.move(2, 2)

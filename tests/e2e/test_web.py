@@ -338,6 +338,38 @@ def test_two_tabs_follow_each_other(warm_game: Any) -> None:
         assert json.loads(state(a)["save"])["seq"] >= json.loads(sb["save"])["seq"] + 1
 
 
+TOAST_PLACE_JS = """() => {  // the toast: up, in the top layer, its top and the bar's foot (CSS px)
+  const toast = document.getElementById('toast');
+  return {up: !toast.hidden, top_layer: toast.matches(':popover-open'), top: toast.getBoundingClientRect().top,
+          bar: document.querySelector('.bar').getBoundingClientRect().bottom};
+}"""
+
+
+def test_a_toast_said_over_a_dialog_goes_back_to_the_table_when_the_dialog_closes(warm_game: Any,
+                                                                                  warm_tab: Any) -> None:
+    """A toast said while a modal dialog is up lies in the top layer, above the dialog; the dialog closed, it is
+    back on the table, under the bar — and so is a note said after it while the first is still up (kept in the
+    top layer, the felt's rules put the toast at the window's head, over the bar's buttons at 360×740)."""
+    s = saved_session(lambda s: my_turn_with_illegal(s) and s.view_model(0)["last_trick"] is not None)
+    page = warm_game({SAVE_KEY: s.to_save()}, size=(360, 740))
+    page.click("#btn-last")  # the Last trick panel at the felt's head: a toast on the table 2 px under the felt's top
+    page.wait_for_selector("#last-inset:not([hidden])")
+    bar.click(page, "#btn-help")
+    page.wait_for_selector("#help-dialog[open]")
+    s.seq += 1  # the same position saved again by another tab: "Continued from another tab"
+    warm_tab.write({SAVE_KEY: s.to_save()})
+    page.wait_for_selector("#toast:not([hidden])")
+    place = page.evaluate(TOAST_PLACE_JS)
+    assert place["top_layer"] and place["top"] >= place["bar"], place  # above the dialog, under the bar
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.getElementById('help-dialog').open")
+    page.locator("#hand.is-my-turn button.card[aria-disabled=true]").first.click(force=True)  # a second note
+    page.wait_for_selector("#toast:not([hidden])")
+    place = page.evaluate(TOAST_PLACE_JS)
+    assert not place["top_layer"], place
+    assert place["top"] >= place["bar"], place
+
+
 def test_update_banner_when_a_new_version_is_deployed(make_server: Any, new_context: Any) -> None:
     srv = make_server(copy=True)
     ctx, _ = new_context()

@@ -39,6 +39,11 @@ class Screen:
         self.toast_handle: Any = None
         self.expire_proxy = create_proxy(state.expire_toasts)
         self.toast_shown: str | None = None
+        # a modal dialog closed: the toast back from the top layer to the felt (no change of the state says so)
+        self.place_proxy = create_proxy(lambda _event: self.place_toast())
+        document.addEventListener("close", self.place_proxy, True)
+        # test hook (the layout walk: a screen's own toast alone, none left from the screen before): every note gone
+        window.kingHideToast = create_proxy(state.hide_toast)
         self.problem_shown: Any = None  # the unreadable save whose words and export link are drawn
         self.export_url: str | None = None
 
@@ -97,6 +102,7 @@ class Screen:
         follow_history(self.cat, st.session, vm)  # an open Tricks dialog follows the bots' cards
         draw_pass_screen(vm, self.cat, self.uncover)  # issue 13: hot seat's "pass the device" screen
         d.keep_focus(place)
+        self.place_toast()  # the pass screen gone (or come): the toast out of the top layer (or into it)
         self.drawn()
 
     # ----- the toast, the banners ------------------------------------------------------------------------
@@ -111,10 +117,7 @@ class Screen:
         self.toast_shown = message
         if message is None:
             node.hidden = True
-            if node.hasAttribute("popover"):
-                if node.matches(":popover-open"):
-                    node.hidePopover()
-                node.removeAttribute("popover")
+            self.place_toast()
             return
         lines = []
         for words in message.split("\n"):  # a note a line (the newest last; a cramped table shows it alone)
@@ -124,15 +127,27 @@ class Screen:
             lines.append(line)
         node.replaceChildren(*lines)
         node.hidden = False
-        session = self.state.session
-        covered = session is not None and session.covered  # the pass screen is up, or is coming
-        if covered or not is_none(document.querySelector("dialog:modal, .pass-screen:not([hidden])")):
-            node.setAttribute("popover", "manual")  # the top layer: above the modal dialog or the pass screen
-            if not node.matches(":popover-open"):
-                node.showPopover()
+        self.place_toast()
         due = self.state.toasts.due()
         if due is not None:
             self.toast_handle = window.setTimeout(self.expire_proxy, max(0, due - self.state.clock()) + 1)
+
+    def place_toast(self) -> None:
+        """The toast shown in the top layer (a manual popover) while a modal dialog or the pass screen is up or
+        coming, else in the felt, its place there (style.css): a toast put in the top layer over a dialog kept
+        it after the dialog closed, each later note too, and there lay over the bar's buttons."""
+        node = el("toast")
+        session = self.state.session
+        covered = session is not None and session.covered  # the pass screen is up, or is coming
+        if not node.hidden and (covered or not is_none(document.querySelector("dialog:modal, "
+                                                                               ".pass-screen:not([hidden])"))):
+            node.setAttribute("popover", "manual")  # the top layer: above the modal dialog or the pass screen
+            if not node.matches(":popover-open"):
+                node.showPopover()
+        elif node.hasAttribute("popover"):
+            if node.matches(":popover-open"):
+                node.hidePopover()
+            node.removeAttribute("popover")
 
     def draw_problem(self, words: bool = False) -> None:
         """The unreadable save's banner (its words again after a language switch: ``words``), and the full
