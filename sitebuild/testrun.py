@@ -70,21 +70,20 @@ def ensure_chromium() -> None:
 
 
 def parallel_args(pytest_args: list[str], cpus: int | None = None) -> list[str]:
-    """pytest-xdist's options for a whole run: one worker per CPU and one more (at most 4: a browser test's
-    worker waits on its page — the page's timers, a relay, a friend's page — a part of its time), tests handed
-    out as workers become free (``--dist worksteal``: the browser tests take 5 s to 2.5 min each, so whole files would
+    """pytest-xdist's options for a whole run: one worker per CPU (at most 4), tests handed out as workers
+    become free (``--dist worksteal``: the browser tests take 5 s to 2.5 min each, so whole files would
     leave a worker idle; no fixture is wider than a test but the session's server and browser), and the
     15 slowest tests listed. Nothing when the caller chose (``-n``, ``-p no:xdist``) or selected tests (``-k``, paths).
 
     >>> parallel_args([], cpus=2)
-    ['-n', '3', '--dist', 'worksteal', '--durations', '15']
+    ['-n', '2', '--dist', 'worksteal', '--durations', '15']
     >>> parallel_args(["-k", "vectors"], cpus=2), parallel_args([], cpus=1)
     ([], [])
     """
     cpus = (os.cpu_count() or 1) if cpus is None else cpus
     if cpus < 2 or pytest_args:
         return []
-    return ["-n", str(min(cpus + 1, 4)), "--dist", "worksteal", "--durations", "15"]
+    return ["-n", str(min(cpus, 4)), "--dist", "worksteal", "--durations", "15"]
 
 
 def run_tests(pytest_args: list[str]) -> int:
