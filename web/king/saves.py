@@ -113,7 +113,8 @@ class Saves:
         return True
 
     def say_first_dealer(self) -> None:
-        """After the first draw: this rubber's names, over its pass screen (hot seat: everyone by name)."""
+        """After the first draw: this rubber's names, over its pass screen (hot seat: everyone by name) — in place
+        of the last rubber's dealer note if it is still up (two started within its seconds said both dealers)."""
         st = self.state
         vm = st.vm
         assert vm is not None
@@ -122,7 +123,7 @@ class Saves:
             mine = fd["seat"] == you(vm)
             code = ("toast.rubber_me" if mine else "toast.rubber_other") + ("_drew" if fd["card"] else "")
             st.show_toast(self.cat.t(code, name=name(self.cat, fd["seat"], vm),
-                                     card=self.cat.card(fd["card"]) if fd["card"] else ""))
+                                     card=self.cat.card(fd["card"]) if fd["card"] else ""), key="first-dealer")
 
     async def start_online(self, options: Any, settings: dict[str, Any]) -> None:
         """A new rubber with friends online, not dealt yet (``kingcore.online.online_session``), once friends
