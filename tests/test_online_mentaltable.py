@@ -1068,7 +1068,8 @@ def test_a_host_page_restored_from_its_save_waits_for_a_friend_still_reading_the
 def test_a_deal_dealt_again_with_the_friend_whose_page_left_says_that_page_is_back() -> None:
     """The next deal's try is annulled when a friend's page leaves, while the others still read the last result;
     the friend comes back and the deal is dealt again with them: the result panel says their page is back — not,
-    as a new user read it, still that it is away."""
+    as a new user read it, still that it is away. No one had played that deal yet (the table waited for its
+    readers): it is said as its shuffle's try, «Тасовка раздачи 3 отменена…», not «Раздача 3 отменена…»."""
     t = MentalSim(29, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
     seat, other = sorted(t.friends)
     t.lingering = {0, other}
@@ -1080,15 +1081,19 @@ def test_a_deal_dealt_again_with_the_friend_whose_page_left_says_that_page_is_ba
     assert t.table.waiting() == ("annulled", deal, [seat])
     vm = t.table.view_model(0)
     cat = Catalog.from_mo(compiled("ru"))
-    assert (wait_words(cat, vm, t.table, False, False) or ("", ""))[1].startswith(
-        f"Раздача {deal} отменена: страница игрока {name_mark(seat)} не на связи.")  # (away now: said so)
+    gone = {"ru": f"Тасовка раздачи {deal} отменена: страница игрока {name_mark(seat)} не на связи.",
+            "uk": f"Тасування роздачі {deal} скасовано: сторінка гравця {name_mark(seat)} не на зв’язку.",
+            "en": f"Deal {deal}'s shuffle was annulled: {name_mark(seat)}'s page left."}
+    for lang, words in gone.items():  # (away now: said so)
+        said = wait_words(Catalog.from_mo(compiled(lang)), vm, t.table, False, False)
+        assert said is not None and said[1].startswith(words), (lang, said)
     t.run(until=lambda: (t.table.waiting() or ("",))[0] == "again")
     assert t.table.waiting() == ("again", deal, [seat]) and vm["deal"] == deal - 1  # (the result the host reads)
-    back = {"ru": f"Раздача {deal} отменена из-за потери связи со страницей игрока {name_mark(seat)}; связь "
-                  "восстановлена.",
-            "uk": f"Роздачу {deal} скасовано через втрату зв’язку зі сторінкою гравця {name_mark(seat)}; зв’язок "
-                  "відновлено.",
-            "en": f"Deal {deal} is annulled: {name_mark(seat)}'s page left and is back."}
+    back = {"ru": f"Тасовка раздачи {deal} отменена из-за потери связи со страницей игрока {name_mark(seat)}; "
+                  "связь восстановлена.",
+            "uk": f"Тасування роздачі {deal} скасовано через втрату зв’язку зі сторінкою гравця {name_mark(seat)}; "
+                  "зв’язок відновлено.",
+            "en": f"Deal {deal}'s shuffle was annulled: {name_mark(seat)}'s page left and is back."}
     for lang, words in back.items():
         cat = Catalog.from_mo(compiled(lang))
         said = wait_words(cat, vm, t.table, False, False)
@@ -1341,3 +1346,26 @@ def test_a_page_reloaded_at_a_result_says_why_the_next_deals_shuffle_was_annulle
     assert said is not None, mg.waiting()
     assert f"Тасовка раздачи {deal} отменена: эта страница перезагружена или отключена." in said[1], said
     assert f"Раздача {deal} отменена" not in said[1], said
+
+
+def test_a_deal_under_way_annulled_when_a_friends_page_left_is_said_annulled_not_its_shuffle() -> None:
+    """A friend's page lost in the middle of a deal (cards played): the page that already left the last result says
+    that deal is annulled — «Раздача 3 отменена: страница игрока X не на связи.» —, not only its shuffle's try, as a
+    deal no one had played yet is said."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat, other = sorted(t.friends)
+    t.lose(seat)
+    t.settle()
+    mg = t.friends[other].mg
+    assert mg is not None and mg.waiting() == ("annulled", deal, [seat]) and mg.page is not None
+    assert mg.page.last_begun and t.page.last_begun
+    vm = mg.view_model()  # (the audited game's last result, cleared: the table waits for the friend)
+    assert vm is not None and vm["phase"] == "deal_over" and vm["deal"] == deal - 1
+    words = {"ru": f"Раздача {deal} отменена: страница игрока {name_mark(seat)} не на связи.",
+             "uk": f"Роздачу {deal} скасовано: сторінка гравця {name_mark(seat)} не на зв’язку.",
+             "en": f"Deal {deal} is annulled: {name_mark(seat)}'s page left."}
+    for lang, said in words.items():
+        got = wait_words(Catalog.from_mo(compiled(lang)), vm, mg, True, False)
+        assert got is not None and got[0] == "annulled" and got[1].startswith(said), (lang, got)

@@ -305,6 +305,9 @@ class MentalPage:
         self.audits: list[Audit] = []
         self.last_annulled: tuple[int, int, int | None, str] | None = None
         """The last try annulled here: ``(deal, try, page named or None, why)`` (:meth:`waiting`)."""
+        self.last_begun = False
+        """Whether a call or a card was made in :attr:`last_annulled`'s try before it was annulled: a deal under way,
+        not a shuffle's try of a deal no one had played yet."""
         self.bytes_sent = 0
         """Characters sent, each text counted once per page it is for."""
         self._replaying = False
@@ -531,7 +534,7 @@ class MentalPage:
             return []
         r.state = "annulled"
         self.tries[r.deal] = max(self.tries.get(r.deal, 0), r.attempt + 1)
-        self.last_annulled = (r.deal, r.attempt, self.page, "left")
+        self.last_annulled, self.last_begun = (r.deal, r.attempt, self.page, "left"), self._begun()
         self._lost(r.deal, r.attempt)
         self.rounds.audits.pop(r.key, None)
         self._hold(r.key, None)
@@ -540,6 +543,12 @@ class MentalPage:
                                           "meanwhile: it is dealt again", self.page, detail="left")]
 
     # ----- internals ----------------------------------------------------------------------------------
+
+    def _begun(self) -> bool:
+        """Whether a call or a card was made in the deal in play here (``False`` in the draw, or before its cards
+        are dealt)."""
+        d = self.deal
+        return d is not None and bool(d.calls or d.plays)
 
     def _hold(self, key: tuple[int, int, int], step: tuple[int, str] | None) -> None:
         """A friend's page keeps a deal's round in play (:attr:`Rounds.held`): ``step`` (a text taken, or a move
@@ -1098,7 +1107,7 @@ class MentalPage:
             return [Event(kind, -1, words, page, detail=code)]
         r.state = "annulled"
         self.tries[r.deal] = r.attempt + 1
-        self.last_annulled = (r.deal, r.attempt, page, code)
+        self.last_annulled, self.last_begun = (r.deal, r.attempt, page, code), self._begun()
         self.rounds.annulled.setdefault(r.deal, {})[r.attempt] = code
         if page != self.page:  # (another page named: its seat given, else the first it holds)
             named = seat if seat is not None else next((s for s, p in enumerate(r.owners) if p == page), None)
