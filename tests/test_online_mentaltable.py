@@ -1369,3 +1369,4 @@ def test_a_deal_under_way_annulled_when_a_friends_page_left_is_said_annulled_not
     for lang, said in words.items():
         got = wait_words(Catalog.from_mo(compiled(lang)), vm, mg, True, False)
         assert got is not None and got[0] == "annulled" and got[1].startswith(said), (lang, got)
+

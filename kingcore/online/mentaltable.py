@@ -147,7 +147,8 @@ class MentalTable:
         self.host.mental = True
         self.clock = lobby.clock
         session = self.host.session
-        self.page = MentalPage(session.game.rules, 0, self.host.table, randbytes, game=session.game, rounds=rounds)
+        self.page = MentalPage(session.game.rules, 0, self.host.table, randbytes, game=session.game, rounds=rounds,
+                               host_seat=seats_of(session.settings["levels"], [0])[0])
         self.standin = StandIn(session, randbytes)
         self._events: list[Event] = list(self.standin.sync(self.page))
         self.checks = checks if checks is not None else Checks()
@@ -874,8 +875,10 @@ class MentalGuest:
         if self.memory.table != g.table:  # a new page, or one whose storage kept another table
             self.memory = Memory(g.table, checks=self.memory.checks if not self.memory.table else None)
             self._left = 0
+        host = seats_of(list(g.welcome["levels"]), [0]) if g.welcome is not None else [None]
         self.page = MentalPage(g.rules, g.mental, g.table, self.randbytes, seat=g.seat, game=game,
-                               rounds=self.memory.rounds, host_lost=[(g.host_reloaded, t) for t in g.host_lost])
+                               rounds=self.memory.rounds, host_lost=[(g.host_reloaded, t) for t in g.host_lost],
+                               host_seat=host[0])
         if self.standin is None:
             self.standin = StandIn(Session(Game(g.rules), game_id=g.table), self.randbytes)
             self._settings()
