@@ -23,8 +23,10 @@ from kingcore.web import BOT_LEVELS, ONLINE, Catalog, Session
 from kingcore.web.botcalls import hint_json
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
+from king.dom import markup
 from king.render.hand import hand
 from king.render.status import status
+from king.render.table import seat_info
 from king.render.wait import read_words, try_words, wait_words  # (the result panel's words, as the pages draw them)
 from king.words import name, name_mark
 from web_catalog import compiled
@@ -1370,3 +1372,27 @@ def test_a_deal_under_way_annulled_when_a_friends_page_left_is_said_annulled_not
         got = wait_words(Catalog.from_mo(compiled(lang)), vm, mg, True, False)
         assert got is not None and got[0] == "annulled" and got[1].startswith(said), (lang, got)
 
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_stand_in_bot_is_badged_with_its_level_on_a_friends_page_as_on_the_hosts(lang: str) -> None:
+    """A friend's seat given to a stand-in bot while the friend is away: every page badges that seat alike — the
+    bot's level, which the host's ``welcome`` carries (``stand_in``), after the sign ◆ —; a friend's page said only
+    «Бот», not the level the host's page plays it at. A friend's page's own stand-in (away past the turn limit)
+    plays at that level too."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=1.0, away=(1000.0, 1000.0)), stand_in="medium")
+    t.run(deals=1)
+    mid_deal(t)
+    seat, other = sorted(t.friends)
+    t.lose(seat)
+    t.send_to(t.table.stand_in(seat))
+    t.settle()
+    mg = t.friends[other].mg
+    assert mg is not None and mg.standin is not None and mg.standin.session.settings["stand_in"] == "medium"
+    cat = Catalog.from_mo(compiled(lang))
+    host_vm, friend_vm = t.table.view_model(0), mg.view_model()
+    assert friend_vm is not None and seat in host_vm["stand_ins"] and seat in friend_vm["stand_ins"]
+    badges = [markup(seat_info(vm, cat, seat, frozenset(), "bot")[:1]) for vm in (host_vm, friend_vm)]
+    level = cat.t("level.medium")
+    assert badges[0] == badges[1] and f"◆ {level}</span>" in badges[1], badges
+    assert cat.t("level.long.stand_in_as", level=level) in badges[1] and 'data-bot="medium"' in badges[1]

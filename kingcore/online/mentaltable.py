@@ -892,7 +892,7 @@ class MentalGuest:
         online = [("bot" if presence[s] == BOT else "wait") if level == ONLINE and s < len(presence) else None
                   for s, level in enumerate(levels)]
         settings = self.standin.session.settings
-        settings.update(levels=levels, names=[n or "" for n in w["names"]], online=online)
+        settings.update(levels=levels, names=[n or "" for n in w["names"]], online=online, stand_in=w["stand_in"])
         people = [s for s, level in enumerate(levels) if level == HUMAN]
         settings["viewer"] = people[0] if people else 0
 

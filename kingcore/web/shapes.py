@@ -197,6 +197,7 @@ class ViewModel(TypedDict):
     leader: int | None
     levels: list[str]
     stand_ins: list[int]
+    stand_in: NotRequired[str]
     fast: bool
     names: list[str | None] | None
     pass_to: int | None
