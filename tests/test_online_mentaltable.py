@@ -14,10 +14,11 @@ import pytest
 from mental_sim import DATA_CHANNEL, Faults, Friend, MentalSim
 
 from kingcore.game import Phase
-from kingcore.online import Guest, Host, Lobby, encode
+from kingcore.online import Guest, Host, Lobby, NetError, encode, online_session
 from kingcore.online.deal.group import scalar_text
 from kingcore.online.deal.memory import Memory
-from kingcore.online.mentaltable import MentalGuest, MentalTable
+from kingcore.online.mentaltable import WAIT_READ, MentalGuest, MentalTable, held_view
+from kingcore.online.messages import check_view
 from kingcore.view import SeatView
 from kingcore.web import BOT_LEVELS, ONLINE, Catalog, Session
 from kingcore.web.botcalls import hint_json
@@ -1396,3 +1397,21 @@ def test_a_stand_in_bot_is_badged_with_its_level_on_a_friends_page_as_on_the_hos
     level = cat.t("level.medium")
     assert badges[0] == badges[1] and f"◆ {level}</span>" in badges[1], badges
     assert cat.t("level.long.stand_in_as", level=level) in badges[1] and 'data-bot="medium"' in badges[1]
+
+
+def test_a_held_view_names_its_readers_in_the_view_model_not_in_each_cards_args() -> None:
+    """While the table waits for its readers, each card's reason is ``wait_read`` with no args, and the view model
+    says whom it waits for (``readers``, seats: a host's view checked like any, a seat out of the table refused) —
+    not a text of seats in every card's args ("1 2")."""
+    vm = online_session({}, {"levels": ["human", "online", "online", "hard"]}, random.Random(3)).view_model(0)
+    vm = {**vm, "hand": [{"card": "AS", "rank": "A", "suit": "S", "legal": True, "reason": None, "args": None}]}
+    held = held_view(vm, [1, 2])
+    assert held["readers"] == [1, 2] and held["to_move"] is None and held["moves"] == []
+    assert [(c["reason"], c["args"], c["legal"]) for c in held["hand"]] == [(WAIT_READ, None, False)]
+    assert check_view(held)["readers"] == [1, 2]
+    with pytest.raises(NetError, match="not a seat"):
+        check_view({**held, "readers": [4]})
+    cat = Catalog.from_mo(compiled("en"))
+    buttons, _ = hand(held, cat, {}, None)
+    said = read_words(cat, held, [1, 2])
+    assert said and {b.attr("data-said") for b in buttons} == {said}

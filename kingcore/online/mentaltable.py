@@ -71,12 +71,11 @@ def between_deals(vm: ViewModel, due: int | None, left: int) -> ViewModel:
 def held_view(vm: ViewModel, readers: list[int]) -> ViewModel:
     """``vm`` as a page draws it while the table waits for ``readers`` (seats) to leave the last deal's result
     before anyone moves in the next deal: no seat to move (none is shown to play), no card playable nor call
-    offered — each card's reason ``wait_read``, its ``args["seats"]`` the readers' seats (``"1 2"``), so that a
-    click on it names whom the table waits for, not "wait for your turn" —, the cards and the table as they are."""
-    seats = " ".join(str(s) for s in readers)
-    hand = [HandCard(card=c["card"], rank=c["rank"], suit=c["suit"], legal=False, reason=WAIT_READ,
-                     args={"seats": seats}) for c in vm["hand"]]
-    return {**vm, "my_turn": False, "moves": [], "hand": hand, "to_move": None}
+    offered — each card's reason ``wait_read`` and the view model's ``readers`` the readers' seats, so that a click
+    on a card names whom the table waits for, not "wait for your turn" —, the cards and the table as they are."""
+    hand = [HandCard(card=c["card"], rank=c["rank"], suit=c["suit"], legal=False, reason=WAIT_READ, args=None)
+            for c in vm["hand"]]
+    return {**vm, "my_turn": False, "moves": [], "hand": hand, "to_move": None, "readers": list(readers)}
 
 
 def _due(page: MentalPage | None) -> int | None:

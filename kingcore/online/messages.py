@@ -446,12 +446,12 @@ def encode(kind: str, n: int, **fields: Any) -> str:
 
 # ----- the guest's check of a view model -----------------------------------------------------------------
 
-_OPTIONAL = frozenset({"undo", "positive", "scoring", "stand_in"})  # the shapes' NotRequired keys
+_OPTIONAL = frozenset({"undo", "positive", "scoring", "stand_in", "readers"})  # the shapes' NotRequired keys
 _CARD = re.compile(r"[2-9TJQKA][SHDC]")
 _CARD_KEYS = frozenset({"card", "shown"})
 _CARD_LISTS = frozenset({"seen", "kitty_cards"})
 _SEAT_KEYS = frozenset({"seat", "to_move", "leader", "dealer", "winner", "payer", "caller", "named_by",
-                        "pass_to", "stand_ins"})
+                        "pass_to", "stand_ins", "readers"})
 
 
 @cache

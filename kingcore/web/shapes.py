@@ -198,6 +198,7 @@ class ViewModel(TypedDict):
     levels: list[str]
     stand_ins: list[int]
     stand_in: NotRequired[str]
+    readers: NotRequired[list[int]]
     fast: bool
     names: list[str | None] | None
     pass_to: int | None

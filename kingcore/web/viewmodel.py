@@ -9,7 +9,9 @@ public facts only, for any number of seats (2–6). Keys:
   kitty face up once its deal is over, RULES.md §11.18; else ``[]``), ``dealer``,
   ``to_move``, ``my_turn``, ``leader``, ``levels``, ``stand_ins`` (the friends' seats online that a
   stand-in bot plays now, the host's choice while the friend is away: ``settings["online"]``), ``stand_in``
-  (those bots' level: ``settings["stand_in"]``, the same on every page of the table), ``fast``;
+  (those bots' level: ``settings["stand_in"]``, the same on every page of the table), ``fast``; ``readers``
+  (only while a mental table waits for people to read the last deal's result: their seats,
+  :func:`kingcore.online.mentaltable.held_view`);
   ``names``: how the page names the seats
   (:func:`kingcore.web.hotseat.table_names`: ``None`` with one person, else a person's name or ``None``
   for a bot per seat); ``pass_to``: ``None``, or behind the pass screen the person to take the device
