@@ -158,7 +158,8 @@ class Rounds:
             page was reloaded during it, which cut this page's connection too): a deal's audit says how often it
             was shuffled, and the page says why each earlier try was annulled, or that it did not see it.
         annulled_seat: deal → try → the seat of the page that try's annulment named (the page that left, did not
-            answer in time or broke the shuffle; its first seat), when it named another page than this one: the
+            answer in time or broke the shuffle; its person's: the host's page's, the host's own seat, never a bot's
+            it holds — :attr:`MentalPage.host_seat`), when it named another page than this one: the
             result panel says whose page it was.
     """
 
