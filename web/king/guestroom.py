@@ -189,14 +189,15 @@ class RoomPage(GuestPage):
     def unreachable(self, *_: Any) -> None:
         """Every second: a page of the room tried for ``CONNECT_S`` with no connection up while this page has no
         host (looking for it, or its page lost) is said once — on the finding screen in place of "no host", else in
-        a lasting note (``data-unreachable``). With the host connected, connections being made do not count."""
-        if self.connected:
+        a lasting note (``data-unreachable``). With the host connected — or a page of the room talking to this one —,
+        connections being made (to other friends' pages, which it does not need) do not count."""
+        if self.connected or self.pages:
             self.attempts.clear()
             return
         if not self.attempts.due():
             return
         document.body.dataset.unreachable = "true"
-        if str(document.body.dataset.guest) == "finding" and not self.pages:
+        if str(document.body.dataset.guest) == "finding":
             document.body.dataset.noHost = "true"
             self.say_no_host()
         else:
