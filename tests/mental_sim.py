@@ -89,6 +89,7 @@ class MentalSim:
         warmup: deals played before the table opens (its friends' pages join a rubber under way: the game so far
             from the host's record).
         turn_limit: the lobby's (``None``: none).
+        stand_in: the stand-in bots' level (the host's ``settings["stand_in"]``; ``None``: the default).
 
     Attributes:
         reload: whether a friend's page back on a new connection was reloaded (its memory of the table read back
@@ -104,7 +105,8 @@ class MentalSim:
     def __init__(self, seed: int = 0, players: int = 4, friends: int = 2, *, options: dict[str, Any] | None = None,
                  faults: Faults = NONE, tamper: Callable[[int, str], str] | None = None,
                  relay: Callable[[int, str], str] | None = None, strict: bool | None = None,
-                 prefer: str = "", warmup: int = 0, turn_limit: float | None = None) -> None:
+                 prefer: str = "", warmup: int = 0, turn_limit: float | None = None,
+                 stand_in: str | None = None) -> None:
         self.replay = f"MentalSim({seed}, {players}, {friends}, options={options}, faults={faults})"
         self.rng = random.Random(seed)
         online = self.rng.sample(range(1, players), friends)
@@ -112,7 +114,8 @@ class MentalSim:
         self.clock = Clock()
         self.faults, self.tamper, self.relay, self.prefer = faults, tamper, relay, prefer
         self.strict = tamper is None and relay is None if strict is None else strict
-        session = online_session({"players": players, **(options or {})}, {"levels": levels}, self.rng)
+        settings: dict[str, Any] = {"levels": levels, **({"stand_in": stand_in} if stand_in else {})}
+        session = online_session({"players": players, **(options or {})}, settings, self.rng)
         if warmup:
             session.game.draw_dealer(self.rng)
             session.game.autoplay(self.rng, deals=warmup)

@@ -28,7 +28,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("bots", ("kingcore.bots", "kingcore.bots.*")),
     ("command line and package", ("kingcore.__main__", "kingcore")),
     ("web session", ("kingcore.web", "kingcore.web.*")),
-    ("online: the room and QR codes", ("kingcore.online.room", "kingcore.online.qr")),
+    ("online: the room and QR codes", ("kingcore.online.room", "kingcore.online.qr", "kingcore.online.attempts")),
     ("online: messages", ("kingcore.online.messages",)),
     ("online: fair deals", ("kingcore.online.deal", "kingcore.online.deal.*")),
     ("online: host and guest", ("kingcore.online.host", "kingcore.online.guest")),

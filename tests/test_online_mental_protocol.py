@@ -18,7 +18,7 @@ from kingcore.game import Game, Phase
 from kingcore.online.deal import simulate
 from kingcore.online.deal.checks import Checks
 from kingcore.online.deal.group import card_element, scalar_text
-from kingcore.online.deal.mental import STALL_S, Event, MentalPage, Rounds, Send
+from kingcore.online.deal.mental import STALL_GRACE_S, STALL_S, Event, MentalPage, Rounds, Send
 from kingcore.online.deal.wire import KINDS, write
 
 BAD = ("cheat", "refused", "stalled", "annulled", "renege", "stood_in")
@@ -432,3 +432,23 @@ def test_deals_played_while_a_page_was_away_are_said_dealt_without_it_not_before
     fresh = Checks()  # a new page seated during deal 7: the deals before it came, and the one it joined in
     fresh.missed(1, 7, came=6, joined=7)
     assert [fresh.deals[d].code for d in (1, 6, 7)] == ["before", "before", "joined"]
+
+
+def test_a_stall_of_the_hosts_page_names_the_hosts_own_seat_not_a_bots_it_also_holds() -> None:
+    """The host's page holds its own person's seat and its bots': a friend's page that names it for stalling records
+    the host person's seat (``host_seat``) in its rounds — whose page the result's list names —, not the first seat
+    the host's page holds, here a bot's (seat 0; the host sits at seat 1)."""
+    def tamper(sender: int, to: int, text: str) -> str | None:
+        return None if sender == 0 and '"mp_keys"' in text and '"try":0' in text else text
+
+    t = Table("king()", guests=[2, 3], seed=13, tamper=tamper)
+    for p in t.pages:
+        p.host_seat = 1
+    t.play(1)  # deal 1 stalls: the host's page sends nobody its keys
+    assert len(t.pages[0].audits) == 0 and t.kinds("stalled") == []
+    t.tick(STALL_S + STALL_GRACE_S + 1)
+    stalled = t.kinds("stalled")
+    assert {p for p, _ in stalled} == {1, 2} and all(e.page == 0 and e.seat == 1 for _, e in stalled), stalled
+    for p in t.pages[1:]:
+        deal = next(iter(p.rounds.annulled))
+        assert p.rounds.annulled[deal] == {0: "stalled"} and p.rounds.who_annulled(deal, 2) == [1]

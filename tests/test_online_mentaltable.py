@@ -14,17 +14,20 @@ import pytest
 from mental_sim import DATA_CHANNEL, Faults, Friend, MentalSim
 
 from kingcore.game import Phase
-from kingcore.online import Guest, Host, Lobby, encode
+from kingcore.online import Guest, Host, Lobby, NetError, encode, online_session
 from kingcore.online.deal.group import scalar_text
 from kingcore.online.deal.memory import Memory
-from kingcore.online.mentaltable import MentalGuest, MentalTable
+from kingcore.online.mentaltable import WAIT_READ, MentalGuest, MentalTable, held_view
+from kingcore.online.messages import check_view
 from kingcore.view import SeatView
 from kingcore.web import BOT_LEVELS, ONLINE, Catalog, Session
 from kingcore.web.botcalls import hint_json
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
+from king.dom import markup
 from king.render.hand import hand
 from king.render.status import status
+from king.render.table import seat_info
 from king.render.wait import read_words, try_words, wait_words  # (the result panel's words, as the pages draw them)
 from king.words import name, name_mark
 from web_catalog import compiled
@@ -1068,7 +1071,8 @@ def test_a_host_page_restored_from_its_save_waits_for_a_friend_still_reading_the
 def test_a_deal_dealt_again_with_the_friend_whose_page_left_says_that_page_is_back() -> None:
     """The next deal's try is annulled when a friend's page leaves, while the others still read the last result;
     the friend comes back and the deal is dealt again with them: the result panel says their page is back — not,
-    as a new user read it, still that it is away."""
+    as a new user read it, still that it is away. No one had played that deal yet (the table waited for its
+    readers): it is said as its shuffle's try, «Тасовка раздачи 3 отменена…», not «Раздача 3 отменена…»."""
     t = MentalSim(29, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
     seat, other = sorted(t.friends)
     t.lingering = {0, other}
@@ -1080,15 +1084,19 @@ def test_a_deal_dealt_again_with_the_friend_whose_page_left_says_that_page_is_ba
     assert t.table.waiting() == ("annulled", deal, [seat])
     vm = t.table.view_model(0)
     cat = Catalog.from_mo(compiled("ru"))
-    assert (wait_words(cat, vm, t.table, False, False) or ("", ""))[1].startswith(
-        f"Раздача {deal} отменена: страница игрока {name_mark(seat)} не на связи.")  # (away now: said so)
+    gone = {"ru": f"Тасовка раздачи {deal} отменена: страница игрока {name_mark(seat)} не на связи.",
+            "uk": f"Тасування роздачі {deal} скасовано: сторінка гравця {name_mark(seat)} не на зв’язку.",
+            "en": f"Deal {deal}'s shuffle was annulled: {name_mark(seat)}'s page left."}
+    for lang, words in gone.items():  # (away now: said so)
+        said = wait_words(Catalog.from_mo(compiled(lang)), vm, t.table, False, False)
+        assert said is not None and said[1].startswith(words), (lang, said)
     t.run(until=lambda: (t.table.waiting() or ("",))[0] == "again")
     assert t.table.waiting() == ("again", deal, [seat]) and vm["deal"] == deal - 1  # (the result the host reads)
-    back = {"ru": f"Раздача {deal} отменена из-за потери связи со страницей игрока {name_mark(seat)}; связь "
-                  "восстановлена.",
-            "uk": f"Роздачу {deal} скасовано через втрату зв’язку зі сторінкою гравця {name_mark(seat)}; зв’язок "
-                  "відновлено.",
-            "en": f"Deal {deal} is annulled: {name_mark(seat)}'s page left and is back."}
+    back = {"ru": f"Тасовка раздачи {deal} отменена из-за потери связи со страницей игрока {name_mark(seat)}; "
+                  "связь восстановлена.",
+            "uk": f"Тасування роздачі {deal} скасовано через втрату зв’язку зі сторінкою гравця {name_mark(seat)}; "
+                  "зв’язок відновлено.",
+            "en": f"Deal {deal}'s shuffle was annulled: {name_mark(seat)}'s page left and is back."}
     for lang, words in back.items():
         cat = Catalog.from_mo(compiled(lang))
         said = wait_words(cat, vm, t.table, False, False)
@@ -1341,3 +1349,69 @@ def test_a_page_reloaded_at_a_result_says_why_the_next_deals_shuffle_was_annulle
     assert said is not None, mg.waiting()
     assert f"Тасовка раздачи {deal} отменена: эта страница перезагружена или отключена." in said[1], said
     assert f"Раздача {deal} отменена" not in said[1], said
+
+
+def test_a_deal_under_way_annulled_when_a_friends_page_left_is_said_annulled_not_its_shuffle() -> None:
+    """A friend's page lost in the middle of a deal (cards played): the page that already left the last result says
+    that deal is annulled — «Раздача 3 отменена: страница игрока X не на связи.» —, not only its shuffle's try, as a
+    deal no one had played yet is said."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat, other = sorted(t.friends)
+    t.lose(seat)
+    t.settle()
+    mg = t.friends[other].mg
+    assert mg is not None and mg.waiting() == ("annulled", deal, [seat]) and mg.page is not None
+    assert mg.page.last_begun and t.page.last_begun
+    vm = mg.view_model()  # (the audited game's last result, cleared: the table waits for the friend)
+    assert vm is not None and vm["phase"] == "deal_over" and vm["deal"] == deal - 1
+    words = {"ru": f"Раздача {deal} отменена: страница игрока {name_mark(seat)} не на связи.",
+             "uk": f"Роздачу {deal} скасовано: сторінка гравця {name_mark(seat)} не на зв’язку.",
+             "en": f"Deal {deal} is annulled: {name_mark(seat)}'s page left."}
+    for lang, said in words.items():
+        got = wait_words(Catalog.from_mo(compiled(lang)), vm, mg, True, False)
+        assert got is not None and got[0] == "annulled" and got[1].startswith(said), (lang, got)
+
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_stand_in_bot_is_badged_with_its_level_on_a_friends_page_as_on_the_hosts(lang: str) -> None:
+    """A friend's seat given to a stand-in bot while the friend is away: every page badges that seat alike — the
+    bot's level, which the host's ``welcome`` carries (``stand_in``), after the sign ◆ —; a friend's page said only
+    «Бот», not the level the host's page plays it at. A friend's page's own stand-in (away past the turn limit)
+    plays at that level too."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=1.0, away=(1000.0, 1000.0)), stand_in="medium")
+    t.run(deals=1)
+    mid_deal(t)
+    seat, other = sorted(t.friends)
+    t.lose(seat)
+    t.send_to(t.table.stand_in(seat))
+    t.settle()
+    mg = t.friends[other].mg
+    assert mg is not None and mg.standin is not None and mg.standin.session.settings["stand_in"] == "medium"
+    cat = Catalog.from_mo(compiled(lang))
+    host_vm, friend_vm = t.table.view_model(0), mg.view_model()
+    assert friend_vm is not None and seat in host_vm["stand_ins"] and seat in friend_vm["stand_ins"]
+    badges = [markup(seat_info(vm, cat, seat, frozenset(), "bot")[:1]) for vm in (host_vm, friend_vm)]
+    level = cat.t("level.medium")
+    assert badges[0] == badges[1] and f"◆ {level}</span>" in badges[1], badges
+    assert cat.t("level.long.stand_in_as", level=level) in badges[1] and 'data-bot="medium"' in badges[1]
+
+
+def test_a_held_view_names_its_readers_in_the_view_model_not_in_each_cards_args() -> None:
+    """While the table waits for its readers, each card's reason is ``wait_read`` with no args, and the view model
+    says whom it waits for (``readers``, seats: a host's view checked like any, a seat out of the table refused) —
+    not a text of seats in every card's args ("1 2")."""
+    vm = online_session({}, {"levels": ["human", "online", "online", "hard"]}, random.Random(3)).view_model(0)
+    vm = {**vm, "hand": [{"card": "AS", "rank": "A", "suit": "S", "legal": True, "reason": None, "args": None}]}
+    held = held_view(vm, [1, 2])
+    assert held["readers"] == [1, 2] and held["to_move"] is None and held["moves"] == []
+    assert [(c["reason"], c["args"], c["legal"]) for c in held["hand"]] == [(WAIT_READ, None, False)]
+    assert check_view(held)["readers"] == [1, 2]
+    with pytest.raises(NetError, match="not a seat"):
+        check_view({**held, "readers": [4]})
+    cat = Catalog.from_mo(compiled("en"))
+    buttons, _ = hand(held, cat, {}, None)
+    said = read_words(cat, held, [1, 2])
+    assert said and {b.attr("data-said") for b in buttons} == {said}

@@ -590,7 +590,8 @@ def seated_guest(seat: int = 1, table: str = "t") -> Guest:
     g.receive(encode("lobby", 1, **common, host="", taken=[True, False, False, True], reserved=[False] * 4,
                      presence=[None, "away", "away", None], nonce="0" * 32, mental=False))
     g.take(seat, "A")
-    got = g.receive(encode("welcome", 2, **common, seat=seat, key="ab" * 32, proof=None, joined_at=0, begun=False))
+    got = g.receive(encode("welcome", 2, **common, seat=seat, stand_in="hard", key="ab" * 32, proof=None, joined_at=0,
+                           begun=False))
     assert got.get("key") == "ab" * 32, got
     return g
 
@@ -678,8 +679,8 @@ HOST_SAMPLES: dict[str, dict[str, Any]] = {
               "levels": ["human", "online", "easy", "easy"], "taken": [True, False, True, True],
               "reserved": [False] * 4, "presence": [None, "away", None, None], "nonce": "0" * 32, "mental": False},
     "welcome": {"seat": 1, "table": "t", "rules": "king()", "names": ["", "A", None, None],
-                "levels": ["human", "online", "easy", "easy"], "hints": False, "key": None, "proof": None,
-                "joined_at": 0, "begun": False},
+                "levels": ["human", "online", "easy", "easy"], "stand_in": "hard", "hints": False, "key": None,
+                "proof": None, "joined_at": 0, "begun": False},
     "presence": {"seats": [None, "here", None, None]},
     "view": {"vm": None, "at": 1}, "refused": {"reason": "stale", "of": 1, "args": None},
     "hint": {"token": "QS", "at": 1}, "commit?": {"deal": 1, "host_hash": HEX},

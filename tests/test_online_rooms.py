@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from kingcore.errors import KingError
 from kingcore.online import Guest, Host, kept_secret, online_session
+from kingcore.online.attempts import CONNECT_S, Attempts
 from kingcore.online.deal.commit import MAX_SHUFFLE_DEALS, MAX_SHUFFLE_TABLES, Shuffles
 from kingcore.online.deal.memory import Memory
 from kingcore.online.guest import HOST_FLOOD_LIMIT
@@ -243,8 +244,8 @@ def test_a_wrong_key_takes_no_seat_and_a_page_that_is_not_the_host_is_caught_by_
     assert anna2.last("refused")["reason"] == "bad_key" and anna2.guest.seat is None
     # and a page that forwards nothing but makes up a welcome is caught by the missing proof of the key
     forged = fake.host.message("welcome", seat=1, table=fake.host.table, rules=str(fake.host.session.game.rules),
-                               names=fake.host.names(), levels=fake.host.session.settings["levels"], hints=False,
-                               key=None, proof="00" * 32, joined_at=0, begun=True)
+                               names=fake.host.names(), levels=fake.host.session.settings["levels"],
+                               stand_in="hard", hints=False, key=None, proof="00" * 32, joined_at=0, begun=True)
     assert anna2.guest.receive(forged)["error"] == "bad_key" and anna2.guest.welcome is None
 
 
@@ -653,3 +654,51 @@ def test_the_hosts_reload_reopens_the_kept_room_and_a_damaged_or_foreign_one_giv
     for damaged in ("{", json.dumps({"table": lobby.host.table, "room": {"secret": "x"}}), "[" * 3000):
         new, problem = Lobby.reopen(lobby.host, damaged, clock)
         assert new.room["secret"] != lobby.room["secret"] and problem is not None, damaged
+
+
+def test_a_connection_to_a_page_of_the_room_that_never_opens_is_said_once_by_the_pages_own_clock() -> None:
+    """A page of the room tried — its offer answered, or an answer sent — whose connection never comes up (a network
+    that lets no direct connection through) left the page with no word: by the page's clock, :data:`CONNECT_S` after
+    the first try with nothing up since, the page says it cannot connect — once, until a connection comes up; tries
+    that end and begin again (the library's) count from the first."""
+    now = [100.0]
+    a = Attempts(lambda: now[0])
+    assert not a.due()
+    a.event("connecting", "pc1")
+    now[0] += CONNECT_S - 1
+    assert not a.stuck() and not a.due()
+    a.event("failed", "pc1")  # the library gives up on it, and tries again
+    a.event("connecting", "pc2")
+    now[0] += 1
+    assert a.stuck() and a.due() and not a.due()  # (said once)
+    now[0] += 60
+    assert a.stuck() and not a.due()
+    a.event("connecting", "pc3")
+    a.event("connected", "pc3")  # up at last: nothing stuck, and said again if it comes back
+    assert not a.stuck() and not a.due()
+    a.event("connecting", "pc4")
+    now[0] += CONNECT_S
+    assert a.due()
+    a.opened()  # (a page heard on its channels: up too)
+    assert not a.stuck()
+    a.event("connecting", "pc5")
+    a.clear()
+    now[0] += CONNECT_S
+    assert not a.stuck() and not a.due()
+
+
+def test_a_connection_that_comes_up_in_time_is_never_said() -> None:
+    """Connections that come up within :data:`CONNECT_S` (every one on one network, in a fraction of a second) are
+    never said, however many there are; one that fails after another came up counts from its own try."""
+    now = [0.0]
+    a = Attempts(lambda: now[0])
+    for k in range(5):
+        a.event("connecting", f"pc{k}")
+        now[0] += 0.3
+        a.event("connected", f"pc{k}")
+        now[0] += CONNECT_S
+        assert not a.due()
+    a.event("failed", "pc9")  # (a connection never said connecting: nothing)
+    a.event("update", "pc9")
+    now[0] += CONNECT_S
+    assert not a.stuck()

@@ -33,6 +33,10 @@
 //       "relays"    rooms: how many relays answer now (`text`, a count), each time it changes
 //       "no-relay"  rooms: no relay answered for NO_RELAY_MS — since the join, or since the last one stopped
 //                   answering (once each time; ids and text "")
+//       "connecting", "connected", "failed"
+//                   rooms: a connection the room library makes with another page of the room (its own key, "rtc1",
+//                   "rtc2"…: the page is not known yet) — begun (an offer answered, or an answer sent), up, or ended
+//                   before it came up. The page says one that never comes up (kingcore.online.attempts)
 //   kingPeer.state(id)                      "open" | "connecting" | "none"
 //   kingPeer.peers()                        the ids of the peers open now
 //
@@ -133,10 +137,18 @@
    * one reload in three never connected). And it keeps a pooled first offer when the library rolls it back
    * before that restart (see setLocalDescription). */
   var realGathering = Object.getOwnPropertyDescriptor(RTCPeerConnection.prototype, "iceGatheringState").get;
+  var made = 0;  // the room library's connections made on this page (each one's key: "rtc<n>")
   function roomPeerConnection() {  // made at each join, on the page's RTCPeerConnection of the moment
     return class RoomPeerConnection extends window.RTCPeerConnection {
       constructor(config) {
         super(config);
+        this.kingKey = "rtc" + (++made);
+        this.kingTried = "";  // "" not begun (a pooled offer), "connecting", then "connected" or "failed"
+        this.addEventListener("connectionstatechange", () => {
+          var s = this.connectionState;
+          if (this.kingTried === "connecting" && s === "connected") this.kingTry("connected");
+          else if (this.kingTried === "connecting" && (s === "failed" || s === "closed")) this.kingTry("failed");
+        });
         this.kingRestart = "";  // "" none, "asked" (restartIce called), "gathering" (the new gathering began)
         this.addEventListener("icegatheringstatechange", () => {  // before the library's own listener
           var real = realGathering.call(this);
@@ -147,6 +159,17 @@
       restartIce() {
         this.kingRestart = "asked";
         return super.restartIce();
+      }
+      kingTry(state) { this.kingTried = state; tell(state, this.kingKey); }
+      // A connection with another page begins when the other side's description comes: the offer this page
+      // answers, or the answer to its own offer (a pooled offer no page took is not tried).
+      setRemoteDescription(description) {
+        if (!this.kingTried && description && description.type !== "rollback") this.kingTry("connecting");
+        return super.setRemoteDescription.apply(this, arguments);
+      }
+      close() {  // (closed by the page or the library: no state change event follows)
+        if (this.kingTried === "connecting" && this.connectionState !== "connected") this.kingTry("failed");
+        return super.close();
       }
       createDataChannel(label, options) { return peerClosedIsNoError(super.createDataChannel(label, options)); }
       set ondatachannel(fn) {

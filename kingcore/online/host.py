@@ -195,8 +195,8 @@ class Host:
     def _welcome(self, seat: int, key: str | None = None, proof: str | None = None) -> str:
         settings = self.session.settings
         return self._msg("welcome", seat=seat, table=self.table, rules=str(self.session.game.rules),
-                         names=self._names(), levels=list(settings["levels"]), hints=self.hints, key=key,
-                         proof=proof, joined_at=self._joined_at(seat), begun=self._begun())
+                         names=self._names(), levels=list(settings["levels"]), stand_in=str(settings["stand_in"]),
+                         hints=self.hints, key=key, proof=proof, joined_at=self._joined_at(seat), begun=self._begun())
 
     def _begun(self) -> bool:
         """Whether the game has begun: its first dealer drawn, a deal dealt or being dealt (a friend's page seated

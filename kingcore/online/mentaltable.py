@@ -71,12 +71,11 @@ def between_deals(vm: ViewModel, due: int | None, left: int) -> ViewModel:
 def held_view(vm: ViewModel, readers: list[int]) -> ViewModel:
     """``vm`` as a page draws it while the table waits for ``readers`` (seats) to leave the last deal's result
     before anyone moves in the next deal: no seat to move (none is shown to play), no card playable nor call
-    offered — each card's reason ``wait_read``, its ``args["seats"]`` the readers' seats (``"1 2"``), so that a
-    click on it names whom the table waits for, not "wait for your turn" —, the cards and the table as they are."""
-    seats = " ".join(str(s) for s in readers)
-    hand = [HandCard(card=c["card"], rank=c["rank"], suit=c["suit"], legal=False, reason=WAIT_READ,
-                     args={"seats": seats}) for c in vm["hand"]]
-    return {**vm, "my_turn": False, "moves": [], "hand": hand, "to_move": None}
+    offered — each card's reason ``wait_read`` and the view model's ``readers`` the readers' seats, so that a click
+    on a card names whom the table waits for, not "wait for your turn" —, the cards and the table as they are."""
+    hand = [HandCard(card=c["card"], rank=c["rank"], suit=c["suit"], legal=False, reason=WAIT_READ, args=None)
+            for c in vm["hand"]]
+    return {**vm, "my_turn": False, "moves": [], "hand": hand, "to_move": None, "readers": list(readers)}
 
 
 def _due(page: MentalPage | None) -> int | None:
@@ -147,7 +146,8 @@ class MentalTable:
         self.host.mental = True
         self.clock = lobby.clock
         session = self.host.session
-        self.page = MentalPage(session.game.rules, 0, self.host.table, randbytes, game=session.game, rounds=rounds)
+        self.page = MentalPage(session.game.rules, 0, self.host.table, randbytes, game=session.game, rounds=rounds,
+                               host_seat=seats_of(session.settings["levels"], [0])[0])
         self.standin = StandIn(session, randbytes)
         self._events: list[Event] = list(self.standin.sync(self.page))
         self.checks = checks if checks is not None else Checks()
@@ -874,8 +874,10 @@ class MentalGuest:
         if self.memory.table != g.table:  # a new page, or one whose storage kept another table
             self.memory = Memory(g.table, checks=self.memory.checks if not self.memory.table else None)
             self._left = 0
+        host = seats_of(list(g.welcome["levels"]), [0]) if g.welcome is not None else [None]
         self.page = MentalPage(g.rules, g.mental, g.table, self.randbytes, seat=g.seat, game=game,
-                               rounds=self.memory.rounds, host_lost=[(g.host_reloaded, t) for t in g.host_lost])
+                               rounds=self.memory.rounds, host_lost=[(g.host_reloaded, t) for t in g.host_lost],
+                               host_seat=host[0])
         if self.standin is None:
             self.standin = StandIn(Session(Game(g.rules), game_id=g.table), self.randbytes)
             self._settings()
@@ -889,7 +891,7 @@ class MentalGuest:
         online = [("bot" if presence[s] == BOT else "wait") if level == ONLINE and s < len(presence) else None
                   for s, level in enumerate(levels)]
         settings = self.standin.session.settings
-        settings.update(levels=levels, names=[n or "" for n in w["names"]], online=online)
+        settings.update(levels=levels, names=[n or "" for n in w["names"]], online=online, stand_in=w["stand_in"])
         people = [s for s, level in enumerate(levels) if level == HUMAN]
         settings["viewer"] = people[0] if people else 0
 

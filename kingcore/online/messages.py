@@ -226,7 +226,8 @@ HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
               "levels": _per_seat(_level), "taken": _per_seat(_bool), "reserved": _per_seat(_bool),
               "presence": _per_seat(_presence), "nonce": is_nonce, "mental": _bool},
     "welcome": {"seat": _seat, "table": _text(MAX_TABLE), "rules": _rules, "names": _NAMES,
-                "levels": _per_seat(_level), "hints": _bool, "key": lambda x: x is None or is_key(x),
+                "levels": _per_seat(_level), "stand_in": lambda x: x in BOT_LEVELS, "hints": _bool,
+                "key": lambda x: x is None or is_key(x),
                 "proof": _hex_or_none, "joined_at": _count, "begun": _bool},
     "presence": {"seats": _per_seat(_presence)},
     "view": {"vm": _any, "at": _count},  # the view model is checked by check_view
@@ -249,7 +250,8 @@ host's name, hints, and per seat its name, level, whether a friend holds it (``t
 for the holder of its own link (``reserved``) and its presence
 (:data:`.room.PRESENCE`, ``None`` at the host's device); nonce: this connection's challenge} — the first
 message on every connection; ``welcome`` {seat, table, rules, names and levels per seat as the table shows
-them, hints: whether hints are allowed, key: the seat's key when the seat was just taken (else ``None``),
+them, stand_in: the level of the bots that stand in for friends away (the host's ``settings["stand_in"]``),
+hints: whether hints are allowed, key: the seat's key when the seat was just taken (else ``None``),
 proof: :func:`.room.host_proof` when it was taken back (else ``None``), joined_at: the deal in play, or
 being dealt without this page, when it took the seat — every later deal is dealt with its part, begun: whether
 the game has begun}; ``presence``
@@ -444,12 +446,12 @@ def encode(kind: str, n: int, **fields: Any) -> str:
 
 # ----- the guest's check of a view model -----------------------------------------------------------------
 
-_OPTIONAL = frozenset({"undo", "positive", "scoring"})  # the shapes' NotRequired keys
+_OPTIONAL = frozenset({"undo", "positive", "scoring", "stand_in", "readers"})  # the shapes' NotRequired keys
 _CARD = re.compile(r"[2-9TJQKA][SHDC]")
 _CARD_KEYS = frozenset({"card", "shown"})
 _CARD_LISTS = frozenset({"seen", "kitty_cards"})
 _SEAT_KEYS = frozenset({"seat", "to_move", "leader", "dealer", "winner", "payer", "caller", "named_by",
-                        "pass_to", "stand_ins"})
+                        "pass_to", "stand_ins", "readers"})
 
 
 @cache
@@ -603,7 +605,8 @@ def check_view(vm: Any, rules: Rules | None = None) -> ViewModel:
     ``</``, ``<!``, ``<?``; ``<3`` is text) but in names, which may be any name
     :func:`~kingcore.web.hotseat.clean_name` keeps (``<b>Ann</b>`` too: the page draws names as text, as
     at one device), cards as cards, seats as seats of the table, one level
-    and one count per seat, stand-in bots (``stand_ins``) only at friends' seats online; with the table's
+    and one count per seat, stand-in bots (``stand_ins``) only at friends' seats online, their level
+    (``stand_in``) a bot's; with the table's
     ``rules`` (the guest's, from the host's ``welcome``), every count and list bounded by that table: cards
     per hand, players, the deck, the kitty, the rubber's deals. Returns ``vm`` itself.
 
@@ -624,6 +627,8 @@ def check_view(vm: Any, rules: Rules | None = None) -> ViewModel:
     stand_ins = vm["stand_ins"]
     if any(vm["levels"][seat] != ONLINE for seat in stand_ins) or len(set(stand_ins)) != len(stand_ins):
         raise NetError("bad_message", "view: vm.stand_ins must name friends' seats online, each once")
+    if "stand_in" in vm and vm["stand_in"] not in BOT_LEVELS:
+        raise NetError("bad_message", "view: vm.stand_in is not a bot's level")
     names = vm["names"]
     if names is not None and (len(names) != players or not all(x is None or _name(x) for x in names)):
         raise NetError("bad_message", "view: vm.names must name each seat with a valid name")

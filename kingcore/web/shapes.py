@@ -197,6 +197,8 @@ class ViewModel(TypedDict):
     leader: int | None
     levels: list[str]
     stand_ins: list[int]
+    stand_in: NotRequired[str]
+    readers: NotRequired[list[int]]
     fast: bool
     names: list[str | None] | None
     pass_to: int | None

@@ -8,7 +8,10 @@ public facts only, for any number of seats (2–6). Keys:
   ``deal``, ``deals``, ``hand_size``, ``kitty`` (cards face down that nobody plays), ``kitty_cards`` (the
   kitty face up once its deal is over, RULES.md §11.18; else ``[]``), ``dealer``,
   ``to_move``, ``my_turn``, ``leader``, ``levels``, ``stand_ins`` (the friends' seats online that a
-  stand-in bot plays now, the host's choice while the friend is away: ``settings["online"]``), ``fast``;
+  stand-in bot plays now, the host's choice while the friend is away: ``settings["online"]``), ``stand_in``
+  (those bots' level: ``settings["stand_in"]``, the same on every page of the table), ``fast``; ``readers``
+  (only while a mental table waits for people to read the last deal's result: their seats,
+  :func:`kingcore.online.mentaltable.held_view`);
   ``names``: how the page names the seats
   (:func:`kingcore.web.hotseat.table_names`: ``None`` with one person, else a person's name or ``None``
   for a bot per seat); ``pass_to``: ``None``, or behind the pass screen the person to take the device
@@ -131,7 +134,8 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> ViewModel:
         "kitty_cards": [str(c) for c in d.kitty] if d is not None and g.phase in _DEAL_DONE else [],
         "first_dealer": _first_dealer(g),
         "to_move": v["to_move"], "my_turn": my_turn, "leader": v["leader"],
-        "levels": list(settings["levels"]), "stand_ins": _stand_ins(settings), "fast": bool(settings["fast"]),
+        "levels": list(settings["levels"]), "stand_ins": _stand_ins(settings),
+        "stand_in": str(settings["stand_in"]), "fast": bool(settings["fast"]),
         "names": table_names(settings), "pass_to": None,
         "contract": _contract(g), "hand": hand, "counts": counts, "trick": trick, "tricks_done": done // n,
         "trick_complete": g.phase in _TRICK_SHOWN and not trick and last_trick is not None,

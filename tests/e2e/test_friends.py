@@ -690,7 +690,8 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     gone.close()
     for page in (host, guests[1]):  # deal 2's result shown: it says deal 3 is annulled, and why, on every page
         page.wait_for_selector("#center-panel #mental-wait[data-wait=annulled]")
-    assert "Раздача 3 отменена: страница игрока" in str(guests[1].text_content("#mental-wait"))
+    # (no one had played deal 3 yet — the table waits for its readers —: its shuffle's try is annulled, not the deal)
+    assert "Тасовка раздачи 3 отменена: страница игрока" in str(guests[1].text_content("#mental-wait"))
     early = guests[1]  # friend 1 leaves deal 2's result: the table is on deal 3 — none of deal 2's cards, said
     early.evaluate(GO_ON_JS)
     early.wait_for_selector("#center-panel[data-stale] #mental-wait[data-wait=annulled]")
@@ -729,7 +730,7 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     # … and that it is dealt again — its cards open, no one moves in it: the table waits for the host, still
     # reading deal 2's result (friend 1 left it), said on both pages —, on the page still at deal 2's result
     host.wait_for_selector("#center-panel #mental-wait[data-wait=you]")
-    assert "Раздача 3 отменена" in str(host.text_content("#mental-wait"))
+    assert "Тасовка раздачи 3 отменена" in str(host.text_content("#mental-wait"))
     try:
         early.wait_for_function("() => document.getElementById('status').textContent.includes('прочтёт итоги: ')")
     except PlaywrightTimeout as e:

@@ -7,7 +7,8 @@ Each page is the site as a player has it (a returning player's browser: tabs of 
 its own peer; test_rooms.py's friends are new browsers), with friends online's wire loaded the way a New game's
 friend seat loads it; the room library (vendored trystero) comes only with the first join. Checked:
 two and then four pages in a full mesh, every page reaching every other; a page with another secret left out; a
-page leaving and joining again; what
+page leaving and joining again; each connection the room library makes told as begun and up (``connecting``,
+``connected``); what
 the relay was sent and sent on (no SDP, no address, no text of the game, no secret); a page closed → every other
 page reports it lost by the heartbeat; a reloaded page joins again and is reached; the relay stopped → the open
 channels carry on, and a page whose connections died meanwhile is reached again within seconds of the relay's
@@ -153,6 +154,14 @@ def test_pages_meet_in_a_room_talk_page_to_page_and_outlive_the_relay(relay: Any
     b.wait_peers({a.me})
     mesh([a, b], "two")
     assert a.peers() == {b.me} and b.peers() == {a.me} and d.peers() == set()
+    # each connection the library made between them told as begun and up (a page says one that never comes up:
+    # kingcore.online.attempts); the page with another secret began none — it reads no offer of the room's
+    for m in (a, b):
+        m.page.wait_for_function("() => kingEvents.some(e => e.kind === 'connected')")
+        tried = {e["id"] for e in m.events("connecting")}
+        assert tried and all(re.fullmatch(r"rtc\d+", k) for k in tried), tried
+        assert {e["id"] for e in m.events("connected")} <= tried and not m.events("failed"), m.events("failed")
+    assert d.events("connecting") == [] and d.events("connected") == []
     a.page.wait_for_function("() => kingEvents.filter(e => e.kind === 'relays').at(-1)?.text === '1'")
 
     # four: d opens the right link (a new page) and c joins; every page reaches every other

@@ -29,7 +29,8 @@ SEEN_JS = """() => {  // each seat but mine: whether its name is drawn, not unde
     return [seat.dataset.seat, getComputedStyle(seat).visibility === 'visible' && r.width > 0 && !under
             && r.left >= 0 && r.right <= innerWidth && r.top >= 0 && r.bottom <= innerHeight];
   }); }"""
-WORDS = "Раздача 3 отменена: страница игрока Константинопольская не на связи. Ждём, пока Константинопольская вернётся…"
+WORDS = ("Тасовка раздачи 3 отменена: страница игрока Константинопольская не на связи. Ждём, пока Константинопольская "
+         "вернётся…")
 """The longest such note: a long name, twice."""
 
 

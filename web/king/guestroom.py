@@ -14,8 +14,15 @@ one whose first message is a ``lobby`` (a friend's page never sends one).
   with the host's seat *reconnecting*, and takes its seat back by itself when the host's page is back.
 * **No relay answering** within 10 s (or none in the Options): said plainly — ask the host for a code link;
   nothing hangs.
+* **A page of the room tried and never connected** (``kingcore.online.attempts``: its network lets no direct
+  connection through, or its offer got no answer) while this page has no host: said after 20 s by the page's
+  clock — on the finding screen instead of "no host", else in a note.
 
-Everything once seated is :class:`king.guest.GuestPage`'s."""
+Everything once seated is :class:`king.guest.GuestPage`'s.
+
+Size: over 400 lines because finding the table — the relays, the pages that answer and the one that is the host,
+the join screen, a connection that never opens, the host's page lost and found again — is one flow of the page
+before and around its seat."""
 
 from __future__ import annotations
 
@@ -29,6 +36,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from kingcore.online import Guest
+from kingcore.online.attempts import EVENTS, Attempts
 from kingcore.online.room import RoomLink, close_room, closed_rooms, read_fragment, remember, ticket_for
 from kingcore.web import RULE_SET_TEXTS
 from kingcore.web.prefs import ice_servers, last_name
@@ -65,6 +73,8 @@ class RoomPage(GuestPage):
         self.seat_gone = False  # this page's seat was given to someone else (its ``back`` refused): said so, until
         # the page is seated again or leaves the join screen (``data-seat-gone``)
         self.no_host_timer: Any = None  # the :data:`NO_HOST_S` deadline of the search under way (one at a time)
+        self.attempts = Attempts(clock)  # the room's connections being made while no host is connected
+        self.attempts_timer: Any = None  # its clock, looked at every second
 
     # ----- finding the table ---------------------------------------------------------------------------
 
@@ -78,6 +88,8 @@ class RoomPage(GuestPage):
         prefs = self.app.state.prefs
         urls = relay_urls(prefs)
         document.body.removeAttribute("data-no-host")  # (looked for anew: not found yet)
+        document.body.removeAttribute("data-unreachable")
+        self.attempts.clear()
         self.finding("finding")
         window.kingPeer.listen(self.listener)
         if not urls:
@@ -92,6 +104,8 @@ class RoomPage(GuestPage):
             return
         window.clearTimeout(self.no_host_timer)  # (an earlier search's deadline would come too soon into this one)
         self.no_host_timer = window.setTimeout(create_proxy(self.no_host), NO_HOST_S * 1000)
+        if self.attempts_timer is None:
+            self.attempts_timer = window.setInterval(create_proxy(self.unreachable), 1000)
 
     def finding(self, state: str, off: bool = False) -> None:
         """The screen before the table is found: ``finding``, ``no_relay`` (``off``: relays off in the Options) or
@@ -161,14 +175,33 @@ class RoomPage(GuestPage):
             self.say_no_host()
 
     def say_no_host(self) -> None:
-        """The finding screen's words once no host was found (:meth:`no_host`), drawn again in another language."""
+        """The finding screen's words once no host was found (:meth:`no_host`) — or a page of the room was tried
+        and never connected (:meth:`unreachable`) —, drawn again in another language."""
         line = el("join-error")
         if is_none(line) or str(document.body.getAttribute("data-no-host")) != "true" or self.pages \
                 or str(document.body.dataset.guest) != "finding" or self.was_closed():
             return
-        line.textContent = self.cat.t("net.join.no_host")
+        cant = str(document.body.getAttribute("data-unreachable")) == "true"
+        line.textContent = self.cat.t("net.join.unreachable" if cant else "net.join.no_host")
         line.className = "form-error"
         line.setAttribute("role", "alert")
+
+    def unreachable(self, *_: Any) -> None:
+        """Every second: a page of the room tried for ``CONNECT_S`` with no connection up while this page has no
+        host (looking for it, or its page lost) is said once — on the finding screen in place of "no host", else in
+        a lasting note (``data-unreachable``). With the host connected — or a page of the room talking to this one —,
+        connections being made (to other friends' pages, which it does not need) do not count."""
+        if self.connected or self.pages:
+            self.attempts.clear()
+            return
+        if not self.attempts.due():
+            return
+        document.body.dataset.unreachable = "true"
+        if str(document.body.dataset.guest) == "finding":
+            document.body.dataset.noHost = "true"
+            self.say_no_host()
+        else:
+            self.app.state.show_toast(self.cat.t("net.unreachable_host"), lasting=True, key="unreachable")
 
     # ----- the wire ------------------------------------------------------------------------------------
 
@@ -176,6 +209,8 @@ class RoomPage(GuestPage):
         """``kingPeer``'s events: the relays (none answering: said, unless the table is found; one answering again:
         looking again); a connection's message (the host's, once known; before, each page's first, a lobby or a
         welcome); a connection lost."""
+        if kind in EVENTS or kind == "open":
+            self.attempts.event(kind if kind in EVENTS else "connected", ident)
         if kind == "relays":
             document.body.dataset.relays = text
             if text.isdigit() and int(text) > 0 and str(document.body.dataset.guest) == "no_relay" \

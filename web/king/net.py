@@ -34,6 +34,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from kingcore.online import Host, Lobby, POut, kept_secret
+from kingcore.online.attempts import EVENTS, Attempts
 from kingcore.online.lobby import AWAY_OPEN_S, away_open_in
 from kingcore.web import ONLINE
 from kingcore.web.prefs import TURN_LIMITS, deals_by_mental, ice_servers
@@ -98,6 +99,7 @@ class Online:
         self.offered: set[int] = set()  # away seats whose choices the result panel offers (:meth:`offer`)
         self.drawn_table: Callable[[], None] = app.screen.drawn  # what runs after each draw of the table before
         self.mental: HostMental | None = None  # mental poker's table (Options: no device sees another's cards)
+        self.attempts = Attempts(clock)  # the room's connections being made: one that never opens is said
 
     def bind(self) -> None:
         """Listen to the wire, to the state and to the panel's buttons."""
@@ -170,6 +172,7 @@ class Online:
                 window.console.warn(f"king: this table deals by the fair round, not by mental poker: {e}")
         if self.ticking is None:
             self.ticking = window.setInterval(self.proxies[1], TICK_MS)
+        self.attempts.clear()
         spawn(self.join_room(self.lobby))
         self.show_presence()
         self.open()
@@ -219,6 +222,9 @@ class Online:
         lobby = self.lobby
         if lobby is None:
             return
+        if kind in EVENTS:  # (a connection with a page of the room being made: said if it never opens, tick)
+            self.attempts.event(kind, ident)
+            return
         if kind == "relays":
             self.relays = int(text) if text.isdigit() else 0
             if self.relays and self.no_relay:
@@ -234,6 +240,7 @@ class Online:
         if code and int(ident) not in self.codes.seats:
             return  # a code connection of an older table
         if kind == "open":
+            self.attempts.opened()
             self.out(self.door().connect(ident))
         elif kind == "message":
             self.receive(ident, text)
@@ -613,6 +620,9 @@ class Online:
         if lobby is None:
             return
         lobby.turn_limit = self.test_turn_limit or turn_limit(self.app.state.prefs)
+        if self.attempts.due():  # a friend's page tried and never connected (its network, or its offer unanswered)
+            document.body.dataset.unreachable = "true"
+            self.app.state.show_toast(self.cat.t("net.unreachable_friend"), lasting=True, key="unreachable")
         self.out(self.door().tick())
         self.round()
         self.after()

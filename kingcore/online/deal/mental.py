@@ -158,7 +158,8 @@ class Rounds:
             page was reloaded during it, which cut this page's connection too): a deal's audit says how often it
             was shuffled, and the page says why each earlier try was annulled, or that it did not see it.
         annulled_seat: deal → try → the seat of the page that try's annulment named (the page that left, did not
-            answer in time or broke the shuffle; its first seat), when it named another page than this one: the
+            answer in time or broke the shuffle; its person's: the host's page's, the host's own seat, never a bot's
+            it holds — :attr:`MentalPage.host_seat`), when it named another page than this one: the
             result panel says whose page it was.
     """
 
@@ -270,16 +271,21 @@ class MentalPage:
             annulled, so that a host's page reloaded mid-deal starts the deal's next try, which every friend's
             page takes — except the round a friend's page kept (:attr:`Rounds.held`): played again from its texts
             once ``game`` is at its deal's start (until then kept), to go on when the host sends what it missed.
+        host_lost: the tries ``(deal, try)`` the host's page's reload cut off (:attr:`host_lost`).
+        host_seat: the seat of the host's own person (:func:`~kingcore.online.mentaltable.seats_of`), which an
+            annulment naming the host's page names — never a bot's seat the host's page also holds; ``None``: the
+            first seat the host's page holds in the round.
     """
 
     def __init__(self, rules: Rules, page: int, table: str, randbytes: Callable[[int], bytes],
                  seat: int | None = None, game: Game | None = None, rounds: Rounds | None = None,
-                 host_lost: Collection[tuple[int, int]] = ()) -> None:
+                 host_lost: Collection[tuple[int, int]] = (), host_seat: int | None = None) -> None:
         self.rules = rules
         self.page = page
         self.table = table
         self.randbytes = randbytes
         self.seat = seat
+        self.host_seat = host_seat
         if game is not None and (game.rules != rules or game.phase not in (Phase.DRAW_DEALER, Phase.DEAL,
                                                                             Phase.DEAL_OVER, Phase.RUBBER_OVER)):
             raise ValueError("a page joins a game of its rules between two deals (or once it is over)")
@@ -305,6 +311,9 @@ class MentalPage:
         self.audits: list[Audit] = []
         self.last_annulled: tuple[int, int, int | None, str] | None = None
         """The last try annulled here: ``(deal, try, page named or None, why)`` (:meth:`waiting`)."""
+        self.last_begun = False
+        """Whether a call or a card was made in :attr:`last_annulled`'s try before it was annulled: a deal under way,
+        not a shuffle's try of a deal no one had played yet."""
         self.bytes_sent = 0
         """Characters sent, each text counted once per page it is for."""
         self._replaying = False
@@ -365,8 +374,7 @@ class MentalPage:
         r = self.round
         if r is None or r.state in ("done", "annulled"):
             return []
-        seats = [s for s, p in enumerate(r.owners) if p == page]
-        return self._annul(now, "annulled", why, page, words, seat=seats[0] if seats else None)
+        return self._annul(now, "annulled", why, page, words, seat=self._person(page, r))
 
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the page's table waits for, said while a deal's result is shown: ``("audit", deal, pages)`` — the
@@ -520,7 +528,7 @@ class MentalPage:
         late = min(waiting)
         seats = [s for s, p in enumerate(r.owners) if p == late]
         words = f"{self._who(late, r)} did not send its part of deal {r.deal} in time (seat {seats})"
-        return self._annul(now, "stalled", "stalled", late, words, seat=seats[0] if seats else None)
+        return self._annul(now, "stalled", "stalled", late, words, seat=self._person(late, r))
 
     def drop_resumed(self) -> list[Out]:
         """The round this page played again from its :class:`Held` is over here, said, when the host annulled it
@@ -531,7 +539,7 @@ class MentalPage:
             return []
         r.state = "annulled"
         self.tries[r.deal] = max(self.tries.get(r.deal, 0), r.attempt + 1)
-        self.last_annulled = (r.deal, r.attempt, self.page, "left")
+        self.last_annulled, self.last_begun = (r.deal, r.attempt, self.page, "left"), self._begun()
         self._lost(r.deal, r.attempt)
         self.rounds.audits.pop(r.key, None)
         self._hold(r.key, None)
@@ -540,6 +548,12 @@ class MentalPage:
                                           "meanwhile: it is dealt again", self.page, detail="left")]
 
     # ----- internals ----------------------------------------------------------------------------------
+
+    def _begun(self) -> bool:
+        """Whether a call or a card was made in the deal in play here (``False`` in the draw, or before its cards
+        are dealt)."""
+        d = self.deal
+        return d is not None and bool(d.calls or d.plays)
 
     def _hold(self, key: tuple[int, int, int], step: tuple[int, str] | None) -> None:
         """A friend's page keeps a deal's round in play (:attr:`Rounds.held`): ``step`` (a text taken, or a move
@@ -602,6 +616,15 @@ class MentalPage:
             self.rounds.annulled_seat.get(deal, {}).pop(attempt, None)
         else:
             tries.setdefault(attempt, "reloaded")
+
+    def _person(self, page: int | None, r: _Round) -> int | None:
+        """The seat of the person ``page`` stands for in round ``r``, for the words and the rounds' record: the host's
+        page its own person's (:attr:`host_seat`, when it holds it), never a bot's; a friend's page its seat; else
+        the first seat it holds (``None``: none, or no page)."""
+        if page == 0 and self.host_seat is not None and self.host_seat < len(r.owners) \
+                and r.owners[self.host_seat] == 0:
+            return self.host_seat
+        return next((s for s, p in enumerate(r.owners) if p == page), None)
 
     def _rk(self, r: _Round) -> dict[str, int]:
         return {"deal": r.deal, "try": r.attempt, "draw": r.draw}
@@ -1098,10 +1121,10 @@ class MentalPage:
             return [Event(kind, -1, words, page, detail=code)]
         r.state = "annulled"
         self.tries[r.deal] = r.attempt + 1
-        self.last_annulled = (r.deal, r.attempt, page, code)
+        self.last_annulled, self.last_begun = (r.deal, r.attempt, page, code), self._begun()
         self.rounds.annulled.setdefault(r.deal, {})[r.attempt] = code
-        if page != self.page:  # (another page named: its seat given, else the first it holds)
-            named = seat if seat is not None else next((s for s, p in enumerate(r.owners) if p == page), None)
+        if page != self.page:  # (another page named: its seat given, else its person's)
+            named = seat if seat is not None else self._person(page, r)
             if named is not None:
                 self.rounds.annulled_seat.setdefault(r.deal, {})[r.attempt] = named
         self.rounds.audits.pop(r.key, None)

@@ -45,11 +45,10 @@ def hand(vm: ViewModel, cat: Catalog, values: dict[str, float], best: str | None
 def refused(vm: ViewModel, cat: Catalog, reason: str | None, args: dict[str, str | None] | None) -> tuple[str, str]:
     """Why a card of my hand is not playable (its title) and what a click on it says (the toast): "Not allowed:
     wait for your turn." — or, while a mental table waits for the people still reading the last deal's result
-    (reason ``wait_read``, their seats in ``args["seats"]``), whom it waits for: "Waiting for this player to read
-    the results: Petya…" (:func:`king.render.wait.read_words`; my own seat left out)."""
+    (reason ``wait_read``, their seats the view model's ``readers``), whom it waits for: "Waiting for this player to
+    read the results: Petya…" (:func:`king.render.wait.read_words`; my own seat left out)."""
     if reason == "wait_read":
-        seats = [int(s) for s in str((args or {}).get("seats") or "").split() if s.isdigit()]
-        words = read_words(cat, vm, seats)
+        words = read_words(cat, vm, list(vm.get("readers") or []))
         if words:
             return words, words
         reason = "not_your_turn"

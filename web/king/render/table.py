@@ -51,8 +51,9 @@ def level_badge(vm: ViewModel, cat: Catalog, seat: int, level: str, presence: st
     """A seat's badge beside its name: the viewer's own seat at a table with friends online says "You" (a friend's
     page: never "Friend"; the host's page too); a person online (or the host, on a friend's page) says who is
     there — ``presence``, one of ``here``, ``reconnecting``, ``away``, ``free`` (no one took it yet) — with a sign
-    and a word; a bot its level (a friend's stand-in bot carries ``data-presence=bot``); ``None`` for another
-    person at this device (hot seat)."""
+    and a word; a bot its level (a friend's stand-in bot carries ``data-presence=bot``): a stand-in bot (``level``
+    ``stand_in``) its level too, the view model's ``stand_in``, after the sign ◆ (``data-bot``: that level) — every
+    page of the table says the same; ``None`` for another person at this device (hot seat)."""
     if seat == vm["seat"] and (level == "online" or (level == "human" and "online" in vm["levels"])):
         return h("span", {"class": "seat-level", "data-level": "you"}, cat.t("position.south"))  # (the host's too)
     if presence in ("here", "reconnecting", "away", "free"):
@@ -63,6 +64,12 @@ def level_badge(vm: ViewModel, cat: Catalog, seat: int, level: str, presence: st
                  f"{dot} {cat.t(f'presence.{presence}')}")
     if level == "human":
         return None
+    bot = vm.get("stand_in")
+    if level == "stand_in" and bot is not None:
+        sign, words = PRESENCE_DOTS["bot"], cat.t(f"level.{bot}")
+        return h("span", {"class": "seat-level", "title": cat.t("level.long.stand_in_as", level=words),
+                          "data-short": f"{sign} {cat.t(f'level.short.{bot}')}", "data-level": level, "data-bot": bot,
+                          "data-presence": presence}, f"{sign} {words}")
     return h("span", {"class": "seat-level", "title": cat.t(f"level.long.{level}"),
                       "data-short": cat.t(f"level.short.{level}"), "data-level": level,
                       "data-presence": presence}, cat.t(f"level.{level}"))

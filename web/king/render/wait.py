@@ -22,6 +22,12 @@ reload or lost connection (``reloaded``) are one cause, said alike; the host's p
 as the host's page; a page not named is "one of the pages" (the code's ``_any`` words)."""
 
 
+LEFT_WORDS = {(False, True): "net.mental.wait_left", (True, True): "net.mental.wait_left_back",
+              (False, False): "net.mental.wait_try_left", (True, False): "net.mental.wait_try_left_back"}
+"""The next deal's try annulled because a named page left → its words, by whether that page is back in the new try
+and whether the try had begun (a call or a card made: ``MentalPage.last_begun``): a deal under way is "annulled"
+(«Раздача 3 отменена…»), a deal no one had played yet only its shuffle's try («Тасовка раздачи 3 отменена…»)."""
+
 
 def due_deal(page: Any) -> int | None:
     """The deal in play on this page's mental table, or the one due next (``page``: its ``MentalPage``)."""
@@ -57,7 +63,7 @@ def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool
     if w is not None and w[0] in ("annulled", "again") and w[1] == deal + 1:
         last, r = side.page.last_annulled, side.page.round
         back = w[0] == "again" and last is not None and r is not None and last[2] in r.pages  # (in the new try)
-        left = "net.mental.wait_left_back" if back else "net.mental.wait_left"  # (said as it is now, not as it was)
+        left = LEFT_WORDS[back, bool(side.page.last_begun)]  # (said as it is now, not as it was)
         first = cat.t(left, deal=w[1], name=who) if who and last is not None \
             and last[3] == "left" else annulled_words(cat, vm, side.page, w[1])
         then = cat.t("net.mental.wait_again") if w[0] == "again" else \
