@@ -1157,9 +1157,10 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         if page.get_attribute("#btn-last", "aria-pressed") != "true":  # (still open from the table before)
             page.click("#btn-last")
         page.wait_for_selector("#last-inset:not([hidden])")
-        # six seats' inset also on the smallest phone (a new user saw its right edge off the screen there)
-        look.screen(f"last-trick-{players}", PANEL_SIZES if players == "6p" else None,  # a toast up too
-                    toast=lambda: toast_up(page))
+        # six seats' inset also on the smallest phone (a new user saw its right edge off the screen there) and in a
+        # short window up to 360 px wide (beside it, the trick had 28 px at 320×400: its cards lay under the panel)
+        look.screen(f"last-trick-{players}", [*PANEL_SIZES, (320, 400), (360, 400)] if players == "6p" else None,
+                    toast=lambda: toast_up(page))  # a toast up too
         if players == "4p":  # fix 3: Last trick and Tricks stay open while the bots play, until closed
             page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
             page.click("#btn-history")
