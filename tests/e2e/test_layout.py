@@ -478,11 +478,10 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     for (const c of liveTrick.querySelectorAll('.card'))
       if (shown(c) && big(meet(box(inset), box(c)))) bad.push(`the Last trick panel over the trick's ${who(c)}`);
   // 8c. the trick being played tall enough for the cards at its head and at its foot to cover at most half of each
-  // other (six seats' with the Last trick panel open at 320×568 was one card high: my card lay over all of North's).
-  // Not yet with a tip up: its row leaves the trick 74–88 px for 67 px cards at 320×568 (issue 30, still open)
+  // other (six seats' with the Last trick panel open at 320×568 was one card high: my card lay over all of North's;
+  // with a tip up the tip's row left it 74–88 px for 67 px cards there)
   const trickCard = liveTrick && [...liveTrick.querySelectorAll('.card')].find(shown);
-  const tipUp = !!document.querySelector('#tip:not([hidden])');  // (its row kept while a toast hides it)
-  if (trickCard && !liveTrick.classList.contains('is-last') && !tipUp) {
+  if (trickCard && !liveTrick.classList.contains('is-last')) {
     const tall = box(liveTrick)[3] - box(liveTrick)[1], card = trickCard.offsetHeight;
     if (tall < 1.5 * card - 1)
       bad.push(`the trick ${Math.round(tall)} px high for its ${card} px cards: its foot's card over its head's`);
