@@ -1,31 +1,31 @@
 """Every screen of the page as a person sees it (issues 20 and 30): the table at each phase for 2, 4 and 6 seats, each
 call screen (with a toast up), the result panel (and the expert's review in it), the score sheet, Tricks, Last trick,
-the rules help, new game, options, keys, statistics, replay, the bar's "⋯" menu, the pass screen, the save banner,
-the new-game toast, friends online's invite panel (with a seat's alert line) and a friend's join screen, table and
-result panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels, the
-review and Tricks also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and
-400 px high — in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips
-on the table in those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or
-500 px high) are looked at as touch screens. A screen fails, named by (screen, size, language), when the page is
-wider than the window, a visible control lies past the window's edge or over another, an enabled control is covered
-at its centre (even by what lets the pointer through: a card's reason label on a friend's table with hints allowed
-once covered Hint), a dialog's or panel's content is wider than its box or reaches past the viewport, a text is
-clipped, a card's reason label shows with no pointer over the card and no keyboard focus, a toast or a tip covers a
-control (a tip or a toast the trick's cards: a toast is kept up over the table mid-trick at every width, with a tip
-too), a tip hides Tricks or Last trick, the result panel covers the status line or part of a seat's name or numbers
-(a seat is in view or wholly under it), or does not hold its content (unless it scrolls inside, its buttons always in
-view, no words showing beside or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves
-the review out of the panel's view, the status line wraps to more than two lines, the trick's label lies over a seat
-or the trick's side cards, the Last trick panel over a card of the trick being played or the trick too short to keep
-its head's card from under its foot's, a card of the trick and a control meet (six seats' trick I took lies on the
-table too), a control over a seat's name or numbers or over the Last trick panel's words, a card of my hand sticks
-out of the hand, card backs lie too close to count, a dealer's mark wraps alone under its name, a seat's points said
-with their word and another's without, the pass screen leaves a strip under the bar, the score sheet's headers run
-together or a total is not under its header, words are too small to read (under 11 px; a control's label under 12 px,
-the bar's and the main buttons' under 14 px), or — on a touch screen — a target is smaller than 24×24 (the main
-buttons, Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my cards 44×44; a button's tap area
-may reach past its box, measured by where taps through its middle land) or the keys' "?" shows. Screenshots go to
-artifacts/layout/: each screen with a problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in
+the rules help, new game, options, keys, statistics, replay, the bar's "⋯" menu, the pass screen, the save banner, the
+new-game toast, friends online's invite panel (with a seat's alert line) and a friend's join screen, table and result
+panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels, the review and
+Tricks also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and 400 px high —
+in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips on the table in
+those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or 500 px high) are
+looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the window, a
+visible control lies past the window's edge or over another, an enabled control is covered at its centre (even by what
+lets the pointer through: a card's reason label on a friend's table with hints allowed once covered Hint), a dialog's or
+panel's content is wider than its box or reaches past the viewport, a text is clipped, a card's reason label shows with
+no pointer over the card and no keyboard focus, a toast or a tip covers a control (a tip or a toast the trick's cards: a
+toast is kept up over the table mid-trick at every width, with a tip too), a tip hides Tricks or Last trick, a seat's
+name, numbers or card backs are cut or touch the bar or the status line, the result panel covers the status line or part
+of a seat's name or numbers (a seat is in view or wholly under it), or does not hold its content (unless it scrolls
+inside, its buttons always in view, no words showing beside or under them, no box scrolling inside it), *Review my
+cards* tapped on a phone leaves the review out of the panel's view, the status line wraps to more than two lines, the
+trick's label lies over a seat or the trick's side cards, the Last trick panel over a card of the trick being played or
+the trick too short to keep its head's card from under its foot's, a card of the trick and a control meet (six seats'
+trick I took lies on the table too), a control over a seat's name or numbers or over the Last trick panel's words, a
+card of my hand sticks out of the hand, card backs lie too close to count, a dealer's mark wraps alone under its name, a
+seat's points said with their word and another's without, the pass screen leaves a strip under the bar, the score
+sheet's headers run together or a total is not under its header, words are too small to read (under 11 px; a control's
+label under 12 px, the bar's and the main buttons' under 14 px), or — on a touch screen — a target is smaller than 24×24
+(the main buttons, Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my cards 44×44; a button's
+tap area may reach past its box, measured by where taps through its middle land) or the keys' "?" shows. Screenshots go
+to artifacts/layout/: each screen with a problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in
 Russian.
 
 A test per language and size (``-k "ru and 1024x768"``), and one for what the page does while looked at
@@ -472,6 +472,19 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   for (const c of document.querySelectorAll('#trick .card'))
     if (shown(c)) for (const e of seatParts)
       if (big(meet(box(c), box(e)))) bad.push(`the trick's ${who(c)} over ${who(e)}`);
+  // 8d. a seat's name, numbers and card backs wholly in view (in the window, cut by no box that clips them), touching
+  // neither the top bar nor the status line (at 320×400 North's row, one line right under the bar, has none to spare)
+  const barBox = box(document.querySelector('.bar')), statusBox = status && shown(status) ? box(status) : null;
+  for (const e of document.querySelectorAll('.seat:not(.seat--me) :is(.seat-name, .seat-stats, .seat-total, .backs)')) {
+    if (!shown(e)) continue;
+    const q = box(e), v = inView(e), of = `${who(e)} of ${who(e.closest('.seat')).split(' ')[0]}`;
+    if (v[0] > q[0] + 1 || v[1] > q[1] + 1 || v[2] < q[2] - 1 || v[3] < q[3] - 1)
+      bad.push(`${of} cut: ${q.map(Math.round)} in view ${v.map(Math.round)}`);
+    for (const [name, r] of [['the bar', barBox], ['the status line', statusBox]]) {
+      const near = r && meet([q[0] - 1, q[1] - 1, q[2] + 1, q[3] + 1], r);  // within a pixel of it
+      if (near && near[0] < near[2] && near[1] < near[3]) bad.push(`${of} touches ${name}`);
+    }
+  }
   // 8a. the Last trick panel over none of the live trick's cards (on a phone it once hid the trick being played)
   const inset = document.getElementById('last-inset'), liveTrick = document.getElementById('trick');
   if (inset && shown(inset) && liveTrick && !liveTrick.classList.contains('is-last'))
