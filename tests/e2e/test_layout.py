@@ -1115,6 +1115,13 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             continue
         if phase == "toasts":
             look.screen(name, SIZES, toast=lambda: joined_toast(page, tab, cat.t("toast.continued")), notes=2)
+            # its Last trick panel on a tablet or a desktop, a toast up (over the felt's corner it lay over the trick's
+            # north-west and north cards at 1024×768; the walk's other six seats' trick has East's card alone)
+            page.click("#btn-last")
+            page.wait_for_selector("#last-inset:not([hidden])")
+            look.screen(f"last-trick-{name}", [(768, 1024), (1024, 768), (1280, 800)], toast=lambda: toast_up(page))
+            page.click("#btn-last")
+            page.wait_for_selector("#last-inset", state="hidden")
             continue
         if phase == "play":
             # a tap on a card I may not play, the pointer then elsewhere: its reason must not stay up; its toast
