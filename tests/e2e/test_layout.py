@@ -1,32 +1,32 @@
 """Every screen of the page as a person sees it (issues 20 and 30): the table at each phase for 2, 4 and 6 seats, each
 call screen (with a toast up), the result panel (and the expert's review in it), the score sheet, Tricks, Last trick,
-the rules help, new game, options, keys, statistics, replay, the bar's "⋯" menu, the pass screen, the save banner,
-the new-game toast, friends online's invite panel (with a seat's alert line) and a friend's join screen, table and
-result panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels, the
-review and Tricks also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and
-400 px high — in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips
-on the table in those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or
-500 px high) are looked at as touch screens. A screen fails, named by (screen, size, language), when the page is
-wider than the window, a visible control lies past the window's edge or over another, an enabled control is covered
-at its centre (even by what lets the pointer through: a card's reason label on a friend's table with hints allowed
-once covered Hint), a dialog's or panel's content is wider than its box or reaches past the viewport, a text is
-clipped, a card's reason label shows with no pointer over the card and no keyboard focus, a toast or a tip covers a
-control (a tip or a toast the trick's cards: a toast is kept up over the table mid-trick at every width, with a tip
-too), a tip hides Tricks or Last trick, the result panel covers the status line or part of a seat's name or numbers
-(a seat is in view or wholly under it), or does not hold its content (unless it scrolls inside, its buttons always in
-view, no words showing beside or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves
-the review out of the panel's view, the status line wraps to more than two lines, the trick's label lies over a seat
-or the trick's side cards, the Last trick panel over a card of the trick being played or the trick too short to keep
-its head's card from under its foot's, a card of the trick and a control meet (six seats' trick I took lies on the
-table too), a control over a seat's name or numbers or over the Last trick panel's words, a card of my hand sticks
-out of the hand, card backs lie too close to count, a dealer's mark wraps alone under its name, a seat's points said
-with their word and another's without, the pass screen leaves a strip under the bar, the score sheet's headers run
-together or a total is not under its header, words are too small to read (under 11 px; a control's label under 12 px,
-the bar's and the main buttons' under 14 px), or — on a touch screen — a target is smaller than 24×24 (the main
-buttons, Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my cards 44×44; a button's tap area
-may reach past its box, measured by where taps through its middle land) or the keys' "?" shows. Screenshots go to
-artifacts/layout/: each screen with a problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in
-Russian.
+the rules help, new game, options, keys, statistics, replay, the bar's "⋯" menu, the pass screen, the save banner, the
+new-game toast, friends online's invite panel (with a seat's alert line) and a friend's join screen, table and result
+panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels, the review and
+Tricks also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and 400 px high —
+in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips on the table in
+those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or 500 px high) are
+looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the window, a
+visible control lies past the window's edge or over another, an enabled control is covered at its centre (even by what
+lets the pointer through: a card's reason label on a friend's table with hints allowed once covered Hint), a dialog's or
+panel's content is wider than its box or reaches past the viewport, a text is clipped, a card's reason label shows with
+no pointer over the card and no keyboard focus, a toast or a tip covers a control (a tip or a toast the trick's cards: a
+toast of two notes is kept up over the table mid-trick at every width and in the six sizes, four seats and six, a toast
+of one with a tip too), a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar
+or the status line, the result panel covers the status line or part of a seat's name or numbers (a seat is in view or
+wholly under it), or does not hold its content (unless it scrolls inside, its buttons always in view, no words showing
+beside or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the
+panel's view, the status line wraps to more than two lines, the trick's label lies over a seat or the trick's side
+cards, the Last trick panel over a card of the trick being played or the trick too short to keep its head's card from
+under its foot's, a card of the trick and a control meet (six seats' trick I took lies on the table too), a control over
+a seat's name or numbers or over the Last trick panel's words, a card of my hand sticks out of the hand, card backs lie
+too close to count, a dealer's mark wraps alone under its name, a seat's points said with their word and another's
+without, the pass screen leaves a strip under the bar, the score sheet's headers run together or a total is not under
+its header, words are too small to read (under 11 px; a control's label under 12 px, the bar's and the main buttons'
+under 14 px), or — on a touch screen — a target is smaller than 24×24 (the main buttons, Hint, Tricks, Last trick, the
+welcome's Play, the question's buttons and my cards 44×44; a button's tap area may reach past its box, measured by where
+taps through its middle land) or the keys' "?" shows. Screenshots go to artifacts/layout/: each screen with a problem,
+the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in Russian.
 
 A test per language and size (``-k "ru and 1024x768"``), and one for what the page does while looked at
 (``flow``). One page a language and walk (every screen, or the widths only the sweep looks at: ``ru-widths-…``,
@@ -472,17 +472,29 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   for (const c of document.querySelectorAll('#trick .card'))
     if (shown(c)) for (const e of seatParts)
       if (big(meet(box(c), box(e)))) bad.push(`the trick's ${who(c)} over ${who(e)}`);
+  // 8d. a seat's name, numbers and card backs wholly in view (in the window, cut by no box that clips them), touching
+  // neither the top bar nor the status line (at 320×400 North's row, one line right under the bar, has none to spare)
+  const barBox = box(document.querySelector('.bar')), statusBox = status && shown(status) ? box(status) : null;
+  for (const e of document.querySelectorAll('.seat:not(.seat--me) :is(.seat-name, .seat-stats, .seat-total, .backs)')) {
+    if (!shown(e)) continue;
+    const q = box(e), v = inView(e), of = `${who(e)} of ${who(e.closest('.seat')).split(' ')[0]}`;
+    if (v[0] > q[0] + 1 || v[1] > q[1] + 1 || v[2] < q[2] - 1 || v[3] < q[3] - 1)
+      bad.push(`${of} cut: ${q.map(Math.round)} in view ${v.map(Math.round)}`);
+    for (const [name, r] of [['the bar', barBox], ['the status line', statusBox]]) {
+      const near = r && meet([q[0] - 1, q[1] - 1, q[2] + 1, q[3] + 1], r);  // within a pixel of it
+      if (near && near[0] < near[2] && near[1] < near[3]) bad.push(`${of} touches ${name}`);
+    }
+  }
   // 8a. the Last trick panel over none of the live trick's cards (on a phone it once hid the trick being played)
   const inset = document.getElementById('last-inset'), liveTrick = document.getElementById('trick');
   if (inset && shown(inset) && liveTrick && !liveTrick.classList.contains('is-last'))
     for (const c of liveTrick.querySelectorAll('.card'))
       if (shown(c) && big(meet(box(inset), box(c)))) bad.push(`the Last trick panel over the trick's ${who(c)}`);
   // 8c. the trick being played tall enough for the cards at its head and at its foot to cover at most half of each
-  // other (six seats' with the Last trick panel open at 320×568 was one card high: my card lay over all of North's).
-  // Not yet with a tip up: its row leaves the trick 74–88 px for 67 px cards at 320×568 (issue 30, still open)
+  // other (six seats' with the Last trick panel open at 320×568 was one card high: my card lay over all of North's;
+  // with a tip up the tip's row left it 74–88 px for 67 px cards there)
   const trickCard = liveTrick && [...liveTrick.querySelectorAll('.card')].find(shown);
-  const tipUp = !!document.querySelector('#tip:not([hidden])');  // (its row kept while a toast hides it)
-  if (trickCard && !liveTrick.classList.contains('is-last') && !tipUp) {
+  if (trickCard && !liveTrick.classList.contains('is-last')) {
     const tall = box(liveTrick)[3] - box(liveTrick)[1], card = trickCard.offsetHeight;
     if (tall < 1.5 * card - 1)
       bad.push(`the trick ${Math.round(tall)} px high for its ${card} px cards: its foot's card over its head's`);
@@ -732,10 +744,11 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   return bad;
 }"""
 
-TOASTED_CHECK_JS = f"""([toasted, args]) => toasted && document.getElementById('toast').hidden ? null
-  : ({CHECK_JS})(args)"""
-""":data:`CHECK_JS` of a screen looked at with a toast up (``toasted``): ``null`` at once, nothing checked, when
-the page has none up (``#toast`` hidden, as :func:`toast_up` and :func:`other_tab_toast` wait for it)."""
+TOASTED_CHECK_JS = f"""([notes, args]) => notes
+  && document.querySelectorAll('#toast:not([hidden]) .toast-note').length < notes ? null : ({CHECK_JS})(args)"""
+""":data:`CHECK_JS` of a screen looked at with a toast of ``notes`` notes up (``0``: whatever the toast shows):
+``null`` at once, nothing checked, when the page has fewer up (``#toast`` hidden or a note gone, as
+:func:`toast_up`, :func:`joined_toast` and :func:`other_tab_toast` wait for them)."""
 
 PASS_GAP_JS = """() => document.getElementById('pass-screen').getBoundingClientRect().top
   - document.querySelector('.bar').getBoundingClientRect().bottom"""
@@ -798,11 +811,12 @@ class Look:
         self.problems[FLOW].append(text)
 
     def screen(self, name: str, sizes: list[tuple[int, int]] | None = None,
-               before: Callable[[], None] | None = None, toast: Callable[[], None] | None = None) -> None:
+               before: Callable[[], None] | None = None, toast: Callable[[], None] | None = None,
+               notes: int = 1) -> None:
         """Check ``name`` (as it is now) at each size; ``before`` runs at each size first (e.g. open the bar's
-        menu); ``toast`` puts a toast up (any toast will do): at a size where the page has none up, and only there
-        — the check finds whether one is, in the call that checks (:data:`TOASTED_CHECK_JS`: a call to the browser
-        a size less than asking first)."""
+        menu); ``toast`` puts a toast of ``notes`` notes up (any will do): at a size where the page has fewer up,
+        and only there — the check finds whether it has, in the call that checks (:data:`TOASTED_CHECK_JS`: a call
+        to the browser a size less than asking first)."""
         # the sizes of the touch state the page is in first (a switch of it costs a call to the browser), the size
         # the page has first of those (so does a resize)
         for width, height in sorted(sizes or SIZES, key=lambda size: (touch(size) != self.touching, size != self.size)):
@@ -814,7 +828,7 @@ class Look:
                 before()
             where = f"{name} at {width}x{height} in {self.lang}"
             args = [touch((width, height)), width, height]
-            checked = self.page.evaluate(TOASTED_CHECK_JS, [toast is not None, args])
+            checked = self.page.evaluate(TOASTED_CHECK_JS, [notes if toast is not None else 0, args])
             if checked is None and toast is not None:  # no toast up (the last one's three seconds over): one put up
                 toast()
                 checked = self.page.evaluate(CHECK_JS, args)
@@ -881,6 +895,9 @@ def saves() -> list[tuple[str, str, str]]:
                      "play"))
     # six seats, the trick I took on the table: the trick's foot (my card) was the lowest, over Last trick
     made.append(("table-6p-taken", saved_session(my_lead_after_my_trick, options={"players": 6}), "lead"))
+    # six seats mid-trick, the trick's head row played: a toast of two notes lay over it on a desktop
+    made.append(("toast-6p", saved_session(lambda s: play_with_last_trick(s) and len(s.view_model(0)["trick"]) >= 4,
+                                           options={"players": 6}), "toasts"))
     # Hint pressed on a full hand: a card's points in the strip the next card leaves (at 360 px its end was hidden)
     made.append(("table-4p-hint", saved_session(my_turn_with_a_full_hand), "hint"))
     for players in (4, 2, 6):  # six seats: a deal ended early, its note the panel's longest words
@@ -1096,6 +1113,16 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         if phase in ("lead", "hint"):
             look.screen(name, PANEL_SIZES)
             continue
+        if phase == "toasts":
+            look.screen(name, SIZES, toast=lambda: joined_toast(page, tab, cat.t("toast.continued")), notes=2)
+            # its Last trick panel on a tablet or a desktop, a toast up (over the felt's corner it lay over the trick's
+            # north-west and north cards at 1024×768; the walk's other six seats' trick has East's card alone)
+            page.click("#btn-last")
+            page.wait_for_selector("#last-inset:not([hidden])")
+            look.screen(f"last-trick-{name}", [(768, 1024), (1024, 768), (1280, 800)], toast=lambda: toast_up(page))
+            page.click("#btn-last")
+            page.wait_for_selector("#last-inset", state="hidden")
+            continue
         if phase == "play":
             # a tap on a card I may not play, the pointer then elsewhere: its reason must not stay up; its toast
             # ("you must follow ♠") clear of the trick's cards on the smallest phone
@@ -1135,9 +1162,11 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             for problem in review_in_view(page, look):
                 look.problems.setdefault(size_id(REVIEW_TAP), []).append(problem)
             look.screen("review-4p", PANEL_SIZES)
-        if name == first_name:
-            look.screen(name, [size for size in SWEEP if size not in SIZES],  # every width, both heights, a toast up
-                        toast=lambda: toast_up(page))
+        if name == first_name:  # every width, both heights, a toast of two notes up (one line a note: where
+            # they fit, a short window shows the newer alone); in the six sizes too
+            look.screen(name, [size for size in SWEEP if size not in SIZES],
+                        toast=lambda: joined_toast(page, tab, cat.t("toast.continued")), notes=2)
+            look.screen("toast-4p", toast=lambda: joined_toast(page, tab, cat.t("toast.continued")), notes=2)
             look.screen("bar-menu", before=lambda: open_bar_menu(page))
             close_bar_menu(page)
             first_visit_dialogs(page, tab, look, tipped)
@@ -1157,9 +1186,10 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         if page.get_attribute("#btn-last", "aria-pressed") != "true":  # (still open from the table before)
             page.click("#btn-last")
         page.wait_for_selector("#last-inset:not([hidden])")
-        # six seats' inset also on the smallest phone (a new user saw its right edge off the screen there)
-        look.screen(f"last-trick-{players}", PANEL_SIZES if players == "6p" else None,  # a toast up too
-                    toast=lambda: toast_up(page))
+        # six seats' inset also on the smallest phone (a new user saw its right edge off the screen there) and in a
+        # short window up to 360 px wide (beside it, the trick had 28 px at 320×400: its cards lay under the panel)
+        look.screen(f"last-trick-{players}", [*PANEL_SIZES, (320, 400), (360, 400)] if players == "6p" else None,
+                    toast=lambda: toast_up(page))  # a toast up too
         if players == "4p":  # fix 3: Last trick and Tricks stay open while the bots play, until closed
             page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
             page.click("#btn-history")
@@ -1322,6 +1352,28 @@ def toast_up(page: Any) -> None:
     page.locator("#hand.is-my-turn button.card[aria-disabled=true]").first.click(force=True)
     page.mouse.move(2, 2)
     page.wait_for_selector("#toast:not([hidden])")
+
+
+NOTES_JS = "() => document.querySelectorAll('#toast:not([hidden]) .toast-note').length"
+
+
+def joined_toast(page: Any, tab: Any, note: str) -> None:
+    """Two notes up in the toast over the table mid-trick (my turn), a line each: ``note`` ("Continued from another
+    tab": the same position saved again by another tab, with the next counter) and, while it shows, a card I may not
+    play tapped ("You must follow ♠"); nothing if two are up already. Each goes three seconds after it came: on a
+    loaded machine the first may go before the second comes — then both again."""
+    for _ in range(5):
+        if page.evaluate(NOTES_JS) >= 2:
+            return
+        page.evaluate("window.kingHideToast()")
+        again = Session.from_save(page.evaluate("localStorage.getItem(window.kingSaveKey)"))
+        again.seq += 1
+        tab.write({SAVE_KEY: again.to_save()})
+        page.wait_for_function(OWN_NOTE_JS, arg=note)
+        page.locator("#hand.is-my-turn button.card[aria-disabled=true]").first.click(force=True)
+        page.mouse.move(2, 2)
+        page.wait_for_function(f"([note]) => ({NOTES_JS})() >= 2 || !({OWN_NOTE_JS})(note)", arg=[note])
+    raise AssertionError("no toast of two notes in five tries")
 
 
 TOAST_OVER_JS = """() => {  // the trick's cards the toast lies over (by over 2 px each way)
