@@ -49,14 +49,16 @@ def test_a_port_in_use_is_said() -> None:
     assert r.returncode == 1 and "is in use already" in r.stderr and "Traceback" not in r.stderr, r.stderr
 
 
-def test_the_relay_serves_nostr_until_stopped_and_leaves_nothing() -> None:
+def test_the_relay_serves_nostr_until_stopped_and_leaves_nothing(tmp_path: Path) -> None:
     install_relay()
     port = free_port()
-    before = set(Path(os.environ.get("TMPDIR", "/tmp")).glob("king-relay-*"))
+    # its own temporary folder: a relay another test (or run) starts meanwhile makes its database in the shared one
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
     # started as a shell's background job is (SIGINT ignored: a new user's Ctrl-C there stopped nothing, and
     # their kill -INT left the relay listening), and stopped by SIGINT; the tests' relays stop by SIGTERM
     proc = subprocess.Popen([sys.executable, "build.py", "relay", "--port", str(port)], cwd=ROOT, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ, "TMPDIR": str(tmp)},
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     try:
         assert proc.stdout is not None
@@ -74,7 +76,7 @@ def test_the_relay_serves_nostr_until_stopped_and_leaves_nothing() -> None:
         out = proc.communicate(timeout=60)[0]
     assert proc.returncode == 0 and "relay: stopped" in out, out[-1000:]
     assert not accepting("127.0.0.1", port)
-    assert set(Path(os.environ.get("TMPDIR", "/tmp")).glob("king-relay-*")) <= before  # its database removed
+    assert not list(tmp.iterdir())  # its database removed
 
 
 def test_the_relays_configuration() -> None:
