@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from waits import prompt_wait
 
 from sitebuild.browser import OFFLINE_READY, READY, TIMEOUT_MS, SiteServer, launch_args
 from sitebuild.relay import RelayProcess
@@ -172,6 +173,16 @@ MOTION = "reduce"
 no card flies, so Chromium draws no frames of it in software — about a fifth of the CPU of a deal played against
 fast bots (docs/PERF.md, "The test suite"). Nothing in the page waits for an animation; a test that checks motion
 asks for it (``page.emulate_media(reduced_motion="no-preference")``: test_keys_options.py's double click)."""
+
+@pytest.fixture(scope="session", autouse=True)
+def prompt_waits() -> Iterator[None]:
+    """Every page's and frame's ``wait_for_selector``, for the session: :func:`prompt_wait`."""
+    from playwright.sync_api import Frame, Page
+    with pytest.MonkeyPatch.context() as patch:
+        for cls in (Page, Frame):
+            patch.setattr(cls, "wait_for_selector", prompt_wait(cls.wait_for_selector))
+        yield
+
 
 SNAPSHOT_PATH = "/__king-test-snapshot.bin"
 """Where a test's server answers with the session's start-up snapshot (:func:`start_snapshot`)."""
