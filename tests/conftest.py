@@ -24,6 +24,13 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Mental poker's products computed once a process (tests/lock_memo.py: the seeded tables repeat them)."""
+    import lock_memo
+
+    lock_memo.install()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """``@pytest.mark.slow`` tests run only when asked for with ``-m slow`` (or any ``-m`` naming it): the
     everyday ``python build.py test`` skips them, ``python build.py test -- -m slow`` runs only them."""

@@ -105,3 +105,22 @@ def test_a_peers_text_never_raises_anything_else(text: str) -> None:
     for reader in (read_element, read_scalar):
         with contextlib.suppress(GroupError):
             reader(text)
+
+
+def test_the_tests_make_a_product_once_and_python_ecdsa_makes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/lock_memo.py (installed by tests/conftest.py): a product asked for again is the one python-ecdsa made
+    the first time, a new product is python-ecdsa's, and a full memo starts afresh."""
+    import lock_memo
+
+    own = lock_memo.MULTIPLY
+    made: list[int] = []
+    monkeypatch.setattr(lock_memo, "MULTIPLY", lambda x, k: made.append(k) or own(x, k))
+    monkeypatch.setattr(lock_memo, "MEMO", {})
+    x, a, b = card_element(7), 0x5EED_1234_5678, 0x5EED_8765_4321
+    first = x * a
+    assert x * a is first and made == [a]
+    assert x * b != first and made == [a, b]
+    assert first.text() == group.Element(x._point * a).text()  # python-ecdsa's point, not the memo's own
+    monkeypatch.setattr(lock_memo, "LIMIT", 2)
+    x * 3
+    assert list(lock_memo.MEMO.values()) == [x * 3] and made == [a, b, 3]
