@@ -1341,3 +1341,44 @@ def test_a_page_reloaded_at_a_result_says_why_the_next_deals_shuffle_was_annulle
     assert said is not None, mg.waiting()
     assert f"Тасовка раздачи {deal} отменена: эта страница перезагружена или отключена." in said[1], said
     assert f"Раздача {deal} отменена" not in said[1], said
+
+
+def test_a_friend_back_at_a_result_from_a_stand_in_is_dealt_the_next_deal() -> None:
+    """A friend lost mid-deal whose seat the host gave a stand-in (*A bot plays until they are back*), back while the
+    table is at that deal's result: the next deal's shuffle waited for the people still reading it — while a
+    stand-in holds the seat of a friend away — so it deals them in: their page holds their seat (no stand-in, not
+    sitting the deal out) and plays it. A new user watched the bot play the whole next deal."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat, other = sorted(t.friends)
+    friend = back_after_a_stand_in(t, seat)
+    friend.back = None  # (not yet: at the deal's result)
+    t.lingering = {0, other}
+    t.run(until=lambda: t.table.audited == deal)
+    assert t.page.round is not None and t.page.round.state == "done"  # no shuffle while a stand-in holds an away
+    assert t.table.readers() == [0, other]  # friend's seat and people still read: nothing dealt without them
+    t.rejoin(seat)
+    t.settle()
+    r = t.page.round
+    assert r is not None and r.deal == deal + 1 and r.owners[seat] == t.table.page_of(seat)
+    assert t.table.sitting_out() == [] and t.lobby.presence()[seat] == "here"
+    mg = friend.mg
+    assert mg is not None and mg.sits_out() is None
+    t.lingering = set()
+    t.run(until=lambda: mg.page is not None and mg.page.deal is not None and mg.page.deal.number == deal + 1
+          and any(s == seat for s, _ in mg.page.deal.plays))
+    t.run(deals=1)
+    assert t.table.audited == deal + 1
+    t.finish()
+
+
+def test_with_no_friend_away_the_next_deal_is_shuffled_while_its_result_is_read() -> None:
+    """The next deal's shuffle runs while the last deal's result is read — no one waits for the deck — when no
+    stand-in holds the seat of a friend away."""
+    t = MentalSim(21, players=4, friends=2)
+    t.lingering = {0, *t.friends}
+    t.run(deals=1)
+    t.run(until=lambda: t.table.held())
+    r = t.page.round
+    assert r is not None and r.deal == t.table.audited + 1 and r.state == "deal"

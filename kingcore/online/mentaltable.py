@@ -262,6 +262,15 @@ class MentalTable:
         r = self.page.round
         return r is not None and r.state == "deal" and bool(self.readers())
 
+    def postponed(self) -> bool:
+        """Whether the next deal's shuffle waits for :meth:`readers` to leave the last deal's result: a stand-in bot
+        holds the seat of a friend who is not here (the host's *A bot plays until they are back*, or a seat freed
+        for someone new). Someone back (or new) before the last reader goes on is dealt in, rather than watch the
+        bot play a deal no one has begun; with no such seat the shuffle runs while the result is read."""
+        settings = self.session.settings
+        return bool(self.readers()) and any(s not in self._greeted and settings["online"][s] == "bot"
+                                            for s in self.host.online_seats)
+
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the table waits for while a deal's result is shown (:meth:`.deal.mental.MentalPage.waiting`), its pages
         as the seats of their people: ``("audit", deal, seats)``, ``("annulled", deal, seats)``, ``("again", deal,
@@ -328,10 +337,11 @@ class MentalTable:
     def tick(self) -> list[POut]:
         """Call every second: the lobby's deadlines, and a page that owes its part for too long is named as
         stalling and the deal annulled (:data:`.deal.mental.STALL_S`). While the next deal's cards are open and the
-        table waits for :meth:`readers` (:meth:`held`), the turn limit runs for them, not for the seat to move: a
-        friend still reading past it is away (the away rules apply), no longer waited for."""
+        table waits for :meth:`readers` (:meth:`held`) — or the next deal's shuffle waits for them
+        (:meth:`postponed`) —, the turn limit runs for them, not for the seat to move: a friend still reading past
+        it is away (the away rules apply), no longer waited for."""
         out: list[POut] = []
-        if self.held():
+        if self.held() or self.postponed():
             now, limit = self.clock(), self.lobby.turn_limit
             self._held_since = now if self._held_since is None else self._held_since
             if limit is not None and now - self._held_since >= limit:
@@ -578,6 +588,8 @@ class MentalTable:
         if key is None or game.phase is Phase.RUBBER_OVER:
             return []
         deal, now = key[0], _progress(game)
+        if self.postponed():
+            return []
         self._stalled &= self.lobby.idle  # (its friend acted again, or its page was seated anew)
         bots = {s for s in self._stalled - self._sitting if self.session.settings["online"][s] == "bot"}
         owners, sitting, benched = [], [], []

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pointer import MINE, pick, play
 from test_friends import DEALT_JS, GO_ON_JS, WHERE_JS, opened
-from test_rooms import TIMERS, found
+from test_rooms import TIMERS, found, presence
 from test_web import PREFS_KEY, open_game, seed_storage
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -93,9 +93,13 @@ def test_a_friend_back_at_a_result_from_a_stand_in_takes_the_next_deal(relay: An
         raise AssertionError([p.evaluate(WHERE_JS) for p in (host, friends[1], back)]) from e
     # … which still shows deal 1's result and its Continue (a new user's vanished, the table then locked)
     assert host.locator("body[data-phase=deal_over][data-deal='1'] #center-panel #btn-continue:visible").count() == 1
+    assert host.evaluate(OWNERS_JS)[2] == 2, host.evaluate(WHERE_JS)  # dealt with Marko's page, not a bot's
+    presence(host, {1: "here", 2: "here"})
     for page in (host, friends[1]):
         page.evaluate(GO_ON_JS)
     friends[2] = back
+    back.wait_for_function("() => document.querySelectorAll('#hand button.card[data-card]').length > 0")
+    assert not back.evaluate("document.body.dataset.sitsOut")  # (its hand its own: no bot plays it)
     # the table goes on: every move of the first trick made, by whoever holds it — Marko's too
     played = 0
     while played < 4:
