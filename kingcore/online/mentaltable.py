@@ -264,12 +264,13 @@ class MentalTable:
 
     def postponed(self) -> bool:
         """Whether the next deal's shuffle waits for :meth:`readers` to leave the last deal's result: a stand-in bot
-        holds the seat of a friend who is not here (the host's *A bot plays until they are back*, or a seat freed
-        for someone new). Someone back (or new) before the last reader goes on is dealt in, rather than watch the
-        bot play a deal no one has begun; with no such seat the shuffle runs while the result is read."""
-        settings = self.session.settings
+        holds the seat of a friend who is not here (the host's *A bot plays until they are back*). A friend back
+        before the last reader goes on is dealt in, rather than watch the bot play a deal no one has begun; with no
+        such seat — a seat freed for someone new neither: a deal does not wait for a person not invited yet — the
+        shuffle runs while the result is read."""
+        settings, keys = self.session.settings, self.lobby.room["keys"]
         return bool(self.readers()) and any(s not in self._greeted and settings["online"][s] == "bot"
-                                            for s in self.host.online_seats)
+                                            and keys[s] is not None for s in self.host.online_seats)
 
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the table waits for while a deal's result is shown (:meth:`.deal.mental.MentalPage.waiting`), its pages
