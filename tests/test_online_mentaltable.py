@@ -23,9 +23,14 @@ from kingcore.web import BOT_LEVELS, ONLINE, Catalog, Session
 from kingcore.web.botcalls import hint_json
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
-from king.render.hand import hand
+from king.render.hand import hand, refused
 from king.render.status import status
-from king.render.wait import read_words, try_words, wait_words  # (the result panel's words, as the pages draw them)
+from king.render.wait import (  # (the result panel's words, as the pages draw them)
+    page_words,
+    read_words,
+    try_words,
+    wait_words,
+)
 from king.words import name, name_mark
 from web_catalog import compiled
 
@@ -1382,3 +1387,55 @@ def test_with_no_friend_away_the_next_deal_is_shuffled_while_its_result_is_read(
     t.run(until=lambda: t.table.held())
     r = t.page.round
     assert r is not None and r.deal == t.table.audited + 1 and r.state == "deal"
+
+
+def test_while_a_page_in_the_deal_is_reconnecting_no_one_moves_and_every_page_says_whom_it_waits_for() -> None:
+    """Mid-deal, a friend's page closes its channel (reloading or closed: *reconnecting* on every page at once). Its
+    keys of the deal go with it — its loss annuls the deal whatever is played meanwhile —, so the table pauses: no
+    page offers a move (the host's bots neither) and each refuses one; the other pages name it on the status line
+    and a card clicked says it ("Ждём страницу игрока Петя: переподключается…"). A new user was made to play a card
+    for a deal cancelled 2–3 s later. Once its connection is lost the deal is annulled and dealt again, as before."""
+    t = MentalSim(27, players=4, friends=2, faults=Faults(stand_in=1.0))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat, other = sorted(t.friends)
+    peer = t.lobby.peer_of(seat)
+    d = t.page.deal
+    assert peer is not None and d is not None
+    plays, calls = len(d.plays), len(d.calls)
+    t.asleep = {seat}  # (its page is unloading: it moves no more)
+    t.send_to(t.table.closing(peer))
+    t.settle()
+    mg = t.friends[other].mg
+    assert mg is not None and mg.page is not None
+    assert t.table.unloading() == [seat] and mg.unloading() == [seat] and t.table.to_move() is None
+    assert not mg.my_turn() and mg.stand_in_turn() is None and mg.hint_request() is None
+    words = {"ru": "Ждём страницу игрока {}: переподключается…", "uk": "Чекаємо на сторінку гравця {}: "
+             "перепідключається…", "en": "Waiting for the page of {}: reconnecting…"}
+    for vm in (t.table.view_model(0), mg.view_model()):
+        assert vm is not None and vm["moves"] == [] and vm["to_move"] is None and vm["hand"]
+        assert all(not c["legal"] and c["reason"] == "wait_page" for c in vm["hand"])
+        for lang, said in words.items():
+            cat = Catalog.from_mo(compiled(lang))
+            assert page_words(cat, vm, t.table.unloading()) == said.format(name(cat, seat, vm))
+            card = vm["hand"][0]
+            assert refused(vm, cat, card["reason"], card["args"])[1] == said.format(name(cat, seat, vm))
+    mover = d.to_move
+    assert mover is not None
+    legal = next(iter(t.page.view(mover).legal)) if mover in t.page.mine() else None
+    if legal is not None:
+        with pytest.raises(ValueError):
+            t.table.move(mover, legal)
+    elif mover == other:
+        with pytest.raises(ValueError):
+            mg.move(next(iter(mg.page.view(other).legal)))
+    at = t.clock.now
+    t.run(until=lambda: t.clock.now >= at + 3, settle=False)  # (three seconds of the table's time: nothing moves)
+    assert (len(d.plays), len(d.calls)) == (plays, calls) and t.page.deal is d
+    t.lose(seat)  # its connection lost: the deal is annulled and dealt again
+    t.settle()
+    assert t.table.unloading() == [] and t.page.rounds.annulled.get(deal)
+    t.asleep = set()
+    t.run(deals=1)
+    assert t.table.audited == deal
+    t.finish()

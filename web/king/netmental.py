@@ -240,7 +240,7 @@ class HostMental:
         self.drawn()
         check_note(self.cat, self.table.checks, self.app.state.vm, self.table.page.rounds)
         redeal_bar(self.cat, self.app.state.vm, self.left, self.table, self.waited())
-        waiting_status(self.cat, self.app.state.vm, self.table.readers())
+        waiting_status(self.cat, self.app.state.vm, self.table.readers(), self.table.unloading())
         redeal_line(self.cat, self.app.state.vm, self.table.page, behind=self.table.standin.behind)
 
     # ----- the page's calls ------------------------------------------------------------------------------
