@@ -29,6 +29,12 @@ STOOD_IN_JS = """deal => {  // the host's page (?king-test): a later try of the 
   return !!s && !!s.round && s.round[0][0] === deal && s.round[0][1] > 0 && s.round[1] === 'deal'
     && s.round[3][2] === 0; }"""
 OWNERS_JS = "() => JSON.parse(window.kingMentalState || 'null')?.round?.[3]"
+LOG_JS = f"""() => {{ window.kingLog = []; const s = document.getElementById('status');
+  new MutationObserver(() => window.kingLog.push([s.textContent, !!document.querySelector({json.dumps(MINE)})]))
+    .observe(document.body, {{childList: true, characterData: true, subtree: true, attributes: true}}); }}"""
+"""A page's status line logged as the page changes (``window.kingLog``: the words, and whether a move is offered)."""
+SLOW_LOSS = {**TIMERS, "king-test-timers": json.dumps({**json.loads(TIMERS["king-test-timers"]), "LOST_MS": 600_000})}
+"""The pages' timers with a heartbeat that finds no page lost within the test: only a page's own close says it."""
 
 
 def play_out(host: Any, pages: dict[int, Any]) -> None:
@@ -49,7 +55,7 @@ def play_out(host: Any, pages: dict[int, Any]) -> None:
 def test_a_friend_back_at_a_result_from_a_stand_in_takes_the_next_deal(relay: Any, warm_peers: Any) -> None:
     prefs = {"fast": True, "relays": {"mode": "own", "text": relay.url}, "mental": True, "lang": "ru"}
     warm_peers.store({PREFS_KEY: json.dumps({**prefs, "levels": ["human", "online", "online", "random"],
-                                             "names": ["Оля", "", "", ""]}), **TIMERS})
+                                             "names": ["Оля", "", "", ""]}), **SLOW_LOSS})
     host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
     host.click("#btn-new")
     host.click("#new-game-start")
@@ -58,7 +64,7 @@ def test_a_friend_back_at_a_result_from_a_stand_in_takes_the_next_deal(relay: An
     friends: dict[int, Any] = {}
     for seat in (1, 2):
         ctx = warm_peers.new_context()
-        seed_storage(ctx, {PREFS_KEY: json.dumps({"relays": prefs["relays"]}), **TIMERS})
+        seed_storage(ctx, {PREFS_KEY: json.dumps({"relays": prefs["relays"]}), **(SLOW_LOSS if seat == 1 else TIMERS)})
         friends[seat] = opened(ctx, link)
     for seat, name in ((1, "Петя"), (2, "Марко")):
         page = friends[seat]
@@ -111,3 +117,19 @@ def test_a_friend_back_at_a_result_from_a_stand_in_takes_the_next_deal(relay: An
             page.wait_for_function("sel => !!document.querySelector(sel)", arg=MINE)
             play(page, pick(page))
         played += 1
+    # Marko's page reloads mid-deal: its keys go with it, the deal is dealt again — meanwhile no one plays in it,
+    # and the host's page says whose page it waits for (a new user was made to play a card for a deal then annulled)
+    host.evaluate(LOG_JS)
+    back.reload()
+    back.wait_for_selector("body[data-guest=playing][data-mental=guest]")
+    host.wait_for_function(STOOD_IN_JS.replace("s.round[3][2] === 0", "s.round[3][2] === 2"), arg=2)
+    log = host.evaluate("window.kingLog")
+    paused = [offered for words, offered in log if words == "Ждём страницу игрока Марко: переподключается…"]
+    assert paused and not any(paused), log
+    # the host's page reloads: Petya's page shows her seat reconnecting at once — its heartbeat would not say it
+    # within this test (``SLOW_LOSS``): the host's page closed its connections as it unloaded —, and is back
+    host.reload()
+    friends[1].wait_for_selector('body[data-guest=reconnecting] section.seat[data-seat="0"]'
+                                 '[data-presence=reconnecting]')
+    host.wait_for_selector("body[data-ready=true]")
+    friends[1].wait_for_selector("body[data-guest=playing]")
