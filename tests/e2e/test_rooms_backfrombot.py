@@ -2,8 +2,11 @@
 back while the table is at a deal's result: the host's page keeps its result and *Continue* (a new user's lost
 both when the friend was seated — the table then waited for the host's *Continue*, which no page offered:
 locked until the host reloaded), and the friend takes their seat for the next deal, dealt with their page (a new
-user watched the bot play it). In Chromium with the tests' relay, by mental poker; ``slow`` (a whole deal:
-the everyday run is over its 8 minutes): ``python build.py test -- -m slow tests/e2e/test_rooms_backfrombot.py``."""
+user watched the bot play it). Then, mid-deal, the friend's page reloads: no one plays in the deal meanwhile (its
+loss annuls it anyway) and the host's page says whose page it waits for; and the host's page reloads: the other
+friend's page shows the host's seat reconnecting at once, not after its heartbeat's seconds. In Chromium with the
+tests' relay, by mental poker; ``slow`` (a whole deal: the everyday run is over its 8 minutes):
+``python build.py test -- -m slow tests/e2e/test_rooms_backfrombot.py``."""
 from __future__ import annotations
 
 import json
