@@ -25,10 +25,15 @@ from kingcore.web.botcalls import hint_json
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import markup
-from king.render.hand import hand
+from king.render.hand import hand, refused
 from king.render.status import status
 from king.render.table import seat_info
-from king.render.wait import read_words, try_words, wait_words  # (the result panel's words, as the pages draw them)
+from king.render.wait import (  # (the result panel's words, as the pages draw them)
+    page_words,
+    read_words,
+    try_words,
+    wait_words,
+)
 from king.words import name, name_mark
 from web_catalog import compiled
 
@@ -1415,3 +1420,96 @@ def test_a_held_view_names_its_readers_in_the_view_model_not_in_each_cards_args(
     buttons, _ = hand(held, cat, {}, None)
     said = read_words(cat, held, [1, 2])
     assert said and {b.attr("data-said") for b in buttons} == {said}
+
+
+def test_a_friend_back_at_a_result_from_a_stand_in_is_dealt_the_next_deal() -> None:
+    """A friend lost mid-deal whose seat the host gave a stand-in (*A bot plays until they are back*), back while the
+    table is at that deal's result: the next deal's shuffle waited for the people still reading it — while a
+    stand-in holds the seat of a friend away — so it deals them in: their page holds their seat (no stand-in, not
+    sitting the deal out) and plays it. A new user watched the bot play the whole next deal."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat, other = sorted(t.friends)
+    friend = back_after_a_stand_in(t, seat)
+    friend.back = None  # (not yet: at the deal's result)
+    t.lingering = {0, other}
+    t.run(until=lambda: t.table.audited == deal)
+    assert t.page.round is not None and t.page.round.state == "done"  # no shuffle while a stand-in holds an away
+    assert t.table.readers() == [0, other]  # friend's seat and people still read: nothing dealt without them
+    t.rejoin(seat)
+    t.settle()
+    r = t.page.round
+    assert r is not None and r.deal == deal + 1 and r.owners[seat] == t.table.page_of(seat)
+    assert t.table.sitting_out() == [] and t.lobby.presence()[seat] == "here"
+    mg = friend.mg
+    assert mg is not None and mg.sits_out() is None
+    t.lingering = set()
+    t.run(until=lambda: mg.page is not None and mg.page.deal is not None and mg.page.deal.number == deal + 1
+          and any(s == seat for s, _ in mg.page.deal.plays))
+    t.run(deals=1)
+    assert t.table.audited == deal + 1
+    t.finish()
+
+
+def test_with_no_friend_away_the_next_deal_is_shuffled_while_its_result_is_read() -> None:
+    """The next deal's shuffle runs while the last deal's result is read — no one waits for the deck — when no
+    stand-in holds the seat of a friend away."""
+    t = MentalSim(21, players=4, friends=2)
+    t.lingering = {0, *t.friends}
+    t.run(deals=1)
+    t.run(until=lambda: t.table.held())
+    r = t.page.round
+    assert r is not None and r.deal == t.table.audited + 1 and r.state == "deal"
+
+
+def test_while_a_page_in_the_deal_is_reconnecting_no_one_moves_and_every_page_says_whom_it_waits_for() -> None:
+    """Mid-deal, a friend's page closes its channel (reloading or closed: *reconnecting* on every page at once). Its
+    keys of the deal go with it — its loss annuls the deal whatever is played meanwhile —, so the table pauses: no
+    page offers a move (the host's bots neither) and each refuses one; the other pages name it on the status line
+    and a card clicked says it ("Ждём страницу игрока Петя: переподключается…"). A new user was made to play a card
+    for a deal cancelled 2–3 s later. Once its connection is lost the deal is annulled and dealt again, as before."""
+    t = MentalSim(27, players=4, friends=2, faults=Faults(stand_in=1.0))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat, other = sorted(t.friends)
+    peer = t.lobby.peer_of(seat)
+    d = t.page.deal
+    assert peer is not None and d is not None
+    plays, calls = len(d.plays), len(d.calls)
+    t.asleep = {seat}  # (its page is unloading: it moves no more)
+    t.send_to(t.table.closing(peer))
+    t.settle()
+    mg = t.friends[other].mg
+    assert mg is not None and mg.page is not None
+    assert t.table.unloading() == [seat] and mg.unloading() == [seat] and t.table.to_move() is None
+    assert not mg.my_turn() and mg.stand_in_turn() is None and mg.hint_request() is None
+    words = {"ru": "Ждём страницу игрока {}: переподключается…", "uk": "Чекаємо на сторінку гравця {}: "
+             "перепідключається…", "en": "Waiting for the page of {}: reconnecting…"}
+    for vm in (t.table.view_model(0), mg.view_model()):
+        assert vm is not None and vm["moves"] == [] and vm["to_move"] is None and vm["hand"]
+        assert all(not c["legal"] and c["reason"] == "wait_page" for c in vm["hand"])
+        for lang, said in words.items():
+            cat = Catalog.from_mo(compiled(lang))
+            assert page_words(cat, vm, t.table.unloading()) == said.format(name(cat, seat, vm))
+            card = vm["hand"][0]
+            assert refused(vm, cat, card["reason"], card["args"])[1] == said.format(name(cat, seat, vm))
+    mover = d.to_move
+    assert mover is not None
+    legal = next(iter(t.page.view(mover).legal)) if mover in t.page.mine() else None
+    if legal is not None:
+        with pytest.raises(ValueError):
+            t.table.move(mover, legal)
+    elif mover == other:
+        with pytest.raises(ValueError):
+            mg.move(next(iter(mg.page.view(other).legal)))
+    at = t.clock.now
+    t.run(until=lambda: t.clock.now >= at + 3, settle=False)  # (three seconds of the table's time: nothing moves)
+    assert (len(d.plays), len(d.calls)) == (plays, calls) and t.page.deal is d
+    t.lose(seat)  # its connection lost: the deal is annulled and dealt again
+    t.settle()
+    assert t.table.unloading() == [] and t.page.rounds.annulled.get(deal)
+    t.asleep = set()
+    t.run(deals=1)
+    assert t.table.audited == deal
+    t.finish()

@@ -55,7 +55,8 @@
 (function () {
   "use strict";
   var TESTED = testTimers();
-  var BEAT_MS = 1000, LOST_MS = 4000, TICK_MS = 250, STALL_MS = 1500, GATHER_MS = 5000, CLOSE_MS = 1000;
+  var BEAT_MS = 1000, LOST_MS = TESTED.LOST_MS || 4000, TICK_MS = 250, STALL_MS = 1500, GATHER_MS = 5000;
+  var CLOSE_MS = 1000;
   var MAX_TEXT = 65536, MAX_CODE = 16384, NO_RELAY_MS = TESTED.NO_RELAY_MS || 10000, RELAY_POLL_MS = 250;
   var CHANNEL_TRIES = 40, RETRY_MIN_MS = 1000, RETRY_MAX_MS = TESTED.RETRY_MAX_MS || 8000, PROBE_MS = 3000;
   var KING_ID = 2, BEAT_ID = 3;  // negotiated on both sides; trystero's own channel takes 0 or 1 (DTLS role)
@@ -67,14 +68,14 @@
   var NativeSocket = window.WebSocket;
 
   /** The browser tests' shorter timers, where a test does not check their length: with ``?king-test`` in the
-   * address only, localStorage "king-test-timers" = {"NO_RELAY_MS": ms, "RETRY_MAX_MS": ms} (each optional, a
-   * positive number); otherwise, and for anything else there, {} (the timers above as they are). */
+   * address only, localStorage "king-test-timers" = {"NO_RELAY_MS": ms, "RETRY_MAX_MS": ms, "LOST_MS": ms} (each
+   * optional, a positive number); otherwise, and for anything else there, {} (the timers above as they are). */
   function testTimers() {
     var out = {};
     try {
       if (location.search.indexOf("king-test") < 0) return out;
       var asked = JSON.parse(localStorage.getItem("king-test-timers") || "{}");
-      ["NO_RELAY_MS", "RETRY_MAX_MS"].forEach(function (k) {
+      ["NO_RELAY_MS", "RETRY_MAX_MS", "LOST_MS"].forEach(function (k) {
         if (asked && typeof asked[k] === "number" && asked[k] > 0) out[k] = asked[k];
       });
     } catch (e) { /* no storage, or not JSON: the timers as they are */ }

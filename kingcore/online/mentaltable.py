@@ -45,12 +45,16 @@ from .lobby import Lobby, POut
 from .messages import MAX_MESSAGE
 from .room import BOT, HERE, RECONNECTING
 
-__all__ = ["WAIT_READ", "MentalGuest", "MentalTable", "between_deals", "held_view", "page_number", "seats_of"]
+__all__ = ["WAIT_PAGE", "WAIT_READ", "MentalGuest", "MentalTable", "between_deals", "held_view", "page_number",
+           "seats_of"]
 
 _OVER = ("done", "annulled")
 WAIT_READ = "wait_read"
 """The reason a card is not playable while the table waits for the people still reading the last deal's result
 (:func:`held_view`)."""
+WAIT_PAGE = "wait_page"
+"""The reason a card is not playable while the table waits for a page in the deal in play that is reconnecting —
+unloading: reloaded or closed (:meth:`MentalTable.unloading`, :meth:`MentalGuest.unloading`)."""
 
 
 def between_deals(vm: ViewModel, due: int | None, left: int) -> ViewModel:
@@ -68,12 +72,13 @@ def between_deals(vm: ViewModel, due: int | None, left: int) -> ViewModel:
             "moves": [], "contract": None, "kitty_cards": [], "history": [], "to_move": None, "my_turn": False}
 
 
-def held_view(vm: ViewModel, readers: list[int]) -> ViewModel:
+def held_view(vm: ViewModel, readers: list[int], reason: str = WAIT_READ) -> ViewModel:
     """``vm`` as a page draws it while the table waits for ``readers`` (seats) to leave the last deal's result
     before anyone moves in the next deal: no seat to move (none is shown to play), no card playable nor call
-    offered — each card's reason ``wait_read`` and the view model's ``readers`` the readers' seats, so that a click
-    on a card names whom the table waits for, not "wait for your turn" —, the cards and the table as they are."""
-    hand = [HandCard(card=c["card"], rank=c["rank"], suit=c["suit"], legal=False, reason=WAIT_READ, args=None)
+    offered — each card's reason ``wait_read`` and the view model's ``readers`` the seats waited for, so that a click
+    on a card names whom the table waits for, not "wait for your turn" —, the cards and the table as they are.
+    ``reason`` :data:`WAIT_PAGE`: the table waits for those seats' pages, reconnecting, instead."""
+    hand = [HandCard(card=c["card"], rank=c["rank"], suit=c["suit"], legal=False, reason=reason, args=None)
             for c in vm["hand"]]
     return {**vm, "my_turn": False, "moves": [], "hand": hand, "to_move": None, "readers": list(readers)}
 
@@ -206,7 +211,8 @@ class MentalTable:
         ``None`` while another page moves or the table waits (for cards being opened, or for the people still
         reading the last deal's result: :meth:`readers`)."""
         d, r = self.page.deal, self.page.round
-        if d is None or r is None or r.state != "deal" or d.to_move not in self.page.mine() or self.readers():
+        if d is None or r is None or r.state != "deal" or d.to_move not in self.page.mine() or self.readers() \
+                or self.unloading():
             return None
         seat = d.to_move
         return seat if seat is not None and self.page.view(seat).legal else None
@@ -225,8 +231,21 @@ class MentalTable:
         vm = between_deals(self.session.view_model(seat), _due(self.page), self.person_left)
         if self.standin.behind or self.standin.broken:
             return Guest.closed_view(vm)
-        readers = self.readers()
-        return held_view(vm, readers) if readers else vm
+        readers, unloading = self.readers(), self.unloading()
+        return held_view(vm, readers) if readers else held_view(vm, unloading, WAIT_PAGE) if unloading else vm
+
+    def unloading(self) -> list[int]:
+        """The seats of the friends whose page is in the deal in play but unloading — reloaded or closed: its channel
+        closed, its seat *reconnecting* until its connection is lost (:meth:`.lobby.Lobby.closing`). Its keys of
+        the deal go with it, so its loss annuls the deal whatever is played meanwhile: no one moves in it — a person
+        or a bot — until that page's connection is lost (the deal annulled and dealt again) or its seat is back on a
+        new one (the same); every page names them. Sorted."""
+        r = self.page.round
+        if r is None or r.state != "deal":
+            return []
+        presence = self.lobby.presence()
+        return [s for s in self.host.online_seats if presence[s] == RECONNECTING and self.lobby.peer_of(s) is not None
+                and r.owners[s] == self.page_of(s)]
 
     def reading(self, seat: int) -> bool:
         """Whether the friend at ``seat`` may still be reading the last deal's result: their page saw that deal end
@@ -261,6 +280,16 @@ class MentalTable:
         reading the last deal's result."""
         r = self.page.round
         return r is not None and r.state == "deal" and bool(self.readers())
+
+    def postponed(self) -> bool:
+        """Whether the next deal's shuffle waits for :meth:`readers` to leave the last deal's result: a stand-in bot
+        holds the seat of a friend who is not here (the host's *A bot plays until they are back*). A friend back
+        before the last reader goes on is dealt in, rather than watch the bot play a deal no one has begun; with no
+        such seat — a seat freed for someone new neither: a deal does not wait for a person not invited yet — the
+        shuffle runs while the result is read."""
+        settings, keys = self.session.settings, self.lobby.room["keys"]
+        return bool(self.readers()) and any(s not in self._greeted and settings["online"][s] == "bot"
+                                            and keys[s] is not None for s in self.host.online_seats)
 
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the table waits for while a deal's result is shown (:meth:`.deal.mental.MentalPage.waiting`), its pages
@@ -328,10 +357,11 @@ class MentalTable:
     def tick(self) -> list[POut]:
         """Call every second: the lobby's deadlines, and a page that owes its part for too long is named as
         stalling and the deal annulled (:data:`.deal.mental.STALL_S`). While the next deal's cards are open and the
-        table waits for :meth:`readers` (:meth:`held`), the turn limit runs for them, not for the seat to move: a
-        friend still reading past it is away (the away rules apply), no longer waited for."""
+        table waits for :meth:`readers` (:meth:`held`) — or the next deal's shuffle waits for them
+        (:meth:`postponed`) —, the turn limit runs for them, not for the seat to move: a friend still reading past
+        it is away (the away rules apply), no longer waited for."""
         out: list[POut] = []
-        if self.held():
+        if self.held() or self.postponed():
             now, limit = self.clock(), self.lobby.turn_limit
             self._held_since = now if self._held_since is None else self._held_since
             if limit is not None and now - self._held_since >= limit:
@@ -341,6 +371,8 @@ class MentalTable:
             self.lobby.restart_turn()
         else:
             self._held_since = None
+        if self.unloading():  # (no time counted against the seat to move, which may not move)
+            self.lobby.restart_turn()
         out += self.lobby.tick()
         away = [self.page_of(seat) for seat in self._owed if seat not in self._greeted]
         return self._after(out + self.lobby.send(self._mp(self.page.tick(self.clock(), away))))
@@ -355,6 +387,8 @@ class MentalTable:
         """
         if self.readers():
             raise BlindError("not_your_turn", seat, "the table waits for everyone to read the last deal's result")
+        if self.unloading():
+            raise BlindError("not_your_turn", seat, "the table waits for a page that is reconnecting")
         return self._after(self.lobby.send(self._mp(self.page.move(seat, token, self.clock()))))
 
     # ----- internals ------------------------------------------------------------------------------------------
@@ -578,6 +612,8 @@ class MentalTable:
         if key is None or game.phase is Phase.RUBBER_OVER:
             return []
         deal, now = key[0], _progress(game)
+        if self.postponed():
+            return []
         self._stalled &= self.lobby.idle  # (its friend acted again, or its page was seated anew)
         bots = {s for s in self._stalled - self._sitting if self.session.settings["online"][s] == "bot"}
         owners, sitting, benched = [], [], []
@@ -729,8 +765,20 @@ class MentalGuest:
         vm = between_deals(vm, _due(self.page), self.person_left) if out is None else between_deals(vm, out, out)
         if s.behind or s.broken:
             return Guest.closed_view(vm)
-        readers = self.readers()
-        return held_view(vm, readers) if readers else vm
+        readers, unloading = self.readers(), self.unloading()
+        return held_view(vm, readers) if readers else held_view(vm, unloading, WAIT_PAGE) if unloading else vm
+
+    def unloading(self) -> list[int]:
+        """The seats of the other friends whose page is in this page's deal in play but unloading (their presence,
+        as the host said it: *reconnecting*): the table waits for them — no one moves until that page is lost or
+        back (:meth:`MentalTable.unloading`). Sorted."""
+        page, welcome, presence = self.page, self.guest.welcome, self.guest.presence
+        r = page.round if page is not None else None
+        if r is None or r.state != "deal" or welcome is None:
+            return []
+        levels = list(welcome["levels"])
+        return [s for s, p in enumerate(presence) if p == RECONNECTING and s < len(levels) and levels[s] == ONLINE
+                and s != self.guest.seat and r.owners[s] == page_number(levels, s)]
 
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the table waits for while a deal's result is shown, as :meth:`MentalTable.waiting` says it."""
@@ -773,7 +821,7 @@ class MentalGuest:
         return (d is not None and page is not None and seat is not None and d.to_move == seat
                 and page.round is not None and page.round.state == "deal" and bool(page.view(seat).legal)
                 and self.sits_out() is None  # (sitting a deal out: a round it kept is of a try gone on without it)
-                and not self.readers())
+                and not self.readers() and not self.unloading())
 
     def stand_in(self) -> bool:
         """Whether a stand-in bot plays this page's seat now: the host gave the seat one (its presence says
@@ -853,6 +901,8 @@ class MentalGuest:
         if self.readers():
             raise BlindError("not_your_turn", self.guest.seat, "the table waits for everyone to read the last deal's "
                                                                "result")
+        if self.unloading():
+            raise BlindError("not_your_turn", self.guest.seat, "the table waits for a page that is reconnecting")
         back = [self.guest.here()] if not bot and self.stand_in() else []
         return back + self._send(self.page.move(self.guest.seat, token, self.clock()))
 

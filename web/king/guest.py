@@ -375,7 +375,7 @@ class GuestPage:
                                self.mental.mg.memory.rounds)
                     redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg,
                                self.mental.waited())
-                    waiting_status(self.cat, self.app.state.vm, self.mental.mg.readers())
+                    waiting_status(self.cat, self.app.state.vm, self.mental.mg.readers(), self.mental.mg.unloading())
                     mg = self.mental.mg
                     redeal_line(self.cat, self.app.state.vm, mg.page, mg.guest.host_reloaded,
                                 mg.standin is not None and mg.standin.behind)

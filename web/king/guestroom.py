@@ -224,6 +224,9 @@ class RoomPage(GuestPage):
                 self.take(text)
             else:
                 self.candidate(ident, text)
+        elif kind == "closed" and ident == self.peer and self.guest is not None:  # the host's page unloading
+            self.host_lost()  # (reloaded or closed: its channels closed at pagehide) — its seat *reconnecting* at once,
+            # as a friend's page's is on every other page, not only once its heartbeat's seconds are silent
         elif kind == "lost":
             self.pages.pop(ident, None)
             if ident in self.lobbies:

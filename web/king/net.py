@@ -319,7 +319,7 @@ class Online:
             elif what == "back":
                 self.away.pop(seat, None)
                 self.unoffer(seat)
-                self.app.state.commit("settings")  # its stand-in gone: saved
+                self.commit_settings()  # its stand-in gone: saved
                 self.app.loop.kick()
             elif what == "freed":
                 self.unoffer(seat)
@@ -336,12 +336,22 @@ class Online:
         self.codes.joined(seat)
         st = self.app.state
         if st.session is not None:
-            st.commit("settings")  # the friend's name, the stand-in gone: saved (and drawn)
+            self.commit_settings()  # the friend's name, the stand-in gone: saved (and drawn)
         if self.host is not None and self.host.none_awaited():
             if self.started:
                 el("invite-dialog").close()
             else:
                 self.start()
+
+    def commit_settings(self) -> None:
+        """The table's settings changed (a friend seated or back, the host's choice for a seat): saved and drawn —
+        at a mental table as its page draws the table (``HostMental.commit_settings``: a deal's result its person
+        still reads kept, with its *Continue*), never as the session's own view of its stand-in world, which showed
+        the next deal's hand in place of that result while the table waited for the host to leave it."""
+        if self.mental is not None:
+            self.mental.commit_settings()
+        else:
+            self.app.state.commit("settings")
 
     def went_away(self, seat: int, why: str) -> None:
         """A friend's page closed or lost its network (``why``: ``lost``), or did not play for the turn limit
@@ -516,7 +526,7 @@ class Online:
         self.started = True
         el("invite-dialog").close()
         if st.vm is not None and st.vm["phase"] != "draw_dealer":  # a reload's game: saved as it goes on
-            st.commit("settings")
+            self.commit_settings()
         self.round(begin=True)
         self.app.loop.kick()
         self.after()
@@ -534,7 +544,7 @@ class Online:
         except Exception as e:  # its friend came back meanwhile
             window.console.warn(f"king: seat {seat} stays as it is: {e}")
             return
-        st.commit("settings")
+        self.commit_settings()
         self.app.loop.kick()
         if not on:
             el("invite-dialog").close()

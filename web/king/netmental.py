@@ -240,7 +240,7 @@ class HostMental:
         self.drawn()
         check_note(self.cat, self.table.checks, self.app.state.vm, self.table.page.rounds)
         redeal_bar(self.cat, self.app.state.vm, self.left, self.table, self.waited())
-        waiting_status(self.cat, self.app.state.vm, self.table.readers())
+        waiting_status(self.cat, self.app.state.vm, self.table.readers(), self.table.unloading())
         redeal_line(self.cat, self.app.state.vm, self.table.page, behind=self.table.standin.behind)
 
     # ----- the page's calls ------------------------------------------------------------------------------
@@ -298,6 +298,16 @@ class HostMental:
         s = self.app.state.session
         assert s is not None
         return redeal_view(self.table.view_model(s.viewer), self.table.page, self.table.standin.behind)
+
+    def commit_settings(self) -> None:
+        """The table's settings changed on this page (a friend seated or back, the host's choice for a seat): saved,
+        and the table drawn as this page draws it (:meth:`view_model`) — a deal's result its person still reads kept,
+        with its *Continue*, however far the next deal has got."""
+        st = self.app.state
+        if st.session is None:
+            return
+        vm = self.view_model()
+        st.commit("settings", st.vm if st.vm is not None and held(st.vm, vm, self.left) else vm)
 
     def tell_sitting(self, vm: ViewModel | None) -> None:
         """A friend here whose seat a stand-in plays to the end of the deal in play (back, or seated, during it:

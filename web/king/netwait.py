@@ -17,7 +17,7 @@ from kingcore.web import ViewModel
 
 from .draw import el, set_deal
 from .render.table import dealing
-from .render.wait import due_deal, read_words, wait_words
+from .render.wait import due_deal, page_words, read_words, wait_words
 from .words import Catalog, fill_names
 
 __all__ = ["redeal_bar", "waiting_status"]
@@ -72,14 +72,16 @@ def redeal_bar(cat: Catalog, vm: ViewModel | None, left: int, side: Any, waited:
         el("status").textContent = fill_names(words, vm["names"] if vm is not None else None)
 
 
-def waiting_status(cat: Catalog, vm: ViewModel | None, readers: list[int]) -> None:
+def waiting_status(cat: Catalog, vm: ViewModel | None, readers: list[int], unloading: list[int] | None = None) -> None:
     """The status line while the table waits for the people still reading the last deal's result before anyone
     moves in the next deal (``readers``: the host's page's ``MentalTable.readers()``, a friend's page's
     ``MentalGuest.readers()``): "Waiting for these players to read the results: Olga, Petya…" — not "Your turn"
-    nor "Waiting for Olga…" (:func:`king.render.wait.read_words`)."""
+    nor "Waiting for Olga…" (:func:`king.render.wait.read_words`); or for a page in the deal in play that is
+    reconnecting (``unloading``: ``MentalTable.unloading()``, ``MentalGuest.unloading()``): "Ждём страницу игрока
+    Петя: переподключается…" (:func:`king.render.wait.page_words`)."""
     if vm is None or vm["phase"] in ("deal_over", "rubber_over"):
         return
-    words = read_words(cat, vm, readers)
+    words = read_words(cat, vm, readers) or page_words(cat, vm, unloading or [])
     if words:
         el("status").textContent = fill_names(words, vm["names"])
 

@@ -11,7 +11,7 @@ from kingcore.web import ViewModel
 from ..dom import Node, h
 from ..words import Catalog, signed
 from .cards import face, spoken
-from .wait import read_words
+from .wait import page_words, read_words
 
 
 def hand(vm: ViewModel, cat: Catalog, values: dict[str, float], best: str | None) -> tuple[list[Node], list[Node]]:
@@ -47,8 +47,9 @@ def refused(vm: ViewModel, cat: Catalog, reason: str | None, args: dict[str, str
     wait for your turn." — or, while a mental table waits for the people still reading the last deal's result
     (reason ``wait_read``, their seats the view model's ``readers``), whom it waits for: "Waiting for this player to
     read the results: Petya…" (:func:`king.render.wait.read_words`; my own seat left out)."""
-    if reason == "wait_read":
-        words = read_words(cat, vm, list(vm.get("readers") or []))
+    if reason in ("wait_read", "wait_page"):  # (or the deal's pages reconnecting: ``wait_page``, seats ``readers``)
+        seats = list(vm.get("readers") or [])
+        words = read_words(cat, vm, seats) if reason == "wait_read" else page_words(cat, vm, seats)
         if words:
             return words, words
         reason = "not_your_turn"

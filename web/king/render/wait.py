@@ -12,8 +12,8 @@ from kingcore.web import ViewModel
 
 from ..words import Catalog, fill_names, name
 
-__all__ = ["annulled_words", "begun", "due_deal", "read_words", "reload_words", "shuffle_words", "sitting_words",
-           "try_words", "wait_words"]
+__all__ = ["annulled_words", "begun", "due_deal", "page_words", "read_words", "reload_words", "shuffle_words",
+           "sitting_words", "try_words", "wait_words"]
 
 TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
@@ -46,6 +46,18 @@ def read_words(cat: Catalog, vm: ViewModel, readers: list[int]) -> str:
         return ""
     who = cat.t("list.sep").join(name(cat, s, vm) for s in others)
     return cat.n("net.mental.wait_read", len(others), names=who)
+
+
+def page_words(cat: Catalog, vm: ViewModel, seats: list[int]) -> str:
+    """Whom the table waits for while a page in the deal in play is reconnecting — unloading: reloaded or closed —,
+    whose loss annuls the deal (``seats``: the page's ``MentalTable.unloading()`` or ``MentalGuest.unloading()``),
+    this page's own seat left out: "Ждём страницу игрока Петя: переподключается…" (:func:`~king.words.name_mark` for
+    names); ``""`` when none."""
+    others = [s for s in seats if s != vm["seat"]]
+    if not others:
+        return ""
+    who = cat.t("list.sep").join(name(cat, s, vm) for s in others)
+    return cat.n("net.mental.wait_page", len(others), names=who)
 
 
 def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool) -> tuple[str, str] | None:
