@@ -96,3 +96,19 @@ def test_a_deal_dealt_again_says_whose_page_it_was_on_every_page(stand_in: float
     assert cause(other.page, deal, host_reloaded=deal) == ("host", None)  # a friend's page told the host reloaded
     assert redealt_words(cat, deal, ("host", None), host_vm).startswith(
         f"Раздача {deal} отменена и сдана заново: страница хозяина стола перезагружена или отключена.")
+
+
+def test_a_deal_dealt_again_keeps_its_dealer_while_it_is_shuffled_again() -> None:
+    t, deal, seat = lost_mid_deal(2, 0.0)
+    shuffled = t.table.view_model(t.table.session.viewer)
+    other = next(f.mg for f in t.friends.values() if f.seat != seat)
+    assert other is not None
+    seen = other.view_model()
+    assert t.page.round is not None and t.page.round.state == "annulled" and seen is not None
+    assert shuffled["sheet"]["rows"][-1]["deal"] == deal - 1  # (the table before the deal: the last one's over)
+    t.rejoin(seat)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (deal, 1)
+          and t.page.round.state == "deal" and not t.table.standin.behind)
+    dealt = t.table.view_model(t.table.session.viewer)
+    assert dealt["deal"] == deal and dealt["phase"] != "deal_over"
+    assert shuffled["dealer"] == seen["dealer"] == dealt["dealer"] != shuffled["sheet"]["rows"][-1]["dealer"]
