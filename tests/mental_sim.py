@@ -179,19 +179,20 @@ class MentalSim:
         if r is not None and r.state not in ("done", "annulled"):
             self._playing[r.deal] = list(r.pages)  # (the next round may start in the call that ends this one)
 
-    def reload_host(self) -> None:
+    def reload_host(self, reading: bool = False) -> None:
         """The host's page reloads between deals: its table restored from its save, its room and its rounds and
-        checks from its storage (as web/king/net.py and netmental.py do); every friend's page, kept open, loses
-        its connection and takes its seat back on a new one, its person's place carried over
-        (``GuestMental(earlier)``)."""
+        checks from its storage (as web/king/net.py and netmental.py do) — and (``reading``) the last result its
+        person had not left, as the page keeps it —; every friend's page, kept open, loses its connection and takes
+        its seat back on a new one, its person's place carried over (``GuestMental(earlier)``)."""
         save, room = self.table.save(), self.lobby.saved()
-        kept = Memory.from_text(Memory(self.host.table, rounds=self.page.rounds, checks=self.table.checks).to_text(),
-                                self.host.table)
+        kept = Memory.from_text((self.table.memory() if reading else Memory(
+            self.host.table, rounds=self.page.rounds, checks=self.table.checks)).to_text(), self.host.table)
         self.host = Host(Session.from_save(save), clock=self.clock)
         self.lobby, problem = Lobby.reopen(self.host, room, self.clock, self.rng.randbytes,
                                            turn_limit=self.lobby.turn_limit)
         assert problem is None, problem
-        self.table = MentalTable(self.lobby, self.rng.randbytes, rounds=kept.rounds, checks=kept.checks)
+        self.table = MentalTable(self.lobby, self.rng.randbytes, rounds=kept.rounds, checks=kept.checks,
+                                 reading=kept.reading)
         left: dict[int, int] = {}
         for f in self.friends.values():
             if f.mg is not None:

@@ -765,3 +765,6 @@ def test_a_friends_last_table_once_the_host_is_gone_has_nothing_playable() -> No
     assert not gone["my_turn"] and gone["moves"] == [] and not any(c["legal"] for c in gone["hand"])
     assert [c["card"] for c in gone["hand"]] == [c["card"] for c in vm["hand"]] and gone["trick"] == vm["trick"]
     assert guests[seat].check_view(json.loads(json.dumps(gone))) == gone  # still a view the page draws
+    assert {c["reason"] for c in gone["hand"]} == {"not_your_turn"}
+    over = Guest.closed_view({**vm, "phase": "deal_over"})  # cards left by an early end: the deal is over, not
+    assert {c["reason"] for c in over["hand"]} == {"deal_over"}  # "wait for your turn" (a new user's tooltip)

@@ -123,6 +123,13 @@ def test_a_table_links_join_screen_shows_who_sits_where_and_the_free_seats(lang:
     # the page's language chosen there, under the title: the screen covers the bar's picker (a friend opening the
     # link in a language they do not read could not switch before joining)
     assert ids(text)[:2] == ["join-title", "join-lang"]
+    # a seat given away and then freed again: its holder, back by their link, is not told it was given to
+    # someone else while it is free and chosen for them (a new user read «Ваше место отдано…» beside it)
+    gone = markup(room_join_screen(cat, lobby, "Classic", [2, 3], 3, True))
+    assert cat.t("net.join.key_gone") in gone
+    back = markup(room_join_screen(cat, lobby, "Classic", [2, 3], 3, True, own=3))
+    assert cat.t("net.join.key_gone") not in back and "join-full" not in back and 'id="join-seat-3" checked' in back
+    assert cat.t("net.join.key_gone") in markup(room_join_screen(cat, lobby, "Classic", [2], 2, True, own=3))
     chosen = markup(room_join_screen(cat, lobby, "Classic", [2, 3], 2, lang="uk"))
     assert re.findall(r'<option value="([a-z]+)" lang="[a-z]+" selected', chosen) == ["uk"]
 
@@ -238,6 +245,11 @@ def test_a_seat_given_to_a_bot_is_badged_as_the_bot(lang: str) -> None:
     assert cat.t("level.long.online") not in bot
     vm["stand_ins"] = [1]  # a friend's page: the view model says it (f1), with no stand-ins of the page's own
     assert as_bot in markup(seat_info(vm, cat, 1))
+    # a seat given away (no name: no friend coming back) that a bot plays meanwhile: it holds the seat until
+    # someone takes it — not "until the friend is back" (a new user's table said so of a seat given away)
+    held = cat.t("level.long.stand_in_free", level=cat.t(f"level.{vm['stand_in']}"))
+    given = markup(seat_info({**vm, "names": ["", "", "", ""]}, cat, 1))
+    assert held in given and as_bot not in given and held not in markup(seat_info(vm, cat, 1))
 
 
 @pytest.mark.parametrize("lang", LANGS)

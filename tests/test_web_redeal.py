@@ -16,7 +16,16 @@ from web_catalog import compiled
 from kingcore.web import Catalog
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
-from king.render.redeal import annulled_words, cause, redeal_status, redeal_view, redealing, redealt_words
+from king.render.redeal import (
+    annulled_words,
+    cause,
+    host_reload,
+    redeal_status,
+    redeal_view,
+    redealing,
+    redealt_notes,
+    redealt_words,
+)
 from king.render.status import status
 from king.words import fill_names, name
 
@@ -96,3 +105,64 @@ def test_a_deal_dealt_again_says_whose_page_it_was_on_every_page(stand_in: float
     assert cause(other.page, deal, host_reloaded=deal) == ("host", None)  # a friend's page told the host reloaded
     assert redealt_words(cat, deal, ("host", None), host_vm).startswith(
         f"Раздача {deal} отменена и сдана заново: страница хозяина стола перезагружена или отключена.")
+
+
+def test_a_deal_dealt_again_keeps_its_dealer_while_it_is_shuffled_again() -> None:
+    t, deal, seat = lost_mid_deal(2, 0.0)
+    shuffled = t.table.view_model(t.table.session.viewer)
+    other = next(f.mg for f in t.friends.values() if f.seat != seat)
+    assert other is not None
+    seen = other.view_model()
+    assert t.page.round is not None and t.page.round.state == "annulled" and seen is not None
+    assert shuffled["sheet"]["rows"][-1]["deal"] == deal - 1  # (the table before the deal: the last one's over)
+    t.rejoin(seat)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (deal, 1)
+          and t.page.round.state == "deal" and not t.table.standin.behind)
+    dealt = t.table.view_model(t.table.session.viewer)
+    assert dealt["deal"] == deal and dealt["phase"] != "deal_over"
+    assert shuffled["dealer"] == seen["dealer"] == dealt["dealer"] != shuffled["sheet"]["rows"][-1]["dealer"]
+
+
+def test_a_deal_not_begun_dealt_again_says_no_new_cards_and_leaves_no_note() -> None:
+    """A friend's page lost while the table waited for the host's person to leave a result: the next deal's try
+    was a shuffle's — its annulment said in the result panel —, so once dealt again no note says "Your cards are
+    new" to a person still reading it, and the deal's notes go; to one who left it (its cards drawn), or of a deal
+    under way, it says so."""
+    cat = catalog("ru")
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    t.lingering = {0}
+    t.run(deals=1)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (2, 0) and t.page.round.state == "deal")
+    seat = min(t.friends)
+    t.lose(seat)
+    t.settle()
+    t.rejoin(seat)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (2, 1) and t.page.round.state == "deal")
+    vm = t.table.view_model(t.table.session.viewer)
+    assert cause(t.page, 2) == ("left", seat)
+    assert redealt_notes(cat, 2, t.page, vm, shown=False) == {"reload:2": None, "redeal:2": None}
+    assert str(redealt_notes(cat, 2, t.page, vm)["redeal:2"]).endswith("У вас новые карты.")
+    t2, deal, seat2 = lost_mid_deal(1, 0.0)
+    t2.rejoin(seat2)
+    t2.run(until=lambda: t2.page.round is not None and t2.page.round.key[:2] == (deal, 1)
+           and t2.page.round.state == "deal")
+    vm2 = t2.table.view_model(t2.table.session.viewer)
+    notes = redealt_notes(cat, deal, t2.page, vm2, shown=False)
+    assert notes[f"reload:{deal}"] is None and str(notes[f"redeal:{deal}"]).endswith("У вас новые карты.")
+
+
+@pytest.mark.parametrize("reading", [True, False])
+def test_the_host_reloaded_at_a_result_says_the_next_deal_was_still_being_shuffled(reading: bool) -> None:
+    cat = catalog("ru")
+    t = MentalSim(3, players=4, friends=2, faults=Faults(stand_in=0.0))
+    t.lingering = {0} if reading else set()
+    t.run(deals=1)
+    if reading:  # (the table waits for the host's person: the next deal's try begun, no card or call made)
+        t.run(until=lambda: t.page.round is not None and t.page.round.deal == 2 and t.page.round.state == "deal",
+              settle=False)
+    else:
+        t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 3)
+    t.reload_host(reading=True)
+    deal, words = host_reload(cat, t.table)
+    assert deal == 2
+    assert words == cat.t("net.mental.reloaded_dealing" if reading else "net.mental.reloaded", deal=2)

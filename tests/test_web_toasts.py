@@ -79,3 +79,14 @@ def test_lasting_notes_never_keep_a_refusal_waiting_and_a_later_deal_replaces_th
     assert "Нельзя" not in (t.text or "")
     t.expire(3 + SHORT_MS)
     assert (t.text or "").endswith("Нельзя: нужно ходить в ♠.")
+
+
+def test_a_note_of_a_deal_goes_once_that_deal_is_over_or_untrue() -> None:
+    t = Toasts()
+    t.add("Раздача 3 отменена и будет сдана заново.", 0, lasting=True, key="redeal:3")
+    t.add("Эта страница была перезагружена…", 0, lasting=True, key="reload:3")
+    t.add(AWAY, 0)
+    assert not t.over(2) and len(t.shown) == 3  # (deal 2 over, deal 3 being dealt again: still true)
+    assert t.forget("reload:3") and not t.forget("reload:3")  # (dealt again: "will be dealt again" untrue)
+    assert t.text == f"Раздача 3 отменена и будет сдана заново.\n{AWAY}"
+    assert t.over(3) and t.text == AWAY  # (deal 3 over: a lasting note of it no longer stays up)

@@ -185,9 +185,9 @@ class Guest:
 
     @staticmethod
     def closed_view(vm: ViewModel) -> ViewModel:
-        """The last view ``vm`` as a friend's page draws it once the host is gone (lost, or closed the table):
-        not this seat's turn — no card playable, no call offered — the cards and the table as they were."""
-        hand = [HandCard(card=c["card"], rank=c["rank"], suit=c["suit"], legal=False, reason="not_your_turn", args={})
+        """``vm`` once the host is gone (lost, closed): no card playable (``not_your_turn``; ``deal_over``), no call."""
+        why = "deal_over" if vm["phase"] in ("deal_over", "rubber_over") else "not_your_turn"
+        hand = [HandCard(card=c["card"], rank=c["rank"], suit=c["suit"], legal=False, reason=why, args={})
                 for c in vm["hand"]]
         return {**vm, "my_turn": False, "moves": [], "hand": hand}
 

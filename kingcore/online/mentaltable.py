@@ -62,14 +62,17 @@ def between_deals(vm: ViewModel, due: int | None, left: int) -> ViewModel:
     or due next), and the person left the result ``vm`` shows (``left``: the last deal whose result they left) —
     the next deal annulled and waiting, dealt again, its cards not open yet on this page, or sat out: that
     deal's table cleared — no trick, last trick, cards, calls, contract, tricks or points of the deal over, no
-    one to move —, its result and the score sheet kept (the page shows the result only as the table's note).
+    one to move —, its result and the score sheet kept (the page shows the result only as the table's note), and
+    the dealer the next deal's (dealt again, it keeps its dealer: not the deal over's, which the result names).
     Any other ``vm`` is returned as it is."""
     if vm["phase"] != "deal_over" or due != vm["deal"] + 1 or vm["deal"] > left:
         return vm
-    zeros = [0] * vm["players"]
-    return {**vm, "hand": [], "counts": zeros, "trick": [], "trick_complete": False, "last_trick": None, "seen": [],
-            "tricks": list(zeros), "points": list(zeros), "tricks_done": 0, "calls": [], "high_bid": None,
-            "moves": [], "contract": None, "kitty_cards": [], "history": [], "to_move": None, "my_turn": False}
+    zeros, first = [0] * vm["players"], vm["first_dealer"]
+    dealer = vm["dealer"] if first is None else (first["seat"] + vm["deal"]) % vm["players"]
+    return {**vm, "dealer": dealer, "hand": [], "counts": zeros, "trick": [], "trick_complete": False,
+            "last_trick": None, "seen": [], "tricks": list(zeros), "points": list(zeros), "tricks_done": 0,
+            "calls": [], "high_bid": None, "moves": [], "contract": None, "kitty_cards": [], "history": [],
+            "to_move": None, "my_turn": False}
 
 
 def held_view(vm: ViewModel, readers: list[int], reason: str = WAIT_READ) -> ViewModel:

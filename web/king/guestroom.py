@@ -312,7 +312,8 @@ class RoomPage(GuestPage):
         name = str(typed.value) if not is_none(typed) and str(document.body.dataset.guest) == "asking" \
             else last_name(self.app.state.prefs)
         put(el("join-body"), room_join_screen(self.cat, lobby, self.rules_words(lobby["rules"]), free, chosen,
-                                              self.seat_gone, str(document.documentElement.lang)),
+                                              self.seat_gone, str(document.documentElement.lang),
+                                              link.seat if link is not None else None),
             given=[str(n or "") for n in lobby["names"]])
         el("join-name").value = name
         self.show_join("asking", "join-name")

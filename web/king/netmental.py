@@ -38,11 +38,13 @@ from .netwait import panel_note, redeal_bar, waiting_status
 from .render.redeal import (
     annulled_words,
     cause,
+    host_reload,
     redeal_key,
     redeal_status,
     redeal_view,
     redealing,
-    redealt_words,
+    redealt_notes,
+    toasted,
 )
 from .render.wait import begun, reload_words, shuffle_words, sitting_words
 from .words import Catalog, fill_names
@@ -80,13 +82,13 @@ def tell(cat: Catalog, events: list[Event], toast: Callable[..., None], vm: View
          page: Any = None) -> None:
     """The events a person must know: said in the toast, the rule breakers on the banner (``data-mental-said``:
     the last twenty's kind, detail and deal, for the tests; their English words in the console). A deal's
-    annulment is said with why and whose page (``vm``: the table drawn, for the names; ``page``: this page's
-    ``MentalPage``, whose rounds name the seat) in a lasting note, until that deal is dealt again
-    (:func:`tell_redealt`) and the person moves."""
+    annulment with its why is said on the table, not in the toast (:func:`king.render.redeal.toasted`): in the
+    console with whose page (``vm``: the table drawn, for the names; ``page``: this page's ``MentalPage``, whose
+    rounds name the seat); once that deal is dealt again, :func:`tell_redealt` says the cards are new."""
     for e in events:
         words = said(cat, e)
-        lasting = e.kind == "annulled" and e.deal > 0 and isinstance(e.detail, str)
-        if lasting:
+        on_table = not toasted(e.kind, e.deal, e.detail)  # (said on the table, not in the toast)
+        if on_table:
             own = page is not None and e.page is not None and e.page == page.page
             why = ("reloaded", None) if own else cause(page, e.deal) or (str(e.detail), e.seat)
             words = annulled_words(cat, e.deal, why, vm)
@@ -101,27 +103,33 @@ def tell(cat: Catalog, events: list[Event], toast: Callable[..., None], vm: View
         kept = document.body.getAttribute("data-mental-said")
         before = [] if is_none(kept) else str(kept).split()
         document.body.dataset.mentalSaid = " ".join([*before, said_now][-20:])
-        toast(words, lasting=lasting, key=redeal_key(e.deal) if lasting else None)
+        if not on_table:
+            toast(words)
         if e.kind in WARN and not is_none(banner):
             banner.textContent = words
             banner.hidden = False
             banner.dataset.left = str(e.deal) if e.detail == "left_out" else ""
 
 
-def tell_redealt(cat: Catalog, events: list[Event], page: Any, vm: ViewModel | None, toast: Callable[..., None],
+def tell_redealt(cat: Catalog, events: list[Event], page: Any, vm: ViewModel | None, state: Any, left: int,
                  host_reloaded: int = 0) -> None:
-    """A deal this page saw annulled, dealt again now (its ``dealt`` event on a later try): said in a lasting note
-    with why and whose page — "Deal 3 was annulled and dealt again: Masha's page was reloaded or disconnected.
-    Your cards are new." — in place of its annulment's note (``page``: the page's ``MentalPage``;
+    """A deal this page saw annulled, dealt again now (its ``dealt`` event on a later try): its lasting notes as
+    :func:`king.render.redeal.redealt_notes` makes them — "Deal 3 was annulled and dealt again: Masha's page was
+    reloaded or disconnected. Your cards are new." in place of its annulment's note, the reload's note gone — or
+    none, when its person never left the last deal's result for its cards (``left``: the last deal whose result
+    they left) and no one had played it (``page``: the page's ``MentalPage``; ``state``: the page's ``State``;
     ``host_reloaded``: the deal a friend's page heard the host's page was reloaded in)."""
     r = page.round if page is not None else None
     for e in events:
         if e.kind != "dealt" or vm is None or r is None or r.deal != e.deal or r.attempt < 1 or e.deal < 1:
             continue
-        why = cause(page, e.deal, host_reloaded)
-        if why is not None:
-            toast(redealt_words(cat, e.deal, why, vm), lasting=True, key=redeal_key(e.deal))
-            document.body.dataset.mentalRedealt = str(e.deal)
+        notes = redealt_notes(cat, e.deal, page, vm, host_reloaded, left >= e.deal - 1)
+        for key, words in notes.items():
+            if words is None:
+                state.forget_toast(key)
+            else:
+                state.show_toast(words, lasting=True, key=key)
+                document.body.dataset.mentalRedealt = str(e.deal)
 
 
 def redeal_line(cat: Catalog, vm: ViewModel | None, page: Any, host_reloaded: int = 0, behind: bool = False) -> None:
@@ -221,10 +229,10 @@ class HostMental:
         self.drawn = app.screen.drawn
         app.screen.drawn = self.redrawn
         document.body.dataset.mental = "host"
-        if self.reloaded:
-            st.show_toast(cat.t("net.mental.reloaded", deal=over + 1), lasting=True,
-                          key=redeal_key(over + 1, reload=True))
-            document.body.dataset.mentalReloaded = str(over + 1)
+        deal, words = host_reload(cat, self.table)
+        if words is not None:
+            st.show_toast(words, lasting=True, key=redeal_key(deal, reload=True))
+            document.body.dataset.mentalReloaded = str(deal)
         self.store()  # (this game deals by mental poker: opened again, it goes on so)
 
     def close(self) -> None:
@@ -255,7 +263,7 @@ class HostMental:
         events = self.table.events()
         st = self.app.state
         tell(self.cat, events, st.show_toast, st.vm, self.table.page)
-        tell_redealt(self.cat, events, self.table.page, st.vm, st.show_toast)
+        tell_redealt(self.cat, events, self.table.page, st.vm, st, self.left)
         self.tell_sitting(st.vm)
         if self.test:
             r, page = self.table.page.round, self.table.page
@@ -508,7 +516,8 @@ class GuestMental:
         tell(self.cat, [e for e in events if not (e.kind == "annulled" and e.detail == "left"
                                                   and e.deal == self.reloaded_deal)],
              st.show_toast, st.vm, page)  # (a page reloaded mid-deal said so already)
-        tell_redealt(self.cat, events, page, st.vm or self.mg.view_model(), st.show_toast, self.mg.guest.host_reloaded)
+        tell_redealt(self.cat, events, page, st.vm or self.mg.view_model(), st, self.left_deal,
+                     self.mg.guest.host_reloaded)
         vm = self.view_model()
         left = self.left_deal if vm is None else left_by(st.vm, vm, self.left_deal, self.mg.kept_result())
         if left != self.left_deal:  # (a result the person did not see end to: the table of the next deal, cleared)

@@ -141,6 +141,9 @@ class State:
         self.subscribers.append(subscriber)
 
     def notify(self, change: Change) -> None:
+        vm = self.vm
+        if vm is not None and vm["deal"] > 0:  # (a note of a deal over goes: no longer true — king.toasts)
+            self.toasts.over(int(vm["deal"]) - (0 if vm["phase"] in ("deal_over", "rubber_over") else 1))
         for subscriber in self.subscribers:
             subscriber(change)
 
@@ -260,6 +263,11 @@ class State:
         """The person moved at a table drawn without :meth:`commit` (a friend's page): every note read."""
         if self.toast is not None:
             self.toasts.clear(self.clock())
+            self.notify(Change("toast"))
+
+    def forget_toast(self, key: str) -> None:
+        """The toast's note of ``key`` gone (:meth:`king.toasts.Toasts.forget`), if it was said."""
+        if self.toasts.forget(key):
             self.notify(Change("toast"))
 
     def hide_toast(self, *_: Any) -> None:

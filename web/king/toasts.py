@@ -36,6 +36,12 @@ def kind(key: str | None) -> str | None:
     return None if key is None else key.split(":", 1)[0]
 
 
+def _deal(key: str) -> int | None:
+    """The deal a key names (``"redeal:3"`` → 3), or ``None``."""
+    part = key.split(":", 1)[1] if ":" in key else ""
+    return int(part) if part.isdigit() else None
+
+
 class Toasts:
     """The toast's notes: :attr:`shown` (oldest first) and :attr:`waiting` for room."""
 
@@ -88,6 +94,21 @@ class Toasts:
         """When the next short note shown goes (ms), or ``None``."""
         times = [n.until for n in self.shown if n.until is not None]
         return min(times) if times else None
+
+    def forget(self, key: str) -> bool:
+        """The note of ``key`` gone — what it said no longer true (a deal said "will be dealt again", dealt
+        again): whether one was shown or waiting."""
+        kept = [n for n in self.shown if n.key != key], [n for n in self.waiting if n.key != key]
+        changed = kept != (self.shown, self.waiting)
+        self.shown, self.waiting = kept
+        return changed
+
+    def over(self, deal: int) -> bool:
+        """Every note of a deal (a key ``"<kind>:<deal>"``, e.g. ``redeal:3``, ``reload:3``) up to ``deal`` gone,
+        that deal being over — a note of a deal dealt again or cut off by a reload is no longer true once it is
+        played to its end, nor of use: whether the toast changed."""
+        gone = [n.key for n in (*self.shown, *self.waiting) if n.key is not None and 0 < (_deal(n.key) or 0) <= deal]
+        return any([self.forget(k) for k in gone])
 
     def clear(self, now: float, lasting: bool = True) -> None:
         """Every note gone (``lasting``: the lasting ones too — the person moved, or the page's words changed);

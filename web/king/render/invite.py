@@ -237,7 +237,7 @@ def position_of(seat: int, host: int, players: int) -> str:
 
 
 def room_join_screen(cat: Catalog, lobby: dict[str, Any], rules: str, free: list[int],
-                     chosen: int | None, gone: bool = False, lang: str = "en") -> list[Node]:
+                     chosen: int | None, gone: bool = False, lang: str = "en", own: int | None = None) -> list[Node]:
     """A table link's join screen: whose table (the host's name as mark of its seat), the rules in force
     (``rules``: their words; a button to their help), who sits where (:func:`lobby_seat`, ``ul#join-seats``)
     with the seats this page may take (``free``; ``chosen`` checked: the link's own seat, or the only one),
@@ -245,12 +245,14 @@ def room_join_screen(cat: Catalog, lobby: dict[str, Any], rules: str, free: list
     table's too) and ``#join-accept`` (disabled with no free seat, said); at a mental-poker table
     (``lobby["mental"]``) a line saying so (``#join-mental``). ``gone``: this page came back to a seat the host
     gave to someone else — said once, in ``#join-full`` with the way on ("choose a free one", or with none free
-    "ask the host to free one"), never "Every seat is taken" beside "choose a free one". The page's language
+    "ask the host to free one"), never "Every seat is taken" beside "choose a free one" —, unless that seat
+    (``own``: the link's own) is free again and chosen for them: nothing of it said. The page's language
     (``lang``) may be chosen there, under the title (:func:`language_field`): the screen covers the bar's picker,
     and a friend who does not read the link's language chooses theirs before joining."""
     levels = list(lobby["levels"])
     host = next((s for s, lv in enumerate(levels) if lv != "online"), 0)
     host_name = name_mark(host) if lobby.get("host") else cat.t("hotseat.player", n=host + 1)
+    gone = gone and not (own is not None and own in free)  # (given away, then freed: theirs to take again)
     said = ("net.join.key_gone" if free else "net.join.key_gone_full") if gone else None if free else "net.join.no_free"
     full = [] if said is None else [h("p", {"class": "form-error", "id": "join-full", "role": "alert"}, cat.t(said))]
     return [h("h2", {"id": "join-title"}, cat.t("net.join.room_title", host=host_name)),

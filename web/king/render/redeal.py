@@ -13,10 +13,10 @@ from typing import Any
 from kingcore.web import ViewModel
 
 from ..words import Catalog, fill_names
-from .wait import try_words
+from .wait import reload_words, try_words
 
-__all__ = ["annulled_words", "cause", "redeal_key", "redeal_status", "redeal_view", "redealing", "redealt_words",
-           "why_words"]
+__all__ = ["annulled_words", "cause", "host_reload", "redeal_key", "redeal_status", "redeal_view", "redealing",
+           "redealt_notes", "redealt_words", "toasted", "why_words"]
 
 OVER = ("deal_over", "rubber_over")
 
@@ -58,6 +58,50 @@ def redealt_words(cat: Catalog, deal: int, why: tuple[str, int | None], vm: View
     """"Deal 3 was annulled and dealt again: Masha's page was reloaded or disconnected. Your cards are new."
     (names filled in)."""
     return fill_names(cat.t("net.mental.redealt", deal=deal, why=why_words(cat, why, vm)), vm.get("names"))
+
+
+def host_reload(cat: Catalog, table: Any) -> tuple[int, str | None]:
+    """What the host's page, reloaded, says of the deal its reload cut off (``table``: its ``MentalTable``,
+    restored): ``(deal, words)`` — "This page was reloaded or disconnected while deal 5 was still being shuffled
+    and dealt…" when its person had not left the last deal's result (the table waited for them: no card or call of
+    the deal made — :func:`king.render.wait.reload_words`), "during deal 5" otherwise; ``(0, None)`` when the
+    reload cut no deal off."""
+    if not table.reloaded:
+        return 0, None
+    deal = int(table.audited) + 1
+    return deal, reload_words(cat, "page", deal, table.person_left < table.audited)
+
+
+def toasted(kind: str, deal: int, detail: object) -> bool:
+    """Whether an event (``Event.kind``, ``deal``, ``detail``) is said in the toast: not a deal's annulment with
+    its why — the page says that on its table, where the person looks (the status line while the deal is dealt
+    again, and the note over the felt; the result panel while a result is shown): said once, not thrice. Once it
+    is dealt again, the toast says what the table does not: that the cards are new (:func:`redealt_notes`).
+
+    >>> toasted("annulled", 3, "left"), toasted("annulled", 3, None), toasted("cheat", 3, None)
+    (False, True, True)
+    """
+    return not (kind == "annulled" and deal > 0 and isinstance(detail, str))
+
+
+def redealt_notes(cat: Catalog, deal: int, page: Any, vm: ViewModel, host_reloaded: int = 0,
+                  shown: bool = True) -> dict[str, str | None]:
+    """What the toast's lasting notes of ``deal`` become once this page has it dealt again (a later try's
+    ``dealt``), by key (:func:`redeal_key`; ``None``: the note goes): the note of the reload that cut it off goes —
+    "will be dealt again" is no longer true —, and the annulment's note becomes "Deal 3 was annulled and dealt
+    again: … Your cards are new." (:func:`redealt_words`) only if its person may have seen the annulled try's
+    cards — they had left the last deal's result (``shown``), or a call or card was made in it
+    (``MentalPage.last_begun``) —; else it goes too: a deal whose person still read the last result (the host's
+    page reloaded there) was said as its shuffle's try annulled in the result panel, where they look, and no card
+    they were shown is new. ``page``: the page's ``MentalPage``; ``host_reloaded``: the deal a friend's page heard
+    the host's page was reloaded in."""
+    notes: dict[str, str | None] = {redeal_key(deal, reload=True): None, redeal_key(deal): None}
+    why = cause(page, deal, host_reloaded)
+    last = page.last_annulled if page is not None else None
+    played = shown or (last is not None and last[0] == deal and bool(page.last_begun))
+    if why is not None and played:
+        notes[redeal_key(deal)] = redealt_words(cat, deal, why, vm)
+    return notes
 
 
 def redealing(page: Any, vm: ViewModel | None, behind: bool = False) -> int | None:

@@ -53,7 +53,9 @@ def level_badge(vm: ViewModel, cat: Catalog, seat: int, level: str, presence: st
     there — ``presence``, one of ``here``, ``reconnecting``, ``away``, ``free`` (no one took it yet) — with a sign
     and a word; a bot its level (a friend's stand-in bot carries ``data-presence=bot``): a stand-in bot (``level``
     ``stand_in``) its level too, the view model's ``stand_in``, after the sign ◆ (``data-bot``: that level) — every
-    page of the table says the same; ``None`` for another person at this device (hot seat)."""
+    page of the table says the same; its title says it plays for the friend until they are back, or, a seat with no
+    name (given away), that it holds the seat until someone takes it; ``None`` for another person at this device
+    (hot seat)."""
     if seat == vm["seat"] and (level == "online" or (level == "human" and "online" in vm["levels"])):
         return h("span", {"class": "seat-level", "data-level": "you"}, cat.t("position.south"))  # (the host's too)
     if presence in ("here", "reconnecting", "away", "free"):
@@ -67,7 +69,9 @@ def level_badge(vm: ViewModel, cat: Catalog, seat: int, level: str, presence: st
     bot = vm.get("stand_in")
     if level == "stand_in" and bot is not None:
         sign, words = PRESENCE_DOTS["bot"], cat.t(f"level.{bot}")
-        return h("span", {"class": "seat-level", "title": cat.t("level.long.stand_in_as", level=words),
+        names = vm.get("names")  # (a seat given away has no name: no friend is coming back to it)
+        held = "level.long.stand_in_free" if names is not None and not names[seat] else "level.long.stand_in_as"
+        return h("span", {"class": "seat-level", "title": cat.t(held, level=words),
                           "data-short": f"{sign} {cat.t(f'level.short.{bot}')}", "data-level": level, "data-bot": bot,
                           "data-presence": presence}, f"{sign} {words}")
     return h("span", {"class": "seat-level", "title": cat.t(f"level.long.{level}"),
