@@ -91,6 +91,10 @@ CALL_SIZES = [*SIZES, (320, 400), (360, 400), (480, 360), (844, 390)]
 """The call screens also on small phones upright and a phone on its side in a short window (its contract
 buttons ran into each other at 320×400 in Russian, on a touch screen; at 360×400 a toast lay over the top contract
 buttons; at 480×360 the auction's status line wrapped to three lines and my hand ran past the window's foot)."""
+SIX_SIZES = [*PANEL_SIZES, (320, 400), (360, 400)]
+"""Six seats' table, its trick's head row played, is looked at in each of these, with a toast and with the Last trick
+panel open: also in a short window up to 360 px wide (beside the panel the trick had 28 px at 320×400, its cards under
+the panel; a toast of two lines lay over the trick's head row there)."""
 ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES) | set(CALL_SIZES))
 WIDTHS = "widths"
 """The walk of the sizes only the sweep looks at (:data:`SWEEP` but :data:`SIZES`, :data:`FRIEND_SIZES` and
@@ -856,6 +860,11 @@ def play_with_last_trick(s: Session) -> bool:
             and vm["deal"] >= 2 and any(not c["legal"] for c in vm["hand"]))
 
 
+def head_row_played(s: Session) -> bool:
+    """:func:`play_with_last_trick` with four cards or more in the trick: at six seats, its head row played."""
+    return play_with_last_trick(s) and len(s.view_model(0)["trick"]) >= 4
+
+
 def my_lead_after_my_trick(s: Session) -> bool:
     """My lead after a trick I took, which lies on the table still (my card at its foot: "Trick 3 → You")."""
     vm = s.view_model(0)
@@ -890,14 +899,14 @@ def hot_seat() -> Session:
 def saves() -> list[tuple[str, str, str]]:
     """(name, save text, phase) in the order the page takes them; each save's counter above the last."""
     made: list[tuple[str, Session, str]] = []
-    for players in (4, 2, 6):
-        made.append((f"table-{players}p-play", saved_session(play_with_last_trick, options={"players": players}),
-                     "play"))
+    for players in (4, 2, 6):  # six seats: the trick's head row played (with East's card alone the walk saw
+        # neither the Last trick panel over West's card at 740×360 nor a toast over the head row at 640×360 and 320×400)
+        made.append((f"table-{players}p-play", saved_session(head_row_played if players == 6 else play_with_last_trick,
+                                                             options={"players": players}), "play"))
     # six seats, the trick I took on the table: the trick's foot (my card) was the lowest, over Last trick
     made.append(("table-6p-taken", saved_session(my_lead_after_my_trick, options={"players": 6}), "lead"))
     # six seats mid-trick, the trick's head row played: a toast of two notes lay over it on a desktop
-    made.append(("toast-6p", saved_session(lambda s: play_with_last_trick(s) and len(s.view_model(0)["trick"]) >= 4,
-                                           options={"players": 6}), "toasts"))
+    made.append(("toast-6p", saved_session(head_row_played, options={"players": 6}), "toasts"))
     # Hint pressed on a full hand: a card's points in the strip the next card leaves (at 360 px its end was hidden)
     made.append(("table-4p-hint", saved_session(my_turn_with_a_full_hand), "hint"))
     for players in (4, 2, 6):  # six seats: a deal ended early, its note the panel's longest words
@@ -1114,9 +1123,9 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             look.screen(name, PANEL_SIZES)
             continue
         if phase == "toasts":
-            look.screen(name, SIZES, toast=lambda: joined_toast(page, tab, cat.t("toast.continued")), notes=2)
+            look.screen(name, SIX_SIZES, toast=lambda: joined_toast(page, tab, cat.t("toast.continued")), notes=2)
             # its Last trick panel on a tablet or a desktop, a toast up (over the felt's corner it lay over the trick's
-            # north-west and north cards at 1024×768; the walk's other six seats' trick has East's card alone)
+            # north-west and north cards at 1024×768)
             page.click("#btn-last")
             page.wait_for_selector("#last-inset:not([hidden])")
             look.screen(f"last-trick-{name}", [(768, 1024), (1024, 768), (1280, 800)], toast=lambda: toast_up(page))
@@ -1142,7 +1151,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                     look.problems.setdefault(size_id(SMALL_PHONE), []).append(
                         f"{name} at {size_id(SMALL_PHONE)} in {lang}: the toast «{over[0]}» over the trick's "
                         f"{over[1]}")
-        look.screen(name, PANEL_SIZES if name.startswith(("result-", "table-"))
+        look.screen(name, SIX_SIZES if name == "table-6p-play"
+                    else PANEL_SIZES if name.startswith(("result-", "table-"))
                     else CALL_SIZES if name.startswith("call-") else None,
                     before=(lambda: other_tab_toast(page, tab, cat.t("toast.continued"))) if name.startswith("call-")
                     else None)
@@ -1188,7 +1198,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         page.wait_for_selector("#last-inset:not([hidden])")
         # six seats' inset also on the smallest phone (a new user saw its right edge off the screen there) and in a
         # short window up to 360 px wide (beside it, the trick had 28 px at 320×400: its cards lay under the panel)
-        look.screen(f"last-trick-{players}", [*PANEL_SIZES, (320, 400), (360, 400)] if players == "6p" else None,
+        look.screen(f"last-trick-{players}", SIX_SIZES if players == "6p" else None,
                     toast=lambda: toast_up(page))  # a toast up too
         if players == "4p":  # fix 3: Last trick and Tricks stay open while the bots play, until closed
             page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
