@@ -113,6 +113,17 @@ def play_moves(host: Any, friends: dict[int, Any], moves: int) -> int:
     return by_friends
 
 
+def hosted(warm_peers: Any, storage: dict[str, str]) -> tuple[Any, str]:
+    """The host's page in the warm context (``storage`` stored first: the preferences' table), a new game started
+    and its invite panel open on the room: ``(page, the room's link)``."""
+    warm_peers.store(storage)
+    host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
+    host.click("#btn-new")
+    host.click("#new-game-start")
+    host.wait_for_selector("#invite-dialog[open] #room-status[data-relays=relays]")
+    return host, host.input_value("#invite-dialog input[data-room-link]")
+
+
 def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(relay: Any, warm_peers: Any) -> None:
     t0 = time.monotonic()
     relays = {"mode": "own", "text": relay.url}

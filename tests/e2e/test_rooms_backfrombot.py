@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pointer import MINE, pick, play
 from test_friends import DEALT_JS, GO_ON_JS, WHERE_JS, opened
-from test_rooms import TIMERS, found, presence
-from test_web import PREFS_KEY, open_game, seed_storage
+from test_rooms import TIMERS, found, hosted, presence
+from test_web import PREFS_KEY, seed_storage
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -57,13 +57,8 @@ def play_out(host: Any, pages: dict[int, Any]) -> None:
 
 def test_a_friend_back_at_a_result_from_a_stand_in_takes_the_next_deal(relay: Any, warm_peers: Any) -> None:
     prefs = {"fast": True, "relays": {"mode": "own", "text": relay.url}, "mental": True, "lang": "ru"}
-    warm_peers.store({PREFS_KEY: json.dumps({**prefs, "levels": ["human", "online", "online", "random"],
-                                             "names": ["Оля", "", "", ""]}), **SLOW_LOSS})
-    host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
-    host.click("#btn-new")
-    host.click("#new-game-start")
-    host.wait_for_selector("#invite-dialog[open] #room-status[data-relays=relays]")
-    link = host.input_value("#invite-dialog input[data-room-link]")
+    host, link = hosted(warm_peers, {PREFS_KEY: json.dumps({**prefs, "levels": ["human", "online", "online", "random"],
+                                                            "names": ["Оля", "", "", ""]}), **SLOW_LOSS})
     friends: dict[int, Any] = {}
     for seat in (1, 2):
         ctx = warm_peers.new_context()

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from pointer import pick, play
 from test_friends import opened
-from test_rooms import TIMERS, TURN_JS, found, presence
-from test_web import PREFS_KEY, open_game, seed_storage
+from test_rooms import TIMERS, TURN_JS, found, hosted, presence
+from test_web import PREFS_KEY, seed_storage
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 BOT_CARDS_JS = """() => Number(document.querySelector('section.seat[data-seat="3"] .backs').dataset.count)"""
@@ -21,12 +21,8 @@ BOT_CARDS_JS = """() => Number(document.querySelector('section.seat[data-seat="3
 
 def test_after_the_hosts_reload_a_seat_left_to_a_bot_plays_on_by_itself(relay: Any, warm_peers: Any) -> None:
     prefs = {"fast": True, "relays": {"mode": "own", "text": relay.url}, "mental": False}
-    warm_peers.store({PREFS_KEY: json.dumps({**prefs, "levels": ["human", "online", "online", "online"]}), **TIMERS})
-    host = open_game(warm_peers.ctx, warm_peers.url + "?king-test")
-    host.click("#btn-new")
-    host.click("#new-game-start")
-    host.wait_for_selector("#invite-dialog[open] #room-status[data-relays=relays]")
-    link = host.input_value("#invite-dialog input[data-room-link]")
+    levels = ["human", "online", "online", "online"]
+    host, link = hosted(warm_peers, {PREFS_KEY: json.dumps({**prefs, "levels": levels}), **TIMERS})
     friends: dict[int, Any] = {}
     for seat in (1, 2):
         ctx = warm_peers.new_context()
