@@ -86,6 +86,12 @@ def held_view(vm: ViewModel, readers: list[int], reason: str = WAIT_READ) -> Vie
     return {**vm, "my_turn": False, "moves": [], "hand": hand, "to_move": None, "readers": list(readers)}
 
 
+def waited_view(vm: ViewModel, readers: list[int], unloading: list[int]) -> ViewModel:
+    """``vm`` held for the ``readers`` of the last deal's result (:func:`held_view`), else for the pages of the deal in
+    play that are ``unloading`` (:data:`WAIT_PAGE`), else as it is."""
+    return held_view(vm, readers) if readers else held_view(vm, unloading, WAIT_PAGE) if unloading else vm
+
+
 def _due(page: MentalPage | None) -> int | None:
     """The deal in play on ``page``'s table, or the one due next (``None``: none)."""
     r = page.round if page is not None else None
@@ -234,8 +240,7 @@ class MentalTable:
         vm = between_deals(self.session.view_model(seat), _due(self.page), self.person_left)
         if self.standin.behind or self.standin.broken:
             return Guest.closed_view(vm)
-        readers, unloading = self.readers(), self.unloading()
-        return held_view(vm, readers) if readers else held_view(vm, unloading, WAIT_PAGE) if unloading else vm
+        return waited_view(vm, self.readers(), self.unloading())
 
     def unloading(self) -> list[int]:
         """The seats of the friends whose page is in the deal in play but unloading — reloaded or closed: its channel
@@ -768,8 +773,7 @@ class MentalGuest:
         vm = between_deals(vm, _due(self.page), self.person_left) if out is None else between_deals(vm, out, out)
         if s.behind or s.broken:
             return Guest.closed_view(vm)
-        readers, unloading = self.readers(), self.unloading()
-        return held_view(vm, readers) if readers else held_view(vm, unloading, WAIT_PAGE) if unloading else vm
+        return waited_view(vm, self.readers(), self.unloading())
 
     def unloading(self) -> list[int]:
         """The seats of the other friends whose page is in this page's deal in play but unloading (their presence,
