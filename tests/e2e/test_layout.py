@@ -13,20 +13,21 @@ panel's content is wider than its box or reaches past the viewport, a text is cl
 no pointer over the card and no keyboard focus, a toast or a tip covers a control (a tip or a toast the trick's cards: a
 toast of two notes is kept up over the table mid-trick at every width and in the six sizes, four seats and six, a toast
 of one with a tip too), a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar
-or the status line, the result panel covers the status line or part of a seat's name or numbers (a seat is in view or
-wholly under it), or does not hold its content (unless it scrolls inside, its buttons always in view, no words showing
-beside or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the
-panel's view, the status line wraps to more than two lines, the trick's label lies over a seat or the trick's side
-cards, the Last trick panel over a card of the trick being played or the trick too short to keep its head's card from
-under its foot's, a card of the trick and a control meet (six seats' trick I took lies on the table too), a control over
-a seat's name or numbers or over the Last trick panel's words, a card of my hand sticks out of the hand, card backs lie
-too close to count, a dealer's mark wraps alone under its name, a seat's points said with their word and another's
-without, the pass screen leaves a strip under the bar, the score sheet's headers run together or a total is not under
-its header, words are too small to read (under 11 px; a control's label under 12 px, the bar's and the main buttons'
-under 14 px), or — on a touch screen — a target is smaller than 24×24 (the main buttons, Hint, Tricks, Last trick, the
-welcome's Play, the question's buttons and my cards 44×44; a button's tap area may reach past its box, measured by where
-taps through its middle land) or the keys' "?" shows. Screenshots go to artifacts/layout/: each screen with a problem,
-the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in Russian.
+or the status line, a seat's turn ring (each seat looked at as if to move) lies past the window or under the bar or the
+status line, the result panel covers the status line or part of a seat's name or numbers (a seat is in view or wholly
+under it), or does not hold its content (unless it scrolls inside, its buttons always in view, no words showing beside
+or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's
+view, the status line wraps to more than two lines, the trick's label lies over a seat or the trick's side cards, the
+Last trick panel over a card of the trick being played or the trick too short to keep its head's card from under its
+foot's, a card of the trick and a control meet (six seats' trick I took lies on the table too), a control over a seat's
+name or numbers or over the Last trick panel's words, a card of my hand sticks out of the hand, card backs lie too close
+to count, a dealer's mark wraps alone under its name, a seat's points said with their word and another's without, the
+pass screen leaves a strip under the bar, the score sheet's headers run together or a total is not under its header,
+words are too small to read (under 11 px; a control's label under 12 px, the bar's and the main buttons' under 14 px),
+or — on a touch screen — a target is smaller than 24×24 (the main buttons, Hint, Tricks, Last trick, the welcome's Play,
+the question's buttons and my cards 44×44; a button's tap area may reach past its box, measured by where taps through
+its middle land) or the keys' "?" shows. Screenshots go to artifacts/layout/: each screen with a problem, the docs'
+pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in Russian.
 
 A test per language and size (``-k "ru and 1024x768"``), and one for what the page does while looked at
 (``flow``). One page a language and walk (every screen, or the widths only the sweep looks at: ``ru-widths-…``,
@@ -487,6 +488,31 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     for (const [name, r] of [['the bar', barBox], ['the status line', statusBox]]) {
       const near = r && meet([q[0] - 1, q[1] - 1, q[2] + 1, q[3] + 1], r);  // within a pixel of it
       if (near && near[0] < near[2] && near[1] < near[3]) bad.push(`${of} touches ${name}`);
+    }
+  }
+  // 8e. each seat's turn ring (the shadow round its name while the seat is to move) wholly in the window and clear of
+  // the bar and the status line, whoever is to move now: each name is looked at as if its seat were to move (North's
+  // ring lay 2 px under the bar at 320×400, where the walk never had North to move)
+  for (const n of document.querySelectorAll('.seat .seat-name')) {
+    if (!shown(n)) continue;
+    const seat = n.closest('.seat'), had = seat.classList.contains('is-turn');
+    if (!had) seat.classList.add('is-turn');
+    const shadows = getComputedStyle(n).boxShadow;
+    if (!had) seat.classList.remove('is-turn');
+    const q = box(n), ring = [...q];
+    for (const one of shadows === 'none' ? [] : shadows.split(/,(?![^(]*\))/)) {
+      if (/\binset\b/.test(one)) continue;
+      const [x = 0, y = 0, blur = 0, spread = 0] = (one.replace(/rgba?\([^)]*\)/g, '').match(/-?[\d.]+px/g) || [])
+        .map(parseFloat);
+      ring[0] = Math.min(ring[0], q[0] + x - spread - blur); ring[1] = Math.min(ring[1], q[1] + y - spread - blur);
+      ring[2] = Math.max(ring[2], q[2] + x + spread + blur); ring[3] = Math.max(ring[3], q[3] + y + spread + blur);
+    }
+    const of = `the turn ring of ${who(seat).split(' ')[0]}`;
+    if (ring[0] < -0.5 || ring[1] < -0.5 || ring[2] > vw + 0.5 || ring[3] > vh + 0.5)
+      bad.push(`${of} past the window's edge (${ring.map(Math.round)})`);
+    for (const [name, r] of [['the bar', barBox], ['the status line', statusBox]]) {
+      const o = r && meet(ring, r);
+      if (o && o[2] - o[0] > 0.5 && o[3] - o[1] > 0.5) bad.push(`${of} under ${name} (${ring.map(Math.round)})`);
     }
   }
   // 8a. the Last trick panel over none of the live trick's cards (on a phone it once hid the trick being played)
