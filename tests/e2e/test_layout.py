@@ -93,9 +93,10 @@ CALL_SIZES = [*SIZES, (320, 400), (360, 400), (480, 360), (844, 390)]
 buttons ran into each other at 320×400 in Russian, on a touch screen; at 360×400 a toast lay over the top contract
 buttons; at 480×360 the auction's status line wrapped to three lines and my hand ran past the window's foot)."""
 SIX_SIZES = [*PANEL_SIZES, (320, 400), (360, 400)]
-"""Six seats' table, its trick's head row played, is looked at in each of these, with a toast and with the Last trick
-panel open: also in a short window up to 360 px wide (beside the panel the trick had 28 px at 320×400, its cards under
-the panel; a toast of two lines lay over the trick's head row there)."""
+"""Six seats' table, its trick's head row played, is looked at in each of these, with a toast, with the Last trick panel
+open and with a tip: also in a short window up to 360 px wide (beside the panel the trick had 28 px at 320×400, its
+cards under the panel; a toast of two lines lay over the trick's head row there; a tip's row left the trick 40–46 px for
+its 40–45 px cards)."""
 ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES) | set(CALL_SIZES))
 WIDTHS = "widths"
 """The walk of the sizes only the sweep looks at (:data:`SWEEP` but :data:`SIZES`, :data:`FRIEND_SIZES` and
@@ -1188,7 +1189,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                         before=lambda: other_tab_toast(page, tab, cat.t("toast.continued"), half_way=True))
         if name == "table-6p-play":  # a beginner's tip at six seats: the trick's cards lie higher, the tip too
             tips(page, True)
-            look.screen("tip-6p", PANEL_SIZES)
+            look.screen("tip-6p", SIX_SIZES)
             tips(page, False)
         if name == "result-6p":  # the expert's review of my cards in the four seats' result panel, asked there (the
             # last result: the review is the game's and deal's, the same for each table's save, and would stay)
