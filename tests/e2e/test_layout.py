@@ -18,16 +18,17 @@ status line, the result panel covers the status line or part of a seat's name or
 under it), or does not hold its content (unless it scrolls inside, its buttons always in view, no words showing beside
 or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's
 view, the status line wraps to more than two lines, the trick's label lies over a seat or the trick's side cards, the
-Last trick panel over a card of the trick being played or the trick too short to keep its head's card from under its
-foot's, a card of the trick and a control meet (six seats' trick I took lies on the table too), a control over a seat's
-name or numbers or over the Last trick panel's words, a card of my hand sticks out of the hand, card backs lie too close
-to count, a dealer's mark wraps alone under its name, a seat's points said with their word and another's without, the
-pass screen leaves a strip under the bar, the score sheet's headers run together or a total is not under its header,
-words are too small to read (under 11 px; a control's label under 12 px, the bar's and the main buttons' under 14 px),
-or — on a touch screen — a target is smaller than 24×24 (the main buttons, Hint, Tricks, Last trick, the welcome's Play,
-the question's buttons and my cards 44×44; a button's tap area may reach past its box, measured by where taps through
-its middle land) or the keys' "?" shows. Screenshots go to artifacts/layout/: each screen with a problem, the docs'
-pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in Russian.
+Last trick panel over a card of the trick being played or a seat's words or card backs (mine too), the trick too short
+to keep its head's card from under its foot's, a card of the trick and a control meet (six seats' trick I took lies on
+the table too), a control over a seat's name or numbers or over the Last trick panel's words, a card of my hand sticks
+out of the hand, card backs lie too close to count, a dealer's mark wraps alone under its name, a seat's points said
+with their word and another's without, the pass screen leaves a strip under the bar, the score sheet's headers run
+together or a total is not under its header, words are too small to read (under 11 px; a control's label under 12 px,
+the bar's and the main buttons' under 14 px), or — on a touch screen — a target is smaller than 24×24 (the main buttons,
+Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my cards 44×44; a button's tap area may reach
+past its box, measured by where taps through its middle land) or the keys' "?" shows. Screenshots go to
+artifacts/layout/: each screen with a problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in
+Russian.
 
 A test per language and size (``-k "ru and 1024x768"``), and one for what the page does while looked at
 (``flow``). One page a language and walk (every screen, or the widths only the sweep looks at: ``ru-widths-…``,
@@ -516,11 +517,16 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       if (o && o[2] - o[0] > 0.5 && o[3] - o[1] > 0.5) bad.push(`${of} under ${name} (${ring.map(Math.round)})`);
     }
   }
-  // 8a. the Last trick panel over none of the live trick's cards (on a phone it once hid the trick being played)
+  // 8a. the Last trick panel over none of the live trick's cards (on a phone it once hid the trick being played), nor
+  // over a seat's name, numbers or card backs, mine too (six seats' panel ran over my numbers at 640×360)
   const inset = document.getElementById('last-inset'), liveTrick = document.getElementById('trick');
   if (inset && shown(inset) && liveTrick && !liveTrick.classList.contains('is-last'))
     for (const c of liveTrick.querySelectorAll('.card'))
       if (shown(c) && big(meet(box(inset), box(c)))) bad.push(`the Last trick panel over the trick's ${who(c)}`);
+  if (inset && shown(inset))
+    for (const e of document.querySelectorAll('.seat :is(.seat-name, .seat-stats, .seat-total, .back)'))
+      if (shown(e) && big(meet(box(inset), box(e))))
+        bad.push(`the Last trick panel over ${who(e)} of ${who(e.closest('.seat')).split(' ')[0]}`);
   // 8c. the trick being played tall enough for the cards at its head and at its foot to cover at most half of each
   // other (six seats' with the Last trick panel open at 320×568 was one card high: my card lay over all of North's;
   // with a tip up the tip's row left it 74–88 px for 67 px cards there)
