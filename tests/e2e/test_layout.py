@@ -9,24 +9,25 @@ those six sizes, and in Russian at every width too. Phones and small tablets (up
 looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the window, a
 visible control lies past the window's edge or over another, an enabled control is covered at its centre (even by what
 lets the pointer through: a card's reason label on a friend's table with hints allowed once covered Hint), a dialog's or
-panel's content is wider than its box or reaches past the viewport, a text is clipped, a card's reason label shows with
-no pointer over the card and no keyboard focus, a toast or a tip covers a control (a tip or a toast the trick's cards: a
-toast of two notes is kept up over the table mid-trick at every width and in the six sizes, four seats and six, a toast
-of one with a tip too), a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar
-or the status line, a seat's turn ring (each seat looked at as if to move) lies past the window or under the bar or the
-status line, the result panel covers the status line or part of a seat's name or numbers (a seat is in view or wholly
-under it), or does not hold its content (unless it scrolls inside, its buttons always in view, no words showing beside
-or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's
-view, the status line wraps to more than two lines, the trick's label lies over a seat or the trick's side cards, the
-Last trick panel over a card of the trick being played or a seat's words or card backs (mine too), the trick too short
-to keep its head's card from under its foot's, a card of the trick and a control meet (six seats' trick I took lies on
-the table too), a control over a seat's name or numbers or over the Last trick panel's words, a card of my hand sticks
-out of the hand, card backs lie too close to count, a dealer's mark wraps alone under its name, a seat's points said
-with their word and another's without, the pass screen leaves a strip under the bar, the score sheet's headers run
-together or a total is not under its header, words are too small to read (under 11 px; a control's label under 12 px,
-the bar's and the main buttons' under 14 px), or — on a touch screen — a target is smaller than 24×24 (the main buttons,
-Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my cards 44×44; a button's tap area may reach
-past its box, measured by where taps through its middle land) or the keys' "?" shows. Screenshots go to
+panel's content is wider than its box or reaches past the viewport, a text is clipped (cut with "…" or clamped, without
+its whole text in its title; the bar's contract rules, on a touch screen, not whole once tapped), a card's reason label
+shows with no pointer over the card and no keyboard focus, a toast or a tip covers a control (a tip or a toast the
+trick's cards: a toast of two notes is kept up over the table mid-trick at every width and in the six sizes, four seats
+and six, a toast of one with a tip too), a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut
+or touch the bar or the status line, a seat's turn ring (each seat looked at as if to move) lies past the window or
+under the bar or the status line, the result panel covers the status line or part of a seat's name or numbers (a seat is
+in view or wholly under it), or does not hold its content (unless it scrolls inside, its buttons always in view, no
+words showing beside or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review
+out of the panel's view, the status line wraps to more than two lines, the trick's label lies over a seat or the trick's
+side cards, the Last trick panel over a card of the trick being played or a seat's words or card backs (mine too), the
+trick too short to keep its head's card from under its foot's, a card of the trick and a control meet (six seats' trick
+I took lies on the table too), a control over a seat's name or numbers or over the Last trick panel's words, a card of
+my hand sticks out of the hand, card backs lie too close to count, a dealer's mark wraps alone under its name, a seat's
+points said with their word and another's without, the pass screen leaves a strip under the bar, the score sheet's
+headers run together or a total is not under its header, words are too small to read (under 11 px; a control's label
+under 12 px, the bar's and the main buttons' under 14 px), or — on a touch screen — a target is smaller than 24×24 (the
+main buttons, Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my cards 44×44; a button's tap
+area may reach past its box, measured by where taps through its middle land) or the keys' "?" shows. Screenshots go to
 artifacts/layout/: each screen with a problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in
 Russian.
 
@@ -263,6 +264,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
 
   // 3. a clipped text: cut by its own box, spilling out of its button, or past the window's edge
   const scope = modals.length ? modal : document.body;
+  const cutOnPurpose = [];  // [a text cut with "…" or clamped to its lines, whether clamped]
   // its elements but those under one that is not drawn (display: none: a closed dialog's, a hidden panel's), whose
   // own would all be left out below anyway; one with no box of its own but drawn children (display: contents) in
   const drawn = document.createTreeWalker(scope, NodeFilter.SHOW_ELEMENT, e => e.checkVisibility()
@@ -276,11 +278,13 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     const cs = getComputedStyle(e);
     // a text clamped to a line or two that shows whole on hover or focus
     const clamp = cs.webkitLineClamp !== 'none' && cs.webkitLineClamp !== '' && e.matches('[tabindex], [title]');
-    if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1 && !clamp && !e.closest('[data-wide]')
-        && !ellipsed(e))
+    const wide = cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1 && !e.closest('[data-wide]');
+    const tall = ['hidden', 'clip'].includes(cs.overflowY) && e.scrollHeight > e.clientHeight + 2;
+    if (wide && !clamp && !ellipsed(e))
       bad.push(`text cut: ${who(e)} (${e.scrollWidth} > ${e.clientWidth})`);
-    else if (['hidden', 'clip'].includes(cs.overflowY) && e.scrollHeight > e.clientHeight + 2 && !clamp)
+    else if (tall && !clamp)
       bad.push(`text cut below: ${who(e)} (${e.scrollHeight} > ${e.clientHeight})`);
+    else if (wide || tall) cutOnPurpose.push([e, clamp && tall]);  // its title and its tap looked at in 16
     if (e.matches('button, .btn') && e.scrollWidth > e.clientWidth + 1)
       bad.push(`text spills out of its button: ${who(e)} (${e.scrollWidth} > ${e.clientWidth})`);
     const r = box(e);
@@ -777,6 +781,30 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     const keys = document.getElementById('btn-keys');
     if (keys && matchMedia('(hover: none)').matches && getComputedStyle(keys).display !== 'none')
       bad.push(`the keys' "?" on a touch screen`);
+  }
+  // 16. a text cut on purpose (with "…", or clamped to its lines) holds its whole text in its title; the bar's, clamped
+  // (the contract's scoring and rules: cut with "…" on a phone and at 1024×768 in Ukrainian, a rubber's last deal of
+  // all six at once), on a touch screen (no hover for a title) shows whole once tapped: its tab stop on top at its
+  // centre (where a tap lands), and focused, shows it whole — looked at last, the focus then given back
+  const wholeText = e => e.textContent.replace(/\s+/g, ' ').trim();
+  for (const [e, clamped] of cutOnPurpose) {
+    if (wholeText(e) !== (e.title || '').replace(/\s+/g, ' ').trim()) {
+      bad.push(`text cut without its whole text in its title: ${who(e)}`);
+      continue;
+    }
+    if (!touch || !clamped || !e.closest('.bar') || modals.length) continue;  // (under a modal dialog: out of reach)
+    const stop = e.closest('[tabindex]:not([tabindex="-1"]), a[href], button'), was = document.activeElement;
+    const at = stop && hit((box(stop)[0] + box(stop)[2]) / 2, (box(stop)[1] + box(stop)[3]) / 2);
+    if (at && !stop.contains(at) && at.closest('#sheet-panel, #pass-screen, #bar-menu')) continue;  // covered on
+    // purpose
+    if (stop) stop.focus({preventScroll: true});
+    const whole = !!at && stop.contains(at) && document.activeElement === stop
+                  && e.scrollHeight <= e.clientHeight + 2 && e.scrollWidth <= e.clientWidth + 1;
+    if (stop && was !== stop) {
+      if (was && was !== document.body && was.focus) was.focus({preventScroll: true});
+      else stop.blur();
+    }
+    if (!whole) bad.push(`the bar's ${who(e)} cut, and a tap does not show it whole on a touch screen`);
   }
   return bad;
 }"""
