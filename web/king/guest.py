@@ -545,7 +545,7 @@ class GuestPage:
         """The banner of this page's seat not played by its person: away (a bot plays until they are back, or the
         table waits: *I'm back*), or — a mental table's seat taken or taken back during a deal dealt without this
         page — sitting that deal out, its stand-in playing to its end: nothing to press (``data-sits-out``); a seat
-        taken back (no new key: its person held it when the deal began) says the deal went on without them."""
+        its person held when the deal began says the deal went on without them (:func:`.render.wait.away_banner`)."""
         mental = self.mental
         words, deal = away_banner(self.cat, mine, mental.mg if mental is not None and mental.on else None)
         el("guest-away-text").textContent = words

@@ -172,11 +172,12 @@ def away_banner(cat: Catalog, mine: str | None, side: Any) -> tuple[str, int | N
     ``away`` or ``bot``; ``side``: the page's ``MentalGuest`` at a mental table, else ``None``), and the deal the
     seat sits out (``None``: away — a bot plays until they are back, or the table waits: *I'm back*). Sitting a
     deal out, seated during it (``MentalGuest.sits_out``): the deal began before they sat down when they took the
-    seat anew (``net.sits_out``), else it went on without them (``net.sits_out_back``)."""
+    seat anew during it — on any connection of the page (``MentalGuest.seated_during``) — (``net.sits_out``),
+    else it went on without them (``net.sits_out_back``)."""
     deal = side.sits_out() if side is not None and mine == "bot" else None
     if deal is None:
         return cat.t("net.away_bot" if mine == "bot" else "net.away_wait"), None
-    return cat.t("net.sits_out" if side.guest.key is not None else "net.sits_out_back", deal=deal), deal
+    return cat.t("net.sits_out" if side.seated_during(deal) else "net.sits_out_back", deal=deal), deal
 
 
 def sitting_words(cat: Catalog, seat: int, deal: int, vm: ViewModel) -> str:
