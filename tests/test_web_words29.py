@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from mental_sim import Faults, MentalSim
 from web_catalog import compiled
 
 from kingcore.online.deal.checks import Check
@@ -18,7 +19,7 @@ from kingcore.online.deal.mental import Rounds
 from kingcore.web import Catalog
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
-from king.render.wait import begun, reload_words, shuffle_words, sitting_words
+from king.render.wait import away_banner, begun, reload_words, shuffle_words, sitting_words
 from king.words import fill_names
 
 ROOT = Path(__file__).parent.parent
@@ -131,6 +132,43 @@ def test_a_page_back_while_its_stand_in_plays_says_so_once() -> None:
         assert reload_words(CATS[lang], "page", 3, dealing=False, went_on=True) is None
         assert reload_words(CATS[lang], "page", 3, dealing=False) and reload_words(CATS[lang], "host", 3, False, True)
         assert "3" in CATS[lang].t("net.sits_out_back", deal=3)
+
+
+@pytest.mark.parametrize(("how", "lang"), [("kept", "uk"), ("reloaded", "ru"), ("fresh", "en")])
+def test_a_newcomer_back_on_a_new_connection_still_joined_the_deal_it_sits_out(how: str, lang: str) -> None:
+    """Someone new takes a seat freed mid-deal (on a device whose storage has the memory of the seat's last person,
+    or none: ``fresh``); their page's connection is lost before the deal ends (a page too busy to beat in time, on
+    a loaded machine) and comes back — with the new key: a ``back``, not a ``take`` — its page kept open
+    (``kept``) or reloaded. The banner still says the deal began before they sat down, never that it went on
+    without them (it said so on the new connection: «Роздача 3 тривала без вас…»), and so does the deal's result
+    ("you joined during this deal", not "you came back")."""
+    cat = CATS[lang]
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.reload = how == "reloaded"
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and len(t.page.deal.plays) >= 3 and t.page.round is not None
+          and t.page.round.state == "deal")
+    assert t.page.deal is not None
+    deal, seat = t.page.deal.number, min(t.friends)
+    friend = t.friends[seat]
+    t.send_to(t.table.free(seat))
+    friend.ticket = None
+    if how == "fresh":
+        friend.all.clear()
+    t.settle()
+    for _ in range(2):  # taken anew, then back on a new connection with its new key
+        friend.back = t.clock.now
+        t.run(until=lambda: friend.mg is not None and friend.mg.page is not None, settle=False)
+        t.settle()
+        mg = friend.mg
+        assert mg is not None and mg.sits_out() == deal and friend.ticket is not None
+        assert away_banner(cat, "bot", mg) == (cat.t("net.sits_out", deal=deal), deal)
+        t.lose(seat)
+        t.settle()
+    assert not mg.guest.taken  # (the second connection took the seat back)
+    friend.back = t.clock.now
+    t.run(until=lambda: len(t.page.game.deals) == deal)
+    assert friend.mg is not None and friend.mg.checks.deals[deal].code == "joined"
 
 
 @pytest.mark.parametrize("lang", LANGS)

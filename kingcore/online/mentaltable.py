@@ -691,7 +691,8 @@ class MentalGuest:
         memory: the page's memory of its table (:attr:`memory` of its earlier connection's ``MentalGuest``, or
             read back from its storage after a reload: :meth:`.deal.memory.Memory.from_text`); one of another
             table is not used. At a seat taken anew (``guest.taken``) its :attr:`~.deal.memory.Memory.reading`
-            is dropped: the result the device's last person had not left is not the new person's to read.
+            is dropped — the result the device's last person had not left is not the new person's to read — and
+            its :attr:`~.deal.memory.Memory.taken_at` is the deal then in play (:meth:`seated_during`).
 
     Attributes:
         memory: the rounds this page took part in and its checks, across its connections
@@ -708,8 +709,7 @@ class MentalGuest:
         self.page: MentalPage | None = None
         self.standin: StandIn | None = None
         self.memory = memory if memory is not None else Memory("")
-        if guest.taken:  # (a seat taken anew is a new person's: the result the device's last one read is not theirs)
-            self.memory.reading = 0
+        self._taken()
         self._events: list[Event] = []
         self._came: int | None = None  # the deals over when this connection was seated (its first record)
         self._resent: set[int] = set()  # the deals whose audit this connection sent again
@@ -837,6 +837,20 @@ class MentalGuest:
         seat, presence = self.guest.seat, self.guest.presence
         return seat is not None and seat < len(presence) and presence[seat] == BOT
 
+    def _taken(self) -> None:
+        """This connection took the seat anew (``guest.taken``: a new person, given a new key): the result the
+        device's last person had not left is not theirs to read, and the deal in play is one they joined."""
+        if self.guest.taken:
+            self.memory.reading, self.memory.taken_at = 0, self.guest.joined_during
+
+    def seated_during(self, deal: int) -> bool:
+        """Whether this page's person took the seat anew during ``deal`` (:attr:`~.deal.memory.Memory.taken_at`)
+        — on this connection, an earlier one of this page, or before its reload — so that the deal they sit out
+        (:meth:`sits_out`) began before they sat down; else they held the seat when it began, and it went on
+        without them. A fact of the page's memory, not of the connection: one lost and taken back with the new
+        key is not a ``take``."""
+        return deal > 0 and self.memory.taken_at == deal
+
     def sits_out(self) -> int | None:
         """The deal in play that this page's seat sits out because it was seated during it — a new person at a freed
         seat, or a friend back after the deal went on without their page (dealt again, a stand-in in their seat):
@@ -884,7 +898,7 @@ class MentalGuest:
         got = self.guest.receive(text)
         out: list[str] = []
         if "key" in got:  # (the welcome that seats a new person — a later one only names the others: ``memory``)
-            self.memory.reading = 0
+            self._taken()
         if "mental" in got and self.guest.rules is not None:
             self._open(Game(self.guest.rules))
         elif ("welcome" in got or "presence" in got) and self.standin is not None:
@@ -931,6 +945,7 @@ class MentalGuest:
         if self.memory.table != g.table:  # a new page, or one whose storage kept another table
             self.memory = Memory(g.table, checks=self.memory.checks if not self.memory.table else None)
             self._left = 0
+            self._taken()
         host = seats_of(list(g.welcome["levels"]), [0]) if g.welcome is not None else [None]
         self.page = MentalPage(g.rules, g.mental, g.table, self.randbytes, seat=g.seat, game=game,
                                rounds=self.memory.rounds, host_lost=[(g.host_reloaded, t) for t in g.host_lost],
@@ -987,7 +1002,8 @@ class MentalGuest:
         except ValueError:
             self._events.append(Event("refused", len(game.deals), "the host's game so far is not between deals", 0))
             return []
-        self.checks.missed(first, len(game.deals), self._came, self.guest.joined_during, back=not self.guest.taken)
+        self.checks.missed(first, len(game.deals), self._came, self.guest.joined_during,
+                           back=not self.seated_during(self.guest.joined_during))
         watch = self.guest.watch
         if watch is not None and watch["deal"] == self.guest.joined_during == len(game.deals) > self._left:
             self.memory.reading = len(game.deals)  # (the deal it sat out, watched to its end: read like everyone)

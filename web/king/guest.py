@@ -41,6 +41,7 @@ from .netmental import GuestMental, check_note, redeal_line
 from .netwait import panel_note, redeal_bar, waiting_status
 from .render.invite import bad_link_screen, join_screen, used_link_screen
 from .render.status import move_hint
+from .render.wait import away_banner
 from .state import spawn
 from .words import Catalog
 from .worker import at_once
@@ -544,12 +545,9 @@ class GuestPage:
         """The banner of this page's seat not played by its person: away (a bot plays until they are back, or the
         table waits: *I'm back*), or — a mental table's seat taken or taken back during a deal dealt without this
         page — sitting that deal out, its stand-in playing to its end: nothing to press (``data-sits-out``); a seat
-        taken back (no new key: its person held it when the deal began) says the deal went on without them."""
+        its person held when the deal began says the deal went on without them (:func:`.render.wait.away_banner`)."""
         mental = self.mental
-        deal = mental.mg.sits_out() if mental is not None and mental.on and mine == "bot" else None
-        new = mental is not None and mental.mg.guest.key is not None  # (the seat taken anew on this connection)
-        words = self.cat.t("net.away_bot" if mine == "bot" else "net.away_wait") if deal is None else \
-            self.cat.t("net.sits_out" if new else "net.sits_out_back", deal=deal)
+        words, deal = away_banner(self.cat, mine, mental.mg if mental is not None and mental.on else None)
         el("guest-away-text").textContent = words
         el("btn-here").hidden = deal is not None
         document.body.dataset.sitsOut = str(deal or "")

@@ -30,16 +30,21 @@ six with three (measured over two deals of the simulated table)."""
 
 class Memory:
     """One friend's page's memory of table ``table``: its :attr:`rounds` and its :attr:`checks`, shared with each
-    connection's :class:`~kingcore.online.mentaltable.MentalGuest` (which add to them), and :attr:`reading`."""
+    connection's :class:`~kingcore.online.mentaltable.MentalGuest` (which add to them), :attr:`reading` and
+    :attr:`taken_at`."""
 
     def __init__(self, table: str, rounds: Rounds | None = None, checks: Checks | None = None,
-                 reading: int = 0) -> None:
+                 reading: int = 0, taken_at: int = 0) -> None:
         self.table = table
         self.rounds = rounds if rounds is not None else Rounds()
         self.checks = checks if checks is not None else Checks()
         self.reading = reading
         """The deal whose end this page saw (audited here) and whose result its person has not left yet
         (*Continue*; 0: none): a page reloaded meanwhile shows that result again, and the table waits for it."""
+        self.taken_at = taken_at
+        """The deal in play when this page's person took the seat anew (a new key: the ``welcome``'s ``joined_at``;
+        0: none, or taken before the first): their later connections take it back, but that deal still began
+        before they sat down."""
 
     def to_text(self) -> str:
         """The memory as JSON text (a few hundred characters per deal at most)."""
@@ -51,7 +56,7 @@ class Memory:
                                                                 [list(step) for step in r.held.log]],
                            "annulled": _annulled(r),
                            "checks": [[d, c.code, c.words] for d, c in sorted(self.checks.deals.items())],
-                           "reading": self.reading},
+                           "reading": self.reading, "taken": self.taken_at},
                           separators=(",", ":"))
 
     @classmethod
@@ -62,7 +67,8 @@ class Memory:
             doc = json.loads(text) if isinstance(text, str) and len(text) <= MAX_TEXT else None
             if not isinstance(doc, dict) or doc.get("table") != table:
                 return cls(table)
-            return cls(table, _rounds(doc), _checks(doc["checks"]), max(0, _int(doc.get("reading", 0))))
+            return cls(table, _rounds(doc), _checks(doc["checks"]), max(0, _int(doc.get("reading", 0))),
+                       max(0, _int(doc.get("taken", 0))))
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
             return cls(table)
 

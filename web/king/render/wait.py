@@ -12,8 +12,8 @@ from kingcore.web import ViewModel
 
 from ..words import Catalog, fill_names, name
 
-__all__ = ["annulled_words", "begun", "due_deal", "page_words", "read_words", "reload_words", "shuffle_words",
-           "sitting_words", "try_words", "wait_words"]
+__all__ = ["annulled_words", "away_banner", "begun", "due_deal", "page_words", "read_words", "reload_words",
+           "shuffle_words", "sitting_words", "try_words", "wait_words"]
 
 TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
@@ -165,6 +165,19 @@ def reload_words(cat: Catalog, by: str, deal: int, dealing: bool, went_on: bool 
     without this page (``went_on``: its stand-in plays the seat): the seat's banner says that already
     (``net.sits_out_back``), and one line is said once."""
     return None if went_on and by == "page" else cat.t(RELOAD_WORDS[by, dealing], deal=deal)
+
+
+def away_banner(cat: Catalog, mine: str | None, side: Any) -> tuple[str, int | None]:
+    """The banner's words for a friend's page whose seat its person does not play (``mine``: the seat's presence,
+    ``away`` or ``bot``; ``side``: the page's ``MentalGuest`` at a mental table, else ``None``), and the deal the
+    seat sits out (``None``: away — a bot plays until they are back, or the table waits: *I'm back*). Sitting a
+    deal out, seated during it (``MentalGuest.sits_out``): the deal began before they sat down when they took the
+    seat anew during it — on any connection of the page (``MentalGuest.seated_during``) — (``net.sits_out``),
+    else it went on without them (``net.sits_out_back``)."""
+    deal = side.sits_out() if side is not None and mine == "bot" else None
+    if deal is None:
+        return cat.t("net.away_bot" if mine == "bot" else "net.away_wait"), None
+    return cat.t("net.sits_out" if side.seated_during(deal) else "net.sits_out_back", deal=deal), deal
 
 
 def sitting_words(cat: Catalog, seat: int, deal: int, vm: ViewModel) -> str:
