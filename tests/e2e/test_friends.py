@@ -733,6 +733,9 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     # reading deal 2's result (friend 1 left it), said on both pages —, on the page still at deal 2's result
     host.wait_for_selector("#center-panel #mental-wait[data-wait=you]")
     assert "Тасовка раздачи 3 отменена" in str(host.text_content("#mental-wait"))
+    for page in (host, early):  # whose page it was: the person who held the seat, not the seat's name now ("Игрок
+        note = str(page.text_content("#mental-wait"))  # 3": cleared in the step that annulled the deal)
+        assert "страница игрока Остап" in note and default not in note, note
     try:
         early.wait_for_function("() => document.getElementById('status').textContent.includes('прочтёт итоги: ')")
     except PlaywrightTimeout as e:
