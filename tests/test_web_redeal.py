@@ -28,7 +28,7 @@ from king.render.redeal import (
     redealt_words,
 )
 from king.render.status import status
-from king.render.wait import wait_words
+from king.render.wait import line_words, read_words, wait_words
 from king.words import fill_names, name
 
 
@@ -217,3 +217,41 @@ def test_a_seat_given_to_someone_else_names_its_former_person_in_the_annulment_o
         assert said and all(former in s and cleared not in s for s in said), said
     kept = Memory.from_text(others[0].memory.to_text(), others[0].memory.table).rounds
     assert kept.annulled_name == others[0].memory.rounds.annulled_name != {}  # (across a reload too)
+
+
+def test_while_a_deal_is_dealt_again_the_status_line_does_not_repeat_the_tables_note() -> None:
+    """A friend left deal 1's result and the next deal's try is annulled (another friend's page lost): their page
+    shows the result panel's note alone over the felt («Тасовка раздачи 2 отменена: …»), and the status line said
+    the very same words under it. The note carries them; the status line says only whom else the table waits for
+    (the host, still reading the result), or nothing once no one reads."""
+    cat = catalog("ru")
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.lingering = {0}
+    t.run(deals=1)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (2, 0) and t.page.round.state == "deal")
+    lost, stays = min(t.friends), max(t.friends)
+    if t.friends[stays].mg.person_left < 1:  # type: ignore[union-attr]
+        t.friend_continue(t.friends[stays])
+    t.lose(lost)
+    t.settle()
+    mg = t.friends[stays].mg
+    assert mg is not None and mg.person_left == 1  # (it left deal 1's result: its page shows the note alone)
+    vm = mg.view_model()
+    assert vm is not None
+    shown: Any = {**vm, "deal": 1, "phase": "deal_over"}  # (the result its page shows again, its note over it)
+
+    def note_and_line() -> tuple[str, str]:
+        said = wait_words(cat, shown, mg, True, False)
+        assert said is not None and said[0] == "annulled"
+        note = fill_names(said[1], vm["names"])
+        return note, line_words(cat, shown, mg.readers(), note)
+
+    note, line = note_and_line()
+    assert note.startswith("Тасовка раздачи 2 отменена: страница игрока P") and "Ждём, пока P" in note, note
+    assert line == fill_names(read_words(cat, shown, [0]), vm["names"]) and line not in note, (line, note)
+    t.lingering = set()
+    t.host_continue()
+    t.settle()
+    assert not mg.readers()
+    note, line = note_and_line()
+    assert note.startswith("Тасовка раздачи 2 отменена") and line == "", (line, note)  # said once: on the table

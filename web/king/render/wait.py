@@ -12,8 +12,8 @@ from kingcore.web import ViewModel
 
 from ..words import Catalog, fill_names, name
 
-__all__ = ["annulled_words", "begun", "due_deal", "named", "page_words", "read_words", "reload_words", "shuffle_words",
-           "sitting_words", "try_words", "wait_words"]
+__all__ = ["annulled_words", "begun", "due_deal", "line_words", "named", "page_words", "read_words", "reload_words",
+           "shuffle_words", "sitting_words", "try_words", "wait_words"]
 
 TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
@@ -46,6 +46,16 @@ def read_words(cat: Catalog, vm: ViewModel, readers: list[int]) -> str:
         return ""
     who = cat.t("list.sep").join(name(cat, s, vm) for s in others)
     return cat.n("net.mental.wait_read", len(others), names=who)
+
+
+def line_words(cat: Catalog, vm: ViewModel, readers: list[int], note: str) -> str:
+    """What the status line says while the page shows the result panel's note alone over the felt (its person left
+    that result; the next deal is being dealt, or dealt again after an annulment), ``note`` being the note's words
+    as shown (names filled in): never the note's words again — the note, where the person looks, carries them —,
+    only whom else the table waits for when the note does not say it (the people still reading the result:
+    :func:`read_words`), names filled in; else nothing (``""``)."""
+    line = fill_names(read_words(cat, vm, readers), vm.get("names"))
+    return "" if not line or line in note else line
 
 
 def page_words(cat: Catalog, vm: ViewModel, seats: list[int]) -> str:
