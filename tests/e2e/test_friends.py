@@ -893,7 +893,8 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
         assert page.evaluate("document.getElementById('join-rules').getBoundingClientRect().right <= innerWidth")
         # who sits where: the host by name, a bot, and the free seats to choose from
         assert page.get_attribute("#join-seats li[data-seat='0']", "data-state") == "host"
-        assert "Оля" in str(page.text_content("#join-seats li[data-seat='0']"))
+        said = str(page.text_content("#join-seats li[data-seat='0']"))  # by name and side, as every other seat
+        assert said == ("Юг: Оля — хозяин стола", "Південь: Оля — господар столу")[seat - 1], said
         assert page.get_attribute("#join-seats li[data-seat='3']", "data-state") == "bot"
         page.check(f"#join-seat-{seat}")
         page.fill("#join-name", name)
