@@ -2,7 +2,8 @@
 as on a page of a game alone just loaded — the hand once its cards are dealt again, the result's *Continue* at a
 result —, never on *New game* in the top bar (a tester's did: the invite panel, open while the friend's page came
 back, closed before the deal was dealt again, and its focus went to the one button then shown; Enter there leaves
-the game). In Chromium with the tests' relay."""
+the game). In Chromium with the tests' relay; the result's case ``slow`` (a whole deal):
+``python build.py test -- -m slow tests/e2e/test_rooms_focus.py``."""
 from __future__ import annotations
 
 import json
@@ -28,7 +29,8 @@ ACTOR_JS = f"""() => {{
 """Who is to move at the host's table: 'host', the friend ('1'), or the deal over (the bots move by themselves)."""
 
 
-def test_the_hosts_page_reloaded_puts_the_focus_where_play_goes_on(relay: Any, warm_peers: Any) -> None:
+def seated(relay: Any, warm_peers: Any) -> tuple[Any, Any]:
+    """A mental table of the host, a friend (Петя, seat 1) and two bots, deal 1 dealt: ``(host's page, friend's)``."""
     prefs = {"fast": True, "relays": {"mode": "own", "text": relay.url}, "mental": True, "lang": "ru"}
     host, link = hosted(warm_peers, {PREFS_KEY: json.dumps({**prefs, "levels": ["human", "online", "random", "random"],
                                                             "names": ["Оля", "", "", ""]}), **TIMERS})
@@ -41,31 +43,42 @@ def test_the_hosts_page_reloaded_puts_the_focus_where_play_goes_on(relay: Any, w
     friend.click("#join-accept")
     friend.wait_for_selector("body[data-guest=playing][data-mental=guest]")
     host.wait_for_function(DEALT_JS, arg=1)
-    # mid-deal: the host's page reloads — its keys gone, the deal is dealt again — and once the cards are open the
-    # focus is in the hand, as after a fresh deal (it was on «Новая игра»)
-    host.reload()
-    host.wait_for_selector("body[data-ready=true]")
+    return host, friend
+
+
+def focused(host: Any, want: str) -> None:
+    """Wait until the focus of ``host``'s page is at ``want`` (:data:`FOCUS_JS`); on a timeout, say where it is."""
     try:
-        host.wait_for_function("() => document.querySelectorAll('#hand button.card').length > 0 "
-                               "&& !document.getElementById('invite-dialog').open")
-        host.wait_for_function(f"() => ({FOCUS_JS})() === 'hand'", timeout=10_000)
+        host.wait_for_function(f"want => ({FOCUS_JS})() === want", arg=want, timeout=10_000)
     except PlaywrightTimeout as e:
         raise AssertionError([host.evaluate(FOCUS_JS), host.evaluate(WHERE_JS)]) from e
-    # the deal played to its end; at its result the host's page reloads again: the focus on its «Дальше»
+
+
+def test_the_hosts_page_reloaded_mid_deal_puts_the_focus_in_the_hand(relay: Any, warm_peers: Any) -> None:
+    """Its keys gone, the deal is dealt again: once the cards are open the focus is in the hand, as after a fresh
+    deal (it was on «Новая игра»)."""
+    host, _ = seated(relay, warm_peers)
+    host.reload()
+    host.wait_for_selector("body[data-ready=true]")
+    host.wait_for_function("() => document.querySelectorAll('#hand button.card').length > 0 "
+                           "&& !document.getElementById('invite-dialog').open")
+    focused(host, "hand")
+
+
+@pytest.mark.slow
+def test_the_hosts_page_reloaded_at_a_result_puts_the_focus_on_continue(relay: Any, warm_peers: Any) -> None:
+    """Deal 1 played to its end; at its result the host's page reloads: the focus on the result's «Дальше» (``slow``:
+    a whole deal)."""
+    host, friend = seated(relay, warm_peers)
     while (who := host.wait_for_function(ACTOR_JS).json_value()) != "over":
         page = host if who == "host" else friend
         try:
-            move = page.wait_for_function(f"sel => document.querySelector(sel) && {json.dumps(who)}", arg=MINE,
-                                          timeout=10_000)
+            page.wait_for_function("sel => !!document.querySelector(sel)", arg=MINE, timeout=10_000)
         except PlaywrightTimeout:
             continue  # (the host's page showed a move on its way)
-        if move:
-            play(page, pick(page))
+        play(page, pick(page))
     host.wait_for_selector("body[data-phase=deal_over] #center-panel #btn-continue:visible")
     host.reload()
     host.wait_for_selector("body[data-ready=true][data-phase=deal_over] #center-panel #btn-continue:visible")
-    try:
-        host.wait_for_function("() => !document.getElementById('invite-dialog').open")
-        host.wait_for_function(f"() => ({FOCUS_JS})() === 'btn-continue'", timeout=10_000)
-    except PlaywrightTimeout as e:
-        raise AssertionError([host.evaluate(FOCUS_JS), host.evaluate(WHERE_JS)]) from e
+    host.wait_for_function("() => !document.getElementById('invite-dialog').open")
+    focused(host, "btn-continue")
