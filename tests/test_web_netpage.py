@@ -29,7 +29,7 @@ from king.render.invite import (
 )
 from king.render.status import status
 from king.render.table import seat_info
-from king.words import name
+from king.words import name, name_mark
 
 LANGS = ("en", "ru", "uk")
 LINK = "https://example.org/king/#join=abc"
@@ -104,6 +104,12 @@ def test_a_table_links_join_screen_shows_who_sits_where_and_the_free_seats(lang:
     text = markup(room_join_screen(cat, lobby, "Classic", [2, 3], 2))
     seats = re.findall(r'<li data-seat="(\d)" data-state="([a-z]+)"', text)
     assert seats == [("0", "host"), ("1", "taken"), ("2", "free"), ("3", "free"), ("4", "bot")], seats
+    lines = dict(re.findall(r'<li data-seat="(\d)" data-state="[a-z]+">([^<]*)</li>', text))  # the host by seat
+    host = lines["0"]  # too, as every other line («Оля — хозяин стола» said not where she sits)
+    assert host.startswith(cat.t("net.join.seat_person_here", seat=cat.t("net.join.south"), name=name_mark(0))), host
+    assert cat.t("position.south") not in host  # ("You": the viewer's own side, not the host's)
+    west = cat.t(f"position.{position_of(1, 0, 5)}")
+    assert lines["1"].startswith(west + ":") and not host.startswith(west)
     assert 'id="join-seat-2" checked' in text and 'id="join-seat-3" checked' not in text
     assert cat.t("presence.here") in text and cat.t("level.medium") in text and "join-full" not in text
     side = cat.t(f"position.{position_of(3, 0, 5)}")  # seat 3: a bot plays it until taken: said

@@ -13,6 +13,7 @@ import pytest
 from mental_sim import Faults, MentalSim
 from web_catalog import compiled
 
+from kingcore.online.deal.memory import Memory
 from kingcore.web import Catalog
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
@@ -27,6 +28,7 @@ from king.render.redeal import (
     redealt_words,
 )
 from king.render.status import status
+from king.render.wait import line_words, read_words, wait_words
 from king.words import fill_names, name
 
 
@@ -83,27 +85,27 @@ def test_a_deal_dealt_again_says_whose_page_it_was_on_every_page(stand_in: float
     cat = catalog("ru")
     t, deal, seat = lost_mid_deal(1, stand_in)
     host_vm = t.table.view_model(t.table.session.viewer)
-    assert annulled_words(cat, deal, ("left", seat), host_vm) == (
+    assert annulled_words(cat, deal, ("left", seat, None), host_vm) == (
         f"Раздача {deal} отменена и будет сдана заново: страница игрока {who(cat, seat, host_vm)} перезагружена "
         "или отключена.")
     if not stand_in:
         t.rejoin(seat)
     t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (deal, 1)
           and t.page.round.state == "deal")
-    assert cause(t.page, deal) == ("left", seat)
-    assert redealt_words(cat, deal, ("left", seat), host_vm) == (
+    assert cause(t.page, deal) == ("left", seat, f"P{seat}")
+    assert redealt_words(cat, deal, ("left", seat, None), host_vm) == (
         f"Раздача {deal} отменена и сдана заново: страница игрока {who(cat, seat, host_vm)} перезагружена или "
         "отключена. У вас новые карты.")
     other = next(f.mg for f in t.friends.values() if f.seat != seat)
-    assert other is not None and cause(other.page, deal) == ("left", seat)
+    assert other is not None and cause(other.page, deal) == ("left", seat, f"P{seat}")
     if not stand_in:  # the friend's own page, back: "this page"
         back = t.friends[seat].all[-1]
-        assert cause(back.page, deal) == ("reloaded", None)
-        assert redealt_words(cat, deal, ("reloaded", None), host_vm) == (
+        assert cause(back.page, deal) == ("reloaded", None, None)
+        assert redealt_words(cat, deal, ("reloaded", None, None), host_vm) == (
             f"Раздача {deal} отменена и сдана заново: эта страница перезагружена или отключена. У вас новые карты.")
     assert cause(t.page, deal + 1) is None  # a deal dealt once: nothing said
-    assert cause(other.page, deal, host_reloaded=deal) == ("host", None)  # a friend's page told the host reloaded
-    assert redealt_words(cat, deal, ("host", None), host_vm).startswith(
+    assert cause(other.page, deal, host_reloaded=deal) == ("host", None, None)  # a friend's page told the host reloaded
+    assert redealt_words(cat, deal, ("host", None, None), host_vm).startswith(
         f"Раздача {deal} отменена и сдана заново: страница хозяина стола перезагружена или отключена.")
 
 
@@ -139,7 +141,7 @@ def test_a_deal_not_begun_dealt_again_says_no_new_cards_and_leaves_no_note() -> 
     t.rejoin(seat)
     t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (2, 1) and t.page.round.state == "deal")
     vm = t.table.view_model(t.table.session.viewer)
-    assert cause(t.page, 2) == ("left", seat)
+    assert cause(t.page, 2) == ("left", seat, f"P{seat}")
     assert redealt_notes(cat, 2, t.page, vm, shown=False) == {"reload:2": None, "redeal:2": None}
     assert str(redealt_notes(cat, 2, t.page, vm)["redeal:2"]).endswith("У вас новые карты.")
     t2, deal, seat2 = lost_mid_deal(1, 0.0)
@@ -166,3 +168,90 @@ def test_the_host_reloaded_at_a_result_says_the_next_deal_was_still_being_shuffl
     deal, words = host_reload(cat, t.table)
     assert deal == 2
     assert words == cat.t("net.mental.reloaded_dealing" if reading else "net.mental.reloaded", deal=2)
+
+
+@pytest.mark.parametrize("how", ["lost", "away", "reading"])
+def test_a_seat_given_to_someone_else_names_its_former_person_in_the_annulment_on_every_page(how: str) -> None:
+    """The host gives an away friend's seat to someone else (*Give the seat to someone else*): the seat's name is
+    cleared in that very step — the table shows "Player 2" until someone takes it —, but every page's words of the
+    deal annulled name the person whose page it was ("…страница игрока P1…", never «Игрок 2»), and a friend's
+    page keeps that name across a reload: the connection lost before (the deal annulled then), the friend connected
+    but away past the turn limit (annulled by the freeing), or lost while the table waited for the host to leave a
+    result (its panel's note «Тасовка раздачи 2 отменена: страница игрока P1 не на связи…»)."""
+    cat = catalog("ru")
+    if how == "lost":
+        t, deal, seat = lost_mid_deal(1, 0.0)
+    elif how == "away":
+        t = MentalSim(21, players=4, friends=2, turn_limit=30)
+        t.run(deals=1)
+        seat = min(t.friends)
+        t.asleep.add(seat)
+        t.run(until=lambda: seat in t.lobby.idle, settle=False)
+        assert t.page.deal is not None
+        deal = t.page.deal.number
+    else:
+        t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+        t.lingering = {0}
+        t.run(deals=1)
+        t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (2, 0)
+              and t.page.round.state == "deal")
+        deal, seat = 2, min(t.friends)
+        t.lose(seat)
+        t.settle()
+    t.send_to(t.table.free(seat))
+    t.friends[seat].back, t.friends[seat].mg = None, None  # (no one takes it yet)
+    t.settle()
+    former, cleared = f"P{seat}", cat.t("hotseat.player", n=seat + 1)
+    others = [f.mg for f in t.friends.values() if f.seat != seat and f.mg is not None]
+    assert others and t.table.session.settings["names"][seat] == ""
+    for side, page in [(t.table, t.page), *((mg, mg.page) for mg in others)]:
+        vm = side.view_model(t.table.session.viewer) if side is t.table else side.view_model()
+        assert vm is not None and who(cat, seat, vm) == cleared  # (the seat itself: no one's yet)
+        assert cause(page, deal) == ("left", seat, former)
+        said = [redeal_status(cat, vm, page), annulled_words(cat, deal, cause(page, deal), vm)]
+        if how == "reading" and side is t.table:  # (its person still reads deal 1's result)
+            shown: Any = {**vm, "deal": deal - 1, "phase": "deal_over"}  # (the result its page keeps up for it)
+            w = wait_words(cat, shown, side, False, True)
+            said.append(fill_names(w[1], vm["names"]) if w else None)
+        said = [s for s in said if s]
+        assert said and all(former in s and cleared not in s for s in said), said
+    kept = Memory.from_text(others[0].memory.to_text(), others[0].memory.table).rounds
+    assert kept.annulled_name == others[0].memory.rounds.annulled_name != {}  # (across a reload too)
+
+
+def test_while_a_deal_is_dealt_again_the_status_line_does_not_repeat_the_tables_note() -> None:
+    """A friend left deal 1's result and the next deal's try is annulled (another friend's page lost): their page
+    shows the result panel's note alone over the felt («Тасовка раздачи 2 отменена: …»), and the status line said
+    the very same words under it. The note carries them; the status line says only whom else the table waits for
+    (the host, still reading the result), or nothing once no one reads."""
+    cat = catalog("ru")
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.lingering = {0}
+    t.run(deals=1)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (2, 0) and t.page.round.state == "deal")
+    lost, stays = min(t.friends), max(t.friends)
+    if t.friends[stays].mg.person_left < 1:  # type: ignore[union-attr]
+        t.friend_continue(t.friends[stays])
+    t.lose(lost)
+    t.settle()
+    mg = t.friends[stays].mg
+    assert mg is not None and mg.person_left == 1  # (it left deal 1's result: its page shows the note alone)
+    vm = mg.view_model()
+    assert vm is not None
+    shown: Any = {**vm, "deal": 1, "phase": "deal_over"}  # (the result its page shows again, its note over it)
+
+    def note_and_line() -> tuple[str, str]:
+        said = wait_words(cat, shown, mg, True, False)
+        assert said is not None and said[0] == "annulled"
+        note = fill_names(said[1], vm["names"])
+        return note, line_words(cat, shown, mg.readers(), note)
+
+    note, line = note_and_line()
+    assert note.startswith("Тасовка раздачи 2 отменена: страница игрока P") and "Ждём, пока P" in note, note
+    assert line == fill_names(read_words(cat, shown, [0]), vm["names"]) and line not in note, (line, note)
+    t.lingering = set()
+    t.host_continue()
+    t.settle()
+    assert not mg.readers()
+    note, line = note_and_line()
+    assert note.startswith("Тасовка раздачи 2 отменена") and line == "", (line, note)  # said once: on the table

@@ -117,6 +117,15 @@ def seats_of(levels: list[str], pages: list[int]) -> list[int]:
     return [host if p == 0 else online[p - 1] for p in pages if p <= len(online)]
 
 
+def named(page: MentalPage, e: Event, names: list[str], former: dict[int, str]) -> None:
+    """At an annulment (``e``) on ``page``, keep the name of the person whose page it named as the table names them
+    now (``names``; ``former``: seat → the name a seat had before it was given to someone else, cleared in the same
+    step): :meth:`.deal.mental.Rounds.name_annulled`."""
+    last = page.last_annulled
+    if e.kind == "annulled" and last is not None and last[0] == e.deal:
+        page.rounds.name_annulled(last[0], last[1], names, former)
+
+
 def _kind(text: str) -> str | None:
     """A mental-poker text's kind, ``None`` when it is no message."""
     try:
@@ -189,6 +198,7 @@ class MentalTable:
         self._told_reading: dict[int, list[bool]] = {}  # seat → the ``reading`` its friend's page was last sent
         self._held_since: float | None = None  # when the table began to wait for its readers, the cards open
         self._shown: dict[int, ViewModel] = {}  # seat → the public table its page, sitting the deal out, was sent
+        self._former: dict[int, str] = {}  # seat → the name it had before the host gave it to someone else
         self.person_left = self.audited - 1 if 0 < self.audited == reading else self.audited
         """The last deal whose result the host's own person left (*Continue*; the page sets it): :meth:`reading`."""
         self._since_reload: set[int] = set()  # pages in a try of the deal this page was reloaded during, begun after
@@ -359,7 +369,8 @@ class MentalTable:
         it — a deal cannot wait for a person no one has invited yet."""
         self._sitting.discard(seat)  # (its stand-in now the host's choice: kept when a newcomer there leaves)
         self._went_on.pop(seat, None)  # (a newcomer there read no result)
-        out = self.lobby.free(seat)
+        self._former[seat] = self.session.settings["names"][seat] or self._former.get(seat, "")  # (the annulment
+        out = self.lobby.free(seat)  # this causes names the person whose seat it was, not "Player 3")
         return self._after(out + self.lobby.stand_in(seat))
 
     def tick(self) -> list[POut]:
@@ -475,6 +486,7 @@ class MentalTable:
             else:
                 self._events.append(o)
                 self._bench(o)
+                named(self.page, o, self.session.settings["names"], self._former)
                 if o.kind == "audited" and r is not None and r.deal == o.deal:  # (its pages, and those that sat
                     self._watched = (o.deal, set(r.pages) | {self.page_of(s) for s in self._greeted  # it out,
                                                              if self._since.get(s) == o.deal})  # watching it)
@@ -715,6 +727,7 @@ class MentalGuest:
         self._resent: set[int] = set()  # the deals whose audit this connection sent again
         self._left = max(0, self.memory.reading - 1)  # (a result its person had not left before a reload: kept)
         self._told_next = 0  # the last deal whose ``next`` :meth:`next_owed` gave
+        self._former: dict[int, str] = {}  # seat → the name it had before the host cleared it (given to someone else)
 
     @property
     def checks(self) -> Checks:
@@ -963,7 +976,11 @@ class MentalGuest:
         online = [("bot" if presence[s] == BOT else "wait") if level == ONLINE and s < len(presence) else None
                   for s, level in enumerate(levels)]
         settings = self.standin.session.settings
-        settings.update(levels=levels, names=[n or "" for n in w["names"]], online=online, stand_in=w["stand_in"])
+        names = [n or "" for n in w["names"]]
+        for seat, (was, now) in enumerate(zip(settings["names"], names, strict=False)):
+            if was and not now:  # (a seat given to someone else: an annulment it causes names its former person)
+                self._former[seat] = was
+        settings.update(levels=levels, names=names, online=online, stand_in=w["stand_in"])
         people = [s for s, level in enumerate(levels) if level == HUMAN]
         settings["viewer"] = people[0] if people else 0
 
@@ -1024,6 +1041,8 @@ class MentalGuest:
                 said.append(Event("stood_in", o.deal, words, 0, seat))  # the host said so (presence)
             else:
                 said.append(o)
+                if self.page is not None and self.standin is not None:
+                    named(self.page, o, self.standin.session.settings["names"], self._former)
         self.checks.note(said)
         self._events += said
         for e in said:  # (a result its person has not left: kept across a reload)

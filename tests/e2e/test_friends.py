@@ -629,9 +629,11 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     for page in guests.values():  # back on a new connection before the table is: said so, not a stale turn (a new
         seen = page.evaluate("window.kingStatusLog")  # user's read "Ждём хода: Оля…" for 2 s)
         stale = [(state, text) for state, text in seen if state in ("reconnecting", "connected")
-                 and text not in ("Подключено к столу.", "Під’єднано до столу.") and "не на " not in text
+                 and text not in ("Подключено к столу.", "Під’єднано до столу.", "") and "не на " not in text
                  and not re.search("(Тасовка раздачи|Тасування роздачі) 2 (отменена|скасовано): (страница хозяина "
-                                   "стола|сторінку господаря столу)", text)]  # (true, and why: dealt again)
+                                   "стола|сторінку господаря столу)", text)  # (true, and why: dealt again)
+                 and not re.search("^(Ждём, пока прочт.т|Чекаємо, поки прочита.+) (итоги|підсумки): ", text)]  # (or
+        # whom else the table waits for: the note over the felt says the annulment, not the status line again)
         assert not stale and any(state == "connected" for state, _ in seen), seen
     guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
     toast = str(guests[1].text_content("#toast"))  # (held for a reader, no card played in deal 2: not "during deal
@@ -698,7 +700,8 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     early.evaluate(GO_ON_JS)
     early.wait_for_selector("#center-panel[data-stale] #mental-wait[data-wait=annulled]")
     assert early.evaluate("document.querySelectorAll('#trick .card, #hand .card, .seat .back').length") == 0
-    assert "Ждём, пока" in str(early.text_content("#status"))
+    line, note = (str(early.text_content(sel)) for sel in ("#status", "#mental-wait"))  # said once: the note
+    assert line.startswith("Ждём, пока прочтёт итоги: ") and line not in note and "отменена" not in line, (line, note)
     # a phone (360×740): while the table waits, its other seats and their presence stay in view around the note
     # (a new user's phone showed no seat at all there; 1024 and 1280 did)
     assert early.viewport_size == {"width": 360, "height": 740}
@@ -733,6 +736,8 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     # reading deal 2's result (friend 1 left it), said on both pages —, on the page still at deal 2's result
     host.wait_for_selector("#center-panel #mental-wait[data-wait=you]")
     assert "Тасовка раздачи 3 отменена" in str(host.text_content("#mental-wait"))
+    note = str(host.text_content("#mental-wait"))  # whose page it was: the person who held the seat, not the seat's
+    assert "страница игрока Остап" in note and default not in note, note  # name now ("Игрок 3": cleared with it)
     try:
         early.wait_for_function("() => document.getElementById('status').textContent.includes('прочтёт итоги: ')")
     except PlaywrightTimeout as e:
@@ -888,7 +893,8 @@ def test_a_host_and_two_friends_in_russian_and_ukrainian(relay: Any, warm_peers:
         assert page.evaluate("document.getElementById('join-rules').getBoundingClientRect().right <= innerWidth")
         # who sits where: the host by name, a bot, and the free seats to choose from
         assert page.get_attribute("#join-seats li[data-seat='0']", "data-state") == "host"
-        assert "Оля" in str(page.text_content("#join-seats li[data-seat='0']"))
+        said = str(page.text_content("#join-seats li[data-seat='0']"))  # by name and side, as every other seat
+        assert said == ("Юг: Оля — хозяин стола", "Південь: Оля — господар столу")[seat - 1], said
         assert page.get_attribute("#join-seats li[data-seat='3']", "data-state") == "bot"
         page.check(f"#join-seat-{seat}")
         page.fill("#join-name", name)

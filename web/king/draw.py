@@ -118,6 +118,8 @@ class Drawing:
         self.call_markup: str | None = None  # what the call screen shows now (redrawn only when it changes)
         self.call_key: Any = None  # (phase, position) of the call screen shown: a new one takes the focus
         self.opener: Any = None  # what had the focus when the score sheet opened (it goes back there)
+        self.owed = False  # a dialog closed while the table had nothing to focus (the hand's cards still being
+        # dealt): the hand takes the focus once drawn, as after a fresh deal (:func:`king.keys.focus_target`)
         self.drawn: dict[str, tuple[str, tuple[str | None, ...]]] = {}  # what :meth:`put_new` last put, by place
 
     def forget(self) -> None:
@@ -249,6 +251,11 @@ class Drawing:
                 target = node.querySelector(f'button[data-card="{cards[at]["card"]}"]')
             if not is_none(target):
                 self.focus_card(target)
+        elif self.owed and cards:  # (the focus still on nothing, no dialog over the table: else it stays where it is)
+            self.owed = False
+            if (is_none(active) or str(active.tagName) == "BODY") and is_none(document.querySelector(
+                    "dialog[open]:modal")):
+                self.focus_hand()
 
     # ----- the keyboard and the screen reader (issue 13) ------------------------------------------
 

@@ -94,7 +94,8 @@ class Keys:
                 or bool(dialog.contains(active))):
             return
         target = focus_target()
-        if target is None:
+        if target is None:  # a game at the table, nothing of it to focus yet: its hand, once drawn
+            self.app.drawing.owed = game_shown()
             return
         if not is_none(target.closest("#hand")):
             self.app.drawing.focus_card(target)
@@ -103,8 +104,11 @@ class Keys:
 
 
 def focus_target() -> Any:
-    """Where a lost focus goes: my hand's first playable card (my turn), else its tab stop, else the first
-    button of the results panel or the call screen, else *New game* (``None``: none of them shown)."""
+    """Where a lost focus goes — where play goes on, as on a page just loaded: my hand's first playable card (my
+    turn), else its tab stop, else the results panel's main button (*Continue*) or its first, or the call screen's
+    first, else *New game* when no game is at the table (``None``: none of them shown — nor, a game at the table,
+    *New game*: the host's page reloaded at a table of friends, whose invite panel closed while the deal was being
+    dealt again, put the focus on *New game*, where Enter leaves the game; the hand takes it once drawn)."""
     hand = el("hand")
     for node in (hand.querySelector("button.card.is-legal"), hand.querySelector('button.card[tabindex="0"]'),
                  hand.querySelector("button.card")):
@@ -113,8 +117,14 @@ def focus_target() -> Any:
     for ident in ("center-panel", "call-screen"):
         box = el(ident)
         if not is_none(box) and not box.hidden:
-            for node in box.querySelectorAll("button"):
+            for node in [box.querySelector("button.btn--accent"), *box.querySelectorAll("button")]:
                 if usable(node):
                     return node
     node = el("btn-new")
-    return node if usable(node) else None
+    return node if usable(node) and not game_shown() else None
+
+
+def game_shown() -> bool:
+    """Whether the table shows a game (the body's ``data-phase``: none, or ``save_error``, with no game)."""
+    phase = document.body.getAttribute("data-phase")
+    return not is_none(phase) and str(phase) != "save_error"

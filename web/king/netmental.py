@@ -90,7 +90,7 @@ def tell(cat: Catalog, events: list[Event], toast: Callable[..., None], vm: View
         on_table = not toasted(e.kind, e.deal, e.detail)  # (said on the table, not in the toast)
         if on_table:
             own = page is not None and e.page is not None and e.page == page.page
-            why = ("reloaded", None) if own else cause(page, e.deal) or (str(e.detail), e.seat)
+            why = ("reloaded", None, None) if own else cause(page, e.deal) or (str(e.detail), e.seat, None)
             words = annulled_words(cat, e.deal, why, vm)
         banner = el("guest-banner")
         if e.kind == "dealt" and not is_none(banner) and str(banner.getAttribute("data-left")) == str(e.deal):

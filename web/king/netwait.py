@@ -17,7 +17,7 @@ from kingcore.web import ViewModel
 
 from .draw import el, set_deal
 from .render.table import dealing
-from .render.wait import due_deal, page_words, read_words, wait_words
+from .render.wait import due_deal, line_words, page_words, read_words, wait_words
 from .words import Catalog, fill_names
 
 __all__ = ["redeal_bar", "waiting_status"]
@@ -56,20 +56,23 @@ def redeal_bar(cat: Catalog, vm: ViewModel | None, left: int, side: Any, waited:
     """While a deal is dealt again (its try annulled), or its cards are not open yet once the person left the
     last deal's result (``left``), the page shows that result: the bar names the deal being dealt, not the last
     one, and no contract (``side``: the page's ``MentalTable`` or ``MentalGuest``); the result panel says what the
-    table waits for (:func:`wait_note`; ``waited``: the table waits for this page's person), and so does the status
-    line — never "The deal is over" for the deal under way —; a friend's page sitting that deal out says a bot
-    plays it for them to its end."""
+    table waits for (:func:`wait_note`; ``waited``: the table waits for this page's person) — said once: the status
+    line, never "The deal is over" for the deal under way, says only whom else the table waits for when the note
+    does not, else nothing (:func:`king.render.wait.line_words`) —; a friend's page sitting that deal out says on it
+    that a bot plays the deal for them to its end."""
     out = side.sits_out() if hasattr(side, "sits_out") else None
     deal = dealing(vm, left, out or due_deal(side.page))
     if vm is not None and deal is not None:
         set_deal(cat.t("bar.deal", deal=deal, deals=vm["deals"]))
         for ident in ("contract-name", "contract-rules"):
             el(ident).textContent = ""
-    words = wait_note(cat, vm, side, deal is not None, waited)
-    if out is not None and vm is not None and vm["phase"] == "deal_over":
-        words = cat.t("net.mental.sits_out_status", deal=out)
-    if deal is not None and words:
-        el("status").textContent = fill_names(words, vm["names"] if vm is not None else None)
+    note = wait_note(cat, vm, side, deal is not None, waited)
+    if vm is None or deal is None:
+        return
+    if out is not None and vm["phase"] == "deal_over":
+        el("status").textContent = fill_names(cat.t("net.mental.sits_out_status", deal=out), vm["names"])
+    else:  # (the note alone over the felt says the deal's state: not the status line again)
+        el("status").textContent = line_words(cat, vm, side.readers(), note)
 
 
 def waiting_status(cat: Catalog, vm: ViewModel | None, readers: list[int], unloading: list[int] | None = None) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ...web import MAX_NAME
 from .checks import CODES, Check, Checks
 from .mental import Held, Rounds
 
@@ -74,18 +75,25 @@ class Memory:
 
 
 def _annulled(r: Rounds) -> list[list[Any]]:
-    """Each annulled try as ``[deal, try, why]``, and the seat its annulment named after them when there was one."""
+    """Each annulled try as ``[deal, try, why]``, and the seat its annulment named after them when there was one, and
+    its person's name then after that when it was known."""
     out: list[list[Any]] = []
     for d, tries in sorted(r.annulled.items()):
         for t, why in sorted(tries.items()):
-            seat = r.annulled_seat.get(d, {}).get(t)
-            out.append([d, t, why] if seat is None else [d, t, why, seat])
+            seat, name = r.annulled_seat.get(d, {}).get(t), r.annulled_name.get(d, {}).get(t)
+            out.append([d, t, why] if seat is None else [d, t, why, seat] if name is None else [d, t, why, seat, name])
     return out
 
 
 def _int(x: Any) -> int:
     if type(x) is not int:
         raise ValueError("not a whole number")
+    return x
+
+
+def _text(x: Any) -> str:
+    if not isinstance(x, str) or len(x) > MAX_NAME:
+        raise ValueError("not a name")
     return x
 
 
@@ -101,14 +109,17 @@ def _rounds(doc: dict[str, Any]) -> Rounds:
         audits[(_int(d), _int(t), _int(r))] = list(keys)
     annulled: dict[int, dict[int, str]] = {}
     annulled_seat: dict[int, dict[int, int]] = {}
-    for d, t, why, *seat in doc.get("annulled", []):  # (a try's named seat, when there was one)
+    annulled_name: dict[int, dict[int, str]] = {}
+    for d, t, why, *seat in doc.get("annulled", []):  # (a try's named seat, and its person's name, when known)
         annulled.setdefault(_int(d), {})[_int(t)] = str(why)
         for s in seat[:1]:
             annulled_seat.setdefault(_int(d), {})[_int(t)] = _int(s)
+        for name in seat[1:2]:
+            annulled_name.setdefault(_int(d), {})[_int(t)] = _text(name)
     return Rounds(seen=seen, tries={_int(d): _int(t) for d, t in doc["tries"]},
                   named_in={_int(d): str(code) for d, code in doc["named"]}, done={_int(d) for d in doc["done"]},
                   audits=audits, held=_held(doc.get("held")), annulled=annulled,
-                  annulled_seat=annulled_seat)
+                  annulled_seat=annulled_seat, annulled_name=annulled_name)
 
 
 def _held(doc: Any) -> Held | None:

@@ -161,6 +161,9 @@ class Rounds:
             answer in time or broke the shuffle; its person's: the host's page's, the host's own seat, never a bot's
             it holds — :attr:`MentalPage.host_seat`), when it named another page than this one: the
             result panel says whose page it was.
+        annulled_name: deal → try → the name of that seat's person when the try was annulled, as this page's table
+            named them then (:meth:`name_annulled`; none when they had no name): the words name the person whose
+            page it was even once the seat is given to someone else, its name cleared or another's.
     """
 
     seen: set[tuple[int, int, int]] = field(default_factory=set)
@@ -171,6 +174,7 @@ class Rounds:
     held: Held | None = None
     annulled: dict[int, dict[int, str]] = field(default_factory=dict)
     annulled_seat: dict[int, dict[int, int]] = field(default_factory=dict)
+    annulled_name: dict[int, dict[int, str]] = field(default_factory=dict)
 
     def why_annulled(self, deal: int, shuffled: int) -> list[str]:
         """Why each try of ``deal`` before its last was annulled, as this page saw it (:attr:`annulled`;
@@ -193,6 +197,28 @@ class Rounds:
         """
         seats = self.annulled_seat.get(deal, {})
         return [seats.get(t) for t in range(shuffled - 1)]
+
+    def names_annulled(self, deal: int, shuffled: int) -> list[str | None]:
+        """The name of the person each try of ``deal`` before its last was annulled for (:attr:`annulled_name`;
+        ``None``: not known), one a try as :meth:`who_annulled`.
+
+        >>> Rounds(annulled_name={3: {1: "Petya"}}).names_annulled(3, 3)
+        [None, 'Petya']
+        """
+        names = self.annulled_name.get(deal, {})
+        return [names.get(t) for t in range(shuffled - 1)]
+
+    def name_annulled(self, deal: int, attempt: int, names: list[str], former: dict[int, str]) -> None:
+        """Keep the name of the person whose page try ``attempt`` of ``deal`` was annulled for (its
+        :attr:`annulled_seat`), once, as it was when the try was annulled: ``names`` (the table's, per seat) or, for
+        a seat whose name was cleared — given to someone else in that very step —, ``former`` (seat → the name it
+        had before)."""
+        seat = self.annulled_seat.get(deal, {}).get(attempt)
+        if seat is None or attempt in self.annulled_name.get(deal, {}):
+            return
+        name = (names[seat] if seat < len(names) else "") or former.get(seat, "")
+        if name:
+            self.annulled_name.setdefault(deal, {})[attempt] = name
 
 
 _OVER = ("done", "annulled")
@@ -614,6 +640,7 @@ class MentalPage:
         if (deal, attempt) in self.host_lost and tries.get(attempt, "reloaded") == "reloaded":
             tries[attempt] = "host"
             self.rounds.annulled_seat.get(deal, {}).pop(attempt, None)
+            self.rounds.annulled_name.get(deal, {}).pop(attempt, None)
         else:
             tries.setdefault(attempt, "reloaded")
 

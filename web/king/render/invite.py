@@ -190,7 +190,8 @@ def lobby_seat(cat: Catalog, lobby: dict[str, Any], seat: int, free: list[int], 
     """One line of who sits where at a table link's join screen (``li[data-seat][data-state]``): the host by
     name; a friend online by name with who is there; a seat this page may take as a radio button
     (``input[name=join-seat]``, ``chosen`` checked; "a bot plays it meanwhile" when one does); a seat kept for
-    its own link's holder; a bot by level. Sides are as the host sits (the host at the bottom)."""
+    its own link's holder; a bot by level. Sides are as the host sits (the host at the bottom: "South", its seat
+    named as every other's — "South: Olga — the host")."""
     levels: list[str] = list(lobby["levels"])
     players = len(levels)
     host = next((s for s, lv in enumerate(levels) if lv != "online"), 0)
@@ -198,7 +199,8 @@ def lobby_seat(cat: Catalog, lobby: dict[str, Any], seat: int, free: list[int], 
     level = levels[seat]
     if seat == host:  # a host who gave no name: as the table names an unnamed seat, "Player 1"
         who = name_mark(seat) if lobby["names"][seat] else cat.t("hotseat.player", n=seat + 1)
-        state, words = "host", cat.t("net.join.seat_host", name=who)
+        state, words = "host", cat.t("net.join.seat_host", seat=cat.t("net.join.south"), name=who)  # (south:
+        # the bottom, where the host sits — not "You", the name of the viewer's own side)
     elif level == "online" and lobby["taken"][seat]:
         presence = (lobby.get("presence") or [None] * players)[seat] or "away"
         who = name_mark(seat) if lobby["names"][seat] else cat.t("hotseat.player", n=seat + 1)

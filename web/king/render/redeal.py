@@ -15,10 +15,14 @@ from kingcore.web import ViewModel
 from ..words import Catalog, fill_names
 from .wait import reload_words, try_words
 
-__all__ = ["annulled_words", "cause", "host_reload", "redeal_key", "redeal_status", "redeal_view", "redealing",
+__all__ = ["Why", "annulled_words", "cause", "host_reload", "redeal_key", "redeal_status", "redeal_view", "redealing",
            "redealt_notes", "redealt_words", "toasted", "why_words"]
 
 OVER = ("deal_over", "rubber_over")
+
+Why = tuple[str, int | None, str | None]
+"""Why a try was annulled, as :func:`cause` says it: the code, the seat of the page it named and that seat's
+person's name then (``Rounds.annulled_name``; ``None``: not known)."""
 
 
 def redeal_key(deal: int, reload: bool = False) -> str:
@@ -27,26 +31,29 @@ def redeal_key(deal: int, reload: bool = False) -> str:
     return f"{'reload' if reload else 'redeal'}:{deal}"
 
 
-def cause(page: Any, deal: int, host_reloaded: int = 0) -> tuple[str, int | None] | None:
-    """Why this page's last try of ``deal`` was annulled and whose page it named: ``(code, seat)`` — the code of
-    ``Rounds.why_annulled`` (``"host"``: the host's page was reloaded, ``host_reloaded`` being that deal, as a
-    friend's page hears it), the seat of ``Rounds.who_annulled`` (``None``: this page, or no page named) — or
-    ``None`` when this page saw no try of it annulled (``page``: its ``MentalPage``)."""
+def cause(page: Any, deal: int, host_reloaded: int = 0) -> Why | None:
+    """Why this page's last try of ``deal`` was annulled and whose page it named: ``(code, seat, name)`` — the code
+    of ``Rounds.why_annulled`` (``"host"``: the host's page was reloaded, ``host_reloaded`` being that deal, as a
+    friend's page hears it), the seat of ``Rounds.who_annulled`` (``None``: this page, or no page named) and its
+    person's name then (``Rounds.annulled_name``) — or ``None`` when this page saw no try of it annulled (``page``:
+    its ``MentalPage``)."""
     if host_reloaded and host_reloaded == deal:
-        return "host", None
+        return "host", None, None
     tries = page.rounds.annulled.get(deal, {}) if page is not None else {}
     if not tries:
         return None
     last = max(tries)
-    return str(tries[last]), page.rounds.annulled_seat.get(deal, {}).get(last)
+    return (str(tries[last]), page.rounds.annulled_seat.get(deal, {}).get(last),
+            page.rounds.annulled_name.get(deal, {}).get(last))
 
 
-def why_words(cat: Catalog, why: tuple[str, int | None], vm: ViewModel) -> str:
-    """``why`` (:func:`cause`) in words: whose page (a name mark filled in by :func:`annulled_words`)."""
-    return cat.t("net.mental.try_host") if why[0] == "host" else try_words(cat, why[0], why[1], vm)
+def why_words(cat: Catalog, why: Why, vm: ViewModel) -> str:
+    """``why`` (:func:`cause`) in words: whose page (a name mark filled in by :func:`annulled_words`, or the name
+    kept of the annulment)."""
+    return cat.t("net.mental.try_host") if why[0] == "host" else try_words(cat, why[0], why[1], vm, why[2])
 
 
-def annulled_words(cat: Catalog, deal: int, why: tuple[str, int | None] | None, vm: ViewModel | None) -> str:
+def annulled_words(cat: Catalog, deal: int, why: Why | None, vm: ViewModel | None) -> str:
     """"Deal 3 is annulled and will be dealt again: Masha's page was reloaded or disconnected." (names filled in;
     with no cause known, the plain words)."""
     if why is None or vm is None:
@@ -54,7 +61,7 @@ def annulled_words(cat: Catalog, deal: int, why: tuple[str, int | None] | None, 
     return fill_names(cat.t("net.mental.annulled_why", deal=deal, why=why_words(cat, why, vm)), vm.get("names"))
 
 
-def redealt_words(cat: Catalog, deal: int, why: tuple[str, int | None], vm: ViewModel) -> str:
+def redealt_words(cat: Catalog, deal: int, why: Why, vm: ViewModel) -> str:
     """"Deal 3 was annulled and dealt again: Masha's page was reloaded or disconnected. Your cards are new."
     (names filled in)."""
     return fill_names(cat.t("net.mental.redealt", deal=deal, why=why_words(cat, why, vm)), vm.get("names"))

@@ -12,8 +12,8 @@ from kingcore.web import ViewModel
 
 from ..words import Catalog, fill_names, name
 
-__all__ = ["annulled_words", "away_banner", "begun", "due_deal", "page_words", "read_words", "reload_words",
-           "shuffle_words", "sitting_words", "try_words", "wait_words"]
+__all__ = ["annulled_words", "away_banner", "begun", "due_deal", "line_words", "named", "page_words", "read_words",
+           "reload_words", "shuffle_words", "sitting_words", "try_words", "wait_words"]
 
 TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
@@ -48,6 +48,16 @@ def read_words(cat: Catalog, vm: ViewModel, readers: list[int]) -> str:
     return cat.n("net.mental.wait_read", len(others), names=who)
 
 
+def line_words(cat: Catalog, vm: ViewModel, readers: list[int], note: str) -> str:
+    """What the status line says while the page shows the result panel's note alone over the felt (its person left
+    that result; the next deal is being dealt, or dealt again after an annulment), ``note`` being the note's words
+    as shown (names filled in): never the note's words again — the note, where the person looks, carries them —,
+    only whom else the table waits for when the note does not say it (the people still reading the result:
+    :func:`read_words`), names filled in; else nothing (``""``)."""
+    line = fill_names(read_words(cat, vm, readers), vm.get("names"))
+    return "" if not line or line in note else line
+
+
 def page_words(cat: Catalog, vm: ViewModel, seats: list[int]) -> str:
     """Whom the table waits for while a page in the deal in play is reconnecting — unloading: reloaded or closed —,
     whose loss annuls the deal (``seats``: the page's ``MentalTable.unloading()`` or ``MentalGuest.unloading()``),
@@ -76,6 +86,9 @@ def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool
         last, r = side.page.last_annulled, side.page.round
         back = w[0] == "again" and last is not None and r is not None and last[2] in r.pages  # (in the new try)
         left = LEFT_WORDS[back, bool(side.page.last_begun)]  # (said as it is now, not as it was)
+        if who and last is not None:  # (the person whose page it was, as named when it was annulled)
+            kept = side.page.rounds.annulled_name.get(last[0], {}).get(last[1])
+            who = cat.t("list.sep").join(named(cat, s, vm, kept) for s in w[2] if s != vm["seat"])
         first = cat.t(left, deal=w[1], name=who) if who and last is not None \
             and last[3] == "left" else annulled_words(cat, vm, side.page, w[1])
         then = cat.t("net.mental.wait_again") if w[0] == "again" else \
@@ -104,8 +117,8 @@ def annulled_words(cat: Catalog, vm: ViewModel, page: Any, deal: int) -> str:
     why = rounds.annulled.get(deal, {}).get(last[1]) if last is not None and last[0] == deal else None
     if why is None:
         return cat.t("net.mental.wait_annulled", deal=deal)
-    seat = rounds.annulled_seat.get(deal, {}).get(last[1])
-    return cat.t("net.mental.wait_try", deal=deal, why=try_words(cat, why, seat, vm))
+    seat, kept = rounds.annulled_seat.get(deal, {}).get(last[1]), rounds.annulled_name.get(deal, {}).get(last[1])
+    return cat.t("net.mental.wait_try", deal=deal, why=try_words(cat, why, seat, vm, kept))
 
 
 def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel) -> str:
@@ -117,15 +130,34 @@ def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel) -> str:
     n, deal = int(check.shuffled), int(vm["deal"])
     if n < 2 or rounds is None:
         return ""
-    said = [try_words(cat, why, seat, vm) for why, seat in zip(rounds.why_annulled(deal, n),
-                                                               rounds.who_annulled(deal, n), strict=True)]
+    said = [try_words(cat, why, seat, vm, kept) for why, seat, kept in zip(
+        rounds.why_annulled(deal, n), rounds.who_annulled(deal, n), rounds.names_annulled(deal, n), strict=True)]
     return cat.n("net.mental.shuffled", n, tries="; ".join(f"{i}) {w}" for i, w in enumerate(said, 1)))
 
 
-def try_words(cat: Catalog, why: str, seat: int | None, vm: ViewModel) -> str:
+def named(cat: Catalog, seat: int, vm: ViewModel, kept: str | None) -> str:
+    """The person at ``seat`` in what is said of an annulled try: as the table names the seat now
+    (:func:`~king.words.name`: a name mark), unless the name they had when it was annulled (``kept``:
+    ``Rounds.annulled_name``) is no longer the seat's — a seat given to someone else since is named by its former
+    person, not "Player 3" nor the newcomer —: then that name, as plain text (the words go to ``textContent``
+    only).
+
+    >>> from kingcore.web import Catalog
+    >>> from king.words import name_mark
+    >>> cat, vm = Catalog(), {"players": 4, "names": ["Оля", "", "Петя", None]}
+    >>> named(cat, 1, vm, "Петя"), named(cat, 2, vm, "Петя") == name_mark(2), named(cat, 1, 4, None)
+    ('Петя', True, 'position.west')
+    """
+    names = None if isinstance(vm, int) else vm.get("names")
+    now = names[seat] if names is not None and seat < len(names) else None
+    return kept if kept and kept != now else name(cat, seat, vm)
+
+
+def try_words(cat: Catalog, why: str, seat: int | None, vm: ViewModel, kept: str | None = None) -> str:
     """Why one earlier try of a deal was annulled (``why``: ``Rounds.why_annulled``'s code; ``seat``: the seat
-    of the page it named, ``Rounds.who_annulled``), in the words of :data:`TRY_WORDS`: this page's own page
-    when it was this page's reload or lost connection, the host's page when it was the host's page's reload."""
+    of the page it named, ``Rounds.who_annulled``; ``kept``: its person's name then, ``Rounds.annulled_name``), in
+    the words of :data:`TRY_WORDS`: this page's own page when it was this page's reload or lost connection, the
+    host's page when it was the host's page's reload."""
     if why == "reloaded" or (why == "left" and seat == vm["seat"]):
         return cat.t("net.mental.try_reloaded")
     if why == "host":
@@ -133,7 +165,7 @@ def try_words(cat: Catalog, why: str, seat: int | None, vm: ViewModel) -> str:
     code = TRY_WORDS.get(why, "net.mental.try_broken")
     if why == "unseen":
         return cat.t(code)
-    return cat.t(code, name=name(cat, seat, vm)) if seat is not None else cat.t(code + "_any")
+    return cat.t(code, name=named(cat, seat, vm, kept)) if seat is not None else cat.t(code + "_any")
 
 
 RELOAD_WORDS = {("host", False): "net.mental.host_reloaded", ("page", False): "net.mental.reloaded",
