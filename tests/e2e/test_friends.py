@@ -655,6 +655,11 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     reader.evaluate(GO_ON_JS)
     host.wait_for_function(DEALT_JS, arg=2)  # dealt again (meanwhile the host's page shows deal 1's result)
     host.wait_for_function("document.body.dataset.deal === '2' && document.body.dataset.phase !== 'deal_over'")
+    # the host's keyboard focus where play goes on once its cards are dealt again: in the hand, as after a fresh deal
+    # (a new user's was on «Новая игра», which Enter opened; test_rooms_focus.py, slow, has it alone and at a result)
+    host.wait_for_function("() => document.querySelectorAll('#hand button.card').length > 0 "
+                           "&& !document.getElementById('invite-dialog').open")
+    host.wait_for_function("() => !!document.activeElement?.closest('#hand')")
     while (who := host.wait_for_function(ACTOR_JS).json_value()) not in ("over", "end"):
         if (got := actor_pick(host, guests, who)) is not None:
             play(*got)

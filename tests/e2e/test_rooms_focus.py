@@ -2,8 +2,10 @@
 as on a page of a game alone just loaded — the hand once its cards are dealt again, the result's *Continue* at a
 result —, never on *New game* in the top bar (a tester's did: the invite panel, open while the friend's page came
 back, closed before the deal was dealt again, and its focus went to the one button then shown; Enter there leaves
-the game). In Chromium with the tests' relay; the result's case ``slow`` (a whole deal):
-``python build.py test -- -m slow tests/e2e/test_rooms_focus.py``."""
+the game). In Chromium with the tests' relay; both ``slow`` (``python build.py test -- -m slow
+tests/e2e/test_rooms_focus.py``): the everyday run checks the mid-deal case within test_friends.py's host reload
+(:func:`test_friends.host_reloads_mid_deal`), which this file's 35 s would only repeat; the result's case plays a
+whole deal."""
 from __future__ import annotations
 
 import json
@@ -54,6 +56,7 @@ def focused(host: Any, want: str) -> None:
         raise AssertionError([host.evaluate(FOCUS_JS), host.evaluate(WHERE_JS)]) from e
 
 
+@pytest.mark.slow
 def test_the_hosts_page_reloaded_mid_deal_puts_the_focus_in_the_hand(relay: Any, warm_peers: Any) -> None:
     """Its keys gone, the deal is dealt again: once the cards are open the focus is in the hand, as after a fresh
     deal (it was on «Новая игра»)."""
