@@ -27,6 +27,7 @@ from king.render.redeal import (
     redealt_words,
 )
 from king.render.status import status
+from king.render.wait import wait_words
 from king.words import fill_names, name
 
 
@@ -166,3 +167,71 @@ def test_the_host_reloaded_at_a_result_says_the_next_deal_was_still_being_shuffl
     deal, words = host_reload(cat, t.table)
     assert deal == 2
     assert words == cat.t("net.mental.reloaded_dealing" if reading else "net.mental.reloaded", deal=2)
+
+
+def says(cat: Catalog, side: Any, host_reloaded: int = 0) -> str:
+    """What the page of ``side`` (a ``MentalTable`` or ``MentalGuest``) says of the deal being dealt again where its
+    person looks: the status line over the table (:func:`redeal_status`), or its result panel's note while it shows
+    the last deal's result (:func:`king.render.wait.wait_words`, as ``king.netwait.redeal_bar`` draws it)."""
+    vm = side.view_model(side.session.viewer) if hasattr(side, "session") else side.view_model()
+    if vm is None:
+        return ""
+    if vm["phase"] == "deal_over":
+        said = wait_words(cat, vm, side, True, False)
+        return "" if said is None else said[1]
+    return redeal_status(cat, vm, side.page, host_reloaded) or ""
+
+
+def form(words: str, deal: int) -> str | None:
+    """Whether ``words`` call deal ``deal``'s annulment a deal's (``deal``) or its shuffle's try (``try``); ``None``:
+    words of something else (whom the table waits for)."""
+    if words.startswith((f"Раздача {deal} отменена", f"Раздачу {deal} отменена")):
+        return "deal"
+    if words.startswith(f"Тасовка раздачи {deal} отменена"):
+        return "try"
+    return None
+
+
+@pytest.mark.parametrize("when", ["mid_deal", "at_result", "host_mid_deal"])
+def test_every_page_calls_one_annulment_alike_by_whether_a_card_or_call_was_made(when: str) -> None:
+    """A new user's table called one annulment «Тасовка раздачи 3 отменена» on the page reloaded with 8 cards
+    played and «Раздача 3 отменена» on the others (and the reverse of a deal not begun): every page — the one
+    reloaded, the host's, the other friend's, the host's page reloaded itself — decides by one public fact, whether
+    a call or a card was made in the try annulled (``Rounds.begun_last``), kept across a reload."""
+    cat = catalog("ru")
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    t.reload = True
+    if when == "at_result":
+        t.lingering = {0}  # (the host's person reads deal 1's result: deal 2 is dealt, no card played)
+    t.run(deals=1)
+    if when == "at_result":
+        t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (2, 0)
+              and t.page.round.state == "deal", settle=False)
+    else:
+        t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 8
+              and t.page.round is not None and t.page.round.state == "deal")
+    expected = "try" if when == "at_result" else "deal"
+    seat = min(t.friends)
+    if when == "host_mid_deal":
+        t.reload_host()
+        deal, words = host_reload(cat, t.table)
+        assert deal == 2 and words == cat.t("net.mental.reloaded", deal=2)  # ("during deal 2": it was under way)
+    else:
+        t.lose(seat)
+        t.settle()
+        t.rejoin(seat)
+    seen: set[str | None] = set()
+
+    def sides() -> list[tuple[Any, int]]:
+        return [(t.table, 0)] + [(f.mg, f.mg.guest.host_reloaded) for f in t.friends.values() if f.mg is not None]
+
+    def dealt_again() -> bool:  # (what every page says at every step until then)
+        seen.update(form(says(cat, side, host), 2) for side, host in sides())
+        return (t.page.round is not None and t.page.round.key[:2] == (2, 1) and t.page.round.state == "deal"
+                and not t.table.standin.behind)
+
+    t.run(until=dealt_again, settle=False)
+    assert seen - {None} == {expected}, seen
+    notes = [redealt_notes(cat, 2, side.page, side.view_model(side.session.viewer) if hasattr(side, "session")
+                           else side.view_model(), host)["redeal:2"] for side, host in sides()]
+    assert {form(str(n), 2) for n in notes if n} == {expected}, notes

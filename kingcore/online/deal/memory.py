@@ -49,7 +49,7 @@ class Memory:
                            "audits": [[*k, keys] for k, keys in sorted(r.audits.items())],
                            "held": None if r.held is None else [list(r.held.key), r.held.k, r.held.perm, r.held.keys,
                                                                 [list(step) for step in r.held.log]],
-                           "annulled": _annulled(r),
+                           "annulled": _annulled(r), "begun": sorted(r.begun),
                            "checks": [[d, c.code, c.words] for d, c in sorted(self.checks.deals.items())],
                            "reading": self.reading},
                           separators=(",", ":"))
@@ -99,10 +99,11 @@ def _rounds(doc: dict[str, Any]) -> Rounds:
         annulled.setdefault(_int(d), {})[_int(t)] = str(why)
         for s in seat[:1]:
             annulled_seat.setdefault(_int(d), {})[_int(t)] = _int(s)
+    begun = {(_int(d), _int(t)) for d, t in doc.get("begun", [])}
     return Rounds(seen=seen, tries={_int(d): _int(t) for d, t in doc["tries"]},
                   named_in={_int(d): str(code) for d, code in doc["named"]}, done={_int(d) for d in doc["done"]},
                   audits=audits, held=_held(doc.get("held")), annulled=annulled,
-                  annulled_seat=annulled_seat)
+                  annulled_seat=annulled_seat, begun=begun)
 
 
 def _held(doc: Any) -> Held | None:

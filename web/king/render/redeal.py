@@ -15,7 +15,7 @@ from kingcore.web import ViewModel
 from ..words import Catalog, fill_names
 from .wait import reload_words, try_words
 
-__all__ = ["annulled_words", "cause", "host_reload", "redeal_key", "redeal_status", "redeal_view", "redealing",
+__all__ = ["annulled_words", "begun", "cause", "host_reload", "redeal_key", "redeal_status", "redeal_view", "redealing",
            "redealt_notes", "redealt_words", "toasted", "why_words"]
 
 OVER = ("deal_over", "rubber_over")
@@ -46,18 +46,30 @@ def why_words(cat: Catalog, why: tuple[str, int | None], vm: ViewModel) -> str:
     return cat.t("net.mental.try_host") if why[0] == "host" else try_words(cat, why[0], why[1], vm)
 
 
-def annulled_words(cat: Catalog, deal: int, why: tuple[str, int | None] | None, vm: ViewModel | None) -> str:
+def begun(page: Any, deal: int) -> bool:
+    """Whether a call or a card was made in the last try of ``deal`` this page saw annulled (``page``: its
+    ``MentalPage``; ``Rounds.begun_last``): a deal under way, said "Deal 3 is annulled", else only its shuffle's
+    try, "Deal 3's shuffle was annulled" — one public fact, the same on every page of the round, so that every page
+    calls one annulment alike."""
+    return page is not None and bool(page.rounds.begun_last(deal))
+
+
+def annulled_words(cat: Catalog, deal: int, why: tuple[str, int | None] | None, vm: ViewModel | None,
+                   under_way: bool = True) -> str:
     """"Deal 3 is annulled and will be dealt again: Masha's page was reloaded or disconnected." (names filled in;
-    with no cause known, the plain words)."""
+    with no cause known, the plain words); a deal no one had played yet (not ``under_way``: :func:`begun`), "Deal
+    3's shuffle was annulled and it will be dealt again: …"."""
     if why is None or vm is None:
         return cat.t("net.mental.annulled", deal=deal)
-    return fill_names(cat.t("net.mental.annulled_why", deal=deal, why=why_words(cat, why, vm)), vm.get("names"))
+    code = "net.mental.annulled_why" if under_way else "net.mental.annulled_try_why"
+    return fill_names(cat.t(code, deal=deal, why=why_words(cat, why, vm)), vm.get("names"))
 
 
-def redealt_words(cat: Catalog, deal: int, why: tuple[str, int | None], vm: ViewModel) -> str:
+def redealt_words(cat: Catalog, deal: int, why: tuple[str, int | None], vm: ViewModel, under_way: bool = True) -> str:
     """"Deal 3 was annulled and dealt again: Masha's page was reloaded or disconnected. Your cards are new."
-    (names filled in)."""
-    return fill_names(cat.t("net.mental.redealt", deal=deal, why=why_words(cat, why, vm)), vm.get("names"))
+    (names filled in); a deal no one had played yet (not ``under_way``), "Deal 3's shuffle was annulled…"."""
+    code = "net.mental.redealt" if under_way else "net.mental.redealt_try"
+    return fill_names(cat.t(code, deal=deal, why=why_words(cat, why, vm)), vm.get("names"))
 
 
 def host_reload(cat: Catalog, table: Any) -> tuple[int, str | None]:
@@ -69,7 +81,7 @@ def host_reload(cat: Catalog, table: Any) -> tuple[int, str | None]:
     if not table.reloaded:
         return 0, None
     deal = int(table.audited) + 1
-    return deal, reload_words(cat, "page", deal, table.person_left < table.audited)
+    return deal, reload_words(cat, "page", deal, not begun(table.page, deal))
 
 
 def toasted(kind: str, deal: int, detail: object) -> bool:
@@ -91,16 +103,15 @@ def redealt_notes(cat: Catalog, deal: int, page: Any, vm: ViewModel, host_reload
     "will be dealt again" is no longer true —, and the annulment's note becomes "Deal 3 was annulled and dealt
     again: … Your cards are new." (:func:`redealt_words`) only if its person may have seen the annulled try's
     cards — they had left the last deal's result (``shown``), or a call or card was made in it
-    (``MentalPage.last_begun``) —; else it goes too: a deal whose person still read the last result (the host's
-    page reloaded there) was said as its shuffle's try annulled in the result panel, where they look, and no card
-    they were shown is new. ``page``: the page's ``MentalPage``; ``host_reloaded``: the deal a friend's page heard
-    the host's page was reloaded in."""
+    (:func:`begun`) —, its words by that fact (:func:`redealt_words`); else it goes too: a deal whose person still
+    read the last result (the host's page reloaded there) was said as its shuffle's try annulled in the result
+    panel, where they look, and no card they were shown is new. ``page``: the page's ``MentalPage``;
+    ``host_reloaded``: the deal a friend's page heard the host's page was reloaded in."""
     notes: dict[str, str | None] = {redeal_key(deal, reload=True): None, redeal_key(deal): None}
     why = cause(page, deal, host_reloaded)
-    last = page.last_annulled if page is not None else None
-    played = shown or (last is not None and last[0] == deal and bool(page.last_begun))
-    if why is not None and played:
-        notes[redeal_key(deal)] = redealt_words(cat, deal, why, vm)
+    under_way = begun(page, deal)
+    if why is not None and (shown or under_way):
+        notes[redeal_key(deal)] = redealt_words(cat, deal, why, vm, under_way)
     return notes
 
 
@@ -135,4 +146,4 @@ def redeal_status(cat: Catalog, vm: ViewModel | None, page: Any, host_reloaded: 
     deal = redealing(page, vm, behind)
     if deal is None or vm is None:
         return None
-    return annulled_words(cat, deal, cause(page, deal, host_reloaded), vm)
+    return annulled_words(cat, deal, cause(page, deal, host_reloaded), vm, begun(page, deal))
