@@ -526,7 +526,7 @@ class GuestPage:
             presence = [None] * len(levels)
         document.body.dataset.presence = ",".join(p or "" for p in presence)
         mine = presence[guest.seat] if guest.seat is not None and guest.seat < len(presence) else None
-        away = self.connected and mine in ("away", "bot") and not self.closed()
+        away = self.connected and mine in ("away", "bot", "sitting") and not self.closed()
         banner = el("guest-away")
         if not is_none(banner):  # its words follow the host's choice (a bot plays the seat, or the table waits)
             if away:
@@ -546,9 +546,10 @@ class GuestPage:
         page — sitting that deal out, its stand-in playing to its end: nothing to press (``data-sits-out``); a seat
         taken back (no new key: its person held it when the deal began) says the deal went on without them."""
         mental = self.mental
-        deal = mental.mg.sits_out() if mental is not None and mental.on and mine == "bot" else None
+        bot = mine in ("bot", "sitting")  # (sitting: back, or seated, while a bot finishes the deal)
+        deal = mental.mg.sits_out() if mental is not None and mental.on and bot else None
         new = mental is not None and mental.mg.guest.key is not None  # (the seat taken anew on this connection)
-        words = self.cat.t("net.away_bot" if mine == "bot" else "net.away_wait") if deal is None else \
+        words = self.cat.t("net.away_bot" if bot else "net.away_wait") if deal is None else \
             self.cat.t("net.sits_out" if new else "net.sits_out_back", deal=deal)
         el("guest-away-text").textContent = words
         el("btn-here").hidden = deal is not None
