@@ -103,7 +103,7 @@ def test_a_deal_dealt_again_says_whose_page_it_was_on_every_page(stand_in: float
         assert redealt_words(cat, deal, ("reloaded", None), host_vm) == (
             f"Раздача {deal} отменена и сдана заново: эта страница перезагружена или отключена. У вас новые карты.")
     assert cause(t.page, deal + 1) is None  # a deal dealt once: nothing said
-    assert cause(other.page, deal, host_reloaded=deal) == ("host", None)  # a friend's page told the host reloaded
+    assert cause(other.page, deal, host_reloaded=deal) == ("left", seat)  # (the last try's reason, not an earlier one)
     assert redealt_words(cat, deal, ("host", None), host_vm).startswith(
         f"Раздача {deal} отменена и сдана заново: страница хозяина стола перезагружена или отключена.")
 
@@ -235,3 +235,32 @@ def test_every_page_calls_one_annulment_alike_by_whether_a_card_or_call_was_made
     notes = [redealt_notes(cat, 2, side.page, side.view_model(side.session.viewer) if hasattr(side, "session")
                            else side.view_model(), host)["redeal:2"] for side, host in sides()]
     assert {form(str(n), 2) for n in notes if n} == {expected}, notes
+
+
+def test_a_later_annulment_is_said_by_its_own_reason_not_by_the_hosts_earlier_reload() -> None:
+    """The host's page reloaded in deal 2 (dealt again), then a friend's page left in that deal and it was dealt
+    once more: the other friend's note said «Роздачу 2 скасовано й роздано знову: сторінку господаря столу
+    перезавантажено…» — a reason no longer true. Every note and status line says the newest try's reason."""
+    cat = catalog("ru")
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    t.owe = True  # (each friend's page says at once it left the last result, as web/king/guest.py does)
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 3)
+    t.reload_host()
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 3
+          and t.page.round is not None and t.page.round.attempt >= 1)
+    seat, other = sorted(t.friends)
+    mg = t.friends[other].mg
+    assert mg is not None and mg.guest.host_reloaded == 2
+    vm = mg.view_model()
+    assert vm is not None
+    assert cause(mg.page, 2, mg.guest.host_reloaded) == ("host", None)  # (the host's reload: said so first)
+    t.lose(seat)
+    t.settle()
+    t.rejoin(seat)
+    t.run(until=lambda: t.page.round is not None and t.page.round.deal == 2 and t.page.round.attempt >= 2
+          and t.page.round.state == "deal")
+    assert mg is t.friends[other].mg
+    assert cause(mg.page, 2, mg.guest.host_reloaded) == ("left", seat)
+    note = str(redealt_notes(cat, 2, mg.page, vm, mg.guest.host_reloaded)["redeal:2"])
+    assert f"страница игрока {who(cat, seat, vm)}" in note and "хозяина" not in note, note

@@ -31,14 +31,17 @@ def cause(page: Any, deal: int, host_reloaded: int = 0) -> tuple[str, int | None
     """Why this page's last try of ``deal`` was annulled and whose page it named: ``(code, seat)`` — the code of
     ``Rounds.why_annulled`` (``"host"``: the host's page was reloaded, ``host_reloaded`` being that deal, as a
     friend's page hears it), the seat of ``Rounds.who_annulled`` (``None``: this page, or no page named) — or
-    ``None`` when this page saw no try of it annulled (``page``: its ``MentalPage``)."""
-    if host_reloaded and host_reloaded == deal:
-        return "host", None
+    ``None`` when this page saw no try of it annulled (``page``: its ``MentalPage``). Always the last try's: a later
+    try annulled for another reason (a friend's page that left after the host's page was reloaded) is said by
+    that reason, never by the earlier one (a new user's note still blamed the host's reload)."""
     tries = page.rounds.annulled.get(deal, {}) if page is not None else {}
-    if not tries:
+    last = max(tries) if tries else None
+    why = str(tries[last]) if last is not None else None
+    if host_reloaded and host_reloaded == deal and why in (None, "reloaded", "host"):
+        return "host", None  # (this page's connection was cut by the host's page's reload)
+    if last is None or why is None:
         return None
-    last = max(tries)
-    return str(tries[last]), page.rounds.annulled_seat.get(deal, {}).get(last)
+    return why, page.rounds.annulled_seat.get(deal, {}).get(last)
 
 
 def why_words(cat: Catalog, why: tuple[str, int | None], vm: ViewModel) -> str:
