@@ -264,3 +264,35 @@ def test_a_later_annulment_is_said_by_its_own_reason_not_by_the_hosts_earlier_re
     assert cause(mg.page, 2, mg.guest.host_reloaded) == ("left", seat)
     note = str(redealt_notes(cat, 2, mg.page, vm, mg.guest.host_reloaded)["redeal:2"])
     assert f"страница игрока {who(cat, seat, vm)}" in note and "хозяина" not in note, note
+
+
+def test_a_friends_page_back_first_after_the_hosts_reload_mid_deal_names_no_friend_it_waits_for() -> None:
+    """The host's page reloaded mid-deal; one friend's page is back on the reloaded page first, the other's still
+    reconnecting. A new user's friend read «Чекаємо на сторінку гравця Петя: перепідключається…» for seconds — as
+    if the deal waited for Petya, whose page had not been reloaded at all: the try it plays on from its memory is
+    over (the host's page lost its keys), so it names no one and says the deal is dealt again, the host's page's
+    reload the reason, as a deal under way."""
+    cat = catalog("ru")
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    t.owe = True
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 5)
+    slow, first = sorted(t.friends)
+    lost = t.friends[slow]
+    t.reload_host()
+    t.net.close(lost.conn)  # (its page is still reconnecting: the reloaded host's page counts it *reconnecting*)
+    lost.mg = None
+    mg = t.friends[first].mg
+    assert mg is not None
+
+    def back_with_its_round() -> bool:
+        return mg.page is not None and mg.page.round is not None and mg.page.round.key[:2] == (2, 0)
+
+    t.run(until=back_with_its_round, settle=False)
+    assert mg.guest.presence[slow] == "reconnecting" and mg.guest.host_reloaded == 2
+    assert mg.unloading() == []
+    vm = mg.view_model()
+    assert vm is not None
+    said = redeal_status(cat, vm, mg.page, mg.guest.host_reloaded)
+    assert said == cat.t("net.mental.annulled_why", deal=2, why=cat.t("net.mental.try_host")), said
+    assert redeal_view(vm, mg.page)["to_move"] is None

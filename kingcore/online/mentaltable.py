@@ -779,10 +779,12 @@ class MentalGuest:
     def unloading(self) -> list[int]:
         """The seats of the other friends whose page is in this page's deal in play but unloading (their presence,
         as the host said it: *reconnecting*): the table waits for them — no one moves until that page is lost or
-        back (:meth:`MentalTable.unloading`). Sorted."""
+        back (:meth:`MentalTable.unloading`). Sorted. None while this page plays on a round the host's page's reload
+        cut off (its ``mental``: ``reloaded``, ``lost``): that try is over whoever comes back, and dealt again — a new
+        user's page named a friend it waited for, whose page was only reconnecting to the reloaded host's."""
         page, welcome, presence = self.page, self.guest.welcome, self.guest.presence
         r = page.round if page is not None else None
-        if r is None or r.state != "deal" or welcome is None:
+        if page is None or r is None or r.state != "deal" or welcome is None or (r.deal, r.attempt) in page.host_lost:
             return []
         levels = list(welcome["levels"])
         return [s for s, p in enumerate(presence) if p == RECONNECTING and s < len(levels) and levels[s] == ONLINE

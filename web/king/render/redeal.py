@@ -15,8 +15,8 @@ from kingcore.web import ViewModel
 from ..words import Catalog, fill_names
 from .wait import reload_words, try_words
 
-__all__ = ["annulled_words", "begun", "cause", "host_reload", "redeal_key", "redeal_status", "redeal_view", "redealing",
-           "redealt_notes", "redealt_words", "toasted", "why_words"]
+__all__ = ["annulled_words", "begun", "cause", "cut_off", "host_reload", "redeal_key", "redeal_status", "redeal_view",
+           "redealing", "redealt_notes", "redealt_words", "toasted", "why_words"]
 
 OVER = ("deal_over", "rubber_over")
 
@@ -53,8 +53,22 @@ def begun(page: Any, deal: int) -> bool:
     """Whether a call or a card was made in the last try of ``deal`` this page saw annulled (``page``: its
     ``MentalPage``; ``Rounds.begun_last``): a deal under way, said "Deal 3 is annulled", else only its shuffle's
     try, "Deal 3's shuffle was annulled" — one public fact, the same on every page of the round, so that every page
-    calls one annulment alike."""
-    return page is not None and bool(page.rounds.begun_last(deal))
+    calls one annulment alike. The round in play when it is that try — annulled, or cut off by the host's page's
+    reload (:func:`cut_off`) — is that try."""
+    if page is None:
+        return False
+    r = page.round
+    if r is not None and r.deal == deal and r.draw < 0 and (r.state == "annulled" or cut_off(page)):
+        return (deal, r.attempt) in page.rounds.begun
+    return bool(page.rounds.begun_last(deal))
+
+
+def cut_off(page: Any) -> bool:
+    """Whether the round in play on a friend's page is a try the host's page's reload cut off (``host_lost``, its
+    ``mental`` said so): played on from its memory until the host's page annuls it, but over — its keys went with
+    the host's page —, so the page says it is dealt again and shows no one to move."""
+    r = page.round if page is not None else None
+    return r is not None and r.draw < 0 and (r.deal, r.attempt) in getattr(page, "host_lost", ())
 
 
 def annulled_words(cat: Catalog, deal: int, why: tuple[str, int | None] | None, vm: ViewModel | None,
@@ -130,7 +144,7 @@ def redealing(page: Any, vm: ViewModel | None, behind: bool = False) -> int | No
     if int(vm["deal"]) + (1 if vm["phase"] == "deal" else 0) != r.deal:
         return None
     again = r.attempt > 0 and (r.state == "shuffle" or (r.state == "deal" and behind))
-    return r.deal if r.state == "annulled" or again else None
+    return r.deal if r.state == "annulled" or again or cut_off(page) else None
 
 
 def redeal_view(vm: ViewModel, page: Any, behind: bool = False) -> ViewModel:
