@@ -567,8 +567,8 @@ def test_a_table_waiting_for_a_friend_lost_shows_no_trick_or_points_of_the_deal_
 def test_a_person_seated_mid_deal_sits_it_out_with_nothing_to_press_and_plays_the_next(who: str) -> None:
     """Someone new takes a seat freed mid-deal, or its friend comes back after the host gave it a stand-in bot:
     the deal went on without their page (dealt again, the host's page holding the seat), so their page sits it
-    out — told so before its ``mental`` (its seat ``bot`` already), never as *away* waiting for an *I'm back* — and
-    plays from the next deal with no action."""
+    out — told so before its ``mental`` (its seat ``sitting`` already: here, a bot finishing the deal), never as
+    *away* waiting for an *I'm back* — and plays from the next deal with no action."""
     kinds: list[tuple[str, str | None]] = []  # (kind, the seat's presence then) of the texts to the chosen seat
     chosen: list[Any] = [-1, None]  # the seat, the table
     away: list[int] = []  # the deals its page held as over while its seat was still a stand-in's, not sat out
@@ -589,14 +589,14 @@ def test_a_person_seated_mid_deal_sits_it_out_with_nothing_to_press_and_plays_th
           and len(t.page.deal.plays) > 2)
     mg = friend.mg
     assert mg is not None and t.page.deal is not None and t.page.deal.number == deal
-    assert t.lobby.presence()[seat] == "bot" and mg.sits_out() == deal
+    assert t.lobby.presence()[seat] == "sitting" and mg.sits_out() == deal  # (here: a bot finishes the deal)
     t.settle()
     vm, public = mg.view_model(), t.table.session.view_model(seat)  # (their page sees the deal go on, no hand)
     assert vm is not None and vm["deal"] == deal and (vm["trick"] or vm["seen"]) and public["hand"]
     assert vm == {**public, "hand": [], "moves": [], "my_turn": False}
-    assert ("watch", "bot") in kinds
+    assert ("watch", "sitting") in kinds
     mental = [k for k in kinds if k[0] == "mental"]
-    assert mental and mental[0][1] == "bot"  # (its page knew the seat's stand-in when ``mental`` came)
+    assert mental and mental[0][1] == "sitting"  # (its page knew the seat's stand-in when ``mental`` came)
     t.run(until=lambda: len(t.page.game.deals) == deal and t.page.round is not None and t.page.round.deal > deal)
     assert mg.sits_out() is None
     t.run(deals=1)
@@ -724,7 +724,7 @@ def test_a_person_seated_during_the_rubbers_last_deal_is_not_left_away_when_it_e
     deal = mid_deal(t)
     seat = min(t.friends)
     mg = newcomer(t, seat)
-    assert mg.sits_out() == deal and t.lobby.presence()[seat] == "bot"
+    assert mg.sits_out() == deal and t.lobby.presence()[seat] == "sitting"
     t.run()
     t.settle()
     assert t.page.game.phase is Phase.RUBBER_OVER and len(mg.page.game.deals) == deal  # type: ignore[union-attr]
@@ -1513,3 +1513,41 @@ def test_while_a_page_in_the_deal_is_reconnecting_no_one_moves_and_every_page_sa
     t.run(deals=1)
     assert t.table.audited == deal
     t.finish()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_friend_back_while_a_stand_in_finishes_the_deal_is_said_here_on_every_page_and_you_on_their_own(
+        lang: str) -> None:
+    """A friend back mid-deal after the host gave their seat a stand-in bot: the bot finishes the deal, they play the
+    next. A new user's table kept them as «◆ Сильный», «Бот «Сильный» играет за друга, пока он не вернётся» (and
+    assumed a gender), and their own seat lost its «Вы»: their presence is ``sitting`` on every page — here, a bot
+    finishing the deal —, their seat's badge says both, and their own page's seat says "You" with why in its title."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)), stand_in="hard")
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat, other = sorted(t.friends)
+    assert t.lobby.presence()[seat] == "here"
+    friend = back_after_a_stand_in(t, seat)
+    t.run(until=lambda: friend.mg is not None and friend.mg.page is not None, settle=False)
+    t.settle()
+    mg, seen = friend.mg, t.friends[other].mg
+    assert mg is not None and seen is not None and t.page.deal is not None and t.page.deal.number == deal
+    assert t.table.sitting_out() == [seat] and mg.sits_out() == deal and mg.stand_in()
+    assert t.lobby.presence()[seat] == seen.guest.presence[seat] == mg.guest.presence[seat] == "sitting"
+    cat = Catalog.from_mo(compiled(lang))
+    host_vm, seen_vm, own_vm = t.table.view_model(0), seen.view_model(), mg.view_model()
+    assert seen_vm is not None and own_vm is not None and seat in host_vm["stand_ins"] and seat in seen_vm["stand_ins"]
+    level = cat.t("level.hard")
+    badges = [markup(seat_info(vm, cat, seat, frozenset(), "sitting")[:1]) for vm in (host_vm, seen_vm)]
+    back = cat.t("level.long.stand_in_back", level=level).replace("«", "&laquo;").replace("»", "&raquo;")
+    assert badges[0] == badges[1] and f"● {cat.t('presence.short.here')} ◆ {level}</span>" in badges[1], badges
+    assert cat.t("level.long.stand_in_back", level=level) in badges[1] or back in badges[1], badges
+    own = markup(seat_info(own_vm, cat, seat, frozenset(), "sitting")[:1])
+    assert 'data-level="you"' in own and f">{cat.t('position.south')}</span>" in own, own
+    assert cat.t("level.long.stand_in_you_back", level=level) in own, own
+    t.run(until=lambda: len(t.page.game.deals) == deal and t.page.round is not None and t.page.round.deal > deal)
+    t.settle()
+    assert t.lobby.presence()[seat] == "here" and t.table.sitting_out() == []
+    for key in ("level.long.stand_in", "level.long.stand_in_as", "level.long.stand_in_back", "presence.long.sitting"):
+        words = f" {cat.t(key, level=level)} ".replace(",", " ").replace(":", " ")
+        assert not any(f" {he} " in words for he in ("он", "він", "he", "him", "his", "она", "вона", "she")), words

@@ -154,6 +154,11 @@ def test_a_friend_back_to_a_seat_given_away_is_told_one_thing_and_one_whose_seat
     full = markup(room_join_screen(cat, lobby, "Classic", [], None, gone=True))
     assert cat.t("net.join.key_gone_full") in full and cat.t("net.join.no_free") not in full
     assert cat.t("net.join.key_gone") not in full
+    # its title invites to no seat, none being free (a new user read «Стол игрока Оля: займите место» above it)
+    title = re.findall(r'<h2 id="join-title">([^<]*)</h2>', full)
+    assert title == [cat.t("net.join.room_title_full", host=name_mark(0))], title
+    assert re.findall(r'<h2 id="join-title">([^<]*)</h2>', markup(room_join_screen(cat, lobby, "Classic", [2], 2))) \
+        != title
     free = {**lobby, "taken": [True, True, False]}
     one = markup(room_join_screen(cat, free, "Classic", [2], 2, gone=True))
     assert cat.t("net.join.key_gone") in one and cat.t("net.join.no_free") not in one

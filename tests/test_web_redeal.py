@@ -104,7 +104,8 @@ def test_a_deal_dealt_again_says_whose_page_it_was_on_every_page(stand_in: float
         assert redealt_words(cat, deal, ("reloaded", None, None), host_vm) == (
             f"Раздача {deal} отменена и сдана заново: эта страница перезагружена или отключена. У вас новые карты.")
     assert cause(t.page, deal + 1) is None  # a deal dealt once: nothing said
-    assert cause(other.page, deal, host_reloaded=deal) == ("host", None, None)  # a friend's page told the host reloaded
+    assert cause(other.page, deal, host_reloaded=deal) == ("left", seat, f"P{seat}")  # (the last try's reason, not an
+    # earlier one)
     assert redealt_words(cat, deal, ("host", None, None), host_vm).startswith(
         f"Раздача {deal} отменена и сдана заново: страница хозяина стола перезагружена или отключена.")
 
@@ -255,3 +256,132 @@ def test_while_a_deal_is_dealt_again_the_status_line_does_not_repeat_the_tables_
     assert not mg.readers()
     note, line = note_and_line()
     assert note.startswith("Тасовка раздачи 2 отменена") and line == "", (line, note)  # said once: on the table
+
+
+def says(cat: Catalog, side: Any, host_reloaded: int = 0) -> str:
+    """What the page of ``side`` (a ``MentalTable`` or ``MentalGuest``) says of the deal being dealt again where its
+    person looks: the status line over the table (:func:`redeal_status`), or its result panel's note while it shows
+    the last deal's result (:func:`king.render.wait.wait_words`, as ``king.netwait.redeal_bar`` draws it)."""
+    vm = side.view_model(side.session.viewer) if hasattr(side, "session") else side.view_model()
+    if vm is None:
+        return ""
+    if vm["phase"] == "deal_over":
+        said = wait_words(cat, vm, side, True, False)
+        return "" if said is None else said[1]
+    return redeal_status(cat, vm, side.page, host_reloaded) or ""
+
+
+def form(words: str, deal: int) -> str | None:
+    """Whether ``words`` call deal ``deal``'s annulment a deal's (``deal``) or its shuffle's try (``try``); ``None``:
+    words of something else (whom the table waits for)."""
+    if words.startswith((f"Раздача {deal} отменена", f"Раздачу {deal} отменена")):
+        return "deal"
+    if words.startswith(f"Тасовка раздачи {deal} отменена"):
+        return "try"
+    return None
+
+
+@pytest.mark.parametrize("when", ["mid_deal", "at_result", "host_mid_deal"])
+def test_every_page_calls_one_annulment_alike_by_whether_a_card_or_call_was_made(when: str) -> None:
+    """A new user's table called one annulment «Тасовка раздачи 3 отменена» on the page reloaded with 8 cards
+    played and «Раздача 3 отменена» on the others (and the reverse of a deal not begun): every page — the one
+    reloaded, the host's, the other friend's, the host's page reloaded itself — decides by one public fact, whether
+    a call or a card was made in the try annulled (``Rounds.begun_last``), kept across a reload."""
+    cat = catalog("ru")
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    t.reload = True
+    if when == "at_result":
+        t.lingering = {0}  # (the host's person reads deal 1's result: deal 2 is dealt, no card played)
+    t.run(deals=1)
+    if when == "at_result":
+        t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (2, 0)
+              and t.page.round.state == "deal", settle=False)
+    else:
+        t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 8
+              and t.page.round is not None and t.page.round.state == "deal")
+    expected = "try" if when == "at_result" else "deal"
+    seat = min(t.friends)
+    if when == "host_mid_deal":
+        t.reload_host()
+        deal, words = host_reload(cat, t.table)
+        assert deal == 2 and words == cat.t("net.mental.reloaded", deal=2)  # ("during deal 2": it was under way)
+    else:
+        t.lose(seat)
+        t.settle()
+        t.rejoin(seat)
+    seen: set[str | None] = set()
+
+    def sides() -> list[tuple[Any, int]]:
+        return [(t.table, 0)] + [(f.mg, f.mg.guest.host_reloaded) for f in t.friends.values() if f.mg is not None]
+
+    def dealt_again() -> bool:  # (what every page says at every step until then)
+        seen.update(form(says(cat, side, host), 2) for side, host in sides())
+        return (t.page.round is not None and t.page.round.key[:2] == (2, 1) and t.page.round.state == "deal"
+                and not t.table.standin.behind)
+
+    t.run(until=dealt_again, settle=False)
+    assert seen - {None} == {expected}, seen
+    notes = [redealt_notes(cat, 2, side.page, side.view_model(side.session.viewer) if hasattr(side, "session")
+                           else side.view_model(), host)["redeal:2"] for side, host in sides()]
+    assert {form(str(n), 2) for n in notes if n} == {expected}, notes
+
+
+def test_a_later_annulment_is_said_by_its_own_reason_not_by_the_hosts_earlier_reload() -> None:
+    """The host's page reloaded in deal 2 (dealt again), then a friend's page left in that deal and it was dealt
+    once more: the other friend's note said «Роздачу 2 скасовано й роздано знову: сторінку господаря столу
+    перезавантажено…» — a reason no longer true. Every note and status line says the newest try's reason."""
+    cat = catalog("ru")
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    t.owe = True  # (each friend's page says at once it left the last result, as web/king/guest.py does)
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 3)
+    t.reload_host()
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 3
+          and t.page.round is not None and t.page.round.attempt >= 1)
+    seat, other = sorted(t.friends)
+    mg = t.friends[other].mg
+    assert mg is not None and mg.guest.host_reloaded == 2
+    vm = mg.view_model()
+    assert vm is not None
+    assert cause(mg.page, 2, mg.guest.host_reloaded) == ("host", None, None)  # (the host's reload: said so first)
+    t.lose(seat)
+    t.settle()
+    t.rejoin(seat)
+    t.run(until=lambda: t.page.round is not None and t.page.round.deal == 2 and t.page.round.attempt >= 2
+          and t.page.round.state == "deal")
+    assert mg is t.friends[other].mg
+    assert cause(mg.page, 2, mg.guest.host_reloaded) == ("left", seat, f"P{seat}")
+    note = str(redealt_notes(cat, 2, mg.page, vm, mg.guest.host_reloaded)["redeal:2"])
+    assert f"страница игрока {who(cat, seat, vm)}" in note and "хозяина" not in note, note
+
+
+def test_a_friends_page_back_first_after_the_hosts_reload_mid_deal_names_no_friend_it_waits_for() -> None:
+    """The host's page reloaded mid-deal; one friend's page is back on the reloaded page first, the other's still
+    reconnecting. A new user's friend read «Чекаємо на сторінку гравця Петя: перепідключається…» for seconds — as
+    if the deal waited for Petya, whose page had not been reloaded at all: the try it plays on from its memory is
+    over (the host's page lost its keys), so it names no one and says the deal is dealt again, the host's page's
+    reload the reason, as a deal under way."""
+    cat = catalog("ru")
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    t.owe = True
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 5)
+    slow, first = sorted(t.friends)
+    lost = t.friends[slow]
+    t.reload_host()
+    t.net.close(lost.conn)  # (its page is still reconnecting: the reloaded host's page counts it *reconnecting*)
+    lost.mg = None
+    mg = t.friends[first].mg
+    assert mg is not None
+
+    def back_with_its_round() -> bool:
+        return mg.page is not None and mg.page.round is not None and mg.page.round.key[:2] == (2, 0)
+
+    t.run(until=back_with_its_round, settle=False)
+    assert mg.guest.presence[slow] == "reconnecting" and mg.guest.host_reloaded == 2
+    assert mg.unloading() == []
+    vm = mg.view_model()
+    assert vm is not None
+    said = redeal_status(cat, vm, mg.page, mg.guest.host_reloaded)
+    assert said == cat.t("net.mental.annulled_why", deal=2, why=cat.t("net.mental.try_host")), said
+    assert redeal_view(vm, mg.page)["to_move"] is None

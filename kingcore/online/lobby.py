@@ -53,6 +53,7 @@ from .room import (
     FREE,
     HERE,
     RECONNECTING,
+    SITTING,
     back_proof,
     check_room,
     host_proof,
@@ -140,6 +141,9 @@ class Lobby:
         self.turn_limit = turn_limit
         self.peers: dict[str, _Peer] = {}
         self.idle: set[int] = set()
+        self.sitting: set[int] = set()
+        """Seats whose friend is connected while a stand-in bot plays the deal in play to its end (a mental table's
+        seats sat out: :meth:`.mentaltable.MentalTable.sitting_out`): *sitting*, not *bot*."""
         self._grace = clock() + RECONNECT_GRACE_S
         # after the host's reload: the seats whose friends' pages are expected back by themselves
         self._expected = {s for s, key in enumerate(self.room["keys"]) if key is not None} if restored else set()
@@ -216,7 +220,7 @@ class Lobby:
             if seat not in online:
                 out.append(None)
             elif settings["online"][seat] == "bot":
-                out.append(BOT)
+                out.append(SITTING if seat in self.sitting and seat in seated and seat not in self.idle else BOT)
             elif self.room["keys"][seat] is None:
                 out.append(FREE)
             elif seat in seated and seat in self.idle:

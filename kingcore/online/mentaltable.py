@@ -43,7 +43,7 @@ from .guest import Guest
 from .host import Out as HostOut
 from .lobby import Lobby, POut
 from .messages import MAX_MESSAGE
-from .room import BOT, HERE, RECONNECTING
+from .room import BOT, HERE, RECONNECTING, SITTING
 
 __all__ = ["WAIT_PAGE", "WAIT_READ", "MentalGuest", "MentalTable", "between_deals", "held_view", "page_number",
            "seats_of"]
@@ -187,6 +187,7 @@ class MentalTable:
         self._benched: dict[int, int] = {}  # seat → the deal its page sits out (it stalled or cheated in it)
         self._started: dict[int, int] = {}  # seat → the deal whose start a benched page was sent
         self._sitting: set[int] = set()  # seats this table gave a stand-in while their friend is connected
+        lobby.sitting = self._sitting  # (their presence: *sitting*, not *bot* — the friend is here)
         self._owed: dict[int, tuple[int, int, int]] = {}  # seat → the round whose audit its page, lost, owes
         self._stalled: set[int] = set()  # seats whose page stalled, away until their friend acts again
         self._watched: tuple[int, set[int]] = (0, set())  # the last deal audited here and the pages of its round
@@ -791,10 +792,12 @@ class MentalGuest:
     def unloading(self) -> list[int]:
         """The seats of the other friends whose page is in this page's deal in play but unloading (their presence,
         as the host said it: *reconnecting*): the table waits for them — no one moves until that page is lost or
-        back (:meth:`MentalTable.unloading`). Sorted."""
+        back (:meth:`MentalTable.unloading`). Sorted. None while this page plays on a round the host's page's reload
+        cut off (its ``mental``: ``reloaded``, ``lost``): that try is over whoever comes back, and dealt again — a new
+        user's page named a friend it waited for, whose page was only reconnecting to the reloaded host's."""
         page, welcome, presence = self.page, self.guest.welcome, self.guest.presence
         r = page.round if page is not None else None
-        if r is None or r.state != "deal" or welcome is None:
+        if page is None or r is None or r.state != "deal" or welcome is None or (r.deal, r.attempt) in page.host_lost:
             return []
         levels = list(welcome["levels"])
         return [s for s, p in enumerate(presence) if p == RECONNECTING and s < len(levels) and levels[s] == ONLINE
@@ -848,7 +851,7 @@ class MentalGuest:
         ``bot``) while the friend is away past the turn limit but its page is here — and this page, the only one
         holding the seat's cards, plays it (the bots choose from ``page.view(seat)``) until the friend acts."""
         seat, presence = self.guest.seat, self.guest.presence
-        return seat is not None and seat < len(presence) and presence[seat] == BOT
+        return seat is not None and seat < len(presence) and presence[seat] in (BOT, SITTING)
 
     def _taken(self) -> None:
         """This connection took the seat anew (``guest.taken``: a new person, given a new key): the result the
@@ -973,8 +976,8 @@ class MentalGuest:
         assert self.standin is not None and self.guest.welcome is not None
         w, presence = self.guest.welcome, self.guest.presence
         levels = list(w["levels"])
-        online = [("bot" if presence[s] == BOT else "wait") if level == ONLINE and s < len(presence) else None
-                  for s, level in enumerate(levels)]
+        online = [("bot" if presence[s] in (BOT, SITTING) else "wait") if level == ONLINE and s < len(presence)
+                  else None for s, level in enumerate(levels)]
         settings = self.standin.session.settings
         names = [n or "" for n in w["names"]]
         for seat, (was, now) in enumerate(zip(settings["names"], names, strict=False)):
@@ -1036,7 +1039,8 @@ class MentalGuest:
         for o in outs:
             if isinstance(o, Send):
                 out.append(self.guest.mp(o.to, o.text))
-            elif o.detail == "left_out" and seat is not None and seat < len(presence) and presence[seat] == BOT:
+            elif o.detail == "left_out" and seat is not None and seat < len(presence) \
+                    and presence[seat] in (BOT, SITTING):
                 words = f"deal {o.deal} is dealt without this page: a stand-in bot plays its seat while it is away"
                 said.append(Event("stood_in", o.deal, words, 0, seat))  # the host said so (presence)
             else:

@@ -42,10 +42,38 @@ from ..errors import KingError
 from ..limits import json_loads
 
 __all__ = [
-    "AWAY", "BOT", "FREE", "HERE", "KEY_HEX", "MAX_TICKETS", "NONCE_HEX", "PASS_HEX", "PRESENCE", "RECONNECTING",
-    "SECRET_CHARS", "RoomLink", "Ticket", "back_proof", "check_room", "host_proof", "is_key", "is_nonce",
-    "is_pass", "is_secret", "new_key", "new_nonce", "new_pass", "new_room", "proof_ok", "read_fragment",
-    "read_tickets", "remember", "room_fragment", "room_id", "ticket_for",
+    "AWAY",
+    "BOT",
+    "FREE",
+    "HERE",
+    "KEY_HEX",
+    "MAX_TICKETS",
+    "NONCE_HEX",
+    "PASS_HEX",
+    "PRESENCE",
+    "RECONNECTING",
+    "SECRET_CHARS",
+    "SITTING",
+    "RoomLink",
+    "Ticket",
+    "back_proof",
+    "check_room",
+    "host_proof",
+    "is_key",
+    "is_nonce",
+    "is_pass",
+    "is_secret",
+    "new_key",
+    "new_nonce",
+    "new_pass",
+    "new_room",
+    "proof_ok",
+    "read_fragment",
+    "read_tickets",
+    "remember",
+    "room_fragment",
+    "room_id",
+    "ticket_for",
 ]
 
 SECRET_BYTES = 16
@@ -61,12 +89,14 @@ NONCE_HEX = 32
 MAX_TICKETS = 20
 """Seats a friend's page remembers (the most recent rooms): enough for a club evening's tables, small in storage."""
 
-HERE, RECONNECTING, AWAY, BOT, FREE = "here", "reconnecting", "away", "bot", "free"
-PRESENCE = (HERE, RECONNECTING, AWAY, BOT, FREE)
+HERE, RECONNECTING, AWAY, BOT, FREE, SITTING = "here", "reconnecting", "away", "bot", "free", "sitting"
+PRESENCE = (HERE, RECONNECTING, AWAY, BOT, FREE, SITTING)
 """A person's seat online as every page shows it: ``here`` (their page is connected), ``reconnecting`` (expected
 back: the host's page reloaded a moment ago, or their page is taking its seat back), ``away`` (gone, or idle past
 the table's turn limit), ``bot`` (a stand-in bot plays it until they are back — or, free, until someone takes it)
-or ``free`` (no one holds it: never taken, or given to someone else; the table waits for whoever takes it)."""
+``free`` (no one holds it: never taken, or given to someone else; the table waits for whoever takes it), or
+``sitting`` (their page is connected — back, or newly seated — while a stand-in bot finishes the deal in play for
+them at a mental table: they play from the next deal)."""
 
 _B64 = re.compile(r"[A-Za-z0-9_-]+")
 _HEX_CACHE: dict[int, re.Pattern[str]] = {}

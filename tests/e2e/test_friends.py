@@ -585,8 +585,9 @@ def friend_reloads_at_a_result(host: Any, guests: dict[int, Any]) -> None:
     toast = str(host.text_content("#toast"))  # table, not also in the toast (said once, where the person looks)
     assert "Раздача 2 отменена и будет" not in toast, toast
     host.wait_for_function(REDEALT_2_JS)
-    host.wait_for_function("() => /Раздача 2 отменена и сдана заново: страница игрока Петя/.test("  # dealt again:
-                           "document.getElementById('toast')?.textContent || '')")  # said, and whose page (issue 29)
+    host.wait_for_function("() => /Тасовка раздачи 2 отменена, карты сданы заново: страница игрока Петя/.test("  # dealt
+                           "document.getElementById('toast')?.textContent || '')")  # again: said, whose page (issue
+    # 29) — as its shuffle's try, no card of it played: every page calls it so
     page.wait_for_selector("body[data-phase=deal_over][data-deal='1'] #btn-continue:not([disabled])")
     host.wait_for_function("() => /^Ждём, пока прочт.т итоги: .*Петя/.test("
                            "document.getElementById('status')?.textContent || '')")
@@ -630,16 +631,16 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
         seen = page.evaluate("window.kingStatusLog")  # user's read "Ждём хода: Оля…" for 2 s)
         stale = [(state, text) for state, text in seen if state in ("reconnecting", "connected")
                  and text not in ("Подключено к столу.", "Під’єднано до столу.", "") and "не на " not in text
-                 and not re.search("(Тасовка раздачи|Тасування роздачі) 2 (отменена|скасовано): (страница хозяина "
-                                   "стола|сторінку господаря столу)", text)  # (true, and why: dealt again)
+                 and not re.search("(Тасовка раздачи|Тасування роздачі) 2 (отменена|скасовано)[^:]*: (страница "
+                                   "хозяина стола|сторінку господаря столу)", text)  # (true, and why: dealt again)
                  and not re.search("^(Ждём, пока прочт.т|Чекаємо, поки прочита.+) (итоги|підсумки): ", text)]  # (or
         # whom else the table waits for: the note over the felt says the annulment, not the status line again)
         assert not stale and any(state == "connected" for state, _ in seen), seen
     guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
     toast = str(guests[1].text_content("#toast"))  # (held for a reader, no card played in deal 2: not "during deal
     assert "хозяина стола" in toast and "во время раздачи 2" not in toast, toast  # 2", issue 29)
-    assert "ещё тасовали и сдавали" in toast or "сдана заново: страница хозяина" in toast, toast  # (dealt: it goes)
-    guests[1].wait_for_function("() => /Раздача 2 отменена и сдана заново: страница хозяина стола/.test("  # its
+    assert "ещё тасовали и сдавали" in toast or "сданы заново: страница хозяина" in toast, toast  # (dealt: it goes)
+    guests[1].wait_for_function("() => /Тасовка раздачи 2 отменена, карты сданы заново: страница хозяина стола/.test("
                                 "document.getElementById('toast')?.textContent || '')")  # hand replaced: said why
     assert "ещё тасовали и сдавали" not in str(guests[1].text_content("#toast"))  # (one note, no longer "will be")
     assert guests[2].evaluate("document.body.dataset.mentalReloadedBy") != "page"

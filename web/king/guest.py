@@ -527,7 +527,7 @@ class GuestPage:
             presence = [None] * len(levels)
         document.body.dataset.presence = ",".join(p or "" for p in presence)
         mine = presence[guest.seat] if guest.seat is not None and guest.seat < len(presence) else None
-        away = self.connected and mine in ("away", "bot") and not self.closed()
+        away = self.connected and mine in ("away", "bot", "sitting") and not self.closed()
         banner = el("guest-away")
         if not is_none(banner):  # its words follow the host's choice (a bot plays the seat, or the table waits)
             if away:

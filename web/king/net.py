@@ -661,7 +661,8 @@ class Online:
             return "free"
         if not lobby.taken()[seat]:  # (a bot may play it meanwhile: the row says so)
             return "free"
-        return lobby.presence()[seat] or "here"
+        presence = lobby.presence()[seat]
+        return "here" if presence in (None, "sitting") else presence  # (sitting: connected, a bot ends the deal)
 
     def room_state(self) -> dict[str, Any]:
         """The table link's line: relays off, none answering, how many answer, or still finding them."""
@@ -682,7 +683,7 @@ class Online:
             state = self.seat_state(seat)
             row: dict[str, Any] = {"seat": seat, "state": state, "codes": self.no_relay,
                                    "own": seat in self.own and state == "free",
-                                   "bot": lobby.presence()[seat] == "bot"}
+                                   "bot": lobby.presence()[seat] in ("bot", "sitting")}
             if row["own"]:
                 row["own_link"] = site_link(base, lobby.link(seat))
             if self.no_relay and state != "here":

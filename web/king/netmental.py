@@ -46,7 +46,10 @@ from .render.redeal import (
     redealt_notes,
     toasted,
 )
-from .render.wait import begun, reload_words, shuffle_words, sitting_words
+from .render.redeal import (
+    begun as deal_begun,
+)
+from .render.wait import reload_words, shuffle_words, sitting_words
 from .words import Catalog, fill_names
 
 if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
@@ -91,7 +94,7 @@ def tell(cat: Catalog, events: list[Event], toast: Callable[..., None], vm: View
         if on_table:
             own = page is not None and e.page is not None and e.page == page.page
             why = ("reloaded", None, None) if own else cause(page, e.deal) or (str(e.detail), e.seat, None)
-            words = annulled_words(cat, e.deal, why, vm)
+            words = annulled_words(cat, e.deal, why, vm, deal_begun(page, e.deal))
         banner = el("guest-banner")
         if e.kind == "dealt" and not is_none(banner) and str(banner.getAttribute("data-left")) == str(e.deal):
             banner.hidden = True  # (dealt without this page, said on it: a later try deals this page in)
@@ -491,7 +494,7 @@ class GuestMental:
         or call of the deal made yet), or under way (:func:`king.render.wait.reload_words`)."""
         self.reloaded_deal = deal
         went_on = by == "page" and self.mg.sits_out() == deal  # (dealt again without this page: a stand-in plays)
-        dealing = self.mg.kept_result() == deal - 1 > 0 if by == "page" else not begun(self.app.state.vm, deal)
+        dealing = not deal_begun(self.mg.page, deal)  # (the fact every page of the round knows alike)
         words = reload_words(self.cat, by, deal, dealing, went_on)
         if words is not None:  # (went on without it: the seat's banner says so)
             self.app.state.show_toast(words, lasting=True, key=redeal_key(deal, reload=True))

@@ -55,7 +55,7 @@ class Memory:
                            "audits": [[*k, keys] for k, keys in sorted(r.audits.items())],
                            "held": None if r.held is None else [list(r.held.key), r.held.k, r.held.perm, r.held.keys,
                                                                 [list(step) for step in r.held.log]],
-                           "annulled": _annulled(r),
+                           "annulled": _annulled(r), "begun": sorted(r.begun),
                            "checks": [[d, c.code, c.words] for d, c in sorted(self.checks.deals.items())],
                            "reading": self.reading, "taken": self.taken_at},
                           separators=(",", ":"))
@@ -116,10 +116,11 @@ def _rounds(doc: dict[str, Any]) -> Rounds:
             annulled_seat.setdefault(_int(d), {})[_int(t)] = _int(s)
         for name in seat[1:2]:
             annulled_name.setdefault(_int(d), {})[_int(t)] = _text(name)
+    begun = {(_int(d), _int(t)) for d, t in doc.get("begun", [])}
     return Rounds(seen=seen, tries={_int(d): _int(t) for d, t in doc["tries"]},
                   named_in={_int(d): str(code) for d, code in doc["named"]}, done={_int(d) for d in doc["done"]},
                   audits=audits, held=_held(doc.get("held")), annulled=annulled,
-                  annulled_seat=annulled_seat, annulled_name=annulled_name)
+                  annulled_seat=annulled_seat, annulled_name=annulled_name, begun=begun)
 
 
 def _held(doc: Any) -> Held | None:

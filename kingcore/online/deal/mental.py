@@ -157,6 +157,8 @@ class Rounds:
             cheat's; ``reloaded``: this page was reloaded, or lost its connection, during it; ``host``: the host's
             page was reloaded during it, which cut this page's connection too): a deal's audit says how often it
             was shuffled, and the page says why each earlier try was annulled, or that it did not see it.
+        begun: every ``(deal, try)`` in which this page saw a call or a card made (the draw's never): a try annulled
+            then was a deal under way, not a shuffle's try (:meth:`begun_last`).
         annulled_seat: deal → try → the seat of the page that try's annulment named (the page that left, did not
             answer in time or broke the shuffle; its person's: the host's page's, the host's own seat, never a bot's
             it holds — :attr:`MentalPage.host_seat`), when it named another page than this one: the
@@ -175,6 +177,18 @@ class Rounds:
     annulled: dict[int, dict[int, str]] = field(default_factory=dict)
     annulled_seat: dict[int, dict[int, int]] = field(default_factory=dict)
     annulled_name: dict[int, dict[int, str]] = field(default_factory=dict)
+    begun: set[tuple[int, int]] = field(default_factory=set)
+
+    def begun_last(self, deal: int) -> bool:
+        """Whether a call or a card was made in the last try of ``deal`` this page saw annulled (:attr:`begun`):
+        a deal under way when it was annulled ("Deal 3 is annulled"), not only its shuffle's try ("Deal 3's
+        shuffle was annulled") — one public fact, the same on every page of the round, and kept across a reload.
+
+        >>> Rounds(annulled={3: {0: "left", 1: "host"}}, begun={(3, 1)}).begun_last(3), Rounds().begun_last(3)
+        (True, False)
+        """
+        tries = self.annulled.get(deal, {})
+        return bool(tries) and (deal, max(tries)) in self.begun
 
     def why_annulled(self, deal: int, shuffled: int) -> list[str]:
         """Why each try of ``deal`` before its last was annulled, as this page saw it (:attr:`annulled`;
@@ -481,6 +495,7 @@ class MentalPage:
         if m.kind != "card":
             d.call(seat, m)
             self._hold(r.key, (-1 - seat, token))
+            self._note_begun(own=True)
             text = write("mp_call", **self._rk(r), seat=seat, move=str(m))
             return [self._send(None, text), Event("moved", r.deal, f"seat {seat}: {m}", self.page, seat, str(m)),
                     *self._advance(now)]
@@ -492,6 +507,7 @@ class MentalPage:
             raise ValueError(f"seat {seat} does not hold {m.card}")
         d.play(seat, pos, m.card.index)
         self._hold(r.key, (-1 - seat, token))
+        self._note_begun(own=True)
         keys = [scalar_text(r.keys[pos][p]) for p in r.pages]
         text = write("mp_play", **self._rk(r), seat=seat, pos=pos, card=str(m.card), keys=keys)
         return [self._send(None, text), Event("moved", r.deal, f"seat {seat}: {m.card.pretty}", self.page, seat,
@@ -565,7 +581,7 @@ class MentalPage:
             return []
         r.state = "annulled"
         self.tries[r.deal] = max(self.tries.get(r.deal, 0), r.attempt + 1)
-        self.last_annulled, self.last_begun = (r.deal, r.attempt, self.page, "left"), self._begun()
+        self.last_annulled, self.last_begun = (r.deal, r.attempt, self.page, "left"), self._begun_try(r)
         self._lost(r.deal, r.attempt)
         self.rounds.audits.pop(r.key, None)
         self._hold(r.key, None)
@@ -575,11 +591,23 @@ class MentalPage:
 
     # ----- internals ----------------------------------------------------------------------------------
 
+    def _begun_try(self, r: _Round) -> bool:
+        """Whether a call or a card was made in round ``r`` (:attr:`Rounds.begun`)."""
+        return (r.deal, r.attempt) in self.rounds.begun or (r is self.round and self._begun())
+
     def _begun(self) -> bool:
         """Whether a call or a card was made in the deal in play here (``False`` in the draw, or before its cards
         are dealt)."""
         d = self.deal
         return d is not None and bool(d.calls or d.plays)
+
+    def _note_begun(self, own: bool = False) -> None:
+        """A call or a card made in the deal in play: its try is a deal under way (:attr:`Rounds.begun`) — but not
+        a friend's page's ``own`` move in a round it plays on from its memory (``kept``): the host's page may have
+        annulled that round meanwhile, and no other page saw the move."""
+        r = self.round
+        if r is not None and r.draw < 0 and self._begun() and not (own and r.kept and self.page != 0):
+            self.rounds.begun.add((r.deal, r.attempt))
 
     def _hold(self, key: tuple[int, int, int], step: tuple[int, str] | None) -> None:
         """A friend's page keeps a deal's round in play (:attr:`Rounds.held`): ``step`` (a text taken, or a move
@@ -677,6 +705,7 @@ class MentalPage:
             return []  # (the host's page sends a page back on a new connection the round's texts again, in order;
             # never its start: a start again is refused, as ever)
         outs = self._take(sender, msg, key, now)
+        self._note_begun()
         if msg["kind"] != "mp_start" or self.round is not r:  # (a start refused is no step of the round)
             self._hold(key, (sender, text))
         return outs
@@ -1148,7 +1177,7 @@ class MentalPage:
             return [Event(kind, -1, words, page, detail=code)]
         r.state = "annulled"
         self.tries[r.deal] = r.attempt + 1
-        self.last_annulled, self.last_begun = (r.deal, r.attempt, page, code), self._begun()
+        self.last_annulled, self.last_begun = (r.deal, r.attempt, page, code), self._begun_try(r)
         self.rounds.annulled.setdefault(r.deal, {})[r.attempt] = code
         if page != self.page:  # (another page named: its seat given, else its person's)
             named = seat if seat is not None else self._person(page, r)

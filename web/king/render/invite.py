@@ -250,14 +250,16 @@ def room_join_screen(cat: Catalog, lobby: dict[str, Any], rules: str, free: list
     "ask the host to free one"), never "Every seat is taken" beside "choose a free one" —, unless that seat
     (``own``: the link's own) is free again and chosen for them: nothing of it said. The page's language
     (``lang``) may be chosen there, under the title (:func:`language_field`): the screen covers the bar's picker,
-    and a friend who does not read the link's language chooses theirs before joining."""
+    and a friend who does not read the link's language chooses theirs before joining. The title invites to sit
+    ("Take a seat at Olga's table") only when a seat is free: else it names the table ("Olga's table")."""
     levels = list(lobby["levels"])
     host = next((s for s, lv in enumerate(levels) if lv != "online"), 0)
     host_name = name_mark(host) if lobby.get("host") else cat.t("hotseat.player", n=host + 1)
     gone = gone and not (own is not None and own in free)  # (given away, then freed: theirs to take again)
     said = ("net.join.key_gone" if free else "net.join.key_gone_full") if gone else None if free else "net.join.no_free"
     full = [] if said is None else [h("p", {"class": "form-error", "id": "join-full", "role": "alert"}, cat.t(said))]
-    return [h("h2", {"id": "join-title"}, cat.t("net.join.room_title", host=host_name)),
+    title = "net.join.room_title" if free else "net.join.room_title_full"  # (no seat to take: no "take a seat")
+    return [h("h2", {"id": "join-title"}, cat.t(title, host=host_name)),
             language_field(cat, lang),
             h("p", {"class": "dialog-lead"}, cat.t("net.join.rules"), " ",
               h("button", {"type": "button", "class": "btn", "id": "join-rules"}, rules)),

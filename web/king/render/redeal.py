@@ -15,8 +15,8 @@ from kingcore.web import ViewModel
 from ..words import Catalog, fill_names
 from .wait import reload_words, try_words
 
-__all__ = ["Why", "annulled_words", "cause", "host_reload", "redeal_key", "redeal_status", "redeal_view", "redealing",
-           "redealt_notes", "redealt_words", "toasted", "why_words"]
+__all__ = ["Why", "annulled_words", "begun", "cause", "cut_off", "host_reload", "redeal_key", "redeal_status",
+           "redeal_view", "redealing", "redealt_notes", "redealt_words", "toasted", "why_words"]
 
 OVER = ("deal_over", "rubber_over")
 
@@ -36,15 +36,17 @@ def cause(page: Any, deal: int, host_reloaded: int = 0) -> Why | None:
     of ``Rounds.why_annulled`` (``"host"``: the host's page was reloaded, ``host_reloaded`` being that deal, as a
     friend's page hears it), the seat of ``Rounds.who_annulled`` (``None``: this page, or no page named) and its
     person's name then (``Rounds.annulled_name``) — or ``None`` when this page saw no try of it annulled (``page``:
-    its ``MentalPage``)."""
-    if host_reloaded and host_reloaded == deal:
-        return "host", None, None
+    its ``MentalPage``). Always the last try's: a later try annulled for another reason (a friend's page that left
+    after the host's page was reloaded) is said by that reason, never by the earlier one (a new user's note still
+    blamed the host's reload)."""
     tries = page.rounds.annulled.get(deal, {}) if page is not None else {}
-    if not tries:
+    last = max(tries) if tries else None
+    why = str(tries[last]) if last is not None else None
+    if host_reloaded and host_reloaded == deal and why in (None, "reloaded", "host"):
+        return "host", None, None  # (this page's connection was cut by the host's page's reload)
+    if last is None or why is None:
         return None
-    last = max(tries)
-    return (str(tries[last]), page.rounds.annulled_seat.get(deal, {}).get(last),
-            page.rounds.annulled_name.get(deal, {}).get(last))
+    return why, page.rounds.annulled_seat.get(deal, {}).get(last), page.rounds.annulled_name.get(deal, {}).get(last)
 
 
 def why_words(cat: Catalog, why: Why, vm: ViewModel) -> str:
@@ -53,18 +55,44 @@ def why_words(cat: Catalog, why: Why, vm: ViewModel) -> str:
     return cat.t("net.mental.try_host") if why[0] == "host" else try_words(cat, why[0], why[1], vm, why[2])
 
 
-def annulled_words(cat: Catalog, deal: int, why: Why | None, vm: ViewModel | None) -> str:
+def begun(page: Any, deal: int) -> bool:
+    """Whether a call or a card was made in the last try of ``deal`` this page saw annulled (``page``: its
+    ``MentalPage``; ``Rounds.begun_last``): a deal under way, said "Deal 3 is annulled", else only its shuffle's
+    try, "Deal 3's shuffle was annulled" — one public fact, the same on every page of the round, so that every page
+    calls one annulment alike. The round in play when it is that try — annulled, or cut off by the host's page's
+    reload (:func:`cut_off`) — is that try."""
+    if page is None:
+        return False
+    r = page.round
+    if r is not None and r.deal == deal and r.draw < 0 and (r.state == "annulled" or cut_off(page)):
+        return (deal, r.attempt) in page.rounds.begun
+    return bool(page.rounds.begun_last(deal))
+
+
+def cut_off(page: Any) -> bool:
+    """Whether the round in play on a friend's page is a try the host's page's reload cut off (``host_lost``, its
+    ``mental`` said so): played on from its memory until the host's page annuls it, but over — its keys went with
+    the host's page —, so the page says it is dealt again and shows no one to move."""
+    r = page.round if page is not None else None
+    return r is not None and r.draw < 0 and (r.deal, r.attempt) in getattr(page, "host_lost", ())
+
+
+def annulled_words(cat: Catalog, deal: int, why: Why | None, vm: ViewModel | None,
+                   under_way: bool = True) -> str:
     """"Deal 3 is annulled and will be dealt again: Masha's page was reloaded or disconnected." (names filled in;
-    with no cause known, the plain words)."""
+    with no cause known, the plain words); a deal no one had played yet (not ``under_way``: :func:`begun`), "Deal
+    3's shuffle was annulled and it will be dealt again: …"."""
     if why is None or vm is None:
         return cat.t("net.mental.annulled", deal=deal)
-    return fill_names(cat.t("net.mental.annulled_why", deal=deal, why=why_words(cat, why, vm)), vm.get("names"))
+    code = "net.mental.annulled_why" if under_way else "net.mental.annulled_try_why"
+    return fill_names(cat.t(code, deal=deal, why=why_words(cat, why, vm)), vm.get("names"))
 
 
-def redealt_words(cat: Catalog, deal: int, why: Why, vm: ViewModel) -> str:
+def redealt_words(cat: Catalog, deal: int, why: Why, vm: ViewModel, under_way: bool = True) -> str:
     """"Deal 3 was annulled and dealt again: Masha's page was reloaded or disconnected. Your cards are new."
-    (names filled in)."""
-    return fill_names(cat.t("net.mental.redealt", deal=deal, why=why_words(cat, why, vm)), vm.get("names"))
+    (names filled in); a deal no one had played yet (not ``under_way``), "Deal 3's shuffle was annulled…"."""
+    code = "net.mental.redealt" if under_way else "net.mental.redealt_try"
+    return fill_names(cat.t(code, deal=deal, why=why_words(cat, why, vm)), vm.get("names"))
 
 
 def host_reload(cat: Catalog, table: Any) -> tuple[int, str | None]:
@@ -76,7 +104,7 @@ def host_reload(cat: Catalog, table: Any) -> tuple[int, str | None]:
     if not table.reloaded:
         return 0, None
     deal = int(table.audited) + 1
-    return deal, reload_words(cat, "page", deal, table.person_left < table.audited)
+    return deal, reload_words(cat, "page", deal, not begun(table.page, deal))
 
 
 def toasted(kind: str, deal: int, detail: object) -> bool:
@@ -98,16 +126,15 @@ def redealt_notes(cat: Catalog, deal: int, page: Any, vm: ViewModel, host_reload
     "will be dealt again" is no longer true —, and the annulment's note becomes "Deal 3 was annulled and dealt
     again: … Your cards are new." (:func:`redealt_words`) only if its person may have seen the annulled try's
     cards — they had left the last deal's result (``shown``), or a call or card was made in it
-    (``MentalPage.last_begun``) —; else it goes too: a deal whose person still read the last result (the host's
-    page reloaded there) was said as its shuffle's try annulled in the result panel, where they look, and no card
-    they were shown is new. ``page``: the page's ``MentalPage``; ``host_reloaded``: the deal a friend's page heard
-    the host's page was reloaded in."""
+    (:func:`begun`) —, its words by that fact (:func:`redealt_words`); else it goes too: a deal whose person still
+    read the last result (the host's page reloaded there) was said as its shuffle's try annulled in the result
+    panel, where they look, and no card they were shown is new. ``page``: the page's ``MentalPage``;
+    ``host_reloaded``: the deal a friend's page heard the host's page was reloaded in."""
     notes: dict[str, str | None] = {redeal_key(deal, reload=True): None, redeal_key(deal): None}
     why = cause(page, deal, host_reloaded)
-    last = page.last_annulled if page is not None else None
-    played = shown or (last is not None and last[0] == deal and bool(page.last_begun))
-    if why is not None and played:
-        notes[redeal_key(deal)] = redealt_words(cat, deal, why, vm)
+    under_way = begun(page, deal)
+    if why is not None and (shown or under_way):
+        notes[redeal_key(deal)] = redealt_words(cat, deal, why, vm, under_way)
     return notes
 
 
@@ -123,7 +150,7 @@ def redealing(page: Any, vm: ViewModel | None, behind: bool = False) -> int | No
     if int(vm["deal"]) + (1 if vm["phase"] == "deal" else 0) != r.deal:
         return None
     again = r.attempt > 0 and (r.state == "shuffle" or (r.state == "deal" and behind))
-    return r.deal if r.state == "annulled" or again else None
+    return r.deal if r.state == "annulled" or again or cut_off(page) else None
 
 
 def redeal_view(vm: ViewModel, page: Any, behind: bool = False) -> ViewModel:
@@ -142,4 +169,4 @@ def redeal_status(cat: Catalog, vm: ViewModel | None, page: Any, host_reloaded: 
     deal = redealing(page, vm, behind)
     if deal is None or vm is None:
         return None
-    return annulled_words(cat, deal, cause(page, deal, host_reloaded), vm)
+    return annulled_words(cat, deal, cause(page, deal, host_reloaded), vm, begun(page, deal))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kingcore.web import ViewModel
 
-from ..dom import Node, h
+from ..dom import Attr, Node, h
 from ..words import Catalog, name, position, pts
 from .cards import face, who
 
@@ -43,7 +43,7 @@ def dealer_chip(cat: Catalog) -> Node:
              cat.t("seat.dealer_chip"))
 
 
-PRESENCE_DOTS = {"here": "●", "reconnecting": "◌", "away": "○", "free": "◇", "bot": "◆"}
+PRESENCE_DOTS = {"here": "●", "reconnecting": "◌", "away": "○", "free": "◇", "bot": "◆", "sitting": "●"}
 """Each presence's sign before its word in a seat's badge (the word says it too: never the colour alone)."""
 
 
@@ -53,11 +53,27 @@ def level_badge(vm: ViewModel, cat: Catalog, seat: int, level: str, presence: st
     there — ``presence``, one of ``here``, ``reconnecting``, ``away``, ``free`` (no one took it yet) — with a sign
     and a word; a bot its level (a friend's stand-in bot carries ``data-presence=bot``): a stand-in bot (``level``
     ``stand_in``) its level too, the view model's ``stand_in``, after the sign ◆ (``data-bot``: that level) — every
-    page of the table says the same; its title says it plays for the friend until they are back, or, a seat with no
-    name (given away), that it holds the seat until someone takes it; ``None`` for another person at this device
-    (hot seat)."""
-    if seat == vm["seat"] and (level == "online" or (level == "human" and "online" in vm["levels"])):
-        return h("span", {"class": "seat-level", "data-level": "you"}, cat.t("position.south"))  # (the host's too)
+    page of the table says the same; its title says it plays the seat until its player is back, or, a seat with no
+    name (given away), that it holds the seat until someone takes it — but a friend back (or newly seated) while it
+    finishes the deal (``presence`` ``sitting``) is said here ("● here ◆ Strong", its title: the bot finishes this
+    deal, they play the next), and the viewer's own seat says "You" whoever plays it (its title: a bot plays for
+    you); ``None`` for another person at this device (hot seat)."""
+    bot = vm.get("stand_in")
+    if presence == "sitting" and not (level == "stand_in" and bot is not None):
+        presence = "here"  # (its stand-in not in this view model: the person is here)
+    if seat == vm["seat"] and (level in ("online", "stand_in") or (level == "human" and "online" in vm["levels"])):
+        you: dict[str, Attr] = {"class": "seat-level", "data-level": "you"}  # (the host's too; a bot: its title)
+        if level == "stand_in" and bot is not None:
+            mine = "level.long.stand_in_you_back" if presence == "sitting" else "level.long.stand_in_you"
+            you = {**you, "data-bot": bot, "title": cat.t(mine, level=cat.t(f"level.{bot}"))}
+        return h("span", you, cat.t("position.south"))
+    if level == "stand_in" and bot is not None and presence == "sitting":  # back: a bot finishes the deal for them
+        words = cat.t(f"level.{bot}")
+        return h("span", {"class": "seat-level seat-presence", "data-level": level, "data-bot": bot,
+                          "data-presence": presence, "title": cat.t("level.long.stand_in_back", level=words),
+                          "data-short": f"{PRESENCE_DOTS['here']} {PRESENCE_DOTS['bot']} "
+                                        f"{cat.t(f'level.short.{bot}')}"},
+                 f"{PRESENCE_DOTS['here']} {cat.t('presence.short.here')} {PRESENCE_DOTS['bot']} {words}")
     if presence in ("here", "reconnecting", "away", "free"):
         dot = PRESENCE_DOTS[presence]
         return h("span", {"class": "seat-level seat-presence", "data-level": level, "data-presence": presence,
@@ -66,7 +82,6 @@ def level_badge(vm: ViewModel, cat: Catalog, seat: int, level: str, presence: st
                  f"{dot} {cat.t(f'presence.{presence}')}")
     if level == "human":
         return None
-    bot = vm.get("stand_in")
     if level == "stand_in" and bot is not None:
         sign, words = PRESENCE_DOTS["bot"], cat.t(f"level.{bot}")
         names = vm.get("names")  # (a seat given away has no name: no friend is coming back to it)

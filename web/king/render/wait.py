@@ -25,8 +25,9 @@ as the host's page; a page not named is "one of the pages" (the code's ``_any`` 
 LEFT_WORDS = {(False, True): "net.mental.wait_left", (True, True): "net.mental.wait_left_back",
               (False, False): "net.mental.wait_try_left", (True, False): "net.mental.wait_try_left_back"}
 """The next deal's try annulled because a named page left → its words, by whether that page is back in the new try
-and whether the try had begun (a call or a card made: ``MentalPage.last_begun``): a deal under way is "annulled"
-(«Раздача 3 отменена…»), a deal no one had played yet only its shuffle's try («Тасовка раздачи 3 отменена…»)."""
+and whether the try had begun (a call or a card made: ``Rounds.begun_last``, alike on every page): a deal under way
+is "annulled" («Раздача 3 отменена…»), a deal no one had played yet only its shuffle's try («Тасовка раздачи 3
+отменена…»)."""
 
 
 def due_deal(page: Any) -> int | None:
@@ -85,7 +86,7 @@ def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool
     if w is not None and w[0] in ("annulled", "again") and w[1] == deal + 1:
         last, r = side.page.last_annulled, side.page.round
         back = w[0] == "again" and last is not None and r is not None and last[2] in r.pages  # (in the new try)
-        left = LEFT_WORDS[back, bool(side.page.last_begun)]  # (said as it is now, not as it was)
+        left = LEFT_WORDS[back, bool(side.page.rounds.begun_last(w[1]))]  # (said as it is now, not as it was)
         if who and last is not None:  # (the person whose page it was, as named when it was annulled)
             kept = side.page.rounds.annulled_name.get(last[0], {}).get(last[1])
             who = cat.t("list.sep").join(named(cat, s, vm, kept) for s in w[2] if s != vm["seat"])
@@ -112,13 +113,15 @@ def annulled_words(cat: Catalog, vm: ViewModel, page: Any, deal: int) -> str:
     ``MentalPage``: ``last_annulled``) when no other page that left is named: that try of the deal's shuffle was
     annulled, and why, in the words of the result's list (:func:`try_words`: this page's own reload, the host's
     page, a page that did not answer…) — a deal not yet played is not said annulled ("Deal 3's shuffle was
-    annulled: this page was reloaded or disconnected."); "Deal 3 is annulled." when this page knows no reason."""
+    annulled: this page was reloaded or disconnected."), one under way is (a call or a card made in that try:
+    ``Rounds.begun_last``, "Deal 3 is annulled: …"); "Deal 3 is annulled." when this page knows no reason."""
     last, rounds = page.last_annulled, page.rounds
     why = rounds.annulled.get(deal, {}).get(last[1]) if last is not None and last[0] == deal else None
     if why is None:
         return cat.t("net.mental.wait_annulled", deal=deal)
     seat, kept = rounds.annulled_seat.get(deal, {}).get(last[1]), rounds.annulled_name.get(deal, {}).get(last[1])
-    return cat.t("net.mental.wait_try", deal=deal, why=try_words(cat, why, seat, vm, kept))
+    code = "net.mental.wait_deal" if rounds.begun_last(deal) else "net.mental.wait_try"
+    return cat.t(code, deal=deal, why=try_words(cat, why, seat, vm, kept))
 
 
 def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel) -> str:
@@ -201,14 +204,16 @@ def reload_words(cat: Catalog, by: str, deal: int, dealing: bool, went_on: bool 
 
 def away_banner(cat: Catalog, mine: str | None, side: Any) -> tuple[str, int | None]:
     """The banner's words for a friend's page whose seat its person does not play (``mine``: the seat's presence,
-    ``away`` or ``bot``; ``side``: the page's ``MentalGuest`` at a mental table, else ``None``), and the deal the
-    seat sits out (``None``: away — a bot plays until they are back, or the table waits: *I'm back*). Sitting a
-    deal out, seated during it (``MentalGuest.sits_out``): the deal began before they sat down when they took the
-    seat anew during it — on any connection of the page (``MentalGuest.seated_during``) — (``net.sits_out``),
-    else it went on without them (``net.sits_out_back``)."""
-    deal = side.sits_out() if side is not None and mine == "bot" else None
+    ``away``, ``bot``, or ``sitting`` — back, or seated, while a bot finishes the deal —; ``side``: the page's
+    ``MentalGuest`` at a mental table, else ``None``), and the deal the seat sits out (``None``: away — a bot plays
+    until they are back, or the table waits: *I'm back*). Sitting a deal out, seated during it
+    (``MentalGuest.sits_out``): the deal began before they sat down when they took the seat anew during it — on any
+    connection of the page (``MentalGuest.seated_during``) — (``net.sits_out``), else it went on without them
+    (``net.sits_out_back``)."""
+    bot = mine in ("bot", "sitting")
+    deal = side.sits_out() if side is not None and bot else None
     if deal is None:
-        return cat.t("net.away_bot" if mine == "bot" else "net.away_wait"), None
+        return cat.t("net.away_bot" if bot else "net.away_wait"), None
     return cat.t("net.sits_out" if side.seated_during(deal) else "net.sits_out_back", deal=deal), deal
 
 
