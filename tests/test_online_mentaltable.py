@@ -15,6 +15,7 @@ from mental_sim import DATA_CHANNEL, Faults, Friend, MentalSim
 
 from kingcore.game import Phase
 from kingcore.online import Guest, Host, Lobby, NetError, encode, online_session
+from kingcore.online.deal.blind import BlindError
 from kingcore.online.deal.group import scalar_text
 from kingcore.online.deal.memory import Memory
 from kingcore.online.mentaltable import WAIT_READ, MentalGuest, MentalTable, held_view
@@ -1551,3 +1552,51 @@ def test_a_friend_back_while_a_stand_in_finishes_the_deal_is_said_here_on_every_
     for key in ("level.long.stand_in", "level.long.stand_in_as", "level.long.stand_in_back", "presence.long.sitting"):
         words = f" {cat.t(key, level=level)} ".replace(",", " ").replace(":", " ")
         assert not any(f" {he} " in words for he in ("он", "він", "he", "him", "his", "она", "вона", "she")), words
+
+
+def test_a_friends_page_back_after_its_hosts_reload_offers_no_move_in_the_try_that_reload_cut_off() -> None:
+    """The host's page reloads with deal 2 dealt and a friend to move, no card played yet: the friend's page, back on
+    a new connection, plays its kept round again — a try its host's page says it lost (``mental``'s ``lost``) — and
+    offered its person a move in it before the host's texts ending it came (seed 3): the card went nowhere, and the
+    page then said the deal annulled as one under way (``last_begun``) while every other page said its shuffle's try.
+    Now no move is offered in that try, and every page says the same."""
+    t = MentalSim(3, players=4, friends=2, faults=Faults(stand_in=0.0))
+    t.owe = True  # (each friend's page sends again the next it owes, as the pages do: the table goes on after)
+    t.run(deals=1, settle=False)
+
+    def to_move() -> list[int]:
+        return [f.seat for f in t.friends.values() if f.mg is not None and f.mg.page is not None
+                and f.mg.page.deal is not None and f.mg.page.deal.number == 2 and f.mg.my_turn()]
+
+    t.run(until=lambda: bool(to_move()), settle=False)
+    assert to_move() and t.page.deal is not None and not t.page.deal.plays
+    t.reload_host(reading=True)
+    moved: list[tuple[int, tuple[int, int, int]]] = []
+    move = t.friend_move
+
+    def friend_move(f: Friend) -> None:
+        assert f.mg is not None and f.mg.page is not None and f.mg.page.round is not None
+        moved.append((f.seat, f.mg.page.round.key))
+        move(f)
+
+    t.friend_move = friend_move  # type: ignore[method-assign]
+    held: set[int] = set()
+    while not all(f.mg is not None and f.mg.page is not None and f.mg.page.last_annulled is not None
+                  for f in t.friends.values()):
+        for f in t.friends.values():  # back on the try it kept, its end on its way: no move offered
+            if f.mg is not None and f.mg.page is not None and f.mg.page.cut_off():
+                held.add(f.seat)
+                vm = f.mg.view_model()
+                assert vm is not None and not vm["my_turn"] and not any(c["legal"] for c in vm["hand"])
+                assert not f.mg.my_turn()
+                for c in vm["hand"][:1]:  # (its cards, once its stand-in showed them)
+                    with pytest.raises(BlindError) as refused:
+                        f.mg.move(c["card"])
+                    assert refused.value.code == "not_your_turn"
+        t.step()
+    assert held == set(t.friends) and [m for m in moved if m[1][:2] == (2, 0)] == []
+    for f in t.friends.values():
+        assert f.mg is not None and f.mg.page is not None
+        assert f.mg.page.last_annulled is not None and f.mg.page.last_annulled[:2] == (2, 0)
+        assert not f.mg.page.last_begun, f.seat
+    t.run(deals=1)  # (and the deal's next try is played to its end)

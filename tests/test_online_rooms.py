@@ -673,18 +673,52 @@ def test_a_connection_to_a_page_of_the_room_that_never_opens_is_said_once_by_the
     assert a.stuck() and a.due() and not a.due()  # (said once)
     now[0] += 60
     assert a.stuck() and not a.due()
+    a.event("failed", "pc2")
     a.event("connecting", "pc3")
     a.event("connected", "pc3")  # up at last: nothing stuck, and said again if it comes back
     assert not a.stuck() and not a.due()
     a.event("connecting", "pc4")
     now[0] += CONNECT_S
     assert a.due()
+    a.event("failed", "pc4")
     a.opened()  # (a page heard on its channels: up too)
     assert not a.stuck()
     a.event("connecting", "pc5")
     a.clear()
     now[0] += CONNECT_S
     assert not a.stuck() and not a.due()
+
+
+def test_each_page_tried_has_its_own_deadline() -> None:
+    """A page tried and never connected is said :data:`CONNECT_S` after its try began, whatever other pages'
+    connections do meanwhile: a second friend's page connecting while the first's try hangs neither restarts nor
+    cancels it (it did: the host's page said nothing of the stuck friend until the library's next try of it, a
+    minute on), and said once, not again when yet another page connects; a shorter deadline (the browser tests'
+    hook) counts from the same try."""
+    now = [50.0]
+    a = Attempts(lambda: now[0])
+    a.event("connecting", "rtc1")  # the stuck friend's page: its try hangs
+    for k, at in enumerate((1.0, 10.0, CONNECT_S - 0.5)):  # other friends' pages connect meanwhile
+        now[0] = 50.0 + at
+        a.event("connecting", f"rtc{k + 2}")
+        now[0] += 0.3
+        a.event("connected", f"rtc{k + 2}")
+        assert not a.due()
+    now[0] = 50.0 + CONNECT_S
+    assert a.stuck() and a.due() and not a.due()
+    a.event("connecting", "rtc9")
+    a.event("connected", "rtc9")  # one more friend: still stuck, not said again
+    assert a.stuck() and not a.due()
+    a.event("connected", "rtc1")  # it came up after all
+    assert not a.stuck() and not a.due()
+    b = Attempts(lambda: now[0], limit=600.0)  # a long deadline, shortened once another page is up
+    b.event("connecting", "rtc1")
+    now[0] += 5
+    b.event("connecting", "rtc2")
+    b.event("connected", "rtc2")
+    assert not b.due()
+    b.limit = 2.0
+    assert b.due()
 
 
 def test_a_connection_that_comes_up_in_time_is_never_said() -> None:

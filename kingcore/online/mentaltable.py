@@ -767,13 +767,13 @@ class MentalGuest:
         return out
 
     def view_model(self) -> ViewModel | None:
-        """What the page draws for its seat (``None`` before the host's ``mental``): its own session's view model,
-        with no move offered while the stand-in waits for cards being opened nor while the table waits for
-        :meth:`readers` (:func:`held_view`), and no table of a deal over whose
-        result its person left (:attr:`person_left`) once the table went on to the next deal (:func:`between_deals`);
-        while the page sits a deal out (:meth:`sits_out`), the host's public table of it (its last ``watch``: the
-        cards played, the tricks, the score — no hand), or of the last deal, cleared, while that deal's try is
-        annulled; before a ``watch`` came, the page's own table, cleared if it shows the last deal over."""
+        """What the page draws for its seat (``None`` before the host's ``mental``): its own session's view model, with
+        no move offered while the stand-in waits for cards being opened, while the table waits for :meth:`readers`
+        (:func:`held_view`) nor in a try its host's page's reload cut off, and no table of a deal over whose result its
+        person left (:attr:`person_left`) once the table went on to the next deal (:func:`between_deals`); while the
+        page sits a deal out (:meth:`sits_out`), the host's public table of it (its last ``watch``: the cards played,
+        the tricks, the score — no hand), or of the last deal, cleared, while that deal's try is annulled; before a
+        ``watch`` came, the page's own table, cleared if it shows the last deal over."""
         s, seat = self.standin, self.guest.seat
         if s is None or seat is None:
             return None
@@ -787,7 +787,10 @@ class MentalGuest:
         vm = between_deals(vm, _due(self.page), self.person_left) if out is None else between_deals(vm, out, out)
         if s.behind or s.broken:
             return Guest.closed_view(vm)
-        return waited_view(vm, self.readers(), self.unloading())
+        readers, unloading = self.readers(), self.unloading()
+        if not readers and not unloading and self.page is not None and self.page.cut_off():  # (its end coming)
+            return held_view(vm, [] if self.page.host_seat is None else [self.page.host_seat], WAIT_PAGE)
+        return waited_view(vm, readers, unloading)
 
     def unloading(self) -> list[int]:
         """The seats of the other friends whose page is in this page's deal in play but unloading (their presence,
@@ -838,12 +841,15 @@ class MentalGuest:
         return r is not None and r.state == "deal" and bool(self.readers())
 
     def my_turn(self) -> bool:
-        """Whether this page's seat moves now, its cards open — not while the table waits for :meth:`readers`."""
+        """Whether this page's seat moves now, its cards open — not while the table waits for :meth:`readers`, nor in
+        a try its host's page's reload cut off (``MentalPage.cut_off``: played again from what this page kept, its
+        end on its way)."""
         page, seat = self.page, self.guest.seat
         d = page.deal if page is not None else None
         return (d is not None and page is not None and seat is not None and d.to_move == seat
                 and page.round is not None and page.round.state == "deal" and bool(page.view(seat).legal)
                 and self.sits_out() is None  # (sitting a deal out: a round it kept is of a try gone on without it)
+                and not page.cut_off()  # (a round it kept, which its host's page's reload cut off)
                 and not self.readers() and not self.unloading())
 
     def stand_in(self) -> bool:
@@ -931,14 +937,15 @@ class MentalGuest:
 
         Raises:
             IllegalMoveError, BlindError, ValueError: as :meth:`.deal.mental.MentalPage.move`; ``BlindError``
-                ``not_your_turn`` while :meth:`readers` are still reading the last deal's result.
+                ``not_your_turn`` while :meth:`readers` are still reading the last deal's result, a page is
+                reconnecting, or in a try its host's page's reload cut off.
         """
         if self.page is None or self.guest.seat is None:
             raise ValueError("no mental table yet")
         if self.readers():
             raise BlindError("not_your_turn", self.guest.seat, "the table waits for everyone to read the last deal's "
                                                                "result")
-        if self.unloading():
+        if self.unloading() or self.page.cut_off():
             raise BlindError("not_your_turn", self.guest.seat, "the table waits for a page that is reconnecting")
         back = [self.guest.here()] if not bot and self.stand_in() else []
         return back + self._send(self.page.move(self.guest.seat, token, self.clock()))

@@ -124,11 +124,13 @@ class RoomPage(GuestPage):
 
     def start(self) -> None:
         """As a code link's page (:meth:`GuestPage.start`), and the join screen's language picker listened to. With
-        ``?king-test`` (the browser tests only), ``window.kingNoHostNow()`` is :data:`NO_HOST_S`'s deadline come."""
+        ``?king-test`` (the browser tests only), ``window.kingNoHostNow()`` is :data:`NO_HOST_S`'s deadline come and
+        ``window.kingConnectAfter(s)`` gives a connection being made ``s`` seconds, not ``CONNECT_S``."""
         super().start()
         el("join-body").addEventListener("change", create_proxy(self.language_chosen))
         if "king-test" in str(window.location.search):  # the browser tests: no host's deadline come now
             window.kingNoHostNow = create_proxy(self.no_host)
+            window.kingConnectAfter = create_proxy(lambda s: setattr(self.attempts, "limit", float(s)))
 
     def language_chosen(self, event: Any) -> None:
         """The finding or join screen's language (``#join-lang``): the page in it, as from the bar's picker (which

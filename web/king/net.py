@@ -115,6 +115,7 @@ class Online:
             window.kingCheatNextDeal = create_proxy(lambda: setattr(self, "cheat", True))
             window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self.codes, "no_connection_s", float(s)))
             window.kingNoConnectionNow = create_proxy(lambda seat: self.codes.deadline(int(seat)))
+            window.kingConnectAfter = create_proxy(lambda s: setattr(self.attempts, "limit", float(s)))
             window.kingStillAwayNow = create_proxy(lambda seat: self.still_away(int(seat), self.away.get(int(seat), 0)))
             window.kingReshuffle = create_proxy(lambda deal: self.reshuffle(int(deal)))
             window.kingHostile = create_proxy(lambda seat, counts, times: self.hostile(int(seat), int(counts),

@@ -374,6 +374,13 @@ class MentalPage:
             return (d, self.tries.get(d, 0), -1)
         return None
 
+    def cut_off(self) -> bool:
+        """Whether the round in play here is one this page played again from its :class:`Held` (back on a new
+        connection) that its host's page's reload cut off (:attr:`host_lost`): it never goes on — the host's page
+        deals its next try —, so no one moves in it while the host's texts that end it are on their way."""
+        r = self.round
+        return r is not None and r.kept and r.state not in _OVER and (r.deal, r.attempt) in self.host_lost
+
     def mine(self) -> set[int]:
         """The seats this page holds in the current round."""
         r = self.round

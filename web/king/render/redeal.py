@@ -72,9 +72,10 @@ def begun(page: Any, deal: int) -> bool:
 def cut_off(page: Any) -> bool:
     """Whether the round in play on a friend's page is a try the host's page's reload cut off (``host_lost``, its
     ``mental`` said so): played on from its memory until the host's page annuls it, but over — its keys went with
-    the host's page —, so the page says it is dealt again and shows no one to move."""
+    the host's page —, so the page says it is dealt again and shows no one to move (``MentalPage.cut_off``, a deal's
+    round: not the draw for dealer's)."""
     r = page.round if page is not None else None
-    return r is not None and r.draw < 0 and (r.deal, r.attempt) in getattr(page, "host_lost", ())
+    return r is not None and r.draw < 0 and bool(page.cut_off())
 
 
 def annulled_words(cat: Catalog, deal: int, why: Why | None, vm: ViewModel | None,
