@@ -13,23 +13,24 @@ panel's content is wider than its box or reaches past the viewport, a text is cl
 its whole text in its title; the bar's contract rules, on a touch screen, not whole once tapped), a card's reason label
 shows with no pointer over the card and no keyboard focus, a toast or a tip covers a control (a tip or a toast the
 trick's cards: a toast of two notes is kept up over the table mid-trick at every width and in the six sizes, four seats
-and six, a toast of one with a tip too), a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut
-or touch the bar or the status line, a seat's turn ring (each seat looked at as if to move) lies past the window or
-under the bar or the status line, the result panel covers the status line or part of a seat's name or numbers (a seat is
-in view or wholly under it), or does not hold its content (unless it scrolls inside, its buttons always in view, no
-words showing beside or under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review
-out of the panel's view, the status line wraps to more than two lines, the trick's label lies over a seat or the trick's
-side cards, the Last trick panel over a card of the trick being played or a seat's words or card backs (mine too), the
-trick too short to keep its head's card from under its foot's, a card of the trick and a control meet (six seats' trick
-I took lies on the table too), a control over a seat's name or numbers or over the Last trick panel's words, a card of
-my hand sticks out of the hand, card backs lie too close to count, a dealer's mark wraps alone under its name, a seat's
-points said with their word and another's without, the pass screen leaves a strip under the bar, the score sheet's
-headers run together or a total is not under its header, words are too small to read (under 11 px; a control's label
-under 12 px, the bar's and the main buttons' under 14 px), or — on a touch screen — a target is smaller than 24×24 (the
-main buttons, Hint, Tricks, Last trick, the welcome's Play, the question's buttons and my cards 44×44; a button's tap
-area may reach past its box, measured by where taps through its middle land) or the keys' "?" shows. Screenshots go to
-artifacts/layout/: each screen with a problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in
-Russian.
+and six, a toast of one with a tip too; at four seats the second is the longest note the page can say), a toast lies
+over the bar or a seat's name, a seat's presence takes two lines, a mental table's result panel scrolls in a window 768
+px high or more, a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar or the
+status line, a seat's turn ring (each seat looked at as if to move) lies past the window or under the bar or the status
+line, the result panel covers the status line or part of a seat's name or numbers (a seat is in view or wholly under
+it), or does not hold its content (unless it scrolls inside, its buttons always in view, no words showing beside or
+under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's view,
+the status line wraps to more than two lines, the trick's label lies over a seat or the trick's side cards, the Last
+trick panel over a card of the trick being played or a seat's words or card backs (mine too), the trick too short to
+keep its head's card from under its foot's, a card of the trick and a control meet (six seats' trick I took lies on the
+table too), a control over a seat's name or numbers or over the Last trick panel's words, a card of my hand sticks out
+of the hand, card backs lie too close to count, a dealer's mark wraps alone under its name, a seat's points said with
+their word and another's without, the pass screen leaves a strip under the bar, the score sheet's headers run together
+or a total is not under its header, words are too small to read (under 11 px; a control's label under 12 px, the bar's
+and the main buttons' under 14 px), or — on a touch screen — a target is smaller than 24×24 (the main buttons, Hint,
+Tricks, Last trick, the welcome's Play, the question's buttons and my cards 44×44; a button's tap area may reach past
+its box, measured by where taps through its middle land) or the keys' "?" shows. Screenshots go to artifacts/layout/:
+each screen with a problem, the docs' pictures, and with ``KING_LAYOUT_SHOTS=all`` every screen in Russian.
 
 A test per language and size (``-k "ru and 1024x768"``), and one for what the page does while looked at
 (``flow``). One page a language and walk (every screen, or the widths only the sweep looks at: ``ru-widths-…``,
@@ -67,7 +68,7 @@ from kingcore.online import Host, Lobby, online_session
 from kingcore.web import Catalog, Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the page's catalogs, compiled
-from web_catalog import compiled
+from web_catalog import compiled, msgids
 
 pytestmark = pytest.mark.browser
 
@@ -330,8 +331,21 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       if (c.closest('#bar-menu:popover-open, dialog:modal') && !toast.matches(':popover-open')) continue;  // above it
       const o = meet(t, inView(c));
       if (!big(o)) continue;
-      const under = hit((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);  // the toast lets the pointer through
+      // what lies under the toast there (it lets the pointer through, but for its notes' own hover)
+      const under = document.elementsFromPoint((o[0] + o[2]) / 2, (o[1] + o[3]) / 2).find(e => !toast.contains(e));
       if (under && c.contains(under)) bad.push(`${who(toast).split(' ')[0]} covers ${who(c)}`);
+    }
+    // the top bar and every seat's name in view around a toast: a long note grew up over the bar's buttons and
+    // North's name on an upright phone (a tip's row is the tip's own: below)
+    if (toast.id === 'toast') {
+      const over = [document.querySelector('.bar'),
+                    ...(toast.matches(':popover-open') ? [] : document.querySelectorAll('.seat .seat-name'))];
+      for (const e of over) {
+        const o = e && shown(e) ? meet(t, box(e)) : null;
+        if (!o || !big(o)) continue;
+        const under = document.elementsFromPoint((o[0] + o[2]) / 2, (o[1] + o[3]) / 2).find(x => !toast.contains(x));
+        if (under && e.contains(under)) bad.push(`the toast over ${who(e).slice(0, 40)}`);  // (not under a call screen)
+      }
     }
     // a tip leaves "Tricks" and "Last trick" a tap away (a phone has no keys T and L)
     if (toast.id === 'tip')
@@ -440,6 +454,12 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (!signs[0]) bad.push(`the result panel scrolls with no sign of more below at its top`);
     if (signs[1]) bad.push(`the result panel's sign of more below still shows at its foot`);
   }
+  // 7e. a friend's or the host's result panel with its notes (the deal's check, an annulment) shows every word of it
+  // on a tablet or a desktop (768 px high or more): it scrolls on a short window only (at 1280×800 the host's newest
+  // note, «Тасовка раздачи 3 отменена…», lay under its fade with room in the window)
+  if (panel && shown(panel) && vh >= 768 && panel.querySelector('#guest-fair, #mental-check, #mental-wait')
+      && panel.scrollHeight > panel.clientHeight + 1)
+    bad.push(`the result panel with its notes scrolls (${panel.scrollHeight} > ${panel.clientHeight})`);
   // 7b. the status line in two lines at most (at 320×400 it once wrapped to four, squeezed beside Hint)
   if (status && shown(status)) {
     const tops = [];
@@ -719,6 +739,12 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       if (across > 2 && Math.min(m[3], t.bottom) - Math.max(m[1], t.top) > 2)
         bad.push(`the dealer's mark over the name ${who(w)}`);
     }
+  }
+  // 12c. a seat's presence («○ не здесь», «◌ вернётся») on one line (a side seat's took two on an upright phone)
+  for (const b of document.querySelectorAll('.seat .seat-presence')) {
+    if (!shown(b)) continue;
+    const px = Math.max(parseFloat(getComputedStyle(b).fontSize), parseFloat(getComputedStyle(b, '::before').fontSize));
+    if (box(b)[3] - box(b)[1] > 1.8 * px) bad.push(`a seat's presence on two lines: ${who(b)}`);
   }
   // 13. the pass screen right under the bar: nothing of the table between them, the bar not covered
   if (pass && shown(pass) && Math.abs(box(pass)[1] - box(document.querySelector('.bar'))[3]) > 1)
@@ -1010,7 +1036,9 @@ them run across the table, over the trick's cards, and push a friend's result pa
 def friend_views() -> list[tuple[str, dict[str, Any]]]:
     """(screen, view model) of a friend's page (seat 1 of a table with friends online at seats 1 and 2, each
     person with a 20-character name): a finished trick on the table ("Trick 3 → ШШШ…") with Last trick
-    available, then a deal's result (the guest's page adds its fairness note). Played by the bots (CPython)."""
+    available, then the result of a deal over early, cards still in hand (the guest's page adds its fairness note:
+    the hand's row under the felt leaves the result panel less room, as on the host's page that scrolled its newest
+    note out of view at 1280×800). Played by the bots (CPython)."""
     rng = random.Random(11)
     s = online_session({}, {"levels": ["human", "online", "online", "medium"], "names": LONG_NAMES, "fast": True},
                        rng)
@@ -1024,18 +1052,20 @@ def friend_views() -> list[tuple[str, dict[str, Any]]]:
         if ("friend-table" not in views and vm["trick_complete"] and lt is not None and lt["number"] >= 2
                 and lt["winner"] != 3):
             views["friend-table"] = vm
-        if vm["phase"] == "deal_over" and vm["last_trick"] is not None:
+        if vm["phase"] == "deal_over" and vm["last_trick"] is not None and vm["result"]["early"] and vm["hand"]:
             views["friend-result"] = vm
             return list(views.items())
         step(s, rng)
-    raise AssertionError("no deal's end")
+    raise AssertionError("no deal over early")
 
 
 def friends_online(page: Any, tab: Any, look: Look) -> None:
     """The host's invite panel (each seat's link, QR code, answer field, and the alert line a bad answer
     leaves: at 360 px a toast once covered the panel's title), then a friend's join screen (a new page load
     from a ``#join=`` link, with the ``?king-test`` hooks), then that page's table and result panel as a
-    connected friend sees them, from view models (``kingGuestView``) with 20-character names."""
+    connected friend sees them, from view models (``kingGuestView``) with 20-character names, the host's page
+    coming back and another friend's gone (:data:`PRESENCE`), the result panel with a mental table's notes: the deal
+    checked and the next deal's shuffle annulled (:data:`MENTAL_NOTES_JS`)."""
     save, (code, code2) = online_table()
     tab.write({SAVE_KEY: save})
     page.wait_for_selector("#invite-dialog[open] #invite-2 figure[data-qr=ready]")
@@ -1055,7 +1085,8 @@ def friends_online(page: Any, tab: Any, look: Look) -> None:
                            "'body[data-guest=asking] #join-dialog[open] #join-name')")
     assert page.text_content("#join-dialog") != asked  # North's invite, not West's
     for name, vm in friend_views():
-        page.evaluate("([text, hints]) => window.kingGuestView(text, hints)", [json.dumps(vm), name == "friend-hints"])
+        page.evaluate("([text, hints, presence]) => window.kingGuestView(text, hints, false, presence)",
+                      [json.dumps(vm), name == "friend-hints", json.dumps(PRESENCE)])
         page.wait_for_selector(f"body[data-guest=playing][data-phase={vm['phase']}]")
         if name == "friend-hints":  # the host allows hints: Hint shows, a card's reason up, a card raised
             page.wait_for_selector("#btn-hint:not([hidden]):not([disabled])")
@@ -1065,11 +1096,39 @@ def friends_online(page: Any, tab: Any, look: Look) -> None:
         if vm["phase"] == "deal_over":
             page.wait_for_selector("#center-panel #guest-fair")
             assert not page.is_visible("#btn-review")  # a friend's page runs no bots: no review offered there
+            page.evaluate(MENTAL_NOTES_JS, mental_notes(look.lang))
         look.screen(name, FRIEND_SIZES)
         if vm["phase"] == "deal_over":  # Continue pressed: it says whom it waits for (it ran off the panel at 360)
             page.evaluate("([text]) => window.kingGuestView(text, false, true)", [json.dumps(vm)])
             page.wait_for_selector("body[data-asked-deal=true] #btn-continue:disabled")
+            page.evaluate(MENTAL_NOTES_JS, mental_notes(look.lang))
             look.screen("friend-result-asked", FRIEND_SIZES)
+
+
+PRESENCE = ["reconnecting", None, "away", None]
+"""Who is there at a friend's table (seat 1's page): the host's page reconnecting (East, «◌ вернётся»), the other
+friend gone (West, «○ не здесь»): on an upright phone a side seat's badge took two lines."""
+MENTAL_NOTES_JS = """([check, wait]) => {  // a mental table's result panel's notes, as king/netmental.py and
+  // king/netwait.py draw them: what this page checked of the deal (in place of the fairness note of a friend's page
+  // at a table of no mental poker) and what the table waits for
+  const panel = document.getElementById('center-panel'), buttons = panel.querySelector('.panel-buttons');
+  document.getElementById('guest-fair')?.remove();
+  for (const [id, words] of [['mental-check', check], ['mental-wait', wait]]) {
+    const note = document.getElementById(id) || document.createElement('p');
+    note.id = id; note.className = 'panel-note'; note.textContent = words;
+    buttons.before(note);
+  }
+}"""
+
+
+def mental_notes(lang: str) -> list[str]:
+    """A mental table's result panel's two notes in ``lang`` (a 20-character name, deal 14) as a host's page said
+    them at 1280×800: the deal checked, shuffled twice, its first try annulled by a friend's lost page; the next
+    deal's shuffle annulled by it (the panel's newest words)."""
+    cat, name = Catalog.from_mo(compiled(lang)), LONG_NAMES[0]
+    tries = "1) " + cat.t("net.mental.try_left", name=name)
+    check = cat.t("net.mental.audited", deal=14) + " " + cat.n("net.mental.shuffled", 2, tries=tries)
+    return [check, cat.t("net.mental.wait_try_left_back", deal=15, name=name)]
 
 
 def reason_and_raised_card(page: Any) -> None:
@@ -1233,11 +1292,13 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             for problem in review_in_view(page, look):
                 look.problems.setdefault(size_id(REVIEW_TAP), []).append(problem)
             look.screen("review-4p", PANEL_SIZES)
-        if name == first_name:  # every width, both heights, a toast of two notes up (one line a note: where
-            # they fit, a short window shows the newer alone); in the six sizes too
+        if name == first_name:  # every width, both heights, a toast of two notes up — a card refused, then the
+            # longest note the page can say (where they fit; a short window shows the newer alone) —; in the six
+            # sizes too
             look.screen(name, [size for size in SWEEP if size not in SIZES],
-                        toast=lambda: joined_toast(page, tab, cat.t("toast.continued")), notes=2)
-            look.screen("toast-4p", toast=lambda: joined_toast(page, tab, cat.t("toast.continued")), notes=2)
+                        toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
+            look.screen("toast-4p", toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
+            page.evaluate("window.kingHideToast()")  # (the longest note lasts: the next screens' toasts their own)
             look.screen("bar-menu", before=lambda: open_bar_menu(page))
             close_bar_menu(page)
             first_visit_dialogs(page, tab, look, tipped)
@@ -1426,17 +1487,42 @@ def toast_up(page: Any) -> None:
 
 
 NOTES_JS = "() => document.querySelectorAll('#toast:not([hidden]) .toast-note').length"
+TOAST_CODES = ("net.reshuffle", "net.copied", "net.copy_failed", "net.host_lost", "net.bad_host",
+               "net.unreachable_host", "net.unreachable_friend", "net.invite.lost", "net.mental.host_reloaded",
+               "net.mental.reloaded", "net.mental.host_reloaded_dealing", "net.mental.reloaded_dealing",
+               "net.mental.redealt", "net.mental.sits_out_host", *(f"net.mental.{k}" for k in (
+                   "left_out", "sat_out", "annulled", "cheat", "stalled", "renege", "refused", "awaiting")))
+"""The codes of the notes the page says in its toast besides ``toast.*`` (web/king: each ``show_toast``'s words;
+king/netmental.py's ``SAID``, king/render/wait.py's ``RELOAD_WORDS``)."""
 
 
-def joined_toast(page: Any, tab: Any, note: str) -> None:
+@functools.cache
+def longest_note(lang: str) -> str:
+    """The longest note the page can say in its toast in ``lang``: of every ``toast.*`` code and
+    :data:`TOAST_CODES`, with a name of 20 wide letters, deal 14 and the longest why of a deal's annulment (in
+    Russian «Не удаётся соединиться со страницей хозяина стола: …», 246 characters)."""
+    cat, name = Catalog.from_mo(compiled(lang)), LONG_NAMES[0]
+    codes = [code for code in msgids(lang) if code.startswith("toast.")] + list(TOAST_CODES)
+    why = max((cat.t(c, name=name) for c in msgids(lang) if c.startswith("net.mental.try_")), key=len)
+    return max((cat.t(c, deal=14, name=name, why=why, card=cat.card("QS")) for c in codes), key=len)
+
+
+def joined_toast(page: Any, tab: Any, note: str, longest: str | None = None) -> None:
     """Two notes up in the toast over the table mid-trick (my turn), a line each: ``note`` ("Continued from another
     tab": the same position saved again by another tab, with the next counter) and, while it shows, a card I may not
     play tapped ("You must follow ♠"); nothing if two are up already. Each goes three seconds after it came: on a
-    loaded machine the first may go before the second comes — then both again."""
+    loaded machine the first may go before the second comes — then both again. ``longest``: the card refused first,
+    then that note said, lasting (:func:`longest_note`: the newest, which a short window shows alone)."""
     for _ in range(5):
         if page.evaluate(NOTES_JS) >= 2:
             return
         page.evaluate("window.kingHideToast()")
+        if longest is not None:
+            page.locator("#hand.is-my-turn button.card[aria-disabled=true]").first.click(force=True)
+            page.mouse.move(2, 2)
+            page.wait_for_function(f"({NOTES_JS})() >= 1")
+            page.evaluate("(words) => window.kingSayToast(words)", longest)
+            continue
         again = Session.from_save(page.evaluate("localStorage.getItem(window.kingSaveKey)"))
         again.seq += 1
         tab.write({SAVE_KEY: again.to_save()})

@@ -127,8 +127,8 @@ class GuestPage:
         if "king-test" in str(window.location.search):
             window.kingNetTest = create_proxy(lambda text: bool(window.kingPeer.send(self.peer, str(text))))
             window.kingNoConnectionAfter = create_proxy(lambda s: setattr(self, "no_connection_s", float(s)))
-            window.kingGuestView = create_proxy(lambda text, hints=False, asked=False: self.test_view(
-                str(text), hints is True, asked is True))
+            window.kingGuestView = create_proxy(lambda text, hints=False, asked=False, presence=None: self.test_view(
+                str(text), hints is True, asked is True, None if is_none(presence) else str(presence)))
         document.body.dataset.guest = "reading"
         no_double_click_select(el("join-dialog"))
         el("join-body").addEventListener("input", create_proxy(self.name_typed))
@@ -677,13 +677,16 @@ class GuestPage:
         self.asked_deal = vm["deal"]
         self.mark_asked()
 
-    def test_view(self, text: str, hints: bool = False, asked: bool = False) -> None:
-        """``?king-test`` only (the layout test): ``window.kingGuestView(json, hints, asked)`` draws a view model
-        as a connected friend's page does — a deal's result with its fairness note — with no host; ``hints``: as
-        when the host allows them (the *Hint* button shows on the friend's turn); ``asked``: as after the
-        friend's *Continue* (it waits for the host to deal)."""
+    def test_view(self, text: str, hints: bool = False, asked: bool = False, presence: str | None = None) -> None:
+        """``?king-test`` only (the layout test): ``window.kingGuestView(json, hints, asked, presence)`` draws a view
+        model as a connected friend's page does — a deal's result with its fairness note — with no host; ``hints``:
+        as when the host allows them (the *Hint* button shows on the friend's turn); ``asked``: as after the
+        friend's *Continue* (it waits for the host to deal); ``presence``: who is there on each seat, as JSON (a
+        list of ``here``, ``reconnecting``, ``away``, ``free`` or ``null``)."""
         el("join-dialog").close()
         self.app.screen.drawing.hints = hints
+        if presence is not None:
+            self.app.screen.drawing.presence = json.loads(presence)
         self.app.state.vm = vm = json.loads(text)
         self.asked_deal = vm["deal"] if asked else None
         self.app.screen.render()

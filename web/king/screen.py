@@ -44,6 +44,8 @@ class Screen:
         document.addEventListener("close", self.place_proxy, True)
         # test hook (the layout walk: a screen's own toast alone, none left from the screen before): every note gone
         window.kingHideToast = create_proxy(state.hide_toast)
+        # and (the layout walk: the longest note the page can say) a lasting note said
+        window.kingSayToast = create_proxy(lambda text: state.show_toast(str(text), lasting=True))
         self.problem_shown: Any = None  # the unreadable save whose words and export link are drawn
         self.export_url: str | None = None
 
@@ -123,7 +125,7 @@ class Screen:
         for words in message.split("\n"):  # a note a line (the newest last; a cramped table shows it alone)
             line = document.createElement("span")
             line.className = "toast-note"
-            line.textContent = names.text(words)
+            line.textContent = line.title = names.text(words)  # (its title: whole, where the toast cuts it)
             lines.append(line)
         node.replaceChildren(*lines)
         node.hidden = False
