@@ -50,6 +50,18 @@ SHORT_S = 2
 CONNECT_S's 20 s is kingcore.online.attempts's to check (tests/test_online_rooms.py)."""
 
 
+def seated(ctx: Any, link: str, host: Any) -> Any:
+    """A friend's page of ``ctx`` that opens the table's ``link`` and takes seat 1 as «Оксана», once ``host``'s page
+    shows them here."""
+    friend = opened(ctx, link)
+    friend.wait_for_selector("#join-dialog[open] #join-seats")
+    friend.check("#join-seat-1")
+    friend.fill("#join-name", "Оксана")
+    friend.click("#join-accept")
+    friend.wait_for_selector("body[data-guest=playing]")
+    host.wait_for_function(PRESENCE_JS, arg=[1, "here"])
+    return friend
+
 def test_a_friend_page_silent_a_while_and_its_host_find_each_other_again(relay: Any, warm_peers: Any) -> None:
     relays = {"mode": "own", "text": relay.url}
     prefs = {"fast": True, "relays": relays, "mental": False, "ice": {"mode": "none"}}
@@ -61,13 +73,7 @@ def test_a_friend_page_silent_a_while_and_its_host_find_each_other_again(relay: 
     link = host.input_value("#invite-dialog input[data-room-link]")
     ctx = warm_peers.new_context()
     seed_storage(ctx, {PREFS_KEY: json.dumps(prefs)})
-    friend = opened(ctx, link)
-    friend.wait_for_selector("#join-dialog[open] #join-seats")
-    friend.check("#join-seat-1")
-    friend.fill("#join-name", "Оксана")
-    friend.click("#join-accept")
-    friend.wait_for_selector("body[data-guest=playing]")
-    host.wait_for_function(PRESENCE_JS, arg=[1, "here"])
+    friend = seated(ctx, link, host)
     friend.wait_for_function(PRESENCE_JS, arg=[0, "here"])
     host.evaluate(SEEN_JS, [1, "away"])
     for _ in range(3):  # the friend's page busy until the host's page has taken it for gone (a loaded machine's
@@ -81,9 +87,13 @@ def test_a_friend_page_silent_a_while_and_its_host_find_each_other_again(relay: 
     assert friend.evaluate("document.body.dataset.guest") == "playing"
 
 
-
 def test_a_friends_page_never_connected_is_said_at_the_hosts_though_another_friend_joined_meanwhile(
         relay: Any, warm_peers: Any) -> None:
+    """A friend's page whose connection never comes up (``king-test-no-address``: no address of its own to offer)
+    while another friend's page joins and connects meanwhile: the host's page says it cannot reach the stuck page
+    once that page's own deadline is past (``kingConnectAfter``, shortened; 20 s by default) — another connection
+    coming up no longer puts it off —, never before, and still offers the seat; the stuck page says it cannot reach
+    its host."""
     cat = Catalog.from_mo(compiled("ru"))
     prefs = {"fast": True, "relays": {"mode": "own", "text": relay.url}, "mental": False, "ice": {"mode": "none"},
              "lang": "ru"}
@@ -101,13 +111,7 @@ def test_a_friends_page_never_connected_is_said_at_the_hosts_though_another_frie
     host.wait_for_function("kingTries.length >= 1", timeout=60_000)  # the stuck page's try begun at the host's
     ctx = warm_peers.new_context()
     seed_storage(ctx, {PREFS_KEY: json.dumps(prefs)})
-    friend = opened(ctx, link)  # another friend's page joins while that try hangs: its connection comes up
-    friend.wait_for_selector("#join-dialog[open] #join-seats")
-    friend.check("#join-seat-1")
-    friend.fill("#join-name", "Оксана")
-    friend.click("#join-accept")
-    friend.wait_for_selector("body[data-guest=playing]")
-    host.wait_for_function(PRESENCE_JS, arg=[1, "here"])
+    seated(ctx, link, host)  # another friend's page joins while that try hangs: its connection comes up
     assert host.get_attribute("body", "data-unreachable") is None
     age = host.evaluate("performance.now() - kingTries[0]")
     host.evaluate(f"kingConnectAfter({SHORT_S})")
