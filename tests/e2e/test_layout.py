@@ -13,7 +13,7 @@ panel's content is wider than its box or reaches past the viewport, a text is cl
 its whole text in its title; the bar's contract rules, on a touch screen, not whole once tapped), a card's reason label
 shows with no pointer over the card and no keyboard focus, a toast or a tip covers a control (a tip or a toast the
 trick's cards: a toast of two notes is kept up over the table mid-trick at every width and in the six sizes, four seats
-and six, a toast of one with a tip too; at four seats the second is the longest note the page can say), a toast lies
+and six, with a tip too; the second is the longest note the page can say), a toast lies
 over the bar or a seat's name, a seat's presence takes two lines, a mental table's result panel scrolls in a window 768
 px high or more, a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar or the
 status line, a seat's turn ring (each seat looked at as if to move) lies past the window or under the bar or the status
@@ -1243,7 +1243,10 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             look.screen(name, PANEL_SIZES)
             continue
         if phase == "toasts":
-            look.screen(name, SIX_SIZES, toast=lambda: joined_toast(page, tab, cat.t("toast.continued")), notes=2)
+            # a card refused, then the longest note the page can say (issue 30: two notes of «Продолжено из другой
+            # вкладки» showed no toast over a seat's name there)
+            look.screen(name, SIX_SIZES, toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
+            page.evaluate("window.kingHideToast()")  # (the longest note lasts: Last trick's look a toast its own)
             # its Last trick panel on a tablet or a desktop, a toast up (over the felt's corner it lay over the trick's
             # north-west and north cards at 1024×768)
             page.click("#btn-last")
@@ -1432,10 +1435,14 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
     page.click("#replace-keep")
     page.wait_for_function("!document.getElementById('new-game-dialog').open")
     tips(page, True)
-    look.screen("tip-follow", sizes, toast=lambda: toast_up(page))  # the trick shortened by the tip, a toast up
+    # the trick shortened by the tip, a toast up: a card refused, then the longest note the page can say
+    longest = longest_note(look.lang)
+    look.screen("tip-follow", sizes, toast=lambda: joined_toast(page, tab, "", longest), notes=2)
     page.click("#btn-last")  # an upright phone's felt with the Last trick panel at its head, a tip and a toast:
     page.wait_for_selector("#last-inset:not([hidden])")  # the toast once lay over the trick's top cards there
-    look.screen("tip-follow-last", [SMALL_PHONE, (360, 740)], toast=lambda: toast_up(page))
+    look.screen("tip-follow-last", [SMALL_PHONE, (360, 740)], toast=lambda: joined_toast(page, tab, "", longest),
+                notes=2)
+    page.evaluate("window.kingHideToast()")  # (the longest note lasts)
     page.click("#btn-last")
     page.wait_for_selector("#last-inset", state="hidden")
     for name, save, phase in tipped:
