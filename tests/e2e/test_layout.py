@@ -13,7 +13,7 @@ panel's content is wider than its box or reaches past the viewport, a text is cl
 its whole text in its title; the bar's contract rules, on a touch screen, not whole once tapped), a card's reason label
 shows with no pointer over the card and no keyboard focus, a toast or a tip covers a control (a tip or a toast the
 trick's cards: a toast of two notes is kept up over the table mid-trick at every width and in the six sizes, four seats
-and six, with a tip too; the second is the longest note the page can say), a toast lies
+and six, with a tip too (six seats' too); the second is the longest note the page can say), a toast lies
 over the bar or a seat's name, a seat's presence takes two lines, a mental table's result panel scrolls in a window 768
 px high or more, a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar or the
 status line, a seat's turn ring (each seat looked at as if to move) lies past the window or under the bar or the status
@@ -1286,6 +1286,9 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         if name == "table-6p-play":  # a beginner's tip at six seats: the trick's cards lie higher, the tip too
             tips(page, True)
             look.screen("tip-6p", SIX_SIZES)
+            # and a toast in its row, in the trick's head row's room: a card refused, then the longest note
+            look.screen("tip-6p", SIX_SIZES, toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
+            page.evaluate("window.kingHideToast()")
             tips(page, False)
         if name == "result-6p":  # the expert's review of my cards in the four seats' result panel, asked there (the
             # last result: the review is the game's and deal's, the same for each table's save, and would stay)
