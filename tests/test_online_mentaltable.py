@@ -165,6 +165,10 @@ def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: 
     assert stand_in or back.memory.rounds.who_annulled(deal, 2) == [None]  # (its own: "this page")
     assert back.checks.deals[deal + 1].code == "audited"
     assert any(t.table.page_of(seat) in pages for d, pages in t.rounds.items() if d > deal)  # it plays again
+    hosted = (seat,) if stand_in else ()  # its seat's stand-in at the host's page, its keys there: every page says so
+    assert t.table.checks.deals[deal].hosted == other.checks.deals[deal].hosted == hosted
+    assert t.table.checks.deals[deal + 1].hosted == other.checks.deals[deal + 1].hosted == ()  # (its own page again)
+    assert Memory.from_text(other.memory.to_text(), other.memory.table).checks.deals[deal].hosted == hosted
 
 
 def test_a_friend_back_on_a_new_connection_before_the_old_is_lost_plays_the_deal_dealt_again() -> None:

@@ -19,7 +19,7 @@ from kingcore.online.deal.mental import Rounds
 from kingcore.web import Catalog
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
-from king.render.wait import away_banner, begun, reload_words, shuffle_words, sitting_words
+from king.render.wait import away_banner, begun, check_words, reload_words, shuffle_words, sitting_words
 from king.words import fill_names
 
 ROOT = Path(__file__).parent.parent
@@ -177,6 +177,25 @@ def test_the_hosts_page_says_a_friend_is_here_while_a_stand_in_ends_the_deal(lan
     she was back: it says she is here, and plays from the next deal."""
     words = sitting_words(CATS[lang], 2, 3, VM)
     assert words.count("Оксана") == 2 and "3" in words, words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_deals_check_says_a_stand_in_at_the_hosts_page_played_a_friends_seat(lang: str) -> None:
+    """«…и ни одно устройство не видело чужих карт» though a stand-in bot at the host's page played Оксана's seat
+    in deal 3 (her page closed; its keys at the host's page, which saw that seat's cards): the check names whose
+    seat, one or more; a deal with none hosted, or a renege's, says what it said."""
+    cat, vm = CATS[lang], {**VM, "seat": 0}
+    audited = cat.t("net.mental.audited", deal=3)
+    plain = check_words(cat, Check("audited", "deal 3 audited: …"), vm)
+    one = fill_names(check_words(cat, Check("audited", "deal 3 audited: …", (2,)), vm), vm["names"])
+    two = fill_names(check_words(cat, Check("audited", "deal 3 audited: …", (1, 2)), vm), vm["names"])
+    assert plain == audited and one != audited and "Оксана" in one and "3" in one and "Петя" not in one, one
+    assert "Петя" in two and "Оксана" in two and two != one, two
+    assert one.split(":")[0] == audited.split(":")[0]  # (the same check, more said)
+    renege = Check("renege", "deal 3 audited: seat 1 played …", (2,))
+    assert check_words(cat, renege, vm) == cat.t("net.mental.check_renege", deal=3)
+    kept = '{"table":"t","seen":[],"tries":[],"named":[],"done":[],"checks":[[3,"audited","deal 3 audited"]]}'
+    assert Memory.from_text(kept, "t").checks.deals[3] == Check("audited", "deal 3 audited")  # (kept before: none)
 
 
 def test_an_options_label_ends_with_its_words() -> None:

@@ -45,8 +45,8 @@ from .lobby import Lobby, POut
 from .messages import MAX_MESSAGE
 from .room import BOT, HERE, RECONNECTING, SITTING
 
-__all__ = ["WAIT_PAGE", "WAIT_READ", "MentalGuest", "MentalTable", "between_deals", "held_view", "page_number",
-           "seats_of"]
+__all__ = ["WAIT_PAGE", "WAIT_READ", "MentalGuest", "MentalTable", "between_deals", "held_view", "online_seats",
+           "page_number", "seats_of"]
 
 _OVER = ("done", "annulled")
 WAIT_READ = "wait_read"
@@ -99,6 +99,11 @@ def _due(page: MentalPage | None) -> int | None:
     return r.deal if r is not None and due is None else due[0] if due else None
 
 
+def online_seats(levels: list[str]) -> list[int]:
+    """The seats played online (a friend's each), in order: the page of the ``n``-th is page ``n + 1``."""
+    return [s for s, level in enumerate(levels) if level == ONLINE]
+
+
 def page_number(levels: list[str], seat: int) -> int:
     """The page number of the friend's page at online ``seat``: 1 + its place among the online seats (the host's
     page is 0), the same on both sides and for every connection of that seat.
@@ -106,13 +111,13 @@ def page_number(levels: list[str], seat: int) -> int:
     Raises:
         ValueError: ``seat`` is not played online.
     """
-    return [s for s, level in enumerate(levels) if level == ONLINE].index(seat) + 1
+    return online_seats(levels).index(seat) + 1
 
 
 def seats_of(levels: list[str], pages: list[int]) -> list[int]:
     """The seats whose people the pages ``pages`` stand for, for the words: a friend's page its online seat, the host's
     page (0) its own person's (the first seat not online nor a bot's)."""
-    online = [s for s, level in enumerate(levels) if level == ONLINE]
+    online = online_seats(levels)
     host = next((s for s, level in enumerate(levels) if level == HUMAN), 0)
     return [host if p == 0 else online[p - 1] for p in pages if p <= len(online)]
 
@@ -491,7 +496,7 @@ class MentalTable:
                 if o.kind == "audited" and r is not None and r.deal == o.deal:  # (its pages, and those that sat
                     self._watched = (o.deal, set(r.pages) | {self.page_of(s) for s in self._greeted  # it out,
                                                              if self._since.get(s) == o.deal})  # watching it)
-        self.checks.note(outs)
+        self.checks.note(outs, online_seats(self.session.settings["levels"]))
         self._events += self.standin.sync(self.page)
         return out
 
@@ -978,6 +983,10 @@ class MentalGuest:
             self._settings()
         self._events += self.standin.sync(self.page)
 
+    def _online(self) -> list[int]:
+        """The table's online seats, as the host's welcome says (none before it)."""
+        return online_seats(list(self.guest.welcome["levels"])) if self.guest.welcome is not None else []
+
     def _settings(self) -> None:
         """The session's levels, names and stand-ins as the host's welcome and presence say."""
         assert self.standin is not None and self.guest.welcome is not None
@@ -1022,7 +1031,7 @@ class MentalGuest:
         for deal in range(first, len(game.deals) + 1):
             if deal > self.guest.joined_during:
                 said = [e for e in page.table_at(deal) if isinstance(e, Event)]
-                self.checks.note(said)
+                self.checks.note(said, self._online())
                 self._events += said
         try:
             self._open(game)
@@ -1054,7 +1063,7 @@ class MentalGuest:
                 said.append(o)
                 if self.page is not None and self.standin is not None:
                     named(self.page, o, self.standin.session.settings["names"], self._former)
-        self.checks.note(said)
+        self.checks.note(said, self._online())
         self._events += said
         for e in said:  # (a result its person has not left: kept across a reload)
             if e.kind == "audited" and e.deal > self._left:

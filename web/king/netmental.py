@@ -49,7 +49,7 @@ from .render.redeal import (
 from .render.redeal import (
     begun as deal_begun,
 )
-from .render.wait import reload_words, shuffle_words, sitting_words
+from .render.wait import check_words, reload_words, shuffle_words, sitting_words
 from .words import Catalog, fill_names
 
 if TYPE_CHECKING:  # (mental poker's modules, and python-ecdsa under them, are imported once a table is mental)
@@ -68,10 +68,6 @@ SAID = {("refused", "again"): "net.reshuffle", ("refused", "left_out"): "net.men
 """Which events a person is told, by ``(kind, detail)`` (``None``: any other detail) → the words' code."""
 WARN = ("cheat", "refused", "renege", "no_world")
 """Events said on the banner (a host or a page that broke the rules), not only in the toast."""
-CHECK_WORDS = {"audited": "net.mental.audited", "renege": "net.mental.check_renege", "before": "net.unchecked",
-               "joined": "net.mental.joined", "back": "net.mental.came_back", "without": "net.mental.without",
-               "resent": "net.mental.resent"}
-"""A deal's check (``kingcore.online.deal.checks.Check.code``) → what its result panel says."""
 
 
 def said(cat: Catalog, event: Event) -> str | None:
@@ -157,8 +153,7 @@ def check_note(cat: Catalog, checks: Any, vm: ViewModel | None, rounds: Any = No
     check = checks.deals.get(vm["deal"])
     if check is None:
         return
-    words = " ".join(w for w in (cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=vm["deal"]),
-                                 shuffle_words(cat, check, rounds, vm)) if w)
+    words = " ".join(w for w in (check_words(cat, check, vm), shuffle_words(cat, check, rounds, vm)) if w)
     words = fill_names(words, vm["names"])
     note = document.getElementById("mental-check")
     if is_none(note):

@@ -11,12 +11,20 @@ left it out, or it sat the deal out). Never silence: every deal of the page's ga
 [(1, 'before', False), (2, 'joined', False), (3, 'audited', True), (4, 'without', False)]
 >>> c.deals[2].words
 'not checked: you joined during this deal'
+
+A friend's seat that a stand-in bot played at the host's page in the round audited (the round's ``owners``; its
+page closed, or sitting the deal out) is kept with the check (:attr:`Check.hosted`): the host's device saw that
+seat's cards — a bot's, not a person's —, and the result panel says so.
+
+>>> c.note([Event("audited", 5, "deal 5 audited: …", owners=(0, 1, 0, 0))], friends=[1, 2])
+>>> c.deals[5].hosted
+(2,)
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from .mental import Event, Out
@@ -34,10 +42,13 @@ RESENT = "not checked here: this page's connection was lost at the deal's end; i
 @dataclass(frozen=True)
 class Check:
     """One deal as one page checked it: ``code`` (:data:`CODES`) and the plain English words its result panel
-    says (``"not checked: you joined during this deal"``, or an audit's words)."""
+    says (``"not checked: you joined during this deal"``, or an audit's words); ``hosted``: the friends' seats a
+    stand-in bot played at the host's page in the round this page audited (its keys there: that page saw the
+    seat's cards, a bot's), none for a deal not audited here."""
 
     code: str
     words: str
+    hosted: tuple[int, ...] = ()
 
     @property
     def shuffled(self) -> int:
@@ -67,10 +78,12 @@ class Checks:
     def __init__(self) -> None:
         self.deals: dict[int, Check] = {}
 
-    def note(self, events: Iterable[Out]) -> None:
-        """Take what the page's events say of a deal: its audit here (which no later word replaces), or that it
-        was dealt without this page (``left_out``, ``stood_in``) — until a later try deals this page in
-        (``dealt``): the deal is in play again, and its verdict is that try's audit to come."""
+    def note(self, events: Iterable[Out], friends: Collection[int] = ()) -> None:
+        """Take what the page's events say of a deal: its audit here (which no later word replaces), with the
+        seats of ``friends`` (the table's online seats) the host's page held in the round audited (its ``owners``:
+        :attr:`Check.hosted`), or that it was dealt without this page (``left_out``, ``stood_in``) — until a later
+        try deals this page in (``dealt``): the deal is in play again, and its verdict is that try's audit to
+        come."""
         for e in events:
             if not isinstance(e, Event) or e.deal <= 0:
                 continue
@@ -78,7 +91,8 @@ class Checks:
                 del self.deals[e.deal]
             elif e.kind == "audited":
                 renege = getattr(e.detail, "renege", None) is not None
-                self.deals[e.deal] = Check("renege" if renege else "audited", e.words)
+                hosted = tuple(s for s in sorted(friends) if s < len(e.owners) and e.owners[s] == 0)
+                self.deals[e.deal] = Check("renege" if renege else "audited", e.words, hosted)
             elif (e.kind == "stood_in" or (e.kind == "refused" and e.detail == "left_out")) \
                     and e.deal not in self.deals:
                 self.deals[e.deal] = Check("without", e.words)

@@ -56,7 +56,8 @@ class Memory:
                            "held": None if r.held is None else [list(r.held.key), r.held.k, r.held.perm, r.held.keys,
                                                                 [list(step) for step in r.held.log]],
                            "annulled": _annulled(r), "begun": sorted(r.begun),
-                           "checks": [[d, c.code, c.words] for d, c in sorted(self.checks.deals.items())],
+                           "checks": [[d, c.code, c.words, *([list(c.hosted)] if c.hosted else [])]
+                                      for d, c in sorted(self.checks.deals.items())],
                            "reading": self.reading, "taken": self.taken_at},
                           separators=(",", ":"))
 
@@ -136,10 +137,10 @@ def _held(doc: Any) -> Held | None:
 
 def _checks(items: Any) -> Checks:
     checks = Checks()
-    for d, code, words in items:
-        if code not in CODES or not isinstance(words, str):
+    for d, code, words, *hosted in items:  # (a check kept before its hosted seats were kept: none)
+        if code not in CODES or not isinstance(words, str) or len(hosted) > 1:
             raise ValueError("not a check")
-        checks.deals[_int(d)] = Check(code, words)
+        checks.deals[_int(d)] = Check(code, words, tuple(_int(s) for s in (hosted[0] if hosted else [])))
     return checks
 
 

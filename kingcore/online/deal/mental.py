@@ -75,7 +75,9 @@ class Send:
 @dataclass(frozen=True)
 class Event:
     """What happened, for the page to show: ``kind`` (see :data:`EVENTS`), the deal, plain English words,
-    and where they apply the page and seat concerned and a ``detail`` (a token, a card, an :class:`Audit`)."""
+    and where they apply the page and seat concerned and a ``detail`` (a token, a card, an :class:`Audit`);
+    an audit's ``owners``: the page that held each seat in the round audited (the host's page, 0, its own
+    seat, the bots' and any stand-in's)."""
 
     kind: str
     deal: int
@@ -83,6 +85,7 @@ class Event:
     page: int | None = None
     seat: int | None = None
     detail: Any = None
+    owners: tuple[int, ...] = ()
 
 
 Out = Send | Event
@@ -1148,7 +1151,7 @@ class MentalPage:
             words = f"deal {r.deal} audited: {rn.words}; seat {rn.seat} takes the whole penalty, {result.row.control}"
         else:
             words = f"deal {r.deal} audited: every card was dealt once and played by the rules"
-        outs.append(Event("audited", r.deal, words + shuffles_said(r.attempt), detail=result))
+        outs.append(Event("audited", r.deal, words + shuffles_said(r.attempt), detail=result, owners=tuple(r.owners)))
         return outs
 
     def _awaited(self, r: _Round) -> set[int]:

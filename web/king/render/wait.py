@@ -12,8 +12,8 @@ from kingcore.web import ViewModel
 
 from ..words import Catalog, fill_names, name
 
-__all__ = ["annulled_words", "away_banner", "begun", "due_deal", "line_words", "named", "page_words", "read_words",
-           "reload_words", "shuffle_words", "sitting_words", "try_words", "wait_words"]
+__all__ = ["CHECK_WORDS", "annulled_words", "away_banner", "begun", "check_words", "due_deal", "line_words", "named",
+           "page_words", "read_words", "reload_words", "shuffle_words", "sitting_words", "try_words", "wait_words"]
 
 TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
@@ -122,6 +122,25 @@ def annulled_words(cat: Catalog, vm: ViewModel, page: Any, deal: int) -> str:
     seat, kept = rounds.annulled_seat.get(deal, {}).get(last[1]), rounds.annulled_name.get(deal, {}).get(last[1])
     code = "net.mental.wait_deal" if rounds.begun_last(deal) else "net.mental.wait_try"
     return cat.t(code, deal=deal, why=try_words(cat, why, seat, vm, kept))
+
+
+CHECK_WORDS = {"audited": "net.mental.audited", "renege": "net.mental.check_renege", "before": "net.unchecked",
+               "joined": "net.mental.joined", "back": "net.mental.came_back", "without": "net.mental.without",
+               "resent": "net.mental.resent"}
+"""A deal's check (``kingcore.online.deal.checks.Check.code``) → what its result panel says."""
+
+
+def check_words(cat: Catalog, check: Any, vm: ViewModel) -> str:
+    """What the result panel of ``vm`` says of the deal's ``check`` (``Check``, :data:`CHECK_WORDS`), before
+    :func:`shuffle_words`: a deal audited while a stand-in bot played a friend's seat at the host's page (its keys
+    there: ``Check.hosted``) says that page saw that seat's cards — a bot's, not a person's —, naming whose seat
+    (:func:`~king.words.name`: a name mark in a game with names) — «…и ни одно устройство не видело чужих карт
+    игроков; за место игрока Оксана играл бот на странице хозяина стола, и она видела его карты.»."""
+    deal, hosted = int(vm["deal"]), list(getattr(check, "hosted", ()))
+    if check.code == "audited" and hosted:
+        who = cat.t("list.sep").join(name(cat, s, vm) for s in hosted)
+        return cat.n("net.mental.audited_bot", len(hosted), deal=deal, names=who)
+    return cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=deal)
 
 
 def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel) -> str:
