@@ -1123,11 +1123,13 @@ MENTAL_NOTES_JS = """([check, wait]) => {  // a mental table's result panel's no
 
 def mental_notes(lang: str) -> list[str]:
     """A mental table's result panel's two notes in ``lang`` (a 20-character name, deal 14) as a host's page said
-    them at 1280×800: the deal checked, shuffled twice, its first try annulled by a friend's lost page; the next
-    deal's shuffle annulled by it (the panel's newest words)."""
+    them at 1280×800: the deal checked — a stand-in at the host's page played the friend's seat (the longest check's
+    words) —, shuffled twice, its first try annulled by a friend's lost page; the next deal's shuffle annulled by it
+    (the panel's newest words)."""
     cat, name = Catalog.from_mo(compiled(lang)), LONG_NAMES[0]
     tries = "1) " + cat.t("net.mental.try_left", name=name)
-    check = cat.t("net.mental.audited", deal=14) + " " + cat.n("net.mental.shuffled", 2, tries=tries)
+    check = cat.n("net.mental.audited_bot", 1, deal=14, names=name) + " " + cat.n("net.mental.shuffled", 2,
+                                                                                    tries=tries)
     return [check, cat.t("net.mental.wait_try_left_back", deal=15, name=name)]
 
 
