@@ -354,9 +354,6 @@ class MentalPage:
         self.audits: list[Audit] = []
         self.last_annulled: tuple[int, int, int | None, str] | None = None
         """The last try annulled here: ``(deal, try, page named or None, why)`` (:meth:`waiting`)."""
-        self.last_begun = False
-        """Whether a call or a card was made in :attr:`last_annulled`'s try before it was annulled: a deal under way,
-        not a shuffle's try of a deal no one had played yet."""
         self.bytes_sent = 0
         """Characters sent, each text counted once per page it is for."""
         self._replaying = False
@@ -376,6 +373,14 @@ class MentalPage:
             d = len(self.game.deals) + 1
             return (d, self.tries.get(d, 0), -1)
         return None
+
+    @property
+    def last_begun(self) -> bool:
+        """Whether a call or a card was made in :attr:`last_annulled`'s try before it was annulled
+        (:attr:`Rounds.begun`, as every page's words say it): a deal under way, not a shuffle's try of a deal no one
+        had played yet."""
+        a = self.last_annulled
+        return a is not None and (a[0], a[1]) in self.rounds.begun
 
     def cut_off(self) -> bool:
         """Whether the round in play here is one this page played again from its :class:`Held` (back on a new
@@ -591,7 +596,7 @@ class MentalPage:
             return []
         r.state = "annulled"
         self.tries[r.deal] = max(self.tries.get(r.deal, 0), r.attempt + 1)
-        self.last_annulled, self.last_begun = (r.deal, r.attempt, self.page, "left"), self._begun_try(r)
+        self.last_annulled = (r.deal, r.attempt, self.page, "left")
         self._lost(r.deal, r.attempt)
         self.rounds.audits.pop(r.key, None)
         self._hold(r.key, None)
@@ -600,10 +605,6 @@ class MentalPage:
                                           "meanwhile: it is dealt again", self.page, detail="left")]
 
     # ----- internals ----------------------------------------------------------------------------------
-
-    def _begun_try(self, r: _Round) -> bool:
-        """Whether a call or a card was made in round ``r`` (:attr:`Rounds.begun`)."""
-        return (r.deal, r.attempt) in self.rounds.begun or (r is self.round and self._begun())
 
     def _begun(self) -> bool:
         """Whether a call or a card was made in the deal in play here (``False`` in the draw, or before its cards
@@ -1187,7 +1188,7 @@ class MentalPage:
             return [Event(kind, -1, words, page, detail=code)]
         r.state = "annulled"
         self.tries[r.deal] = r.attempt + 1
-        self.last_annulled, self.last_begun = (r.deal, r.attempt, page, code), self._begun_try(r)
+        self.last_annulled = (r.deal, r.attempt, page, code)
         self.rounds.annulled.setdefault(r.deal, {})[r.attempt] = code
         if page != self.page:  # (another page named: its seat given, else its person's)
             named = seat if seat is not None else self._person(page, r)
