@@ -99,7 +99,8 @@ class MentalSim:
         lingering: the seats whose people (the host's own, seat 0, too) do not leave a deal's result (*Continue*);
             every other person leaves it at some step once the table waits for them.
         owe: whether each friend's page sends the ``next`` it owes (:meth:`MentalGuest.next_owed`) after each text
-            it reads, as web/king/guest.py does.
+            it reads, as web/king/guest.py does (the default: without it a table whose host's page reloaded mid-deal
+            waits for ever on a friend's page that left the last result before the reload).
     """
 
     def __init__(self, seed: int = 0, players: int = 4, friends: int = 2, *, options: dict[str, Any] | None = None,
@@ -125,7 +126,7 @@ class MentalSim:
         self.asleep: set[int] = set()
         self.lingering: set[int] = set()
         self.reload = False
-        self.owe = False
+        self.owe = True
         self.table = MentalTable(self.lobby, self.rng.randbytes)
         self.net = Network(self.rng, self.clock, faults)
         self.friends = {s: Friend(s, f"P{s}") for s in self.host.online_seats}

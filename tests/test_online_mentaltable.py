@@ -1145,7 +1145,6 @@ def test_a_host_page_reloaded_at_a_result_hears_at_once_from_friends_who_left_it
     t.lingering = {0}  # (the host's person reads on: the table waits, the friends leave the result)
     t.run(deals=1)
     t.run(until=lambda: not any(t.table.reading(s) for s in seats))
-    t.owe = True
     t.reload_host()
     t.run(until=lambda: all(t.lobby.peer_of(s) is not None for s in seats), settle=False)
     assert all(t.table.reading(s) for s in seats) and t.table.readers() == seats  # (until their pages say so)
@@ -1281,7 +1280,7 @@ def test_each_page_says_whose_page_cut_each_try_of_a_deal(cuts: tuple[str, ...])
     it was — the host's, its own, or the friend's by name — the same cause on every page («1) эта страница…» on a
     friend's page that never reloaded blamed it for the host's reload)."""
     t = MentalSim(26, players=3, friends=2, faults=Faults(stand_in=0.0))
-    t.reload = t.owe = True  # (a friend's page read back from its storage; it says it left a result it kept)
+    t.reload = True  # (a friend's page read back from its storage; it says it left a result it kept, as pages do)
     seat, other = sorted(t.friends)
     deal = mid_deal(t, 1)
     for cut in cuts:
@@ -1565,7 +1564,6 @@ def test_a_friends_page_back_after_its_hosts_reload_offers_no_move_in_the_try_th
     page then said the deal annulled as one under way (``last_begun``) while every other page said its shuffle's try.
     Now no move is offered in that try, and every page says the same."""
     t = MentalSim(3, players=4, friends=2, faults=Faults(stand_in=0.0))
-    t.owe = True  # (each friend's page sends again the next it owes, as the pages do: the table goes on after)
     t.run(deals=1, settle=False)
 
     def to_move() -> list[int]:

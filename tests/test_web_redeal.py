@@ -332,7 +332,6 @@ def test_a_later_annulment_is_said_by_its_own_reason_not_by_the_hosts_earlier_re
     перезавантажено…» — a reason no longer true. Every note and status line says the newest try's reason."""
     cat = catalog("ru")
     t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
-    t.owe = True  # (each friend's page says at once it left the last result, as web/king/guest.py does)
     t.run(deals=1)
     t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 3)
     t.reload_host()
@@ -363,7 +362,6 @@ def test_a_friends_page_back_first_after_the_hosts_reload_mid_deal_names_no_frie
     reload the reason, as a deal under way."""
     cat = catalog("ru")
     t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
-    t.owe = True
     t.run(deals=1)
     t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 5)
     slow, first = sorted(t.friends)
