@@ -35,7 +35,7 @@ from king.render.wait import (  # (the result panel's words, as the pages draw t
     try_words,
     wait_words,
 )
-from king.words import name, name_mark
+from king.words import fill_names, name, name_mark
 from web_catalog import compiled
 
 
@@ -1453,6 +1453,53 @@ def test_a_friend_back_at_a_result_from_a_stand_in_is_dealt_the_next_deal() -> N
           and any(s == seat for s, _ in mg.page.deal.plays))
     t.run(deals=1)
     assert t.table.audited == deal + 1
+    t.finish()
+
+
+@pytest.mark.parametrize("at_once", [True, False])
+def test_a_person_seated_before_anything_of_the_deal_in_play_was_played_is_dealt_in(at_once: bool) -> None:
+    """A seat freed while the next deal is shuffled and dealt — the host still reading the last result, no card or
+    call made —: the deal is dealt again with a stand-in at the host's page; someone new takes the seat while that
+    try is being shuffled (``at_once``) or its cards are open, nothing of it played. Nothing was played, so they are
+    dealt in: the host's page annuls that try (``seated``, said on every page of it with the newcomer's name) and
+    starts the next with their page among the shufflers — no stand-in, not sitting the deal out (a new user's page
+    said a bot played the deal for her though no card of it was down) —, and every page audits the deal."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    seat, other = sorted(t.friends)
+    t.lingering = {0}
+    t.run(deals=1)
+    t.run(until=lambda: t.table.held())
+    deal = t.table.audited + 1
+    friend = t.friends[seat]
+    t.send_to(t.table.free(seat))
+    friend.ticket = None
+    if at_once:
+        t.rejoin(seat)
+    t.settle()
+    if not at_once:
+        r = t.page.round
+        assert r is not None and (r.deal, r.attempt, r.state) == (deal, 1, "deal") and r.owners[seat] == 0
+        assert t.table.held()
+        t.rejoin(seat)
+        t.settle()
+    r, mg = t.page.round, friend.mg
+    assert r is not None and (r.deal, r.attempt) == (deal, 2) and r.owners[seat] == t.table.page_of(seat)
+    assert mg is not None and mg.sits_out() is None and mg.guest.joined_during == deal - 1
+    assert t.lobby.presence()[seat] == "here" and t.table.sitting_out() == []
+    assert not [e for s, e in t.events if s == seat and e.kind in ("refused", "stood_in")]
+    cat = Catalog.from_mo(compiled("ru"), strict=True)
+    for side in (t.table, t.friends[other].mg):
+        assert side is not None and side.page is not None
+        rounds = side.page.rounds
+        assert (rounds.annulled[deal][1], rounds.annulled_seat[deal][1], rounds.annulled_name[deal][1]) == (
+            "seated", seat, f"P{seat}")
+        vm = {**t.table.session.view_model(0), "seat": other}
+        said = fill_names(try_words(cat, "seated", seat, vm, f"P{seat}"), vm["names"])
+        assert said == f"за стол садится игрок P{seat}"
+    t.lingering = set()
+    t.run(deals=1)
+    assert t.table.page_of(seat) in t.rounds[deal]
+    assert mg.checks.deals[deal].code == "audited"
     t.finish()
 
 

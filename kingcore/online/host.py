@@ -113,7 +113,11 @@ class Host:
         back_here: at a mental table, the seats whose friend pressed *I'm back* (``here``) since the mental table
             last took them: the last deal's result counts as left.
         dealing: at a mental table, the deal its round is making or playing (``None`` between rounds): a
-            friend seated meanwhile has no part in it (``welcome``'s ``joined_at``).
+            friend seated meanwhile has no part in it (``welcome``'s ``joined_at``) — unless :attr:`deals_in` says
+            the table deals them in.
+        deals_in: at a mental table, ``seat -> bool``: whether a friend seated there now is dealt into the deal in
+            play — no call or card made in its try, the table starts it again with their page (:mod:`.mentaltable`)
+            —, so that deal is not one they joined during (``None``: never).
     """
 
     def __init__(self, session: Session, clock: Callable[[], float] = time.monotonic, hints: bool = False) -> None:
@@ -128,6 +132,7 @@ class Host:
         self.went_on: list[int] = []
         self.back_here: list[int] = []
         self.dealing: int | None = None
+        self.deals_in: Callable[[int], bool] | None = None
         self._n = 0
         self._round: _Round | None = None
         self._done_rounds: dict[int, dict[str, Any]] = {}  # deal → its ``dealt`` fields, kept for its end
@@ -207,7 +212,10 @@ class Host:
 
     def _joined_at(self, seat: int) -> int:
         """The last deal ``seat``'s page has no part in dealing: the deal in play (or just over), or the deal
-        a round under way is making without it."""
+        a round under way is making without it — not a deal the table deals it into (:attr:`deals_in`): the one
+        before."""
+        if self.dealing is not None and self.deals_in is not None and self.deals_in(seat):
+            return self.dealing - 1
         current = self.session.game.current
         number = current.number if current is not None else 0
         if self.dealing is not None:

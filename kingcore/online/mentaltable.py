@@ -210,6 +210,7 @@ class MentalTable:
         self._since_reload: set[int] = set()  # pages in a try of the deal this page was reloaded during, begun after
         self._log: dict[int, list[tuple[int, str]]] = {}  # seat → the round in play's texts for its page, (sender,
         # text): sent again when the table waits for that page's audit (the page back plays the round on from them)
+        self.host.deals_in = self.deals_in
 
     # ----- what the page asks -------------------------------------------------------------------------------
 
@@ -293,6 +294,19 @@ class MentalTable:
                 for s, p in enumerate(presence)]  # waited for until its connection is lost, as before it said so)
         return [s for s in range(len(presence)) if here[s] and s not in self._sitting and self.reading(s)]
 
+    def deals_in(self, seat: int) -> bool:
+        """Whether a friend seated at ``seat`` now — someone new at a freed or free seat, or a friend back whose seat
+        a stand-in holds — is dealt into the deal in play rather than sit it out: no call or card was made in its
+        try (:attr:`.deal.mental.Rounds.begun`: nothing of it was played — being shuffled, dealt, or its cards open
+        while the table waits for the last result's readers), the host's page holds the seat in it, and the seat's
+        page is not benched for it (named for a stall or a cheat). The host's page then annuls that try
+        (``seated``, naming the page seated) and starts the next with that page among the shufflers: a try's pages
+        are fixed at its start, so no page joins a shuffle under way."""
+        r = self.page.round
+        return (r is not None and r.state not in _OVER and r.draw < 0 and r.deal > 0 and seat < len(r.owners)
+                and r.owners[seat] == 0 and (r.deal, r.attempt) not in self.page.rounds.begun
+                and seat in self.host.online_seats and self._benched.get(seat) != r.deal and seat not in self._stalled)
+
     def sitting_out(self) -> list[int]:
         """The seats of friends at the table whose page sits the deal in play out, a stand-in bot playing it to
         its end — the seat taken, or taken back, during that deal, or its page named for a stall or a cheat —:
@@ -375,6 +389,7 @@ class MentalTable:
         it — a deal cannot wait for a person no one has invited yet."""
         self._sitting.discard(seat)  # (its stand-in now the host's choice: kept when a newcomer there leaves)
         self._went_on.pop(seat, None)  # (a newcomer there read no result)
+        self._benched.pop(seat, None)  # (nor stalled or cheated: its former page did)
         self._former[seat] = self.session.settings["names"][seat] or self._former.get(seat, "")  # (the annulment
         out = self.lobby.free(seat)  # this causes names the person whose seat it was, not "Player 3")
         return self._after(out + self.lobby.stand_in(seat))
@@ -527,13 +542,14 @@ class MentalTable:
                 continue
             r = self.page.round
             running = r is not None and r.state not in _OVER
+            dealt_in = self.deals_in(seat)  # (nothing of the try in play was played: begun again with this page)
             self._greeted[seat] = peer
             self._went_on.setdefault(seat, self.audited)  # (a page back on a new connection — reloaded too — shows
             # again the result its person had not left, and the table waits for them; one that kept none sends
             # ``next`` at once: :meth:`MentalGuest.next_owed`)
-            self._since[seat] = r.deal if running and r is not None else -1
-            if running and r is not None and r.owners[seat] == 0:  # the deal in play goes on with its stand-in:
-                self._sit(seat, True)  # its page knows it before ``mental`` (it sits the deal out, not away)
+            self._since[seat] = r.deal if running and r is not None and not dealt_in else -1
+            if running and r is not None and r.owners[seat] == 0 and not dealt_in:  # the deal in play goes on with
+                self._sit(seat, True)  # its stand-in: its page knows it before ``mental`` (it sits the deal out)
                 out.append((seat, self.host.message("presence", seats=self.lobby.presence())))
             deal = self._reloaded(seat)
             lost = sorted(t for t, why in self.page.rounds.annulled.get(deal, {}).items() if why == "reloaded")
@@ -544,6 +560,10 @@ class MentalTable:
                         if not text.startswith('{"kind":"mp_start"')]  # (its page has the round's start: a start
                 # again is a second shuffle, which it refuses)
             out += [o for o in self.host.welcomes() if o[0] != seat]  # its name, on the others' pages
+            if dealt_in and r is not None:  # (the next try deals it in)
+                words = f"seat {seat}'s page was seated before anything of deal {r.deal} was played: the deal is " \
+                        "dealt again with it"
+                out += self._mp(self.page.annul(self.clock(), self.page_of(seat), "seated", words, seat=seat))
         return out
 
     def _reloaded(self, seat: int) -> int:
@@ -1048,6 +1068,16 @@ class MentalGuest:
         self._resent.update(len(game.deals) + 1 for o in again if isinstance(o, Send) and '"mp_audit"' in o.text)
         return self._send(again)
 
+    def _seated(self, e: Event) -> None:
+        """A try annulled because a person was seated (``seated``): their page is in no round yet, so the seat it
+        names — whose person the words name — is its online seat (:func:`page_number`), kept with the rounds."""
+        last = self.page.last_annulled if self.page is not None else None
+        online = self._online()
+        if self.page is None or e.kind != "annulled" or e.detail != "seated" or last is None or last[0] != e.deal \
+                or not e.page or e.page > len(online):
+            return
+        self.page.rounds.annulled_seat.setdefault(e.deal, {})[last[1]] = online[e.page - 1]
+
     def _send(self, outs: list[Out]) -> list[str]:
         out: list[str] = []
         said: list[Event] = []
@@ -1062,6 +1092,7 @@ class MentalGuest:
             else:
                 said.append(o)
                 if self.page is not None and self.standin is not None:
+                    self._seated(o)
                     named(self.page, o, self.standin.session.settings["names"], self._former)
         self.checks.note(said, self._online())
         self._events += said

@@ -613,6 +613,22 @@ STATUS_LOG_JS = """() => { window.kingStatusLog = []; const s = document.getElem
 """A page's status line logged as it changes (``window.kingStatusLog``: its ``data-guest`` state and the words)."""
 
 
+SEEN_JS = """(() => {  // before the page's scripts (add_init_script): every status line and centre panel shown
+  const seen = window.kingSeen = []; let last = '';
+  const note = () => {
+    const s = document.getElementById('status'), p = document.getElementById('center-panel');
+    if (!s || !document.body) return;
+    const row = [document.body.dataset.mental || '', s.textContent, p && !p.hidden ? p.textContent.trim() : ''];
+    const key = JSON.stringify(row);
+    if (key !== last) { last = key; seen.push(row); }
+  };
+  new MutationObserver(note).observe(document, {childList: true, subtree: true, characterData: true,
+                                                attributes: true});
+})()"""
+"""A page's status line and centre panel recorded from its first frame on (``window.kingSeen``: its ``data-mental``,
+the status line's words, the visible centre panel's words), each change once."""
+
+
 def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     """Deal 2 at a mental table, its cards open: the host's page reloads — its keys of the deal go with it —, friend
     2 still reading deal 1's result, which their page keeps, the table's note in it, until their Continue. A
@@ -624,9 +640,17 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     host.wait_for_function(DEALT_JS, arg=2)
     for page in guests.values():  # every status line the friends' pages show from now on, with the page's state
         page.evaluate(STATUS_LOG_JS)
+    host.add_init_script(SEEN_JS)
     host.reload()
     host.wait_for_selector("body[data-ready=true][data-mental=host][data-mental-reloaded='2']")
     host.wait_for_function(DEALT_JS, arg=2)
+    # from the reload's first frame on, the host's page never said a deal ended that did not: until friends online
+    # was in, it said it connects, nothing over the felt (a new user's said «Раздача окончена.» for 2 s)
+    seen = host.evaluate("window.kingSeen")
+    early = [row for row in seen if row[0] != "host"]
+    assert early and all("окончена" not in status and not panel for _, status, panel in early), seen
+    assert early[-1][1] == "Подключаемся…", seen  # (the restored table drawn: connecting, as it is)
+    assert not [row for row in seen if "окончена" in row[1] and not row[2]], seen  # (only beside a deal's result)
     for page in guests.values():  # back on a new connection before the table is: said so, not a stale turn (a new
         seen = page.evaluate("window.kingStatusLog")  # user's read "Ждём хода: Оля…" for 2 s)
         stale = [(state, text) for state, text in seen if state in ("reconnecting", "connected")

@@ -71,6 +71,7 @@ class Friends:
         self.starting = False
         if not ready:
             self.failed = self.app.state.session
+            self.app.screen.render()  # (the table as it is: no longer said to be connecting)
             return None
         if self.online is None:
             from .net import Online
@@ -78,6 +79,7 @@ class Friends:
             self.online = Online(self.cat, self.app)
             self.online.bind()
             self.online.table(self.app.state.session)
+            self.app.screen.render()  # (its table, drawn by friends online now: no longer said to be connecting)
         return self.online
 
     def deal(self) -> bool:

@@ -89,10 +89,18 @@ class LazyFriends:
         self.app.state.subscribe(self.changed)
         self.app.loop.held = lambda: ((self.friends is None or self.friends.online is None)
                                       and has_online(self.app.state.session))
+        self.app.screen.connecting = self.connecting
         if "king-test" in str(window.location.search):  # the browser tests' hooks, loading friends online first
             window.kingInviteBlock = create_proxy(
                 lambda kind, text: spawn(self.loaded().test_block(str(kind), str(text))))
             window.kingCheatNextDeal = create_proxy(lambda: spawn(self.loaded().cheat()))
+
+    def connecting(self) -> bool:
+        """Whether the table on the page has a friend online's seat and friends online is still loading for it (not
+        once it failed to load): the page draws no deal's end of it meanwhile (``king.screen``)."""
+        session = self.app.state.session
+        f = self.friends
+        return has_online(session) and (f is None or (f.online is None and f.failed is not session))
 
     def changed(self, change: Change) -> None:
         """A subscriber of the state: a game with an online seat on the table brings friends online in

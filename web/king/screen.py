@@ -48,6 +48,11 @@ class Screen:
         window.kingSayToast = create_proxy(lambda text: state.show_toast(str(text), lasting=True))
         self.problem_shown: Any = None  # the unreadable save whose words and export link are drawn
         self.export_url: str | None = None
+        self.connecting: Callable[[], bool] = lambda: False
+        """Whether the table waits for friends online to load (``king.friendslazy``): a game with friends online
+        restored — the host's page reloaded, perhaps mid-deal, its save holding the deals over only — says it
+        connects and shows nothing over the felt until friends online draws what is true (not the restored deal's
+        end: «Раздача окончена.» for a deal in play)."""
 
     def changed(self, change: Change) -> None:
         """A subscriber of the state: the banners, the toast, the table, the live region."""
@@ -97,8 +102,11 @@ class Screen:
         d.hand(vm, hint)
         d.moves(vm, hint, st.position_key())
         waiting = bool(el("welcome").open)  # a first visit's table behind the welcome: nobody plays, nothing said
-        set_text(el("status"), "" if waiting else names.text(status(vm, self.cat, self.bots_ready(), hint)))
-        d.panel(vm, st.current_review(), panel_tip(vm, self.cat, st.tips_on()))
+        connecting = self.connecting()
+        said = self.cat.t("net.connecting") if connecting else names.text(status(vm, self.cat, self.bots_ready(), hint))
+        set_text(el("status"), "" if waiting else said)
+        shown = {**vm, "result": None} if connecting else vm  # (nothing over the felt while connecting)
+        d.panel(shown, st.current_review(), panel_tip(vm, self.cat, st.tips_on()))
         d.sheet(vm)
         draw_table_extras(vm, self.cat)  # issue 11: the card shown by the last card, the Tricks button
         follow_history(self.cat, st.session, vm)  # an open Tricks dialog follows the bots' cards

@@ -422,14 +422,16 @@ class MentalPage:
             return False
         return r.state != "audit" or page not in r.audit
 
-    def annul(self, now: float, page: int, why: str, words: str) -> list[Out]:
+    def annul(self, now: float, page: int, why: str, words: str, seat: int | None = None) -> list[Out]:
         """This page annuls the round in play because of ``page`` (``why``: a code, e.g. ``left`` — its
-        connection was lost and the round cannot go on without its keys), and tells every page (``mp_annul``);
-        nothing when no round is in play."""
+        connection was lost and the round cannot go on without its keys; ``seated`` — a person seated at ``seat``,
+        whose page is not in the round, is dealt in on the next try), and tells every page (``mp_annul``);
+        nothing when no round is in play. ``seat``: the seat of the person ``page`` stands for (``None``: the seat
+        it holds in the round)."""
         r = self.round
         if r is None or r.state in ("done", "annulled"):
             return []
-        return self._annul(now, "annulled", why, page, words, seat=self._person(page, r))
+        return self._annul(now, "annulled", why, page, words, seat=self._person(page, r) if seat is None else seat)
 
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the page's table waits for, said while a deal's result is shown: ``("audit", deal, pages)`` — the

@@ -15,9 +15,11 @@ from ..words import Catalog, fill_names, name
 __all__ = ["CHECK_WORDS", "annulled_words", "away_banner", "begun", "check_words", "due_deal", "line_words", "named",
            "page_words", "read_words", "reload_words", "shuffle_words", "sitting_words", "try_words", "wait_words"]
 
-TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen"}
+TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen",
+             "seated": "net.mental.try_seated"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
-(``{name}``); any other code is a cheat's (``net.mental.try_broken``). A page that left and this page's own
+(``{name}``; ``seated``: a person seated before anything of it was played, dealt in on the next try — "за стол садится
+игрок Марта"); any other code is a cheat's (``net.mental.try_broken``). A page that left and this page's own
 reload or lost connection (``reloaded``) are one cause, said alike; the host's page's reload (``host``) is said
 as the host's page; a page not named is "one of the pages" (the code's ``_any`` words)."""
 
