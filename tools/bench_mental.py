@@ -1,6 +1,7 @@
 """``python tools/bench_mental.py``: what mental poker costs a page (docs/PERF.md, "Mental poker"): CPU per page
 per deal and characters sent per deal for 3, 4 and 6 players, every seat a person's page, in this CPython and
-(``--pyodide``) in the vendored Pyodide under Node.
+(``--pyodide``) in the vendored Pyodide under Node — CPU time in both (Node's ``process.cpuUsage``, since
+2026-12-07; wall time before).
 
 Pyodide: the runner (tools/pyodide_run.mjs) loads Pyodide from dist/site/pyodide or .cache/vendor/pyodide-*
 (``python build.py`` puts it there); python-ecdsa and six, which the npm package does not ship, are fetched
@@ -111,12 +112,16 @@ sys.path[:0] = ["/mnt/repo", "/mnt/deps"]
 importable."""
 
 CODE = MOUNT + """
+from js import process
+def cpu():  # Node's CPU time of the process: its wall time is mostly the machine's load
+    u = process.cpuUsage()
+    return (u.user + u.system) / 1e6
 from kingcore.online.deal.simulate import bench
 if GROUPS_ONLY:
     exec(GROUPS)
-    print(json.dumps(groups(time.perf_counter)))
+    print(json.dumps(groups(cpu)))
 else:
-    print(json.dumps([bench(n, DEALS, clock=time.perf_counter) for n in PLAYERS]))
+    print(json.dumps([bench(n, DEALS, clock=cpu) for n in PLAYERS]))
 """
 
 
