@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from kingcore.web import Catalog
+from kingcore.web import MAX_FORMER, Catalog, ViewModel
 from kingcore.web import signed as pts
 
 ME = 0
@@ -33,13 +33,18 @@ NAME_MARK = 0xE010
 ``chr(NAME_MARK + seat)``, and the page puts the name in its place with ``textContent``/``data`` only
 (``king.names.fill``)."""
 
+FORMER_MARK = NAME_MARK + 6
+"""The name of a seat's earlier holder (a seat given to someone else online: the view model's ``former``, the
+score sheet's past deals) has its mark too: ``chr(FORMER_MARK + i)`` for the ``i``-th of ``former``
+(:func:`former_mark`; :func:`page_names` puts those names after the seats')."""
+
 Table = int | Mapping[str, Any]
 """Where seats sit and how they are named: the number of players (seat 0 at the bottom, named by where
 they sit), or a view model (or :meth:`kingcore.web.Session.seating`): ``players``, ``seat`` (the
 viewer, at the bottom) and ``names`` (hot seat: a person's name or ``None`` for a bot, per seat)."""
 
-__all__ = ["ME", "NAME_MARK", "POSITIONS", "Catalog", "Table", "fill_names", "home", "load_catalog", "name",
-           "name_mark", "percent", "position", "pts", "signed", "you"]
+__all__ = ["FORMER_MARK", "ME", "NAME_MARK", "POSITIONS", "Catalog", "Table", "fill_names", "former_mark", "home",
+           "load_catalog", "name", "name_mark", "page_names", "percent", "position", "pts", "signed", "you"]
 
 
 def load_catalog(lang: str = "en") -> Catalog:
@@ -102,7 +107,28 @@ def name(cat: Catalog, seat: int, table: Table) -> str:
     return name_mark(seat) if given else cat.t("hotseat.player", n=seat + 1)
 
 
-MARKS = re.compile(f"[{chr(NAME_MARK)}-{chr(NAME_MARK + 5)}]")
+def former_mark(index: int) -> str:
+    """The mark that stands for the name of ``former[index]`` (the view model's earlier holders) until the page
+    fills it in."""
+    return chr(FORMER_MARK + index)
+
+
+def page_names(vm: ViewModel) -> list[str | None] | None:
+    """The names a page fills in for ``vm``'s marks: each seat's (``names``), then each earlier holder's
+    (``former``, from :data:`FORMER_MARK` on).
+
+    >>> vm: Any = {"names": ["Ann", "Bo"], "former": [{"seat": 1, "name": "Cy", "to": 3}]}
+    >>> page_names(vm)[FORMER_MARK - NAME_MARK]
+    'Cy'
+    """
+    names, former = vm.get("names"), vm.get("former") or []
+    if not former:
+        return names
+    seats: list[str | None] = list(names or [])
+    return seats + [None] * (FORMER_MARK - NAME_MARK - len(seats)) + [f["name"] for f in former]
+
+
+MARKS = re.compile(f"[{chr(NAME_MARK)}-{chr(FORMER_MARK + MAX_FORMER - 1)}]")
 
 
 def fill_names(text: str, names: list[str | None] | None) -> str:
