@@ -23,6 +23,7 @@ from kingcore.web.holders import check_former, deal_holder, freed, taken
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import h
+from king.render.history import history_panel
 from king.render.sheet import sheet
 from king.words import fill_names, page_names
 
@@ -66,6 +67,23 @@ def check_sheet(vm: Any, seat: int, first: int) -> None:
         assert got["dealers"][deal] == vm["names"][dealer]
 
 
+def check_history(session: Session, vm: Any, seat: int, first: int) -> None:
+    """The trick history of each deal ``session`` played (a sheet row's button opens it) names ``seat`` by who
+    played that deal: its dealer's line, and every trick ``seat`` led or took."""
+    names = page_names(vm)
+    taken = 0
+    for r in vm["sheet"]["rows"]:
+        who = f"P{seat}" if r["deal"] < first else "Ваня"
+        panel = h("div", None, history_panel(CAT, session.history(r["deal"]), False, session.seating()))
+        sub = fill_names(panel.select(cls="history-sub")[0].text(), names)
+        assert (f"сдаёт: {who}" in sub) == (r["dealer"] == seat), (r["deal"], sub)
+        for tr in panel.select(tag="tr"):
+            if str(tr.attr("data-winner")) == str(seat):
+                assert fill_names(tr.select(tag="td")[3].text(), names) == who, (r["deal"], who)
+                taken += r["deal"] < first
+    assert taken  # (the test's own premise: the seat took a trick before it changed hands)
+
+
 def mid_deal(t: MentalSim, cards: int = 3) -> int:
     t.run(until=lambda: t.page.deal is not None and len(t.page.deal.plays) >= cards
           and t.page.round is not None and t.page.round.state == "deal")
@@ -99,6 +117,7 @@ def test_a_seat_given_away_at_a_mental_table_keeps_each_past_deals_name_on_every
 
     for vm in pages():
         check_sheet(vm, seat, deal + 1)
+    check_history(t.table.session, pages()[0], seat, deal + 1)
     t.reload = True
     t.reload_host()
     t.settle()
@@ -127,6 +146,7 @@ def test_a_seat_given_away_at_a_table_the_host_deals_names_each_deal_on_every_pa
         check_sheet(vm, seat, first)
     again = Session.from_save(t.session.to_save())
     check_sheet(again.view_model(0), seat, first)
+    check_history(again, again.view_model(0), seat, first)
     reopened, problem = Lobby.reopen(Host(again, clock=t.clock), t.lobby.saved(), t.clock, random.Random(1).randbytes)
     assert problem is None and reopened.host.session.settings["former"] == t.session.settings["former"]
 

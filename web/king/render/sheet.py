@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kingcore.web import ViewModel, deal_holder, next_holder, replay_of
+from kingcore.web import ViewModel, next_holder, replay_of
 
 from ..dom import Child, Node, h
-from ..words import Catalog, former_mark, name, pts
+from ..words import Catalog, as_dealt, former_mark, name, pts
 from .rules import rules_words
 
 
@@ -67,14 +67,9 @@ def sheet(vm: ViewModel, cat: Catalog) -> list[Node]:
 
 
 def held_by(vm: ViewModel, cat: Catalog, deal: int) -> Callable[[int], str]:
-    """How deal ``deal``'s row names a seat: by whoever played it then — an earlier holder of a seat given to
-    someone else by their name then (its mark, :func:`king.words.former_mark`), else as the table names it now."""
-    former = vm.get("former") or []
-
-    def seat_name(seat: int) -> str:
-        i = deal_holder(former, seat, deal)
-        return name(cat, seat, vm) if i is None else former_mark(i)
-    return seat_name
+    """How deal ``deal``'s row names a seat: by whoever played it then (:func:`king.words.as_dealt`)."""
+    table = as_dealt(vm, deal)
+    return lambda seat: name(cat, seat, table)
 
 
 def changed_hands(vm: ViewModel, cat: Catalog) -> dict[int, list[Node]]:
