@@ -591,7 +591,7 @@ def seated_guest(seat: int = 1, table: str = "t") -> Guest:
                      presence=[None, "away", "away", None], nonce="0" * 32, mental=False))
     g.take(seat, "A")
     got = g.receive(encode("welcome", 2, **common, seat=seat, stand_in="hard", key="ab" * 32, proof=None, joined_at=0,
-                           begun=False))
+                           begun=False, former=[]))
     assert got.get("key") == "ab" * 32, got
     return g
 

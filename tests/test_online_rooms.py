@@ -245,7 +245,8 @@ def test_a_wrong_key_takes_no_seat_and_a_page_that_is_not_the_host_is_caught_by_
     # and a page that forwards nothing but makes up a welcome is caught by the missing proof of the key
     forged = fake.host.message("welcome", seat=1, table=fake.host.table, rules=str(fake.host.session.game.rules),
                                names=fake.host.names(), levels=fake.host.session.settings["levels"],
-                               stand_in="hard", hints=False, key=None, proof="00" * 32, joined_at=0, begun=True)
+                               stand_in="hard", hints=False, key=None, proof="00" * 32, joined_at=0, begun=True,
+                               former=[])
     assert anna2.guest.receive(forged)["error"] == "bad_key" and anna2.guest.welcome is None
 
 

@@ -32,6 +32,7 @@ from typing import Any
 from ..game import Game, Phase
 from ..rules import Rules
 from ..web import HUMAN, ONLINE, Session, person_seats, stand_in_level
+from ..web.holders import taken
 from .deal.commit import commitment, deal_seed, seed_hex
 from .messages import FLOOD_LIMIT, MAX_MESSAGE, Inbox, NetError, encode
 
@@ -185,6 +186,7 @@ class Host:
         if seat not in self.online_seats:
             raise NetError("no_seat", f"seat {seat} is not played online")
         settings = self.session.settings
+        taken(settings["former"], seat, name, self._joined_at(seat) + 1)  # (a seat given away: where it changed hands)
         settings["names"][seat] = name
         settings["online"][seat] = "wait"
         self.guests[seat] = _Guest(Inbox("guest", last_n))
@@ -201,7 +203,8 @@ class Host:
         settings = self.session.settings
         return self._msg("welcome", seat=seat, table=self.table, rules=str(self.session.game.rules),
                          names=self._names(), levels=list(settings["levels"]), stand_in=str(settings["stand_in"]),
-                         hints=self.hints, key=key, proof=proof, joined_at=self._joined_at(seat), begun=self._begun())
+                         hints=self.hints, key=key, proof=proof, joined_at=self._joined_at(seat), begun=self._begun(),
+                         former=settings["former"])
 
     def _begun(self) -> bool:
         """Whether the game has begun: its first dealer drawn, a deal dealt or being dealt (a friend's page seated

@@ -45,6 +45,7 @@ from typing import Any
 
 from ..errors import KingError
 from ..limits import json_loads
+from ..web.holders import freed
 from .host import Host, Out
 from .messages import FLOOD_LIMIT, INVITE_ID_DIGITS, PROTOCOL, Inbox, NetError, decode, is_answer
 from .room import (
@@ -471,7 +472,9 @@ class Lobby:
         """The host gives ``seat`` to someone else: its key and pass are new (the friend's ticket and the old
         seat link no longer open it), its friend — if connected — is told (``bye`` ``freed``), and the seat is
         free in the lobby, its name cleared on every connected page at once (the table shows it as "Player 3" until
-        someone takes it; a stand-in bot plays it meanwhile if the host chose one).
+        someone takes it; a stand-in bot plays it meanwhile if the host chose one). The seat's score carries on;
+        its deals so far, and those until its next holder's first, keep its former name
+        (``settings["former"]``, :func:`kingcore.web.holders.freed`).
 
         Raises:
             NetError: ``no_seat`` when ``seat`` is not played online.
@@ -487,7 +490,9 @@ class Lobby:
         self.room["keys"][seat] = None
         self.room["passes"][seat] = new_pass(self.randbytes)
         self.room["reserved"][seat] = False
-        self.host.session.settings["names"][seat] = ""
+        settings = self.host.session.settings
+        freed(settings["former"], seat, settings["names"][seat])  # (the deals so far keep their name: holders)
+        settings["names"][seat] = ""
         self.idle.discard(seat)
         self._expected.discard(seat)
         self._closing.discard(seat)

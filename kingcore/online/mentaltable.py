@@ -29,10 +29,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import KingError
+from ..errors import KingError, RulesError
 from ..game import Game, Phase
 from ..notation import dumps, loads
 from ..web import HUMAN, ONLINE, HandCard, Session, ViewModel
+from ..web.holders import check_former
 from .deal.blind import BlindError, fork
 from .deal.checks import RESENT, Check, Checks
 from .deal.memory import Memory
@@ -808,6 +809,9 @@ class MentalGuest:
             # the host's public table of the deal it sits out, or of the table before it once that deal's try was
             # annulled — never a round this page kept of an earlier try —, with its own score sheet and names
             shown: ViewModel = {**watch, "sheet": vm["sheet"], "names": vm["names"], "levels": vm["levels"]}
+            shown.pop("former", None)  # (the names of its past deals: its own too)
+            if "former" in vm:
+                shown["former"] = vm["former"]
             return shown if watch["deal"] == out else between_deals(shown, out, out)
         vm = between_deals(vm, _due(self.page), self.person_left) if out is None else between_deals(vm, out, out)
         if s.behind or s.broken:
@@ -1019,7 +1023,11 @@ class MentalGuest:
         for seat, (was, now) in enumerate(zip(settings["names"], names, strict=False)):
             if was and not now:  # (a seat given to someone else: an annulment it causes names its former person)
                 self._former[seat] = was
-        settings.update(levels=levels, names=names, online=online, stand_in=w["stand_in"])
+        try:  # (the earlier holders of seats given away, whose names the score sheet's past deals keep)
+            former = check_former(w["former"], len(levels))
+        except RulesError:
+            former = []  # (a host's seat beyond its table: nothing kept of it, the sheet names each seat as now)
+        settings.update(levels=levels, names=names, online=online, stand_in=w["stand_in"], former=former)
         people = [s for s, level in enumerate(levels) if level == HUMAN]
         settings["viewer"] = people[0] if people else 0
 

@@ -39,6 +39,7 @@ from ..game import Game
 from ..limits import MAX_SPEC, json_loads
 from ..rules import Rules
 from ..web import BOT_LEVELS, HUMAN, ONLINE, TABLE_SIZES, ViewModel, clean_name
+from ..web.holders import check_former
 from ..web.hotseat import bad_char
 from .room import PRESENCE, is_key, is_nonce, is_pass
 
@@ -194,6 +195,14 @@ def _presence(x: Any) -> bool:
 _NAMES = _per_seat(lambda x: x is None or _name(x))
 
 
+def _former(x: Any) -> bool:
+    try:
+        check_former(x, max(TABLE_SIZES))  # (the table's own seats: the guest's page checks them against it)
+        return True
+    except RulesError:
+        return False
+
+
 def _page(x: Any) -> bool:
     return _is_int(x) and 0 <= x <= MAX_PAGE
 
@@ -228,7 +237,7 @@ HOST_KINDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "welcome": {"seat": _seat, "table": _text(MAX_TABLE), "rules": _rules, "names": _NAMES,
                 "levels": _per_seat(_level), "stand_in": lambda x: x in BOT_LEVELS, "hints": _bool,
                 "key": lambda x: x is None or is_key(x),
-                "proof": _hex_or_none, "joined_at": _count, "begun": _bool},
+                "proof": _hex_or_none, "joined_at": _count, "begun": _bool, "former": _former},
     "presence": {"seats": _per_seat(_presence)},
     "view": {"vm": _any, "at": _count},  # the view model is checked by check_view
     "watch": {"vm": _any},  # the view model is checked by check_view
@@ -254,7 +263,8 @@ them, stand_in: the level of the bots that stand in for friends away (the host's
 hints: whether hints are allowed, key: the seat's key when the seat was just taken (else ``None``),
 proof: :func:`.room.host_proof` when it was taken back (else ``None``), joined_at: the deal in play, or
 being dealt without this page, when it took the seat — every later deal is dealt with its part, begun: whether
-the game has begun}; ``presence``
+the game has begun, former: the earlier holders of seats given to someone else, whose names the score sheet's
+past deals keep (``settings["former"]``, :mod:`kingcore.web.holders`)}; ``presence``
 {seats: per seat};
 ``view`` {vm: the seat's view model, at: its counter}; ``refused`` {reason, of: the ``n`` refused or
 ``None``, args: the suits a refused move's reason names or ``None``}; ``hint`` {token, at}; ``commit?``
@@ -446,7 +456,7 @@ def encode(kind: str, n: int, **fields: Any) -> str:
 
 # ----- the guest's check of a view model -----------------------------------------------------------------
 
-_OPTIONAL = frozenset({"undo", "positive", "scoring", "stand_in", "readers"})  # the shapes' NotRequired keys
+_OPTIONAL = frozenset({"undo", "positive", "scoring", "stand_in", "readers", "former"})  # the shapes' NotRequired keys
 _CARD = re.compile(r"[2-9TJQKA][SHDC]")
 _CARD_KEYS = frozenset({"card", "shown"})
 _CARD_LISTS = frozenset({"seen", "kitty_cards"})
@@ -491,7 +501,7 @@ def _check(value: Any, tp: Any, path: str, players: int) -> None:
         if key in _SEAT_KEYS and not 0 <= value < players:
             raise _Bad(f"{path}: not a seat")
     elif tp is str:
-        _check_text(value, path, markup_ok=key == "names")  # a name is text the page draws as text
+        _check_text(value, path, markup_ok=key in ("names", "name"))  # a name is text the page draws as text
         if (key in _CARD_KEYS or key in _CARD_LISTS) and not _CARD.fullmatch(value):
             raise _Bad(f"{path}: not a card")
     elif origin is list:
@@ -632,6 +642,8 @@ def check_view(vm: Any, rules: Rules | None = None) -> ViewModel:
     names = vm["names"]
     if names is not None and (len(names) != players or not all(x is None or _name(x) for x in names)):
         raise NetError("bad_message", "view: vm.names must name each seat with a valid name")
+    if not _former(vm.get("former", [])) or any(f["seat"] >= players for f in vm.get("former", [])):
+        raise NetError("bad_message", "view: vm.former must list earlier holders: a seat, a name, a deal or null")
     if not all(_CARD.fullmatch(c["card"]) for c in vm["hand"]):
         raise NetError("bad_message", "view: vm.hand holds a card that is not a card")
     if rules is not None:

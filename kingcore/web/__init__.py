@@ -14,6 +14,7 @@
 * :mod:`.assist` — undo, auto-play's forced move, the sounds of a move (issue 13).
 * :mod:`.hotseat` — several people at one device: who is a person, names, the "pass the device" screen;
 * :mod:`.replay` — a game record or save opened in the replay viewer, step by step;
+* :mod:`.holders` — who played each deal at a seat given to someone else online;
 * :mod:`.settings` — a rubber's settings and their check (levels, names, friends online, stand-in bots).
 
 The page (``web/``) imports nothing else from :mod:`kingcore` but friends online, a package of its own above
@@ -36,6 +37,7 @@ from .botcalls import (
     warm_up,
 )
 from .history import deal_history
+from .holders import MAX_FORMER, deal_holder, next_holder
 from .hotseat import (
     MAX_NAME,
     ONLINE,
@@ -89,6 +91,7 @@ from .shapes import (
     CallView,
     ContractView,
     FinalView,
+    Former,
     Frame,
     HandCard,
     HighBid,
@@ -127,6 +130,7 @@ __all__ = [
     "LANGUAGES",
     "LEVEL_BUDGET_MS",
     "MAIN_THREAD_LEVELS",
+    "MAX_FORMER",
     "MAX_NAME",
     "MAX_PREFS",
     "MIN_DEADLINE_S",
@@ -145,6 +149,7 @@ __all__ = [
     "Catalog",
     "ContractView",
     "FinalView",
+    "Former",
     "Frame",
     "HandCard",
     "HighBid",
@@ -174,6 +179,7 @@ __all__ = [
     "cover",
     "deadline_s",
     "deal_history",
+    "deal_holder",
     "describe_move",
     "follow",
     "forced_move",
@@ -188,6 +194,7 @@ __all__ = [
     "need",
     "needs_pass_screen",
     "new_game_options",
+    "next_holder",
     "next_person",
     "next_seq",
     "off_options",

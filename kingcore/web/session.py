@@ -364,10 +364,11 @@ class Session:
 
     def seating(self) -> dict[str, Any]:
         """How the page places and names the seats, the view model's keys ``players``, ``seat`` (the
-        viewer, at the bottom), ``levels`` and ``names`` (:func:`kingcore.web.hotseat.table_names`) — for what is drawn
-        outside a view model (the trick history of a past deal)."""
+        viewer, at the bottom), ``levels``, ``names`` (:func:`kingcore.web.hotseat.table_names`) and ``former`` (the
+        earlier holders of seats given away online, :mod:`.holders`) — for what is drawn outside a view model (the
+        trick history of a past deal)."""
         return {"players": self.game.rules.players, "seat": self.viewer, "levels": list(self.settings["levels"]),
-                "names": table_names(self.settings)}
+                "names": table_names(self.settings), "former": list(self.settings["former"])}
 
     def record(self) -> str:
         """The rubber's game record (:func:`kingcore.notation.dumps`: what ``python -m kingcore replay``

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..bots.levels import DEFAULT, LEGACY, names
 from ..errors import RulesError
+from .holders import check_former
 from .hotseat import HUMAN, ONLINE, check_names, is_person, person_seats
 
 BOT_LEVELS: tuple[str, ...] = names()
@@ -41,13 +42,14 @@ bot plays the seat."""
 
 DEFAULT_SETTINGS: dict[str, Any] = {"levels": [HUMAN, DEFAULT_LEVEL, DEFAULT_LEVEL, DEFAULT_LEVEL],
                                     "fast": False, "seed": 0, "names": ["", "", "", ""], "viewer": 0,
-                                    "covered": False, "stand_in": DEFAULT_LEVEL, "online": [None] * 4}
+                                    "covered": False, "stand_in": DEFAULT_LEVEL, "online": [None] * 4, "former": []}
 """The settings a save carries: each seat's level (``human``, ``online`` or one of :data:`BOT_LEVELS`, seat
 0 first), fast bots (no pauses), the seed the bots' seeds derive from; for several people at one device
 (:mod:`.hotseat`): each seat's name (``""``: the default), the person whose cards the table may show
 (``viewer``) and whether the "pass the device" screen hides every hand (``covered``); for friends online
 (:mod:`kingcore.online`): the stand-in bots' level (``stand_in``) and each online seat's state while its friend is
-away (``online``, the module docstring)."""
+away (``online``, the module docstring) and the earlier holders of seats the host gave to someone else
+(``former``: :mod:`.holders`)."""
 
 
 def stand_in_level(settings: dict[str, Any], seat: int) -> str | None:
@@ -98,11 +100,13 @@ def check_settings(settings: dict[str, Any], players: int = 4) -> dict[str, Any]
         RulesError: a bad level (``human``, ``online`` or a bot level; not every seat online), ``fast`` or
             ``seed``, not one level per seat, a bad name (:func:`kingcore.web.hotseat.check_names`), a
             ``viewer`` that is no person's seat, a ``covered`` that is not true or false, a ``stand_in`` that
-            is no bot level, or an ``online`` entry that is not ``wait`` or ``bot``.
+            is no bot level, an ``online`` entry that is not ``wait`` or ``bot``, or a bad ``former``
+            (:func:`.holders.check_former`).
     """
     out = dict(DEFAULT_SETTINGS)
     out["levels"] = [HUMAN] + [DEFAULT_LEVEL] * (players - 1)
     out["names"] = [""] * players
+    out["former"] = []  # (a fresh list: the default's is shared)
     if "level" in settings and "levels" not in settings:  # a save from before per-seat levels
         old = settings["level"]
         if old not in LEGACY_LEVELS:
@@ -119,6 +123,8 @@ def check_settings(settings: dict[str, Any], players: int = 4) -> dict[str, Any]
             raise RulesError(f"setting seed must be a whole number, not {value!r}")
         if key == "names":
             value = check_names(value, players)
+        if key == "former":
+            value = check_former(value, players)
         if key == "viewer" and (not isinstance(value, int) or isinstance(value, bool)):
             raise RulesError(f"setting viewer must be a seat, not {value!r}"[:120])
         if key == "covered" and not isinstance(value, bool):

@@ -177,6 +177,15 @@ class UndoMarks(TypedDict):
     deals: list[int]
 
 
+class Former(TypedDict):
+    """An earlier holder of a seat given to someone else (:mod:`kingcore.web.holders`): ``name`` played ``seat``
+    in every deal before ``to`` (``None``: no one has taken the seat since)."""
+
+    seat: int
+    name: str
+    to: int | None
+
+
 class ViewModel(TypedDict):
     """Everything the page draws for one seat (the module docstring says each key)."""
 
@@ -222,6 +231,7 @@ class ViewModel(TypedDict):
     final: FinalView | None
     history: list[dict[str, Any]]
     undo: NotRequired[UndoMarks]
+    former: NotRequired[list[Former]]
 
 class Frame(ViewModel):
     """A step of the replay viewer (:meth:`kingcore.web.Replay.frame`): seat 0's view model and the step,

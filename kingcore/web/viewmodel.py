@@ -14,8 +14,9 @@ public facts only, for any number of seats (2–6). Keys:
   :func:`kingcore.online.mentaltable.held_view`);
   ``names``: how the page names the seats
   (:func:`kingcore.web.hotseat.table_names`: ``None`` with one person, else a person's name or ``None``
-  for a bot per seat); ``pass_to``: ``None``, or behind the pass screen the person to take the device
-  (:func:`kingcore.web.hotseat.cover`); ``rule_set``: the name of the rule set the
+  for a bot per seat); ``former`` (only when a seat changed hands online: its earlier holders, whose names the
+  score sheet's past deals keep, :mod:`kingcore.web.holders`); ``pass_to``: ``None``, or behind the pass screen
+  the person to take the device (:func:`kingcore.web.hotseat.cover`); ``rule_set``: the name of the rule set the
   rules are (:data:`kingcore.web.tables.RULE_SETS`) or ``None`` (custom);
 * ``first_dealer``: ``{"seat", "card", "draw": [{"seat", "card"}]}`` (:func:`kingcore.game.draw_rounds`);
 * ``contract``: ``{"id", "positive", "trump", "bid", "caller", "shown", "scoring", "notes"}`` — ``trump``
@@ -145,6 +146,8 @@ def view_model(game: Game, seat: int, settings: dict[str, Any]) -> ViewModel:
         "schedule": [{"contract": c.value} for c in g.order] if g.rules.order == "fixed" else [],
         "result": None, "final": None, "history": deal_history(g, d.number)["tricks"] if d is not None else [],
     }
+    if settings.get("former"):
+        vm["former"] = [{"seat": f["seat"], "name": f["name"], "to": f["to"]} for f in settings["former"]]
     if g.phase in (Phase.DEAL_OVER, Phase.RUBBER_OVER) and g.sheet.rows and pos is not None:
         vm["result"] = {**vm["sheet"]["rows"][-1], "tricks": list(pos.tricks), "early": any(h for h in pos.hands)}
     if g.phase is Phase.RUBBER_OVER:

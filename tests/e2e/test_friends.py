@@ -819,6 +819,13 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     return newcomer
 
 
+SEAT_CHANGE_JS = """() => [...document.querySelectorAll('#score-sheet tr.seat-change')].map(tr => [tr.dataset.seat,
+    tr.dataset.from, tr.textContent, tr.previousElementSibling?.dataset.deal,
+    document.querySelector(`#score-sheet thead th[data-seat="${tr.dataset.seat}"]`).textContent])"""
+"""Each line of the score sheet where a seat changed hands: its seat, the newcomer's first deal, its words, the deal
+of the row above it, and the seat's column header."""
+
+
 def back_at_a_result(host: Any, page: Any, deal: int, seat: int, waiting: str) -> None:
     """Deal ``deal + 1``'s cards open, the friend at ``seat`` (``page``) still reads deal ``deal``'s result past the
     table's turn limit (1 s here: ``kingTurnLimit``): away, *I'm back* offered beside the result's *Continue*. *I'm
@@ -844,9 +851,10 @@ def back_at_a_result(host: Any, page: Any, deal: int, seat: int, waiting: str) -
 def new_game_at_a_result(host: Any, guests: dict[int, Any], newcomer: Any) -> None:
     """Deal 3 at a mental table played to its end; the newcomer, who sat it out, reads its result like everyone.
     Deal 4's cards open, the newcomer and friend 1 read on past a turn limit: the newcomer's *I'm back* leaves the
-    result (:func:`back_at_a_result`). At the result friend 1 still reads, the host starts a New game: friend 1's
-    page says the host started a new game and offers no *Continue* (a new user's dealt the next deal from its own
-    copy of the table)."""
+    result (:func:`back_at_a_result`). Every page's score sheet heads the seat's column with the newcomer's name and
+    says, after deal 3's row, that the seat changed hands from deal 4 (Остап → Марта). At the result friend 1 still
+    reads, the host starts a New game: friend 1's page says the host started a new game and offers no *Continue* (a
+    new user's dealt the next deal from its own copy of the table)."""
     while (who := host.wait_for_function(ACTOR_JS).json_value()) not in ("over", "end"):
         if who == "2":  # the seat's stand-in at the host's page: its move comes by itself
             host.wait_for_function("document.body.dataset.toMove !== '2'")
@@ -858,6 +866,11 @@ def new_game_at_a_result(host: Any, guests: dict[int, Any], newcomer: Any) -> No
     host.wait_for_function(DEALT_JS, arg=4)
     back_at_a_result(host, newcomer, 3, 2, "прочитає підсумки: ")
     friend.wait_for_selector("#center-panel #btn-continue:visible")
+    # the score sheet on every page: the seat's column is Марта's now, its score carried on, and a line where it
+    # changed hands — Остап's deals stay his (a tester's sheet said «сдаёт: Ваня» for a deal Петя dealt)
+    for page, lang in ((host, "ru"), (friend, "ru"), (newcomer, "uk")):
+        words = Catalog.from_mo(compiled(lang)).t("sheet.given", former="Остап", name="Марта", deal=4)
+        assert page.evaluate(SEAT_CHANGE_JS) == [["2", "4", words, "3", "Марта"]], lang
     host.click("#btn-new")
     host.click("#new-game-start")
     host.click("#replace-start")  # (the rubber under way: the page asks first)

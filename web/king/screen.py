@@ -21,7 +21,7 @@ from .render.announce import announce
 from .render.status import status
 from .render.tips import panel_tip
 from .state import Change, State
-from .words import Catalog
+from .words import Catalog, page_names
 
 QUIET = ("settings", "toast")
 """Changes that redraw no table (the fast switch is already shown; a toast is drawn on its own)."""
@@ -90,7 +90,7 @@ class Screen:
             d.empty()
             return
         place = d.focus_place()
-        names.use(vm["names"])  # hot seat: people's names, filled in as text
+        names.use(page_names(vm))  # hot seat, friends: people's names (a seat's earlier ones too), filled in as text
         body.dataset.phase = vm["phase"]
         body.dataset.toMove = "" if vm["to_move"] is None else str(vm["to_move"])
         body.dataset.deal = str(vm["deal"])

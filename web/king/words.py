@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from kingcore.web import Catalog
+from kingcore.web import MAX_FORMER, Catalog, ViewModel, deal_holder
 from kingcore.web import signed as pts
 
 ME = 0
@@ -33,13 +33,18 @@ NAME_MARK = 0xE010
 ``chr(NAME_MARK + seat)``, and the page puts the name in its place with ``textContent``/``data`` only
 (``king.names.fill``)."""
 
+FORMER_MARK = NAME_MARK + 6
+"""The name of a seat's earlier holder (a seat given to someone else online: the view model's ``former``, the
+score sheet's past deals) has its mark too: ``chr(FORMER_MARK + i)`` for the ``i``-th of ``former``
+(:func:`former_mark`; :func:`page_names` puts those names after the seats')."""
+
 Table = int | Mapping[str, Any]
 """Where seats sit and how they are named: the number of players (seat 0 at the bottom, named by where
 they sit), or a view model (or :meth:`kingcore.web.Session.seating`): ``players``, ``seat`` (the
 viewer, at the bottom) and ``names`` (hot seat: a person's name or ``None`` for a bot, per seat)."""
 
-__all__ = ["ME", "NAME_MARK", "POSITIONS", "Catalog", "Table", "fill_names", "home", "load_catalog", "name",
-           "name_mark", "percent", "position", "pts", "signed", "you"]
+__all__ = ["FORMER_MARK", "ME", "NAME_MARK", "POSITIONS", "Catalog", "Table", "as_dealt", "fill_names", "former_mark",
+           "home", "load_catalog", "name", "name_mark", "page_names", "percent", "position", "pts", "signed", "you"]
 
 
 def load_catalog(lang: str = "en") -> Catalog:
@@ -83,15 +88,34 @@ def name_mark(seat: int) -> str:
     return chr(NAME_MARK + seat)
 
 
+def as_dealt(table: Table, deal: int) -> Table:
+    """``table`` as it was when deal ``deal`` was dealt: a seat given to someone else online since is named by the
+    holder who played that deal (``held``: seat → their :func:`former_mark`, from the table's ``former``).
+
+    >>> as_dealt({"players": 2, "names": ["Ann", "Bo"], "former": [{"seat": 1, "name": "Cy", "to": 3}]}, 2)["held"]
+    {1: '\ue016'}
+    """
+    former = [] if isinstance(table, int) else table.get("former") or []
+    if not former:
+        return table
+    assert not isinstance(table, int)
+    held = {f["seat"]: former_mark(i) for i, f in enumerate(former) if deal_holder(former, f["seat"], deal) == i}
+    return {**table, "held": held}
+
+
 def name(cat: Catalog, seat: int, table: Table) -> str:
     """A seat's name at ``table``: with one person "You" for mine and the others by where they sit; in hot
     seat (``names``) a person by their name (its :func:`name_mark`; "Player 3" when they gave none) and a
     bot as "Bot 2" (seat numbers from 1).
+    A past deal's ``table`` (:func:`as_dealt`) names a seat given away since by who played it then.
 
     >>> cat = Catalog()
     >>> name(cat, 1, 4), name(cat, 0, {"players": 2, "seat": 1, "names": ["Ann", None]}) == name_mark(0)
     ('position.west', True)
     """
+    held = None if isinstance(table, int) else table.get("held")
+    if held and seat in held:  # (a past deal of a seat given away since: :func:`as_dealt`)
+        return str(held[seat])
     names = None if isinstance(table, int) else table.get("names")
     if names is None:  # by where the seat sits as seen from the person's ("You"), whoever's view is drawn
         players = table if isinstance(table, int) else int(table["players"])
@@ -102,7 +126,28 @@ def name(cat: Catalog, seat: int, table: Table) -> str:
     return name_mark(seat) if given else cat.t("hotseat.player", n=seat + 1)
 
 
-MARKS = re.compile(f"[{chr(NAME_MARK)}-{chr(NAME_MARK + 5)}]")
+def former_mark(index: int) -> str:
+    """The mark that stands for the name of ``former[index]`` (the view model's earlier holders) until the page
+    fills it in."""
+    return chr(FORMER_MARK + index)
+
+
+def page_names(vm: ViewModel) -> list[str | None] | None:
+    """The names a page fills in for ``vm``'s marks: each seat's (``names``), then each earlier holder's
+    (``former``, from :data:`FORMER_MARK` on).
+
+    >>> vm: Any = {"names": ["Ann", "Bo"], "former": [{"seat": 1, "name": "Cy", "to": 3}]}
+    >>> page_names(vm)[FORMER_MARK - NAME_MARK]
+    'Cy'
+    """
+    names, former = vm.get("names"), vm.get("former") or []
+    if not former:
+        return names
+    seats: list[str | None] = list(names or [])
+    return seats + [None] * (FORMER_MARK - NAME_MARK - len(seats)) + [f["name"] for f in former]
+
+
+MARKS = re.compile(f"[{chr(NAME_MARK)}-{chr(FORMER_MARK + MAX_FORMER - 1)}]")
 
 
 def fill_names(text: str, names: list[str | None] | None) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from kingcore.web import ViewModel
 
 from ..dom import Node, h
-from ..words import Catalog, Table, name, pts, you
+from ..words import Catalog, Table, as_dealt, name, pts, you
 from .cards import on_table, who
 
 
@@ -36,8 +36,9 @@ def history_panel(cat: Catalog, data: Mapping[str, Any], current: bool, table: T
     """The history of one deal (``deal_history`` data): a title naming the deal, its contract and trump, the
     table of its tricks (``table.history-table``), and what the deal gave each seat once it is over.
     ``current``: the deal in play (its title says so); ``table``: how seats are named (default: by where they
-    sit, seat 0 at the bottom)."""
-    players = table if table is not None else len(data["points"])
+    sit, seat 0 at the bottom; a seat given to someone else online since, by who played that deal: ``former``)."""
+    players = as_dealt(table, data["deal"]) if table is not None else len(data["points"])  # (each seat by who
+    # played that deal: a seat given to someone else since keeps its former holder's name)
     contract = cat.contract_name({"id": data["contract"], "trump": data["trump"]}) if data["contract"] else ""
     title = cat.t("history.title_now" if current else "history.title", deal=data["deal"], contract=contract)
     head = [h("th", {"scope": "col", "data-short": cat.t("history.trick_short") if c == "history.trick" else None},

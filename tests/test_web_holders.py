@@ -1,0 +1,173 @@
+"""A seat the host gives to someone else mid-rubber (*Give the seat to someone else*, docs/NET.md "A seat given to
+someone else"): the score sheet's column is the seat's — its score carries on, as a substitute's at a club table —,
+but each past deal keeps the name it was played under, and a row says where the seat changed hands. Read from
+simulated tables in CPython (tests/mental_sim.py, tests/online_sim.py) on every page — the host's and each
+friend's —, after the host's page and the friends' pages reload too: a tester saw «сдаёт: Ваня» for a deal Петя
+dealt, and Петя's name gone from the sheet."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mental_sim import Faults, MentalSim
+from online_sim import Table
+from web_catalog import compiled
+
+from kingcore.online import Host, Lobby
+from kingcore.web import Catalog, Session, check_settings
+from kingcore.web.holders import check_former, deal_holder, freed, taken
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
+from king.dom import h
+from king.render.history import history_panel
+from king.render.sheet import sheet
+from king.words import fill_names, page_names
+
+CAT = Catalog.from_mo(compiled("ru"))
+
+
+def drawn(vm: Any) -> dict[str, Any]:
+    """The score sheet as the page shows ``vm``'s, names filled in: the seats' headers, each deal's dealer label,
+    and the rows where a seat changed hands (``(seat, from deal, words, the deal of the row after it)``)."""
+    table = h("table", None, sheet(vm, CAT))
+    names = page_names(vm)
+    heads = {int(str(th.attr("data-seat"))): fill_names(th.text(), names) for th in table.select(tag="th")
+             if th.attr("data-seat") is not None}
+    rows = table.select(tag="tr")
+    dealers: dict[int, str] = {}
+    changes = []
+    for i, tr in enumerate(rows):
+        if tr.attr("data-deal") is not None:
+            label = next(s for s in tr.select(tag="small") if s.text().startswith("сдаёт: "))
+            dealers[int(str(tr.attr("data-deal")))] = fill_names(label.text(), names).removeprefix("сдаёт: ")
+        elif "seat-change" in str(tr.attr("class")):
+            after = next((r.attr("data-deal") for r in rows[i + 1:] if r.attr("data-deal") is not None), None)
+            changes.append((int(str(tr.attr("data-seat"))), tr.attr("data-from"), fill_names(tr.text(), names),
+                            None if after is None else int(str(after))))
+    return {"heads": heads, "dealers": dealers, "changes": changes}
+
+
+def check_sheet(vm: Any, seat: int, first: int) -> None:
+    """``vm``'s sheet names ``seat`` «P<seat>» in every deal before ``first`` and «Ваня» from it on, says where it
+    changed hands, and heads its column «Ваня»."""
+    got = drawn(vm)
+    rows = vm["sheet"]["rows"]
+    theirs = {r["deal"]: r["dealer"] for r in rows if r["dealer"] == seat}
+    assert any(d < first for d in theirs) and any(d >= first for d in theirs), theirs  # (the test's own premise)
+    for deal in theirs:
+        assert got["dealers"][deal] == (f"P{seat}" if deal < first else "Ваня"), (deal, got["dealers"])
+    assert got["heads"][seat] == "Ваня"
+    assert got["changes"] == [(seat, first, f"Место отдано: P{seat} → Ваня с раздачи {first}", first)]
+    others = {r["deal"]: r["dealer"] for r in rows if r["dealer"] not in (seat, 0) and vm["names"][r["dealer"]]}
+    for deal, dealer in others.items():  # (the other friends' deals: as the table names them now)
+        assert got["dealers"][deal] == vm["names"][dealer]
+
+
+def check_history(session: Session, vm: Any, seat: int, first: int) -> None:
+    """The trick history of each deal ``session`` played (a sheet row's button opens it) names ``seat`` by who
+    played that deal: its dealer's line, and every trick ``seat`` led or took."""
+    names = page_names(vm)
+    taken = 0
+    for r in vm["sheet"]["rows"]:
+        who = f"P{seat}" if r["deal"] < first else "Ваня"
+        panel = h("div", None, history_panel(CAT, session.history(r["deal"]), False, session.seating()))
+        sub = fill_names(panel.select(cls="history-sub")[0].text(), names)
+        assert (f"сдаёт: {who}" in sub) == (r["dealer"] == seat), (r["deal"], sub)
+        for tr in panel.select(tag="tr"):
+            if str(tr.attr("data-winner")) == str(seat):
+                assert fill_names(tr.select(tag="td")[3].text(), names) == who, (r["deal"], who)
+                taken += r["deal"] < first
+    assert taken  # (the test's own premise: the seat took a trick before it changed hands)
+
+
+def mid_deal(t: MentalSim, cards: int = 3) -> int:
+    t.run(until=lambda: t.page.deal is not None and len(t.page.deal.plays) >= cards
+          and t.page.round is not None and t.page.round.state == "deal")
+    assert t.page.deal is not None
+    return t.page.deal.number
+
+
+def test_a_seat_given_away_at_a_mental_table_keeps_each_past_deals_name_on_every_page_after_a_reload_too() -> None:
+    """Deal 3 under way, the host gives P<seat>'s seat to Ваня, who sits deal 3 out and plays from deal 4: on the
+    host's page and every friend's, the deals before 4 say «сдаёт: P<seat>» where that seat dealt, the later ones
+    «сдаёт: Ваня», a row before deal 4 says «Место отдано: P<seat> → Ваня с раздачи 4», and the column is headed
+    «Ваня» — its Σ carried on. The same after the host's page reloads and every friend's page with it (their
+    memory read back from storage): the names come in the host's save and its welcome, not from the lobby."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=2)
+    deal = mid_deal(t)
+    seat = min(t.friends)
+    friend = t.friends[seat]
+    t.send_to(t.table.free(seat))
+    friend.ticket, friend.name = None, "Ваня"
+    t.settle()
+    friend.back = t.clock.now
+    t.run(until=lambda: friend.mg is not None and friend.mg.page is not None)
+    t.run(until=lambda: len(t.page.game.deals) >= deal + 4 and t.page.game.phase.value == "deal_over")
+
+    def pages() -> list[Any]:
+        out = [t.table.view_model(t.table.session.viewer)]
+        out += [f.mg.view_model() for f in t.friends.values() if f.mg is not None]
+        assert len(out) == 3 and all(vm is not None for vm in out)
+        return out
+
+    for vm in pages():
+        check_sheet(vm, seat, deal + 1)
+    check_history(t.table.session, pages()[0], seat, deal + 1)
+    t.reload = True
+    t.reload_host()
+    t.settle()
+    for vm in pages():
+        check_sheet(vm, seat, deal + 1)
+
+
+def test_a_seat_given_away_at_a_table_the_host_deals_names_each_deal_on_every_page_and_after_a_reload() -> None:
+    """The same at a table whose host's page deals (no mental poker): the friends' pages draw the host's view
+    models, which carry the earlier holders; the host's save keeps them."""
+    t = Table(5, players=4, friends=2)
+    t.run(deals=3)
+    seat = min(t.pages)
+    page = t.pages[seat]
+    t.lose(seat, stand_in=False)  # (P<seat>'s page closed; the host gives the seat away)
+    t.send_to(t.lobby.free(seat))
+    page.ticket, page.name = None, "Ваня"
+    t.rejoin(seat)
+    t.settle()
+    t.run(until=lambda: len(t.game.deals) >= 7 and t.game.phase.value == "deal_over")
+    t.settle()
+    first = t.session.settings["former"][0]["to"]
+    assert first == 4  # (seated between deals: its first deal is the next)
+    vms = [t.session.view_model(0), *(t.guest(s).vm for s in t.pages)]
+    for vm in vms:
+        check_sheet(vm, seat, first)
+    again = Session.from_save(t.session.to_save())
+    check_sheet(again.view_model(0), seat, first)
+    check_history(again, again.view_model(0), seat, first)
+    reopened, problem = Lobby.reopen(Host(again, clock=t.clock), t.lobby.saved(), t.clock, random.Random(1).randbytes)
+    assert problem is None and reopened.host.session.settings["former"] == t.session.settings["former"]
+
+
+def test_who_played_each_deal_is_kept_as_the_seat_changes_hands() -> None:
+    """A holder who played no deal is not kept; one who takes the seat back under the same name changes nothing;
+    a seat no one has taken since keeps its deals its former holder's; a bad entry is refused, said."""
+    former: list[Any] = []
+    freed(former, 2, "Петя")
+    assert deal_holder(former, 2, 9) == 0  # (no one yet: every deal is Петя's)
+    taken(former, 2, "Петя", 5)
+    assert former == []  # (back under the same name: nothing changed hands)
+    freed(former, 2, "Петя")
+    taken(former, 2, "Ваня", 4)
+    freed(former, 2, "Ваня")
+    taken(former, 2, "Оля", 4)  # (Ваня played no deal)
+    freed(former, 1, "")  # (a seat no one held: nothing to keep)
+    assert former == [{"seat": 2, "name": "Петя", "to": 4}]
+    assert [deal_holder(former, 2, d) for d in (3, 4)] == [0, None] and deal_holder(former, 1, 1) is None
+    assert check_settings({"levels": ["human", "online", "online"], "former": former}, 3)["former"] == former
+    for bad in ([{"seat": 3, "name": "Петя", "to": 4}], [{"seat": 1, "name": "", "to": None}],
+                [{"seat": 1, "name": "Петя", "to": 0}], [{"seat": 1, "name": "Петя"}], "Петя"):
+        with pytest.raises(Exception, match="former"):
+            check_former(bad, 3)
