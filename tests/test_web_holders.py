@@ -171,3 +171,29 @@ def test_who_played_each_deal_is_kept_as_the_seat_changes_hands() -> None:
                 [{"seat": 1, "name": "Петя", "to": 0}], [{"seat": 1, "name": "Петя"}], "Петя"):
         with pytest.raises(Exception, match="former"):
             check_former(bad, 3)
+
+
+def test_someone_dealt_into_a_deal_nothing_of_which_was_played_holds_the_seat_from_that_deal() -> None:
+    """A seat given away while the next deal is shuffled (the host reading the last result, no card or call made),
+    and Ваня seated before anything of it is played: the table deals that deal again with Ваня's page
+    (``deals_in``), so the seat changes hands at that deal, not the next — every page's sheet says so."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    seat = min(t.friends)
+    friend = t.friends[seat]
+    t.run(deals=3)  # (the seat dealt before the deal it changes hands at, and deals after it)
+    t.lingering = {0}
+    t.run(until=lambda: t.table.held())
+    deal = t.table.audited + 1
+    t.send_to(t.table.free(seat))
+    friend.ticket, friend.name = None, "Ваня"
+    t.rejoin(seat)
+    t.settle()
+    mg = friend.mg
+    assert mg is not None and mg.sits_out() is None  # (the test's own premise: dealt in)
+    t.lingering = set()
+    t.run(until=lambda: len(t.page.game.deals) >= deal + 4 and t.page.game.phase.value == "deal_over")
+    assert t.table.session.settings["former"] == [{"seat": seat, "name": f"P{seat}", "to": deal}]
+    vms = [t.table.view_model(t.table.session.viewer), *(f.mg.view_model() for f in t.friends.values() if f.mg)]
+    assert len(vms) == 3
+    for vm in vms:
+        check_sheet(vm, seat, deal)
