@@ -753,6 +753,19 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     const px = Math.max(parseFloat(getComputedStyle(b).fontSize), parseFloat(getComputedStyle(b, '::before').fontSize));
     if (box(b)[3] - box(b)[1] > 1.8 * px) bad.push(`a seat's presence on two lines: ${who(b)}`);
   }
+  // 12d. a seat's name (at its seat, in the Last trick panel, a result panel…) broken only between its words or after
+  // a hyphen (uk «Північний схід» broke as «Північни/й схід» in a narrow seat): each word's letters on one line
+  for (const n of document.querySelectorAll('.who')) {
+    if (!shown(n)) continue;
+    const walker = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode())
+      for (const m of t.textContent.matchAll(/[^\s-]+-?/g)) {
+        const r = document.createRange();
+        r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top)));
+        if (tops.size > 1) bad.push(`a seat's name broken mid-word: «${m[0]}» of ${who(n)}`);
+      }
+  }
   // 13. the pass screen right under the bar: nothing of the table between them, the bar not covered
   if (pass && shown(pass) && Math.abs(box(pass)[1] - box(document.querySelector('.bar'))[3]) > 1)
     bad.push(`the pass screen's top ${Math.round(box(pass)[1])} is not the bar's foot `
