@@ -89,8 +89,9 @@ PANEL_SIZES = [*SIZES, SMALL_PHONE]
 EVERY_WIDTH = sorted(set(PANEL_SIZES) | set(SWEEP))
 """A first visit's welcome, the question before New game and the tips are looked at in each of these in Russian
 (the longest words), at :data:`PANEL_SIZES` in the other languages."""
-FRIEND_SIZES = [*SIZES, (1024, 700)]
-"""A friend's screens also at 1024×700, where a friend's result panel once scrolled its title out of view."""
+FRIEND_SIZES = [*SIZES, (1024, 700), SMALL_PHONE]
+"""A friend's screens also at 1024×700, where a friend's result panel once scrolled its title out of view, and on the
+smallest phone (each seat's presence and a bot's level: looked at down to 360 px only)."""
 CALL_SIZES = [*SIZES, SMALL_PHONE, (320, 400), (360, 400), (480, 360), (844, 390)]
 """The call screens also on small phones upright and a phone on its side in a short window (its contract
 buttons ran into each other at 320×400 in Russian, on a touch screen; at 360×400 a toast lay over the top contract
