@@ -571,7 +571,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   // 8b. a control over a seat's name or numbers, or over the Last trick panel's words (six seats' Hide last trick
   // once lay over a name of the panel's lower row at 320×568): where they meet, the control is on top and right
   // under it are those words (not a call screen or a panel that lies over both)
-  const WORDS = '.seat:not(.seat--me) :is(.seat-name, .seat-stats, .seat-total), #last-inset .last-inset-head, '
+  const WORDS = '.seat :is(.seat-name, .seat-stats, .seat-total), #last-inset .last-inset-head, '
                 + '#last-inset .mini small';
   const words = [...document.querySelectorAll(WORDS)].filter(shown);
   for (const c of controls) for (const e of words) {
