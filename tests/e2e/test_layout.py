@@ -14,7 +14,7 @@ its whole text in its title; the bar's contract rules, on a touch screen, not wh
 shows with no pointer over the card and no keyboard focus, a toast or a tip covers a control (a tip or a toast the
 trick's cards: a toast of two notes is kept up over the table mid-trick at every width and in the six sizes, four seats
 and six, with a tip too (six seats' too); the second is the longest note the page can say), a toast lies
-over the bar or a seat's name, a seat's presence takes two lines, a mental table's result panel scrolls in a window 768
+over the bar or a seat, a seat's presence takes two lines, a mental table's result panel scrolls in a window 768
 px high or more, a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar or the
 status line, a seat's turn ring (each seat looked at as if to move) lies past the window or under the bar or the status
 line, the result panel covers the status line or part of a seat's name or numbers (a seat is in view or wholly under
@@ -89,22 +89,27 @@ PANEL_SIZES = [*SIZES, SMALL_PHONE]
 EVERY_WIDTH = sorted(set(PANEL_SIZES) | set(SWEEP))
 """A first visit's welcome, the question before New game and the tips are looked at in each of these in Russian
 (the longest words), at :data:`PANEL_SIZES` in the other languages."""
-FRIEND_SIZES = [*SIZES, (1024, 700)]
-"""A friend's screens also at 1024×700, where a friend's result panel once scrolled its title out of view."""
-CALL_SIZES = [*SIZES, (320, 400), (360, 400), (480, 360), (844, 390)]
+FRIEND_SIZES = [*SIZES, (1024, 700), SMALL_PHONE]
+"""A friend's screens also at 1024×700, where a friend's result panel once scrolled its title out of view, and on the
+smallest phone (each seat's presence and a bot's level: looked at down to 360 px only)."""
+CALL_SIZES = [*SIZES, SMALL_PHONE, (320, 400), (360, 400), (480, 360), (844, 390)]
 """The call screens also on small phones upright and a phone on its side in a short window (its contract
 buttons ran into each other at 320×400 in Russian, on a touch screen; at 360×400 a toast lay over the top contract
-buttons; at 480×360 the auction's status line wrapped to three lines and my hand ran past the window's foot)."""
+buttons; at 480×360 the auction's status line wrapped to three lines and my hand ran past the window's foot; on an
+upright phone the longest note lay over North's numbers and card backs)."""
 SIX_SIZES = [*PANEL_SIZES, (320, 400), (360, 400)]
 """Six seats' table, its trick's head row played, is looked at in each of these, with a toast, with the Last trick panel
 open and with a tip: also in a short window up to 360 px wide (beside the panel the trick had 28 px at 320×400, its
 cards under the panel; a toast of two lines lay over the trick's head row there; a tip's row left the trick 40–46 px for
 its 40–45 px cards)."""
-ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES) | set(CALL_SIZES))
+LAST_SIX_SIZES = [*SIX_SIZES, (560, 400)]
+"""Six seats' Last trick panel is looked at in each of these: also at 560×400, where it lay over the trick's West
+card."""
+ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES) | set(CALL_SIZES) | set(LAST_SIX_SIZES))
 WIDTHS = "widths"
-"""The walk of the sizes only the sweep looks at (:data:`SWEEP` but :data:`SIZES`, :data:`FRIEND_SIZES` and
-:data:`CALL_SIZES`): a page of its own, apart from the walk of every screen (``""``), so that two workers share a
-language's look."""
+"""The walk of the sizes only the sweep looks at (:data:`SWEEP` but :data:`SIZES`, :data:`FRIEND_SIZES`,
+:data:`CALL_SIZES` and :data:`LAST_SIX_SIZES`): a page of its own, apart from the walk of every screen (``""``), so
+that two workers share a language's look."""
 FLOW = "flow"
 """The problems of what the page did while looked at (at no particular size)."""
 
@@ -335,16 +340,19 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       const under = document.elementsFromPoint((o[0] + o[2]) / 2, (o[1] + o[3]) / 2).find(e => !toast.contains(e));
       if (under && c.contains(under)) bad.push(`${who(toast).split(' ')[0]} covers ${who(c)}`);
     }
-    // the top bar and every seat's name in view around a toast: a long note grew up over the bar's buttons and
-    // North's name on an upright phone (a tip's row is the tip's own: below)
+    // the top bar and every seat's name, numbers and card backs in view around a toast: a long note grew up over the
+    // bar's buttons and North's name on an upright phone, six seats' over North's numbers and the top seats' backs
+    // (a tip's row is the tip's own: below)
     if (toast.id === 'toast') {
-      const over = [document.querySelector('.bar'),
-                    ...(toast.matches(':popover-open') ? [] : document.querySelectorAll('.seat .seat-name'))];
+      const over = [document.querySelector('.bar'), ...(toast.matches(':popover-open') ? []
+                    : document.querySelectorAll('.seat :is(.seat-name, .seat-stats, .seat-total, .back)'))];
       for (const e of over) {
         const o = e && shown(e) ? meet(t, box(e)) : null;
         if (!o || !big(o)) continue;
         const under = document.elementsFromPoint((o[0] + o[2]) / 2, (o[1] + o[3]) / 2).find(x => !toast.contains(x));
-        if (under && e.contains(under)) bad.push(`the toast over ${who(e).slice(0, 40)}`);  // (not under a call screen)
+        const seat = e.closest('.seat');
+        if (under && e.contains(under))  // (not under a call screen)
+          bad.push(`the toast over ${who(e).slice(0, 40)}${seat ? ' of ' + who(seat).split(' ')[0] : ''}`);
       }
     }
     // a tip leaves "Tricks" and "Last trick" a tap away (a phone has no keys T and L)
@@ -563,7 +571,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   // 8b. a control over a seat's name or numbers, or over the Last trick panel's words (six seats' Hide last trick
   // once lay over a name of the panel's lower row at 320×568): where they meet, the control is on top and right
   // under it are those words (not a call screen or a panel that lies over both)
-  const WORDS = '.seat:not(.seat--me) :is(.seat-name, .seat-stats, .seat-total), #last-inset .last-inset-head, '
+  const WORDS = '.seat :is(.seat-name, .seat-stats, .seat-total), #last-inset .last-inset-head, '
                 + '#last-inset .mini small';
   const words = [...document.querySelectorAll(WORDS)].filter(shown);
   for (const c of controls) for (const e of words) {
@@ -745,6 +753,19 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (!shown(b)) continue;
     const px = Math.max(parseFloat(getComputedStyle(b).fontSize), parseFloat(getComputedStyle(b, '::before').fontSize));
     if (box(b)[3] - box(b)[1] > 1.8 * px) bad.push(`a seat's presence on two lines: ${who(b)}`);
+  }
+  // 12d. a seat's name (at its seat, in the Last trick panel, a result panel…) broken only between its words or after
+  // a hyphen (uk «Північний схід» broke as «Північни/й схід» in a narrow seat): each word's letters on one line
+  for (const n of document.querySelectorAll('.who')) {
+    if (!shown(n)) continue;
+    const walker = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode())
+      for (const m of t.textContent.matchAll(/[^\s-]+-?/g)) {
+        const r = document.createRange();
+        r.setStart(t, m.index); r.setEnd(t, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].filter(q => q.width > 0).map(q => Math.round(q.top)));
+        if (tops.size > 1) bad.push(`a seat's name broken mid-word: «${m[0]}» of ${who(n)}`);
+      }
   }
   // 13. the pass screen right under the bar: nothing of the table between them, the bar not covered
   if (pass && shown(pass) && Math.abs(box(pass)[1] - box(document.querySelector('.bar'))[3]) > 1)
@@ -1279,12 +1300,12 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         look.screen(name, SIX_SIZES if name == "table-6p-play"
                     else PANEL_SIZES if name.startswith(("result-", "table-"))
                     else CALL_SIZES if name.startswith("call-") else None,
-                    before=(lambda: other_tab_toast(page, tab, cat.t("toast.continued"))) if name.startswith("call-")
+                    before=(lambda: call_toast(page, tab, look, cat.t("toast.continued"))) if name.startswith("call-")
                     else None)
         if name == "call-contract":  # the list scrolled half-way, as a player may have it (at the head of a scrolled
             # list the toast lay over «Не брать взяток» at 320×400)
             look.screen("call-contract-scrolled", CALL_SIZES,
-                        before=lambda: other_tab_toast(page, tab, cat.t("toast.continued"), half_way=True))
+                        before=lambda: call_toast(page, tab, look, cat.t("toast.continued"), half_way=True))
         if name == "table-6p-play":  # a beginner's tip at six seats: the trick's cards lie higher, the tip too
             tips(page, True)
             look.screen("tip-6p", SIX_SIZES)
@@ -1292,6 +1313,11 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             look.screen("tip-6p", SIX_SIZES, toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
             page.evaluate("window.kingHideToast()")
             tips(page, False)
+        if name == "result-6p":  # a mental table's two notes in six seats' panel (a deal over early: its longest words)
+            # on a desktop: every word in view (its tall panel was four seats' or fewer's only)
+            page.evaluate(MENTAL_NOTES_JS, mental_notes(lang))
+            look.screen("result-6p-notes", [(1280, 800)])
+            page.evaluate("document.querySelectorAll('#mental-check, #mental-wait').forEach(n => n.remove())")
         if name == "result-6p":  # the expert's review of my cards in the four seats' result panel, asked there (the
             # last result: the review is the game's and deal's, the same for each table's save, and would stay)
             again = Session.from_save(next(save for screen, save, _ in made if screen == "result-4p"))
@@ -1305,7 +1331,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             # sizes too
             look.screen(name, [size for size in SWEEP if size not in SIZES],
                         toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
-            look.screen("toast-4p", toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
+            look.screen("toast-4p", PANEL_SIZES, toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
             page.evaluate("window.kingHideToast()")  # (the longest note lasts: the next screens' toasts their own)
             look.screen("bar-menu", before=lambda: open_bar_menu(page))
             close_bar_menu(page)
@@ -1313,7 +1339,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             if lang == "ru" and FLOW in wanted:
                 for problem in bar_menu_works(page, look):
                     look.problem(problem)
-            if not wanted & {FLOW, *map(size_id, [*FRIEND_SIZES, *CALL_SIZES]), size_id(SMALL_PHONE)}:
+            if not wanted & {FLOW, *map(size_id, [*FRIEND_SIZES, *CALL_SIZES, *LAST_SIX_SIZES])}:
                 return look  # only sweep sizes asked for
         if name == "pass-screen":  # fix 6: who deals first, named, on the screen everyone sees
             said = page.evaluate("[...document.querySelectorAll('#pass-screen .pass-dealer')].map(p => p.innerText)")
@@ -1328,7 +1354,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         page.wait_for_selector("#last-inset:not([hidden])")
         # six seats' inset also on the smallest phone (a new user saw its right edge off the screen there) and in a
         # short window up to 360 px wide (beside it, the trick had 28 px at 320×400: its cards lay under the panel)
-        look.screen(f"last-trick-{players}", SIX_SIZES if players == "6p" else None,
+        look.screen(f"last-trick-{players}", LAST_SIX_SIZES if players == "6p" else None,
                     toast=lambda: toast_up(page))  # a toast up too
         if players == "4p":  # fix 3: Last trick and Tricks stay open while the bots play, until closed
             page.locator("#hand.is-my-turn button.card:not([aria-disabled=true])").first.click()
@@ -1486,6 +1512,24 @@ def other_tab_toast(page: Any, tab: Any, note: str, half_way: bool = False) -> N
         page.wait_for_function(OWN_NOTE_JS, arg=note)
     if half_way:
         page.evaluate(SCROLL_HALF_JS)
+
+
+def call_toast(page: Any, tab: Any, look: Look, note: str, half_way: bool = False) -> None:
+    """A toast up over a call screen: on an upright phone (up to 640 px wide, over 500 high) the longest note the page
+    can say (:func:`longest_note`, lasting: it grew over North's numbers and card backs there), else ``note`` (as
+    :func:`other_tab_toast`, the longest gone first); ``half_way``: the call screen then scrolled half-way down."""
+    longest = longest_note(look.lang)
+    if look.size is not None and look.size[0] <= 640 and look.size[1] > 500:
+        if not page.evaluate(OWN_NOTE_JS, longest):
+            page.evaluate("window.kingHideToast()")
+            page.evaluate("(words) => window.kingSayToast(words)", longest)
+            page.wait_for_function(OWN_NOTE_JS, arg=longest)
+        if half_way:
+            page.evaluate(SCROLL_HALF_JS)
+        return
+    if page.evaluate(OWN_NOTE_JS, longest):
+        page.evaluate("window.kingHideToast()")
+    other_tab_toast(page, tab, note, half_way)
 
 
 def toast_up(page: Any) -> None:
@@ -1810,7 +1854,7 @@ def layout_params() -> list[Any]:
     """Each language with each size and :data:`FLOW`, in its walk (the sizes only the sweep looks at: :data:`WIDTHS`,
     their ids ``ru-widths-400x740``); those sizes are ``slow`` in English and Ukrainian (``python build.py test --
     -m slow``): every width of the everyday run is in Russian, whose words are the longest."""
-    sweep_only = set(SWEEP) - set(SIZES) - set(FRIEND_SIZES) - set(CALL_SIZES)
+    sweep_only = set(SWEEP) - set(SIZES) - set(FRIEND_SIZES) - set(CALL_SIZES) - set(LAST_SIX_SIZES)
     return [pytest.param(lang, WIDTHS if size in sweep_only else "", size_id(size),
                          marks=[pytest.mark.slow] if lang != "ru" and size in sweep_only else [],
                          id=f"{lang}-{WIDTHS}-{size_id(size)}" if size in sweep_only else f"{lang}-{size_id(size)}")
