@@ -1,6 +1,6 @@
 """The layout walks' check (test_layout.py's :data:`CHECK_JS`) finds each kind of problem it looks for on a page made
-with one of each, and none on the same page without them: a check made cheaper (issue 30: a walk's 365 checks took
-≈ 30 % of its time) must find what it found before, and a check that finds nothing would pass every walk."""
+with one of each, and none on the same page without them: a check made cheaper (a walk's 365 checks took ≈ 30 % of
+its time) must find what it found before, and a check that finds nothing would pass every walk."""
 
 from __future__ import annotations
 
