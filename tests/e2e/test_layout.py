@@ -178,6 +178,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     const t = (e.innerText || e.getAttribute('aria-label') || '').trim().replace(/\s+/g, ' ').slice(0, 28);
     return t ? `${s} «${t}»` : s;
   };
+  const ownWords = e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());  // words of its own
   const meet = (a, b) => [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.min(a[2], b[2]), Math.min(a[3], b[3])];
   const big = r => r[2] - r[0] > 2 && r[3] - r[1] > 2;
   // a text cut with "…" on purpose (a 20-character name), whole in its title
@@ -234,13 +235,15 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       bad.push(`${who(p)} reaches past the window: ${r.map(Math.round)}`);
     for (const e of [p, ...p.querySelectorAll('*')]) {
       if (!shown(e) || e.closest('.sr-only')) continue;
-      const cs = getComputedStyle(e);
-      if (cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1 && !e.matches('[data-wide]') && !ellipsed(e))
+      // (its style asked only of one that overflows or sticks out: a computed style's value costs more than a box)
+      if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible' && !e.matches('[data-wide]')
+          && !ellipsed(e))
         bad.push(`content wider than its box: ${who(e)} in ${who(p)} (${e.scrollWidth} > ${e.clientWidth})`);
-      if (e !== p && cs.position !== 'fixed') {
+      if (e !== p) {
         const q = box(e);
         const out = q[2] > r[2] + 1 || q[0] < r[0] - 1;
-        if (q[2] - q[0] > 0 && out && !e.closest('[data-wide]') && !p.matches('#toast, #last-inset'))
+        if (q[2] - q[0] > 0 && out && getComputedStyle(e).position !== 'fixed' && !e.closest('[data-wide]')
+            && !p.matches('#toast, #last-inset'))
           bad.push(`sticks out of its panel: ${who(e)} in ${who(p)} (${q.map(Math.round)} in ${r.map(Math.round)})`);
       }
     }
@@ -276,16 +279,19 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   const drawn = document.createTreeWalker(scope, NodeFilter.SHOW_ELEMENT, e => e.checkVisibility()
     || getComputedStyle(e).display !== 'none' ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT);
   for (let e = drawn.nextNode(); e; e = drawn.nextNode()) {
-    if (e.matches('script, style, template, option, select') || !shown(e) || e.closest('.sr-only')) continue;
-    const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
-    if (!own) continue;
+    // (words of its own asked first: most elements hold none, and whether one is drawn costs far more)
+    if (!ownWords(e) || e.matches('script, style, template, option, select') || !shown(e) || e.closest('.sr-only'))
+      continue;
     readable(e);
     if (e.clientWidth <= 1 || e.clientHeight <= 1) continue;  // an inline element: its box is its parent's
-    const cs = getComputedStyle(e);
+    // (its style asked only of one whose words overflow its box: most never do)
+    const overX = e.scrollWidth > e.clientWidth + 1, overY = e.scrollHeight > e.clientHeight + 2;
+    const cs = overX || overY ? getComputedStyle(e) : null;
     // a text clamped to a line or two that shows whole on hover or focus
-    const clamp = cs.webkitLineClamp !== 'none' && cs.webkitLineClamp !== '' && e.matches('[tabindex], [title]');
-    const wide = cs.overflowX !== 'visible' && e.scrollWidth > e.clientWidth + 1 && !e.closest('[data-wide]');
-    const tall = ['hidden', 'clip'].includes(cs.overflowY) && e.scrollHeight > e.clientHeight + 2;
+    const clamp = !!cs && cs.webkitLineClamp !== 'none' && cs.webkitLineClamp !== ''
+                  && e.matches('[tabindex], [title]');
+    const wide = overX && cs.overflowX !== 'visible' && !e.closest('[data-wide]');
+    const tall = overY && ['hidden', 'clip'].includes(cs.overflowY);
     if (wide && !clamp && !ellipsed(e))
       bad.push(`text cut: ${who(e)} (${e.scrollWidth} > ${e.clientWidth})`);
     else if (tall && !clamp)
@@ -303,21 +309,28 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   // a choice wider than its box is cut, with no title to read it in — New game's first dealer at every size, the
   // welcome's rule set in a short window): the same select holding that choice alone, as wide as it needs, is no
   // wider than this one
-  for (const s of scope.querySelectorAll('select')) {
-    if (!shown(s)) continue;
-    const high = box(s)[3] - box(s)[1];
-    if (high < 23.5) bad.push(`a select too small to use: ${who(s)} ${high.toFixed(1)} px high`);
-    if (!s.selectedOptions.length) continue;
+  // (every select's copy put in, measured, then taken out together: one layout a check, not two a select; a copy lies
+  // out of the flow, in no other's way)
+  const selects = [...scope.querySelectorAll('select')].filter(shown);
+  const alones = selects.map(s => {
+    if (!s.selectedOptions.length) return null;
     const alone = s.cloneNode(false);
     alone.append(s.selectedOptions[0].cloneNode(true));
     Object.assign(alone.style, {position: 'absolute', visibility: 'hidden', width: 'auto', minWidth: '0',
                                 maxWidth: 'none', flex: 'none'});
-    s.parentElement.append(alone);
-    const need = alone.getBoundingClientRect().width, has = box(s)[2] - box(s)[0];
-    alone.remove();
-    if (need > has + 1) bad.push(`a choice cut in its select: ${who(s)} «${s.selectedOptions[0].text.trim()}» `
-                                 + `(${Math.round(need)} > ${Math.round(has)} px)`);
-  }
+    return alone;
+  });
+  alones.forEach((alone, i) => alone && selects[i].parentElement.append(alone));
+  const needs = alones.map(alone => alone && alone.getBoundingClientRect().width);
+  alones.forEach(alone => alone && alone.remove());
+  selects.forEach((s, i) => {
+    const high = box(s)[3] - box(s)[1];
+    if (high < 23.5) bad.push(`a select too small to use: ${who(s)} ${high.toFixed(1)} px high`);
+    const need = needs[i], has = box(s)[2] - box(s)[0];
+    if (alones[i] && need > has + 1)
+      bad.push(`a choice cut in its select: ${who(s)} «${s.selectedOptions[0].text.trim()}» `
+               + `(${Math.round(need)} > ${Math.round(has)} px)`);
+  });
 
   // 4. a card's reason shown with no pointer over the card and no keyboard focus on it
   for (const c of document.querySelectorAll('#hand .card')) {
@@ -416,8 +429,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       const p = box(panel), band = [p[0], Math.min(...feet.map(b => box(b)[1])), p[2],
                                     p[1] + panel.clientTop + panel.clientHeight];  // to its border
       for (const e of panel.querySelectorAll('*')) {
-        if (!shown(e) || feet.some(b => b.contains(e)) || e.closest('.sr-only')) continue;
-        if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+        if (!ownWords(e) || !shown(e) || feet.some(b => b.contains(e)) || e.closest('.sr-only')) continue;
         const o = meet(inView(e), band);
         if (!big(o)) continue;
         const top = hit((o[0] + o[2]) / 2, (o[1] + o[3]) / 2);
@@ -439,8 +451,7 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     panel.scrollTop = panel.scrollHeight;
     const top = Math.min(...feet.map(b => freshBox(b)[1]));
     for (const e of panel.querySelectorAll('*')) {
-      if (!shown(e) || feet.some(b => b.contains(e)) || e.closest('.sr-only')) continue;
-      if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+      if (!ownWords(e) || !shown(e) || feet.some(b => b.contains(e)) || e.closest('.sr-only')) continue;
       const q = freshBox(e);
       if (q[3] > top + 1 && q[1] < top + 40)
         bad.push(`scrolled to its foot, the result panel's ${who(e)} lies under its buttons`);
@@ -516,23 +527,25 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   const barBox = box(document.querySelector('.bar')), statusBox = status && shown(status) ? box(status) : null;
   for (const e of document.querySelectorAll('.seat:not(.seat--me) :is(.seat-name, .seat-stats, .seat-total, .backs)')) {
     if (!shown(e)) continue;
-    const q = box(e), v = inView(e), of = `${who(e)} of ${who(e.closest('.seat')).split(' ')[0]}`;
+    const q = box(e), v = inView(e), of = () => `${who(e)} of ${who(e.closest('.seat')).split(' ')[0]}`;
     if (v[0] > q[0] + 1 || v[1] > q[1] + 1 || v[2] < q[2] - 1 || v[3] < q[3] - 1)
-      bad.push(`${of} cut: ${q.map(Math.round)} in view ${v.map(Math.round)}`);
+      bad.push(`${of()} cut: ${q.map(Math.round)} in view ${v.map(Math.round)}`);
     for (const [name, r] of [['the bar', barBox], ['the status line', statusBox]]) {
       const near = r && meet([q[0] - 1, q[1] - 1, q[2] + 1, q[3] + 1], r);  // within a pixel of it
-      if (near && near[0] < near[2] && near[1] < near[3]) bad.push(`${of} touches ${name}`);
+      if (near && near[0] < near[2] && near[1] < near[3]) bad.push(`${of()} touches ${name}`);
     }
   }
   // 8e. each seat's turn ring (the shadow round its name while the seat is to move) wholly in the window and clear of
   // the bar and the status line, whoever is to move now: each name is looked at as if its seat were to move (North's
   // ring lay 2 px under the bar at 320×400, where the walk never had North to move)
-  for (const n of document.querySelectorAll('.seat .seat-name')) {
-    if (!shown(n)) continue;
-    const seat = n.closest('.seat'), had = seat.classList.contains('is-turn');
-    if (!had) seat.classList.add('is-turn');
-    const shadows = getComputedStyle(n).boxShadow;
-    if (!had) seat.classList.remove('is-turn');
+  // (every seat made to move at once, its name's shadow read, then put back: a seat's ring is its own name's, so
+  // two style recalculations a check, not two a seat)
+  const named = [...document.querySelectorAll('.seat .seat-name')].filter(shown).map(n => [n, n.closest('.seat')]);
+  const moved = named.map(([, seat]) => seat).filter(seat => !seat.classList.contains('is-turn'));
+  for (const seat of moved) seat.classList.add('is-turn');
+  const rings = named.map(([n, seat]) => [n, seat, getComputedStyle(n).boxShadow]);
+  for (const seat of moved) seat.classList.remove('is-turn');
+  for (const [n, seat, shadows] of rings) {
     const q = box(n), ring = [...q];
     for (const one of shadows === 'none' ? [] : shadows.split(/,(?![^(]*\))/)) {
       if (/\binset\b/.test(one)) continue;
@@ -541,12 +554,12 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       ring[0] = Math.min(ring[0], q[0] + x - spread - blur); ring[1] = Math.min(ring[1], q[1] + y - spread - blur);
       ring[2] = Math.max(ring[2], q[2] + x + spread + blur); ring[3] = Math.max(ring[3], q[3] + y + spread + blur);
     }
-    const of = `the turn ring of ${who(seat).split(' ')[0]}`;
+    const of = () => `the turn ring of ${who(seat).split(' ')[0]}`;  // (named once found)
     if (ring[0] < -0.5 || ring[1] < -0.5 || ring[2] > vw + 0.5 || ring[3] > vh + 0.5)
-      bad.push(`${of} past the window's edge (${ring.map(Math.round)})`);
+      bad.push(`${of()} past the window's edge (${ring.map(Math.round)})`);
     for (const [name, r] of [['the bar', barBox], ['the status line', statusBox]]) {
       const o = r && meet(ring, r);
-      if (o && o[2] - o[0] > 0.5 && o[3] - o[1] > 0.5) bad.push(`${of} under ${name} (${ring.map(Math.round)})`);
+      if (o && o[2] - o[0] > 0.5 && o[3] - o[1] > 0.5) bad.push(`${of()} under ${name} (${ring.map(Math.round)})`);
     }
   }
   // 8a. the Last trick panel over none of the live trick's cards (on a phone it once hid the trick being played), nor
@@ -796,10 +809,14 @@ CHECK_JS = r"""async ([touch, width, height]) => {
   if (touch) {
     const MAIN = '#btn-continue, #btn-final-new, #new-game-start, #pass-show, .call-screen button, #welcome-play, '
                  + '#replace-dialog .dialog-buttons button, #btn-hint, #btn-history, #btn-last, .bar-actions > .btn';
+    // (what lies at a control's centre asked only if the score sheet or the pass screen is drawn: no tap lands on
+    // one that is not)
+    const coverable = [...document.querySelectorAll('#sheet-panel, #pass-screen')].some(
+      e => e.checkVisibility() || getComputedStyle(e).display === 'contents');
     for (const c of document.querySelectorAll(CONTROLS)) {
       if (c.closest('#hand') || !shown(c) || (modal && !modal.contains(c)) || !big(inView(c))) continue;
       if (c.matches('input') && c.closest('label.switch')) continue;
-      const r = inView(c), top = hit((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+      const r = inView(c), top = coverable && hit((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
       const cover = top && !c.contains(top) && top.closest('#sheet-panel, #pass-screen');
       if (cover && !cover.contains(c)) continue;  // under the score sheet or the pass screen
       const t = box(c.matches('input') && c.closest('label') ? c.closest('label') : c);
@@ -808,13 +825,18 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       // middle that land on it, nothing else in the way, span the size asked for
       const x = (t[0] + t[2]) / 2, y = (t[1] + t[3]) / 2;
       const lands = (px, py) => { const at = hit(px, py); return !!at && c.contains(at); };
-      const reach = (dx, dy) => {
+      // (each way only as far as the other leaves to find: a tap tested at each pixel)
+      const reach = (dx, dy, most) => {
         let n = 0;
-        while (n < need && lands(x + dx * (n + 1), y + dy * (n + 1))) n++;
+        while (n < most && lands(x + dx * (n + 1), y + dy * (n + 1))) n++;
         return n;
       };
-      const wide = w >= need - 0.5 || reach(-1, 0) + reach(1, 0) + 1 >= need;
-      const high = h >= need - 0.5 || reach(0, -1) + reach(0, 1) + 1 >= need;
+      const spans = (dx, dy) => {
+        const back = reach(-dx, -dy, need - 1);
+        return back + 1 + reach(dx, dy, need - 1 - back) >= need;
+      };
+      const wide = w >= need - 0.5 || spans(1, 0);
+      const high = h >= need - 0.5 || spans(0, 1);
       if (!wide || !high)
         bad.push(`too small to tap: ${who(c)} ${w.toFixed(1)}×${h.toFixed(1)} < ${need}×${need}`);
     }
