@@ -18,7 +18,7 @@ from kingcore.online import Guest, Host, Lobby, NetError, encode, online_session
 from kingcore.online.deal.blind import BlindError
 from kingcore.online.deal.group import scalar_text
 from kingcore.online.deal.memory import Memory
-from kingcore.online.mentaltable import WAIT_READ, MentalGuest, MentalTable, held_view
+from kingcore.online.mentaltable import WAIT_READ, MentalGuest, MentalTable, held_view, host_away_view, seats_of
 from kingcore.online.messages import check_view
 from kingcore.view import SeatView
 from kingcore.web import BOT_LEVELS, ONLINE, Catalog, Session
@@ -169,6 +169,31 @@ def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: 
     assert t.table.checks.deals[deal].hosted == other.checks.deals[deal].hosted == hosted
     assert t.table.checks.deals[deal + 1].hosted == other.checks.deals[deal + 1].hosted == ()  # (its own page again)
     assert Memory.from_text(other.memory.to_text(), other.memory.table).checks.deals[deal].hosted == hosted
+
+
+def test_while_the_hosts_page_reconnects_a_friends_table_names_it_and_no_one_is_shown_to_move() -> None:
+    """The host's page reloading: a friend's page kept its table as a picture at the seat to move, its cards saying
+    "wait for your turn". It shows the table as it was, no card playable nor call, no one to move, and a card
+    clicked names the host's page the table waits for; a deal's result keeps its own reason."""
+    t = MentalSim(29, players=4, friends=2)
+    mid_deal(t)
+    mg = t.friends[min(t.friends)].mg
+    assert mg is not None
+    vm = mg.view_model()
+    assert vm is not None and vm["to_move"] is not None and vm["hand"]
+    host = seats_of(list(t.host.session.settings["levels"]), [0])[0]
+    shown = host_away_view(vm, host)
+    assert shown["to_move"] is None and shown["moves"] == [] and not shown["my_turn"]
+    assert [c["card"] for c in shown["hand"]] == [c["card"] for c in vm["hand"]] and shown["trick"] == vm["trick"]
+    assert {c["reason"] for c in shown["hand"]} == {"wait_page"} and not any(c["legal"] for c in shown["hand"])
+    for lang, said in {"ru": "Ждём страницу игрока {}: переподключается…",
+                       "en": "Waiting for the page of {}: reconnecting…"}.items():
+        cat = Catalog.from_mo(compiled(lang))
+        card = shown["hand"][0]
+        assert refused(shown, cat, card["reason"], card["args"])[1] == said.format(name(cat, host, shown))
+    over = host_away_view({**vm, "phase": "deal_over"}, host)
+    assert {c["reason"] for c in over["hand"]} == {"deal_over"}
+    assert host_away_view(vm, None)["hand"] == Guest.closed_view(vm)["hand"]
 
 
 def test_a_friend_back_on_a_new_connection_before_the_old_is_lost_plays_the_deal_dealt_again() -> None:

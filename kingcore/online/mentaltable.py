@@ -87,6 +87,19 @@ def held_view(vm: ViewModel, readers: list[int], reason: str = WAIT_READ) -> Vie
     return {**vm, "my_turn": False, "moves": [], "hand": hand, "to_move": None, "readers": list(readers)}
 
 
+def host_away_view(vm: ViewModel, host: int | None) -> ViewModel:
+    """``vm`` as a friend's page draws it while its host's page is reconnecting (reloading, or its network gone a
+    moment; ``host``: the host's seat, ``None``: not known): the table as it was, no card playable nor call
+    (:meth:`.guest.Guest.closed_view`), no one shown to move — nothing moves until the host's page is back — and a card
+    clicked names the page the table waits for ("Waiting for the page of Olga: reconnecting…", :data:`WAIT_PAGE`),
+    not "wait for your turn": a tester's friend saw the table frozen at the host's turn, its cards saying to wait
+    for a turn. A deal's result keeps its cards' own reason (``deal_over``)."""
+    gone = Guest.closed_view(vm)
+    if host is None or vm["phase"] in ("deal_over", "rubber_over"):
+        return gone
+    return held_view(gone, [host], WAIT_PAGE)
+
+
 def waited_view(vm: ViewModel, readers: list[int], unloading: list[int]) -> ViewModel:
     """``vm`` held for the ``readers`` of the last deal's result (:func:`held_view`), else for the pages of the deal in
     play that are ``unloading`` (:data:`WAIT_PAGE`), else as it is."""

@@ -602,6 +602,11 @@ WHERE_JS = """() => { const b = document.body.dataset, c = document.querySelecto
 """Where a page of a mental table is, said when a wait for it fails."""
 
 
+HOST_AWAY_JS = """() => ({guest: document.body.dataset.guest, toMove: document.body.dataset.toMove,
+  titles: [...document.querySelectorAll('#hand button.card')].map(b => b.title)})"""
+"""A friend's page while its host's page is away: its state, the seat it shows to move, its cards' titles."""
+
+
 GO_ON_JS = """() => { const b = document.getElementById('btn-continue');  // a deal's result still shown: left
   if (b && b.offsetParent && !b.disabled) b.click(); }"""
 """*Continue* on a mental table's page that still shows a deal's result (none when a re-deal took it away)."""
@@ -642,6 +647,12 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
         page.evaluate(STATUS_LOG_JS)
     host.add_init_script(SEEN_JS)
     host.reload()
+    # while the host's page boots, friend 1's page in the deal shows the table as it was with no one to move, its
+    # cards naming the host's page (a tester read a frozen table, its cards saying "wait for your turn")
+    away = guests[1].evaluate(HOST_AWAY_JS)
+    if away["guest"] == "reconnecting":  # (else the host's page was back already: nothing of it to see)
+        assert away["toMove"] == "" and away["titles"], away
+        assert all(t.startswith("Ждём страницу игрока Оля: переподключается") for t in away["titles"]), away
     host.wait_for_selector("body[data-ready=true][data-mental=host][data-mental-reloaded='2']")
     host.wait_for_function(DEALT_JS, arg=2)
     # from the reload's first frame on, the host's page never said a deal ended that did not: until friends online

@@ -27,6 +27,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 from kingcore.online import Guest, NetError, Shuffles, answer_text, check_invite
+from kingcore.online.mentaltable import host_away_view, seats_of
 from kingcore.online.room import remember, ticket_for, use_invite, used_invites
 from kingcore.web import RULE_SET_TEXTS, check_names, name_problem
 from kingcore.web.prefs import ice_servers, last_name
@@ -770,7 +771,9 @@ class GuestPage:
         st.hint = None
         self.app.screen.drawing.hints = False
         if st.vm is not None:
-            st.vm = Guest.closed_view(st.vm)
+            welcome = self.guest.welcome if self.guest is not None else None
+            host = seats_of(list(welcome["levels"]), [0])[0] if welcome is not None else None
+            st.vm = host_away_view(st.vm, host) if state == "reconnecting" else Guest.closed_view(st.vm)
             self.show_presence(render=False)  # (:data:`GONE`: no one's presence said at a closed table)
             self.app.screen.render()
         self.say_state(state)
