@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from kingcore.web import (
     read_prefs,
     record_hidden,
 )
+from kingcore.web.hotseat import bad_char
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import h, markup
@@ -57,6 +59,20 @@ def test_a_name_is_trimmed_and_kept_as_text() -> None:
 def test_a_bad_name_is_refused_with_a_clear_error(bad: Any) -> None:
     with pytest.raises(RulesError, match="name"):
         clean_name(bad)
+
+
+def test_a_printable_text_holds_no_bad_character_and_a_bad_one_is_found_in_a_long_text() -> None:
+    """:func:`~kingcore.web.hotseat.bad_char` answers a printable text (``str.isprintable``) without reading each
+    character (a mental deal's 32 kB messages): no printable code point is of a refused category, and a refused
+    character at the end of a long printable text is still the one named."""
+    rule = ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
+    printable = "".join(ch for ch in map(chr, range(0x110000)) if ch.isprintable())
+    assert len(printable) > 100_000 and bad_char(printable) is None
+    assert not any(unicodedata.category(ch) in rule for ch in printable)
+    text = "Оля ♠♥ 0123456789abcdefABCDEF-_" * 1000
+    for ch in "\n\t\x00\u202e\u2028\u2029\u2066\u200b\ue010\ud800\U000f0000":
+        assert bad_char(text + ch + "ok") == ch, hex(ord(ch))
+    assert bad_char(text + "\u200d\u200c\xa0") is None  # the joiners and a no-break space: not printable, kept
 
 
 @pytest.mark.parametrize("good", ["Оля \U0001f469\u200d\U0001f4bb", "\U0001f468\u200d\U0001f469\u200d\U0001f467",

@@ -55,7 +55,12 @@ def bad_char(name: str) -> str | None:
 
     >>> bad_char("Оля \U0001f469\u200d\U0001f4bb"), bad_char("evil\u202egnp")
     (None, '\u202e')
+
+    A printable text (``str.isprintable``: no character of the categories C* or Z* but the space) holds none, so
+    it is answered without looking at each character: a mental deal's message (``mp``) is up to 32 kB of such text.
     """
+    if name.isprintable():
+        return None
     return next((ch for ch in name if ch not in JOINERS
                  and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), None)
 
