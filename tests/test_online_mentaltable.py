@@ -18,6 +18,7 @@ from kingcore.online import Guest, Host, Lobby, NetError, encode, online_session
 from kingcore.online.deal.blind import BlindError
 from kingcore.online.deal.group import scalar_text
 from kingcore.online.deal.memory import Memory
+from kingcore.online.lobby import BUSY_LOST_S, LOST_S
 from kingcore.online.mentaltable import WAIT_READ, MentalGuest, MentalTable, held_view, host_away_view, seats_of
 from kingcore.online.messages import check_view
 from kingcore.view import SeatView
@@ -169,6 +170,31 @@ def test_a_friend_lost_mid_deal_annuls_it_and_the_deal_is_dealt_again(stand_in: 
     assert t.table.checks.deals[deal].hosted == other.checks.deals[deal].hosted == hosted
     assert t.table.checks.deals[deal + 1].hosted == other.checks.deals[deal + 1].hosted == ()  # (its own page again)
     assert Memory.from_text(other.memory.to_text(), other.memory.table).checks.deals[deal].hosted == hosted
+
+
+def test_a_friends_page_back_is_given_longer_to_answer_until_it_did_its_part_of_a_shuffle() -> None:
+    """A page joining a mental table is busy until it has done its part of its first shuffle on the connection
+    (Pyodide: the table's modules, the first deal's ciphers): the host's page loses it after ``BUSY_LOST_S`` of
+    silence meanwhile (a newcomer silent 4 s was dropped and came back on a new connection), after ``LOST_S`` once
+    the try it took part in is dealt — its texts alone (its part of the shuffle) settle nothing."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
+    assert [t.lobby.patience(t.lobby.peer_of(s) or "") for s in sorted(t.friends)] == [LOST_S, LOST_S]
+    deal = mid_deal(t)
+    seat = next(iter(t.friends))
+    t.lose(seat)
+    t.settle()
+    t.rejoin(seat)
+    seen = []
+    while True:
+        peer, r = t.lobby.peer_of(seat), t.page.round
+        assert r is not None
+        step = (t.lobby.patience(peer) if peer is not None else None, r.key, r.state)
+        if not seen or seen[-1] != step:
+            seen.append(step)
+        if not t.deliver():
+            break
+        t.check()
+    assert seen[-2:] == [(BUSY_LOST_S, (deal, 1, -1), "shuffle"), (LOST_S, (deal, 1, -1), "deal")], seen
 
 
 def test_while_the_hosts_page_reconnects_a_friends_table_names_it_and_no_one_is_shown_to_move() -> None:
@@ -1345,7 +1371,8 @@ def test_each_page_says_whose_page_cut_each_try_of_a_deal(cuts: tuple[str, ...])
 
 def test_a_reader_whose_page_is_unloading_is_waited_for_until_its_connection_is_lost() -> None:
     """A friend still reading the last result whose page closes its channel (reloading: *reconnecting* on every page
-    at once) holds the next deal as before, while its connection is not lost: no card of it is made meanwhile."""
+    at once) holds the next deal as before, while its connection is not lost: no card of it is made meanwhile. Lost,
+    it is no longer waited for — still *reconnecting*, its page awaited back (``RETURN_S``)."""
     t = MentalSim(27, players=3, friends=2)
     seat = min(t.friends)
     t.lingering = {seat}
@@ -1356,7 +1383,7 @@ def test_a_reader_whose_page_is_unloading_is_waited_for_until_its_connection_is_
     t.send_to(t.table.closing(peer))
     assert t.lobby.presence()[seat] == "reconnecting" and t.table.readers() == [seat] and t.table.held()
     t.send_to(t.table.lost(peer))
-    assert t.lobby.presence()[seat] == "away" and t.table.readers() == []
+    assert t.lobby.presence()[seat] == "reconnecting" and t.table.readers() == []
 
 
 def test_a_page_reloaded_at_a_result_says_why_the_next_deals_shuffle_was_annulled_not_that_the_deal_was() -> None:

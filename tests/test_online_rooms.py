@@ -18,7 +18,7 @@ from kingcore.online.attempts import CONNECT_S, Attempts
 from kingcore.online.deal.commit import MAX_SHUFFLE_DEALS, MAX_SHUFFLE_TABLES, Shuffles
 from kingcore.online.deal.memory import Memory
 from kingcore.online.guest import HOST_FLOOD_LIMIT
-from kingcore.online.lobby import MAX_PEERS, RECONNECT_GRACE_S, Lobby
+from kingcore.online.lobby import BUSY_LOST_S, LOST_S, MAX_PEERS, RECONNECT_GRACE_S, RETURN_S, Lobby
 from kingcore.online.messages import check_view
 from kingcore.online.room import (
     MAX_TICKETS,
@@ -370,11 +370,12 @@ def test_every_seated_page_hears_presence_change() -> None:
     assert anna.last("presence") == [None, "here", "bot", None]
 
 
-def test_a_page_whose_channel_closed_shows_reconnecting_until_its_connection_is_lost() -> None:
-    """A friend's page reloading (its channel closed, said at once: :meth:`Lobby.closing`) showed *here* on every
-    page until its connection was lost: it is *reconnecting* from the close until then, *away* after (a closed page
-    within the transport's 5 s, as before), *here* once its page takes the seat back — at once if that comes
-    first. A connection lost with no close said is *away* at once, as before; a peer not seated changes nothing."""
+def test_a_page_whose_channel_closed_shows_reconnecting_until_back_or_its_return_is_over() -> None:
+    """A friend's page reloading (its channel closed, said at once: :meth:`Lobby.closing`) is *reconnecting* on
+    every page from the close until its page takes the seat back — its old connection's loss, 4 s later, changes
+    nothing (a tester saw *reconnecting* 4 s, then *away* 2.5 s, in a 6.5-s reload) — or until :data:`RETURN_S`
+    after the close: then *away*, and the host's page told (``gone``), once. A connection lost with no close said is
+    *away* at once, as before; a peer not seated changes nothing."""
     lobby, clock = table()
     anna, bob = Page(lobby, "a", clock), Page(lobby, "b", clock, seed=8)
     anna.deliver(anna.send(anna.guest.take(1, "Anna")))
@@ -382,6 +383,7 @@ def test_a_page_whose_channel_closed_shows_reconnecting_until_its_connection_is_
     anna.deliver(outs)
     ticket = bob.guest.ticket("Bob")
     assert ticket is not None and anna.last("presence") == [None, "here", "here", None]
+    lobby.events()
     for n, close in enumerate((True, True, False)):
         if close:
             anna.deliver(lobby.closing(bob.peer))
@@ -391,11 +393,68 @@ def test_a_page_whose_channel_closed_shows_reconnecting_until_its_connection_is_
             assert anna.last("presence") == [None, "here", "reconnecting", None]
         if n != 1:  # (the second time its page is back before its old connection is seen lost)
             anna.deliver(lobby.lost(bob.peer))
-            assert anna.last("presence") == [None, "here", "away", None]
+            assert anna.last("presence") == [None, "here", "reconnecting" if close else "away", None]
+            assert lobby.events() == ([] if close else [("lost", 2)])
+        if close:
+            clock.now += RETURN_S - 4.0 - 0.5  # (its page back just before its return is over)
+            anna.deliver(lobby.tick())
+            assert anna.last("presence") == [None, "here", "reconnecting", None] and lobby.events() == []
         bob = Page(lobby, f"b{n}", clock, seed=9 + n)
         anna.deliver(bob.send(bob.guest.back(ticket)))
         assert anna.last("presence") == [None, "here", "here", None]
-    assert lobby.closing("nobody") == [] and lobby.presence() == [None, "here", "here", None]
+        assert lobby.events() == [("seated", 2)]
+        clock.now += RETURN_S
+        anna.deliver(lobby.tick())
+        assert lobby.events() == [] and anna.last("presence") == [None, "here", "here", None]
+    # a page closed for good: *reconnecting* until RETURN_S after its goodbye, then *away*, said once
+    anna.deliver(lobby.closing(bob.peer))
+    anna.deliver(lobby.lost(bob.peer))
+    clock.now += RETURN_S - 0.1
+    anna.deliver(lobby.tick())
+    assert anna.last("presence") == [None, "here", "reconnecting", None] and lobby.events() == []
+    clock.now += 0.1
+    anna.deliver(lobby.tick())
+    assert anna.last("presence") == [None, "here", "away", None] and lobby.events() == [("gone", 2)]
+    anna.deliver(lobby.tick())
+    assert lobby.events() == []
+    assert lobby.closing("nobody") == [] and lobby.presence() == [None, "here", "away", None]
+
+
+def test_a_joining_page_is_given_longer_to_answer_until_its_first_text_as_seated() -> None:
+    """A newcomer's page busy for 4 s (Pyodide loading, the first deal's ciphers) was taken for lost by the host's
+    heartbeat and came back on a new connection: a connection is lost after :data:`BUSY_LOST_S` of silence while
+    its page joins — in the lobby, and seated until its first text —, after :data:`LOST_S` from then on; a new
+    connection for the same seat (its page reloaded) joins again. Time alone changes nothing."""
+    lobby, clock = table()
+    assert lobby.patience("nobody") == LOST_S and LOST_S < BUSY_LOST_S
+    anna = Page(lobby, "a", clock)
+    assert lobby.patience("a") == BUSY_LOST_S
+    anna.deliver(anna.send(anna.guest.take(1, "Anna")))
+    clock.now += 60.0
+    lobby.tick()
+    assert lobby.patience("a") == BUSY_LOST_S  # (seated, its page still drawing the table: nothing heard yet)
+    ticket = anna.guest.ticket("Anna")
+    assert ticket is not None
+    anna.deliver(anna.send(anna.guest.ping()))
+    assert lobby.patience("a") == LOST_S
+    lobby.lost("a")
+    back = Page(lobby, "a2", clock, seed=9)
+    back.deliver(back.send(back.guest.back(ticket)))
+    assert lobby.patience("a2") == BUSY_LOST_S and lobby.patience("a") == LOST_S
+    back.deliver(back.send(back.guest.ping()))
+    assert lobby.patience("a2") == LOST_S
+
+
+def test_the_tests_hook_takes_a_page_awaited_back_as_gone_at_the_next_tick() -> None:
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.deliver(anna.send(anna.guest.take(1, "Anna")))
+    lobby.closing("a")
+    lobby.lost("a")
+    lobby.events()
+    lobby.returns_over()
+    lobby.tick()
+    assert lobby.presence()[1] == "away" and lobby.events() == [("gone", 1)]
 
 
 def test_a_friend_past_the_turn_limit_is_away_and_acting_again_brings_them_back() -> None:

@@ -37,6 +37,9 @@
 //                   rooms: a connection the room library makes with another page of the room (its own key, "rtc1",
 //                   "rtc2"…: the page is not known yet) — begun (an offer answered, or an answer sent), up, or ended
 //                   before it came up. The page says one that never comes up (kingcore.online.attempts)
+//   kingPeer.patience(id, ms)               peer `id` (now or later) is lost after `ms` of silence, not LOST_MS, if
+//                                           longer (0: LOST_MS again) — the host's page, for a page in a known-busy
+//                                           phase (kingcore.online.lobby.BUSY_LOST_S)
 //   kingPeer.state(id)                      "open" | "connecting" | "none"
 //   kingPeer.peers()                        the ids of the peers open now
 //
@@ -62,7 +65,7 @@
   var KING_ID = 2, BEAT_ID = 3;  // negotiated on both sides; trystero's own channel takes 0 or 1 (DTLS role)
   var APP_ID = "king-card-game";  // trystero's application id: part of every topic and of the offers' key
   var ROOMS_JS = "./trystero/nostr/index.mjs";  // relative to this script (the site's root)
-  var peers = {}, listener = null, ticker = null, lastTick = 0, room = null, joins = 0;
+  var peers = {}, patience = {}, listener = null, ticker = null, lastTick = 0, room = null, joins = 0;
   var used = {}, left = {}, asleep = {};  // relays' addresses: given to the room library, left, how to wake
   var loaded = null;  // the room library, once loaded
   var NativeSocket = window.WebSocket;
@@ -307,7 +310,7 @@
     Object.keys(peers).forEach(function (id) {
       var peer = peers[id];
       if (stalled) peer.heard = Math.max(peer.heard, now - TICK_MS); // our own silence, not the peer's
-      if (peer.open && now - peer.heard > LOST_MS) { lost(peer); return; }
+      if (peer.open && now - peer.heard > Math.max(LOST_MS, patience[id] || 0)) { lost(peer); return; }
       if (now - peer.sent >= BEAT_MS) pulse(peer);
     });
     if (!Object.keys(peers).length) { clearInterval(ticker); ticker = null; }
@@ -603,6 +606,7 @@
     encode: encode, decode: decode, offer: offer, accept: accept, answer: answer, send: send, close: close,
     join: join, leave: leave, roomPeerConnection: roomPeerConnection,
     listen: function (fn) { listener = fn; },
+    patience: function (id, ms) { if (ms > 0) patience[id] = ms; else delete patience[id]; },
     state: function (id) { var p = peers[id]; return p ? (p.open ? "open" : "connecting") : "none"; },
     peers: function () { return Object.keys(peers).filter(function (id) { return peers[id].open; }); }
   };

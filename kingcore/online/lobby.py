@@ -67,7 +67,8 @@ from .room import (
     room_id,
 )
 
-__all__ = ["AWAY_OPEN_S", "MAX_PEERS", "RECONNECT_GRACE_S", "TURN_LIMITS", "Lobby", "POut", "away_open_in"]
+__all__ = ["AWAY_OPEN_S", "BUSY_LOST_S", "LOST_S", "MAX_PEERS", "RECONNECT_GRACE_S", "RETURN_S", "TURN_LIMITS", "Lobby",
+           "POut", "away_open_in"]
 
 POut = tuple[str, str | None]
 """What the host's page sends: ``(peer, text)``, or ``(peer, None)`` to close that connection."""
@@ -80,6 +81,24 @@ after page cannot use up the host's page."""
 RECONNECT_GRACE_S = 30.0
 """After the host's page reloads, how long a friend's seat shows *reconnecting* before *away*: their pages
 reconnect by themselves (docs/NET.md measures a few seconds on the loopback relay)."""
+
+RETURN_S = 20.0
+"""How long a friend's seat shows *reconnecting* from the moment its page said goodbye (its channel closed at
+``pagehide``: reloaded or closed — a page cannot tell which), its connection lost meanwhile or not, before it is
+*away*: a reload is back in 3–9 s on this machine, a tab closed and opened again from the link in 8–14 s
+(docs/PERF.md); a page that stays away is *away* from then on, and the host's page offers its choices for the seat
+at once (``("gone", seat)``)."""
+
+LOST_S = 4.0
+"""Seconds of silence after which the host's page takes a settled connection for lost (``web/peer.js``'s
+``LOST_MS``: no beat and no text heard)."""
+
+BUSY_LOST_S = 15.0
+"""The same for a connection whose page is in a known-busy phase (:meth:`Lobby.patience`): joining — its page
+loads and draws the table, imports the table's modules — and, at a mental table, until its page has done its part
+of a first shuffle on this connection. A newcomer's page on a loaded machine was silent 4 s there (Pyodide busy:
+loading, the first deal's ciphers), lost, and came back on a new connection; a page that truly closes says goodbye
+(:meth:`Lobby.closing`), so waiting longer for a silent one costs only a page whose network died while joining."""
 
 TURN_LIMITS = (None, 30, 60, 120, 300)
 """The turn limits the host may choose, in seconds (``None``: off, the default)."""
@@ -113,6 +132,7 @@ class _Peer:
     nonce: str
     seat: int | None = None
     inbox: Inbox = field(default_factory=lambda: Inbox("guest"))
+    settled: bool = False  # past its known-busy phases (:meth:`Lobby.patience`)
 
 
 class Lobby:
@@ -148,11 +168,15 @@ class Lobby:
         self._grace = clock() + RECONNECT_GRACE_S
         # after the host's reload: the seats whose friends' pages are expected back by themselves
         self._expected = {s for s, key in enumerate(self.room["keys"]) if key is not None} if restored else set()
-        self._closing: set[int] = set()  # seated seats whose page closed its channel: *reconnecting* until lost
+        self._closing: dict[int, float] = {}  # seated seat → when its page closed its channel (said goodbye)
+        self._returning: dict[int, float] = {}  # seat → until when its page, said goodbye and lost, is awaited back
         self._events: list[tuple[str, int]] = []
         self._shown: list[str | None] = self.presence()
         self._door: tuple[Any, ...] = self._door_view()  # what the lobby peers were last shown
         self._turn: tuple[int | None, tuple[int, int, int] | None, float] = (None, None, clock())
+        self.settle_on_text = True
+        """Whether a seated connection is settled by its first text (:meth:`patience`); a mental table settles its
+        pages itself (:meth:`settle`), once each did its part of a shuffle."""
         self._answers: dict[int, str] = {}  # seat → "applying" | "answered": its current invite's answer
         self._invites: dict[int, list[str]] = {}  # seat → the ids of its invites, the current one last
 
@@ -208,14 +232,30 @@ class Lobby:
         """The peer that holds ``seat`` now, or ``None``."""
         return next((name for name, p in self.peers.items() if p.seat == seat), None)
 
+    def patience(self, peer: str) -> float:
+        """Seconds of silence after which the host's page takes the connection ``peer`` for lost (the page passes
+        it to ``web/peer.js``): :data:`BUSY_LOST_S` while its page is in a known-busy phase — in the lobby, or
+        seated and not settled yet: until its first text after it was seated (a mental table: until its page did
+        its part of a shuffle on this connection, :meth:`settle`) —, else :data:`LOST_S` (an unknown peer too)."""
+        p = self.peers.get(peer)
+        return BUSY_LOST_S if p is not None and not p.settled else LOST_S
+
+    def settle(self, peer: str) -> None:
+        """The connection ``peer``'s page is past its known-busy phases: lost after :data:`LOST_S` from now on."""
+        p = self.peers.get(peer)
+        if p is not None:
+            p.settled = True
+
     def presence(self) -> list[str | None]:
         """Each seat's presence (:data:`.room.PRESENCE`; ``None`` for a seat at the host's device): *reconnecting*
-        from its page's channel closed (:meth:`closing`) until its connection is lost."""
+        from its page's channel closed (:meth:`closing`) until its page is back or :data:`RETURN_S` have passed —
+        its connection lost meanwhile or not."""
         settings = self.host.session.settings
         online = set(self.host.online_seats)
         seated = {p.seat for p in self.peers.values() if p.seat is not None}
         now = self.clock()
-        back = self._closing | (self._expected if now < self._grace else set())
+        back = set(self._closing) | {s for s, until in self._returning.items() if now < until} | (
+            self._expected if now < self._grace else set())
         out: list[str | None] = []
         for seat in range(len(settings["levels"])):
             if seat not in online:
@@ -241,8 +281,9 @@ class Lobby:
 
     def events(self) -> list[tuple[str, int]]:
         """What happened since the last call, for the page to say and draw: ``("seated", seat)`` (a friend
-        took the seat or took it back), ``("lost", seat)`` (its connection closed or was lost), ``("idle",
-        seat)`` (past the turn limit), ``("back", seat)`` (acting again after it), ``("freed", seat)``."""
+        took the seat or took it back), ``("lost", seat)`` (its connection was lost with no goodbye), ``("gone",
+        seat)`` (its page said goodbye and was not back within :data:`RETURN_S`), ``("idle", seat)`` (past the turn
+        limit), ``("back", seat)`` (acting again after it), ``("freed", seat)``."""
         out, self._events = self._events, []
         return out
 
@@ -282,23 +323,29 @@ class Lobby:
     def closing(self, peer: str) -> list[POut]:
         """The connection ``peer``'s channel was closed by its page (the transport says so at once: the page is
         unloading — reloaded, or closed —; the heartbeat's loss comes seconds later): its seat shows *reconnecting*
-        on every page from now until the connection is lost (then *away*, within the transport's 5 s, until it is
-        back); nothing else changes meanwhile."""
+        on every page from now until its page takes the seat back or :data:`RETURN_S` have passed (then *away*:
+        ``("gone", seat)`` from :meth:`tick`) — its connection's loss meanwhile changes no one's presence; nothing
+        else changes meanwhile."""
         seat = self.seat_of(peer)
         if seat is None:
             return []
-        self._closing.add(seat)
+        self._closing.setdefault(seat, self.clock())
         return self._presence_changed()
 
     def lost(self, peer: str) -> list[POut]:
-        """The connection ``peer`` closed or was lost (the transport's heartbeat): its seat, if any, is away."""
+        """The connection ``peer`` closed or was lost (the transport's heartbeat): its seat, if any, is away — or,
+        when its page said goodbye first (:meth:`closing`), still *reconnecting* until :data:`RETURN_S` after that
+        (the table as for an away seat meanwhile: the host's choice for it applies)."""
         p = self.peers.pop(peer, None)
         if p is None or p.seat is None:
             return []
         seat = p.seat
         self.idle.discard(seat)
-        self._closing.discard(seat)
-        self._events.append(("lost", seat))
+        closed = self._closing.pop(seat, None)
+        if closed is not None and self.clock() < closed + RETURN_S:
+            self._returning[seat] = closed + RETURN_S  # ("gone" once that has passed: :meth:`tick`)
+        else:
+            self._events.append(("lost", seat))
         outs = [o for o in self.host.leave(seat) if o[1] is not None]  # the connection is gone already
         return self._route(outs) + self._presence_changed()
 
@@ -309,6 +356,7 @@ class Lobby:
             return [(peer, None)]
         if p.seat is not None:
             seat = p.seat
+            p.settled = p.settled or self.settle_on_text
             if seat in self.idle and self._acts(text):  # acting again after the turn limit
                 self._back_from_idle(seat)
                 return self._route(self.host.changed()) + self._route(self.host.receive(seat, text)) + \
@@ -379,7 +427,8 @@ class Lobby:
         p.seat = seat
         self.idle.discard(seat)
         self._expected.discard(seat)
-        self._closing.discard(seat)
+        self._closing.pop(seat, None)
+        self._returning.pop(seat, None)
         self._events.append(("seated", seat))
         if seat in self._invites:
             self._answers.pop(seat, None)
@@ -421,11 +470,14 @@ class Lobby:
 
     def tick(self) -> list[POut]:
         """Call now and then (the page: every second): the fair round's deadlines (:meth:`Host.tick`), the end
-        of the reconnecting grace, and the turn limit."""
+        of the reconnecting grace and of a page's awaited return (``("gone", seat)``), and the turn limit."""
         out = self._route(self.host.tick())
         game, session = self.host.session.game, self.host.session
         seat = game.to_move
         now = self.clock()
+        for gone in sorted(s for s, until in self._returning.items() if now >= until):
+            del self._returning[gone]
+            self._events.append(("gone", gone))
         if (seat, session.ply) != self._turn[:2]:
             self._turn = (seat, session.ply, now)
         elif (self.turn_limit is not None and seat is not None and seat not in self.idle
@@ -433,6 +485,11 @@ class Lobby:
             self.idle.add(seat)
             self._events.append(("idle", seat))
         return out + self._presence_changed()
+
+    def returns_over(self) -> None:
+        """Every seat whose page said goodbye and is awaited back is taken as not coming back, as :data:`RETURN_S`
+        passed would — at the next :meth:`tick` (``("gone", seat)``, *away*): the browser tests' closed pages."""
+        self._returning = dict.fromkeys(self._returning, self.clock())
 
     @staticmethod
     def _acts(text: str) -> bool:
@@ -495,7 +552,8 @@ class Lobby:
         settings["names"][seat] = ""
         self.idle.discard(seat)
         self._expected.discard(seat)
-        self._closing.discard(seat)
+        self._closing.pop(seat, None)
+        self._returning.pop(seat, None)
         self._invites.pop(seat, None)
         self._answers.pop(seat, None)
         self._events.append(("freed", seat))

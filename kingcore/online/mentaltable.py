@@ -201,6 +201,8 @@ class MentalTable:
         """The deal this page was reloaded during (0: none): its try of that deal annulled — its keys went with the
         page —, dealt again; the friends' pages are told (``mental``) until it is audited."""
         self._greeted: dict[int, str] = {}  # seat → the friend's connection greeted there
+        self._greeted_in: dict[int, tuple[int, int, int] | None] = {}  # seat → the round running at its greeting
+        lobby.settle_on_text = False  # (a page is settled once it did its part of a shuffle: :meth:`_settle`)
         self._since: dict[int, int] = {}  # seat → the deal in play when its friend was seated (-1: none)
         self._told: dict[int, tuple[int, bool]] = {}  # seat → how far the game its friend's page holds is
         self._benched: dict[int, int] = {}  # seat → the deal its page sits out (it stalled or cheated in it)
@@ -474,7 +476,18 @@ class MentalTable:
         out += self._watch()
         r = self.page.round
         self.host.dealing = r.deal if r is not None and r.state not in _OVER else None
+        self._settle()
         return outs + first + self.lobby.send(out)
+
+    def _settle(self) -> None:
+        """A friend's connection is past its known-busy phases (:meth:`.lobby.Lobby.patience`) once its page has
+        done its part of a shuffle begun after it was greeted: the round has left its shuffle with that page in it."""
+        r = self.page.round
+        if r is None or r.state in ("shuffle", "annulled"):
+            return
+        for seat, peer in self._greeted.items():
+            if r.key != self._greeted_in.get(seat) and self.page_of(seat) in r.pages:
+                self.lobby.settle(peer)
 
     def _reading(self) -> list[HostOut]:
         """Each friend's page told, when it changed, whose friends may still be reading the last deal's result
@@ -558,6 +571,7 @@ class MentalTable:
             running = r is not None and r.state not in _OVER
             dealt_in = self.deals_in(seat)  # (nothing of the try in play was played: begun again with this page)
             self._greeted[seat] = peer
+            self._greeted_in[seat] = r.key if running and r is not None else None
             self._went_on.setdefault(seat, self.audited)  # (a page back on a new connection — reloaded too — shows
             # again the result its person had not left, and the table waits for them; one that kept none sends
             # ``next`` at once: :meth:`MentalGuest.next_owed`)

@@ -344,6 +344,9 @@ def test_a_friend_plays_a_deal_leaves_and_comes_back(warm_peers: Any) -> None:
             stale = opened(gctx, link)  # its code link opened again: used up, and said so (it once made an answer)
             # the heartbeat's loss of the closed page (4 s: test_rooms.py times it) come now, by its own code
             assert len(host.evaluate("kingLostNow()")) <= 1  # (none: it came on its own meanwhile)
+            # still *reconnecting* once lost (a reload is back within RETURN_S), *away* once that is over (now)
+            assert host.get_attribute('section.seat[data-seat="1"]', "data-presence") == "reconnecting"
+            host.evaluate("kingGoneNow()")
             host.wait_for_selector('section.seat[data-seat="1"][data-presence=away]')
             # its Connect's no-connection deadline, come now that it is away: it did connect (a new user read
             # "No connection in 20 seconds…" after a friend's reload)
@@ -751,6 +754,7 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     # the host, still reading deal 2's result, is offered its choices for the away seat there (a new user's panel
     # waited, unseen, behind Continue): its button opens them
     assert len(host.evaluate("kingLostNow()")) <= 1  # (the heartbeat's 4 s come now, or came on their own)
+    host.evaluate("kingGoneNow()")  # (its RETURN_S now: not back, it is away)
     host.wait_for_selector('section.seat[data-seat="2"][data-presence=away]', state="attached")
     # its choices are due 10 s after the page was last heard — as the guide says —, not 10 s after the host's page
     # noticed the silence (a tester counted 12–14 s): the page's own marks, in ms

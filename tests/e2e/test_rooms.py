@@ -66,6 +66,13 @@ WATCH_JS = """([seat, want]) => {  // when this page first shows ``seat`` as ``w
   }).observe(document.body, {attributes: true, childList: true, subtree: true});
 }"""
 """A page's record, from now on, of when it first shows a seat's presence as wanted, and of its ``data-guest``."""
+EVER_JS = """want => {  // the seats this page ever shows as ``want`` from now on (``data-presence``), in order
+  window.kingEver = [];
+  new MutationObserver(() => {
+    for (const at of document.querySelectorAll(`section.seat[data-presence="${want}"]`))
+      if (!kingEver.includes(at.dataset.seat)) kingEver.push(at.dataset.seat);
+  }).observe(document.body, {attributes: true, childList: true, subtree: true});
+}"""
 SAID_JS = """window.kingSaid = [];  // every text of the page's status line, from its start (an init script)
 new MutationObserver(() => {
   const now = document.getElementById('status')?.textContent;
@@ -202,12 +209,19 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     assert play_moves(host, friends, 3) <= 3
 
     # each friend's page reloads mid-deal: back at its seat with no action, and the game goes on; its status line
-    # says it is back at a game under way, never that it waits for the host to start (a new user read that)
+    # says it is back at a game under way, never that it waits for the host to start (a new user read that). The
+    # host's page shows each reloading seat *reconnecting* until it is back — its old connection's loss (the
+    # heartbeat's 4 s, come now) never turns it *away* (a tester saw reconnecting 4 s, then away 2.5 s)
+    host.evaluate(EVER_JS, "away")
     for page in friends.values():
         page.add_init_script(SAID_JS)
         page.reload()
+    host.wait_for_selector("section.seat[data-presence=reconnecting]", state="attached")
+    host.evaluate("kingLostNow()")
     for page in friends.values():
         page.wait_for_selector("body[data-guest=playing]")
+    presence(host, everyone)
+    assert host.evaluate("kingEver") == [], host.evaluate("kingEver")
     seated_words = Catalog.from_mo(compiled("en")).t("net.join.seated")
     for page in friends.values():
         said = page.evaluate("kingSaid")
@@ -240,15 +254,19 @@ def test_a_host_and_three_friends_join_by_one_link_and_come_back_by_themselves(r
     stopped = time.monotonic()
     play_moves(host, friends, 4)
 
-    # a friend's page closes: every other page shows that seat away within 5 s (by each page's own clock)
+    # a friend's page closes: every other page shows that seat *reconnecting* within 5 s (by each page's own clock:
+    # at once, its goodbye), and *away* once it is not back within RETURN_S (come now: ``kingGoneNow``)
     others = (host, friends[1], friends[2])
     for page in others:
-        page.evaluate(WATCH_JS, [3, "away"])
+        page.evaluate(WATCH_JS, [3, "reconnecting"])
     closed = host.evaluate("Date.now()")
     friends[3].close()
     for page in others:
         page.wait_for_function("kingSeen !== null")
         assert page.evaluate("kingSeen") - closed <= LOST_S * 1000
+    host.evaluate("kingLostNow()")
+    host.evaluate("kingGoneNow()")
+    for page in others:
         presence(page, {3: "away"})
     # no relay answering: the panel says so (its NO_RELAY_MS after the stop: 2 s here); the host gives that seat
     # to someone else: it is free again, with its code link to offer (its own link once a relay answers, below)

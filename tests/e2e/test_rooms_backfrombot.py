@@ -81,6 +81,7 @@ def test_a_friend_back_at_a_result_from_a_stand_in_takes_the_next_deal(relay: An
     ctx = gone.context
     gone.close()
     host.evaluate("kingLostNow()")  # (the heartbeat's seconds now)
+    host.evaluate("kingGoneNow()")  # (its RETURN_S now: not back, it is away)
     host.wait_for_selector('section.seat[data-seat="2"][data-presence=away]', state="attached")
     host.evaluate("window.kingStillAwayNow(2)")  # (its 10 s now)
     host.click("#invite-dialog[open] #invite-2 button[data-standin]")

@@ -35,7 +35,7 @@ from pyscript.ffi import create_proxy, is_none
 
 from kingcore.online import Host, Lobby, POut, kept_secret
 from kingcore.online.attempts import EVENTS, Attempts
-from kingcore.online.lobby import AWAY_OPEN_S, away_open_in
+from kingcore.online.lobby import AWAY_OPEN_S, LOST_S, RETURN_S, away_open_in
 from kingcore.web import ONLINE
 from kingcore.web.prefs import TURN_LIMITS, deals_by_mental, ice_servers
 from kingcore.web.relays import relay_urls
@@ -88,6 +88,7 @@ class Online:
         self.hints = False  # whether friends may ask for hints (the panel's box; off by default)
         self.hinting: set[int] = set()  # seats whose hint the bots are thinking of
         self.cheat = False  # ?king-test only: the next deal made other than the agreed shuffle
+        self.patient: dict[str, int] = {}  # peer → the silence (ms) web/peer.js was told loses it
         self.test_turn_limit: float | None = None  # ?king-test only: a turn limit shorter than the Options offer
         self.relays: int | None = None  # how many relays answer now (None: not known yet)
         self.no_relay = False  # relays off, or none answered in 10 s: the code links are shown
@@ -117,6 +118,7 @@ class Online:
             window.kingNoConnectionNow = create_proxy(lambda seat: self.codes.deadline(int(seat)))
             window.kingConnectAfter = create_proxy(lambda s: setattr(self.attempts, "limit", float(s)))
             window.kingStillAwayNow = create_proxy(lambda seat: self.still_away(int(seat), self.away.get(int(seat), 0)))
+            window.kingGoneNow = create_proxy(self.gone_now)
             window.kingReshuffle = create_proxy(lambda deal: self.reshuffle(int(deal)))
             window.kingHostile = create_proxy(lambda seat, counts, times: self.hostile(int(seat), int(counts),
                                                                                       int(times)))
@@ -308,6 +310,19 @@ class Online:
             self.follow(self.lobby.events())
             self.show_presence()
             self.draw()
+            self.patience()
+
+    def patience(self) -> None:
+        """Each connection's silence before ``web/peer.js`` takes it for lost, as the lobby says
+        (``Lobby.patience``: longer for a page in a known-busy phase), passed on when it changed."""
+        lobby = self.lobby
+        if lobby is None:
+            return
+        want = {peer: round(lobby.patience(peer) * 1000) for peer in lobby.peers}
+        for peer, ms in want.items():
+            if self.patient.get(peer) != ms:
+                window.kingPeer.patience(peer, ms if ms > LOST_S * 1000 else 0)
+        self.patient = want
 
     def follow(self, events: list[tuple[str, int]]) -> None:
         """What the lobby said happened: a friend seated (their name and seat's key kept), away (lost, or idle
@@ -317,6 +332,9 @@ class Online:
                 self.seated(seat)
             elif what in ("lost", "idle"):
                 self.went_away(seat, what)
+            elif what == "gone":  # (said goodbye, not back within RETURN_S: silent longer than the panel waits)
+                self.silent = str(round(RETURN_S * 1000))
+                self.went_away(seat, "lost")
             elif what == "back":
                 self.away.pop(seat, None)
                 self.unoffer(seat)
@@ -637,6 +655,14 @@ class Online:
         self.out(self.door().tick())
         self.round()
         self.after()
+
+    def gone_now(self) -> None:
+        """``?king-test`` only (``window.kingGoneNow()``): the pages that said goodbye and are awaited back are
+        taken as not coming back now (``Lobby.returns_over``: the closed pages of the browser tests)."""
+        if self.lobby is not None:
+            self.lobby.returns_over()
+            self.out(self.door().tick())
+            self.after()
 
     def stop_ticking(self) -> None:
         if self.ticking is not None:
