@@ -838,7 +838,13 @@ def test_a_seat_away_with_a_stand_in_is_not_sitting_a_deal_out() -> None:
     t.run(deals=1)
     deal = mid_deal(t)
     seat = min(t.friends)
-    friend = back_after_a_stand_in(t, seat)
+    friend = t.friends[seat]
+    t.lose(seat)
+    t.send_to(t.table.stand_in(seat))
+    t.settle()  # (back once a card of the deal dealt again is down: seated during it, not dealt into it)
+    t.run(until=lambda: (r := t.page.round) is not None and (r.deal, r.state) == (deal, "deal") and r.attempt >= 1
+          and t.page.deal is not None and t.page.deal.number == deal and len(t.page.deal.plays) >= 1)
+    friend.back = t.clock.now
     t.run(until=lambda: friend.mg is not None and friend.mg.page is not None and len(t.page.game.deals) > deal)
     mg = friend.mg
     assert mg is not None and mg.guest.joined_during == deal
