@@ -767,6 +767,16 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     const px = Math.max(parseFloat(getComputedStyle(b).fontSize), parseFloat(getComputedStyle(b, '::before').fontSize));
     if (box(b)[3] - box(b)[1] > 1.8 * px) bad.push(`a seat's presence on two lines: ${who(b)}`);
   }
+  // 12e. a side seat's badge (who is there, a bot's level) never over the letters of its name (a friend's phone
+  // showed «Оля» beside «● здесь», the badge's reach into the felt over her name: «Ол●здесь»)
+  for (const n of document.querySelectorAll('.seat:is([data-pos="west"], [data-pos="east"]) .seat-name')) {
+    const w = n.querySelector('.who'), b = n.querySelector('.seat-level');
+    if (!w || !b || !shown(n) || !shown(b)) continue;
+    const r = document.createRange(); r.selectNodeContents(w);
+    const q = r.getBoundingClientRect(), m = box(b);
+    if (Math.min(m[2], q.right) - Math.max(m[0], q.left) > 1 && Math.min(m[3], q.bottom) - Math.max(m[1], q.top) > 1)
+      bad.push(`a seat's badge over its name: ${who(w)}`);
+  }
   // 12d. a seat's name (at its seat, in the Last trick panel, a result panel…) broken only between its words or after
   // a hyphen (uk «Північний схід» broke as «Північни/й схід» in a narrow seat): each word's letters on one line
   for (const n of document.querySelectorAll('.who')) {
@@ -1076,14 +1086,18 @@ LONG_NAMES = ["Ш" * 20, "W" * 20, "Ю" * 20, ""]
 them run across the table, over the trick's cards, and push a friend's result panel off a phone's screen."""
 
 
+FRIEND_NAMES = ["Оля", *LONG_NAMES[1:]]
+"""A friend's table: the host with a short name (East at seat 1's page, beside her badge), the friends the longest."""
+
+
 def friend_views() -> list[tuple[str, dict[str, Any]]]:
-    """(screen, view model) of a friend's page (seat 1 of a table with friends online at seats 1 and 2, each
-    person with a 20-character name): a finished trick on the table ("Trick 3 → ШШШ…") with Last trick
+    """(screen, view model) of a friend's page (seat 1 of a table with friends online at seats 1 and 2, the
+    friends with 20-character names, the host «Оля»): a finished trick on the table ("Trick 3 → ЮЮЮ…") with Last trick
     available, then the result of a deal over early, cards still in hand (the guest's page adds its fairness note:
     the hand's row under the felt leaves the result panel less room, as on the host's page that scrolled its newest
     note out of view at 1280×800). Played by the bots (CPython)."""
     rng = random.Random(11)
-    s = online_session({}, {"levels": ["human", "online", "online", "medium"], "names": LONG_NAMES, "fast": True},
+    s = online_session({}, {"levels": ["human", "online", "online", "medium"], "names": FRIEND_NAMES, "fast": True},
                        rng)
     views: dict[str, dict[str, Any]] = {}
     for _ in range(5000):
@@ -1093,7 +1107,7 @@ def friend_views() -> list[tuple[str, dict[str, Any]]]:
                 and sum(c["legal"] for c in vm["hand"]) > 1 and not all(c["legal"] for c in vm["hand"])):
             views["friend-hints"] = vm
         if ("friend-table" not in views and vm["trick_complete"] and lt is not None and lt["number"] >= 2
-                and lt["winner"] != 3):
+                and lt["winner"] in (1, 2)):  # (a 20-character name in the trick's label)
             views["friend-table"] = vm
         if vm["phase"] == "deal_over" and vm["last_trick"] is not None and vm["result"]["early"] and vm["hand"]:
             views["friend-result"] = vm
@@ -1148,9 +1162,10 @@ def friends_online(page: Any, tab: Any, look: Look) -> None:
             look.screen("friend-result-asked", FRIEND_SIZES)
 
 
-PRESENCE = ["reconnecting", None, "away", None]
-"""Who is there at a friend's table (seat 1's page): the host's page reconnecting (East, «◌ вернётся»), the other
-friend gone (West, «○ не здесь»): on an upright phone a side seat's badge took two lines."""
+PRESENCE = ["here", None, "away", None]
+"""Who is there at a friend's table (seat 1's page): the host here (East, «● здесь», beside her short name), the other
+friend gone (West, «○ не здесь»): on an upright phone a side seat's badge took two lines, and beside a short name its
+reach into the felt lay over the name's letters."""
 MENTAL_NOTES_JS = """([check, wait]) => {  // a mental table's result panel's notes, as king/netmental.py and
   // king/netwait.py draw them: what this page checked of the deal (in place of the fairness note of a friend's page
   // at a table of no mental poker) and what the table waits for
