@@ -1339,7 +1339,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         if name == "result-6p":  # a mental table's two notes in six seats' panel (a deal over early: its longest words)
             # on a desktop: every word in view (its tall panel was four seats' or fewer's only)
             page.evaluate(MENTAL_NOTES_JS, mental_notes(lang))
-            look.screen("result-6p-notes", [(1280, 800)])
+            look.screen("result-6p-notes", [(1024, 768), (1280, 800)])
             page.evaluate("document.querySelectorAll('#mental-check, #mental-wait').forEach(n => n.remove())")
         if name == "result-6p":  # the expert's review of my cards in the four seats' result panel, asked there (the
             # last result: the review is the game's and deal's, the same for each table's save, and would stay)
