@@ -13,7 +13,8 @@ panel's content is wider than its box or reaches past the viewport, a text is cl
 its whole text in its title; the bar's contract rules, on a touch screen, not whole once tapped), a card's reason label
 shows with no pointer over the card and no keyboard focus, a toast or a tip covers a control (a tip or a toast the
 trick's cards: a toast of two notes is kept up over the table mid-trick at every width and in the six sizes, four seats
-and six, with a tip too (six seats' too); the second is the longest note the page can say), a toast lies
+and six, with six seats' tip too; the second is the longest note the page can say — alone with four seats' tip, as
+it stays once the first has gone), a toast lies
 over the bar or a seat, a seat's presence takes two lines, a mental table's result panel scrolls in a window 768
 px high or more, a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar or the
 status line, a seat's turn ring (each seat looked at as if to move) lies past the window or under the bar or the status
@@ -1353,7 +1354,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         if name == "result-6p":  # a mental table's two notes in six seats' panel (a deal over early: its longest words)
             # on a desktop: every word in view (its tall panel was four seats' or fewer's only)
             page.evaluate(MENTAL_NOTES_JS, mental_notes(lang))
-            look.screen("result-6p-notes", [(1280, 800)])
+            look.screen("result-6p-notes", [(1024, 768), (1280, 800)])
             page.evaluate("document.querySelectorAll('#mental-check, #mental-wait').forEach(n => n.remove())")
         if name == "result-6p":  # the expert's review of my cards in the four seats' result panel, asked there (the
             # last result: the review is the game's and deal's, the same for each table's save, and would stay)
@@ -1503,13 +1504,15 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
     page.click("#replace-keep")
     page.wait_for_function("!document.getElementById('new-game-dialog').open")
     tips(page, True)
-    # the trick shortened by the tip, a toast up: a card refused, then the longest note the page can say
+    # the trick shortened by the tip, a toast up in the tip's row: the longest note the page can say, alone — as it
+    # stays once a card refused before it has gone (the row shows the newest note alone, in a line if another is up,
+    # in two if not: two notes up, the walk saw Tricks' and Last trick's tap areas whole, which the lasting note
+    # alone covered at 480–800 × 740 in Russian)
     longest = longest_note(look.lang)
-    look.screen("tip-follow", sizes, toast=lambda: joined_toast(page, tab, "", longest), notes=2)
+    look.screen("tip-follow", sizes, before=lambda: lasting_toast(page, longest))
     page.click("#btn-last")  # an upright phone's felt with the Last trick panel at its head, a tip and a toast:
     page.wait_for_selector("#last-inset:not([hidden])")  # the toast once lay over the trick's top cards there
-    look.screen("tip-follow-last", [SMALL_PHONE, (360, 740)], toast=lambda: joined_toast(page, tab, "", longest),
-                notes=2)
+    look.screen("tip-follow-last", [SMALL_PHONE, (360, 740)], before=lambda: lasting_toast(page, longest))
     page.evaluate("window.kingHideToast()")  # (the longest note lasts)
     page.click("#btn-last")
     page.wait_for_selector("#last-inset", state="hidden")
@@ -1598,6 +1601,21 @@ def longest_note(lang: str) -> str:
     codes = [code for code in msgids(lang) if code.startswith("toast.")] + list(TOAST_CODES)
     why = max((cat.t(c, name=name) for c in msgids(lang) if c.startswith("net.mental.try_")), key=len)
     return max((cat.t(c, deal=14, name=name, why=why, card=cat.card("QS")) for c in codes), key=len)
+
+
+LASTING_JS = """(note) => { const notes = [...document.querySelectorAll('#toast:not([hidden]) .toast-note')];
+  if (notes.length === 1 && notes[0].textContent === note) return true;
+  window.kingHideToast();
+  window.kingSayToast(note);
+  return false;
+}"""
+
+
+def lasting_toast(page: Any, note: str) -> None:
+    """The toast up with ``note`` alone (a lasting one: :func:`longest_note`), as it stays once the notes before it
+    have gone; nothing if it shows so already (a call to the browser a size)."""
+    if not page.evaluate(LASTING_JS, note):
+        page.wait_for_function(f"(note) => ({NOTES_JS})() === 1 && ({OWN_NOTE_JS})(note)", arg=note)
 
 
 def joined_toast(page: Any, tab: Any, note: str, longest: str | None = None) -> None:
