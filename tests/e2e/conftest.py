@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -311,7 +312,12 @@ class StorageTab:
     or while no game tab is open, so that the next page load reads them: a new state without a page load
     of its own (Pyodide's boot) or a new browser context (a first visit's downloads and service worker).
     Open it before the context loads the site: once the site's service worker controls the origin, it
-    answers the tab's path (a 404) instead of Playwright."""
+    answers the tab's path (a 404) instead of Playwright.
+
+    The items are written and cleared through the DevTools protocol's ``DOMStorage`` domain, which answers
+    once the browser's own copy of the origin's storage holds them: a page's ``localStorage.setItem`` only
+    queues the change for the browser, and a page loaded just after in another renderer once read the
+    storage without it (a host's page found no save and opened a new game)."""
 
     def __init__(self, ctx: Any, url: str) -> None:
         self.page = ctx.new_page()
@@ -319,10 +325,18 @@ class StorageTab:
             status=200, content_type="text/html",
             body='<!doctype html><title>storage</title><link rel="icon" href="data:,">'))
         self.page.goto(url + WRITER_PATH)
+        self.cdp = ctx.new_cdp_session(self.page)
+        origin = urllib.parse.urlsplit(url)
+        self.storage_id = {"securityOrigin": f"{origin.scheme}://{origin.netloc}", "isLocalStorage": True}
 
     def write(self, items: dict[str, str]) -> None:
-        self.page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
-                           items)
+        """Set ``items``; returns once the browser holds them (a page loaded after reads them)."""
+        for key, value in items.items():
+            self.cdp.send("DOMStorage.setDOMStorageItem", {"storageId": self.storage_id, "key": key, "value": value})
+
+    def clear(self) -> None:
+        """Remove every item of the origin's localStorage; returns once the browser has."""
+        self.cdp.send("DOMStorage.clear", {"storageId": self.storage_id})
 
 
 @pytest.fixture
@@ -413,7 +427,7 @@ def warm_game(warm_site: WarmSite) -> Iterator[Callable[..., Any]]:
         for page in ctx.pages:
             if page is not writer.page:
                 page.close()
-        writer.page.evaluate("localStorage.clear()")
+        writer.clear()
         writer.write(items)
         page = ctx.new_page()
         if size is not None:
@@ -453,7 +467,7 @@ class WarmPeers:
 
     def store(self, items: dict[str, str]) -> None:
         """The warm context's localStorage holds only ``items`` (before its pages of this test load)."""
-        self.writer.page.evaluate("localStorage.clear()")
+        self.writer.clear()
         self.writer.write(items)
 
     def new_context(self, width: int = 1280, height: int = 800, **kw: Any) -> Any:
