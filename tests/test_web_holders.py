@@ -24,6 +24,7 @@ from kingcore.web.holders import check_former, deal_holder, freed, taken
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import h
 from king.render.history import history_panel
+from king.render.panels import result_panel
 from king.render.sheet import sheet
 from king.words import fill_names, page_names
 
@@ -197,3 +198,45 @@ def test_someone_dealt_into_a_deal_nothing_of_which_was_played_holds_the_seat_fr
     assert len(vms) == 3
     for vm in vms:
         check_sheet(vm, seat, deal)
+
+
+def result_names(vm: Any) -> dict[int, str]:
+    """The result panel of ``vm``'s deal just over as the page shows it, names filled in: each seat's row's name
+    and the name under each card of the trick that ended it (``{seat: name}``, asserted alike in both)."""
+    panel = h("div", None, result_panel(vm, CAT, None)[1])
+    names = page_names(vm)
+    rows = {int(str(tr.attr("data-seat"))): fill_names(tr.select(tag="th")[0].text(), names)
+            for tr in panel.select(tag="tr") if tr.attr("data-seat") is not None}
+    trick = panel.select(cls="final-trick")
+    for small in trick[0].select(tag="small") if trick else []:
+        assert fill_names(small.text(), names) in rows.values(), (small.text(), rows)
+    return rows
+
+
+def test_the_result_of_a_deal_a_stand_in_played_for_the_seats_former_holder_names_them_on_every_page() -> None:
+    """Deal 3 under way, the host gives P<seat>'s seat to Ваня, who sits deal 3 out (its stand-in plays it for
+    P<seat>): the result panel of deal 3 names the seat P<seat> — who played it — on the host's page and every
+    friend's, Ваня's own too; deal 4's names Ваня. A tester saw Марта named for the deal Остап's stand-in played."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=2)
+    deal = mid_deal(t)
+    seat = min(t.friends)
+    friend = t.friends[seat]
+    t.send_to(t.table.free(seat))
+    friend.ticket, friend.name = None, "Ваня"
+    t.settle()
+    friend.back = t.clock.now
+    seen: dict[tuple[int, int], Any] = {}  # (deal, page: -1 the host's) → its view model when it drew the result
+
+    def over(number: int) -> bool:
+        vms = [(-1, t.table.view_model(t.table.session.viewer))]
+        vms += [(f.seat, f.mg.view_model()) for f in t.friends.values() if f.mg is not None]
+        for page, vm in vms:
+            if vm is not None and vm["result"] is not None and vm["result"]["deal"] == number:
+                seen.setdefault((number, page), vm)
+        return sum(1 for d, _ in seen if d == number) == 3
+
+    for number, who in ((deal, f"P{seat}"), (deal + 1, "Ваня")):
+        t.run(until=lambda n=number: over(n), settle=False)
+        for (d, page), vm in seen.items():
+            assert d != number or result_names(vm)[seat] == who, (number, page, result_names(vm))
