@@ -8,9 +8,10 @@ of the rules only, every trick complete but the last one of an unfinished game. 
 through :class:`~kingcore.game.Game`, so a bad record raises :class:`~kingcore.errors.NotationError` with
 the line and column. Limits (:mod:`kingcore.limits`): a record is at most 1,000,000 characters, a line
 at most 10,000, numbers 1-18 ASCII digits. An optional ``[Players]`` tag says who played each seat (a person's
-name or a bot's level: :func:`players_tag`). A record written for one seat in the middle of a deal
-(``dumps(game, seat=0)``) writes each card of that deal the seat has not seen as ``?``
-(:mod:`kingcore.hidden`); the reader deals those at random, consistently with the record::
+name or a bot's level: :func:`players_tag`) — its holder when the record was written —, and an optional ``[Former]``
+tag who played a seat before it changed hands, and up to which deal (friends online: :func:`former_tag`). A record
+written for one seat in the middle of a deal (``dumps(game, seat=0)``) writes each card of that deal the seat has
+not seen as ``?`` (:mod:`kingcore.hidden`); the reader deals those at random, consistently with the record::
 
     [Event "King"]
     [Rules "king()"]
@@ -60,14 +61,20 @@ from .position import Bid, Deal, Position, unreachable
 from .rules import Rules
 
 _TAG = re.compile(r'^\[\s*([A-Za-z]+)\s+"([^"]*)"\s*\]$')
-TAGS = ("event", "rules", "draw", "firstdealer", "result", "players")
+TAGS = ("event", "rules", "draw", "firstdealer", "result", "players", "former")
 """The tags a record may hold (compared without case): ``Event``, ``Rules``, ``Draw``, ``FirstDealer``,
-``Result``, ``Players`` (optional, :func:`players_tag`; records without it read as before)."""
+``Result``, ``Players`` (optional, :func:`players_tag`; records without it read as before), ``Former`` (optional,
+:func:`former_tag`; records without it read as before: no seat changed hands)."""
 _TAG_VALUE = re.compile(r'[^"\\\x00-\x1f\x7f\[\]#]{0,200}')
 _BOT_LEVEL = re.compile(r"[a-z][a-z0-9_-]{0,19}")
 _MAX_PLAYER_NAME = 100
 Player = tuple[str, str]
 """Who played a seat: ``("human", name)`` (``""``: no name given) or ``("bot", level)``."""
+Holder = tuple[int, str, int | None]
+"""An earlier holder of a seat that changed hands: ``(seat, name, to)`` — ``name`` played ``seat`` in every deal
+before deal ``to`` (``None``: no one took the seat after them; every deal of the record since is theirs)."""
+MAX_FORMER = 100
+"""Earlier holders a ``[Former]`` tag names at most."""
 
 
 def _escape_name(name: str) -> str:
@@ -91,8 +98,7 @@ def players_tag(players: Sequence[Player]) -> str:
     for kind, text in players:
         if kind == "bot" and _BOT_LEVEL.fullmatch(text):
             words.append(f"bot:{text}")
-        elif kind == "human" and len(text) <= _MAX_PLAYER_NAME and not any(
-                unicodedata.category(ch) in ("Cc", "Cs") for ch in text):
+        elif kind == "human" and _human(text):
             words.append(f"human:{_escape_name(text)}")
         else:
             raise NotationError(f"a [Players] tag cannot name seat {len(words)} {quote(f'{kind}:{text}', 40)}")
@@ -126,14 +132,64 @@ def parse_players(value: str, players: int) -> list[Player]:
     return out
 
 
-def record_players(text: str) -> list[Player] | None:
-    """Who played each seat, as a record's ``[Players]`` tag says (``None``: the record has no such tag —
-    every record written before it, and any not from a table of several people). Call it on a record
-    :func:`loads` read (it checked the tag).
+def _human(name: str) -> bool:
+    return len(name) <= _MAX_PLAYER_NAME and not any(unicodedata.category(ch) in ("Cc", "Cs") for ch in name)
+
+
+def former_tag(former: Sequence[Holder]) -> str:
+    """The value of a ``[Former]`` tag: one word per earlier holder, in the order they left, ``SEAT:TO:NAME`` —
+    ``NAME`` played ``SEAT`` in every deal before deal ``TO`` (``-``: until the record's end, no one took the seat
+    since); the name percent-encoded as in :func:`players_tag`.
+
+    >>> former_tag([(1, "Петя К", 4), (2, "Оля", None)])
+    '1:4:Петя%20К 2:-:Оля'
 
     Raises:
-        NotationError: a bad ``[Players]`` tag.
+        NotationError: more than :data:`MAX_FORMER` holders, a seat or deal that is not a whole number (a deal
+            from 1), an empty name, or one over 100 characters or holding a control character.
     """
+    if len(former) > MAX_FORMER:
+        raise NotationError(f"a [Former] tag names at most {MAX_FORMER} earlier holders, not {len(former)}")
+    words = []
+    for seat, name, to in former:
+        if not (type(seat) is int and seat >= 0 and (to is None or (type(to) is int and to >= 1))
+                and isinstance(name, str) and name and _human(name)):
+            raise NotationError(f"a [Former] tag cannot name {quote(f'{seat}:{to}:{name}', 40)}")
+        words.append(f"{seat}:{'-' if to is None else to}:{_escape_name(name)}")
+    return " ".join(words)
+
+
+def parse_former(value: str, players: int) -> list[Holder]:
+    """The earlier holders of a ``[Former]`` tag's value (:func:`former_tag`) at a table of ``players`` seats.
+
+    >>> parse_former("1:4:Петя%20К 2:-:Оля", 3)
+    [(1, 'Петя К', 4), (2, 'Оля', None)]
+
+    Raises:
+        NotationError: a word that is not ``SEAT:TO:NAME`` — a seat of the table, a deal from 1 or ``-``, a name
+            as :func:`former_tag` writes it —, or more than :data:`MAX_FORMER` words.
+    """
+    words = value.split()
+    if len(words) > MAX_FORMER:
+        raise NotationError(f"[Former] names at most {MAX_FORMER} earlier holders, not {len(words)}", value)
+    out: list[Holder] = []
+    for word in words:
+        seat_t, to_t, name = [*word.split(":", 2), "", ""][:3]
+        seat, to = small_int(seat_t), None if to_t == "-" else small_int(to_t)
+        try:
+            name = unquote(name, errors="strict") if "%" in name else name
+            if seat is None or seat >= players or (to_t != "-" and (to is None or to < 1)):
+                raise NotationError(word)
+            former_tag([(seat, name, to)])
+        except (NotationError, UnicodeDecodeError):
+            raise NotationError(f"[Former]: {quote(word, 40)} is not SEAT:TO:NAME (a seat of the table, a deal or "
+                                "-, a name)", value, code="former_word", params={"word": word[:40]}) from None
+        out.append((seat, name, to))
+    return out
+
+
+def _tag(text: str, tag: str) -> str | None:
+    """The value of ``text``'s tag ``tag`` (lower case), or ``None`` when the record has none."""
     value = None
     for raw in text.removeprefix("\ufeff").splitlines():
         stripped = raw.split("#", 1)[0].strip()
@@ -142,24 +198,49 @@ def record_players(text: str) -> list[Player] | None:
         m = _TAG.match(stripped)
         if not m:
             break  # the tags come first
-        if m.group(1).lower() == "players":
+        if m.group(1).lower() == tag:
             value = m.group(2)
+    return value
+
+
+def record_former(text: str, players: int) -> list[Holder] | None:
+    """Who played a seat before it changed hands, as a record's ``[Former]`` tag says (``None``: the record has no
+    such tag — no seat changed hands, or a record written before the tag). Call it on a record :func:`loads` read
+    (it checked the tag); ``players``: its table's seats.
+
+    Raises:
+        NotationError: a bad ``[Former]`` tag.
+    """
+    value = _tag(text, "former")
+    return None if value is None else parse_former(value, players)
+
+
+def record_players(text: str) -> list[Player] | None:
+    """Who played each seat, as a record's ``[Players]`` tag says (``None``: the record has no such tag —
+    every record written before it, and any not from a table of several people). Call it on a record
+    :func:`loads` read (it checked the tag).
+
+    Raises:
+        NotationError: a bad ``[Players]`` tag.
+    """
+    value = _tag(text, "players")
     if value is None:
         return None
     return parse_players(value, len(value.split()))
 
 
 def dumps(game: Game, event: str = "King", players: Sequence[Player] | None = None,
-          seat: int | None = None) -> str:
+          seat: int | None = None, former: Sequence[Holder] = ()) -> str:
     """The game as a record (strict canonical form, ends with a newline); ``players``: who played each seat,
-    written as a ``[Players]`` tag (:func:`players_tag`; ``None``: no tag); ``seat``: the record as that
+    written as a ``[Players]`` tag (:func:`players_tag`; ``None``: no tag); ``former``: who played a seat before
+    it changed hands, written as a ``[Former]`` tag (:func:`former_tag`; none: no tag); ``seat``: the record as that
     seat may see it — the deal in progress with every card it has not seen (the other seats' unplayed cards,
     the kitty) and the other seats' cards played (shown in their tricks) written ``?`` in the hands
     (:func:`kingcore.hidden.withheld`; ``None``: every card).
 
     Raises:
         NotationError: ``event`` holds what a tag cannot (``"``, ``\\``, ``[``, ``]``, ``#``, a line break
-            or another control character) or is over 200 characters.
+            or another control character) or is over 200 characters; an earlier holder's seat not of the table.
     """
     if not isinstance(event, str) or not _TAG_VALUE.fullmatch(event):
         raise NotationError(f"an [Event] tag cannot hold {quote(str(event))}: no quotes, brackets, '#', "
@@ -174,6 +255,10 @@ def dumps(game: Game, event: str = "King", players: Sequence[Player] | None = No
         if len(players) != game.rules.players:
             raise NotationError(f"[Players] must name {game.rules.players} seats, not {len(players)}")
         out.append(f'[Players "{players_tag(players)}"]')
+    if former:
+        if any(type(h[0]) is int and h[0] >= game.rules.players for h in former):
+            raise NotationError(f"[Former] names a seat beyond the table's {game.rules.players}")
+        out.append(f'[Former "{former_tag(former)}"]')
     if game.draw:
         out.append(f'[Draw "{" ".join(str(c) for c in game.draw)}"]')
     elif game.first_dealer is not None:
@@ -412,7 +497,7 @@ def loads(text: str, rng: random.Random | None = None) -> Game:
             name = m.group(1).lower()
             if name not in TAGS:
                 raise err(no, indent + 1, f"unknown tag [{m.group(1)}] (known: Event, Rules, Draw, FirstDealer, "
-                          "Result, Players)", code="unknown_tag", tag=m.group(1))
+                          "Result, Players, Former)", code="unknown_tag", tag=m.group(1))
             if name in tags:
                 raise err(no, indent + 1, f"tag [{m.group(1)}] is given twice", code="tag_twice", tag=m.group(1))
             if {name, *tags} >= {"draw", "firstdealer"}:
@@ -514,6 +599,12 @@ def loads(text: str, rng: random.Random | None = None) -> Game:
             parse_players(ptext, g.rules.players)
         except NotationError as e:
             raise err(pno, 1, e.message, e) from None
+    if "former" in tags:
+        ftext, fno = tags["former"]
+        try:
+            parse_former(ftext, g.rules.players)
+        except NotationError as e:
+            raise err(fno, 1, e.message, e) from None
     if "result" in tags:
         rtext, rno = tags["result"]
         nums = [small_int(w, signed=True) for w in rtext.split()]

@@ -17,13 +17,17 @@ from mental_sim import Faults, MentalSim
 from online_sim import Table
 from web_catalog import compiled
 
+from kingcore.errors import NotationError
+from kingcore.notation import dumps, former_tag, loads, record_former, record_players
 from kingcore.online import Host, Lobby
 from kingcore.web import Catalog, Session, check_settings
 from kingcore.web.holders import check_former, deal_holder, freed, taken
+from kingcore.web.replay import Replay
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.dom import h
 from king.render.history import history_panel
+from king.render.panels import result_panel
 from king.render.sheet import sheet
 from king.words import fill_names, page_names
 
@@ -125,9 +129,9 @@ def test_a_seat_given_away_at_a_mental_table_keeps_each_past_deals_name_on_every
         check_sheet(vm, seat, deal + 1)
 
 
-def test_a_seat_given_away_at_a_table_the_host_deals_names_each_deal_on_every_page_and_after_a_reload() -> None:
-    """The same at a table whose host's page deals (no mental poker): the friends' pages draw the host's view
-    models, which carry the earlier holders; the host's save keeps them."""
+def given_away_at_a_host_dealt_table() -> tuple[Table, int, int]:
+    """A table whose host's page deals: three deals played, P<seat>'s page closed and the seat given to Ваня, who
+    plays from deal 4 to deal 7's end: the table, the seat and Ваня's first deal."""
     t = Table(5, players=4, friends=2)
     t.run(deals=3)
     seat = min(t.pages)
@@ -141,6 +145,13 @@ def test_a_seat_given_away_at_a_table_the_host_deals_names_each_deal_on_every_pa
     t.settle()
     first = t.session.settings["former"][0]["to"]
     assert first == 4  # (seated between deals: its first deal is the next)
+    return t, seat, first
+
+
+def test_a_seat_given_away_at_a_table_the_host_deals_names_each_deal_on_every_page_and_after_a_reload() -> None:
+    """The same at a table whose host's page deals (no mental poker): the friends' pages draw the host's view
+    models, which carry the earlier holders; the host's save keeps them."""
+    t, seat, first = given_away_at_a_host_dealt_table()
     vms = [t.session.view_model(0), *(t.guest(s).vm for s in t.pages)]
     for vm in vms:
         check_sheet(vm, seat, first)
@@ -197,3 +208,72 @@ def test_someone_dealt_into_a_deal_nothing_of_which_was_played_holds_the_seat_fr
     assert len(vms) == 3
     for vm in vms:
         check_sheet(vm, seat, deal)
+
+
+def result_names(vm: Any) -> dict[int, str]:
+    """The result panel of ``vm``'s deal just over as the page shows it, names filled in: each seat's row's name
+    and the name under each card of the trick that ended it (``{seat: name}``, asserted alike in both)."""
+    panel = h("div", None, result_panel(vm, CAT, None)[1])
+    names = page_names(vm)
+    rows = {int(str(tr.attr("data-seat"))): fill_names(tr.select(tag="th")[0].text(), names)
+            for tr in panel.select(tag="tr") if tr.attr("data-seat") is not None}
+    trick = panel.select(cls="final-trick")
+    for small in trick[0].select(tag="small") if trick else []:
+        assert fill_names(small.text(), names) in rows.values(), (small.text(), rows)
+    return rows
+
+
+def test_the_result_of_a_deal_a_stand_in_played_for_the_seats_former_holder_names_them_on_every_page() -> None:
+    """Deal 3 under way, the host gives P<seat>'s seat to Ваня, who sits deal 3 out (its stand-in plays it for
+    P<seat>): the result panel of deal 3 names the seat P<seat> — who played it — on the host's page and every
+    friend's, Ваня's own too; deal 4's names Ваня. A tester saw Марта named for the deal Остап's stand-in played."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=2)
+    deal = mid_deal(t)
+    seat = min(t.friends)
+    friend = t.friends[seat]
+    t.send_to(t.table.free(seat))
+    friend.ticket, friend.name = None, "Ваня"
+    t.settle()
+    friend.back = t.clock.now
+    seen: dict[tuple[int, int], Any] = {}  # (deal, page: -1 the host's) → its view model when it drew the result
+
+    def over(number: int) -> bool:
+        vms = [(-1, t.table.view_model(t.table.session.viewer))]
+        vms += [(f.seat, f.mg.view_model()) for f in t.friends.values() if f.mg is not None]
+        for page, vm in vms:
+            if vm is not None and vm["result"] is not None and vm["result"]["deal"] == number:
+                seen.setdefault((number, page), vm)
+        return sum(1 for d, _ in seen if d == number) == 3
+
+    for number, who in ((deal, f"P{seat}"), (deal + 1, "Ваня")):
+        t.run(until=lambda n=number: over(n), settle=False)
+        for (d, page), vm in seen.items():
+            assert d != number or result_names(vm)[seat] == who, (number, page, result_names(vm))
+
+
+def test_the_game_record_says_who_played_a_seat_before_it_changed_hands_and_the_replay_names_each_deal_so() -> None:
+    """The record the host's page offers (*Download the game record*) of a game where P<seat>'s seat went to Ваня
+    from deal 4: its ``[Players]`` tag names the seat's holder now, Ваня, and its ``[Former]`` tag P<seat> up to
+    deal 4 — read back alike (write → read), so the replay viewer names the seat P<seat> on deals 1–3 and Ваня
+    from 4. A record without the tag reads as before; a bad one is refused, with its line."""
+    t, seat, first = given_away_at_a_host_dealt_table()
+    record = t.session.download()
+    assert record_players(record) is not None and record_players(record)[seat] == ("human", "Ваня")
+    assert record_former(record, 4) == [(seat, f"P{seat}", first)]
+    assert dumps(loads(record), players=record_players(record), seat=0,
+                 former=record_former(record, 4) or ()) == record
+    replay = Replay.from_text(record)
+    for deal in replay.deals:
+        frame = replay.frame(deal.first)
+        assert frame["names"] is not None and frame["names"][seat] == (f"P{seat}" if deal.number < first else "Ваня")
+    assert seat in {replay.frame(d.first)["dealer"] for d in replay.deals if d.number < first}  # (said of a deal)
+    old = "\n".join(line for line in record.splitlines() if not line.startswith("[Former ")) + "\n"
+    assert record_former(old, 4) is None and len(loads(old).deals) == len(loads(record).deals)
+    assert all(Replay.from_text(old).frame(d.first)["names"][seat] == "Ваня" for d in replay.deals)
+    for bad in (f'[Former "{seat}:0:P1"]', '[Former "7:4:P1"]', '[Former "1:4:"]', '[Former "1:x:P1"]'):
+        broken = record.replace(f'[Former "{former_tag([(seat, f"P{seat}", first)])}"]', bad)
+        assert broken != record
+        with pytest.raises(NotationError, match="Former") as e:
+            loads(broken)
+        assert e.value.line == broken.splitlines().index(bad) + 1

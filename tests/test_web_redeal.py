@@ -383,3 +383,39 @@ def test_a_friends_page_back_first_after_the_hosts_reload_mid_deal_names_no_frie
     said = redeal_status(cat, vm, mg.page, mg.guest.host_reloaded)
     assert said == cat.t("net.mental.annulled_why", deal=2, why=cat.t("net.mental.try_host")), said
     assert redeal_view(vm, mg.page)["to_move"] is None
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_newcomer_dealt_in_is_told_in_their_own_words_that_the_deal_is_dealt_again_with_them(lang: str) -> None:
+    """A seat given away while the next deal is shuffled, and Ваня seated before anything of it was played: the
+    host's page annuls the try (``seated``) and deals it again with Ваня's page. Ваня's page was in no try
+    annulled (what the device's earlier person saw of the deal is not Ваня's to be told), yet once dealt its
+    lasting note says, in its words, «Вы сели за стол: раздача 4 сдаётся заново с вами.» (a new user dealt in saw
+    her cards with no word, where the host's page said «…за стол садится игрок Ваня.»); the other friend's page
+    keeps its own words of the annulment."""
+    cat = catalog(lang)
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    seat = min(t.friends)
+    friend = t.friends[seat]
+    t.run(deals=3)
+    t.lingering = {0}
+    t.run(until=lambda: t.table.held())
+    deal = t.table.audited + 1
+    t.send_to(t.table.free(seat))
+    friend.ticket, friend.name = None, "Ваня"
+    t.rejoin(seat)
+    t.settle()
+    mg = friend.mg
+    assert mg is not None and mg.sits_out() is None  # (the test's own premise: dealt in)
+    t.run(until=lambda: mg.page is not None and mg.page.round is not None and mg.page.round.deal == deal
+          and mg.page.round.state == "deal")
+    r = mg.page.round
+    assert r is not None and r.attempt >= 1  # (its try is not the deal's first)
+    vm = mg.view_model()
+    assert vm is not None
+    mine = redealt_notes(cat, deal, mg.page, vm, seated=mg.memory.taken_at)[f"redeal:{deal}"]
+    assert mine == cat.t("net.mental.dealt_in", deal=deal) and str(deal) in mine
+    other = next(f.mg for f in t.friends.values() if f.seat != seat and f.mg is not None)
+    assert other.page is not None
+    said = redealt_notes(cat, deal, other.page, other.view_model(), shown=False, seated=other.memory.taken_at)
+    assert said[f"redeal:{deal}"] != mine  # (a page of the annulled try: its own words, or none)

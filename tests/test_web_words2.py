@@ -48,6 +48,7 @@ def bad_files() -> dict[str, str]:
         "no_start": '[Event "King"]\n\ndeal 1 dealer 0\n',
         "players_count": HEAD + '[Players "human:a bot:b bot:c bot:d bot:e"]\n',
         "players_word": HEAD + '[Players "human:a bot:b robot:c bot:d"]\n',
+        "former_word": HEAD + '[Former "1:0:Петя"]\n',
         "bad_card": HEAD + "\ndeal 1 dealer 0\nhand 0 7S XX\n",
         "bad_tag": HEAD + "[Oops\n",
         "late_tag": good + '\n[Event "again"]\n',

@@ -33,9 +33,10 @@ from ..errors import NotationError, RulesError
 from ..game import Game
 from ..hidden import IN_PROGRESS
 from ..limits import MAX_FILE, check_size, json_loads
-from ..notation import dumps, loads, record_players
+from ..notation import dumps, loads, record_former, record_players
 from ..position import Position
 from .backup import MAX_BACKUP
+from .holders import deal_holder
 from .hotseat import HUMAN, table_names
 from .session import Session, check_settings
 from .shapes import Frame
@@ -150,8 +151,9 @@ class Replay:
         game: the rubber as recorded (finished or not; it is not changed).
         kind: what the file was (:data:`FileKind`).
         seats: who played each seat, as a save's settings say it (``levels``: ``"human"`` or a bot level,
-            ``names``: a person's name); ``None`` or settings that do not check: seat 0 the person, the
-            others bots (the seats named by where they sit).
+            ``names``: a person's name, ``former``: who played a seat before it changed hands online,
+            :mod:`.holders`); ``None`` or settings that do not check: seat 0 the person, the others bots (the seats
+            named by where they sit).
     """
 
     def __init__(self, game: Game, kind: FileKind = "record", seats: Any = None) -> None:
@@ -161,7 +163,7 @@ class Replay:
         self.settings = check_settings({}, self.players)
         if isinstance(seats, dict):
             with contextlib.suppress(RulesError):  # else the seats are named by where they sit
-                self.settings = check_settings({k: seats[k] for k in ("levels", "names") if k in seats},
+                self.settings = check_settings({k: seats[k] for k in ("levels", "names", "former") if k in seats},
                                                self.players)
         self.steps: list[Step] = []
         self.deals: list[DealSteps] = []
@@ -217,13 +219,15 @@ class Replay:
         try:
             game = loads(record)
             players = record_players(record)
+            former = record_former(record, game.rules.players)
         except NotationError as e:
             raise ReplayFileError(e, "file" if kind == "record" else "record") from None
         if not game.deals:
             raise ReplayFileError(NotationError("the record holds no deal", "", 1, 1), "file")
-        if players is not None and not isinstance(settings, dict):  # a record's [Players] tag
+        if players is not None and not isinstance(settings, dict):  # a record's [Players] and [Former] tags
             settings = {"levels": [HUMAN if k == HUMAN else level for k, level in players],
-                        "names": [text if k == HUMAN else "" for k, text in players]}
+                        "names": [text if k == HUMAN else "" for k, text in players],
+                        "former": [{"seat": seat, "name": name, "to": to} for seat, name, to in former or []]}
         return cls(game, kind, settings)
 
     # ----- steps ----------------------------------------------------------------------------------
@@ -280,11 +284,18 @@ class Replay:
         (:func:`kingcore.web.viewmodel.view_model`, for the contract, the trick, tricks and points, the
         score sheet) and ``step``, ``last``, ``deal_index``, ``hands`` (every seat's cards held now,
         ♠ ♥ ♦ ♣ high to low, but those the record hides), ``backs`` (each seat's hidden cards held now: a
-        count), ``move`` (:meth:`move_at`), ``totals`` (the score sheet's totals so far).
+        count), ``move`` (:meth:`move_at`), ``totals`` (the score sheet's totals so far). Its ``names`` are those
+        of the deal on the board: a seat that changed hands online since by whoever played it then
+        (``settings["former"]``, :func:`.holders.deal_holder`).
         """
         step = self.clamp(step)
         g = self.game_at(step)
         vm = view_model(g, 0, self.settings)
+        former, names = self.settings["former"], vm["names"]
+        if former and names is not None:
+            number = self.game.deals[self.steps[step][0]].number
+            vm["names"] = [former[i]["name"] if (i := deal_holder(former, s, number)) is not None else n
+                           for s, n in enumerate(names)]
         hidden = self.game.deals[self.steps[step][0]].unseen
         held = [sorted(g.hand(s), key=self.card_order) for s in range(self.players)]
         hands = [[str(c) for c in cards if not hidden & c.mask] for cards in held]

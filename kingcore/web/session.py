@@ -387,13 +387,16 @@ class Session:
         """The game record the page offers as a file: :meth:`shared_record`, with a ``[Players]`` tag
         (:func:`kingcore.notation.players_tag`) naming each person (a friend online too) and each bot's
         level when two or more people play at the device or a friend plays online, so that the replay viewer
-        names the seats as the table did."""
+        names the seats as the table did — and, when a seat changed hands online, a ``[Former]`` tag
+        (:func:`kingcore.notation.former_tag`, from ``settings["former"]``) naming who played it before and up to
+        which deal."""
         levels = self.settings["levels"]
         if not is_hot_seat(levels) and ONLINE not in levels:
             return self.shared_record()
         names = self.settings["names"]
         return dumps(self.game, players=[("human", names[s]) if level in (HUMAN, ONLINE) else ("bot", level)
-                                         for s, level in enumerate(levels)], seat=self.viewer)
+                                         for s, level in enumerate(levels)], seat=self.viewer,
+                     former=[(f["seat"], f["name"], f["to"]) for f in self.settings["former"]])
 
     def level(self, seat: int) -> str:
         """The level of ``seat``: ``"human"`` or one of :data:`BOT_LEVELS`."""

@@ -30,8 +30,8 @@ BROWSER_LANGUAGES = {"en": "en", "ru": "ru", "uk": "uk", "be": "ru"}
 
 
 FORMAT_WORDS = {"tag_draw": "[Draw]", "tag_first": "[FirstDealer]", "tag_players": "[Players]",
-                "line_words": "deal, hand, kitty, call, trick, score", "human": "human:", "bot": "bot:",
-                "card_example": "QS, 10H", "key_record": '"record"', "key_save": '"save"'}
+                "tag_former": "[Former]", "line_words": "deal, hand, kitty, call, trick, score", "human": "human:",
+                "bot": "bot:", "card_example": "QS, 10H", "key_record": '"record"', "key_save": '"save"'}
 """The record format's own words (never translated), for :meth:`Catalog.detail`'s messages."""
 
 

@@ -51,3 +51,36 @@ def test_no_word_of_the_result_panel_shows_by_its_buttons(browser: Any, size: tu
         assert not seen["shown"], seen  # no point just above or beside the buttons shows the words under them
     finally:
         page.close()
+
+
+GUEST = PANEL.replace("<body>", '<body data-guest="playing">').replace(f"отменены: {WORDS}", "отменены.").replace(
+    '<div class="felt" style="position: relative; width: 900px; height: 250px">',
+    '<div class="felt" style="position: relative; width: 340px; height: 700px">').replace(
+    '<p class="panel-buttons"><button class="btn btn--accent"',
+    '<p class="panel-note" id="mental-wait" data-wait="you">Тасовка раздачи 2 отменена: страница хозяина стола '
+    "перезагружена или отключена. Стол ждёт вас — нажмите «Дальше», когда будете готовы.</p>"
+    '<p class="panel-buttons"><button class="btn btn--accent"')
+CENTRE_JS = """() => {
+  const r = e => e.getBoundingClientRect(), panel = r(document.getElementById('center-panel'));
+  const go = r(document.getElementById('btn-continue')), note = document.getElementById('mental-wait');
+  const n = r(note), hits = [];
+  for (let y = n.top + 2; y < n.bottom - 1; y += 4) {
+    hits.push(note.contains(document.elementFromPoint(n.left + n.width / 2, y)));
+  }
+  return {off: Math.abs((go.left + go.right) / 2 - (panel.left + panel.right) / 2), review: getComputedStyle(
+    document.getElementById('btn-review').parentElement).display, noteShown: hits.every(Boolean)};
+}"""
+
+
+@pytest.mark.browser
+def test_a_friends_continue_stands_in_the_middle_of_its_result_panel_on_a_phone(browser: Any) -> None:
+    """A friend's page has no review of its cards (its host's page runs the bots): its result panel's «Дальше» alone,
+    in the middle of the panel, under the note that the table waits for them, whole in view — at 360×740 it stood in
+    the review's column pair, right of the middle (a phone friend after the host's page reloaded at a result)."""
+    page = browser.new_page(viewport={"width": 360, "height": 740})
+    try:
+        page.set_content(GUEST.replace("{css}", (ROOT / "web" / "style.css").read_text(encoding="utf-8")))
+        seen = page.evaluate(CENTRE_JS)
+        assert seen["review"] == "none" and seen["off"] <= 1 and seen["noteShown"], seen
+    finally:
+        page.close()

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pointer import MINE, pick, play
 from test_friends import DEALT_JS, WHERE_JS, opened
+from test_panel_foot import CENTRE_JS
 from test_rooms import TIMERS, found, hosted
 from test_web import PREFS_KEY, seed_storage
 
@@ -71,8 +72,10 @@ def test_the_hosts_page_reloaded_mid_deal_puts_the_focus_in_the_hand(relay: Any,
 @pytest.mark.slow
 def test_the_hosts_page_reloaded_at_a_result_puts_the_focus_on_continue(relay: Any, warm_peers: Any) -> None:
     """Deal 1 played to its end; at its result the host's page reloads: the focus on the result's «Дальше» (``slow``:
-    a whole deal)."""
+    a whole deal). The friend's page, a phone (360×740), says the table waits for them, «Дальше» right under it, in
+    the middle of the panel (it stood right of the middle, in the column pair of a review a friend's page lacks)."""
     host, friend = seated(relay, warm_peers)
+    friend.set_viewport_size({"width": 360, "height": 740})
     while (who := host.wait_for_function(ACTOR_JS).json_value()) != "over":
         page = host if who == "host" else friend
         try:
@@ -85,3 +88,6 @@ def test_the_hosts_page_reloaded_at_a_result_puts_the_focus_on_continue(relay: A
     host.wait_for_selector("body[data-ready=true][data-phase=deal_over] #center-panel #btn-continue:visible")
     host.wait_for_function("() => !document.getElementById('invite-dialog').open")
     focused(host, "btn-continue")
+    friend.wait_for_selector("#center-panel #mental-wait[data-wait=you]")
+    seen = friend.evaluate(CENTRE_JS)
+    assert seen["review"] == "none" and seen["off"] <= 1 and seen["noteShown"], seen

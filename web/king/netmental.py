@@ -111,18 +111,19 @@ def tell(cat: Catalog, events: list[Event], toast: Callable[..., None], vm: View
 
 
 def tell_redealt(cat: Catalog, events: list[Event], page: Any, vm: ViewModel | None, state: Any, left: int,
-                 host_reloaded: int = 0) -> None:
+                 host_reloaded: int = 0, seated: int = 0) -> None:
     """A deal this page saw annulled, dealt again now (its ``dealt`` event on a later try): its lasting notes as
     :func:`king.render.redeal.redealt_notes` makes them — "Deal 3 was annulled and dealt again: Masha's page was
     reloaded or disconnected. Your cards are new." in place of its annulment's note, the reload's note gone — or
     none, when its person never left the last deal's result for its cards (``left``: the last deal whose result
     they left) and no one had played it (``page``: the page's ``MentalPage``; ``state``: the page's ``State``;
-    ``host_reloaded``: the deal a friend's page heard the host's page was reloaded in)."""
+    ``host_reloaded``: the deal a friend's page heard the host's page was reloaded in; ``seated``: a friend's page's
+    ``Memory.taken_at`` — a newcomer dealt in is told so in their own words)."""
     r = page.round if page is not None else None
     for e in events:
         if e.kind != "dealt" or vm is None or r is None or r.deal != e.deal or r.attempt < 1 or e.deal < 1:
             continue
-        notes = redealt_notes(cat, e.deal, page, vm, host_reloaded, left >= e.deal - 1)
+        notes = redealt_notes(cat, e.deal, page, vm, host_reloaded, left >= e.deal - 1, seated)
         for key, words in notes.items():
             if words is None:
                 state.forget_toast(key)
@@ -515,7 +516,7 @@ class GuestMental:
                                                   and e.deal == self.reloaded_deal)],
              st.show_toast, st.vm, page)  # (a page reloaded mid-deal said so already)
         tell_redealt(self.cat, events, page, st.vm or self.mg.view_model(), st, self.left_deal,
-                     self.mg.guest.host_reloaded)
+                     self.mg.guest.host_reloaded, self.mg.memory.taken_at)
         vm = self.view_model()
         left = self.left_deal if vm is None else left_by(st.vm, vm, self.left_deal, self.mg.kept_result())
         if left != self.left_deal:  # (a result the person did not see end to: the table of the next deal, cleared)

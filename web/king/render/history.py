@@ -59,10 +59,11 @@ def history_panel(cat: Catalog, data: Mapping[str, Any], current: bool, table: T
     return out
 
 
-def final_trick(vm: ViewModel, cat: Catalog) -> Node | None:
+def final_trick(vm: ViewModel, cat: Catalog, players: Table | None = None) -> Node | None:
     """In a deal's result panel: the trick that ended it, each card with who played it, the winner's marked
-    (``None`` when no trick was played)."""
-    lt, players = vm["last_trick"], vm
+    (``None`` when no trick was played); ``players``: how the seats are named (``None``: as ``vm`` names them)."""
+    lt = vm["last_trick"]
+    players = vm if players is None else players
     if lt is None:
         return None
     minis = [h("span", {"class": "mini is-winner" if e["seat"] == lt["winner"] else "mini"},

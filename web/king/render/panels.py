@@ -8,7 +8,7 @@ from typing import Any
 from kingcore.web import Payment, ViewModel
 
 from ..dom import Child, Node, h
-from ..words import Catalog, Table, name, pts, signed, you
+from ..words import Catalog, Table, as_dealt, name, pts, signed, you
 from .cards import who
 from .history import final_trick
 
@@ -100,13 +100,15 @@ def result_panel(vm: ViewModel, cat: Catalog, review_state: dict[str, Any] | Non
     and the review of my cards in it; the final panel first the standings and the settlement
     (``div.final-places``) and then the last deal (``div.final-deal``): side by side on a landscape phone.
     ``tip``: a beginner's tip (``king.render.tips.panel_tip``), a line of its own over the review and the
-    buttons (``p#panel-tip``)."""
+    buttons (``p#panel-tip``). The deal's rows and its last trick name each seat by whoever played that deal (a
+    seat given to someone else online since: its former holder, :func:`king.words.as_dealt`)."""
     result, final = vm["result"], vm["final"]
     assert result is not None  # drawn only once a deal is over
+    dealt = as_dealt(vm, result["deal"])
     rows = []
     for seat in range(vm["players"]):
         p = result["points"][seat]
-        rows.append(h("tr", {"data-seat": seat}, h("th", {"scope": "row"}, who(cat, seat, vm)),
+        rows.append(h("tr", {"data-seat": seat}, h("th", {"scope": "row"}, who(cat, seat, dealt)),
                       h("td", None, result["tricks"][seat]),
                       h("td", {"class": "num", "data-sign": "minus" if p < 0 else "plus"}, pts(p)),
                       h("td", {"class": "num"}, pts(result["running"][seat]))))
@@ -118,7 +120,7 @@ def result_panel(vm: ViewModel, cat: Catalog, review_state: dict[str, Any] | Non
               h("tbody", None, rows))
     if final is None:
         title = cat.t("panel.deal", deal=result["deal"], name=cat.t(f"contract.{result['contract']}"))
-        last = final_trick(vm, cat)
+        last = final_trick(vm, cat, dealt)
         mine = review(cat, review_state, result["points"][vm["seat"]])
         return "deal", [h("h2", None, title), *([last] if last else []), table, *([early] if early else []),
                         *said, mine,

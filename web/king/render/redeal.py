@@ -121,7 +121,7 @@ def toasted(kind: str, deal: int, detail: object) -> bool:
 
 
 def redealt_notes(cat: Catalog, deal: int, page: Any, vm: ViewModel, host_reloaded: int = 0,
-                  shown: bool = True) -> dict[str, str | None]:
+                  shown: bool = True, seated: int = 0) -> dict[str, str | None]:
     """What the toast's lasting notes of ``deal`` become once this page has it dealt again (a later try's
     ``dealt``), by key (:func:`redeal_key`; ``None``: the note goes): the note of the reload that cut it off goes —
     "will be dealt again" is no longer true —, and the annulment's note becomes "Deal 3 was annulled and dealt
@@ -130,9 +130,18 @@ def redealt_notes(cat: Catalog, deal: int, page: Any, vm: ViewModel, host_reload
     (:func:`begun`) —, its words by that fact (:func:`redealt_words`); else it goes too: a deal whose person still
     read the last result (the host's page reloaded there) was said as its shuffle's try annulled in the result
     panel, where they look, and no card they were shown is new. ``page``: the page's ``MentalPage``;
-    ``host_reloaded``: the deal a friend's page heard the host's page was reloaded in."""
+    ``host_reloaded``: the deal a friend's page heard the host's page was reloaded in. A newcomer dealt in
+    (``seated``: the deal over or in play when this page's person took the seat anew, ``Memory.taken_at``; the deal
+    before ``deal``, whose try here is not its first) is told in their own words, "You sat down at the table: deal 5
+    is being dealt again with you.": a try annulled for them was not theirs to see (docs/NET.md "The mental
+    table") — unless this page was in a try of it annulled for another reason, said as any page says it."""
     notes: dict[str, str | None] = {redeal_key(deal, reload=True): None, redeal_key(deal): None}
+    r = page.round if page is not None else None
     why = cause(page, deal, host_reloaded)
+    if seated and seated == deal - 1 and r is not None and r.deal == deal and r.draw < 0 and r.attempt > 0 \
+            and (why is None or why[0] in ("seated", "reloaded")):  # (a try this page saw end otherwise: said so)
+        notes[redeal_key(deal)] = cat.t("net.mental.dealt_in", deal=deal)
+        return notes
     under_way = begun(page, deal)
     if why is not None and (shown or under_way):
         notes[redeal_key(deal)] = redealt_words(cat, deal, why, vm, under_way)
