@@ -29,7 +29,7 @@ from king.render.redeal import (
     redealt_words,
 )
 from king.render.status import status
-from king.render.wait import line_words, read_words, reload_words, wait_words
+from king.render.wait import awaited_words, line_words, read_words, reload_words, wait_words
 from king.words import fill_names, name
 
 
@@ -442,3 +442,20 @@ def test_a_closed_tab_and_the_hosts_reload_2_s_later_every_page_names_whom_the_t
     t.run(deals=1)
     assert t.table.audited == 2
     t.finish()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_whom_the_table_waits_for_is_said_of_a_try_annulled_or_only_waited_for(lang: str) -> None:
+    """The words of :func:`awaited_words`: a deal (or its shuffle's try) annulled, with the page not on connection,
+    and whom the table waits for; a deal no try of which was annulled only waited for — never "annulled" of a
+    shuffle that never began —; this page's own seat never named; no one: nothing."""
+    cat = catalog(lang)
+    vm: Any = {"seat": 0, "players": 4, "names": ["Оля", "Петя", "", "Ваня"]}
+    petya = who(cat, 1, vm)
+    back = cat.t("net.mental.wait_back", name=petya)
+    said = fill_names(awaited_words(cat, vm, 3, [0, 1], True), vm["names"])
+    assert said == f"{cat.t('net.mental.wait_left', deal=3, name=petya)} {back}" and petya == "Петя"
+    assert fill_names(awaited_words(cat, vm, 3, [1], False), vm["names"]).startswith(
+        cat.t("net.mental.wait_try_left", deal=3, name=petya))
+    assert fill_names(awaited_words(cat, vm, 3, [1], True, annulled=False), vm["names"]) == back
+    assert awaited_words(cat, vm, 3, [0], True) == awaited_words(cat, vm, 3, [], True) == ""

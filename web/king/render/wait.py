@@ -74,18 +74,22 @@ def page_words(cat: Catalog, vm: ViewModel, seats: list[int]) -> str:
     return cat.n("net.mental.wait_page", len(others), names=who)
 
 
-def awaited_words(cat: Catalog, vm: ViewModel, deal: int, seats: list[int], begun: bool) -> str:
+def awaited_words(cat: Catalog, vm: ViewModel, deal: int, seats: list[int], begun: bool,
+                  annulled: bool = True) -> str:
     """What a page says while the table waits for the people of ``seats`` (the page's ``MentalTable.awaited()`` or
     ``MentalGuest.awaited()``; this page's own seat left out) before it deals the next try of ``deal``: that deal,
     or its shuffle's try (not ``begun``: no call or card made in it), annulled because their page is not on
     connection, and whom the table waits for — the words of a friend's page that left («Раздача 3 отменена:
     страница игрока Петя не на связи. Ждём, пока Петя вернётся…»), whoever's reload annulled it first: after the
     host's page's reload a tester's friend read for 40 s that the deal was dealt again for that reload, no one
-    named, while the table waited for Petya, whose tab was closed. ``""`` when none."""
+    named, while the table waited for Petya, whose tab was closed. A deal no try of which was annulled here (not
+    ``annulled``: the table waited before it began one) is only waited for («Ждём, пока Петя вернётся…»). ``""``
+    when none."""
     who = cat.t("list.sep").join(name(cat, s, vm) for s in seats if s != vm["seat"])
     if not who:
         return ""
-    return f"{cat.t(LEFT_WORDS[False, begun], deal=deal, name=who)} {cat.t('net.mental.wait_back', name=who)}"
+    back = cat.t("net.mental.wait_back", name=who)
+    return f"{cat.t(LEFT_WORDS[False, begun], deal=deal, name=who)} {back}" if annulled else back
 
 
 def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool) -> tuple[str, str] | None:
@@ -113,10 +117,11 @@ def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool
             cat.t("net.mental.wait_back", name=who) if who else ""
         said = w[0], f"{first} {then}".strip()
     due = due_deal(side.page)
-    awaited = awaited_words(cat, vm, deal + 1, side.awaited(), bool(side.page.rounds.begun_last(deal + 1))) \
+    rounds, ended = side.page.rounds, bool(side.page.rounds.annulled.get(deal + 1))
+    awaited = awaited_words(cat, vm, deal + 1, side.awaited(), bool(rounds.begun_last(deal + 1)), ended) \
         if due == deal + 1 and (said is None or not who) else ""
     if awaited:  # (no one named yet — a reload's annulment, or none —: the people the table waits for)
-        said, first = ("annulled", awaited), awaited
+        said, first = ("annulled" if ended else "back", awaited), awaited
     readers = read_words(cat, vm, side.readers())
     if waited and not stale:  # (the next deal's cards open — its annulled try said too —, the table held for them)
         you = cat.t('net.mental.wait_you', button=cat.t('panel.continue'))
