@@ -122,7 +122,7 @@ class MentalSim:
             session.game.autoplay(self.rng, deals=warmup)
         self.host = Host(session, clock=self.clock)
         self.lobby = Lobby(self.host, new_room(players, self.rng.randbytes), self.clock, self.rng.randbytes,
-                           turn_limit=turn_limit)
+                           turn_limit=turn_limit, wall=self.clock)
         self.asleep: set[int] = set()
         self.lingering: set[int] = set()
         self.reload = False
@@ -190,7 +190,7 @@ class MentalSim:
             self.host.table, rounds=self.page.rounds, checks=self.table.checks)).to_text(), self.host.table)
         self.host = Host(Session.from_save(save), clock=self.clock)
         self.lobby, problem = Lobby.reopen(self.host, room, self.clock, self.rng.randbytes,
-                                           turn_limit=self.lobby.turn_limit)
+                                           turn_limit=self.lobby.turn_limit, wall=self.clock)
         assert problem is None, problem
         self.table = MentalTable(self.lobby, self.rng.randbytes, rounds=kept.rounds, checks=kept.checks,
                                  reading=kept.reading)
@@ -243,8 +243,9 @@ class MentalSim:
         memory = f.all[-1].memory if f.all else None  # the same page: what it remembers of the table so far
         if memory is not None and self.reload:  # read back from its storage
             memory = Memory.from_text(memory.to_text(), memory.table)
+        left = f.all[-1].leaving() if f.all else []  # (the page kept open: what its earlier connection heard)
         f.mg = MentalGuest(Guest(self.clock, self.rng.randbytes, room=self.lobby.room_id), self.rng.randbytes,
-                           self.clock, memory)
+                           self.clock, memory, left if not self.reload else [])
         f.all.append(f.mg)
         self.counts["joined"] += 1
         self.send_to(self.table.connect(str(f.conn)))
@@ -262,6 +263,15 @@ class MentalSim:
         if self.rng.random() < self.faults.stand_in:
             self.send_to(self.table.stand_in(seat))
             self.counts["stand_in"] += 1
+
+    def close_tab(self, seat: int) -> None:
+        """The friend at ``seat`` closes their page's tab for good: it says goodbye (its channel closed:
+        :meth:`MentalTable.closing`, the seat *reconnecting* on every page) and never comes back; its connection's
+        loss, the heartbeat's seconds later, is the caller's (:meth:`MentalTable.lost`)."""
+        f = self.friends[seat]
+        self.send_to(self.table.closing(str(f.conn)))
+        self.net.close(f.conn)
+        f.mg, f.back = None, None
 
     def _at_friend(self, t: Text) -> None:
         f = next((x for x in self.friends.values() if x.conn == t.conn), None)

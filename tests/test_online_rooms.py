@@ -420,6 +420,59 @@ def test_a_page_whose_channel_closed_shows_reconnecting_until_back_or_its_return
     assert lobby.closing("nobody") == [] and lobby.presence() == [None, "here", "away", None]
 
 
+def test_a_page_that_said_goodbye_before_the_hosts_reload_is_away_return_s_after_its_goodbye_not_later() -> None:
+    """A friend closed their tab and the host's page reloaded 2 s later: every page read *reconnecting* 25–40 s (the
+    reloaded host's grace for every seat held, :data:`RECONNECT_GRACE_S`, counted from its return). The host's page
+    keeps each goodbye's time with its room (``left``, by its wall clock — its own clock starts again with the page):
+    reloaded, it shows that seat *reconnecting* only until :data:`RETURN_S` after the goodbye, then *away* and told
+    (``gone``, its choices for the seat offered at once) — never longer than :data:`RETURN_S` after its return (a
+    clock set back); a seat gone before the reload is away again at once; a page that said nothing keeps the grace."""
+    lobby, clock = table()
+    wall = Clock()
+    wall.now = 1_800_000_000.0
+    lobby.wall = wall
+    anna, bob = Page(lobby, "a", clock), Page(lobby, "b", clock, seed=8)
+    anna.deliver(anna.send(anna.guest.take(1, "Anna")))
+    bob.deliver(bob.send(bob.guest.take(2, "Bob")))
+    saved_game = lobby.host.session.to_save()
+    from kingcore.web import Session
+
+    def reload(room: str, wall_then: float) -> Lobby:
+        clock.now, wall.now = 3.0, wall_then  # (the reloaded page's own clock starts again)
+        again, problem = Lobby.reopen(Host(Session.from_save(saved_game), clock), room, clock,
+                                      random.Random(5).randbytes, wall=wall)
+        assert problem is None
+        return again
+
+    lobby.closing(bob.peer)  # Bob's tab closed: goodbye at wall time T
+    goodbye = wall.now
+    clock.now += 2.0
+    wall.now += 2.0
+    kept = lobby.saved()
+    for back_at, latest in ((goodbye + 4.0, RETURN_S), (goodbye - 3600.0, RETURN_S)):  # (reloaded in 2 s; a clock
+        again = reload(kept, back_at)  # set back an hour: never beyond RETURN_S from the return)
+        assert again.presence() == [None, "reconnecting", "reconnecting", None]
+        assert again.returning() == [2]  # (Anna's page comes back by itself: not awaited as one that left)
+        start, waited = clock.now, 0.0
+        while again.presence()[2] == "reconnecting":
+            clock.now += 0.5
+            again.tick()
+            waited = clock.now - start
+            assert waited <= RETURN_S
+        assert again.presence()[2] == "away" and again.events() == [("gone", 2)]
+        assert waited <= (latest if back_at < goodbye else RETURN_S - (back_at - goodbye)) + 0.5, waited
+        assert again.presence()[1] == "reconnecting"  # (the grace, for a page that said nothing)
+        gone = again.saved()
+    later = reload(gone, goodbye + 600.0)  # reloaded again ten minutes on: Bob's page is away at once, told again
+    later.tick()
+    assert later.presence()[2] == "away" and later.events() == [("gone", 2)] and later.returning() == []
+    for bad in ({"2": "x"}, {"9": 1.0}, {"x": 1.0}, ["2"], {"2": True}):  # (anything else in ``left``: ignored)
+        doc = json.loads(kept)
+        doc["left"] = bad
+        odd = reload(json.dumps(doc), goodbye + 4.0)
+        assert odd.presence()[2] == "reconnecting" and odd.returning() == []
+
+
 def test_a_joining_page_is_given_longer_to_answer_until_its_first_text_as_seated() -> None:
     """A newcomer's page busy for 4 s (Pyodide loading, the first deal's ciphers) was taken for lost by the host's
     heartbeat and came back on a new connection: a connection is lost after :data:`BUSY_LOST_S` of silence while

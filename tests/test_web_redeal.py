@@ -19,6 +19,7 @@ from kingcore.web import Catalog
 sys.path.insert(0, str(Path(__file__).parent.parent / "web"))
 from king.render.redeal import (
     annulled_words,
+    begun,
     cause,
     host_reload,
     redeal_status,
@@ -28,7 +29,7 @@ from king.render.redeal import (
     redealt_words,
 )
 from king.render.status import status
-from king.render.wait import line_words, read_words, wait_words
+from king.render.wait import awaited_words, line_words, read_words, reload_words, wait_words
 from king.words import fill_names, name
 
 
@@ -268,7 +269,7 @@ def says(cat: Catalog, side: Any, host_reloaded: int = 0) -> str:
     if vm["phase"] == "deal_over":
         said = wait_words(cat, vm, side, True, False)
         return "" if said is None else said[1]
-    return redeal_status(cat, vm, side.page, host_reloaded) or ""
+    return redeal_status(cat, vm, side.page, host_reloaded, awaited=side.awaited()) or ""
 
 
 def form(words: str, deal: int) -> str | None:
@@ -359,7 +360,7 @@ def test_a_friends_page_back_first_after_the_hosts_reload_mid_deal_names_no_frie
     reconnecting. A new user's friend read «Чекаємо на сторінку гравця Петя: перепідключається…» for seconds — as
     if the deal waited for Petya, whose page had not been reloaded at all: the try it plays on from its memory is
     over (the host's page lost its keys), so it names no one and says the deal is dealt again, the host's page's
-    reload the reason, as a deal under way."""
+    reload the reason, as a deal under way — over the table before the deal (that try's tricks gone)."""
     cat = catalog("ru")
     t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
     t.run(deals=1)
@@ -380,9 +381,9 @@ def test_a_friends_page_back_first_after_the_hosts_reload_mid_deal_names_no_frie
     assert mg.unloading() == []
     vm = mg.view_model()
     assert vm is not None
-    said = redeal_status(cat, vm, mg.page, mg.guest.host_reloaded)
-    assert said == cat.t("net.mental.annulled_why", deal=2, why=cat.t("net.mental.try_host")), said
-    assert redeal_view(vm, mg.page)["to_move"] is None
+    said = says(cat, mg, mg.guest.host_reloaded)  # (the try over: the table before deal 2, its note over the felt)
+    assert said == cat.t("net.mental.wait_deal", deal=2, why=cat.t("net.mental.try_host")), said
+    assert redeal_view(vm, mg.page)["to_move"] is None and not vm["trick"] and not vm["tricks_done"]
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk", "en"])
@@ -419,3 +420,78 @@ def test_a_newcomer_dealt_in_is_told_in_their_own_words_that_the_deal_is_dealt_a
     assert other.page is not None
     said = redealt_notes(cat, deal, other.page, other.view_model(), shown=False, seated=other.memory.taken_at)
     assert said[f"redeal:{deal}"] != mine  # (a page of the annulled try: its own words, or none)
+
+
+def test_a_closed_tab_and_the_hosts_reload_2_s_later_every_page_names_whom_the_table_waits_for() -> None:
+    """Petya closed his tab three tricks into deal 2 and the host's page reloaded 2 s later. A tester's friend read
+    for 40 s that the deal was dealt again because the host's page had reloaded «…пока раздачу 2 ещё тасовали…»,
+    the old tricks still on the table and no page naming Petya, for whom the table waited; Petya read
+    *reconnecting* 25–40 s after his goodbye. Now, once the host's page is back, every page — the host's and each
+    friend's — shows the table as it is (deal 2's try is over: no trick of it) and says, where its person looks
+    (the note over the felt), that the deal is annulled and whom the table waits for — Petya, named —; the reload's
+    note says "during deal 2"; Petya is *reconnecting* no longer than :data:`RETURN_S` after his goodbye, then
+    *away* on every page and the host's page told (``gone``: its choices for the seat offered at once); the host's
+    stand-in for the seat deals deal 2 again and it is played to its end."""
+    cat = catalog("ru")
+    t = MentalSim(21, players=4, friends=3, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 12
+          and t.page.round is not None and t.page.round.state == "deal")
+    petya = min(t.friends)
+    t.close_tab(petya)
+    t.settle()
+    goodbye = t.clock.now
+    t.clock.now += 2.0
+    t.tick()
+    t.reload_host()
+    greeted: set[int] = set()
+    while t.deliver():  # at the host's ``mental``: the reload's note (its page's game so far not here yet)
+        for f in t.friends.values():
+            mg = f.mg
+            if mg is not None and mg.page is not None and id(mg) not in greeted:
+                greeted.add(id(mg))
+                assert mg.guest.host_reloaded == 2 and begun(mg.page, 2)
+                assert reload_words(cat, "host", 2, not begun(mg.page, 2)) == cat.t("net.mental.host_reloaded", deal=2)
+    assert len(greeted) == 2
+    sides: list[Any] = [t.table, *(f.mg for f in t.friends.values() if f.mg is not None)]
+    waiting = f"Раздача 2 отменена: страница игрока P{petya} не на связи. Ждём, пока P{petya} вернётся…"
+    presences: list[str | None] = []
+    while True:
+        for side in sides:
+            vm = side.view_model(0) if side is t.table else side.view_model()
+            assert vm is not None and not vm["trick"] and not vm["tricks_done"] and vm["to_move"] is None
+            assert fill_names(says(cat, side), vm["names"]) == waiting, (side, says(cat, side))
+        presences = [t.lobby.presence()[petya], *(mg.guest.presence[petya] for mg in sides[1:])]
+        if set(presences) != {"reconnecting"}:
+            break
+        assert t.clock.now - goodbye <= 20.0  # (RETURN_S)
+        t.clock.now += 0.25
+        t.tick()
+        t.settle()
+    assert set(presences) == {"away"} and t.clock.now - goodbye <= 20.0 + 0.25, t.clock.now - goodbye
+    assert ("gone", petya) in t.lobby.events()
+    t.send_to(t.table.stand_in(petya))  # (the host's choice: a bot plays until Petya is back)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (2, 1) and t.page.round.state == "deal"
+          and not t.table.standin.behind)
+    for side in sides:
+        assert says(cat, side) == "", (side, says(cat, side))  # (dealt again: nothing more said of it)
+    t.run(deals=1)
+    assert t.table.audited == 2
+    t.finish()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_whom_the_table_waits_for_is_said_of_a_try_annulled_or_only_waited_for(lang: str) -> None:
+    """The words of :func:`awaited_words`: a deal (or its shuffle's try) annulled, with the page not on connection,
+    and whom the table waits for; a deal no try of which was annulled only waited for — never "annulled" of a
+    shuffle that never began —; this page's own seat never named; no one: nothing."""
+    cat = catalog(lang)
+    vm: Any = {"seat": 0, "players": 4, "names": ["Оля", "Петя", "", "Ваня"]}
+    petya = who(cat, 1, vm)
+    back = cat.t("net.mental.wait_back", name=petya)
+    said = fill_names(awaited_words(cat, vm, 3, [0, 1], True), vm["names"])
+    assert said == f"{cat.t('net.mental.wait_left', deal=3, name=petya)} {back}" and petya == "Петя"
+    assert fill_names(awaited_words(cat, vm, 3, [1], False), vm["names"]).startswith(
+        cat.t("net.mental.wait_try_left", deal=3, name=petya))
+    assert fill_names(awaited_words(cat, vm, 3, [1], True, annulled=False), vm["names"]) == back
+    assert awaited_words(cat, vm, 3, [0], True) == awaited_words(cat, vm, 3, [], True) == ""

@@ -147,6 +147,9 @@ class Lobby:
         restored: the room comes from the host's save (a reload): friends who held a seat show as
             *reconnecting* for :data:`RECONNECT_GRACE_S` seconds.
         turn_limit: seconds a connected friend may take for a move before counting as away (``None``: no limit).
+        wall: seconds since the epoch (``time.time``; the page: ``Date.now() / 1000``): when a page said goodbye,
+            kept with the room across the host's reload (:meth:`saved`, :meth:`reopen`), where ``clock`` starts
+            again.
 
     Raises:
         KingError: a room of another shape or table size.
@@ -154,8 +157,9 @@ class Lobby:
 
     def __init__(self, host: Host, room: dict[str, Any], clock: Callable[[], float] = time.monotonic,
                  randbytes: Callable[[int], bytes] = os.urandom, restored: bool = False,
-                 turn_limit: float | None = None) -> None:
+                 turn_limit: float | None = None, wall: Callable[[], float] = time.time) -> None:
         self.host = host
+        self.wall = wall
         self.room = check_room(room, host.session.game.rules.players)
         self.clock = clock
         self.randbytes = randbytes
@@ -170,6 +174,7 @@ class Lobby:
         self._expected = {s for s, key in enumerate(self.room["keys"]) if key is not None} if restored else set()
         self._closing: dict[int, float] = {}  # seated seat → when its page closed its channel (said goodbye)
         self._returning: dict[int, float] = {}  # seat → until when its page, said goodbye and lost, is awaited back
+        self._gone: dict[int, float] = {}  # seat → when its page said goodbye, not back within RETURN_S
         self._events: list[tuple[str, int]] = []
         self._shown: list[str | None] = self.presence()
         self._door: tuple[Any, ...] = self._door_view()  # what the lobby peers were last shown
@@ -197,14 +202,35 @@ class Lobby:
             doc = json_loads(kept, "room", 4096) if kept else None
             if isinstance(doc, dict) and doc.get("table") == host.table:
                 room = check_room(doc.get("room"), host.session.game.rules.players)
-                return cls(host, room, clock, randbytes, restored=True, **kwargs), None
+                lobby = cls(host, room, clock, randbytes, restored=True, **kwargs)
+                lobby._left_before(doc.get("left"))
+                return lobby, None
         except KingError as e:
             problem = str(e)
         return cls.new(host, randbytes, clock=clock, **kwargs), problem
 
     def saved(self) -> str:
-        """The text the host's page keeps beside its save (:meth:`reopen` reads it): the table and its room."""
-        return json.dumps({"table": self.host.table, "room": self.to_save()}, separators=(",", ":"))
+        """The text the host's page keeps beside its save (:meth:`reopen` reads it): the table, its room and, by
+        seat, when each page awaited back — or not back within :data:`RETURN_S` — said goodbye (``left``: seconds
+        since the epoch, :attr:`wall`): the host's reload does not start a closed tab's :data:`RETURN_S` again."""
+        now, wall = self.clock(), self.wall()
+        said = {**self._gone, **self._closing, **{s: until - RETURN_S for s, until in self._returning.items()}}
+        left = {str(s): round(wall - (now - t), 3) for s, t in sorted(said.items())}
+        return json.dumps({"table": self.host.table, "room": self.to_save(), "left": left}, separators=(",", ":"))
+
+    def _left_before(self, left: Any) -> None:
+        """The pages that said goodbye before the host's page was reloaded (:meth:`saved`'s ``left``): each seat
+        still held is awaited back until :data:`RETURN_S` after its goodbye — never longer than that from now
+        (a clock set back) — then *away* (``("gone", seat)`` from :meth:`tick`); anything else in ``left`` is
+        ignored."""
+        if not isinstance(left, dict):
+            return
+        now, wall = self.clock(), self.wall()
+        for key, at in left.items():
+            seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+            if seat in self._expected and isinstance(at, (int, float)) and not isinstance(at, bool):
+                self._expected.discard(seat)
+                self._returning[seat] = now + min(RETURN_S, max(0.0, RETURN_S - (wall - float(at))))
 
     def to_save(self) -> dict[str, Any]:
         """The room as the host's page keeps it (a copy)."""
@@ -273,6 +299,13 @@ class Lobby:
             else:
                 out.append(AWAY)
         return out
+
+    def returning(self) -> list[int]:
+        """The seats whose page said goodbye (:meth:`closing`) and is awaited back — *reconnecting* until it is or
+        :data:`RETURN_S` have passed —, before the host's reload too (:meth:`reopen`); not the seats merely
+        expected back after that reload, whose pages come back by themselves. Sorted."""
+        now = self.clock()
+        return sorted(set(self._closing) | {s for s, until in self._returning.items() if now < until})
 
     def taken(self) -> list[bool]:
         """Per seat, whether a friend holds it (its key was given; at the host's device: ``True``)."""
@@ -429,6 +462,7 @@ class Lobby:
         self._expected.discard(seat)
         self._closing.pop(seat, None)
         self._returning.pop(seat, None)
+        self._gone.pop(seat, None)
         self._events.append(("seated", seat))
         if seat in self._invites:
             self._answers.pop(seat, None)
@@ -476,7 +510,7 @@ class Lobby:
         seat = game.to_move
         now = self.clock()
         for gone in sorted(s for s, until in self._returning.items() if now >= until):
-            del self._returning[gone]
+            self._gone[gone] = self._returning.pop(gone) - RETURN_S
             self._events.append(("gone", gone))
         if (seat, session.ply) != self._turn[:2]:
             self._turn = (seat, session.ply, now)
@@ -554,6 +588,7 @@ class Lobby:
         self._expected.discard(seat)
         self._closing.pop(seat, None)
         self._returning.pop(seat, None)
+        self._gone.pop(seat, None)
         self._invites.pop(seat, None)
         self._answers.pop(seat, None)
         self._events.append(("freed", seat))

@@ -26,7 +26,7 @@ side's steps are short.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from ..errors import KingError, RulesError
@@ -44,7 +44,7 @@ from .guest import Guest
 from .host import Out as HostOut
 from .lobby import Lobby, POut
 from .messages import MAX_MESSAGE
-from .room import BOT, HERE, RECONNECTING, SITTING
+from .room import AWAY, BOT, HERE, RECONNECTING, SITTING
 
 __all__ = ["WAIT_PAGE", "WAIT_READ", "MentalGuest", "MentalTable", "between_deals", "held_view", "online_seats",
            "page_number", "seats_of"]
@@ -344,6 +344,18 @@ class MentalTable:
         settings, keys = self.session.settings, self.lobby.room["keys"]
         return bool(self.readers()) and any(s not in self._greeted and settings["online"][s] == "bot"
                                             and keys[s] is not None for s in self.host.online_seats)
+
+    def awaited(self) -> list[int]:
+        """The seats whose friends the table waits for before it deals the next try of the deal due (none while a
+        round is in play): not here, the host's choice for the seat to wait, and *away* or their page said goodbye
+        (:meth:`.lobby.Lobby.returning`, before the host's reload too) — not a page merely expected back by itself
+        after that reload, which a new user read as a friend who had left. Sorted."""
+        r, presence = self.page.round, self.lobby.presence()
+        if (r is not None and r.state not in _OVER) or _due(self.page) in (None, 0):
+            return []
+        gone = set(self.lobby.returning())
+        return [s for s in self.host.online_seats if s not in self._greeted and self.lobby.room["keys"][s] is not None
+                and self.session.settings["online"][s] != "bot" and (presence[s] == AWAY or s in gone)]
 
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the table waits for while a deal's result is shown (:meth:`.deal.mental.MentalPage.waiting`), its pages
@@ -759,6 +771,8 @@ class MentalGuest:
             table is not used. At a seat taken anew (``guest.taken``) its :attr:`~.deal.memory.Memory.reading`
             is dropped — the result the device's last person had not left is not the new person's to read — and
             its :attr:`~.deal.memory.Memory.taken_at` is the deal then in play (:meth:`seated_during`).
+        left: the seats whose page had said goodbye as this page's earlier connection last heard (its
+            :meth:`leaving`).
 
     Attributes:
         memory: the rounds this page took part in and its checks, across its connections
@@ -768,8 +782,12 @@ class MentalGuest:
     """
 
     def __init__(self, guest: Guest, randbytes: Callable[[int], bytes],
-                 clock: Callable[[], float] = time.monotonic, memory: Memory | None = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, memory: Memory | None = None,
+                 left: Collection[int] = ()) -> None:
         self.guest = guest
+        self.left = frozenset(left)
+        """The seats whose page had said goodbye when this page's earlier connection was lost (its
+        :meth:`leaving`): :meth:`awaited` names them while they are *reconnecting* still."""
         self.randbytes = randbytes
         self.clock = clock
         self.page: MentalPage | None = None
@@ -861,6 +879,27 @@ class MentalGuest:
         levels = list(welcome["levels"])
         return [s for s, p in enumerate(presence) if p == RECONNECTING and s < len(levels) and levels[s] == ONLINE
                 and s != self.guest.seat and r.owners[s] == page_number(levels, s)]
+
+    def awaited(self) -> list[int]:
+        """The seats of the friends the table waits for before it deals the next try of the deal due, as this page
+        can tell from the host's ``presence`` (:meth:`MentalTable.awaited`; none while a round is in play here): an
+        online seat not this page's that is *away*, or *reconnecting* after its page said goodbye — as this page's
+        earlier connection heard it (``left``): the seats a reloaded host's page shows *reconnecting* include pages
+        merely coming back by themselves, which are not named. Sorted."""
+        page, welcome, presence = self.page, self.guest.welcome, self.guest.presence
+        r = page.round if page is not None else None
+        if page is None or welcome is None or (r is not None and r.state not in _OVER) or _due(page) in (None, 0):
+            return []
+        levels = list(welcome["levels"])
+        return [s for s, p in enumerate(presence) if s < len(levels) and levels[s] == ONLINE and s != self.guest.seat
+                and (p == AWAY or (p == RECONNECTING and s in self.left))]
+
+    def leaving(self) -> list[int]:
+        """The other seats whose page said goodbye as the host last said (*reconnecting*), for this page's next
+        connection (``MentalGuest(left=…)``) when this one is lost — to the host's page's reload, most often."""
+        levels = list(self.guest.welcome["levels"]) if self.guest.welcome is not None else []
+        return [s for s, p in enumerate(self.guest.presence) if p == RECONNECTING and s < len(levels)
+                and levels[s] == ONLINE and s != self.guest.seat]
 
     def waiting(self) -> tuple[str, int, list[int]] | None:
         """What the table waits for while a deal's result is shown, as :meth:`MentalTable.waiting` says it."""
@@ -985,6 +1024,8 @@ class MentalGuest:
             out = self._record(got["record"])
         elif "mp" in got and self.page is not None:
             out = self._send(self.page.receive(got["mp"]["from"], got["mp"]["text"], self.clock()))
+        if self.page is not None and self.page.cut_off():  # (the try its host's page's reload cut off: over)
+            out += self._send(self.page.drop_resumed())
         return got, out
 
     def move(self, token: str, bot: bool = False) -> list[str]:

@@ -380,7 +380,7 @@ class GuestPage:
                     waiting_status(self.cat, self.app.state.vm, self.mental.mg.readers(), self.mental.mg.unloading())
                     mg = self.mental.mg
                     redeal_line(self.cat, self.app.state.vm, mg.page, mg.guest.host_reloaded,
-                                mg.standin is not None and mg.standin.behind)
+                                mg.standin is not None and mg.standin.behind, mg.awaited())
 
             screen.drawn = redrawn
 

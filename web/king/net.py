@@ -249,6 +249,7 @@ class Online:
             self.receive(ident, text)
         elif kind == "closed":  # (its page unloading: reloaded, or closed — its seat *reconnecting* meanwhile)
             self.out(self.door().closing(ident))
+            self.save_room()  # (when it said goodbye: kept across this page's reload, ``Lobby.saved``)
         elif kind == "lost":
             self.silent = text  # (how long it was silent before: counted in its away panel's wait)
             if code and lobby.seat_of(ident) is None:

@@ -132,10 +132,11 @@ def tell_redealt(cat: Catalog, events: list[Event], page: Any, vm: ViewModel | N
                 document.body.dataset.mentalRedealt = str(e.deal)
 
 
-def redeal_line(cat: Catalog, vm: ViewModel | None, page: Any, host_reloaded: int = 0, behind: bool = False) -> None:
-    """While the deal in play is shuffled and dealt again, the status line says so, and why
-    (:func:`king.render.redeal.redeal_status`; ``data-redealing``: the deal)."""
-    words = redeal_status(cat, vm, page, host_reloaded, behind)
+def redeal_line(cat: Catalog, vm: ViewModel | None, page: Any, host_reloaded: int = 0, behind: bool = False,
+                awaited: list[int] | None = None) -> None:
+    """While the deal in play is shuffled and dealt again, the status line says so, and why — or whom the table
+    waits for first (``awaited``) — (:func:`king.render.redeal.redeal_status`; ``data-redealing``: the deal)."""
+    words = redeal_status(cat, vm, page, host_reloaded, behind, awaited)
     if words is None:
         document.body.removeAttribute("data-redealing")
         return
@@ -248,7 +249,8 @@ class HostMental:
         check_note(self.cat, self.table.checks, self.app.state.vm, self.table.page.rounds)
         redeal_bar(self.cat, self.app.state.vm, self.left, self.table, self.waited())
         waiting_status(self.cat, self.app.state.vm, self.table.readers(), self.table.unloading())
-        redeal_line(self.cat, self.app.state.vm, self.table.page, behind=self.table.standin.behind)
+        redeal_line(self.cat, self.app.state.vm, self.table.page, behind=self.table.standin.behind,
+                    awaited=self.table.awaited())
 
     # ----- the page's calls ------------------------------------------------------------------------------
 
@@ -441,7 +443,8 @@ class GuestMental:
         from kingcore.online.mentaltable import MentalGuest
 
         memory = Memory.from_text(text, table) if isinstance(table, str) else None
-        self.mg = MentalGuest(guest, os.urandom, memory=memory)
+        left: list[int] = earlier.mg.leaving() if earlier is not None else []  # (the pages that had said goodbye:
+        self.mg: MentalGuest = MentalGuest(guest, os.urandom, memory=memory, left=left)  # named while awaited)
         self.mg.begin()  # (the host's ``mental`` came: this object is made on it)
         self.reloaded_said = False
         self.reloaded_deal = 0  # the deal this page said it was reloaded in (its own "left" not said again)

@@ -13,7 +13,7 @@ from typing import Any
 from kingcore.web import ViewModel
 
 from ..words import Catalog, fill_names
-from .wait import reload_words, try_words
+from .wait import awaited_words, reload_words, try_words
 
 __all__ = ["Why", "annulled_words", "begun", "cause", "cut_off", "host_reload", "redeal_key", "redeal_status",
            "redeal_view", "redealing", "redealt_notes", "redealt_words", "toasted", "why_words"]
@@ -60,12 +60,16 @@ def begun(page: Any, deal: int) -> bool:
     ``MentalPage``; ``Rounds.begun_last``): a deal under way, said "Deal 3 is annulled", else only its shuffle's
     try, "Deal 3's shuffle was annulled" — one public fact, the same on every page of the round, so that every page
     calls one annulment alike. The round in play when it is that try — annulled, or cut off by the host's page's
-    reload (:func:`cut_off`) — is that try."""
+    reload (:func:`cut_off`) — is that try; so is the try a friend's page kept (``Rounds.held``) before it plays it
+    again, its host's game so far on its way — at the host's ``mental`` a tester's friend read «…пока раздачу 7
+    ещё тасовали…» of a deal three tricks into it."""
     if page is None:
         return False
-    r = page.round
+    r, held = page.round, page.rounds.held
     if r is not None and r.deal == deal and r.draw < 0 and (r.state == "annulled" or cut_off(page)):
         return (deal, r.attempt) in page.rounds.begun
+    if r is None and held is not None and held.key[0] == deal and held.key[2] < 0:  # (the try it kept, not played
+        return (deal, held.key[1]) in page.rounds.begun  # again yet: its host's game so far on its way)
     return bool(page.rounds.begun_last(deal))
 
 
@@ -173,10 +177,18 @@ def redeal_view(vm: ViewModel, page: Any, behind: bool = False) -> ViewModel:
 
 
 def redeal_status(cat: Catalog, vm: ViewModel | None, page: Any, host_reloaded: int = 0,
-                  behind: bool = False) -> str | None:
+                  behind: bool = False, awaited: list[int] | None = None) -> str | None:
     """The status line while the deal in play is dealt again (:func:`redealing`): its annulment and why
-    (:func:`annulled_words`); else ``None``."""
+    (:func:`annulled_words`) — or, when that names no one (a reload's annulment — the host's page's or this
+    page's own —, or none known) and the table waits for people not here before it deals it again (``awaited``:
+    the page's ``MentalTable.awaited()`` or ``MentalGuest.awaited()``), whom it waits for
+    (:func:`king.render.wait.awaited_words`), not a reload that is over; else ``None``."""
     deal = redealing(page, vm, behind)
     if deal is None or vm is None:
         return None
-    return annulled_words(cat, deal, cause(page, deal, host_reloaded), vm, begun(page, deal))
+    why = cause(page, deal, host_reloaded)
+    if awaited and (why is None or why[0] in ("host", "reloaded")):
+        words = awaited_words(cat, vm, deal, awaited, begun(page, deal))
+        if words:
+            return fill_names(words, vm.get("names"))
+    return annulled_words(cat, deal, why, vm, begun(page, deal))

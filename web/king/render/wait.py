@@ -12,8 +12,9 @@ from kingcore.web import ViewModel
 
 from ..words import Catalog, fill_names, name
 
-__all__ = ["CHECK_WORDS", "annulled_words", "away_banner", "begun", "check_words", "due_deal", "line_words", "named",
-           "page_words", "read_words", "reload_words", "shuffle_words", "sitting_words", "try_words", "wait_words"]
+__all__ = ["CHECK_WORDS", "annulled_words", "awaited_words", "away_banner", "begun", "check_words", "due_deal",
+           "line_words", "named", "page_words", "read_words", "reload_words", "shuffle_words", "sitting_words",
+           "try_words", "wait_words"]
 
 TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen",
              "seated": "net.mental.try_seated"}
@@ -73,6 +74,24 @@ def page_words(cat: Catalog, vm: ViewModel, seats: list[int]) -> str:
     return cat.n("net.mental.wait_page", len(others), names=who)
 
 
+def awaited_words(cat: Catalog, vm: ViewModel, deal: int, seats: list[int], begun: bool,
+                  annulled: bool = True) -> str:
+    """What a page says while the table waits for the people of ``seats`` (the page's ``MentalTable.awaited()`` or
+    ``MentalGuest.awaited()``; this page's own seat left out) before it deals the next try of ``deal``: that deal,
+    or its shuffle's try (not ``begun``: no call or card made in it), annulled because their page is not on
+    connection, and whom the table waits for — the words of a friend's page that left («Раздача 3 отменена:
+    страница игрока Петя не на связи. Ждём, пока Петя вернётся…»), whoever's reload annulled it first: after the
+    host's page's reload a tester's friend read for 40 s that the deal was dealt again for that reload, no one
+    named, while the table waited for Petya, whose tab was closed. A deal no try of which was annulled here (not
+    ``annulled``: the table waited before it began one) is only waited for («Ждём, пока Петя вернётся…»). ``""``
+    when none."""
+    who = cat.t("list.sep").join(name(cat, s, vm) for s in seats if s != vm["seat"])
+    if not who:
+        return ""
+    back = cat.t("net.mental.wait_back", name=who)
+    return f"{cat.t(LEFT_WORDS[False, begun], deal=deal, name=who)} {back}" if annulled else back
+
+
 def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool) -> tuple[str, str] | None:
     """What the result panel of ``vm`` says of the table (``side``: the page's ``MentalTable`` or ``MentalGuest``):
     ``(code, words)``, or ``None``. ``stale``: its person left this result (the page waits for the next deal's
@@ -97,6 +116,12 @@ def wait_words(cat: Catalog, vm: ViewModel, side: Any, stale: bool, waited: bool
         then = cat.t("net.mental.wait_again") if w[0] == "again" else \
             cat.t("net.mental.wait_back", name=who) if who else ""
         said = w[0], f"{first} {then}".strip()
+    due = due_deal(side.page)
+    rounds, ended = side.page.rounds, bool(side.page.rounds.annulled.get(deal + 1))
+    awaited = awaited_words(cat, vm, deal + 1, side.awaited(), bool(rounds.begun_last(deal + 1)), ended) \
+        if due == deal + 1 and (said is None or not who) else ""
+    if awaited:  # (no one named yet — a reload's annulment, or none —: the people the table waits for)
+        said, first = ("annulled" if ended else "back", awaited), awaited
     readers = read_words(cat, vm, side.readers())
     if waited and not stale:  # (the next deal's cards open — its annulled try said too —, the table held for them)
         you = cat.t('net.mental.wait_you', button=cat.t('panel.continue'))
