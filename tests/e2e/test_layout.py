@@ -5,7 +5,9 @@ new-game toast, friends online's invite panel (with a seat's alert line) and a f
 panel, at 360×740, 740×360, 640×360, 768×1024, 1024×768 and 1280×800 (the tables, the result panels, the review and
 Tricks also at 320×568); and the table mid-trick at every width from 320 to 1600 px every 40 px, 740 and 400 px high —
 in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips on the table in
-those six sizes, and in Russian at every width too. Phones and small tablets (up to 800 px wide or 500 px high) are
+those six sizes, and in Russian at every width too; every dialog with a toast up (the longest note, lasting); a lasting
+note alone over the table mid-trick at four and six seats, six seats' tip, the call screens and the pass screen on
+phones upright (414×896 too) and at 560×400. Phones and small tablets (up to 800 px wide or 500 px high) are
 looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the window, a
 visible control lies past the window's edge or over another, an enabled control is covered at its centre (even by what
 lets the pointer through: a card's reason label on a friend's table with hints allowed once covered Hint), a dialog's or
@@ -15,7 +17,8 @@ shows with no pointer over the card and no keyboard focus, a toast or a tip cove
 trick's cards: a toast of two notes is kept up over the table mid-trick at every width and in the six sizes, four seats
 and six, with six seats' tip too; the second is the longest note the page can say — alone with four seats' tip, as
 it stays once the first has gone), a toast lies
-over the bar or a seat, a seat's presence takes two lines, a mental table's result panel scrolls in a window 768
+over the bar or a seat or an open dialog's title, a lasting note alone on an upright phone hides a top seat, a seat's
+presence takes two lines, a mental table's result panel scrolls in a window 768
 px high or more, a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar or the
 status line, a seat's turn ring (each seat looked at as if to move) lies past the window or under the bar or the status
 line, the result panel covers the status line or part of a seat's name or numbers (a seat is in view or wholly under
@@ -106,11 +109,17 @@ its 40–45 px cards)."""
 LAST_SIX_SIZES = [*SIX_SIZES, (560, 400)]
 """Six seats' Last trick panel is looked at in each of these: also at 560×400, where it lay over the trick's West
 card."""
-ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES) | set(CALL_SIZES) | set(LAST_SIX_SIZES))
+LASTING_SIZES = [SMALL_PHONE, (360, 740), (414, 896), (560, 400)]
+"""A lasting note alone (it stays until the player moves: :func:`lasting_toast`) is looked at over the table mid-trick
+at four and six seats, six seats' tip, the call screens and the pass screen in each of these: phones upright, where a
+lasting note lay in the row of top seats, that row hidden the whole while (a tester did not see who sat North for 20 s
+and more), and a short window (beside the call screens' and the tip's two notes of before)."""
+ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES) | set(CALL_SIZES) | set(LAST_SIX_SIZES)
+                   | set(LASTING_SIZES))
 WIDTHS = "widths"
 """The walk of the sizes only the sweep looks at (:data:`SWEEP` but :data:`SIZES`, :data:`FRIEND_SIZES`,
-:data:`CALL_SIZES` and :data:`LAST_SIX_SIZES`): a page of its own, apart from the walk of every screen (``""``), so
-that two workers share a language's look."""
+:data:`CALL_SIZES`, :data:`LAST_SIX_SIZES` and :data:`LASTING_SIZES`): a page of its own, apart from the walk of every
+screen (``""``), so that two workers share a language's look."""
 FLOW = "flow"
 """The problems of what the page did while looked at (at no particular size)."""
 
@@ -369,6 +378,28 @@ CHECK_JS = r"""async ([touch, width, height]) => {
           bad.push(`the toast over ${who(e).slice(0, 40)}${seat ? ' of ' + who(seat).split(' ')[0] : ''}`);
       }
     }
+    // an open dialog's title in view beside a toast said over it (its buttons and fields: controls, above; on the
+    // host's page a toast lay over the invite panel's «Пригласите друзей» at 1280×800)
+    const title = toast.id === 'toast' && toast.matches(':popover-open') && modal && modal.matches('dialog')
+                  && document.getElementById(modal.getAttribute('aria-labelledby') || '');
+    if (title && shown(title) && big(meet(t, inView(title))))
+      bad.push(`the toast «${toast.innerText.slice(0, 30)}» over ${who(title)} of ${who(modal).split(' ')[0]}`);
+    // on an upright phone a lasting note alone (the walk's, kingLookLasting: it stays until the player moves) leaves
+    // the row of top seats in view — their names, numbers, card backs and badges (one in their place hid who sat North
+    // for 20 s and more) —, unless the Last trick panel, a result panel or a call screen lies there on purpose (a
+    // call screen spanning the row of top seats lies over the table's every seat but mine)
+    const notes = [...toast.querySelectorAll('.toast-note')];  // (a short window shows the newest alone)
+    const call = document.getElementById('call-screen');
+    if (toast.id === 'toast' && !toast.matches(':popover-open') && window.kingLookLasting && notes.length === 1
+        && vw <= 640 && vh > 500
+        && notes[0].textContent === window.kingLookLasting
+        && !document.querySelector('#last-inset:not([hidden]), #center-panel:not([hidden])'))
+      for (const e of document.querySelectorAll('.seats--top .seat :is(.seat-name, .seat-stats, .seat-total, .backs, '
+                                                + '.seat-level, .seat-presence)')) {
+        const under = call && shown(call) && getComputedStyle(call).gridRowStart === '1';
+        if (e.getClientRects().length && !e.checkVisibility({visibilityProperty: true}) && !under)
+          bad.push(`a lasting note hides ${who(e).slice(0, 40)} of ${who(e.closest('.seat')).split(' ')[0]}`);
+      }
     // a tip leaves "Tricks" and "Last trick" a tap away (a phone has no keys T and L)
     if (toast.id === 'tip')
       for (const b of document.querySelectorAll('#btn-history:not(:disabled), '
@@ -377,8 +408,9 @@ CHECK_JS = r"""async ([touch, width, height]) => {
     if (toast.id === 'tip') {  // a tip keeps the table in view: the trick's cards, each seat's name and cards
       for (const e of document.querySelectorAll('#trick .card, .seat .seat-name, .seat .back'))
         if (shown(e) && big(meet(t, box(e)))) bad.push(`the tip over ${who(e)}`);
-    } else {  // a toast keeps the trick's cards in view (a short window's tip once brought the top card under it), and
-      // the Last trick panel's title and words (it lay over «Последняя взятка» at the felt's head at every size)
+    } else if (!toast.matches(':popover-open') || !modals.length) {  // a toast keeps the trick's cards in view (a
+      // short window's tip once brought the top card under it), and the Last trick panel's title and words (it lay
+      // over «Последняя взятка» at the felt's head at every size) — not a dialog's toast, over them both
       for (const e of document.querySelectorAll('#trick .card, #last-inset .last-inset-head, #last-inset .mini small'))
         if (shown(e) && big(meet(t, box(e)))) bad.push(`the toast «${toast.innerText.slice(0, 30)}» over ${who(e)}`);
       // and never lies under the result panel (the host's «Раздача 3 отменена…» was half hidden behind it)
@@ -1131,10 +1163,10 @@ def friends_online(page: Any, tab: Any, look: Look) -> None:
     page.click("#connect-1")
     page.wait_for_function("document.getElementById('answer-said-1').textContent")
     page.wait_for_selector("#toast", state="hidden")  # "continued from another tab": the test's way in, gone
-    look.screen("invite-panel")
+    with_lasting_note(page, look, "invite-panel")  # (a tester's toast lay over its title at 1280×800)
     page.goto(page.url.split("#", 1)[0].split("?", 1)[0] + "?king-test#join=" + code)
     page.wait_for_selector("body[data-guest=asking] #join-dialog[open] #join-name")
-    look.screen("join-screen")
+    with_lasting_note(page, look, "join-screen")
     # a new link opened in the same tab (only the fragment changes): the new invite, not the old one stuck (a
     # tester's find: after a host's reload the friend was told to ask for a new link, opened it, saw nothing)
     asked = page.text_content("#join-dialog")
@@ -1340,6 +1372,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                     else CALL_SIZES if name.startswith("call-") else None,
                     before=(lambda: call_toast(page, tab, look, cat.t("toast.continued"))) if name.startswith("call-")
                     else None)
+        if name.startswith("call-"):  # a lasting note alone where call_toast says none
+            with_lasting_note(page, look, f"{name}-lasting", [size for size in LASTING_SIZES if size not in CALL_SIZES])
         if name == "call-contract":  # the list scrolled half-way, as a player may have it (at the head of a scrolled
             # list the toast lay over «Не брать взяток» at 320×400)
             look.screen("call-contract-scrolled", CALL_SIZES,
@@ -1349,8 +1383,9 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             look.screen("tip-6p", SIX_SIZES)
             # and a toast in its row, in the trick's head row's room: a card refused, then the longest note
             look.screen("tip-6p", SIX_SIZES, toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
-            page.evaluate("window.kingHideToast()")
+            with_lasting_note(page, look, "tip-6p-lasting", LASTING_SIZES)  # (the newest alone: then the longest too)
             tips(page, False)
+            with_lasting_note(page, look, "lasting-6p", LASTING_SIZES[:3])
         if name == "result-6p":  # a mental table's two notes in six seats' panel (a deal over early: its longest words)
             # on a desktop: every word in view (its tall panel was four seats' or fewer's only)
             page.evaluate(MENTAL_NOTES_JS, mental_notes(lang))
@@ -1370,15 +1405,17 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             look.screen(name, [size for size in SWEEP if size not in SIZES],
                         toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
             look.screen("toast-4p", PANEL_SIZES, toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
-            page.evaluate("window.kingHideToast()")  # (the longest note lasts: the next screens' toasts their own)
+            with_lasting_note(page, look, "lasting-4p", LASTING_SIZES[:3])  # (it hides the toast after)
             look.screen("bar-menu", before=lambda: open_bar_menu(page))
             close_bar_menu(page)
             first_visit_dialogs(page, tab, look, tipped)
             if lang == "ru" and FLOW in wanted:
                 for problem in bar_menu_works(page, look):
                     look.problem(problem)
-            if not wanted & {FLOW, *map(size_id, [*FRIEND_SIZES, *CALL_SIZES, *LAST_SIX_SIZES])}:
+            if not wanted & {FLOW, *map(size_id, [*FRIEND_SIZES, *CALL_SIZES, *LAST_SIX_SIZES, *LASTING_SIZES])}:
                 return look  # only sweep sizes asked for
+        if name == "pass-screen":  # a lasting note said over it (in the top layer)
+            with_lasting_note(page, look, "pass-screen-lasting", LASTING_SIZES)
         if name == "pass-screen":  # fix 6: who deals first, named, on the screen everyone sees
             said = page.evaluate("[...document.querySelectorAll('#pass-screen .pass-dealer')].map(p => p.innerText)")
             want = cat.t("toast.rubber_other_drew", name=hot_seat_dealer, card=cat.card(hot_seat_card))
@@ -1413,7 +1450,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
         else:
             page.click("#btn-history")
         page.wait_for_selector("#history-dialog[open]")
-        look.screen(f"tricks-{players}", PANEL_SIZES)  # the smallest phone too: the rows wrapped under 400 px
+        with_lasting_note(page, look, f"tricks-{players}", PANEL_SIZES)  # the smallest phone too: the rows wrapped
+        # under 400 px
         close_dialog(page, "history-dialog", "#history-close")
         if page.get_attribute("#btn-last", "aria-pressed") == "true":
             page.click("#btn-last")
@@ -1431,16 +1469,17 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                                               ("new-game", "#btn-new", "new-game-dialog", "#new-game-cancel")]:
             bar_button(page, opener)
             page.wait_for_selector(f"#{ident}[open]")
-            look.screen(screen)
+            with_lasting_note(page, look, screen)
             close_dialog(page, ident, closer)
         bar_button(page, "#btn-replay")
         page.wait_for_selector("#replay[open]")
-        look.screen("replay-open")  # no file yet: the picker (a button of the page's words), Continue disabled
+        with_lasting_note(page, look, "replay-open")  # no file yet: the picker (a button of the page's words),
+        # Continue disabled
         page.set_input_files("#replay-file", files=[{"name": "king-game.king", "mimeType": "text/plain",
                                                      "buffer": record.encode()}])
         page.wait_for_selector("body[data-replay=loaded]")
         page.click("#replay-next-trick")
-        look.screen("replay")
+        with_lasting_note(page, look, "replay")
         close_dialog(page, "replay", "#replay-close")
     # the save banner: the browser's storage full, my next card is not saved
     again = Session.from_save(made[0][1])
@@ -1494,13 +1533,13 @@ def first_visit_dialogs(page: Any, tab: Any, look: Look, tipped: list[tuple[str,
     if not look.wanted & set(sizes):
         return
     page.evaluate(WELCOME_JS, look.lang)
-    look.screen("welcome", sizes)
+    with_lasting_note(page, look, "welcome", sizes)
     page.evaluate("document.getElementById('welcome').close()")
     bar_button(page, "#btn-new")
     page.wait_for_selector("#new-game-dialog[open]")
     page.click("#new-game-start")
     page.wait_for_selector("#replace-dialog[open]")
-    look.screen("new-game-question", sizes)
+    with_lasting_note(page, look, "new-game-question", sizes)
     page.click("#replace-keep")
     page.wait_for_function("!document.getElementById('new-game-dialog').open")
     tips(page, True)
@@ -1560,10 +1599,7 @@ def call_toast(page: Any, tab: Any, look: Look, note: str, half_way: bool = Fals
     :func:`other_tab_toast`, the longest gone first); ``half_way``: the call screen then scrolled half-way down."""
     longest = longest_note(look.lang)
     if look.size is not None and look.size[0] <= 640 and look.size[1] > 500:
-        if not page.evaluate(OWN_NOTE_JS, longest):
-            page.evaluate("window.kingHideToast()")
-            page.evaluate("(words) => window.kingSayToast(words)", longest)
-            page.wait_for_function(OWN_NOTE_JS, arg=longest)
+        lasting_toast(page, longest)  # (alone: the row of top seats must stay in view)
         if half_way:
             page.evaluate(SCROLL_HALF_JS)
         return
@@ -1604,6 +1640,7 @@ def longest_note(lang: str) -> str:
 
 
 LASTING_JS = """(note) => { const notes = [...document.querySelectorAll('#toast:not([hidden]) .toast-note')];
+  window.kingLookLasting = note;  // (CHECK_JS: the row of top seats in view while it shows alone)
   if (notes.length === 1 && notes[0].textContent === note) return true;
   window.kingHideToast();
   window.kingSayToast(note);
@@ -1616,6 +1653,15 @@ def lasting_toast(page: Any, note: str) -> None:
     have gone; nothing if it shows so already (a call to the browser a size)."""
     if not page.evaluate(LASTING_JS, note):
         page.wait_for_function(f"(note) => ({NOTES_JS})() === 1 && ({OWN_NOTE_JS})(note)", arg=note)
+
+
+def with_lasting_note(page: Any, look: Look, name: str, sizes: list[tuple[int, int]] | None = None) -> None:
+    """``name`` looked at (:meth:`Look.screen`) with the longest note the page can say up alone, lasting
+    (:func:`lasting_toast`: over a dialog or the pass screen in the top layer, clear of the dialog's title and
+    buttons; over the table, the row of top seats in view), then the toast gone (the next screen's toast its own)."""
+    longest = longest_note(look.lang)
+    look.screen(name, sizes, before=lambda: lasting_toast(page, longest))
+    page.evaluate("window.kingHideToast()")
 
 
 def joined_toast(page: Any, tab: Any, note: str, longest: str | None = None) -> None:
@@ -1909,7 +1955,8 @@ def layout_params() -> list[Any]:
     """Each language with each size and :data:`FLOW`, in its walk (the sizes only the sweep looks at: :data:`WIDTHS`,
     their ids ``ru-widths-400x740``); those sizes are ``slow`` in English and Ukrainian (``python build.py test --
     -m slow``): every width of the everyday run is in Russian, whose words are the longest."""
-    sweep_only = set(SWEEP) - set(SIZES) - set(FRIEND_SIZES) - set(CALL_SIZES) - set(LAST_SIX_SIZES)
+    sweep_only = (set(SWEEP) - set(SIZES) - set(FRIEND_SIZES) - set(CALL_SIZES) - set(LAST_SIX_SIZES)
+                  - set(LASTING_SIZES))
     return [pytest.param(lang, WIDTHS if size in sweep_only else "", size_id(size),
                          marks=[pytest.mark.slow] if lang != "ru" and size in sweep_only else [],
                          id=f"{lang}-{WIDTHS}-{size_id(size)}" if size in sweep_only else f"{lang}-{size_id(size)}")

@@ -136,6 +136,9 @@ class Screen:
             line.textContent = line.title = names.text(words)  # (its title: whole, where the toast cuts it)
             lines.append(line)
         node.replaceChildren(*lines)
+        # only lasting notes up (they stay until the person moves): on an upright phone a strip of their own, the row
+        # of top seats in view above the table (style.css), not over that row as a short note's three seconds
+        node.toggleAttribute("data-lasting", all(n.lasting for n in self.state.toasts.shown))
         node.hidden = False
         self.place_toast()
         due = self.state.toasts.due()
