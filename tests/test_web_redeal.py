@@ -383,3 +383,33 @@ def test_a_friends_page_back_first_after_the_hosts_reload_mid_deal_names_no_frie
     said = redeal_status(cat, vm, mg.page, mg.guest.host_reloaded)
     assert said == cat.t("net.mental.annulled_why", deal=2, why=cat.t("net.mental.try_host")), said
     assert redeal_view(vm, mg.page)["to_move"] is None
+
+
+@pytest.mark.parametrize("at_result", [False, True])
+def test_the_hosts_page_reloaded_names_no_friend_who_had_read_on_as_still_reading(at_result: bool) -> None:
+    """The host's page reloaded mid-deal, or (``at_result``) while its own person read a result both friends had
+    left: the friends' pages said «Ждём, пока прочтёт итоги: Ваня…» for half a second with no result shown, and
+    «…прочтут итоги: Оля, Тарас» though Тарас had pressed «Далі» — the returning host counted every friend as
+    reading until their page said otherwise. Its memory keeps who had read on (``Memory.went_on``): at no step
+    does any page name a friend who left the result (the host's own person, still reading, is named)."""
+    t = MentalSim(1, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0), latency=(0.05, 0.3)))
+    t.lingering = {0} if at_result else set()
+    t.run(deals=1)
+    if at_result:
+        t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (2, 0) and t.page.round.state == "deal"
+              and all(f.mg is not None and f.mg.person_left >= 1 for f in t.friends.values()))
+        assert t.table.readers() == [0]
+    else:
+        t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 5)
+    t.reload_host(reading=at_result)
+    named: list[tuple[float, int, list[int]]] = []
+
+    def dealt_again() -> bool:  # (what every page names at every step until then)
+        pages = [(-1, t.table.readers())] + [(f.seat, f.mg.readers()) for f in t.friends.values() if f.mg is not None]
+        named.extend((t.clock.now, seat, readers) for seat, readers in pages if set(readers) - {0})
+        return (t.page.round is not None and t.page.round.key[:2] == (2, 1) and t.page.round.state == "deal"
+                and not t.table.standin.behind)
+
+    t.run(until=dealt_again, settle=False)
+    assert not named, named
+    assert t.table.readers() == ([0] if at_result else [])
