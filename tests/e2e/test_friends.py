@@ -671,8 +671,9 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
                  and text not in ("Подключено к столу.", "Під’єднано до столу.", "") and "не на " not in text
                  and not re.search("(Тасовка раздачи|Тасування роздачі) 2 (отменена|скасовано)[^:]*: (страница "
                                    "хозяина стола|сторінку господаря столу)", text)  # (true, and why: dealt again)
-                 and not re.search("^(Ждём, пока прочт.т|Чекаємо, поки прочита.+) (итоги|підсумки): ", text)]  # (or
-        # whom else the table waits for: the note over the felt says the annulment, not the status line again)
+                 and not re.search("^(Ждём, пока прочт.т|Чекаємо, поки прочита.+) (итоги|підсумки): ", text)  # (or
+                 and not re.search("^(Карты|Карти) ", text)]  # whom else the table waits for, or what it does: the
+        # note over the felt says the annulment, not the status line again)
         assert not stale and any(state == "connected" for state, _ in seen), seen
     guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
     toast = str(guests[1].text_content("#toast"))  # (held for a reader, no card played in deal 2: not "during deal
