@@ -101,6 +101,8 @@ class MentalSim:
         owe: whether each friend's page sends the ``next`` it owes (:meth:`MentalGuest.next_owed`) after each text
             it reads, as web/king/guest.py does (the default: without it a table whose host's page reloaded mid-deal
             waits for ever on a friend's page that left the last result before the reload).
+        kept_went_on: whether the host's page reloaded gets back who had left the last result (its memory's
+            ``went_on``, as web/king/netmental.py gives it; the default) — else it waits for every friend's ``next``.
     """
 
     def __init__(self, seed: int = 0, players: int = 4, friends: int = 2, *, options: dict[str, Any] | None = None,
@@ -127,6 +129,7 @@ class MentalSim:
         self.lingering: set[int] = set()
         self.reload = False
         self.owe = True
+        self.kept_went_on = True
         self.table = MentalTable(self.lobby, self.rng.randbytes)
         self.net = Network(self.rng, self.clock, faults)
         self.friends = {s: Friend(s, f"P{s}") for s in self.host.online_seats}
@@ -186,14 +189,16 @@ class MentalSim:
         person had not left, as the page keeps it —; every friend's page, kept open, loses its connection and takes
         its seat back on a new one, its person's place carried over (``GuestMental(earlier)``)."""
         save, room = self.table.save(), self.lobby.saved()
-        kept = Memory.from_text((self.table.memory() if reading else Memory(
-            self.host.table, rounds=self.page.rounds, checks=self.table.checks)).to_text(), self.host.table)
+        memory = self.table.memory()
+        if not reading:
+            memory.reading = 0
+        kept = Memory.from_text(memory.to_text(), self.host.table)
         self.host = Host(Session.from_save(save), clock=self.clock)
         self.lobby, problem = Lobby.reopen(self.host, room, self.clock, self.rng.randbytes,
                                            turn_limit=self.lobby.turn_limit, wall=self.clock)
         assert problem is None, problem
         self.table = MentalTable(self.lobby, self.rng.randbytes, rounds=kept.rounds, checks=kept.checks,
-                                 reading=kept.reading)
+                                 reading=kept.reading, went_on=kept.went_on if self.kept_went_on else None)
         left: dict[int, int] = {}
         for f in self.friends.values():
             if f.mg is not None:

@@ -1189,7 +1189,9 @@ def test_a_page_that_left_the_result_by_itself_tells_the_host_so_the_table_does_
 
 
 def test_a_host_page_reloaded_at_a_result_hears_at_once_from_friends_who_left_it() -> None:
-    """The host's page reloads at a deal's result that both friends left (*Continue*): its restored table counts
+    """The host's page reloads at a deal's result that both friends left (*Continue*) — its storage missing that they
+    did (their ``next`` in flight as it reloaded; else its memory's ``went_on`` says so, and it waits for no one:
+    tests/test_web_redeal.py) —: its restored table counts
     each friend's page back as still reading until the page says otherwise, which a page kept open does at once — its
     ``next``, in answer to the ``reading`` that comes with the game so far on its greeting (``MentalGuest.next_owed``):
     one round trip, long before the deal dealt again has its cards open, so no one waits for it. (Simulated at a
@@ -1201,6 +1203,7 @@ def test_a_host_page_reloaded_at_a_result_hears_at_once_from_friends_who_left_it
     t.lingering = {0}  # (the host's person reads on: the table waits, the friends leave the result)
     t.run(deals=1)
     t.run(until=lambda: not any(t.table.reading(s) for s in seats))
+    t.kept_went_on = False  # (its storage kept no friend's *Continue*)
     t.reload_host()
     t.run(until=lambda: all(t.lobby.peer_of(s) is not None for s in seats), settle=False)
     assert all(t.table.reading(s) for s in seats) and t.table.readers() == seats  # (until their pages say so)

@@ -29,7 +29,7 @@ from king.render.redeal import (
     redealt_words,
 )
 from king.render.status import status
-from king.render.wait import awaited_words, line_words, read_words, reload_words, wait_words
+from king.render.wait import awaited_words, doing, due_deal, line_words, read_words, reload_words, wait_words
 from king.words import fill_names, name
 
 
@@ -225,7 +225,7 @@ def test_while_a_deal_is_dealt_again_the_status_line_does_not_repeat_the_tables_
     """A friend left deal 1's result and the next deal's try is annulled (another friend's page lost): their page
     shows the result panel's note alone over the felt («Тасовка раздачи 2 отменена: …»), and the status line said
     the very same words under it. The note carries them; the status line says only whom else the table waits for
-    (the host, still reading the result), or nothing once no one reads."""
+    (the host, still reading the result), or once no one reads what the table does, in its own words."""
     cat = catalog("ru")
     t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
     t.lingering = {0}
@@ -246,7 +246,7 @@ def test_while_a_deal_is_dealt_again_the_status_line_does_not_repeat_the_tables_
         said = wait_words(cat, shown, mg, True, False)
         assert said is not None and said[0] == "annulled"
         note = fill_names(said[1], vm["names"])
-        return note, line_words(cat, shown, mg.readers(), note)
+        return note, line_words(cat, shown, mg.readers(), note, doing(said[0], mg.page, 2))
 
     note, line = note_and_line()
     assert note.startswith("Тасовка раздачи 2 отменена: страница игрока P") and "Ждём, пока P" in note, note
@@ -256,7 +256,8 @@ def test_while_a_deal_is_dealt_again_the_status_line_does_not_repeat_the_tables_
     t.settle()
     assert not mg.readers()
     note, line = note_and_line()
-    assert note.startswith("Тасовка раздачи 2 отменена") and line == "", (line, note)  # said once: on the table
+    assert note.startswith("Тасовка раздачи 2 отменена") and line == "Карты будут сданы заново…", (line, note)  # said
+    # once, on the table; the status line says what the table does in its own words — never empty
 
 
 def says(cat: Catalog, side: Any, host_reloaded: int = 0) -> str:
@@ -495,3 +496,78 @@ def test_whom_the_table_waits_for_is_said_of_a_try_annulled_or_only_waited_for(l
         cat.t("net.mental.wait_try_left", deal=3, name=petya))
     assert fill_names(awaited_words(cat, vm, 3, [1], True, annulled=False), vm["names"]) == back
     assert awaited_words(cat, vm, 3, [0], True) == awaited_words(cat, vm, 3, [], True) == ""
+
+
+@pytest.mark.parametrize("at_result", [False, True])
+def test_the_hosts_page_reloaded_names_no_friend_who_had_read_on_as_still_reading(at_result: bool) -> None:
+    """The host's page reloaded mid-deal, or (``at_result``) while its own person read a result both friends had
+    left: the friends' pages said «Ждём, пока прочтёт итоги: Ваня…» for half a second with no result shown, and
+    «…прочтут итоги: Оля, Тарас» though Тарас had pressed «Далі» — the returning host counted every friend as
+    reading until their page said otherwise. Its memory keeps who had read on (``Memory.went_on``): at no step
+    does any page name a friend who left the result (the host's own person, still reading, is named)."""
+    t = MentalSim(1, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0), latency=(0.05, 0.3)))
+    t.lingering = {0} if at_result else set()
+    t.run(deals=1)
+    if at_result:
+        t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (2, 0) and t.page.round.state == "deal"
+              and all(f.mg is not None and f.mg.person_left >= 1 for f in t.friends.values()))
+        assert t.table.readers() == [0]
+    else:
+        t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 5)
+    t.reload_host(reading=at_result)
+    named: list[tuple[float, int, list[int]]] = []
+
+    def dealt_again() -> bool:  # (what every page names at every step until then)
+        pages = [(-1, t.table.readers())] + [(f.seat, f.mg.readers()) for f in t.friends.values() if f.mg is not None]
+        named.extend((t.clock.now, seat, readers) for seat, readers in pages if set(readers) - {0})
+        return (t.page.round is not None and t.page.round.key[:2] == (2, 1) and t.page.round.state == "deal"
+                and not t.table.standin.behind)
+
+    t.run(until=dealt_again, settle=False)
+    assert not named, named
+    assert t.table.readers() == ([0] if at_result else [])
+
+
+def stale_line(cat: Catalog, side: Any, left: int) -> tuple[str, str] | None:
+    """The result panel's note and the status line of the page of ``side`` (a ``MentalTable`` or ``MentalGuest``)
+    while it shows the note alone over the felt — its person left the last result (``left``), the next deal not open
+    on it —, as ``king.netwait.redeal_bar`` draws them; ``None`` when it shows something else."""
+    vm = side.view_model(side.session.viewer) if hasattr(side, "session") else side.view_model()
+    deal = due_deal(side.page)
+    if vm is None or vm["phase"] != "deal_over" or deal != vm["deal"] + 1 or vm["deal"] > left:
+        return None
+    said = wait_words(cat, vm, side, True, False)
+    note = fill_names(said[1], vm["names"]) if said else ""
+    return note, line_words(cat, vm, side.readers(), note, doing(said[0] if said else "", side.page, deal))
+
+
+@pytest.mark.parametrize("whose", ["friend", "host"])
+def test_while_a_deal_is_dealt_again_the_status_line_always_says_what_the_table_does(whose: str) -> None:
+    """A friend's page (or the host's) reloaded mid-deal: every page shows the last result's note alone over the felt
+    («Раздача 2 отменена: … Раздаём её заново…») while the deal is dealt again, and a tester read an empty status line
+    under it for 1–5 s. At every step the line says something — whom else the table waits for, or what it does
+    («Карты сдаются заново…») —, never the note's words again."""
+    cat = catalog("ru")
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0), latency=(0.05, 0.3)))
+    t.reload = True
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 5
+          and t.page.round is not None and t.page.round.state == "deal")
+    if whose == "host":
+        t.reload_host()
+    else:
+        t.lose(min(t.friends))
+        t.settle()
+        t.rejoin(min(t.friends))
+    lines: list[tuple[str, str]] = []
+
+    def dealt_again() -> bool:
+        sides = [(t.table, 1)] + [(f.mg, f.mg.person_left) for f in t.friends.values() if f.mg is not None]
+        lines.extend(shown for side, left in sides if (shown := stale_line(cat, side, left)) is not None)
+        return (t.page.round is not None and t.page.round.key[:2] == (2, 1) and t.page.round.state == "deal"
+                and not t.table.standin.behind)
+
+    t.run(until=dealt_again, settle=False)
+    assert lines, "no page showed the note alone"
+    assert all(line and line not in note for note, line in lines), lines
+    assert {line for _, line in lines} & {"Карты сдаются заново…", "Карты будут сданы заново…"}, lines

@@ -106,6 +106,21 @@ def test_hand_marks_legal_cards_and_says_why_the_others_are_not() -> None:
     assert text.startswith("Your turn.")
 
 
+def test_last_trick_is_offered_only_with_a_trick_of_a_deal_in_play() -> None:
+    """«Останній взяток» showed, greyed, over an empty felt behind a friend's join screen (no table drawn yet) and
+    over a table with no deal under way: the button is not shown until a deal in play has a finished trick
+    (``data-none`` in the page as it loads, and :func:`trick.has_last` once a table is drawn)."""
+    page = (Path(__file__).parent.parent / "web" / "index.html").read_text(encoding="utf-8")
+    button = re.search(r'<button[^>]* id="btn-last"[^>]*>', page)
+    assert button is not None and " data-none" in button.group(0), button
+    playing = advance({}, lambda v: v["phase"] == "play" and v["last_trick"] is not None and not v["trick_complete"])
+    assert trick.has_last(playing)
+    over = phase_vm("deal_over")
+    assert over["last_trick"] is not None and not trick.has_last(over)  # (its result shown: no deal in play)
+    assert not trick.has_last({**playing, "phase": "deal"}) and not trick.has_last(None)
+    assert not trick.has_last({**playing, "last_trick": None})
+
+
 def test_trick_seats_and_bar_between_tricks() -> None:
     vm = phase_vm("trick_done")
     cards, last = trick.shown(vm)

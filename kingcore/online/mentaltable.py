@@ -176,13 +176,17 @@ class MentalTable:
             :meth:`memory`'s :attr:`~.deal.memory.Memory.reading`; 0: none): when it is the last deal audited, its
             result is still theirs to leave (:attr:`person_left`) — the page shows it again, its *Continue* with
             it, and the table waits for them as for a friend still reading.
+        went_on: each friend's seat → the last deal whose result its person left before the page's reload (its
+            :meth:`memory`'s :attr:`~.deal.memory.Memory.went_on`): a friend who had read on is not waited for again
+            — a seat it does not name is, until its page says it left that result (``next``: its
+            :meth:`MentalGuest.next_owed`).
 
     Raises:
         ValueError: the session's game is in the middle of a deal.
     """
 
     def __init__(self, lobby: Lobby, randbytes: Callable[[int], bytes], rounds: Rounds | None = None,
-                 checks: Checks | None = None, reading: int = 0) -> None:
+                 checks: Checks | None = None, reading: int = 0, went_on: dict[int, int] | None = None) -> None:
         self.lobby = lobby
         self.host = lobby.host
         self.host.mental = True
@@ -214,9 +218,11 @@ class MentalTable:
         self._watched: tuple[int, set[int]] = (0, set())  # the last deal audited here and the pages of its round
         self._went_on: dict[int, int] = {}  # seat → the last deal whose result its friend left (*Continue*)
         if self.audited > 0:  # (restored from its save: each friend's page may still show the last deal's result —
-            # waited for until it says it left it; one that has sends ``next`` at once: :meth:`MentalGuest.next_owed`)
+            # waited for until it says it left it, unless this page kept that its person did; one that has sends
+            # ``next`` at once: :meth:`MentalGuest.next_owed`)
             self._watched = (self.audited, {self.page_of(s) for s in self.host.online_seats})
-            self._went_on = {s: self.audited - 1 for s in self.host.online_seats}
+            kept = went_on or {}
+            self._went_on = {s: kept.get(s, self.audited - 1) for s in self.host.online_seats}
         self._told_reading: dict[int, list[bool]] = {}  # seat → the ``reading`` its friend's page was last sent
         self._held_since: float | None = None  # when the table began to wait for its readers, the cards open
         self._shown: dict[int, ViewModel] = {}  # seat → the public table its page, sitting the deal out, was sent
@@ -375,11 +381,12 @@ class MentalTable:
 
     def memory(self) -> Memory:
         """What the host's page keeps with its room beside its save (:class:`~.deal.memory.Memory`, of its table):
-        the rounds it started, each deal's check, and the deal whose result its person has not left (``reading``:
-        the last deal audited, or 0) — given back to a new table after a reload (``rounds``, ``checks``,
-        ``reading``)."""
+        the rounds it started, each deal's check, the deal whose result its person has not left (``reading``:
+        the last deal audited, or 0) and the last deal whose result each friend left (``went_on``) — given back to a
+        new table after a reload (``rounds``, ``checks``, ``reading``, ``went_on``)."""
         reading = self.audited if self.person_left < self.audited else 0
-        return Memory(self.host.table, rounds=self.page.rounds, checks=self.checks, reading=reading)
+        return Memory(self.host.table, rounds=self.page.rounds, checks=self.checks, reading=reading,
+                      went_on=self._went_on)
 
     def events(self) -> list[Event]:
         """What happened since the last call (:class:`~.deal.mental.Event`: a deal dealt, a move, an audit, a

@@ -667,12 +667,19 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     assert not [row for row in seen if "окончена" in row[1] and not row[2]], seen  # (only beside a deal's result)
     for page in guests.values():  # back on a new connection before the table is: said so, not a stale turn (a new
         seen = page.evaluate("window.kingStatusLog")  # user's read "Ждём хода: Оля…" for 2 s)
+        heard = [i for i, (state, text) in enumerate(seen) if state == "reconnecting"
+                 and ("снова на связи" in text or "знову на зв’язку" in text)]  # the host's page heard from: said at
+        first = next(i for i, (state, _) in enumerate(seen) if state == "connected")  # once, before its welcome (a
+        assert heard and heard[0] < first, seen  # tester's friend read it was not connected 3 s after the others)
+        back = [seen[i][1] for i in heard]
         stale = [(state, text) for state, text in seen if state in ("reconnecting", "connected")
                  and text not in ("Подключено к столу.", "Під’єднано до столу.", "") and "не на " not in text
+                 and text not in back
                  and not re.search("(Тасовка раздачи|Тасування роздачі) 2 (отменена|скасовано)[^:]*: (страница "
                                    "хозяина стола|сторінку господаря столу)", text)  # (true, and why: dealt again)
-                 and not re.search("^(Ждём, пока прочт.т|Чекаємо, поки прочита.+) (итоги|підсумки): ", text)]  # (or
-        # whom else the table waits for: the note over the felt says the annulment, not the status line again)
+                 and not re.search("^(Ждём, пока прочт.т|Чекаємо, поки прочита.+) (итоги|підсумки): ", text)  # (or
+                 and not re.search("^(Карты|Карти) ", text)]  # whom else the table waits for, or what it does: the
+        # note over the felt says the annulment, not the status line again)
         assert not stale and any(state == "connected" for state, _ in seen), seen
     guests[1].wait_for_selector("body[data-mental-reloaded='2'][data-mental-reloaded-by=host]")
     toast = str(guests[1].text_content("#toast"))  # (held for a reader, no card played in deal 2: not "during deal
@@ -803,6 +810,8 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     friend.wait_for_function("n => document.querySelectorAll('#hand button.card[data-card]').length < n", arg=cards)
     newcomer = opened(ctx, link)  # (this device's old key for the seat is refused: the join screen says so)
     newcomer.wait_for_selector("body[data-seat-gone=true] #join-seat-2")
+    # no deal drawn behind the join screen: no «Останній взяток» over an empty felt (a tester saw it there)
+    assert newcomer.evaluate("getComputedStyle(document.getElementById('btn-last')).visibility") == "hidden"
     assert newcomer.text_content("#join-full") == Catalog.from_mo(compiled("uk")).t("net.join.key_gone")
     newcomer.check("#join-seat-2")
     newcomer.fill("#join-name", "Марта")

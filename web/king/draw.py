@@ -222,7 +222,7 @@ class Drawing:
         inset.hidden = not shown
         btn = el("btn-last")
         btn.disabled = not can_show
-        btn.toggleAttribute("data-none", vm["last_trick"] is None)  # no trick finished yet: not shown at all
+        btn.toggleAttribute("data-none", not trick.has_last(vm))  # no trick of a deal in play: not shown at all
         btn.setAttribute("aria-pressed", "true" if shown else "false")
         set_text(btn, self.cat.t("last.hide" if shown else "last.show"))
 

@@ -75,6 +75,7 @@ class RoomPage(GuestPage):
         self.no_host_timer: Any = None  # the :data:`NO_HOST_S` deadline of the search under way (one at a time)
         self.attempts = Attempts(clock)  # the room's connections being made while no host is connected
         self.attempts_timer: Any = None  # its clock, looked at every second
+        self.heard = False  # the host's page, lost, heard from again: its welcome awaited (:meth:`host_heard`)
 
     # ----- finding the table ---------------------------------------------------------------------------
 
@@ -237,6 +238,7 @@ class RoomPage(GuestPage):
                 self.host_lost()
             elif ident == self.trying:
                 self.trying = None
+                self.host_heard(False)
                 self.next_lobby()
 
     def candidate(self, peer: str, text: str) -> None:
@@ -262,9 +264,11 @@ class RoomPage(GuestPage):
             self.tried.add(peer)
             self.pages.pop(peer, None)
             self.trying = None
+            self.host_heard(False)
             self.next_lobby()
         elif "refused" in out and peer == self.trying:
             self.trying = None
+            self.host_heard(False)
             self.take_refused(peer, str(out["refused"].get("reason", "")))
         elif "bye" in out:
             self.pages.pop(peer, None)
@@ -289,6 +293,8 @@ class RoomPage(GuestPage):
                 window.kingPeer.send(peer, guest.back(ticket))
                 if str(document.body.dataset.guest) in ("finding", "no_relay"):
                     self.finding("back")
+                elif str(document.body.dataset.guest) == "reconnecting":
+                    self.host_heard(True)
                 return
             if self.asking is None or self.asking not in self.pages:
                 self.asking = peer
@@ -380,6 +386,7 @@ class RoomPage(GuestPage):
         """The host's welcome: this connection is the host's; a new seat's key kept as this device's ticket;
         the table follows."""
         self.peer, self.guest, self.trying, self.asking = peer, guest, None, None
+        self.host_heard(False)  # (connected: its presence from now on)
         self.gone_said(False)  # (seated again: a later refusal says only what is true then)
         self.mental = None  # (a mental table's side is made on this connection's ``mental``)
         self.lobbies = [p for p in self.lobbies if p != peer]
@@ -397,6 +404,7 @@ class RoomPage(GuestPage):
         """The host's page lost (its reload, its network): this page keeps the room and its table as a picture,
         the host's seat *reconnecting*, until the host's page is back and the seat is taken back."""
         self.peer, self.connected = "", False
+        self.host_heard(False)
         if str(document.body.dataset.guest) in ("freed", "elsewhere", "new_game", "full", "bye"):
             return
         self.show_presence(render=False)  # the host's seat reconnecting, drawn with the table's picture
@@ -404,7 +412,23 @@ class RoomPage(GuestPage):
         self.next_lobby()
 
     def host_presence(self) -> str | None:
-        return "here" if self.connected else "reconnecting"
+        return "here" if self.connected or self.heard else "reconnecting"
+
+    def host_heard(self, heard: bool) -> None:
+        """The host's page lost, then heard from again (``heard``: its lobby came, this page's ``back`` sent to it):
+        said at once — the status line ("The host's page is back: taking your seat back…") and the host's seat *here*
+        (``data-host-heard``) —, not only at its welcome, which a host's page busy with another friend's page sent 2 s
+        later (a tester's friend read "The host's page is not connected" 3 s after the others showed it back);
+        ``False``: not heard (lost again, or its answer refused)."""
+        if heard == self.heard:
+            return
+        self.heard = heard
+        if heard:
+            document.body.dataset.hostHeard = "true"
+            self.show_presence()  # (its seat *here*: drawn, and the status line after the draw)
+            el("status").textContent = self.cat.t("net.host_back")
+        else:
+            document.body.removeAttribute("data-host-heard")
 
     def on_bye(self, reason: str) -> None:
         """The host closed this connection: a new game (the room is over), the seat given to someone else, taken

@@ -212,7 +212,8 @@ class HostMental:
 
         kept = Memory.from_text(st.store.get(self.rounds_key), lobby.host.table)
         self.kept = ""
-        self.table = MentalTable(lobby, os.urandom, rounds=kept.rounds, checks=kept.checks, reading=kept.reading)
+        self.table = MentalTable(lobby, os.urandom, rounds=kept.rounds, checks=kept.checks, reading=kept.reading,
+                                 went_on=kept.went_on)  # (who had read on: not waited for again)
         over = self.table.audited  # a deal in play when the page was reloaded: its keys went with it, dealt again
         self.reloaded = self.table.reloaded > 0
         self.left = self.table.person_left  # the last deal whose result the person left (reloaded: one not left

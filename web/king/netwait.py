@@ -17,25 +17,25 @@ from kingcore.web import ViewModel
 
 from .draw import el, set_deal
 from .render.table import dealing
-from .render.wait import due_deal, line_words, page_words, read_words, wait_words
+from .render.wait import doing, due_deal, line_words, page_words, read_words, wait_words
 from .words import Catalog, fill_names
 
 __all__ = ["redeal_bar", "waiting_status"]
 
-def wait_note(cat: Catalog, vm: ViewModel | None, side: Any, stale: bool, waited: bool) -> str:
+def wait_note(cat: Catalog, vm: ViewModel | None, side: Any, stale: bool, waited: bool) -> tuple[str, str]:
     """The result panel's note of what the table waits for (``#mental-wait``), drawn, changed or taken away; the
     panel marked ``data-stale`` while it shows a result its person left (the style shows the note alone). Its
-    words (``""``: none)."""
+    code and words (``("", "")``: none)."""
     panel = el("center-panel")
     if is_none(panel):
-        return ""
+        return "", ""
     said = wait_words(cat, vm, side, stale, waited) if vm is not None and vm["phase"] == "deal_over" else None
     note = document.getElementById("mental-wait")
     if said is None:
         if not is_none(note):
             note.remove()
         panel.removeAttribute("data-stale")
-        return ""
+        return "", ""
     if is_none(note):
         note = document.createElement("p")
         note.id, note.className = "mental-wait", "panel-note"
@@ -49,7 +49,7 @@ def wait_note(cat: Catalog, vm: ViewModel | None, side: Any, stale: bool, waited
         panel.dataset.stale = "true"
     else:
         panel.removeAttribute("data-stale")
-    return words
+    return said[0], words
 
 
 def redeal_bar(cat: Catalog, vm: ViewModel | None, left: int, side: Any, waited: bool = False) -> None:
@@ -58,21 +58,21 @@ def redeal_bar(cat: Catalog, vm: ViewModel | None, left: int, side: Any, waited:
     one, and no contract (``side``: the page's ``MentalTable`` or ``MentalGuest``); the result panel says what the
     table waits for (:func:`wait_note`; ``waited``: the table waits for this page's person) — said once: the status
     line, never "The deal is over" for the deal under way, says only whom else the table waits for when the note
-    does not, else nothing (:func:`king.render.wait.line_words`) —; a friend's page sitting that deal out says on it
-    that a bot plays the deal for them to its end."""
+    does not, else what the table does in its own short words (:func:`king.render.wait.line_words`) —; a friend's
+    page sitting that deal out says on it that a bot plays the deal for them to its end."""
     out = side.sits_out() if hasattr(side, "sits_out") else None
     deal = dealing(vm, left, out or due_deal(side.page))
     if vm is not None and deal is not None:
         set_deal(cat.t("bar.deal", deal=deal, deals=vm["deals"]))
         for ident in ("contract-name", "contract-rules"):
             el(ident).textContent = ""
-    note = wait_note(cat, vm, side, deal is not None, waited)
+    code, note = wait_note(cat, vm, side, deal is not None, waited)
     if vm is None or deal is None:
         return
     if out is not None and vm["phase"] == "deal_over":
         el("status").textContent = fill_names(cat.t("net.mental.sits_out_status", deal=out), vm["names"])
     else:  # (the note alone over the felt says the deal's state: not the status line again)
-        el("status").textContent = line_words(cat, vm, side.readers(), note)
+        el("status").textContent = line_words(cat, vm, side.readers(), note, doing(code, side.page, deal))
 
 
 def waiting_status(cat: Catalog, vm: ViewModel | None, readers: list[int], unloading: list[int] | None = None) -> None:

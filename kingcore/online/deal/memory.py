@@ -35,7 +35,7 @@ class Memory:
     :attr:`taken_at`."""
 
     def __init__(self, table: str, rounds: Rounds | None = None, checks: Checks | None = None,
-                 reading: int = 0, taken_at: int = 0) -> None:
+                 reading: int = 0, taken_at: int = 0, went_on: dict[int, int] | None = None) -> None:
         self.table = table
         self.rounds = rounds if rounds is not None else Rounds()
         self.checks = checks if checks is not None else Checks()
@@ -46,6 +46,10 @@ class Memory:
         """The deal in play when this page's person took the seat anew (a new key: the ``welcome``'s ``joined_at``;
         0: none, or taken before the first): their later connections take it back, but that deal still began
         before they sat down."""
+        self.went_on = dict(went_on or {})
+        """The host's page's memory only: each friend's seat → the last deal whose result its person left (*Continue*,
+        their ``next``), so that the page reloaded does not wait again for a friend who had read on ({}: a friend's
+        page's)."""
 
     def to_text(self) -> str:
         """The memory as JSON text (a few hundred characters per deal at most)."""
@@ -58,7 +62,8 @@ class Memory:
                            "annulled": _annulled(r), "begun": sorted(r.begun),
                            "checks": [[d, c.code, c.words, *([list(c.hosted)] if c.hosted else [])]
                                       for d, c in sorted(self.checks.deals.items())],
-                           "reading": self.reading, "taken": self.taken_at},
+                           "reading": self.reading, "taken": self.taken_at,
+                           **({"went_on": sorted(self.went_on.items())} if self.went_on else {})},
                           separators=(",", ":"))
 
     @classmethod
@@ -70,7 +75,7 @@ class Memory:
             if not isinstance(doc, dict) or doc.get("table") != table:
                 return cls(table)
             return cls(table, _rounds(doc), _checks(doc["checks"]), max(0, _int(doc.get("reading", 0))),
-                       max(0, _int(doc.get("taken", 0))))
+                       max(0, _int(doc.get("taken", 0))), {_int(s): _int(d) for s, d in doc.get("went_on", [])})
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
             return cls(table)
 

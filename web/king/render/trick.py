@@ -37,6 +37,19 @@ def can_show_last(vm: ViewModel) -> bool:
     return vm["last_trick"] is not None and bool(vm["trick"])
 
 
+def has_last(vm: ViewModel | None) -> bool:
+    """Whether "Last trick" is offered at all (else not shown, not only off): a deal is in play and one of its
+    tricks is finished — not before a table is drawn, nor with no deal under way (a friend's page behind its join
+    screen showed it, greyed, over an empty felt).
+
+    >>> has_last(None), has_last({"phase": "deal", "last_trick": None})
+    (False, False)
+    >>> has_last({"phase": "play", "last_trick": {"number": 1}}), has_last({"phase": "deal", "last_trick": {}})
+    (True, False)
+    """
+    return vm is not None and vm["phase"] == "play" and vm["last_trick"] is not None
+
+
 def last_inset(vm: ViewModel, cat: Catalog) -> list[Node]:
     """The inset's head and the last trick's cards, each with who played it (the winner marked)."""
     lt, n = vm["last_trick"], vm

@@ -12,9 +12,9 @@ from kingcore.web import ViewModel
 
 from ..words import Catalog, fill_names, name
 
-__all__ = ["CHECK_WORDS", "annulled_words", "awaited_words", "away_banner", "begun", "check_words", "due_deal",
-           "line_words", "named", "page_words", "read_words", "reload_words", "shuffle_words", "sitting_words",
-           "try_words", "wait_words"]
+__all__ = ["CHECK_WORDS", "LINE_WORDS", "annulled_words", "awaited_words", "away_banner", "begun", "check_words",
+           "doing", "due_deal", "line_words", "named", "page_words", "read_words", "reload_words", "shuffle_words",
+           "sitting_words", "try_words", "wait_words"]
 
 TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled", "unseen": "net.mental.try_unseen",
              "seated": "net.mental.try_seated"}
@@ -52,14 +52,36 @@ def read_words(cat: Catalog, vm: ViewModel, readers: list[int]) -> str:
     return cat.n("net.mental.wait_read", len(others), names=who)
 
 
-def line_words(cat: Catalog, vm: ViewModel, readers: list[int], note: str) -> str:
+LINE_WORDS = {"annulled": "net.mental.line_annulled", "again": "net.mental.line_again",
+              "dealing": "net.mental.line_dealing"}
+"""What the table does while a page shows the result panel's note alone (:func:`doing`) → the status line's words
+when it names no one (:func:`line_words`): «Карты будут сданы заново…», «Карты сдаются заново…», «Карты
+сдаются…»."""
+
+
+def doing(code: str, page: Any, deal: int) -> str:
+    """What the table does while the page shows the result panel's note alone over the felt (``code``: the note's,
+    :func:`wait_words`; ``page``: the page's ``MentalPage``; ``deal``: the deal due, :func:`due_deal`): ``annulled`` —
+    its try annulled, the table waits before dealing it again —, ``again`` — it is dealt again (the note says so, or
+    the round of that deal is a later try) —, else ``dealing``: a key of :data:`LINE_WORDS`."""
+    if code in ("annulled", "again"):
+        return code
+    r = page.round if page is not None else None
+    return "again" if r is not None and r.deal == deal and r.attempt > 0 else "dealing"
+
+
+def line_words(cat: Catalog, vm: ViewModel, readers: list[int], note: str, what: str = "dealing") -> str:
     """What the status line says while the page shows the result panel's note alone over the felt (its person left
     that result; the next deal is being dealt, or dealt again after an annulment), ``note`` being the note's words
-    as shown (names filled in): never the note's words again — the note, where the person looks, carries them —,
-    only whom else the table waits for when the note does not say it (the people still reading the result:
-    :func:`read_words`), names filled in; else nothing (``""``)."""
+    as shown (names filled in): never the note's words again — the note, where the person looks, carries them —:
+    whom else the table waits for when the note does not say it (the people still reading the result:
+    :func:`read_words`), names filled in; else what the table does, in the line's own short words (``what``:
+    :func:`doing`, :data:`LINE_WORDS`) — never nothing: a tester read an empty status line for 1–5 s while a deal
+    was dealt again."""
     line = fill_names(read_words(cat, vm, readers), vm.get("names"))
-    return "" if not line or line in note else line
+    if line and line not in note:
+        return line
+    return cat.t(LINE_WORDS.get(what, LINE_WORDS["dealing"]))
 
 
 def page_words(cat: Catalog, vm: ViewModel, seats: list[int]) -> str:
