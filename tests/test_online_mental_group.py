@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import copy
 import random
 
 import pytest
@@ -62,6 +63,16 @@ def test_locks_commute_and_unlock() -> None:
         product = product * inverse(k) % group.ORDER
     assert locked * product == x
     assert locked * inverse(keys[0]) != x  # one lock left on: not the card
+
+
+def test_a_copy_of_an_element_is_the_element() -> None:
+    """Elements are immutable, so a copy of a page's state (its decks) shares them rather than copying
+    python-ecdsa's points."""
+    x = card_element(3) * 0x1234
+    deck = [x, card_element(4)]
+    copied = copy.deepcopy(deck)
+    assert copied is not deck and all(a is b for a, b in zip(copied, deck, strict=True))
+    assert copy.copy(x) is x and copied[0] == card_element(3) * 0x1234
 
 
 def test_scalars_are_uniform_below_the_order_and_read_back() -> None:
