@@ -118,6 +118,22 @@ def test_a_peers_text_never_raises_anything_else(text: str) -> None:
             reader(text)
 
 
+def test_the_tests_first_product_of_a_card_is_python_ecdsas_plain_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/lock_memo.py makes a card's first products from the card's point marked as a generator (python-ecdsa's
+    table of doublings): the same points as python-ecdsa's plain multiplication, for every card."""
+    import lock_memo
+
+    monkeypatch.setattr(lock_memo, "MEMO", {})
+    rng = random.Random(34)
+    plain: list[int] = []
+    monkeypatch.setattr(lock_memo, "MULTIPLY", lambda x, k: plain.append(k) or group.Element(x._point * k))
+    for i in range(52):
+        k = group.random_scalar(rng.randbytes)
+        assert (card_element(i) * k).text() == group.Element(card_element(i)._point * k).text(), i
+    assert plain == [] and len(lock_memo.card_points()) == 52
+    assert card_element(3) * 5 * 7 == card_element(3) * 35 and len(plain) == 1  # a locked card's: python-ecdsa's own
+
+
 def test_the_tests_make_a_product_once_and_python_ecdsa_makes_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """tests/lock_memo.py (installed by tests/conftest.py): a product asked for again is the one python-ecdsa made
     the first time, a new product is python-ecdsa's, and a full memo starts afresh."""
@@ -127,7 +143,7 @@ def test_the_tests_make_a_product_once_and_python_ecdsa_makes_it(monkeypatch: py
     made: list[int] = []
     monkeypatch.setattr(lock_memo, "MULTIPLY", lambda x, k: made.append(k) or own(x, k))
     monkeypatch.setattr(lock_memo, "MEMO", {})
-    x, a, b = card_element(7), 0x5EED_1234_5678, 0x5EED_8765_4321
+    x, a, b = group.Element(card_element(7)._point * 11), 0x5EED_1234_5678, 0x5EED_8765_4321  # not a card's
     first = x * a
     assert x * a is first and made == [a]
     assert x * b != first and made == [a, b]
