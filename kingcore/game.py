@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from .cards import Card, cards_of, iter_bits, shuffle
 from .contracts import Contract, Trump, automatic_trick_value
@@ -132,6 +133,17 @@ def draw_rounds(rules: Rules, cards: list[Card]) -> list[list[tuple[int, Card]]]
         rounds.append(list(got.items()))
 
 
+class TrickTaken(NamedTuple):
+    """A completed trick of a deal (RULES.md §4–§7): ``leader`` and ``winner`` are seats, ``cards`` the
+    ``(seat, card)`` pairs in the order played (from the leader's), ``points`` the winner's signed points for
+    it under the deal's contract (the change in the winner's points, as :class:`Position` settles it)."""
+
+    leader: int
+    winner: int
+    cards: tuple[tuple[int, Card], ...]
+    points: int
+
+
 @dataclass
 class DealInfo:
     """One deal of the rubber as it was played.
@@ -144,6 +156,8 @@ class DealInfo:
         contract: the contract, once known.
         calls: (seat, move) for every contract name, pass, bid and trump call, in order.
         plays: (seat, card) for every card played, in order.
+        tricks: the completed tricks (:class:`TrickTaken`), in order, kept as they are played (the trick
+            on the table is not one yet).
         trump_call, bid, caller, shown: the trump deal details: the :class:`~kingcore.contracts.Trump`
             once called; ``shown`` is the caller's last card when trump is called "by the last card".
         position: the current :class:`Position` once play has started.
@@ -159,6 +173,7 @@ class DealInfo:
     contract: Contract | None = None
     calls: list[tuple[int, Move]] = field(default_factory=list)
     plays: list[tuple[int, Card]] = field(default_factory=list)
+    tricks: list[TrickTaken] = field(default_factory=list)
     trump_call: Trump | None = None
     bid: Bid | None = None
     caller: int | None = None
@@ -508,9 +523,14 @@ class Game:
             if move.kind != "card" or move.card is None:
                 raise IllegalMoveError(f"seat {mover} must play a card, not {move}", Reason.WRONG_PHASE, move,
                                        mover)
-            assert d.position is not None
-            d.position = d.position.play(move.card)
+            before = d.position
+            assert before is not None
+            d.position = after = before.play(move.card)
             d.plays.append((mover, move.card))
+            if not after.trick:  # the card completed a trick: its winner leads the next
+                w = after.leader
+                d.tricks.append(TrickTaken(before.leader, w, tuple(d.plays[-self.rules.players:]),
+                                           after.points[w] - before.points[w]))
             self._maybe_over()
             return
         if move not in self.legal_moves():

@@ -140,6 +140,7 @@ class MentalSim:
         self._next_tick = 1.0
         self._truth: dict[tuple[int, int, int], dict[int, int]] = {}  # round → position → card
         self._shown: dict[int, tuple[Any, ...]] = {}  # id(page) → what its stand-in showed when last checked
+        self._refs: dict[int, tuple[Any, ...]] = {}  # id(page) → its last real game (:func:`reference`)
         for seat in self.friends:
             self.rejoin(seat)
         self.settle()
@@ -474,7 +475,7 @@ class MentalSim:
         if self._shown.get(id(p)) == shown or not standin.dealt:
             return
         self._shown[id(p)] = shown
-        ref = reference(p, standin, truth)
+        ref = reference(p, standin, truth, self._refs)
         for seat in p.mine():
             if session.view_model(seat) != ref.view_model(seat):
                 raise self.fail(f"page {p.page}'s view of seat {seat} is not a real game's")
@@ -561,15 +562,29 @@ class MentalSim:
 _conns = itertools.count()
 
 
-def reference(p: MentalPage, standin: StandIn, truth: dict[int, int]) -> Session:
-    """A session over the game holding every real hand of ``p``'s deal, at the moment its stand-in shows."""
+def reference(p: MentalPage, standin: StandIn, truth: dict[int, int],
+              kept: dict[int, tuple[Any, ...]] | None = None) -> Session:
+    """A session over the game holding every real hand of ``p``'s deal, at the moment its stand-in shows.
+
+    ``kept`` (the page's id → its last reference) lets a page's next look go on from the game made for its last:
+    when the page's game before the deal, its deal and the real hands are the same and the moves shown then begin
+    the moves shown now, only the new moves are played on it — the same game a fresh one would be."""
     d = p.deal
     assert d is not None
-    g = fork(p.game)
-    hands: list[list[Card]] = [[] for _ in range(d.players)]
-    for pos, seat in enumerate(d.seats):
-        hands[seat].append(Card.from_index(truth[pos]))
-    g.deal_cards(hands, [Card.from_index(truth[pos]) for pos in d.kitty_positions()])
-    for seat, move in [*d.calls, *((s, Move.play(c)) for s, c in d.plays)][:standin.applied]:
+    moves = [*d.calls, *((s, Move.play(c)) for s, c in d.plays)][:standin.applied]
+    base = (p.game, d, truth, len(p.game.deals), p.game.phase)
+    last = kept.get(id(p)) if kept is not None else None
+    if last is not None and all(a is b for a, b in zip(last[0][:3], base[:3], strict=True)) and \
+            last[0][3:] == base[3:] and moves[:len(last[2])] == last[2]:
+        g, done = last[1], len(last[2])
+    else:
+        g, done = fork(p.game), 0
+        hands: list[list[Card]] = [[] for _ in range(d.players)]
+        for pos, seat in enumerate(d.seats):
+            hands[seat].append(Card.from_index(truth[pos]))
+        g.deal_cards(hands, [Card.from_index(truth[pos]) for pos in d.kitty_positions()])
+    for seat, move in moves[done:]:
         g.play(move, seat)
+    if kept is not None:
+        kept[id(p)] = (base, g, moves)
     return Session(g, standin.session.settings)

@@ -10,7 +10,8 @@ import pytest
 from kingcore import Card, Contract, Game, IllegalMoveError, Move, Phase, Reason, Rules
 from kingcore.contracts import automatic_trick_value
 from kingcore.errors import DealError
-from kingcore.game import draw_result, schedule
+from kingcore.game import DealInfo, TrickTaken, draw_result, schedule
+from kingcore.position import Position
 from kingcore.scoresheet import ScoreSheet
 from kingcore.view import seat_view
 
@@ -287,3 +288,38 @@ def test_restart_replays_a_game_from_its_first_dealer() -> None:
     with pytest.raises(IllegalMoveError) as info:
         Game().restart()
     assert info.value.reason is Reason.WRONG_PHASE
+
+
+def replayed_tricks(d: DealInfo) -> list[TrickTaken]:
+    """The deal's completed tricks found the slow way: its cards played again, one at a time, from the start."""
+    assert d.position is not None
+    n = d.position.deal.players
+    pos = Position(d.position.deal, [d.hand_mask(s) for s in range(n)])
+    out: list[TrickTaken] = []
+    for t in range(0, len(d.plays) - len(d.plays) % n, n):
+        start = pos
+        for _, card in d.plays[t:t + n - 1]:
+            pos = pos.play(card)
+        before, pos = pos, pos.play(d.plays[t + n - 1][1])
+        w = pos.leader
+        out.append(TrickTaken(start.leader, w, tuple(d.plays[t:t + n]), pos.points[w] - before.points[w]))
+    return out
+
+
+@pytest.mark.parametrize("rules", ["king()", "king(players=3)", "king(players=3,deck=kitty,preset=three)",
+                                   "king(players=5)", "king(players=6)", "king(replay=trumps)",
+                                   "king(replay=auction)", "king(order=chosen,replay=trumps)"])
+def test_a_deals_tricks_are_kept_as_they_are_played(rules: str) -> None:
+    """``DealInfo.tricks`` holds every completed trick (leader, winner, cards, the winner's points) after each
+    card, the same as the deal's cards replayed from the start — misère, trumps, the kitty and early ends
+    included — so a view reads the history without replaying it."""
+    g = Game(Rules.parse(rules))
+    rng = random.Random(7)
+    g.draw_dealer(rng)
+    while g.phase is not Phase.RUBBER_OVER and len(g.deals) <= 8:
+        g.step_random(rng)
+        d = g.current
+        if d is not None and d.position is not None:
+            assert d.tricks == replayed_tricks(d), (rules, d.number, len(d.plays))
+    assert all(d.tricks and sum(len(t.cards) for t in d.tricks) == len(d.plays) for d in g.deals[:-1])
+    assert sum(t.points for d in g.deals[:-1] for t in d.tricks) == sum(map(sum, (r.points for r in g.sheet.rows)))

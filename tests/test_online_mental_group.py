@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import copy
 import random
 
 import pytest
@@ -64,6 +65,16 @@ def test_locks_commute_and_unlock() -> None:
     assert locked * inverse(keys[0]) != x  # one lock left on: not the card
 
 
+def test_a_copy_of_an_element_is_the_element() -> None:
+    """Elements are immutable, so a copy of a page's state (its decks) shares them rather than copying
+    python-ecdsa's points."""
+    x = card_element(3) * 0x1234
+    deck = [x, card_element(4)]
+    copied = copy.deepcopy(deck)
+    assert copied is not deck and all(a is b for a, b in zip(copied, deck, strict=True))
+    assert copy.copy(x) is x and copied[0] == card_element(3) * 0x1234
+
+
 def test_scalars_are_uniform_below_the_order_and_read_back() -> None:
     rng = random.Random(3)
     ks = [group.random_scalar(rng.randbytes) for _ in range(200)]
@@ -107,6 +118,22 @@ def test_a_peers_text_never_raises_anything_else(text: str) -> None:
             reader(text)
 
 
+def test_the_tests_first_product_of_a_card_is_python_ecdsas_plain_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/lock_memo.py makes a card's first products from the card's point marked as a generator (python-ecdsa's
+    table of doublings): the same points as python-ecdsa's plain multiplication, for every card."""
+    import lock_memo
+
+    monkeypatch.setattr(lock_memo, "MEMO", {})
+    rng = random.Random(34)
+    plain: list[int] = []
+    monkeypatch.setattr(lock_memo, "MULTIPLY", lambda x, k: plain.append(k) or group.Element(x._point * k))
+    for i in range(52):
+        k = group.random_scalar(rng.randbytes)
+        assert (card_element(i) * k).text() == group.Element(card_element(i)._point * k).text(), i
+    assert plain == [] and len(lock_memo.card_points()) == 52
+    assert card_element(3) * 5 * 7 == card_element(3) * 35 and len(plain) == 1  # a locked card's: python-ecdsa's own
+
+
 def test_the_tests_make_a_product_once_and_python_ecdsa_makes_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """tests/lock_memo.py (installed by tests/conftest.py): a product asked for again is the one python-ecdsa made
     the first time, a new product is python-ecdsa's, and a full memo starts afresh."""
@@ -116,7 +143,7 @@ def test_the_tests_make_a_product_once_and_python_ecdsa_makes_it(monkeypatch: py
     made: list[int] = []
     monkeypatch.setattr(lock_memo, "MULTIPLY", lambda x, k: made.append(k) or own(x, k))
     monkeypatch.setattr(lock_memo, "MEMO", {})
-    x, a, b = card_element(7), 0x5EED_1234_5678, 0x5EED_8765_4321
+    x, a, b = group.Element(card_element(7)._point * 11), 0x5EED_1234_5678, 0x5EED_8765_4321  # not a card's
     first = x * a
     assert x * a is first and made == [a]
     assert x * b != first and made == [a, b]

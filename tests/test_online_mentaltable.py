@@ -10,10 +10,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import mental_sim
 import pytest
 from mental_sim import DATA_CHANNEL, Faults, Friend, MentalSim
 
 from kingcore.game import Phase
+from kingcore.notation import dumps
 from kingcore.online import Guest, Host, Lobby, NetError, encode, online_session
 from kingcore.online.deal.group import scalar_text
 from kingcore.online.deal.memory import Memory
@@ -54,6 +56,28 @@ def test_a_host_and_a_friend_play_a_whole_rubber_over_a_data_channel() -> None:
     assert {d for got in f.audited.values() for d in got} == {d for d, c in said.items() if c.checked}
     assert {c.code for c in said.values()} <= {"audited", "back", "without"}  # (without: played on, a stand-in
     # at its seat, while its page was away — never "before": the page was at the table from the first deal)
+
+
+def test_the_check_of_a_pages_views_goes_on_from_the_real_game_of_its_last_look(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/mental_sim.py checks each view of a page against a game holding the real hands; for a page's next
+    look it plays only the moves shown since on the game it made for the last one — the same game, record and
+    views as one made afresh from the page's game, the real hands and every move shown."""
+    real, went_on = mental_sim.reference, []
+
+    def both(p: Any, standin: Any, truth: dict[int, int], kept: dict[int, Any] | None = None) -> Session:
+        before = kept.get(id(p)) if kept is not None else None
+        fresh, ref = real(p, standin, truth), real(p, standin, truth, kept)
+        went_on.append(before is not None and ref.game is before[1])
+        assert dumps(ref.game) == dumps(fresh.game)
+        assert all(ref.view_model(seat) == fresh.view_model(seat) for seat in p.mine())
+        return ref
+
+    monkeypatch.setattr(mental_sim, "reference", both)
+    t = MentalSim(41, players=3, friends=1)
+    t.run(deals=1)
+    t.finish()
+    assert went_on.count(True) > 20 and went_on.count(False) >= 2, went_on
 
 
 @pytest.mark.parametrize(("seed", "players", "friends", "options", "warmup", "prefer"), [

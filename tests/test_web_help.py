@@ -18,7 +18,7 @@ from test_web_render import Pseudo, outside
 from web_catalog import compiled, english
 from web_steps import step
 
-from kingcore import Game, Phase, Rules
+from kingcore import Game, Phase, Position, Rules
 from kingcore.contracts import Contract
 from kingcore.game import schedule
 from kingcore.web import Catalog, Session, deal_history, help_topic, rules_help
@@ -262,6 +262,21 @@ def test_deal_history_replays_the_record() -> None:
     assert s2.history(1) == first  # the same seed: the same first deal, unchanged by later deals
     with pytest.raises(ValueError):
         s.history(99)
+
+
+def test_a_view_reads_the_history_without_playing_the_deal_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The view model's history (and a past deal's) comes from the tricks the game kept as they were played:
+    building a view plays no card through a :class:`Position` (it once replayed the deal from its first card at
+    every view)."""
+    s = play_until({}, lambda s: len(s.game.sheet.rows) == 1 and len(s.game.current.plays) == 9)
+    before = s.view_model(0), s.history(1)
+
+    def replay(*_: object) -> None:
+        raise AssertionError("a view played a card")
+
+    for name in ("play", "push_index", "_play"):
+        monkeypatch.setattr(Position, name, replay)
+    assert (s.view_model(0), s.history(1)) == before and len(before[0]["history"]) == 2
 
 
 def test_view_model_history_and_the_trick_that_ends_a_deal() -> None:

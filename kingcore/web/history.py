@@ -1,9 +1,10 @@
 """The trick history of a deal, as data: every completed trick — who led, the cards in order, who took it
 and the points it gave — for the deal in play and for every past deal of the rubber (RULES.md §4–§7).
 
-Built from the public record only (the cards played, in order; never a hand), by replaying the deal's
-cards through the engine's own :class:`~kingcore.position.Position`, so the winners and points are the
-engine's. Shape of :func:`deal_history`: ``{"deal", "contract", "dealer", "trump", "shown", "tricks":
+Built from the public record only (the cards played, in order; never a hand): the deal's completed tricks
+as the engine settled them while they were played (:attr:`kingcore.game.DealInfo.tricks`), so the winners
+and points are the engine's and a view never replays the deal. Shape of :func:`deal_history`: ``{"deal",
+"contract", "dealer", "trump", "shown", "tricks":
 [{"number", "leader", "winner", "cards": [{"seat", "card"}], "points"}], "points", "over", "early"}`` —
 ``trump`` as the view model's contract's (a suit letter, ``nt``, ``misere`` or ``None``), ``shown`` the
 card called "by the last card", ``points`` of a trick the winner's (signed, this contract's), ``points``
@@ -24,7 +25,6 @@ from typing import Any
 from ..cards import SUIT_LETTERS
 from ..errors import RulesError
 from ..game import Game
-from ..position import Position
 
 
 def deal_history(game: Game, number: int) -> dict[str, Any]:
@@ -50,19 +50,8 @@ def deal_history(game: Game, number: int) -> dict[str, Any]:
                            "tricks": tricks, "points": [0] * n, "over": False, "early": False}
     if final is None:
         return out
-    pos = Position(final.deal, [d.hand_mask(s) for s in range(n)])
-    cards: list[dict[str, Any]] = []
-    leader = pos.leader
-    for seat, card in d.plays:
-        before = pos
-        if not cards:
-            leader = pos.leader
-        cards.append({"seat": seat, "card": str(card)})
-        pos = pos.push_index(card.index)
-        if len(cards) == n:
-            winner = pos.leader  # the winner of a trick leads the next
-            tricks.append({"number": len(tricks) + 1, "leader": leader, "winner": winner, "cards": cards,
-                           "points": pos.points[winner] - before.points[winner]})
-            cards = []
-    out.update(points=list(pos.points), over=final.over, early=final.over and any(final.hands))
+    for i, t in enumerate(d.tricks, 1):
+        tricks.append({"number": i, "leader": t.leader, "winner": t.winner,
+                       "cards": [{"seat": seat, "card": str(card)} for seat, card in t.cards], "points": t.points})
+    out.update(points=list(final.points), over=final.over, early=final.over and any(final.hands))
     return out

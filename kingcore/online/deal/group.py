@@ -61,7 +61,8 @@ class Element:
     """A point of the group other than the identity (every element here is one: the cards, and a card
     locked by scalars in 1 … n − 1). Immutable; equal when the points are equal.
 
-    ``x * k`` locks with the scalar ``k``; :meth:`text` is the 44-character wire form.
+    ``x * k`` locks with the scalar ``k``; :meth:`text` is the 44-character wire form. A copy (``copy.copy``,
+    ``copy.deepcopy``) is the element itself.
     """
 
     __slots__ = ("_point", "_text")
@@ -72,6 +73,12 @@ class Element:
 
     def __mul__(self, k: int) -> Element:
         return Element(self._point * k)
+
+    def __copy__(self) -> Element:
+        return self  # immutable: a copy of a page's state shares its elements, as a copy of a str does
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Element:
+        return self
 
     def text(self) -> str:
         """The wire form: base64url without padding of the compressed point (44 characters)."""
