@@ -20,8 +20,11 @@ CHROMIUM_ARGS = [
     "--disable-sync", "--no-first-run", "--disable-default-apps",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # proves that no request leaves 127.0.0.1
     # WebRTC's host candidates as addresses, not mDNS names (".local"), which the rule above leaves
-    # unresolvable: friends online (issue 19) join two contexts on the loopback with no ICE server
-    "--disable-features=WebRtcHideLocalIpsWithMdns",
+    # unresolvable: friends online (issue 19) join two contexts on the loopback with no ICE server.
+    # Headless Chromium 156 loads its address bar's popups (chrome://omnibox-popup.top-chrome/, two WebUI pages in
+    # a renderer of their own) into every browser context, which nothing here ever shows: ≈ 1.1 s of CPU a context
+    # (0.8 of it that renderer's), dozens of contexts a test run (docs/PERF.md, "The test suite")
+    "--disable-features=WebRtcHideLocalIpsWithMdns,WebUIOmniboxPopup,WebUIOmniboxAimPopup",
 ]
 READY = "body[data-ready=true]"  # the page is playable: Python ready, save restored, table drawn
 OFFLINE_READY = "document.documentElement.dataset.offline === 'ready'"  # the precache is complete
