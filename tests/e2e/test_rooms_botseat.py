@@ -1,8 +1,10 @@
 """After the host's reload, a seat left to a bot (*Start with bots in the empty seats*) plays on by itself once
 every friend is back: it held the table at its turn until the host pressed *Go on with bots* (a new user's find;
-``Host.none_awaited``). In Chromium with the tests' relay; ``slow`` (≈ 50 s: the everyday run is over its
-8 minutes): ``python build.py test -- -m slow tests/e2e/test_rooms_botseat.py``. It failed before the fix (the
-bot's turn never came to an end within 30 s)."""
+``Host.none_awaited``). And after the host's reload with a friend not back, the seat given away (*Give the seat to
+someone else*: a mental table's stand-in plays it) plays on at once: its stand-in never played, the table froze
+until someone took the seat (a tester's find). In Chromium with the tests' relay; ``slow`` (≈ 50 s each: the
+everyday run is over its 8 minutes): ``python build.py test -- -m slow tests/e2e/test_rooms_botseat.py``. Each
+failed before its fix (the bot's turn never came to an end within 30 s)."""
 from __future__ import annotations
 
 import json
@@ -10,7 +12,7 @@ from typing import Any
 
 import pytest
 from pointer import pick, play
-from test_friends import opened
+from test_friends import DEALT_JS, WHERE_JS, opened
 from test_rooms import TIMERS, TURN_JS, found, hosted, presence
 from test_web import PREFS_KEY, seed_storage
 
@@ -61,3 +63,40 @@ def test_after_the_hosts_reload_a_seat_left_to_a_bot_plays_on_by_itself(relay: A
             host.evaluate("() => { const d = document.getElementById('invite-dialog'); if (d.open) d.close(); }")
         play(page, pick(page))
     assert who == "over" or host.evaluate(BOT_CARDS_JS) < held, (who, held)  # (the deal over: every card played)
+
+
+def test_after_the_hosts_reload_a_seat_given_away_plays_on_at_once(relay: Any, warm_peers: Any) -> None:
+    prefs = {"fast": True, "relays": {"mode": "own", "text": relay.url}, "mental": True}
+    host, link = hosted(warm_peers, {PREFS_KEY: json.dumps({**prefs, "levels": ["human", "online", "online",
+                                                                                 "random"]}), **TIMERS})
+    friends: dict[int, Any] = {}
+    for seat in (1, 2):
+        ctx = warm_peers.new_context()
+        seed_storage(ctx, {PREFS_KEY: json.dumps({"relays": prefs["relays"]}), **TIMERS})
+        friends[seat] = opened(ctx, link)
+        found(friends[seat])
+        friends[seat].check(f"#join-seat-{seat}")
+        friends[seat].fill("#join-name", f"F{seat}")
+        friends[seat].click("#join-accept")
+        friends[seat].wait_for_selector("body[data-guest=playing][data-mental=guest]")
+    host.wait_for_function(DEALT_JS, arg=1)
+    friends.pop(2).close()  # friend 2 closes their tab, then the host's page reloads: friend 1 comes back by itself
+    host.reload()
+    host.wait_for_selector("body[data-ready=true]")
+    presence(host, {1: "here"})
+    host.click("#invite-dialog[open] #invite-2 button[data-free]")  # its stand-in plays it until someone takes it
+    presence(host, {2: "bot"})
+    host.evaluate("() => { const d = document.getElementById('invite-dialog'); if (d.open) d.close(); }")
+    moved: list[str] = []  # the deal dealt again goes on: every seat's move of a trick, the stand-in's too
+    while "2" not in moved or len(moved) < 4:
+        who = host.wait_for_function(TURN_JS, timeout=30_000).json_value()
+        assert who != "over", moved
+        if who in ("2", "3"):
+            try:
+                host.wait_for_function("w => document.body.dataset.toMove !== w", arg=who, timeout=30_000)
+            except Exception as e:
+                raise AssertionError([moved, host.evaluate(WHERE_JS), host.evaluate("window.kingMentalState")]) from e
+        else:
+            page = host if who == "host" else friends[int(who)]
+            play(page, pick(page))
+        moved.append(who)
