@@ -569,6 +569,7 @@ class Online:
         if not on:
             el("invite-dialog").close()
         self.after()
+        self.resume()
 
     def free(self, seat: int) -> None:
         """*Give the seat to someone else*: its key and pass renewed (its friend's way back and its old links
@@ -580,6 +581,17 @@ class Online:
         self.out(self.door().free(seat))
         self.own.discard(seat)
         self.after()
+        self.resume()
+
+    def resume(self) -> None:
+        """The host's choice for a seat (a stand-in bot, or the seat given away, which a mental table's stand-in
+        plays) left a game under way waiting for no one (``Host.none_awaited``) while it has not gone on since the
+        host's reload (``started``: the bots' loop held): it goes on now, as when the last friend awaited is back
+        (:meth:`seated`) — else the stand-in's turn never came to an end. A game not dealt yet waits for *Start*."""
+        st, host = self.app.state, self.host
+        if (not self.started and host is not None and host.none_awaited() and st.vm is not None
+                and st.vm["phase"] != "draw_dealer"):
+            self.start()
 
     def relays_back(self, lobby: Lobby) -> None:
         """A relay answers again after none did: the table's link takes the free seats again. Each code link no
