@@ -22,7 +22,8 @@ presence takes two lines, a mental table's result panel scrolls in a window 768
 px high or more, a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar or the
 status line, a seat's turn ring (each seat looked at as if to move) lies past the window or under the bar or the status
 line, the result panel covers the status line or part of a seat's name or numbers (a seat is in view or wholly under
-it), or does not hold its content (unless it scrolls inside, its buttons always in view, no words showing beside or
+it), shows more than 48 px of nothing above its title, or does not hold its content (unless it scrolls inside, its
+buttons always in view, no words showing beside or
 under them, no box scrolling inside it), *Review my cards* tapped on a phone leaves the review out of the panel's view,
 the status line wraps to more than two lines, the trick's label lies over a seat or the trick's side cards, the Last
 trick panel over a card of the trick being played or a seat's words or card backs (mine too), the trick too short to
@@ -435,6 +436,14 @@ CHECK_JS = r"""async ([touch, width, height]) => {
       if (shown(e) && big(meet(p, q)) && (q[0] < p[0] - 1 || q[1] < p[1] - 1 || q[2] > p[2] + 1 || q[3] > p[3] + 1))
         bad.push(`the result panel over part of ${who(e)}`);
     }
+  // 6b. no empty band above a result panel's title: its first words within 48 px of its top edge (a mental table's
+  // panel with its notes, stretched over the top seats' row to the felt's foot, showed 80 px of nothing above its
+  // title at 1024×768 and 1280×800)
+  if (panel && shown(panel) && !panel.scrollTop) {
+    const tops = [...panel.children].filter(shown).map(e => box(e)[1]);
+    if (tops.length && Math.min(...tops) - box(panel)[1] > 48)
+      bad.push(`an empty band of ${Math.round(Math.min(...tops) - box(panel)[1])} px above the result panel's title`);
+  }
   // 7. a result panel whose content does not fit it: it may scroll inside only if its buttons (Continue) stay
   // wholly in view whether it is scrolled to its top (its title in view) or to its foot
   if (panel && shown(panel) && panel.scrollHeight > panel.clientHeight + 1) {
@@ -1186,6 +1195,7 @@ def friends_online(page: Any, tab: Any, look: Look) -> None:
         if vm["phase"] == "deal_over":
             page.wait_for_selector("#center-panel #guest-fair")
             assert not page.is_visible("#btn-review")  # a friend's page runs no bots: no review offered there
+            look.screen(f"{name}-fair", FRIEND_SIZES)  # its fairness note alone (a table of no mental poker)
             page.evaluate(MENTAL_NOTES_JS, mental_notes(look.lang))
         look.screen(name, FRIEND_SIZES)
         if vm["phase"] == "deal_over":  # Continue pressed: it says whom it waits for (it ran off the panel at 360)
