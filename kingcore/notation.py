@@ -593,18 +593,13 @@ def loads(text: str, rng: random.Random | None = None) -> Game:
     if hidden is not None:
         deal_hidden(hidden)
     g = start(end, undrawn="rules" in tags)  # tags only: a rubber before its draw (friends online deal it fairly)
-    if "players" in tags:
-        ptext, pno = tags["players"]
-        try:
-            parse_players(ptext, g.rules.players)
-        except NotationError as e:
-            raise err(pno, 1, e.message, e) from None
-    if "former" in tags:
-        ftext, fno = tags["former"]
-        try:
-            parse_former(ftext, g.rules.players)
-        except NotationError as e:
-            raise err(fno, 1, e.message, e) from None
+    for tag, check in (("players", parse_players), ("former", parse_former)):  # (their words checked: line and column)
+        if tag in tags:
+            text, tno = tags[tag]
+            try:
+                check(text, g.rules.players)
+            except NotationError as e:
+                raise err(tno, 1, e.message, e) from None
     if "result" in tags:
         rtext, rno = tags["result"]
         nums = [small_int(w, signed=True) for w in rtext.split()]

@@ -237,6 +237,12 @@ class MentalSim:
 
     # ----- the friends' pages --------------------------------------------------------------------------------
 
+    def give_seat(self, seat: int, name: str) -> None:
+        """The host gives ``seat`` to someone else (``free``: a stand-in keeps it); the device at it is now
+        ``name``'s, holding no key of the seat (its next :meth:`rejoin` takes it as a newcomer)."""
+        self.send_to(self.table.free(seat))
+        self.friends[seat].ticket, self.friends[seat].name = None, name
+
     def rejoin(self, seat: int) -> None:
         """The friend at ``seat`` opens the host's link on a new connection (the first time with an invite's pass,
         then with its key): a new ``Guest`` and a new ``MentalGuest``."""

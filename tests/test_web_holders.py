@@ -106,8 +106,7 @@ def test_a_seat_given_away_at_a_mental_table_keeps_each_past_deals_name_on_every
     deal = mid_deal(t)
     seat = min(t.friends)
     friend = t.friends[seat]
-    t.send_to(t.table.free(seat))
-    friend.ticket, friend.name = None, "Ваня"
+    t.give_seat(seat, "Ваня")
     t.settle()
     friend.back = t.clock.now
     t.run(until=lambda: friend.mg is not None and friend.mg.page is not None)
@@ -195,8 +194,7 @@ def test_someone_dealt_into_a_deal_nothing_of_which_was_played_holds_the_seat_fr
     t.lingering = {0}
     t.run(until=lambda: t.table.held())
     deal = t.table.audited + 1
-    t.send_to(t.table.free(seat))
-    friend.ticket, friend.name = None, "Ваня"
+    t.give_seat(seat, "Ваня")
     t.rejoin(seat)
     t.settle()
     mg = friend.mg
@@ -232,8 +230,7 @@ def test_the_result_of_a_deal_a_stand_in_played_for_the_seats_former_holder_name
     deal = mid_deal(t)
     seat = min(t.friends)
     friend = t.friends[seat]
-    t.send_to(t.table.free(seat))
-    friend.ticket, friend.name = None, "Ваня"
+    t.give_seat(seat, "Ваня")
     t.settle()
     friend.back = t.clock.now
     seen: dict[tuple[int, int], Any] = {}  # (deal, page: -1 the host's) → its view model when it drew the result

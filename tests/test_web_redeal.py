@@ -403,8 +403,7 @@ def test_a_newcomer_dealt_in_is_told_in_their_own_words_that_the_deal_is_dealt_a
     t.lingering = {0}
     t.run(until=lambda: t.table.held())
     deal = t.table.audited + 1
-    t.send_to(t.table.free(seat))
-    friend.ticket, friend.name = None, "Ваня"
+    t.give_seat(seat, "Ваня")
     t.rejoin(seat)
     t.settle()
     mg = friend.mg
