@@ -152,7 +152,7 @@ class StatsView:
     def keep_headings(self, *_: Any) -> None:
         """No heading at the foot of the dialog's first screen with what it heads out of sight below (a phone:
         «Среднее число очков за контракт» and nothing under it): that section starts on the next screen, as
-        print keeps a heading with its text. Measured in the open dialog; again when the window turns."""
+        print keeps a heading with its text. Measured in the open dialog; again whenever its view changes size."""
         body = el("stats-body")
         if not el("stats-dialog").open:
             return
@@ -344,5 +344,7 @@ def bind_stats(app: App) -> StatsView:
         when("click", selector)(action)
     when("change", "#stats-import-file")(sv.file_chosen)
     window.addEventListener("storage", create_proxy(sv.on_storage))
-    window.addEventListener("resize", create_proxy(sv.keep_headings))  # a phone turned with the dialog open
+    # the dialog's view changed while it is open: a phone turned, or a note over it came or went (the dialog
+    # lower and shorter the while) — a heading at the view's foot measured in the view as it is now
+    window.ResizeObserver.new(create_proxy(sv.keep_headings)).observe(el("stats-body"))
     return sv
