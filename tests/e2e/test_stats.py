@@ -269,6 +269,8 @@ def test_the_statistics_in_a_short_window_and_on_a_phone(warm_game: Any) -> None
     9 px high, none over another."""
     s = near_the_end(1)
     page = warm_game({SAVE_KEY: s.to_save(), PREFS_KEY: json.dumps({"lang": "ru"})})
+    page.evaluate("window.kingHideToast()")  # (the load's note gone: a note over the dialog makes its view shorter,
+    page.wait_for_selector("#toast:popover-open", state="detached")  # the view under a note is the test above's)
     for size in ((640, 360), (740, 360), (320, 568), (360, 740)):
         page.set_viewport_size({"width": size[0], "height": size[1]})
         bar.click(page, "#btn-stats")
