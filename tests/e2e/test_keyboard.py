@@ -122,3 +122,26 @@ def test_the_live_region_says_the_bots_cards_and_the_trick(warm_game: Any) -> No
                          CAT.n("say.trick", abs(points), trick=1, name=names[last["winner"]],
                                points=("−" if points < 0 else "+") + str(abs(points))))
     assert said[:3] == bots
+
+
+LABELS_JS = """() => [...document.querySelectorAll('#hand .card')].filter(c =>  // the cards whose reason label is up
+  !['none', 'normal'].includes(getComputedStyle(c, '::after').content)).map(c => c.dataset.card)"""
+
+
+def test_a_cards_reason_shows_where_the_keyboard_focused_not_where_the_page_did(warm_game: Any) -> None:
+    """A tester's phone, after a reload: «дождитесь своего хода» over the first card, which nobody had touched
+    (the page had placed its focus in the hand). The reason label shows on the pointer's card or on the card
+    the keyboard focused — not on a focus the page placed with no key pressed, nor after a pointer press."""
+    s = saved_session(lambda s: (vm := s.view_model(0))["phase"] == "play" and vm["my_turn"]
+                      and not all(c["legal"] for c in vm["hand"]))  # (the table waits for me: the hand stays)
+    page = warm_game({SAVE_KEY: s.to_save()})
+    page.wait_for_selector("#hand button.card[data-why]")
+    page.evaluate("document.querySelector('#hand button.card[data-why]').focus()")  # as the page places it
+    assert focus(page)["inHand"]
+    assert page.evaluate(LABELS_JS) == []
+    page.keyboard.press("Shift")  # the keyboard in use: its focus shows the card's reason
+    card = focus(page)["card"]
+    page.wait_for_function(f"({LABELS_JS})().length > 0")
+    assert page.evaluate(LABELS_JS) == [card]
+    page.mouse.click(2, page.viewport_size["height"] - 2)  # a pointer pressed elsewhere: no label left up
+    page.wait_for_function(f"({LABELS_JS})().length === 0")

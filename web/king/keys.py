@@ -47,11 +47,17 @@ class Keys:
             if not is_none(node):
                 node.setAttribute("aria-keyshortcuts", key_name(k))
         document.addEventListener("keydown", self.proxies[0])
+        # the keyboard in use (a key pressed since the last pointer press): a card's reason label shows on a focus
+        # the keyboard moved, not on one the page placed — after a reload a phone showed «дождитесь своего хода»
+        # over the first card, the focus placed there untouched (style.css: ``:root[data-keys]``)
+        self.proxies.append(create_proxy(lambda _event: document.documentElement.removeAttribute("data-keys")))
+        document.addEventListener("pointerdown", self.proxies[-1], True)
         document.addEventListener("close", self.proxies[1], True)
         el("btn-keys").addEventListener("click", create_proxy(lambda e: self.open()))
         el("keys-close").addEventListener("click", create_proxy(lambda e: el(KEYS_DIALOG).close()))
 
     def on_key(self, event: Any) -> None:
+        document.documentElement.setAttribute("data-keys", "")
         if bool(event.defaultPrevented) or bool(event.repeat):
             return
         target = event.target
