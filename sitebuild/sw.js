@@ -6,6 +6,9 @@
 //   page's own downloads); the page waits until this worker controls it before it starts Pyodide, so the
 //   page's requests, and those of the bots' worker, pass through the fetch handler below, which stores
 //   each file of the site as it goes by and makes a second request for a file wait for the first;
+// * a wasm file is answered with its stored copy once stored, not with the network's response: Chromium keeps
+//   the code V8 compiles from a response beside that response, and beside the Cache Storage's copy only when
+//   the page compiled that copy, so the first visit's compiled Pyodide is there for the second (docs/PERF.md);
 // * once the page is playable it posts "precache": the files it has not used yet are fetched (revalidated
 //   with "no-cache": the ones it loaded before this worker took over come back as 304 from the HTTP cache),
 //   and the page gets "offline-ready" when every group is complete;
@@ -70,6 +73,10 @@ async function respond(event, url) {
   }
   const { response, stored } = fetchAndStore(event.request, url);
   event.waitUntil(stored);
+  if (url.endsWith(".wasm") && await stored) {
+    const copy = await cached(url);
+    if (copy) return copy; // (else the network's: the copy is gone already)
+  }
   return response;
 }
 

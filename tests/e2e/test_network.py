@@ -62,3 +62,23 @@ def test_first_visit_transfers_the_site_once(cache_control: str, site: Path, mak
     page.reload()
     page.wait_for_selector("body[data-ready=true]")
     assert srv.sent < 20_000, srv.bodies
+
+
+def test_a_first_visit_compiles_pyodide_from_the_stored_copy(server: Any, new_context: Any) -> None:
+    """Chromium keeps a wasm module's compiled code beside the response it was compiled from (V8's code cache),
+    beside a Cache Storage copy only when the page's response is that copy. On a first visit the service worker
+    answers the page's ``pyodide.asm.wasm`` with the copy it has just stored, not the network's response, so
+    that the second visit restores the code compiled in the first (docs/PERF.md, "The test suite",
+    2026-12-07 perf35a). Checked through DevTools: the response's source as the browser reports it."""
+    ctx, _ = new_context()
+    page = ctx.new_page()
+    sources: dict[str, str] = {}
+    cdp = ctx.new_cdp_session(page)
+    cdp.on("Network.responseReceived", lambda e: sources.setdefault(
+        e["response"]["url"], e["response"].get("serviceWorkerResponseSource", "not the service worker")))
+    cdp.send("Network.enable")
+    page.goto(server.url)
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.evaluate("document.documentElement.dataset.snapshotStart") == "none"  # a first visit indeed
+    assert sources.get(server.url + "pyodide/pyodide.asm.wasm") == "cache-storage", sources
+    cdp.detach()
