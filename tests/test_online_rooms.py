@@ -354,8 +354,14 @@ def test_after_the_hosts_reload_seats_held_are_reconnecting_until_back_or_the_gr
     reloaded.lost("a")
     assert reloaded.presence()[1] == "away"  # a drop is away at once: never reconnecting after a loss
     other = Lobby(Host(Session.from_save(saved_game), clock), saved_room, clock, restored=True)
+    other.tick()
+    assert other.events() == []  # (reconnecting within the grace: nothing for the host's panel to open for)
     clock.now += RECONNECT_GRACE_S
     assert other.presence()[1] == "away"
+    other.tick()  # the grace over: said once, as a page not back after its goodbye (the host's panel opens)
+    assert other.events() == [("gone", 1)]
+    other.tick()
+    assert other.events() == [] and other.presence()[1] == "away"
 
 
 def test_every_seated_page_hears_presence_change() -> None:
