@@ -105,7 +105,7 @@ def focus_where_play_goes_on(app: App) -> None:
     elif not is_none(target.closest("#hand")):
         app.drawing.focus_card(target)
     else:
-        target.focus()
+        app.drawing.place(target)
 
 
 def focus_target() -> Any:
