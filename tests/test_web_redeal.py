@@ -29,7 +29,16 @@ from king.render.redeal import (
     redealt_words,
 )
 from king.render.status import status
-from king.render.wait import awaited_words, doing, due_deal, line_words, read_words, reload_words, wait_words
+from king.render.wait import (
+    awaited_words,
+    doing,
+    due_deal,
+    line_words,
+    read_words,
+    reload_words,
+    shuffle_words,
+    wait_words,
+)
 from king.words import fill_names, name
 
 
@@ -420,6 +429,52 @@ def test_a_newcomer_dealt_in_is_told_in_their_own_words_that_the_deal_is_dealt_a
     assert other.page is not None
     said = redealt_notes(cat, deal, other.page, other.view_model(), shown=False, seated=other.memory.taken_at)
     assert said[f"redeal:{deal}"] != mine  # (a page of the annulled try: its own words, or none)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_newcomer_seated_after_the_hosts_reload_is_told_only_that_the_deal_is_dealt_again_with_them(
+        lang: str) -> None:
+    """Petya's tab closed three tricks into deal 2, the host's page reloaded 2 s later, and the host gave Petya's
+    seat away: Ваня, on a device of his own, takes it before anything of the next try is played and is dealt in.
+    A tester's Ваня read «Тасовка раздачи 6 отменена… страница хозяина стола перезагружена… У вас новые карты»
+    (he never had cards) and, in the deal's result, «прежние попытки отменены: 1) без этой страницы; 2) без этой
+    страницы.» Now his note says only that he sat down and the deal is dealt again with him, and the result says
+    that the earlier tries were before he sat down — nothing of the host's reload nor of "this page"."""
+    cat = catalog(lang)
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 12
+          and t.page.round is not None and t.page.round.state == "deal")
+    petya = min(t.friends)
+    t.close_tab(petya)
+    t.settle()
+    t.clock.now += 2.0
+    t.tick()
+    t.reload_host()
+    t.settle()
+    while t.lobby.presence()[petya] != "away":
+        t.clock.now += 0.25
+        t.tick()
+        t.settle()
+    t.give_seat(petya, "Ваня")
+    t.friends[petya].all = []  # (Ваня's own device: no memory of the table)
+    t.rejoin(petya)
+    mg = t.friends[petya].mg
+    assert mg is not None
+    t.run(until=lambda: mg.page is not None and mg.page.round is not None and mg.page.round.deal == 2
+          and mg.page.round.state == "deal")
+    assert mg.sits_out() is None and mg.guest.host_reloaded == 2  # (the test's premise: dealt in, told of the reload)
+    vm = mg.view_model()
+    assert vm is not None
+    notes = redealt_notes(cat, 2, mg.page, vm, mg.guest.host_reloaded, True, mg.memory.taken_at)
+    assert notes == {"reload:2": None, "redeal:2": cat.t("net.mental.dealt_in", deal=2)}, notes
+    t.run(until=lambda: 2 in mg.checks.deals)
+    check = mg.checks.deals[2]
+    shuffled = int(check.shuffled)
+    assert check.code == "audited" and shuffled >= 2
+    words = shuffle_words(cat, check, mg.memory.rounds, {**vm, "deal": 2}, mg.memory.taken_at)
+    assert words == cat.n("net.mental.shuffled_before", shuffled), words
+    assert cat.t("net.mental.try_unseen") not in words and cat.t("net.mental.try_host") not in words
 
 
 def test_a_closed_tab_and_the_hosts_reload_2_s_later_every_page_names_whom_the_table_waits_for() -> None:

@@ -192,18 +192,30 @@ def check_words(cat: Catalog, check: Any, vm: ViewModel) -> str:
     return cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=deal)
 
 
-def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel) -> str:
+def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel, seated: int = 0) -> str:
     """What a deal's result panel (of ``vm``) adds to its audit when the deal was shuffled more than once: how
     often, and why each earlier try was annulled as this page saw it, and whose page it was (the seat's
     :func:`~king.words.name` — a name mark in a game with names) — every shuffle the audit counts is said
     ("Shuffled 3 times; the earlier tries were annulled: 1) Petya's page was reloaded or disconnected; 2) not
-    seen by this page."); ``""`` otherwise."""
+    seen by this page."); ``""`` otherwise. A newcomer's page (``seated``: ``Memory.taken_at``, the deal over or
+    in play when its person took the seat — this deal or the one before) was at the table for none of the tries
+    it did not see before its first: they are said as before its person sat down — all of them, "Shuffled 3 times;
+    the earlier tries were before you sat down at the table.", or the first ones as one ("1–2) before you sat
+    down…") — not "not seen by this page" (a tester's newcomer read it twice, of tries he was never at)."""
     n, deal = int(check.shuffled), int(vm["deal"])
     if n < 2 or rounds is None:
         return ""
+    whys = rounds.why_annulled(deal, n)
     said = [try_words(cat, why, seat, vm, kept) for why, seat, kept in zip(
-        rounds.why_annulled(deal, n), rounds.who_annulled(deal, n), rounds.names_annulled(deal, n), strict=True)]
-    return cat.n("net.mental.shuffled", n, tries="; ".join(f"{i}) {w}" for i, w in enumerate(said, 1)))
+        whys, rounds.who_annulled(deal, n), rounds.names_annulled(deal, n), strict=True)]
+    newcomer = bool(seated) and seated >= deal - 1
+    before = next((i for i, why in enumerate(whys) if why != "unseen"), len(whys)) if newcomer else 0
+    if before == len(said):
+        return cat.n("net.mental.shuffled_before", n)
+    items = [f"{i}) {w}" for i, w in enumerate(said, 1)][before:]
+    if before:
+        items.insert(0, f"{'1' if before == 1 else f'1–{before}'}) {cat.t('net.mental.try_before')}")
+    return cat.n("net.mental.shuffled", n, tries="; ".join(items))
 
 
 def named(cat: Catalog, seat: int, vm: ViewModel, kept: str | None) -> str:
