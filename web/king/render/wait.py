@@ -10,7 +10,7 @@ from typing import Any
 
 from kingcore.web import ViewModel
 
-from ..words import Catalog, fill_names, name
+from ..words import Catalog, as_dealt, fill_names, name
 
 __all__ = ["CHECK_WORDS", "LINE_WORDS", "annulled_words", "awaited_words", "away_banner", "begun", "check_words",
            "doing", "due_deal", "line_words", "named", "page_words", "read_words", "reload_words", "shuffle_words",
@@ -183,11 +183,14 @@ def check_words(cat: Catalog, check: Any, vm: ViewModel) -> str:
     """What the result panel of ``vm`` says of the deal's ``check`` (``Check``, :data:`CHECK_WORDS`), before
     :func:`shuffle_words`: a deal audited while a stand-in bot played a friend's seat at the host's page (its keys
     there: ``Check.hosted``) says that page saw that seat's cards — a bot's, not a person's —, naming whose seat
-    (:func:`~king.words.name`: a name mark in a game with names) — «…и ни одно устройство не видело чужих карт
-    игроков; за место игрока Оксана играл бот на странице хозяина стола, и она видела его карты.»."""
+    as the result's rows do (:func:`~king.words.name` of :func:`~king.words.as_dealt`: a name mark; a seat given
+    away since, or while no one has taken it, by who the deal is recorded for — a tester's rows said «Оля» and the
+    note «за место игрока Игрок 4») — «…и ни одно устройство не видело чужих карт игроков; на странице хозяина
+    стола играл бот (место: Оксана), и она видела его карты.»."""
     deal, hosted = int(vm["deal"]), list(getattr(check, "hosted", ()))
     if check.code == "audited" and hosted:
-        who = cat.t("list.sep").join(name(cat, s, vm) for s in hosted)
+        dealt = as_dealt(vm, deal)
+        who = cat.t("list.sep").join(name(cat, s, dealt) for s in hosted)
         return cat.n("net.mental.audited_bot", len(hosted), deal=deal, names=who)
     return cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=deal)
 
