@@ -258,7 +258,7 @@ NEW_LINK = {"en": "new link", "ru": "новую ссылку", "uk": "нове �
     ("net.waiting_for", {"en": "Waiting for Петро", "ru": "Ждём хода: Петро", "uk": "Чекаємо ходу: Петро"}),
     ("net.unchecked_forgot", {"en": "host's page was reloaded", "ru": "страница хозяина стола была перезагружена",
                               "uk": "сторінку господаря столу було перезавантажено"}),  # not "you were not there"
-    ("net.join.answer_help", {"en": "back to Boss.", "ru": "код игроку Boss.", "uk": "код гравцеві Boss."}),
+    ("net.join.answer_help", {"en": "back to Boss.", "ru": "вас приглашает (Boss).", "uk": "вас запрошує (Boss)."}),
     ("net.join.name_empty", {"en": "Type your name", "ru": "Введите своё имя", "uk": "Введіть своє ім’я"}),
     ("net.closed_new_game", {"en": "Boss started a new game", "ru": "Boss: новая игра",  # f06–f08, with no
                              "uk": "Boss: нова гра"}),  # gendered verb (the host may be a woman: issue 28)

@@ -557,7 +557,7 @@ def mental_deal(host: Any, guests: dict[int, Any]) -> None:
     for page in (host, *guests.values()):
         page.wait_for_selector("#center-panel #mental-check[data-check=audited]")
     said = str(host.text_content("#mental-check"))  # every shuffle its audit counts is said, why, and whose page
-    assert "тасовали 2 раза; прежние попытки отменены: 1) страница игрока Петя перезагружена или отключена." in said
+    assert "тасовали 2 раза; прежние попытки отменены: 1) Петя — страница перезагружена или отключена." in said
     mine = str(guests[1].text_content("#mental-check"))  # (Petya's own page: "this page", the same cause's words)
     assert "1) эта страница перезагружена или отключена." in mine, mine
     saved = host.evaluate(f"localStorage.getItem({json.dumps(SAVE_KEY)})")
@@ -590,7 +590,7 @@ def friend_reloads_at_a_result(host: Any, guests: dict[int, Any]) -> None:
     toast = str(host.text_content("#toast"))  # table, not also in the toast (said once, where the person looks)
     assert "Раздача 2 отменена и будет" not in toast, toast
     host.wait_for_function(REDEALT_2_JS)
-    host.wait_for_function("() => /Тасовка раздачи 2 отменена, карты сданы заново: страница игрока Петя/.test("  # dealt
+    host.wait_for_function("() => /Тасовка раздачи 2 отменена, карты сданы заново: Петя — страница/.test("  # dealt
                            "document.getElementById('toast')?.textContent || '')")  # again: said, whose page (issue
     # 29) — as its shuffle's try, no card of it played: every page calls it so
     page.wait_for_selector("body[data-phase=deal_over][data-deal='1'] #btn-continue:not([disabled])")
@@ -657,7 +657,7 @@ def host_reloads_mid_deal(host: Any, guests: dict[int, Any]) -> None:
     away = guests[1].evaluate(HOST_AWAY_JS)
     if away["guest"] == "reconnecting":  # (else the host's page was back already: nothing of it to see)
         assert away["toMove"] == "" and away["titles"], away
-        assert all(t.startswith("Ждём страницу игрока Оля: переподключается") for t in away["titles"]), away
+        assert all(t.startswith("Ждём страницу: Оля — переподключается") for t in away["titles"]), away
     host.wait_for_selector("body[data-ready=true][data-mental=host][data-mental-reloaded='2']")
     host.wait_for_function(DEALT_JS, arg=2)
     # from the reload's first frame on, the host's page never said a deal ended that did not: until friends online
@@ -748,7 +748,7 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     for page in (host, guests[1]):  # deal 2's result shown: it says deal 3 is annulled, and why, on every page
         page.wait_for_selector("#center-panel #mental-wait[data-wait=annulled]")
     # (no one had played deal 3 yet — the table waits for its readers —: its shuffle's try is annulled, not the deal)
-    assert "Тасовка раздачи 3 отменена: страница игрока" in str(guests[1].text_content("#mental-wait"))
+    assert "Тасовка раздачи 3 отменена: Остап — страница" in str(guests[1].text_content("#mental-wait"))
     early = guests[1]  # friend 1 leaves deal 2's result: the table is on deal 3 — none of deal 2's cards, said
     early.evaluate(GO_ON_JS)
     early.wait_for_selector("#center-panel[data-stale] #mental-wait[data-wait=annulled]")
@@ -791,7 +791,7 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     host.wait_for_selector("#center-panel #mental-wait[data-wait=you]")
     assert "Тасовка раздачи 3 отменена" in str(host.text_content("#mental-wait"))
     note = str(host.text_content("#mental-wait"))  # whose page it was: the person who held the seat, not the seat's
-    assert "страница игрока Остап" in note and default not in note, note  # name now ("Игрок 3": cleared with it)
+    assert "Остап — страница" in note and default not in note, note  # name now ("Игрок 3": cleared with it)
     try:
         early.wait_for_function("() => document.getElementById('status').textContent.includes('прочтёт итоги: ')")
     except PlaywrightTimeout as e:

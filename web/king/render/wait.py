@@ -20,7 +20,7 @@ TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled",
              "seated": "net.mental.try_seated"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
 (``{name}``; ``seated``: a person seated before anything of it was played, dealt in on the next try — "за стол садится
-игрок Марта"); any other code is a cheat's (``net.mental.try_broken``). A page that left and this page's own
+Марта"); any other code is a cheat's (``net.mental.try_broken``). A page that left and this page's own
 reload or lost connection (``reloaded``) are one cause, said alike; the host's page's reload (``host``) is said
 as the host's page; a page not named is "one of the pages" (the code's ``_any`` words)."""
 
@@ -87,7 +87,7 @@ def line_words(cat: Catalog, vm: ViewModel, readers: list[int], note: str, what:
 def page_words(cat: Catalog, vm: ViewModel, seats: list[int]) -> str:
     """Whom the table waits for while a page in the deal in play is reconnecting — unloading: reloaded or closed —,
     whose loss annuls the deal (``seats``: the page's ``MentalTable.unloading()`` or ``MentalGuest.unloading()``),
-    this page's own seat left out: "Ждём страницу игрока Петя: переподключается…" (:func:`~king.words.name_mark` for
+    this page's own seat left out: "Ждём страницу: Петя — переподключается…" (:func:`~king.words.name_mark` for
     names); ``""`` when none."""
     others = [s for s in seats if s != vm["seat"]]
     if not others:
@@ -102,7 +102,7 @@ def awaited_words(cat: Catalog, vm: ViewModel, deal: int, seats: list[int], begu
     ``MentalGuest.awaited()``; this page's own seat left out) before it deals the next try of ``deal``: that deal,
     or its shuffle's try (not ``begun``: no call or card made in it), annulled because their page is not on
     connection, and whom the table waits for — the words of a friend's page that left («Раздача 3 отменена:
-    страница игрока Петя не на связи. Ждём, пока Петя вернётся…»), whoever's reload annulled it first: after the
+    Петя — страница не на связи. Ждём, пока Петя вернётся…»), whoever's reload annulled it first: after the
     host's page's reload a tester's friend read for 40 s that the deal was dealt again for that reload, no one
     named, while the table waited for Petya, whose tab was closed. A deal no try of which was annulled here (not
     ``annulled``: the table waited before it began one) is only waited for («Ждём, пока Петя вернётся…»). ``""``
