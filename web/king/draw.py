@@ -243,6 +243,7 @@ class Drawing:
         self.hand_key = text
         active = document.activeElement
         focused = None if is_none(active) or is_none(active.closest("#hand")) else str(active.dataset.card)
+        lost = focused is None and self.taken(active)  # (before this redraw: a focus left on nothing stays there)
         before = [str(b.dataset.card) for b in node.querySelectorAll("button.card")]
         put_markup(node, text)
         self.put_new("why-list", el("why-list"), whys)
@@ -253,8 +254,8 @@ class Drawing:
                 target = node.querySelector(f'button[data-card="{cards[at]["card"]}"]')
             if not is_none(target):
                 self.focus_card(target)
-        elif (self.owed or self.taken(active)) and cards:  # (the focus still on nothing, no dialog over the table:
-            self.owed = False  # else it stays where it is)
+        elif (self.owed or lost) and cards:  # (the focus still on nothing, no dialog over the table: else it stays
+            self.owed = False  # where it is)
             if (is_none(active) or str(active.tagName) == "BODY") and is_none(document.querySelector(
                     "dialog[open]:modal")):
                 self.focus_hand()
@@ -278,7 +279,8 @@ class Drawing:
         it on is gone or hidden — a result panel's *Continue* removed, or hidden by the panel marked stale (a host's
         page back from its reload showed the deal its person had left for a moment, its *Continue* focused, then the
         note alone: the focus fell to the body, and no one gave it to the hand dealt again). A focus the person
-        moved elsewhere since is theirs (``False``)."""
+        moved elsewhere since is theirs (``False``), and so is one they left on nothing while that was still shown
+        (asked before a redraw that removes it: :meth:`hand`)."""
         was = self.placed
         if was is None or is_none(was):
             return False
