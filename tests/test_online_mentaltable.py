@@ -235,7 +235,7 @@ def test_while_the_hosts_page_reconnects_a_friends_table_names_it_and_no_one_is_
     assert shown["to_move"] is None and shown["moves"] == [] and not shown["my_turn"]
     assert [c["card"] for c in shown["hand"]] == [c["card"] for c in vm["hand"]] and shown["trick"] == vm["trick"]
     assert {c["reason"] for c in shown["hand"]} == {"wait_page"} and not any(c["legal"] for c in shown["hand"])
-    for lang, said in {"ru": "Ждём страницу игрока {}: переподключается…",
+    for lang, said in {"ru": "Ждём страницу: {} — переподключается…",
                        "en": "Waiting for the page of {}: reconnecting…"}.items():
         cat = Catalog.from_mo(compiled(lang))
         card = shown["hand"][0]
@@ -1174,17 +1174,17 @@ def test_a_deal_dealt_again_with_the_friend_whose_page_left_says_that_page_is_ba
     assert t.table.waiting() == ("annulled", deal, [seat])
     vm = t.table.view_model(0)
     cat = Catalog.from_mo(compiled("ru"))
-    gone = {"ru": f"Тасовка раздачи {deal} отменена: страница игрока {name_mark(seat)} не на связи.",
-            "uk": f"Тасування роздачі {deal} скасовано: сторінка гравця {name_mark(seat)} не на зв’язку.",
+    gone = {"ru": f"Тасовка раздачи {deal} отменена: {name_mark(seat)} — страница не на связи.",
+            "uk": f"Тасування роздачі {deal} скасовано: {name_mark(seat)} — сторінка не на зв’язку.",
             "en": f"Deal {deal}'s shuffle was annulled: {name_mark(seat)}'s page left."}
     for lang, words in gone.items():  # (away now: said so)
         said = wait_words(Catalog.from_mo(compiled(lang)), vm, t.table, False, False)
         assert said is not None and said[1].startswith(words), (lang, said)
     t.run(until=lambda: (t.table.waiting() or ("",))[0] == "again")
     assert t.table.waiting() == ("again", deal, [seat]) and vm["deal"] == deal - 1  # (the result the host reads)
-    back = {"ru": f"Тасовка раздачи {deal} отменена из-за потери связи со страницей игрока {name_mark(seat)}; "
+    back = {"ru": f"Тасовка раздачи {deal} отменена: {name_mark(seat)} — потеря связи со страницей; "
                   "связь восстановлена.",
-            "uk": f"Тасування роздачі {deal} скасовано через втрату зв’язку зі сторінкою гравця {name_mark(seat)}; "
+            "uk": f"Тасування роздачі {deal} скасовано: {name_mark(seat)} — втрата зв’язку зі сторінкою; "
                   "зв’язок відновлено.",
             "en": f"Deal {deal}'s shuffle was annulled: {name_mark(seat)}'s page left and is back."}
     for lang, words in back.items():
@@ -1446,7 +1446,7 @@ def test_a_page_reloaded_at_a_result_says_why_the_next_deals_shuffle_was_annulle
 
 def test_a_deal_under_way_annulled_when_a_friends_page_left_is_said_annulled_not_its_shuffle() -> None:
     """A friend's page lost in the middle of a deal (cards played): the page that already left the last result says
-    that deal is annulled — «Раздача 3 отменена: страница игрока X не на связи.» —, not only its shuffle's try, as a
+    that deal is annulled — «Раздача 3 отменена: X — страница не на связи.» —, not only its shuffle's try, as a
     deal no one had played yet is said."""
     t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1.0, 1.0)))
     t.run(deals=1)
@@ -1459,8 +1459,8 @@ def test_a_deal_under_way_annulled_when_a_friends_page_left_is_said_annulled_not
     assert mg.page.last_begun and t.page.last_begun
     vm = mg.view_model()  # (the audited game's last result, cleared: the table waits for the friend)
     assert vm is not None and vm["phase"] == "deal_over" and vm["deal"] == deal - 1
-    words = {"ru": f"Раздача {deal} отменена: страница игрока {name_mark(seat)} не на связи.",
-             "uk": f"Роздачу {deal} скасовано: сторінка гравця {name_mark(seat)} не на зв’язку.",
+    words = {"ru": f"Раздача {deal} отменена: {name_mark(seat)} — страница не на связи.",
+             "uk": f"Роздачу {deal} скасовано: {name_mark(seat)} — сторінка не на зв’язку.",
              "en": f"Deal {deal} is annulled: {name_mark(seat)}'s page left."}
     for lang, said in words.items():
         got = wait_words(Catalog.from_mo(compiled(lang)), vm, mg, True, False)
@@ -1579,7 +1579,7 @@ def test_a_person_seated_before_anything_of_the_deal_in_play_was_played_is_dealt
             "seated", seat, f"P{seat}")
         vm = {**t.table.session.view_model(0), "seat": other}
         said = fill_names(try_words(cat, "seated", seat, vm, f"P{seat}"), vm["names"])
-        assert said == f"за стол садится игрок P{seat}"
+        assert said == f"за стол садится P{seat}"
     t.lingering = set()
     t.run(deals=1)
     assert t.table.page_of(seat) in t.rounds[deal]
@@ -1602,7 +1602,7 @@ def test_while_a_page_in_the_deal_is_reconnecting_no_one_moves_and_every_page_sa
     """Mid-deal, a friend's page closes its channel (reloading or closed: *reconnecting* on every page at once). Its
     keys of the deal go with it — its loss annuls the deal whatever is played meanwhile —, so the table pauses: no
     page offers a move (the host's bots neither) and each refuses one; the other pages name it on the status line
-    and a card clicked says it ("Ждём страницу игрока Петя: переподключается…"). A new user was made to play a card
+    and a card clicked says it ("Ждём страницу: Петя — переподключается…"). A new user was made to play a card
     for a deal cancelled 2–3 s later. Once its connection is lost the deal is annulled and dealt again, as before."""
     t = MentalSim(27, players=4, friends=2, faults=Faults(stand_in=1.0))
     t.run(deals=1)
@@ -1619,7 +1619,7 @@ def test_while_a_page_in_the_deal_is_reconnecting_no_one_moves_and_every_page_sa
     assert mg is not None and mg.page is not None
     assert t.table.unloading() == [seat] and mg.unloading() == [seat] and t.table.to_move() is None
     assert not mg.my_turn() and mg.stand_in_turn() is None and mg.hint_request() is None
-    words = {"ru": "Ждём страницу игрока {}: переподключается…", "uk": "Чекаємо на сторінку гравця {}: "
+    words = {"ru": "Ждём страницу: {} — переподключается…", "uk": "Чекаємо на сторінку: {} — "
              "перепідключається…", "en": "Waiting for the page of {}: reconnecting…"}
     for vm in (t.table.view_model(0), mg.view_model()):
         assert vm is not None and vm["moves"] == [] and vm["to_move"] is None and vm["hand"]

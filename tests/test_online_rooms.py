@@ -25,6 +25,7 @@ from kingcore.online.room import (
     Ticket,
     check_room,
     new_room,
+    own_seat,
     read_fragment,
     read_tickets,
     remember,
@@ -353,8 +354,14 @@ def test_after_the_hosts_reload_seats_held_are_reconnecting_until_back_or_the_gr
     reloaded.lost("a")
     assert reloaded.presence()[1] == "away"  # a drop is away at once: never reconnecting after a loss
     other = Lobby(Host(Session.from_save(saved_game), clock), saved_room, clock, restored=True)
+    other.tick()
+    assert other.events() == []  # (reconnecting within the grace: nothing for the host's panel to open for)
     clock.now += RECONNECT_GRACE_S
     assert other.presence()[1] == "away"
+    other.tick()  # the grace over: said once, as a page not back after its goodbye (the host's panel opens)
+    assert other.events() == [("gone", 1)]
+    other.tick()
+    assert other.events() == [] and other.presence()[1] == "away"
 
 
 def test_every_seated_page_hears_presence_change() -> None:
@@ -570,6 +577,28 @@ def test_a_seat_given_to_someone_else_sends_its_friend_away_and_its_old_key_and_
     assert lobby.presence()[1] == "bot" and lobby.host.bot_level(1) is not None and not lobby.taken()[1]
     dan.send(dan.guest.take(1, "Dan", read_fragment(lobby.link(1)).pass_))  # type: ignore[union-attr]
     assert dan.guest.seat == 1 and lobby.presence()[1] == "here" and lobby.host.bot_level(1) is None
+
+
+def test_a_friend_back_by_the_general_link_to_a_seat_given_away_and_still_free_has_it_as_their_own() -> None:
+    """A seat given away that nobody took: its friend, back by the table's general link (no seat in it) and
+    refused their key, has it as their own seat — the join screen chooses it and says nothing of its having been
+    given away (a tester's friend read «Ваше місце віддано іншому гравцеві» beside her own seat, chosen)."""
+    lobby, clock = table()
+    anna = Page(lobby, "a", clock)
+    anna.send(anna.guest.take(2, "Anna"))
+    ticket = anna.guest.ticket("Anna")
+    assert ticket is not None
+    anna.deliver(lobby.free(2))
+    back = Page(lobby, "a2", clock, seed=3)
+    back.send(back.guest.back(ticket))
+    assert back.last("refused")["reason"] == "bad_key"
+    general = read_fragment(lobby.link())
+    assert general is not None and general.seat is None
+    own = own_seat(general, ticket, back.last("lobby")["table"])
+    assert own == 2 and own in back.guest.free_seats()
+    reserved = read_fragment(lobby.link(1))
+    assert own_seat(reserved, ticket, ticket.table) == 1  # a seat's own link says which
+    assert own_seat(general, None, ticket.table) is None and own_seat(general, ticket, "another table") is None
 
 
 def test_a_seat_given_to_someone_else_loses_its_name_on_every_connected_page_at_once() -> None:

@@ -73,3 +73,44 @@ def test_no_message_naming_a_person_has_a_gendered_past_tense(lang: str) -> None
 def test_the_check_finds_the_past_tenses_testers_saw(lang: str, text: str) -> None:
     """The check is not blind: the wordings it replaced, and their feminine forms, are each found."""
     assert gendered(lang, text), text
+
+
+HOST_NOUNS = {"ru": re.compile(r"\b(?:игрок[а-я]*|хозя(?:ин|ина|ину|йк[а-я]*)|друг[аеу]?|подруг[а-я]*)\s+\{host\}",
+                               re.I),
+              "uk": re.compile(r"\b(?:гравц[а-яі]*|гравець|господар[а-яі]*|господин[а-яі]*|друг[аоу]?|подруг[а-яі]*)"
+                               r"\s+\{host\}", re.I)}
+"""A noun of one gender set before the host's name («Стол игрока Маша»: a woman called a male player)."""
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_join_screens_title_names_the_host_with_no_gendered_noun(lang: str) -> None:
+    """A table link's join screen names its host as «Стол: Маша», not «Стол игрока Маша» (masculine for a woman,
+    a tester's find) nor «Стол хозяйки/хозяина» (gendered too): the title needs no one's gender."""
+    with open(LOCALE / f"{lang}.po", "rb") as f:
+        catalog = read_po(f)
+    titles = {m.id: m.string for m in catalog if m.id in ("net.join.room_title", "net.join.room_title_full")}
+    assert len(titles) == 2 and all("{host}" in t for t in titles.values()), titles
+    assert not [t for t in titles.values() if HOST_NOUNS[lang].search(t)], titles
+    assert HOST_NOUNS[lang].search({"ru": "Стол игрока {host}", "uk": "Стіл гравця {host}"}[lang])  # not blind
+
+
+NAME_NOUNS = {"ru": re.compile(r"\b(?:игрок[а-яё]*|хозя(?:ин|ина|ину|ином|йк[а-яё]*)|друг[аеу]?|подруг[а-яё]*)\s+"
+                               r"\{(?:name|names|host|winner|payer|friend|who|caller|dealer|taker|player)\}", re.I),
+              "uk": re.compile(r"\b(?:гравц[а-яі]*|гравець|господар[а-яі]*|господин[а-яі]*|друг[аоу]?|подруг[а-яі]*)"
+                               r"\s+\{(?:name|names|host|winner|payer|friend|who|caller|dealer|taker|player)\}", re.I)}
+"""A noun of one gender set before any person's name field («страница игрока {name}»: «страница игрока Оля», a
+woman called a male player, in the genitive a name cannot follow)."""
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_no_message_sets_a_gendered_noun_before_a_persons_name(lang: str) -> None:
+    """«Ждём страницу игрока Оля», «за стол садится игрок Марта», «Очередь гравця Оксана» — every message is worded
+    with no gendered noun before a name («Ждём страницу: Оля — переподключается…»); the check finds the old words."""
+    with open(LOCALE / f"{lang}.po", "rb") as f:
+        catalog = read_po(f)
+    found = [f"{m.id}: {text}" for m in catalog if m.id
+             for text in ([m.string] if isinstance(m.string, str) else list(m.string)) if NAME_NOUNS[lang].search(text)]
+    assert not found, "\n".join(found)
+    old = {"ru": ["страница игрока {name} перезагружена", "Ждём страницы игроков {names}: …", "садится игрок {name}"],
+           "uk": ["сторінку гравця {name}", "Чекаємо на сторінки гравців {names}", "сідає гравець {name}"]}[lang]
+    assert all(NAME_NOUNS[lang].search(text) for text in old)  # (not blind)

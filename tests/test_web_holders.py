@@ -8,6 +8,7 @@ dealt, and Петя's name gone from the sheet."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,8 @@ from king.dom import h
 from king.render.history import history_panel
 from king.render.panels import result_panel
 from king.render.sheet import sheet
-from king.words import fill_names, page_names
+from king.render.wait import check_words
+from king.words import as_dealt, fill_names, name, page_names
 
 CAT = Catalog.from_mo(compiled("ru"))
 
@@ -274,3 +276,34 @@ def test_the_game_record_says_who_played_a_seat_before_it_changed_hands_and_the_
         with pytest.raises(NotationError, match="Former") as e:
             loads(broken)
         assert e.value.line == broken.splitlines().index(bad) + 1
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_the_audit_note_of_a_deal_a_bot_played_on_a_seat_given_away_names_it_as_the_results_rows_do(lang: str) -> None:
+    """P<seat>'s page lost in deal 2 and the seat given away, no one taking it: a stand-in bot plays it at the host's
+    page. A tester's result of such a deal named the seat «Оля» in its rows but «Игрок 4» in its audit note — «за
+    место игрока Игрок 4 играл бот». The note names it as the rows do — who the deal is recorded for, P<seat> —,
+    on the host's page and a friend's, with no gendered noun before the name and the bot said once."""
+    cat = Catalog.from_mo(compiled(lang), strict=True)
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 4)
+    seat, other = max(t.friends), min(t.friends)
+    t.lose(seat)
+    t.settle()
+    t.send_to(t.table.free(seat))
+    t.friends[seat].mg, t.friends[seat].back = None, None  # (no one takes it)
+    mg = t.friends[other].mg
+    t.run(until=lambda: 3 in t.table.checks.deals and mg is not None and 3 in mg.checks.deals)
+    assert mg is not None
+    cleared = cat.t("hotseat.player", n=seat + 1)
+    for vm, checks in ((t.table.view_model(t.table.session.viewer), t.table.checks), (mg.view_model(), mg.checks)):
+        assert vm is not None
+        for deal in (2, 3):
+            check = checks.deals[deal]
+            assert check.code == "audited" and list(check.hosted) == [seat]  # (the premise: a bot there played it)
+            shown = {**vm, "deal": deal}
+            row = fill_names(name(cat, seat, as_dealt(shown, deal)), page_names(vm))  # (the rows': panels.py)
+            note = fill_names(check_words(cat, check, shown), page_names(vm))
+            assert row == f"P{seat}" and f"P{seat}" in note and cleared not in note, (row, note)
+            assert "игрока" not in note and "гравця" not in note and len(re.findall("(?i)bot|бот", note)) == 1, note

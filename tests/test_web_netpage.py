@@ -78,6 +78,32 @@ def test_an_away_seat_offers_the_hosts_three_choices(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_go_on_with_bots_is_offered_only_while_someone_is_away_or_a_free_seat_has_no_bot(lang: str) -> None:
+    """After the host's reload, *Go on with bots for those not back* (``#invite-start``) is offered for a friend
+    away or a free seat with no bot — not while their pages reconnect within their grace, nor with a bot in an
+    away friend's seat and the other friend here (a tester saw both offered), and the panel opens by itself only
+    then (:func:`awaiting`)."""
+    from king.render.invite import awaiting
+
+    cat = catalog(lang)
+    start = re.compile(r'<button[^>]*id="invite-start"[^>]*>')
+
+    def offered(*states: str, bot: bool = False) -> bool:
+        rows = [{"seat": seat, "state": state, "bot": bot and state in ("bot", "free")}
+                for seat, state in zip((1, 3), states, strict=False)]
+        html = markup(invite_panel(cat, 4, rows, started=False, dealt=True))
+        tag = start.search(html)
+        assert tag is not None and cat.t("net.invite.go_on_bots") in html
+        assert ("hidden" not in tag.group(0)) == awaiting(rows)
+        return "hidden" not in tag.group(0)
+
+    assert not offered("reconnecting", "reconnecting")  # (the host's page just reloaded: they are on their way)
+    assert not offered("bot", "here", bot=True) and not offered("here", "here")
+    assert not offered("free", "here", bot=True)  # (a seat given away that a bot holds until someone takes it)
+    assert offered("away", "reconnecting") and offered("free", "here") and offered("away", "bot", bot=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_a_seat_is_headed_by_its_side_and_as_the_table_names_it(lang: str) -> None:
     """A tester saw "Player 2" at the table but "Invite for West" on the panel: both names are in the heading."""
     cat = catalog(lang)
@@ -232,7 +258,7 @@ NEW_LINK = {"en": "new link", "ru": "новую ссылку", "uk": "нове �
     ("net.waiting_for", {"en": "Waiting for Петро", "ru": "Ждём хода: Петро", "uk": "Чекаємо ходу: Петро"}),
     ("net.unchecked_forgot", {"en": "host's page was reloaded", "ru": "страница хозяина стола была перезагружена",
                               "uk": "сторінку господаря столу було перезавантажено"}),  # not "you were not there"
-    ("net.join.answer_help", {"en": "back to Boss.", "ru": "код игроку Boss.", "uk": "код гравцеві Boss."}),
+    ("net.join.answer_help", {"en": "back to Boss.", "ru": "вас приглашает (Boss).", "uk": "вас запрошує (Boss)."}),
     ("net.join.name_empty", {"en": "Type your name", "ru": "Введите своё имя", "uk": "Введіть своє ім’я"}),
     ("net.closed_new_game", {"en": "Boss started a new game", "ru": "Boss: новая игра",  # f06–f08, with no
                              "uk": "Boss: нова гра"}),  # gendered verb (the host may be a woman: issue 28)

@@ -29,7 +29,16 @@ from king.render.redeal import (
     redealt_words,
 )
 from king.render.status import status
-from king.render.wait import awaited_words, doing, due_deal, line_words, read_words, reload_words, wait_words
+from king.render.wait import (
+    awaited_words,
+    doing,
+    due_deal,
+    line_words,
+    read_words,
+    reload_words,
+    shuffle_words,
+    wait_words,
+)
 from king.words import fill_names, name
 
 
@@ -87,7 +96,7 @@ def test_a_deal_dealt_again_says_whose_page_it_was_on_every_page(stand_in: float
     t, deal, seat = lost_mid_deal(1, stand_in)
     host_vm = t.table.view_model(t.table.session.viewer)
     assert annulled_words(cat, deal, ("left", seat, None), host_vm) == (
-        f"Раздача {deal} отменена и будет сдана заново: страница игрока {who(cat, seat, host_vm)} перезагружена "
+        f"Раздача {deal} отменена и будет сдана заново: {who(cat, seat, host_vm)} — страница перезагружена "
         "или отключена.")
     if not stand_in:
         t.rejoin(seat)
@@ -95,7 +104,7 @@ def test_a_deal_dealt_again_says_whose_page_it_was_on_every_page(stand_in: float
           and t.page.round.state == "deal")
     assert cause(t.page, deal) == ("left", seat, f"P{seat}")
     assert redealt_words(cat, deal, ("left", seat, None), host_vm) == (
-        f"Раздача {deal} отменена и сдана заново: страница игрока {who(cat, seat, host_vm)} перезагружена или "
+        f"Раздача {deal} отменена и сдана заново: {who(cat, seat, host_vm)} — страница перезагружена или "
         "отключена. У вас новые карты.")
     other = next(f.mg for f in t.friends.values() if f.seat != seat)
     assert other is not None and cause(other.page, deal) == ("left", seat, f"P{seat}")
@@ -176,10 +185,10 @@ def test_the_host_reloaded_at_a_result_says_the_next_deal_was_still_being_shuffl
 def test_a_seat_given_to_someone_else_names_its_former_person_in_the_annulment_on_every_page(how: str) -> None:
     """The host gives an away friend's seat to someone else (*Give the seat to someone else*): the seat's name is
     cleared in that very step — the table shows "Player 2" until someone takes it —, but every page's words of the
-    deal annulled name the person whose page it was ("…страница игрока P1…", never «Игрок 2»), and a friend's
+    deal annulled name the person whose page it was ("…P1 — страница…", never «Игрок 2»), and a friend's
     page keeps that name across a reload: the connection lost before (the deal annulled then), the friend connected
     but away past the turn limit (annulled by the freeing), or lost while the table waited for the host to leave a
-    result (its panel's note «Тасовка раздачи 2 отменена: страница игрока P1 не на связи…»)."""
+    result (its panel's note «Тасовка раздачи 2 отменена: P1 — страница не на связи…»)."""
     cat = catalog("ru")
     if how == "lost":
         t, deal, seat = lost_mid_deal(1, 0.0)
@@ -249,7 +258,7 @@ def test_while_a_deal_is_dealt_again_the_status_line_does_not_repeat_the_tables_
         return note, line_words(cat, shown, mg.readers(), note, doing(said[0], mg.page, 2))
 
     note, line = note_and_line()
-    assert note.startswith("Тасовка раздачи 2 отменена: страница игрока P") and "Ждём, пока P" in note, note
+    assert note.startswith("Тасовка раздачи 2 отменена: P") and "Ждём, пока P" in note, note
     assert line == fill_names(read_words(cat, shown, [0]), vm["names"]) and line not in note, (line, note)
     t.lingering = set()
     t.host_continue()
@@ -353,7 +362,7 @@ def test_a_later_annulment_is_said_by_its_own_reason_not_by_the_hosts_earlier_re
     assert mg is t.friends[other].mg
     assert cause(mg.page, 2, mg.guest.host_reloaded) == ("left", seat, f"P{seat}")
     note = str(redealt_notes(cat, 2, mg.page, vm, mg.guest.host_reloaded)["redeal:2"])
-    assert f"страница игрока {who(cat, seat, vm)}" in note and "хозяина" not in note, note
+    assert f"{who(cat, seat, vm)} — страница" in note and "хозяина" not in note, note
 
 
 def test_a_friends_page_back_first_after_the_hosts_reload_mid_deal_names_no_friend_it_waits_for() -> None:
@@ -393,7 +402,7 @@ def test_a_newcomer_dealt_in_is_told_in_their_own_words_that_the_deal_is_dealt_a
     host's page annuls the try (``seated``) and deals it again with Ваня's page. Ваня's page was in no try
     annulled (what the device's earlier person saw of the deal is not Ваня's to be told), yet once dealt its
     lasting note says, in its words, «Вы сели за стол: раздача 4 сдаётся заново с вами.» (a new user dealt in saw
-    her cards with no word, where the host's page said «…за стол садится игрок Ваня.»); the other friend's page
+    her cards with no word, where the host's page said «…за стол садится Ваня.»); the other friend's page
     keeps its own words of the annulment."""
     cat = catalog(lang)
     t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
@@ -420,6 +429,52 @@ def test_a_newcomer_dealt_in_is_told_in_their_own_words_that_the_deal_is_dealt_a
     assert other.page is not None
     said = redealt_notes(cat, deal, other.page, other.view_model(), shown=False, seated=other.memory.taken_at)
     assert said[f"redeal:{deal}"] != mine  # (a page of the annulled try: its own words, or none)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_newcomer_seated_after_the_hosts_reload_is_told_only_that_the_deal_is_dealt_again_with_them(
+        lang: str) -> None:
+    """Petya's tab closed three tricks into deal 2, the host's page reloaded 2 s later, and the host gave Petya's
+    seat away: Ваня, on a device of his own, takes it before anything of the next try is played and is dealt in.
+    A tester's Ваня read «Тасовка раздачи 6 отменена… страница хозяина стола перезагружена… У вас новые карты»
+    (he never had cards) and, in the deal's result, «прежние попытки отменены: 1) без этой страницы; 2) без этой
+    страницы.» Now his note says only that he sat down and the deal is dealt again with him, and the result says
+    that the earlier tries were before he sat down — nothing of the host's reload nor of "this page"."""
+    cat = catalog(lang)
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 12
+          and t.page.round is not None and t.page.round.state == "deal")
+    petya = min(t.friends)
+    t.close_tab(petya)
+    t.settle()
+    t.clock.now += 2.0
+    t.tick()
+    t.reload_host()
+    t.settle()
+    while t.lobby.presence()[petya] != "away":
+        t.clock.now += 0.25
+        t.tick()
+        t.settle()
+    t.give_seat(petya, "Ваня")
+    t.friends[petya].all = []  # (Ваня's own device: no memory of the table)
+    t.rejoin(petya)
+    mg = t.friends[petya].mg
+    assert mg is not None
+    t.run(until=lambda: mg.page is not None and mg.page.round is not None and mg.page.round.deal == 2
+          and mg.page.round.state == "deal")
+    assert mg.sits_out() is None and mg.guest.host_reloaded == 2  # (the test's premise: dealt in, told of the reload)
+    vm = mg.view_model()
+    assert vm is not None
+    notes = redealt_notes(cat, 2, mg.page, vm, mg.guest.host_reloaded, True, mg.memory.taken_at)
+    assert notes == {"reload:2": None, "redeal:2": cat.t("net.mental.dealt_in", deal=2)}, notes
+    t.run(until=lambda: 2 in mg.checks.deals)
+    check = mg.checks.deals[2]
+    shuffled = int(check.shuffled)
+    assert check.code == "audited" and shuffled >= 2
+    words = shuffle_words(cat, check, mg.memory.rounds, {**vm, "deal": 2}, mg.memory.taken_at)
+    assert words == cat.n("net.mental.shuffled_before", shuffled), words
+    assert cat.t("net.mental.try_unseen") not in words and cat.t("net.mental.try_host") not in words
 
 
 def test_a_closed_tab_and_the_hosts_reload_2_s_later_every_page_names_whom_the_table_waits_for() -> None:
@@ -454,7 +509,7 @@ def test_a_closed_tab_and_the_hosts_reload_2_s_later_every_page_names_whom_the_t
                 assert reload_words(cat, "host", 2, not begun(mg.page, 2)) == cat.t("net.mental.host_reloaded", deal=2)
     assert len(greeted) == 2
     sides: list[Any] = [t.table, *(f.mg for f in t.friends.values() if f.mg is not None)]
-    waiting = f"Раздача 2 отменена: страница игрока P{petya} не на связи. Ждём, пока P{petya} вернётся…"
+    waiting = f"Раздача 2 отменена: P{petya} — страница не на связи. Ждём, пока P{petya} вернётся…"
     presences: list[str | None] = []
     while True:
         for side in sides:

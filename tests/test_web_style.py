@@ -33,3 +33,38 @@ def test_no_size_falls_between_two_breakpoints() -> None:
     assert sheets
     found = {sheet.name: gaps(sheet.read_text(encoding="utf-8")) for sheet in sheets}
     assert not any(found.values()), found
+
+
+def media_of(css: str, selector: str) -> list[str]:
+    """The ``@media`` prelude around each rule of ``css`` whose selector contains ``selector`` (``""`` for a rule
+    at the top level; nested ``@media`` blocks: the innermost).
+
+    >>> media_of("a::before {} @media (max-width: 640px) { b a::before {} }", "a::before")
+    ['', '(max-width: 640px)']
+    """
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    found, stack, start = [], [], 0
+    for m in re.finditer(r"[{}]", css):
+        if m.group() == "{":
+            head = css[start:m.start()].strip()
+            stack.append(head)
+            if not head.startswith("@") and selector in head:
+                found.append(next((h[len("@media"):].strip() for h in reversed(stack[:-1]) if h.startswith("@media")),
+                                  ""))
+        else:
+            stack.pop()
+        start = m.end()
+    return found
+
+
+def test_a_seats_presence_says_its_short_word_only_on_a_phone_or_small_tablet() -> None:
+    """Who is there says the short word docs/PLAYING.md gives for a phone («○ не здесь») only in a window up to
+    900 px wide or 500 px high: at 1280 a side seat's badge said «○ не здесь» while the invite panel said
+    «нет на месте» of the same state."""
+    css = (WEB / "style.css").read_text(encoding="utf-8")
+    preludes = media_of(css, ".seat-presence[data-short]::before") + media_of(css, ".seat-level[data-short]::before")
+    assert preludes, "no rule draws a badge's short word"
+    for prelude in preludes:
+        bounds = BOUND.findall(prelude)
+        assert bounds and all(kind == "max" and float(v) <= (900 if dim == "width" else 500)
+                              for kind, dim, v in bounds), prelude or "(every size)"

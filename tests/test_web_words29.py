@@ -206,3 +206,19 @@ def test_an_options_label_ends_with_its_words() -> None:
     assert len(labels) >= 3 and all(re.match(r'<span data-t="[^"]+">[^<]*</span><(select|textarea)', x)
                                     for x in labels), labels
     assert re.search(r"\.option-list select \{ display: block;", (ROOT / "web" / "style.css").read_text())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_newcomers_result_says_the_tries_before_they_sat_down_as_one(lang: str) -> None:
+    """A page whose person took the seat at deal 2's result (``seated``: ``Memory.taken_at``) and was dealt into
+    deal 3's third try saw none of the first two: they are said as one, before its person sat down — not «без
+    этой страницы» twice, as a tester's newcomer read — and the try it saw end by its own cause; a page at the
+    table all along says each as before."""
+    cat, rounds = CATS[lang], Rounds(annulled={3: {2: "left"}}, annulled_seat={3: {2: 1}})
+    text = fill_names(shuffle_words(cat, shuffled(4), rounds, VM, seated=2), VM["names"])
+    assert f"1–2) {cat.t('net.mental.try_before')}; 3) " in text and "Петя" in text, text
+    assert cat.t("net.mental.try_unseen") not in text and "4)" not in text, text
+    assert said(lang, rounds, 4)[:2] == [cat.t("net.mental.try_unseen")] * 2  # (at the table all along: as it was)
+    once = Rounds(annulled={3: {1: "stalled"}}, annulled_seat={3: {1: 0}})
+    assert f": 1) {cat.t('net.mental.try_before')}; 2) " in shuffle_words(cat, shuffled(3), once, VM, seated=3)
+    assert shuffle_words(cat, shuffled(3), Rounds(), VM, seated=2) == cat.n("net.mental.shuffled_before", 3)

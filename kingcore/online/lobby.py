@@ -315,7 +315,8 @@ class Lobby:
     def events(self) -> list[tuple[str, int]]:
         """What happened since the last call, for the page to say and draw: ``("seated", seat)`` (a friend
         took the seat or took it back), ``("lost", seat)`` (its connection was lost with no goodbye), ``("gone",
-        seat)`` (its page said goodbye and was not back within :data:`RETURN_S`), ``("idle", seat)`` (past the turn
+        seat)`` (its page said goodbye and was not back within :data:`RETURN_S`, or after the host's reload not back
+        within :data:`RECONNECT_GRACE_S`), ``("idle", seat)`` (past the turn
         limit), ``("back", seat)`` (acting again after it), ``("freed", seat)``."""
         out, self._events = self._events, []
         return out
@@ -504,7 +505,9 @@ class Lobby:
 
     def tick(self) -> list[POut]:
         """Call now and then (the page: every second): the fair round's deadlines (:meth:`Host.tick`), the end
-        of the reconnecting grace and of a page's awaited return (``("gone", seat)``), and the turn limit."""
+        of the reconnecting grace and of a page's awaited return (``("gone", seat)``: a seat expected back after
+        the host's reload and not back within :data:`RECONNECT_GRACE_S` too, but for one a stand-in bot plays), and
+        the turn limit."""
         out = self._route(self.host.tick())
         game, session = self.host.session.game, self.host.session
         seat = game.to_move
@@ -512,6 +515,11 @@ class Lobby:
         for gone in sorted(s for s, until in self._returning.items() if now >= until):
             self._gone[gone] = self._returning.pop(gone) - RETURN_S
             self._events.append(("gone", gone))
+        if self._expected and now >= self._grace:  # (the host's reload: those not back in its grace are away now)
+            settings = self.host.session.settings
+            self._events += [("gone", s) for s in sorted(self._expected)
+                             if self.room["keys"][s] is not None and settings["online"][s] != "bot"]
+            self._expected.clear()
         if (seat, session.ply) != self._turn[:2]:
             self._turn = (seat, session.ply, now)
         elif (self.turn_limit is not None and seat is not None and seat not in self.idle

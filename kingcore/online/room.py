@@ -319,6 +319,18 @@ def ticket_for(text: str | None, room: str) -> Ticket | None:
     return next((t for t in read_tickets(text) if t.room == room), None)
 
 
+def own_seat(link: RoomLink | None, ticket: Ticket | None, table: str) -> int | None:
+    """The seat that is this page's own at ``table``: its link's reserved seat, else the seat of its ticket to the
+    same room and table (the general table link: a friend back by it whose key the host no longer knows) — the
+    seat a join screen chooses for them when free, saying nothing of its having been given away; ``None``
+    without either."""
+    if link is not None and link.seat is not None:
+        return link.seat
+    if ticket is None or ticket.table != table or (link is not None and ticket.room != link.room):
+        return None
+    return ticket.seat
+
+
 def closed_rooms(text: str | None) -> list[str]:
     """The rooms (:func:`room_id`) a friend's page was told are closed — the host started a new game — most
     recent first, from its storage's text; anything else in it reads as none.

@@ -123,7 +123,7 @@ def test_a_friend_back_at_a_result_from_a_stand_in_takes_the_next_deal(relay: An
     back.wait_for_selector("body[data-guest=playing][data-mental=guest]")
     host.wait_for_function(STOOD_IN_JS.replace("s.round[3][2] === 0", "s.round[3][2] === 2"), arg=2)
     log = host.evaluate("window.kingLog")
-    paused = [offered for words, offered in log if words == "Ждём страницу игрока Марко: переподключается…"]
+    paused = [offered for words, offered in log if words == "Ждём страницу: Марко — переподключается…"]
     assert paused and not any(paused), log
     # the host's page reloads: Petya's page shows her seat reconnecting at once — its heartbeat would not say it
     # within this test (``SLOW_LOSS``): the host's page closed its connections as it unloaded —, and is back

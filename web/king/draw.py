@@ -120,6 +120,8 @@ class Drawing:
         self.opener: Any = None  # what had the focus when the score sheet opened (it goes back there)
         self.owed = False  # a dialog closed while the table had nothing to focus (the hand's cards still being
         # dealt): the hand takes the focus once drawn, as after a fresh deal (:func:`king.keys.focus_target`)
+        self.placed: Any = None  # what this page last put the focus on (a card, a panel's or call screen's button):
+        # the focus on nothing and that gone or hidden, a redraw took it — owed to the hand as well (:meth:`taken`)
         self.drawn: dict[str, tuple[str, tuple[str | None, ...]]] = {}  # what :meth:`put_new` last put, by place
 
     def forget(self) -> None:
@@ -241,6 +243,7 @@ class Drawing:
         self.hand_key = text
         active = document.activeElement
         focused = None if is_none(active) or is_none(active.closest("#hand")) else str(active.dataset.card)
+        lost = focused is None and self.taken(active)  # (before this redraw: a focus left on nothing stays there)
         before = [str(b.dataset.card) for b in node.querySelectorAll("button.card")]
         put_markup(node, text)
         self.put_new("why-list", el("why-list"), whys)
@@ -251,8 +254,8 @@ class Drawing:
                 target = node.querySelector(f'button[data-card="{cards[at]["card"]}"]')
             if not is_none(target):
                 self.focus_card(target)
-        elif self.owed and cards:  # (the focus still on nothing, no dialog over the table: else it stays where it is)
-            self.owed = False
+        elif (self.owed or lost) and cards:  # (the focus still on nothing, no dialog over the table: else it stays
+            self.owed = False  # where it is)
             if (is_none(active) or str(active.tagName) == "BODY") and is_none(document.querySelector(
                     "dialog[open]:modal")):
                 self.focus_hand()
@@ -264,7 +267,28 @@ class Drawing:
         for other in el("hand").querySelectorAll("button.card"):
             other.tabIndex = -1
         button.tabIndex = 0
-        button.focus()
+        self.place(button)
+
+    def place(self, node: Any) -> None:
+        """The focus put on ``node`` by the page (remembered: :meth:`taken`)."""
+        node.focus()
+        self.placed = node
+
+    def taken(self, active: Any) -> bool:
+        """Whether a redraw took the focus away: it is on nothing (``active``, the body) and what the page last put
+        it on is gone or hidden — a result panel's *Continue* removed, or hidden by the panel marked stale (a host's
+        page back from its reload showed the deal its person had left for a moment, its *Continue* focused, then the
+        note alone: the focus fell to the body, and no one gave it to the hand dealt again). A focus the person
+        moved elsewhere since is theirs (``False``), and so is one they left on nothing while that was still shown
+        (asked before a redraw that removes it: :meth:`hand`)."""
+        was = self.placed
+        if was is None or is_none(was):
+            return False
+        if not (is_none(active) or str(active.tagName) == "BODY"):
+            if not active.isSameNode(was):
+                self.placed = None  # (the person's, or another's: none of this page's to take back)
+            return False
+        return not bool(was.isConnected) or int(was.getClientRects().length) == 0
 
     def hand_arrow(self, key: str) -> bool:
         """An arrow key, Home or End pressed in my hand: the focus moves; ``False`` for any other key."""
@@ -319,7 +343,7 @@ class Drawing:
         if not is_none(screen) and not screen.hidden:
             target = screen.querySelector(f"#{place[1]}") if place[1] else None
             if target is not None and not is_none(target):
-                target.focus()
+                self.place(target)
             return
         self.focus_hand()
 
@@ -387,7 +411,7 @@ class Drawing:
             elif focused is not None:
                 target = screen.querySelector(f'button[data-move="{focused}"]')
             if target is not None and not is_none(target):
-                target.focus()
+                self.place(target)
         self.call_key = key
 
     def panel(self, vm: ViewModel, review: dict[str, Any] | None, tip: str | None = None) -> None:
@@ -405,7 +429,7 @@ class Drawing:
         shown = (kind, vm["result"]["deal"])
         if shown != self.panel_kind:  # newly shown: its main button takes the focus
             self.panel_kind = shown
-            node.querySelector(".btn--accent").focus()
+            self.place(node.querySelector(".btn--accent"))
         mine = node.querySelector("#review")
         if is_none(mine) or is_none(mine.querySelector(".review-table")):
             return

@@ -374,7 +374,7 @@ class GuestPage:
                 drawn()
                 if self.mental is not None and self.mental.on and not self.closed():
                     check_note(self.cat, self.mental.mg.checks, self.app.state.vm,
-                               self.mental.mg.memory.rounds)
+                               self.mental.mg.memory.rounds, self.mental.mg.memory.taken_at)
                     redeal_bar(self.cat, self.app.state.vm, self.mental.left_deal, self.mental.mg,
                                self.mental.waited())
                     waiting_status(self.cat, self.app.state.vm, self.mental.mg.readers(), self.mental.mg.unloading())
@@ -406,7 +406,8 @@ class GuestPage:
         owed = mental.mg.next_owed() if self.connected and self.guest is not None else None
         if owed is not None:  # (the host's page still waits for this person, who left the result: told)
             self.send(owed)
-        check_note(self.cat, mental.mg.checks, before, mental.mg.memory.rounds)  # (an audit, the same view)
+        memory = mental.mg.memory  # (an audit, the same view)
+        check_note(self.cat, mental.mg.checks, before, memory.rounds, memory.taken_at)
         if self.app.state.vm is not before:
             if before is None or self.app.state.vm != before:
                 self.app.state.hint = None

@@ -37,7 +37,7 @@ from pyscript.ffi import create_proxy, is_none, to_js
 
 from kingcore.online import Guest
 from kingcore.online.attempts import EVENTS, Attempts
-from kingcore.online.room import RoomLink, close_room, closed_rooms, read_fragment, remember, ticket_for
+from kingcore.online.room import RoomLink, close_room, closed_rooms, own_seat, read_fragment, remember, ticket_for
 from kingcore.web import RULE_SET_TEXTS
 from kingcore.web.prefs import ice_servers, last_name
 from kingcore.web.relays import relay_urls
@@ -311,17 +311,18 @@ class RoomPage(GuestPage):
             return
         lobby, link = guest.lobby, self.link
         free = guest.free_seats(link.seat if link is not None else None)
+        store = self.app.state.store  # (own: the link's seat, or the ticket's — back by the general link)
+        own = own_seat(link, ticket_for(store.get(store.seats_key), guest.room), str(lobby["table"]))
         picked = document.querySelector("#join-seats input[name=join-seat]:checked")
         chosen = int(str(picked.value)) if not is_none(picked) else self.chosen
         if chosen not in free:
-            chosen = link.seat if link is not None and link.seat in free else (free[0] if len(free) == 1 else None)
+            chosen = own if own in free else (free[0] if len(free) == 1 else None)
         self.chosen = chosen
         typed = el("join-name")
         name = str(typed.value) if not is_none(typed) and str(document.body.dataset.guest) == "asking" \
             else last_name(self.app.state.prefs)
         put(el("join-body"), room_join_screen(self.cat, lobby, self.rules_words(lobby["rules"]), free, chosen,
-                                              self.seat_gone, str(document.documentElement.lang),
-                                              link.seat if link is not None else None),
+                                              self.seat_gone, str(document.documentElement.lang), own),
             given=[str(n or "") for n in lobby["names"]])
         el("join-name").value = name
         self.show_join("asking", "join-name")

@@ -99,14 +99,19 @@ class Keys:
         if not (is_none(active) or str(active.tagName) == "BODY" or not bool(active.isConnected)
                 or bool(dialog.contains(active))):
             return
-        target = focus_target()
-        if target is None:  # a game at the table, nothing of it to focus yet: its hand, once drawn
-            self.app.drawing.owed = game_shown()
-            return
-        if not is_none(target.closest("#hand")):
-            self.app.drawing.focus_card(target)
-        else:
-            target.focus()
+        focus_where_play_goes_on(self.app)
+
+
+def focus_where_play_goes_on(app: App) -> None:
+    """The focus to :func:`focus_target` — or, a game at the table with nothing of it to focus yet, to its hand
+    once drawn (``drawing.owed``)."""
+    target = focus_target()
+    if target is None:
+        app.drawing.owed = game_shown()
+    elif not is_none(target.closest("#hand")):
+        app.drawing.focus_card(target)
+    else:
+        app.drawing.place(target)
 
 
 def focus_target() -> Any:

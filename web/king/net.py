@@ -43,10 +43,11 @@ from kingcore.web.relays import relay_urls
 from .app import App
 from .draw import el, put
 from .invite import invite_block, no_double_click_select
+from .keys import focus_where_play_goes_on
 from .netcodes import Codes, site_link
 from .netmental import HostMental
 from .netwait import panel_note
-from .render.invite import answer_fields, away_note, invite_panel
+from .render.invite import answer_fields, awaiting, away_note, invite_panel
 from .state import Change, spawn
 from .words import Catalog, name
 
@@ -178,7 +179,11 @@ class Online:
         self.attempts.clear()
         spawn(self.join_room(self.lobby))
         self.show_presence()
-        self.open()
+        if awaiting(self.rows()):  # (the host's reload: friends reconnecting within their grace open nothing)
+            self.open()
+        elif is_none(document.activeElement) or str(document.activeElement.tagName) == "BODY":  # (no panel to close:
+            # the focus placed as its close would, once the table is drawn)
+            window.setTimeout(create_proxy(lambda: focus_where_play_goes_on(self.app)), 0)
 
     def open_room(self, host: Host) -> Lobby:
         """The lobby of ``host``'s table in its room: the one kept for this table (the host's reload: friends
@@ -666,6 +671,8 @@ class Online:
             document.body.dataset.unreachable = "true"
             self.app.state.show_toast(self.cat.t("net.unreachable_friend"), lasting=True, key="unreachable")
         self.out(self.door().tick())
+        if not self.started and self.host is not None and self.host.none_awaited():
+            self.start()  # (the host's reload: every seat's friend back or a bot in it — it goes on by itself)
         self.round()
         self.after()
 

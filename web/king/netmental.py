@@ -144,18 +144,18 @@ def redeal_line(cat: Catalog, vm: ViewModel | None, page: Any, host_reloaded: in
     document.body.dataset.redealing = str(redealing(page, vm, behind))
 
 
-def check_note(cat: Catalog, checks: Any, vm: ViewModel | None, rounds: Any = None) -> None:
+def check_note(cat: Catalog, checks: Any, vm: ViewModel | None, rounds: Any = None, seated: int = 0) -> None:
     """The deal's result panel says what this page checked of it (``#mental-check``, ``data-check``), and how often
-    the deal was shuffled and why each earlier try was annulled (``rounds``: the page's ``Rounds``,
-    :func:`king.netwait.shuffle_words`): drawn with the panel, and changed when the check changes while the panel
-    is up (the audits came after the last card)."""
+    the deal was shuffled and why each earlier try was annulled (``rounds``: the page's ``Rounds``; ``seated``: a
+    friend's page's ``Memory.taken_at``; :func:`king.render.wait.shuffle_words`): drawn with the panel, and changed
+    when the check changes while the panel is up (the audits came after the last card)."""
     panel = el("center-panel")
     if vm is None or vm["phase"] not in ("deal_over", "rubber_over") or is_none(panel):
         return
     check = checks.deals.get(vm["deal"])
     if check is None:
         return
-    words = " ".join(w for w in (check_words(cat, check, vm), shuffle_words(cat, check, rounds, vm)) if w)
+    words = " ".join(w for w in (check_words(cat, check, vm), shuffle_words(cat, check, rounds, vm, seated)) if w)
     words = fill_names(words, vm["names"])
     note = document.getElementById("mental-check")
     if is_none(note):

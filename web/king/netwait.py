@@ -80,8 +80,8 @@ def waiting_status(cat: Catalog, vm: ViewModel | None, readers: list[int], unloa
     moves in the next deal (``readers``: the host's page's ``MentalTable.readers()``, a friend's page's
     ``MentalGuest.readers()``): "Waiting for these players to read the results: Olga, Petya…" — not "Your turn"
     nor "Waiting for Olga…" (:func:`king.render.wait.read_words`); or for a page in the deal in play that is
-    reconnecting (``unloading``: ``MentalTable.unloading()``, ``MentalGuest.unloading()``): "Ждём страницу игрока
-    Петя: переподключается…" (:func:`king.render.wait.page_words`)."""
+    reconnecting (``unloading``: ``MentalTable.unloading()``, ``MentalGuest.unloading()``): "Ждём страницу:
+    Петя — переподключается…" (:func:`king.render.wait.page_words`)."""
     if vm is None or vm["phase"] in ("deal_over", "rubber_over"):
         return
     words = read_words(cat, vm, readers) or page_words(cat, vm, unloading or [])

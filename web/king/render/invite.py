@@ -115,6 +115,14 @@ def room_line(cat: Catalog, room: dict[str, Any]) -> str:
     return cat.t(f"net.room.{state}")
 
 
+def awaiting(seats: list[dict[str, Any]]) -> bool:
+    """Whether the table waits for someone the host may choose bots for: an online seat *away*, or *free* with
+    no stand-in bot (``seats``: :func:`invite_panel`'s rows) — not a seat *reconnecting* (its page is back by
+    itself within its grace) nor one a bot plays. The panel opens by itself for a table's game only then (the
+    host's reload: not before its friends' pages had their grace), and offers *Go on with bots* only then."""
+    return any(s["state"] == "away" or (s["state"] == "free" and not s.get("bot")) for s in seats)
+
+
 def invite_panel(cat: Catalog, players: int, seats: list[dict[str, Any]], started: bool, hints: bool = False,
                  names: list[str | None] | None = None, room: dict[str, Any] | None = None,
                  dealt: bool = False) -> list[Node]:
@@ -123,9 +131,10 @@ def invite_panel(cat: Catalog, players: int, seats: list[dict[str, Any]], starte
     ``{"seat", "state", "own", "own_link", "codes", "code_link", "used"}``, :func:`seat_block`), whether
     friends may ask for hints (``hints``, off by default) and, while the table waits for its friends, *Start
     with bots* before the first deal — or, a rubber already dealt (``dealt``: the host's reload), *Go on with
-    bots for those not back*; and *Close*. ``names``: the table's names of the seats."""
+    bots for those not back* —, only while someone is awaited (:func:`awaiting`); and *Close*. ``names``: the
+    table's names of the seats."""
     room = room or {"state": "off"}
-    waiting = any(s["state"] != "here" for s in seats)
+    waiting = awaiting(seats)
     top: list[Node] = [h("p", {"class": "invite-room-help"}, cat.t("net.room.help"))] if room["state"] != "off" else []
     if room["state"] != "off":
         top.append(h("div", {"class": "invite-room", "id": "room-link"}))

@@ -138,12 +138,15 @@ def redealt_notes(cat: Catalog, deal: int, page: Any, vm: ViewModel, host_reload
     (``seated``: the deal over or in play when this page's person took the seat anew, ``Memory.taken_at``; the deal
     before ``deal``, whose try here is not its first) is told in their own words, "You sat down at the table: deal 5
     is being dealt again with you.": a try annulled for them was not theirs to see (docs/NET.md "The mental
-    table") — unless this page was in a try of it annulled for another reason, said as any page says it."""
+    table"), nor the host's page's reload before they sat down (a tester's newcomer read that the host's page had
+    been reloaded and that his cards were new) — unless this page was in a try of it annulled for another reason,
+    said as any page says it."""
     notes: dict[str, str | None] = {redeal_key(deal, reload=True): None, redeal_key(deal): None}
     r = page.round if page is not None else None
     why = cause(page, deal, host_reloaded)
+    mine = page.rounds.annulled.get(deal) if page is not None else None  # (the tries of it this page saw annulled)
     if seated and seated == deal - 1 and r is not None and r.deal == deal and r.draw < 0 and r.attempt > 0 \
-            and (why is None or why[0] in ("seated", "reloaded")):  # (a try this page saw end otherwise: said so)
+            and (why is None or why[0] in ("seated", "reloaded") or not mine):  # (else a try it saw end: said so)
         notes[redeal_key(deal)] = cat.t("net.mental.dealt_in", deal=deal)
         return notes
     under_way = begun(page, deal)

@@ -10,7 +10,7 @@ from typing import Any
 
 from kingcore.web import ViewModel
 
-from ..words import Catalog, fill_names, name
+from ..words import Catalog, as_dealt, fill_names, name
 
 __all__ = ["CHECK_WORDS", "LINE_WORDS", "annulled_words", "awaited_words", "away_banner", "begun", "check_words",
            "doing", "due_deal", "line_words", "named", "page_words", "read_words", "reload_words", "shuffle_words",
@@ -20,7 +20,7 @@ TRY_WORDS = {"left": "net.mental.try_left", "stalled": "net.mental.try_stalled",
              "seated": "net.mental.try_seated"}
 """Why a deal's earlier try was annulled (``Rounds.why_annulled``) → its words, naming whose page it was
 (``{name}``; ``seated``: a person seated before anything of it was played, dealt in on the next try — "за стол садится
-игрок Марта"); any other code is a cheat's (``net.mental.try_broken``). A page that left and this page's own
+Марта"); any other code is a cheat's (``net.mental.try_broken``). A page that left and this page's own
 reload or lost connection (``reloaded``) are one cause, said alike; the host's page's reload (``host``) is said
 as the host's page; a page not named is "one of the pages" (the code's ``_any`` words)."""
 
@@ -87,7 +87,7 @@ def line_words(cat: Catalog, vm: ViewModel, readers: list[int], note: str, what:
 def page_words(cat: Catalog, vm: ViewModel, seats: list[int]) -> str:
     """Whom the table waits for while a page in the deal in play is reconnecting — unloading: reloaded or closed —,
     whose loss annuls the deal (``seats``: the page's ``MentalTable.unloading()`` or ``MentalGuest.unloading()``),
-    this page's own seat left out: "Ждём страницу игрока Петя: переподключается…" (:func:`~king.words.name_mark` for
+    this page's own seat left out: "Ждём страницу: Петя — переподключается…" (:func:`~king.words.name_mark` for
     names); ``""`` when none."""
     others = [s for s in seats if s != vm["seat"]]
     if not others:
@@ -102,7 +102,7 @@ def awaited_words(cat: Catalog, vm: ViewModel, deal: int, seats: list[int], begu
     ``MentalGuest.awaited()``; this page's own seat left out) before it deals the next try of ``deal``: that deal,
     or its shuffle's try (not ``begun``: no call or card made in it), annulled because their page is not on
     connection, and whom the table waits for — the words of a friend's page that left («Раздача 3 отменена:
-    страница игрока Петя не на связи. Ждём, пока Петя вернётся…»), whoever's reload annulled it first: after the
+    Петя — страница не на связи. Ждём, пока Петя вернётся…»), whoever's reload annulled it first: after the
     host's page's reload a tester's friend read for 40 s that the deal was dealt again for that reload, no one
     named, while the table waited for Petya, whose tab was closed. A deal no try of which was annulled here (not
     ``annulled``: the table waited before it began one) is only waited for («Ждём, пока Петя вернётся…»). ``""``
@@ -183,27 +183,42 @@ def check_words(cat: Catalog, check: Any, vm: ViewModel) -> str:
     """What the result panel of ``vm`` says of the deal's ``check`` (``Check``, :data:`CHECK_WORDS`), before
     :func:`shuffle_words`: a deal audited while a stand-in bot played a friend's seat at the host's page (its keys
     there: ``Check.hosted``) says that page saw that seat's cards — a bot's, not a person's —, naming whose seat
-    (:func:`~king.words.name`: a name mark in a game with names) — «…и ни одно устройство не видело чужих карт
-    игроков; за место игрока Оксана играл бот на странице хозяина стола, и она видела его карты.»."""
+    as the result's rows do (:func:`~king.words.name` of :func:`~king.words.as_dealt`: a name mark; a seat given
+    away since, or while no one has taken it, by who the deal is recorded for — a tester's rows said «Оля» and the
+    note «за место игрока Игрок 4») — «…и ни одно устройство не видело чужих карт игроков; на странице хозяина
+    стола играл бот (место: Оксана), и она видела его карты.»."""
     deal, hosted = int(vm["deal"]), list(getattr(check, "hosted", ()))
     if check.code == "audited" and hosted:
-        who = cat.t("list.sep").join(name(cat, s, vm) for s in hosted)
+        dealt = as_dealt(vm, deal)
+        who = cat.t("list.sep").join(name(cat, s, dealt) for s in hosted)
         return cat.n("net.mental.audited_bot", len(hosted), deal=deal, names=who)
     return cat.t(CHECK_WORDS.get(check.code, "net.unchecked"), deal=deal)
 
 
-def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel) -> str:
+def shuffle_words(cat: Catalog, check: Any, rounds: Any, vm: ViewModel, seated: int = 0) -> str:
     """What a deal's result panel (of ``vm``) adds to its audit when the deal was shuffled more than once: how
     often, and why each earlier try was annulled as this page saw it, and whose page it was (the seat's
     :func:`~king.words.name` — a name mark in a game with names) — every shuffle the audit counts is said
     ("Shuffled 3 times; the earlier tries were annulled: 1) Petya's page was reloaded or disconnected; 2) not
-    seen by this page."); ``""`` otherwise."""
+    seen by this page."); ``""`` otherwise. A newcomer's page (``seated``: ``Memory.taken_at``, the deal over or
+    in play when its person took the seat — this deal or the one before) was at the table for none of the tries
+    it did not see before its first: they are said as before its person sat down — all of them, "Shuffled 3 times;
+    the earlier tries were before you sat down at the table.", or the first ones as one ("1–2) before you sat
+    down…") — not "not seen by this page" (a tester's newcomer read it twice, of tries he was never at)."""
     n, deal = int(check.shuffled), int(vm["deal"])
     if n < 2 or rounds is None:
         return ""
+    whys = rounds.why_annulled(deal, n)
     said = [try_words(cat, why, seat, vm, kept) for why, seat, kept in zip(
-        rounds.why_annulled(deal, n), rounds.who_annulled(deal, n), rounds.names_annulled(deal, n), strict=True)]
-    return cat.n("net.mental.shuffled", n, tries="; ".join(f"{i}) {w}" for i, w in enumerate(said, 1)))
+        whys, rounds.who_annulled(deal, n), rounds.names_annulled(deal, n), strict=True)]
+    newcomer = bool(seated) and seated >= deal - 1
+    before = next((i for i, why in enumerate(whys) if why != "unseen"), len(whys)) if newcomer else 0
+    if before == len(said):
+        return cat.n("net.mental.shuffled_before", n)
+    items = [f"{i}) {w}" for i, w in enumerate(said, 1)][before:]
+    if before:
+        items.insert(0, f"{'1' if before == 1 else f'1–{before}'}) {cat.t('net.mental.try_before')}")
+    return cat.n("net.mental.shuffled", n, tries="; ".join(items))
 
 
 def named(cat: Catalog, seat: int, vm: ViewModel, kept: str | None) -> str:
