@@ -17,7 +17,8 @@ shows with no pointer over the card and no keyboard focus, a toast or a tip cove
 trick's cards: a toast of two notes is kept up over the table mid-trick at every width and in the six sizes, four seats
 and six, with six seats' tip too; the second is the longest note the page can say — alone with four seats' tip, as
 it stays once the first has gone), a toast lies
-over the bar or a seat or an open dialog's title, a lasting note alone on an upright phone hides a top seat, a seat's
+over the bar or a seat or an open dialog's or a result panel's title (the trick that panel hides peeking out between
+them), a lasting note alone on an upright phone hides a top seat, a seat's
 presence takes two lines, a mental table's result panel scrolls in a window 768
 px high or more, a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar or the
 status line, a seat's turn ring (each seat looked at as if to move) lies past the window or under the bar or the status
@@ -385,6 +386,19 @@ CHECK_JS = r"""async ([touch, width, height]) => {
                   && document.getElementById(modal.getAttribute('aria-labelledby') || '');
     if (title && shown(title) && big(meet(t, inView(title))))
       bad.push(`the toast «${toast.innerText.slice(0, 30)}» over ${who(title)} of ${who(modal).split(' ')[0]}`);
+    // nor a result panel's title (at 1024×768 the host's reload note lay over «Роздача 4: Не брати черв» for 35 s)
+    const head = toast.id === 'toast' && document.querySelector('#center-panel:not([hidden]) > h2');
+    if (head && shown(head) && big(meet(t, inView(head))))
+      bad.push(`the toast «${toast.innerText.slice(0, 30)}» over the result panel's title ${who(head)}`);
+    // and the trick the panel hides peeks out nowhere around them (its label showed between the toast and the panel
+    // moved below it at 740×360)
+    if (head && shown(head))
+      for (const e of document.querySelectorAll('#trick .trick-label, #trick .card')) {
+        const q = shown(e) && inView(e);
+        if (q && big(q) && [q[1] + 2, (q[1] + q[3]) / 2, q[3] - 2].some(
+          y => e.contains(document.elementFromPoint((q[0] + q[2]) / 2, y))))
+          bad.push(`the trick's ${who(e)} in view between the toast and the result panel`);
+      }
     // on an upright phone a lasting note alone (the walk's, kingLookLasting: it stays until the player moves) leaves
     // the row of top seats in view — their names, numbers, card backs and badges (one in their place hid who sat North
     // for 20 s and more) —, unless the Last trick panel, a result panel or a call screen lies there on purpose (a
@@ -1198,6 +1212,8 @@ def friends_online(page: Any, tab: Any, look: Look) -> None:
             look.screen(f"{name}-fair", FRIEND_SIZES)  # its fairness note alone (a table of no mental poker)
             page.evaluate(MENTAL_NOTES_JS, mental_notes(look.lang))
         look.screen(name, FRIEND_SIZES)
+        if vm["phase"] == "deal_over":  # the longest lasting note over it, clear of its title
+            with_lasting_note(page, look, f"{name}-lasting", FRIEND_SIZES)
         if vm["phase"] == "deal_over":  # Continue pressed: it says whom it waits for (it ran off the panel at 360)
             page.evaluate("([text]) => window.kingGuestView(text, false, true)", [json.dumps(vm)])
             page.wait_for_selector("body[data-asked-deal=true] #btn-continue:disabled")
@@ -1382,6 +1398,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                     else CALL_SIZES if name.startswith("call-") else None,
                     before=(lambda: call_toast(page, tab, look, cat.t("toast.continued"))) if name.startswith("call-")
                     else None)
+        if name == "result-4p":  # the longest lasting note over the result panel, clear of its title
+            with_lasting_note(page, look, "result-4p-lasting", PANEL_SIZES)
         if name.startswith("call-"):  # a lasting note alone where call_toast says none
             with_lasting_note(page, look, f"{name}-lasting", [size for size in LASTING_SIZES if size not in CALL_SIZES])
         if name == "call-contract":  # the list scrolled half-way, as a player may have it (at the head of a scrolled
