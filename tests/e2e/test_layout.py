@@ -18,7 +18,7 @@ trick's cards: a toast of two notes is kept up over the table mid-trick at every
 and six, with six seats' tip too; the second is the longest note the page can say — alone with four seats' tip, as
 it stays once the first has gone), a toast lies
 over the bar or a seat or an open dialog's or a result panel's title (the trick that panel hides peeking out between
-them), a lasting note alone on an upright phone hides a top seat, a seat's
+them), a lasting note alone on an upright phone hides a top seat or the tip, a seat's
 presence takes two lines, a mental table's result panel scrolls in a window 768
 px high or more, a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar or the
 status line, a seat's turn ring (each seat looked at as if to move) lies past the window or under the bar or the status
@@ -415,6 +415,13 @@ CHECK_JS = r"""async ([touch, width, height]) => {
         if (e.getClientRects().length && !e.checkVisibility({visibilityProperty: true}) && !under)
           bad.push(`a lasting note hides ${who(e).slice(0, 40)} of ${who(e.closest('.seat')).split(' ')[0]}`);
       }
+    // nor the tip, in its row (the note took it there, the tip hidden as long as the note lasted)
+    const tipped = document.querySelector('#tip:not([hidden])');
+    if (toast.id === 'toast' && !toast.matches(':popover-open') && window.kingLookLasting && notes.length === 1
+        && vw <= 640 && vh > 500 && notes[0].textContent === window.kingLookLasting && tipped
+        && !document.querySelector('#last-inset:not([hidden]), #center-panel:not([hidden])')
+        && !tipped.checkVisibility({visibilityProperty: true}))
+      bad.push(`a lasting note hides the tip «${tipped.textContent.trim().slice(0, 30)}»`);
     // a tip leaves "Tricks" and "Last trick" a tap away (a phone has no keys T and L)
     if (toast.id === 'tip')
       for (const b of document.querySelectorAll('#btn-history:not(:disabled), '
