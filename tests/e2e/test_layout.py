@@ -7,8 +7,9 @@ Tricks also at 320×568); and the table mid-trick at every width from 320 to 160
 in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips on the table in
 those six sizes, and in Russian at every width too; every dialog with a toast up (the longest note, lasting); a lasting
 note alone over the table mid-trick at four and six seats, six seats' tip, the call screens and the pass screen on
-phones upright (414×896 too) and at 560×400. Phones and small tablets (up to 800 px wide or 500 px high) are
-looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the window, a
+phones upright (414×896 too) and at 560×400 (six seats' table at 320×400 and 360×400 too). Phones and small
+tablets (up to 800 px wide or 500 px high) are looked at as touch screens. A screen fails, named by (screen, size,
+language), when the page is wider than the window, a
 visible control lies past the window's edge or over another, an enabled control is covered at its centre (even by what
 lets the pointer through: a card's reason label on a friend's table with hints allowed once covered Hint), a dialog's or
 panel's content is wider than its box or reaches past the viewport, a text is clipped (cut with "…" or clamped, without
@@ -115,7 +116,8 @@ LASTING_SIZES = [SMALL_PHONE, (360, 740), (414, 896), (560, 400)]
 """A lasting note alone (it stays until the player moves: :func:`lasting_toast`) is looked at over the table mid-trick
 at four and six seats, six seats' tip, the call screens and the pass screen in each of these: phones upright, where a
 lasting note lay in the row of top seats, that row hidden the whole while (a tester did not see who sat North for 20 s
-and more), and a short window (beside the call screens' and the tip's two notes of before)."""
+and more), and a short window (beside the call screens' and the tip's two notes of before); six seats' table also at
+320×400 and 360×400, where it lay over that row too."""
 ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES) | set(CALL_SIZES) | set(LAST_SIX_SIZES)
                    | set(LASTING_SIZES))
 WIDTHS = "widths"
@@ -399,14 +401,15 @@ CHECK_JS = r"""async ([touch, width, height]) => {
           y => e.contains(document.elementFromPoint((q[0] + q[2]) / 2, y))))
           bad.push(`the trick's ${who(e)} in view between the toast and the result panel`);
       }
-    // on an upright phone a lasting note alone (the walk's, kingLookLasting: it stays until the player moves) leaves
-    // the row of top seats in view — their names, numbers, card backs and badges (one in their place hid who sat North
-    // for 20 s and more) —, unless the Last trick panel, a result panel or a call screen lies there on purpose (a
-    // call screen spanning the row of top seats lies over the table's every seat but mine)
+    // up to 640 px wide (an upright phone; a short window too: at five or six seats up to 400 px wide it lay over the
+    // row of top seats, hidden) a lasting note alone (the walk's, kingLookLasting: it stays until the player moves)
+    // leaves the row of top seats in view — their names, numbers, card backs and badges (one in their place hid who
+    // sat North for 20 s and more) —, unless the Last trick panel, a result panel or a call screen lies there on
+    // purpose (a call screen spanning the row of top seats lies over the table's every seat but mine)
     const notes = [...toast.querySelectorAll('.toast-note')];  // (a short window shows the newest alone)
     const call = document.getElementById('call-screen');
     if (toast.id === 'toast' && !toast.matches(':popover-open') && window.kingLookLasting && notes.length === 1
-        && vw <= 640 && vh > 500
+        && vw <= 640
         && notes[0].textContent === window.kingLookLasting
         && !document.querySelector('#last-inset:not([hidden]), #center-panel:not([hidden])'))
       for (const e of document.querySelectorAll('.seats--top .seat :is(.seat-name, .seat-stats, .seat-total, .backs, '
@@ -1420,7 +1423,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             look.screen("tip-6p", SIX_SIZES, toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
             with_lasting_note(page, look, "tip-6p-lasting", LASTING_SIZES)  # (the newest alone: then the longest too)
             tips(page, False)
-            with_lasting_note(page, look, "lasting-6p", LASTING_SIZES[:3])
+            with_lasting_note(page, look, "lasting-6p", [*LASTING_SIZES[:3], (320, 400), (360, 400)])
         if name == "result-6p":  # a mental table's two notes in six seats' panel (a deal over early: its longest words)
             # on a desktop: every word in view (its tall panel was four seats' or fewer's only)
             page.evaluate(MENTAL_NOTES_JS, mental_notes(lang))
