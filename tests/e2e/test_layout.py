@@ -7,8 +7,9 @@ Tricks also at 320×568); and the table mid-trick at every width from 320 to 160
 in English, Russian and Ukrainian; a first visit's welcome, the question before New game and the tips on the table in
 those six sizes, and in Russian at every width too; every dialog with a toast up (the longest note, lasting); a lasting
 note alone over the table mid-trick at four and six seats, six seats' tip, the call screens and the pass screen on
-phones upright (414×896 too) and at 560×400. Phones and small tablets (up to 800 px wide or 500 px high) are
-looked at as touch screens. A screen fails, named by (screen, size, language), when the page is wider than the window, a
+phones upright (414×896 too) and at 560×400 (six seats' table at 320×400 and 360×400 too). Phones and small
+tablets (up to 800 px wide or 500 px high) are looked at as touch screens. A screen fails, named by (screen, size,
+language), when the page is wider than the window, a
 visible control lies past the window's edge or over another, an enabled control is covered at its centre (even by what
 lets the pointer through: a card's reason label on a friend's table with hints allowed once covered Hint), a dialog's or
 panel's content is wider than its box or reaches past the viewport, a text is clipped (cut with "…" or clamped, without
@@ -17,7 +18,8 @@ shows with no pointer over the card and no keyboard focus, a toast or a tip cove
 trick's cards: a toast of two notes is kept up over the table mid-trick at every width and in the six sizes, four seats
 and six, with six seats' tip too; the second is the longest note the page can say — alone with four seats' tip, as
 it stays once the first has gone), a toast lies
-over the bar or a seat or an open dialog's title, a lasting note alone on an upright phone hides a top seat, a seat's
+over the bar or a seat or an open dialog's or a result panel's title (the trick that panel hides peeking out between
+them), a lasting note alone on an upright phone hides a top seat or the tip, a seat's
 presence takes two lines, a mental table's result panel scrolls in a window 768
 px high or more, a tip hides Tricks or Last trick, a seat's name, numbers or card backs are cut or touch the bar or the
 status line, a seat's turn ring (each seat looked at as if to move) lies past the window or under the bar or the status
@@ -114,7 +116,8 @@ LASTING_SIZES = [SMALL_PHONE, (360, 740), (414, 896), (560, 400)]
 """A lasting note alone (it stays until the player moves: :func:`lasting_toast`) is looked at over the table mid-trick
 at four and six seats, six seats' tip, the call screens and the pass screen in each of these: phones upright, where a
 lasting note lay in the row of top seats, that row hidden the whole while (a tester did not see who sat North for 20 s
-and more), and a short window (beside the call screens' and the tip's two notes of before)."""
+and more), and a short window (beside the call screens' and the tip's two notes of before); six seats' table also at
+320×400 and 360×400, where it lay over that row too."""
 ALL_SIZES = sorted(set(PANEL_SIZES) | set(SWEEP) | set(FRIEND_SIZES) | set(CALL_SIZES) | set(LAST_SIX_SIZES)
                    | set(LASTING_SIZES))
 WIDTHS = "widths"
@@ -387,14 +390,28 @@ CHECK_JS = r"""async ([touch, width, height]) => {
                   && document.getElementById(modal.getAttribute('aria-labelledby') || '');
     if (title && shown(title) && big(meet(t, inView(title))))
       bad.push(`the toast «${toast.innerText.slice(0, 30)}» over ${who(title)} of ${who(modal).split(' ')[0]}`);
-    // on an upright phone a lasting note alone (the walk's, kingLookLasting: it stays until the player moves) leaves
-    // the row of top seats in view — their names, numbers, card backs and badges (one in their place hid who sat North
-    // for 20 s and more) —, unless the Last trick panel, a result panel or a call screen lies there on purpose (a
-    // call screen spanning the row of top seats lies over the table's every seat but mine)
+    // nor a result panel's title (at 1024×768 the host's reload note lay over «Роздача 4: Не брати черв» for 35 s)
+    const head = toast.id === 'toast' && document.querySelector('#center-panel:not([hidden]) > h2');
+    if (head && shown(head) && big(meet(t, inView(head))))
+      bad.push(`the toast «${toast.innerText.slice(0, 30)}» over the result panel's title ${who(head)}`);
+    // and the trick the panel hides peeks out nowhere around them (its label showed between the toast and the panel
+    // moved below it at 740×360)
+    if (head && shown(head))
+      for (const e of document.querySelectorAll('#trick .trick-label, #trick .card')) {
+        const q = shown(e) && inView(e);
+        if (q && big(q) && [q[1] + 2, (q[1] + q[3]) / 2, q[3] - 2].some(
+          y => e.contains(document.elementFromPoint((q[0] + q[2]) / 2, y))))
+          bad.push(`the trick's ${who(e)} in view between the toast and the result panel`);
+      }
+    // up to 640 px wide (an upright phone; a short window too: at five or six seats up to 400 px wide it lay over the
+    // row of top seats, hidden) a lasting note alone (the walk's, kingLookLasting: it stays until the player moves)
+    // leaves the row of top seats in view — their names, numbers, card backs and badges (one in their place hid who
+    // sat North for 20 s and more) —, unless the Last trick panel, a result panel or a call screen lies there on
+    // purpose (a call screen spanning the row of top seats lies over the table's every seat but mine)
     const notes = [...toast.querySelectorAll('.toast-note')];  // (a short window shows the newest alone)
     const call = document.getElementById('call-screen');
     if (toast.id === 'toast' && !toast.matches(':popover-open') && window.kingLookLasting && notes.length === 1
-        && vw <= 640 && vh > 500
+        && vw <= 640
         && notes[0].textContent === window.kingLookLasting
         && !document.querySelector('#last-inset:not([hidden]), #center-panel:not([hidden])'))
       for (const e of document.querySelectorAll('.seats--top .seat :is(.seat-name, .seat-stats, .seat-total, .backs, '
@@ -403,6 +420,13 @@ CHECK_JS = r"""async ([touch, width, height]) => {
         if (e.getClientRects().length && !e.checkVisibility({visibilityProperty: true}) && !under)
           bad.push(`a lasting note hides ${who(e).slice(0, 40)} of ${who(e.closest('.seat')).split(' ')[0]}`);
       }
+    // nor the tip, in its row (the note took it there, the tip hidden as long as the note lasted)
+    const tipped = document.querySelector('#tip:not([hidden])');
+    if (toast.id === 'toast' && !toast.matches(':popover-open') && window.kingLookLasting && notes.length === 1
+        && vw <= 640 && vh > 500 && notes[0].textContent === window.kingLookLasting && tipped
+        && !document.querySelector('#last-inset:not([hidden]), #center-panel:not([hidden])')
+        && !tipped.checkVisibility({visibilityProperty: true}))
+      bad.push(`a lasting note hides the tip «${tipped.textContent.trim().slice(0, 30)}»`);
     // a tip leaves "Tricks" and "Last trick" a tap away (a phone has no keys T and L)
     if (toast.id === 'tip')
       for (const b of document.querySelectorAll('#btn-history:not(:disabled), '
@@ -1200,6 +1224,8 @@ def friends_online(page: Any, tab: Any, look: Look) -> None:
             look.screen(f"{name}-fair", FRIEND_SIZES)  # its fairness note alone (a table of no mental poker)
             page.evaluate(MENTAL_NOTES_JS, mental_notes(look.lang))
         look.screen(name, FRIEND_SIZES)
+        if vm["phase"] == "deal_over":  # the longest lasting note over it, clear of its title
+            with_lasting_note(page, look, f"{name}-lasting", FRIEND_SIZES)
         if vm["phase"] == "deal_over":  # Continue pressed: it says whom it waits for (it ran off the panel at 360)
             page.evaluate("([text]) => window.kingGuestView(text, false, true)", [json.dumps(vm)])
             page.wait_for_selector("body[data-asked-deal=true] #btn-continue:disabled")
@@ -1384,6 +1410,8 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
                     else CALL_SIZES if name.startswith("call-") else None,
                     before=(lambda: call_toast(page, tab, look, cat.t("toast.continued"))) if name.startswith("call-")
                     else None)
+        if name == "result-4p":  # the longest lasting note over the result panel, clear of its title
+            with_lasting_note(page, look, "result-4p-lasting", PANEL_SIZES)
         if name.startswith("call-"):  # a lasting note alone where call_toast says none
             with_lasting_note(page, look, f"{name}-lasting", [size for size in LASTING_SIZES if size not in CALL_SIZES])
         if name == "call-contract":  # the list scrolled half-way, as a player may have it (at the head of a scrolled
@@ -1397,7 +1425,7 @@ def look_everywhere(lang: str, warm_game: Any, tab: Any, out: Path, wanted: set[
             look.screen("tip-6p", SIX_SIZES, toast=lambda: joined_toast(page, tab, "", longest_note(lang)), notes=2)
             with_lasting_note(page, look, "tip-6p-lasting", LASTING_SIZES)  # (the newest alone: then the longest too)
             tips(page, False)
-            with_lasting_note(page, look, "lasting-6p", LASTING_SIZES[:3])
+            with_lasting_note(page, look, "lasting-6p", [*LASTING_SIZES[:3], (320, 400), (360, 400)])
         if name == "result-6p":  # a mental table's two notes in six seats' panel (a deal over early: its longest words)
             # on a desktop: every word in view (its tall panel was four seats' or fewer's only)
             page.evaluate(MENTAL_NOTES_JS, mental_notes(lang))
