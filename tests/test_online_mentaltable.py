@@ -1733,3 +1733,43 @@ def test_a_friends_page_back_after_its_hosts_reload_offers_no_move_in_the_try_th
         assert f.mg.page.last_annulled is not None and f.mg.page.last_annulled[:2] == (2, 0)
         assert not f.mg.page.last_begun, f.seat
     t.run(deals=1)  # (and the deal's next try is played to its end)
+
+
+@pytest.mark.parametrize("later", [0, 1])
+def test_a_friend_back_by_the_link_after_the_table_went_on_without_them_is_shown_the_table_as_it_is(later: int) -> None:
+    """A friend's tab closed at a deal's result they had not left; the next deal was dealt with a stand-in in their
+    seat (and, ``later``, the one after it too); back by the link (a new page: its memory from its storage), their
+    page keeps no older result for *Continue* (``kept_result``): it shows the deal under way — sat out, the host's
+    public table of it (``watch``) — and once that deal is over its result, which they read like everyone, the table
+    waiting for them. A tester's friend back during deal 5 was shown deal 4's result with «Дальше»; its ``next`` then
+    left deal 5's result, which he never saw."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.reload = True
+    seat = min(t.friends)
+    f = t.friends[seat]
+    t.run(deals=1)
+    t.run(until=lambda: f.mg is not None and f.mg.person_left >= 1 and not t.table.reading(seat))
+    t.lingering = {seat}
+    t.run(deals=1)
+    deal = t.table.audited
+    assert f.mg is not None and f.mg.kept_result() == deal
+    t.close_tab(seat)
+    t.send_to(t.table.lost(str(f.conn)))
+    t.send_to(t.table.stand_in(seat))
+    t.settle()
+    assert not t.table.reading(seat)  # (away: not waited for — the table plays on)
+    going = deal + 1 + later
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == going and len(t.page.deal.plays) >= 4)
+    t.rejoin(seat)
+    t.settle()
+    mg = f.mg
+    assert mg is not None and mg.page is not None and mg.memory.reading == deal  # (kept from before: stale)
+    assert mg.sits_out() == going and mg.kept_result() == 0
+    vm = mg.view_model()
+    assert vm is not None and vm["deal"] == going and vm["phase"] != "deal_over" and not vm["my_turn"]
+    assert seat not in mg.readers() and seat not in t.table.readers()
+    t.run(until=lambda: mg.page is not None and len(mg.page.game.deals) == going and t.table.held())
+    assert mg.kept_result() == going and seat in mg.readers() and t.table.readers() == [seat]  # (its result: read)
+    t.lingering = set()
+    t.run(deals=1)
+    t.finish()

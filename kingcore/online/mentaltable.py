@@ -835,9 +835,15 @@ class MentalGuest:
         """The deal whose result this page keeps for its person though it did not draw the deal end on this
         connection — reloaded, or back on a new one, while its person read it (0: none): the page saw that deal
         end (audited here) and its person has not left its result (:attr:`.deal.memory.Memory.reading`). The page
-        shows that result again, its *Continue* with it, and the host's page waits for them as before."""
-        r = self.memory.reading
-        return r if r > self._left else 0
+        shows that result again, its *Continue* with it, and the host's page waits for them as before. None once the
+        table went on without them — the host's game so far is past that deal, or the next deal is under way with a
+        stand-in in their seat (:meth:`sits_out`): the page shows the table as it is now, never an older deal's
+        result (a friend back by the link during deal 5, which a bot finished for him, was shown deal 4's result
+        with its *Continue*, whose ``next`` then left deal 5's result he never saw)."""
+        r, page = self.memory.reading, self.page
+        if r <= self._left or (page is not None and (len(page.game.deals) > r or (self.sits_out() or 0) > r)):
+            return 0
+        return r
 
     def events(self) -> list[Event]:
         """What happened since the last call (the mental page's and the stand-in's events)."""
