@@ -1773,3 +1773,49 @@ def test_a_friend_back_by_the_link_after_the_table_went_on_without_them_is_shown
     t.lingering = set()
     t.run(deals=1)
     t.finish()
+
+
+def test_a_friend_reloaded_at_a_result_whose_audit_was_lost_with_its_connection_annuls_no_deal() -> None:
+    """A friend's page has every key of deal 2 and audited it (its round done), but its own audit text is lost with
+    its connection as it reloads at the deal's result, the host's page and the other friend's still waiting for
+    it: back, it sends its audit again (its memory keeps it until its host's game so far records the deal) and the
+    deal counts — no page annuls a deal played to its end, and no result panel says it is dealt again. (It said
+    it had left the deal before its end: every page annulled the deal played and dealt it again, their panels
+    «…раздачи 4 отменена… Раздаём её заново…» under deal 4's result, as a tester's friend's reload at that result
+    showed.)"""
+    cat = Catalog.from_mo(compiled("ru"))
+    t = MentalSim(49, players=4, friends=2, faults=Faults(stand_in=0.0, latency=(0.05, 0.3)))
+    t.reload = True
+    seat = min(t.friends)
+    f = t.friends[seat]
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 4)
+    t.lingering = set(t.friends) | {0}  # (everyone reads deal 2's result: nothing of deal 3 played)
+
+    def done_here() -> bool:
+        r = f.mg.page.round if f.mg is not None and f.mg.page is not None else None
+        return r is not None and r.key == (2, 0, -1) and r.state == "done"
+
+    t.run(until=done_here, settle=False)
+    h = t.page.round
+    assert h is not None and h.key == (2, 0, -1) and h.state == "audit"  # (the host's page still waits for it)
+    assert f.mg is not None and f.mg.memory.rounds.audits.get((2, 0, -1))  # (kept: the host has not recorded it)
+    n = len(t.events)
+    t.lose(seat)  # (its audit text in flight lost with it)
+    f.back = t.clock.now + 0.3
+    said: set[str] = set()
+    t.run(until=lambda: t.table.audited == 2 and t.page.round is not None and t.page.round.deal == 3, settle=False)
+    for _ in range(200):
+        t.step()
+        for side, vm in [(t.table, t.table.view_model(0)), *((x.mg, x.mg.view_model()) for x in t.friends.values()
+                                                              if x.mg is not None and x.mg.page is not None)]:
+            if vm is not None and vm["phase"] == "deal_over":
+                w = wait_words(cat, vm, side, False, False)
+                said |= {w[1]} if w else set()
+    annulled = [(s, e.deal) for s, e in t.events[n:] if e.kind == "annulled"]
+    assert annulled == [] and t.page.audits[1].row.deal == 2, annulled
+    assert t.table.checks.deals[2].code == "audited" and not t.page.rounds.annulled.get(2)
+    assert not [w for w in said if "раздачи 2" in w or "Раздача 2" in w or "заново" in w], said
+    t.lingering = set()
+    t.run(deals=1)
+    t.finish()

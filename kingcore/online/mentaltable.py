@@ -1118,12 +1118,15 @@ class MentalGuest:
         again the audit it owes of the next deal (:meth:`.deal.mental.MentalPage.resend`): the texts to send."""
         page = self.page
         assert page is not None
-        r = page.round
-        if r is not None and r.state not in _OVER and not r.kept:
-            return []
         try:
             game = loads(text)
         except KingError:
+            return []
+        audits = self.memory.rounds.audits  # (the audit it kept of a deal its host's game so far records: owed no
+        for key in [k for k in audits if k[0] <= len(game.deals)]:  # more, whether or not this page audited it)
+            del audits[key]
+        r = page.round
+        if r is not None and r.state not in _OVER and not r.kept:
             return []
         if self._came is None:  # (a page at the table before this connection came when its last checked deal was over)
             self._came = min(len(game.deals), max(self.checks.deals, default=len(game.deals)))
@@ -1134,9 +1137,6 @@ class MentalGuest:
         for deal in range(first, len(game.deals) + 1):
             if deal in self._resent and deal not in self.checks.deals:
                 self.checks.deals[deal] = Check("resent", RESENT)
-        audits = self.memory.rounds.audits  # (the audit it owed of a deal now over is owed no more)
-        for key in [k for k in audits if k[0] <= len(game.deals)]:
-            del audits[key]
         for deal in range(first, len(game.deals) + 1):
             if deal > self.guest.joined_during:
                 said = [e for e in page.table_at(deal) if isinstance(e, Event)]
