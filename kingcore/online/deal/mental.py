@@ -152,7 +152,8 @@ class Rounds:
             later try of one is still taken: the host's page annuls a deal whose page never came back with its
             audit, which this page cannot tell from a host that hides the audit it got.
         audits: round ``(deal, try, draw)`` → the audit (every key of this page, as texts) a friend's page sent
-            at the end of a deal its host's game so far does not record yet — audited on this page or not
+            at the end of a deal its host's page is not past yet (its game so far records it, or the next deal
+            starts) — audited on this page or not
             (:meth:`MentalPage.resend`): a page whose connection was lost before its audit reached the host sends
             it again when it is back, and the host's page waits for it instead of annulling a deal played to its
             end.
