@@ -1775,6 +1775,37 @@ def test_a_friend_back_by_the_link_after_the_table_went_on_without_them_is_shown
     t.finish()
 
 
+@pytest.mark.parametrize("resumes", [True, False])
+def test_a_seat_given_away_after_the_hosts_reload_is_played_by_its_stand_in(resumes: bool) -> None:
+    """A friend's tab closed mid-deal, the host's page reloaded a moment later (its bots' loop held until the table
+    waits for no one: ``MentalSim.started``, web/king/net.py ``Online.started``), and the host gives the seat away:
+    the deal is dealt again with a stand-in bot in that seat at the host's page, which plays it — the host's choice
+    lets the held game go on (``Host.goes_on``, ``Online.resume``). Without that (``resumes`` off) the table froze,
+    its stand-in never moving, as a tester's did for three minutes: the simulated table catches it too."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat = min(t.friends)
+    t.close_tab(seat)
+    t.reload_host()
+    t.settle()
+    assert not t.started and not t.host.none_awaited()  # (its bots wait: a friend not back)
+    t.resumes = resumes
+    t.give_seat(seat, "Ваня")
+    t.friends[seat].back = None  # (no one takes it)
+    t.settle()
+    assert t.host.none_awaited() and t.started == resumes
+    if not resumes:
+        with pytest.raises(AssertionError, match="steps and the deals are not over"):
+            t.run(deals=1, steps=3000)
+        assert t.table.audited == deal - 1
+        return
+    moves = t.counts["bot_views"]
+    t.run(deals=1)
+    assert t.table.audited == deal and t.counts["bot_views"] > moves  # (its stand-in played the deal dealt again)
+    t.finish()
+
+
 def test_a_friend_reloaded_at_a_result_whose_audit_was_lost_with_its_connection_annuls_no_deal() -> None:
     """A friend's page has every key of deal 2 and audited it (its round done), but its own audit text is lost with
     its connection as it reloads at the deal's result, the host's page and the other friend's still waiting for
