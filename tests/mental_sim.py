@@ -103,6 +103,13 @@ class MentalSim:
             waits for ever on a friend's page that left the last result before the reload).
         kept_went_on: whether the host's page reloaded gets back who had left the last result (its memory's
             ``went_on``, as web/king/netmental.py gives it; the default) — else it waits for every friend's ``next``.
+        started: whether the host's page's bots' loop plays (web/king/net.py ``Online.started``): held from its
+            reload until the table waits for no one — a friend seated when every other is back (``seated``), or
+            the host's choice for a seat (:meth:`stand_in`, :meth:`give_seat`) asking ``Host.goes_on``, as
+            ``Online.resume`` does; meanwhile no bot's or stand-in's move of the host's page is made.
+        resumes: whether the host's choice for a seat asks ``Host.goes_on`` (the default, as the page does; off, the
+            page's freeze before ``Online.resume``: a seat given away after the host's reload, its stand-in never
+            moving).
     """
 
     def __init__(self, seed: int = 0, players: int = 4, friends: int = 2, *, options: dict[str, Any] | None = None,
@@ -130,6 +137,9 @@ class MentalSim:
         self.reload = False
         self.owe = True
         self.kept_went_on = True
+        self.started = True
+        self.resumes = True
+        self.lobby_events: list[tuple[str, int]] = []  # what the lobby said happened (``Lobby.events``), in order
         self.table = MentalTable(self.lobby, self.rng.randbytes)
         self.net = Network(self.rng, self.clock, faults)
         self.friends = {s: Friend(s, f"P{s}") for s in self.host.online_seats}
@@ -169,6 +179,10 @@ class MentalSim:
             if friend.mg is not None:
                 self.net.send(friend.conn, False, text)
         self._host_events()
+        for what, seat in self.lobby.events():  # (web/king/net.py ``Online.seated``: the last friend awaited back)
+            self.lobby_events.append((what, seat))
+            if what == "seated" and not self.started and self.host.none_awaited():
+                self.started = True
 
     def _host_events(self) -> None:
         for e in self.table.events():
@@ -200,6 +214,7 @@ class MentalSim:
         assert problem is None, problem
         self.table = MentalTable(self.lobby, self.rng.randbytes, rounds=kept.rounds, checks=kept.checks,
                                  reading=kept.reading, went_on=kept.went_on if self.kept_went_on else None)
+        self.started = False  # (its bots' loop held until the table waits for no one)
         left: dict[int, int] = {}
         for f in self.friends.values():
             if f.mg is not None:
@@ -215,7 +230,7 @@ class MentalSim:
         """The host's page moves for the seat it holds, if any: its person from its view model (when it offers a
         move), a bot or a stand-in from the seat's view."""
         seat = self.table.to_move()
-        if seat is None:
+        if seat is None or (not self.started and self.table.player(seat) != HUMAN):  # (its bots' loop held)
             return False
         if self.table.player(seat) == HUMAN:
             legal = tokens(self.table.view_model(seat))
@@ -242,6 +257,18 @@ class MentalSim:
         ``name``'s, holding no key of the seat (its next :meth:`rejoin` takes it as a newcomer)."""
         self.send_to(self.table.free(seat))
         self.friends[seat].ticket, self.friends[seat].name = None, name
+        self.resume()
+
+    def stand_in(self, seat: int, on: bool = True) -> None:
+        """The host's choice for an away seat: *A bot plays until they are back* (``on``), or *Wait*."""
+        self.send_to(self.table.stand_in(seat, on))
+        self.resume()
+
+    def resume(self) -> None:
+        """After the host's choice for a seat, its page's game held since its reload goes on when the table waits
+        for no one (``Host.goes_on``, as web/king/net.py ``Online.resume``) — unless :attr:`resumes` is off."""
+        if self.resumes and self.host.goes_on(self.started):
+            self.started = True
 
     def rejoin(self, seat: int) -> None:
         """The friend at ``seat`` opens the host's link on a new connection (the first time with an invite's pass,
@@ -273,7 +300,7 @@ class MentalSim:
         if not closed:
             self.send_to(self.table.lost(str(f.conn)))
         if self.rng.random() < self.faults.stand_in:
-            self.send_to(self.table.stand_in(seat))
+            self.stand_in(seat)
             self.counts["stand_in"] += 1
 
     def close_tab(self, seat: int) -> None:
@@ -402,7 +429,8 @@ class MentalSim:
         out += [lambda s=f.seat: self.rejoin(s) for f in self.friends.values() if f.back is not None and f.back <= now]
         out += [lambda f=f: self.friend_move(f) for f in self.friends.values() if f.mg is not None and f.mg.my_turn()
                 and (f.seat not in self.asleep or f.mg.stand_in())]
-        if self.table.to_move() is not None:
+        seat = self.table.to_move()
+        if seat is not None and (self.started or self.table.player(seat) == HUMAN):
             out.append(self.host_move)
         if self.table.reading(0) and 0 not in self.lingering:
             out.append(self.host_continue)

@@ -1733,3 +1733,120 @@ def test_a_friends_page_back_after_its_hosts_reload_offers_no_move_in_the_try_th
         assert f.mg.page.last_annulled is not None and f.mg.page.last_annulled[:2] == (2, 0)
         assert not f.mg.page.last_begun, f.seat
     t.run(deals=1)  # (and the deal's next try is played to its end)
+
+
+@pytest.mark.parametrize("later", [0, 1])
+def test_a_friend_back_by_the_link_after_the_table_went_on_without_them_is_shown_the_table_as_it_is(later: int) -> None:
+    """A friend's tab closed at a deal's result they had not left; the next deal was dealt with a stand-in in their
+    seat (and, ``later``, the one after it too); back by the link (a new page: its memory from its storage), their
+    page keeps no older result for *Continue* (``kept_result``): it shows the deal under way — sat out, the host's
+    public table of it (``watch``) — and once that deal is over its result, which they read like everyone, the table
+    waiting for them. A tester's friend back during deal 5 was shown deal 4's result with «Дальше»; its ``next`` then
+    left deal 5's result, which he never saw."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.reload = True
+    seat = min(t.friends)
+    f = t.friends[seat]
+    t.run(deals=1)
+    t.run(until=lambda: f.mg is not None and f.mg.person_left >= 1 and not t.table.reading(seat))
+    t.lingering = {seat}
+    t.run(deals=1)
+    deal = t.table.audited
+    assert f.mg is not None and f.mg.kept_result() == deal
+    t.close_tab(seat)
+    t.send_to(t.table.lost(str(f.conn)))
+    t.send_to(t.table.stand_in(seat))
+    t.settle()
+    assert not t.table.reading(seat)  # (away: not waited for — the table plays on)
+    going = deal + 1 + later
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == going and len(t.page.deal.plays) >= 4)
+    t.rejoin(seat)
+    t.settle()
+    mg = f.mg
+    assert mg is not None and mg.page is not None and mg.memory.reading == deal  # (kept from before: stale)
+    assert mg.sits_out() == going and mg.kept_result() == 0
+    vm = mg.view_model()
+    assert vm is not None and vm["deal"] == going and vm["phase"] != "deal_over" and not vm["my_turn"]
+    assert seat not in mg.readers() and seat not in t.table.readers()
+    t.run(until=lambda: mg.page is not None and len(mg.page.game.deals) == going and t.table.held())
+    assert mg.kept_result() == going and seat in mg.readers() and t.table.readers() == [seat]  # (its result: read)
+    t.lingering = set()
+    t.run(deals=1)
+    t.finish()
+
+
+@pytest.mark.parametrize("resumes", [True, False])
+def test_a_seat_given_away_after_the_hosts_reload_is_played_by_its_stand_in(resumes: bool) -> None:
+    """A friend's tab closed mid-deal, the host's page reloaded a moment later (its bots' loop held until the table
+    waits for no one: ``MentalSim.started``, web/king/net.py ``Online.started``), and the host gives the seat away:
+    the deal is dealt again with a stand-in bot in that seat at the host's page, which plays it — the host's choice
+    lets the held game go on (``Host.goes_on``, ``Online.resume``). Without that (``resumes`` off) the table froze,
+    its stand-in never moving, as a tester's did for three minutes: the simulated table catches it too."""
+    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    deal = mid_deal(t)
+    seat = min(t.friends)
+    t.close_tab(seat)
+    t.reload_host()
+    t.settle()
+    assert not t.started and not t.host.none_awaited()  # (its bots wait: a friend not back)
+    t.resumes = resumes
+    t.give_seat(seat, "Ваня")
+    t.friends[seat].back = None  # (no one takes it)
+    t.settle()
+    assert t.host.none_awaited() and t.started == resumes
+    if not resumes:
+        with pytest.raises(AssertionError, match="steps and the deals are not over"):
+            t.run(deals=1, steps=3000)
+        assert t.table.audited == deal - 1
+        return
+    moves = t.counts["bot_views"]
+    t.run(deals=1)
+    assert t.table.audited == deal and t.counts["bot_views"] > moves  # (its stand-in played the deal dealt again)
+    t.finish()
+
+
+def test_a_friend_reloaded_at_a_result_whose_audit_was_lost_with_its_connection_annuls_no_deal() -> None:
+    """A friend's page has every key of deal 2 and audited it (its round done), but its own audit text is lost with
+    its connection as it reloads at the deal's result, the host's page and the other friend's still waiting for
+    it: back, it sends its audit again (its memory keeps it until its host's game so far records the deal) and the
+    deal counts — no page annuls a deal played to its end, and no result panel says it is dealt again. (It said
+    it had left the deal before its end: every page annulled the deal played and dealt it again, their panels
+    «…раздачи 4 отменена… Раздаём её заново…» under deal 4's result, as a tester's friend's reload at that result
+    showed.)"""
+    cat = Catalog.from_mo(compiled("ru"))
+    t = MentalSim(49, players=4, friends=2, faults=Faults(stand_in=0.0, latency=(0.05, 0.3)))
+    t.reload = True
+    seat = min(t.friends)
+    f = t.friends[seat]
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 4)
+    t.lingering = set(t.friends) | {0}  # (everyone reads deal 2's result: nothing of deal 3 played)
+
+    def done_here() -> bool:
+        r = f.mg.page.round if f.mg is not None and f.mg.page is not None else None
+        return r is not None and r.key == (2, 0, -1) and r.state == "done"
+
+    t.run(until=done_here, settle=False)
+    h = t.page.round
+    assert h is not None and h.key == (2, 0, -1) and h.state == "audit"  # (the host's page still waits for it)
+    assert f.mg is not None and f.mg.memory.rounds.audits.get((2, 0, -1))  # (kept: the host has not recorded it)
+    n = len(t.events)
+    t.lose(seat)  # (its audit text in flight lost with it)
+    f.back = t.clock.now + 0.3
+    said: set[str] = set()
+    t.run(until=lambda: t.table.audited == 2 and t.page.round is not None and t.page.round.deal == 3, settle=False)
+    for _ in range(200):
+        t.step()
+        for side, vm in [(t.table, t.table.view_model(0)), *((x.mg, x.mg.view_model()) for x in t.friends.values()
+                                                              if x.mg is not None and x.mg.page is not None)]:
+            if vm is not None and vm["phase"] == "deal_over":
+                w = wait_words(cat, vm, side, False, False)
+                said |= {w[1]} if w else set()
+    annulled = [(s, e.deal) for s, e in t.events[n:] if e.kind == "annulled"]
+    assert annulled == [] and t.page.audits[1].row.deal == 2, annulled
+    assert t.table.checks.deals[2].code == "audited" and not t.page.rounds.annulled.get(2)
+    assert not [w for w in said if "раздачи 2" in w or "Раздача 2" in w or "заново" in w], said
+    t.lingering = set()
+    t.run(deals=1)
+    t.finish()

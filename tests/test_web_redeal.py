@@ -22,11 +22,13 @@ from king.render.redeal import (
     begun,
     cause,
     host_reload,
+    redeal_key,
     redeal_status,
     redeal_view,
     redealing,
     redealt_notes,
     redealt_words,
+    stale_notes,
 )
 from king.render.status import status
 from king.render.wait import (
@@ -39,6 +41,7 @@ from king.render.wait import (
     shuffle_words,
     wait_words,
 )
+from king.toasts import Toasts
 from king.words import fill_names, name
 
 
@@ -524,8 +527,8 @@ def test_a_closed_tab_and_the_hosts_reload_2_s_later_every_page_names_whom_the_t
         t.tick()
         t.settle()
     assert set(presences) == {"away"} and t.clock.now - goodbye <= 20.0 + 0.25, t.clock.now - goodbye
-    assert ("gone", petya) in t.lobby.events()
-    t.send_to(t.table.stand_in(petya))  # (the host's choice: a bot plays until Petya is back)
+    assert ("gone", petya) in t.lobby_events
+    t.stand_in(petya)  # (the host's choice: a bot plays until Petya is back — its page, held since its reload, goes on)
     t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (2, 1) and t.page.round.state == "deal"
           and not t.table.standin.behind)
     for side in sides:
@@ -625,3 +628,70 @@ def test_while_a_deal_is_dealt_again_the_status_line_always_says_what_the_table_
     assert lines, "no page showed the note alone"
     assert all(line and line not in note for note, line in lines), lines
     assert {line for _, line in lines} & {"Карты сдаются заново…", "Карты будут сданы заново…"}, lines
+
+
+def said_notes(toasts: Toasts, page: Any) -> list[str]:
+    """The keys of ``toasts``' notes still up once the page took away those no longer true (web/king/netmental.py
+    ``forget_stale``, after every text): what the person reads."""
+    for key in stale_notes(toasts.keys(), page):
+        toasts.forget(key)
+    return toasts.keys()
+
+
+def test_the_host_pages_reload_note_goes_once_the_deal_is_dealt_again_not_when_its_person_moves() -> None:
+    """The host's page reloaded mid-deal says «Эта страница была перезагружена… раздача 2 будет сдана заново» in a
+    lasting note: it stays while the deal is shuffled again and goes as soon as its new try is dealt on that page —
+    a tester read it for over 45 s into the deal dealt again, play going on."""
+    cat = catalog("ru")
+    t = MentalSim(3, players=4, friends=2, faults=Faults(stand_in=0.0))
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 3)
+    t.reload_host(reading=True)
+    deal, words = host_reload(cat, t.table)
+    assert deal == 2 and words is not None
+    toasts = Toasts()
+    toasts.add(words, 0, lasting=True, key=redeal_key(deal, reload=True))
+    seen: list[tuple[str, bool]] = []
+    for _ in range(5000):
+        r = t.page.round
+        dealt = r is not None and r.deal == deal and r.state == "deal" and r.dealt_said > 0
+        up = said_notes(toasts, t.page) == [f"reload:{deal}"]
+        seen.append((r.state if r is not None else "none", up))
+        assert up != dealt, seen[-5:]  # (up while it "will be dealt again", gone once it is)
+        if t.page.deal is not None and t.page.deal.number == deal and len(t.page.deal.plays) >= 4:
+            break
+        t.step()
+    assert ("deal", False) in seen and any(up for _, up in seen)
+
+
+def test_a_note_of_a_deal_dealt_again_goes_when_it_is_annulled_again_or_a_later_deal_is_in_play() -> None:
+    """«Раздача 2 отменена и сдана заново… У вас новые карты.» (``redeal:2``) is true while that try is in play: it
+    goes when the deal is annulled again (a tester read it while deal 7 had been annulled once more), and any note of
+    a deal goes once a later deal is in play, though the page still shows an older result (a friend's note of deal 5
+    during deal 6)."""
+    cat = catalog("ru")
+    t, deal, seat = lost_mid_deal(1, 0.0)
+    t.rejoin(seat)
+    t.run(until=lambda: t.page.round is not None and t.page.round.key[:2] == (deal, 1)
+          and t.page.round.state == "deal" and t.page.round.dealt_said > 0)
+    other = next(f for f in t.friends.values() if f.seat != seat)
+    mg = other.mg
+    assert mg is not None and mg.page is not None
+    t.settle()
+    vm = mg.view_model()
+    assert vm is not None
+    toasts = Toasts()
+    for key, words in redealt_notes(cat, deal, mg.page, vm).items():
+        if words is not None:
+            toasts.add(words, 0, lasting=True, key=key)
+    assert said_notes(toasts, mg.page) == [f"redeal:{deal}"]  # (its new try in play: true)
+    t.lose(seat)  # (annulled again)
+    t.settle()
+    assert mg.page.round is not None and mg.page.round.deal == deal and mg.page.round.state == "annulled"
+    assert said_notes(toasts, mg.page) == []
+    toasts.add("…", 0, lasting=True, key=f"redeal:{deal}")
+    t.rejoin(seat)
+    t.run(until=lambda: mg.page is not None and mg.page.round is not None and mg.page.round.deal == deal + 1)
+    assert said_notes(toasts, mg.page) == []  # (a later deal in play)
+    t.run(deals=1)
+    t.finish()

@@ -90,3 +90,6 @@ def test_a_note_of_a_deal_goes_once_that_deal_is_over_or_untrue() -> None:
     assert t.forget("reload:3") and not t.forget("reload:3")  # (dealt again: "will be dealt again" untrue)
     assert t.text == f"Раздача 3 отменена и будет сдана заново.\n{AWAY}"
     assert t.over(3) and t.text == AWAY  # (deal 3 over: a lasting note of it no longer stays up)
+    t.add("Раздача 4 отменена и сдана заново.", 0, lasting=True, key="redeal:4")
+    t.add("Дальше", 0)
+    assert t.keys() == ["redeal:4"]  # (the keyed notes only: the page asks each whether it is still true)

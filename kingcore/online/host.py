@@ -291,6 +291,15 @@ class Host:
         itself (a seat left to a bot, which no friend comes back to, once held it until the host acted)."""
         return all(self.seat_state(seat) in ("connected", "bot") for seat in self.online_seats)
 
+    def goes_on(self, started: bool) -> bool:
+        """Whether a game under way that its page holds since its reload (``started`` false: the page's bots' loop
+        waits, its friends not all back) goes on now, after the host's choice for a seat (a stand-in, or the seat
+        given away, which a stand-in plays): the table waits for no one (:meth:`none_awaited`) and the game's first
+        dealer is drawn (before that it waits for *Start*). Else a stand-in's turn never comes to an end: the host's
+        page, reloaded, gave a closed tab's seat away and its bot never played (web/king/net.py
+        ``Online.resume``; simulated by tests/mental_sim.py)."""
+        return not started and self.none_awaited() and self.session.game.phase is not Phase.DRAW_DEALER
+
     def all_connected(self) -> bool:
         """Whether every online seat's friend is connected now — however they got there (the first invites,
         or a re-invite after a friend was lost): the host's page closes its invite panel then."""

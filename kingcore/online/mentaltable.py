@@ -835,9 +835,15 @@ class MentalGuest:
         """The deal whose result this page keeps for its person though it did not draw the deal end on this
         connection — reloaded, or back on a new one, while its person read it (0: none): the page saw that deal
         end (audited here) and its person has not left its result (:attr:`.deal.memory.Memory.reading`). The page
-        shows that result again, its *Continue* with it, and the host's page waits for them as before."""
-        r = self.memory.reading
-        return r if r > self._left else 0
+        shows that result again, its *Continue* with it, and the host's page waits for them as before. None once the
+        table went on without them — the host's game so far is past that deal, or the next deal is under way with a
+        stand-in in their seat (:meth:`sits_out`): the page shows the table as it is now, never an older deal's
+        result (a friend back by the link during deal 5, which a bot finished for him, was shown deal 4's result
+        with its *Continue*, whose ``next`` then left deal 5's result he never saw)."""
+        r, page = self.memory.reading, self.page
+        if r <= self._left or (page is not None and (len(page.game.deals) > r or (self.sits_out() or 0) > r)):
+            return 0
+        return r
 
     def events(self) -> list[Event]:
         """What happened since the last call (the mental page's and the stand-in's events)."""
@@ -1112,12 +1118,15 @@ class MentalGuest:
         again the audit it owes of the next deal (:meth:`.deal.mental.MentalPage.resend`): the texts to send."""
         page = self.page
         assert page is not None
-        r = page.round
-        if r is not None and r.state not in _OVER and not r.kept:
-            return []
         try:
             game = loads(text)
         except KingError:
+            return []
+        audits = self.memory.rounds.audits  # (the audit it kept of a deal its host's game so far records: owed no
+        for key in [k for k in audits if k[0] <= len(game.deals)]:  # more, whether or not this page audited it)
+            del audits[key]
+        r = page.round
+        if r is not None and r.state not in _OVER and not r.kept:
             return []
         if self._came is None:  # (a page at the table before this connection came when its last checked deal was over)
             self._came = min(len(game.deals), max(self.checks.deals, default=len(game.deals)))
@@ -1128,9 +1137,6 @@ class MentalGuest:
         for deal in range(first, len(game.deals) + 1):
             if deal in self._resent and deal not in self.checks.deals:
                 self.checks.deals[deal] = Check("resent", RESENT)
-        audits = self.memory.rounds.audits  # (the audit it owed of a deal now over is owed no more)
-        for key in [k for k in audits if k[0] <= len(game.deals)]:
-            del audits[key]
         for deal in range(first, len(game.deals) + 1):
             if deal > self.guest.joined_during:
                 said = [e for e in page.table_at(deal) if isinstance(e, Event)]

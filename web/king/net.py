@@ -592,10 +592,9 @@ class Online:
         """The host's choice for a seat (a stand-in bot, or the seat given away, which a mental table's stand-in
         plays) left a game under way waiting for no one (``Host.none_awaited``) while it has not gone on since the
         host's reload (``started``: the bots' loop held): it goes on now, as when the last friend awaited is back
-        (:meth:`seated`) — else the stand-in's turn never came to an end. A game not dealt yet waits for *Start*."""
-        st, host = self.app.state, self.host
-        if (not self.started and host is not None and host.none_awaited() and st.vm is not None
-                and st.vm["phase"] != "draw_dealer"):
+        (:meth:`seated`) — else the stand-in's turn never came to an end (``Host.goes_on``, which tests/mental_sim.py
+        asks at the host's choices as this page does). A game not dealt yet waits for *Start*."""
+        if self.host is not None and self.host.goes_on(self.started):
             self.start()
 
     def relays_back(self, lobby: Lobby) -> None:

@@ -44,6 +44,7 @@ from .render.redeal import (
     redeal_view,
     redealing,
     redealt_notes,
+    stale_notes,
     toasted,
 )
 from .render.redeal import (
@@ -130,6 +131,15 @@ def tell_redealt(cat: Catalog, events: list[Event], page: Any, vm: ViewModel | N
             else:
                 state.show_toast(words, lasting=True, key=key)
                 document.body.dataset.mentalRedealt = str(e.deal)
+
+
+def forget_stale(state: Any, page: Any) -> None:
+    """The toast's lasting notes of a deal dealt again that are no longer true on this page taken away
+    (:func:`king.render.redeal.stale_notes`; ``state``: the page's ``State``, ``page``: its ``MentalPage``): a
+    reload's "will be dealt again" once it is, the new cards' once that deal is annulled again, any of a deal over or
+    before the one in play — at once, not when the person next moves."""
+    for key in stale_notes(state.toasts.keys(), page):
+        state.forget_toast(key)
 
 
 def redeal_line(cat: Catalog, vm: ViewModel | None, page: Any, host_reloaded: int = 0, behind: bool = False,
@@ -266,6 +276,7 @@ class HostMental:
         st = self.app.state
         tell(self.cat, events, st.show_toast, st.vm, self.table.page)
         tell_redealt(self.cat, events, self.table.page, st.vm, st, self.left)
+        forget_stale(st, self.table.page)
         self.tell_sitting(st.vm)
         if self.test:
             r, page = self.table.page.round, self.table.page
@@ -521,6 +532,7 @@ class GuestMental:
              st.show_toast, st.vm, page)  # (a page reloaded mid-deal said so already)
         tell_redealt(self.cat, events, page, st.vm or self.mg.view_model(), st, self.left_deal,
                      self.mg.guest.host_reloaded, self.mg.memory.taken_at)
+        forget_stale(st, page)
         vm = self.view_model()
         left = self.left_deal if vm is None else left_by(st.vm, vm, self.left_deal, self.mg.kept_result())
         if left != self.left_deal:  # (a result the person did not see end to: the table of the next deal, cleared)

@@ -1,7 +1,8 @@
 """The notes the page's toast shows (``king.state``'s :class:`Toasts`; drawn by ``king.screen``): several at
 once, one line each, oldest first, so that a note said while another is up joins it and neither is lost — a
 friend gone away while the table says a deal is annulled shows both. A short note goes :data:`SHORT_MS` after
-it is shown; a lasting one (a deal dealt again, and why) stays until the person moves or a note of its kind is
+it is shown; a lasting one (a deal dealt again, and why) stays until the person moves, the page finds it no
+longer true (:meth:`Toasts.keys`, ``king.render.redeal.stale_notes``) or a note of its kind is
 said again (its ``key``'s part before ``:``, e.g. ``redeal:3`` after ``redeal:2``). At most :data:`MOST` short
 notes show together; the rest wait, in order, for a line to go — a lasting note never keeps a short one waiting
 (a refusal of a card is said at once). The same words said again while shown are not shown twice: their time
@@ -94,6 +95,11 @@ class Toasts:
         """When the next short note shown goes (ms), or ``None``."""
         times = [n.until for n in self.shown if n.until is not None]
         return min(times) if times else None
+
+    def keys(self) -> list[str]:
+        """The keys of the notes shown or waiting, oldest first (a note said with none is not listed): what the page
+        asks of each whether it is still true (``king.render.redeal.stale_notes``)."""
+        return [n.key for n in (*self.shown, *self.waiting) if n.key is not None]
 
     def forget(self, key: str) -> bool:
         """The note of ``key`` gone — what it said no longer true (a deal said "will be dealt again", dealt

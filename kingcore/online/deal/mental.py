@@ -152,9 +152,11 @@ class Rounds:
             later try of one is still taken: the host's page annuls a deal whose page never came back with its
             audit, which this page cannot tell from a host that hides the audit it got.
         audits: round ``(deal, try, draw)`` → the audit (every key of this page, as texts) a friend's page sent
-            at the end of a deal it has not finished yet (:meth:`MentalPage.resend`): a page whose connection
-            was lost before its audit reached the host sends it again when it is back, and the host's page
-            waits for it instead of annulling a deal played to its end.
+            at the end of a deal its host's page is not past yet (its game so far records it, or the next deal
+            starts) — audited on this page or not
+            (:meth:`MentalPage.resend`): a page whose connection was lost before its audit reached the host sends
+            it again when it is back, and the host's page waits for it instead of annulling a deal played to its
+            end.
         held: the round in play a friend's page is in (:class:`Held`), ``None`` when there is none.
         annulled: deal → try → why this page saw that try annulled (the annulment's code: ``left``, ``stalled``, a
             cheat's; ``reloaded``: this page was reloaded, or lost its connection, during it; ``host``: the host's
@@ -777,8 +779,8 @@ class MentalPage:
                 or any(p not in pages for p in owners)):
             raise WireError("bad_message", "mp_start: pages must start with the host's and hold every seat")
         self.seen.add(key)
-        for k in [k for k in self.rounds.audits if k[0] == d and k != key]:  # a later try: an earlier one's is void
-            del self.rounds.audits[k]
+        for k in [k for k in self.rounds.audits if k[0] < d or (k[0] == d and k != key)]:  # a later try: an earlier
+            del self.rounds.audits[k]  # one's is void; a later deal: the host's page audited the one before
         if self.page not in pages:
             if d in self.named_in:
                 why = NAMED_FOR.get(self.named_in[d], "was named when its last try was annulled")
@@ -1146,7 +1148,8 @@ class MentalPage:
         self.audits.append(result)
         r.state = "done"
         self.rounds.done.add(r.deal)
-        self.rounds.audits.pop(r.key, None)
+        if self.page == 0:  # (a friend's page keeps its audit until its host's game so far records the deal: its
+            self.rounds.audits.pop(r.key, None)  # text may be lost with its connection, the others still waiting)
         outs: list[Out] = []
         if result.renege is not None:
             rn = result.renege

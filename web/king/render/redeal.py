@@ -13,10 +13,10 @@ from typing import Any
 from kingcore.web import ViewModel
 
 from ..words import Catalog, fill_names
-from .wait import awaited_words, reload_words, try_words
+from .wait import awaited_words, due_deal, reload_words, try_words
 
 __all__ = ["Why", "annulled_words", "begun", "cause", "cut_off", "host_reload", "redeal_key", "redeal_status",
-           "redeal_view", "redealing", "redealt_notes", "redealt_words", "toasted", "why_words"]
+           "redeal_view", "redealing", "redealt_notes", "redealt_words", "stale_notes", "toasted", "why_words"]
 
 OVER = ("deal_over", "rubber_over")
 
@@ -153,6 +153,46 @@ def redealt_notes(cat: Catalog, deal: int, page: Any, vm: ViewModel, host_reload
     if why is not None and (shown or under_way):
         notes[redeal_key(deal)] = redealt_words(cat, deal, why, vm, under_way)
     return notes
+
+
+def stale_notes(keys: list[str], page: Any) -> list[str]:
+    """The keys among ``keys`` (the toast's, ``king.toasts.Toasts.keys``) of the lasting notes of a deal dealt again
+    (:func:`redeal_key`) that are no longer true on this page (``page``: its ``MentalPage``), for the page to take
+    away at once rather than when its person next moves: any note of a deal over or of a deal before the one in
+    play (the deal in play or due next on the page's table, :func:`king.render.wait.due_deal`, is a later one); a
+    page's reload's, "deal 5 will be dealt again", once a later try of that deal is dealt on this page (its round
+    in play, its cards open — not a try the host's page's reload cut off, :func:`cut_off`); the new cards', "Deal 7
+    was annulled and dealt again… Your cards are new.", once that deal's try in play is no longer the one dealt —
+    annulled again, or its next try being shuffled. Testers read a host's reload note for 45 s into the deal dealt
+    again, a friend's note of deal 5 during deal 6 and «Раздача 7 отменена и сдана заново…» while it had been
+    annulled again. Keys of another kind are never listed.
+
+    >>> from types import SimpleNamespace as O
+    >>> r = O(deal=5, draw=-1, state="deal", dealt_said=13)  # (deal 5 dealt again)
+    >>> page = O(round=r, expected=lambda: (5, 2, -1), cut_off=lambda: False)
+    >>> stale_notes(["reload:5", "redeal:5", "redeal:4", "unreachable"], page)
+    ['reload:5', 'redeal:4']
+    >>> r.state = "annulled"; stale_notes(["reload:5", "redeal:5"], page)
+    ['redeal:5']
+    """
+    if page is None:
+        return []
+    r, due = page.round, due_deal(page)
+    out = []
+    for key in keys:
+        kind, _, part = key.partition(":")
+        if kind not in ("reload", "redeal") or not part.isdigit():
+            continue
+        deal = int(part)
+        if due is not None and due > deal:  # (that deal over, or a later one in play)
+            out.append(key)
+            continue
+        if r is None or r.draw >= 0 or r.deal != deal:
+            continue
+        dealt = r.state == "deal" and not cut_off(page)
+        if (kind == "reload" and dealt and r.dealt_said > 0) or (kind == "redeal" and not dealt):
+            out.append(key)
+    return out
 
 
 def redealing(page: Any, vm: ViewModel | None, behind: bool = False) -> int | None:
