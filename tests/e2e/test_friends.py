@@ -745,6 +745,10 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
     ctx = gone.context
     closed_at = int(host.evaluate("Date.now()"))  # (for the failure's reader)
     gone.close()
+    # its page lost now, not after the heartbeat's 4 s of silence (test_rooms_transport.py checks those): the loss
+    # annuls deal 3's try — once its channel is seen closed, or when the heartbeat came first on a loaded machine
+    host.wait_for_function("() => kingLostNow().length > 0"
+                           " || !!document.querySelector('#mental-wait[data-wait=annulled]')")
     for page in (host, guests[1]):  # deal 2's result shown: it says deal 3 is annulled, and why, on every page
         page.wait_for_selector("#center-panel #mental-wait[data-wait=annulled]")
     # (no one had played deal 3 yet — the table waits for its readers —: its shuffle's try is annulled, not the deal)
@@ -762,7 +766,7 @@ def seat_given_away(host: Any, guests: dict[int, Any], link: str) -> Any:
         assert early.locator(f'section.seat[data-seat="{seat}"] .seat-name').is_visible(), seat
     # the host, still reading deal 2's result, is offered its choices for the away seat there (a new user's panel
     # waited, unseen, behind Continue): its button opens them
-    assert len(host.evaluate("kingLostNow()")) <= 1  # (the heartbeat's 4 s come now, or came on their own)
+    assert host.evaluate("kingLostNow()") == []  # (lost before the annulment above)
     host.evaluate("kingGoneNow()")  # (its RETURN_S now: not back, it is away)
     host.wait_for_selector('section.seat[data-seat="2"][data-presence=away]', state="attached")
     # its choices are due 10 s after the page was last heard — as the guide says —, not 10 s after the host's page

@@ -1197,7 +1197,8 @@ def friends_online(page: Any, tab: Any, look: Look) -> None:
     page.fill("#answer-1", "not a code")
     page.click("#connect-1")
     page.wait_for_function("document.getElementById('answer-said-1').textContent")
-    page.wait_for_selector("#toast", state="hidden")  # "continued from another tab": the test's way in, gone
+    page.evaluate("window.kingHideToast()")  # "continued from another tab": the test's way in, gone (not its 3 s)
+    page.wait_for_selector("#toast", state="hidden")
     with_lasting_note(page, look, "invite-panel")  # (a tester's toast lay over its title at 1280×800)
     page.goto(page.url.split("#", 1)[0].split("?", 1)[0] + "?king-test#join=" + code)
     page.wait_for_selector("body[data-guest=asking] #join-dialog[open] #join-name")
@@ -1624,6 +1625,7 @@ def other_tab_toast(page: Any, tab: Any, note: str, half_way: bool = False) -> N
     walk of one size got there in time and checked that note's toast, the walk of all in a whole run did not).
     ``half_way``: the call screen then scrolled half-way down, as a player may have it."""
     if not page.evaluate(OWN_NOTE_JS, note):
+        page.evaluate("window.kingHideToast()")  # (gone now, not in its 3 s)
         page.wait_for_selector("#toast", state="hidden")
         again = Session.from_save(page.evaluate("localStorage.getItem(window.kingSaveKey)"))
         again.seq += 1
