@@ -434,6 +434,19 @@ def test_a_newcomer_dealt_in_is_told_in_their_own_words_that_the_deal_is_dealt_a
     assert said[f"redeal:{deal}"] != mine  # (a page of the annulled try: its own words, or none)
 
 
+def petya_gone_in_deal_2(friends: int) -> tuple[MentalSim, int]:
+    """A simulated table of four (``friends`` of them friends online, the rest bots; seed 21) three tricks into deal
+    2, the first friend's tab (Petya's, his seat returned) just closed and the table settled."""
+    t = MentalSim(21, players=4, friends=friends, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
+    t.run(deals=1)
+    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 12
+          and t.page.round is not None and t.page.round.state == "deal")
+    petya = min(t.friends)
+    t.close_tab(petya)
+    t.settle()
+    return t, petya
+
+
 @pytest.mark.parametrize("lang", ["ru", "uk", "en"])
 def test_a_newcomer_seated_after_the_hosts_reload_is_told_only_that_the_deal_is_dealt_again_with_them(
         lang: str) -> None:
@@ -444,13 +457,7 @@ def test_a_newcomer_seated_after_the_hosts_reload_is_told_only_that_the_deal_is_
     страницы.» Now his note says only that he sat down and the deal is dealt again with him, and the result says
     that the earlier tries were before he sat down — nothing of the host's reload nor of "this page"."""
     cat = catalog(lang)
-    t = MentalSim(21, players=4, friends=2, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
-    t.run(deals=1)
-    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 12
-          and t.page.round is not None and t.page.round.state == "deal")
-    petya = min(t.friends)
-    t.close_tab(petya)
-    t.settle()
+    t, petya = petya_gone_in_deal_2(friends=2)
     t.clock.now += 2.0
     t.tick()
     t.reload_host()
@@ -491,13 +498,7 @@ def test_a_closed_tab_and_the_hosts_reload_2_s_later_every_page_names_whom_the_t
     *away* on every page and the host's page told (``gone``: its choices for the seat offered at once); the host's
     stand-in for the seat deals deal 2 again and it is played to its end."""
     cat = catalog("ru")
-    t = MentalSim(21, players=4, friends=3, faults=Faults(stand_in=0.0, away=(1000.0, 1000.0)))
-    t.run(deals=1)
-    t.run(until=lambda: t.page.deal is not None and t.page.deal.number == 2 and len(t.page.deal.plays) >= 12
-          and t.page.round is not None and t.page.round.state == "deal")
-    petya = min(t.friends)
-    t.close_tab(petya)
-    t.settle()
+    t, petya = petya_gone_in_deal_2(friends=3)
     goodbye = t.clock.now
     t.clock.now += 2.0
     t.tick()
