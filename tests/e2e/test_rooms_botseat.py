@@ -81,20 +81,29 @@ def stood_in(host: Any, friends: dict[int, Any]) -> None:
             play(page, pick(page))
     assert who == "over" or host.evaluate(BOT_CARDS_JS, 2) < held, (who, held)
 
-def test_after_the_hosts_reload_a_seat_given_away_plays_on_at_once(relay: Any, warm_peers: Any) -> None:
-    prefs = {"fast": True, "relays": {"mode": "own", "text": relay.url}, "mental": True}
+def two_friends_seated(relay: Any, warm_peers: Any, mental: bool) -> tuple[Any, dict[int, Any]]:
+    """The host's page (fast bots, the test's relay, a mental table or not) and friends F1 and F2 seated at seats 1
+    and 2 by the table's link, each in a browser of its own (a mental table's friends keep only the relays in their
+    own preferences), seat 3 a bot: ``(host, {seat: page})``, their pages playing."""
+    prefs = {"fast": True, "relays": {"mode": "own", "text": relay.url}, "mental": mental}
     host, link = hosted(warm_peers, {PREFS_KEY: json.dumps({**prefs, "levels": ["human", "online", "online",
                                                                                  "random"]}), **TIMERS})
     friends: dict[int, Any] = {}
     for seat in (1, 2):
         ctx = warm_peers.new_context()
-        seed_storage(ctx, {PREFS_KEY: json.dumps({"relays": prefs["relays"]}), **TIMERS})
+        seed_storage(ctx, {PREFS_KEY: json.dumps({"relays": prefs["relays"]} if mental else prefs), **TIMERS})
         friends[seat] = opened(ctx, link)
         found(friends[seat])
         friends[seat].check(f"#join-seat-{seat}")
         friends[seat].fill("#join-name", f"F{seat}")
         friends[seat].click("#join-accept")
-        friends[seat].wait_for_selector("body[data-guest=playing][data-mental=guest]")
+        friends[seat].wait_for_selector("body[data-guest=playing][data-mental=guest]" if mental
+                                        else "body[data-guest=playing]")
+    return host, friends
+
+
+def test_after_the_hosts_reload_a_seat_given_away_plays_on_at_once(relay: Any, warm_peers: Any) -> None:
+    host, friends = two_friends_seated(relay, warm_peers, mental=True)
     host.wait_for_function(DEALT_JS, arg=1)
     friends.pop(2).close()  # friend 2 closes their tab, then the host's page reloads: friend 1 comes back by itself
     host.reload()
@@ -111,19 +120,7 @@ def test_after_the_hosts_reload_a_seat_given_away_plays_on_at_once(relay: Any, w
 
 def test_after_the_hosts_reload_a_stand_in_chosen_for_a_friend_not_back_plays_on(relay: Any,
                                                                                  warm_peers: Any) -> None:
-    prefs = {"fast": True, "relays": {"mode": "own", "text": relay.url}, "mental": False}
-    host, link = hosted(warm_peers, {PREFS_KEY: json.dumps({**prefs, "levels": ["human", "online", "online",
-                                                                                 "random"]}), **TIMERS})
-    friends: dict[int, Any] = {}
-    for seat in (1, 2):
-        ctx = warm_peers.new_context()
-        seed_storage(ctx, {PREFS_KEY: json.dumps(prefs), **TIMERS})
-        friends[seat] = opened(ctx, link)
-        found(friends[seat])
-        friends[seat].check(f"#join-seat-{seat}")
-        friends[seat].fill("#join-name", f"F{seat}")
-        friends[seat].click("#join-accept")
-        friends[seat].wait_for_selector("body[data-guest=playing]")
+    host, friends = two_friends_seated(relay, warm_peers, mental=False)
     host.wait_for_function(TURN_JS, timeout=30_000)  # (the first deal dealt: someone to move)
     friends.pop(2).close()  # friend 2 closes their tab, then the host's page reloads: friend 1 comes back by itself
     host.reload()
